@@ -1,0 +1,58 @@
+"""alhambra: a rules engine for the board game Alhambra (Dirk Henn, Queen Games) and the
+modules of its first expansion, built on pluggy hooks.
+
+Quick use::
+
+    import alhambra, random
+    game = alhambra.new_game(4, modules=["vizier"], seed=7)
+    rng = random.Random(7)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    print(game.scores, game.winners)
+"""
+
+from .actions import (
+    Action,
+    ActionKind,
+    BuildFromReserve,
+    Buy,
+    GiveToDirk,
+    Pass,
+    PaymentMeans,
+    Place,
+    RemoveToReserve,
+    Reserve,
+    Swap,
+    TakeMoney,
+)
+from .city import Alhambra
+from .components import (
+    BUILDING_TYPES,
+    BUILDINGS,
+    CURRENCIES,
+    EAST,
+    FOUNTAIN,
+    MARKET_CURRENCIES,
+    NORTH,
+    SCORING_TABLE,
+    SOUTH,
+    WEST,
+    Card,
+    MoneyCard,
+    ScoringCard,
+    TileCatalog,
+    TileSpec,
+)
+from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError
+from .game import Game, new_game
+from .hookspec import hookimpl, hookspec
+from .options import Option
+from .payment import minimal_payments
+from .replay import replay
+from .ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
+from .scoring import majority_points, majority_table
+from .state import GameState, Pending, PlayerState, ScoringRecord
+
+__version__ = "0.1.0"
+
+__all__ = [name for name in dir() if not name.startswith("_")]

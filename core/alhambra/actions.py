@@ -1,0 +1,181 @@
+"""Actions: every decision a player makes is one of these small immutable values.
+
+Core action types are listed here; modules define their own the same way (an attrs
+``frozen`` subclass of :class:`Action`) and make them playable through an :class:`ActionKind`
+returned from the ``alhambra_action_kinds`` hook. Positions are ``(x, y)`` tuples, tiles are
+tile ids, cards are :class:`~alhambra.components.Card` values.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from attrs import field, frozen
+
+from .components import Card, MoneyCard
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+
+def _cards(cards) -> tuple:
+    return tuple(sorted(cards, key=_card_key))
+
+
+def _card_key(card):
+    return (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+
+
+def _pos(p) -> tuple:
+    return tuple(p) if isinstance(p, list) else p
+
+
+def _names(cards) -> str:
+    return "+".join(c.code for c in cards) if cards else "nothing"
+
+
+class Action:
+    """Base class of all actions. Subclasses are ``attrs.frozen(slots=True)`` classes; their
+    ``str()`` is a readable log line."""
+
+    __slots__ = ()
+
+
+@frozen(slots=True, cache_hash=True)
+class TakeMoney(Action):
+    """Take money from the money display: one card of any value, or several whose total is
+    at most 5 (R-TURN-2). ``cards``: the exact cards taken (sorted on creation)."""
+
+    cards: tuple[MoneyCard, ...] = field(converter=_cards)
+
+    def __str__(self):
+        return f"take {_names(self.cards)}"
+
+
+@frozen(slots=True, cache_hash=True)
+class Buy(Action):
+    """Buy the building on market ``space`` (1-4), paying ``cards`` (R-TURN-3).
+
+    ``via``: a card from the hand that lets the cards be of other currencies and is spent with
+    them (an exchange office, R-EXC-4), or ``None`` to pay in the space's currency. A payment
+    equal to the price earns another action (R-TURN-4)."""
+
+    space: int
+    cards: tuple[MoneyCard, ...] = field(converter=_cards)
+    via: Card | None = None
+
+    def __str__(self):
+        via = f" via {self.via.code}" if self.via is not None else ""
+        return f"buy space {self.space} paying {_names(self.cards)}{via}"
+
+
+@frozen(slots=True, cache_hash=True)
+class BuildFromReserve(Action):
+    """Redesign: build ``tile`` from the reserve at ``pos`` (R-TURN-5 i)."""
+
+    tile: Any
+    pos: tuple[int, int] = field(converter=_pos)
+
+    def __str__(self):
+        return f"build {self.tile} from reserve at {self.pos}"
+
+
+@frozen(slots=True, cache_hash=True)
+class RemoveToReserve(Action):
+    """Redesign: move the tile at ``pos`` into the reserve (R-TURN-5 ii, R-TURN-6)."""
+
+    pos: tuple[int, int] = field(converter=_pos)
+
+    def __str__(self):
+        return f"remove tile at {self.pos} to reserve"
+
+
+@frozen(slots=True, cache_hash=True)
+class Swap(Action):
+    """Redesign: put ``tile`` from the reserve at ``pos``; the tile there goes to the reserve
+    (R-TURN-5 iii)."""
+
+    tile: Any
+    pos: tuple[int, int] = field(converter=_pos)
+
+    def __str__(self):
+        return f"swap {self.tile} from reserve in at {self.pos}"
+
+
+@frozen(slots=True, cache_hash=True)
+class Place(Action):
+    """Build a pending tile (bought this turn, or received) at ``pos`` (R-TURN-7, R-END-3)."""
+
+    tile: Any
+    pos: tuple[int, int] = field(converter=_pos)
+
+    def __str__(self):
+        return f"place {self.tile} at {self.pos}"
+
+
+@frozen(slots=True, cache_hash=True)
+class Reserve(Action):
+    """Put a pending tile into the reserve (R-TURN-7, R-END-3)."""
+
+    tile: Any
+
+    def __str__(self):
+        return f"reserve {self.tile}"
+
+
+@frozen(slots=True, cache_hash=True)
+class GiveToDirk(Action):
+    """Two players: give a building bought this turn to Dirk (R-TWO-5)."""
+
+    tile: Any
+
+    def __str__(self):
+        return f"give {self.tile} to Dirk"
+
+
+@frozen(slots=True, cache_hash=True)
+class Pass(Action):
+    """No legal action is possible: the player passes (R-TURN-9)."""
+
+    def __str__(self):
+        return "pass"
+
+
+@frozen(slots=True)
+class PaymentMeans:
+    """A way to pay for a building besides the space's own currency (purchase payment hook).
+
+    ``via``: the card in hand that is spent with the payment (e.g. an exchange office).
+    ``currencies``: the currencies the payment may then use; the means applies to a market
+    space whose currency is among them (R-EXC-4)."""
+
+    via: Card
+    currencies: frozenset[str]
+
+
+@frozen(slots=True)
+class ActionKind:
+    """How one action type is played: which phases it belongs to, how its legal actions are
+    listed, and how one is applied.
+
+    ``action``: the :class:`Action` subclass. ``phases``: phase names (``"turn"``, ``"place"``,
+    or a module's own) in which it can be legal. ``legal(game, seat)`` returns an iterable of
+    the legal actions of this type for ``seat`` now. ``apply(game, seat, action)`` carries one
+    out; the engine has already checked it. ``check(game, seat, action)`` (optional) accepts
+    actions that ``legal`` does not list (e.g. an overpayment) by returning normally, and raises
+    :class:`~alhambra.errors.IllegalActionError` with the reason otherwise; without it, only
+    listed actions are legal. ``name``: the serialised type name (default: the class name).
+    An action whose ``apply`` does not call ``game.end_action`` is free: the same player
+    decides again (a bonus-card reveal, R-BON-5).
+    """
+
+    action: type
+    phases: frozenset[str] = field(converter=frozenset)
+    legal: Callable[["Game", int], Iterable[Action]]
+    apply: Callable[["Game", int, Action], None]
+    check: Callable[["Game", int, Action], None] | None = None
+    name: str | None = None
+
+    @property
+    def type_name(self) -> str:
+        return self.name or self.action.__name__

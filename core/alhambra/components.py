@@ -1,0 +1,186 @@
+"""The game's components as data: building tiles, money cards, scoring cards, the market.
+
+The facts come from ``data/components.toml`` (a transcription of the project's
+``COMPONENTS.md``); this module turns them into small immutable values.
+
+Walls are a 4-bit mask per tile: :data:`NORTH` = 1, :data:`EAST` = 2, :data:`SOUTH` = 4,
+:data:`WEST` = 8. Grid positions are ``(x, y)`` cells with the fountain at ``(0, 0)``, x growing
+to the east and y to the south (R-PLACE-1).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Iterable, Mapping
+
+from attrs import frozen
+
+from .errors import ConfigError
+
+NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
+SIDE_BITS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
+SIDE_NAMES = {bit: name for name, bit in SIDE_BITS.items()}
+
+#: Tile id of every player's start tile, the Lion Fountain (R-COMP-1).
+FOUNTAIN = 0
+
+_DATA = tomllib.loads(resources.files(__package__).joinpath("data/components.toml").read_text("utf-8"))
+
+#: The six building types in scoring order (R-COMP-2, R-SCORE-2).
+BUILDING_TYPES: tuple[str, ...] = tuple(_DATA["building_types"])
+#: Colour of each building type (used by the huts module and for display).
+COLOURS: dict[str, str] = dict(_DATA["colours"])
+#: The four currencies (R-COMP-3).
+CURRENCIES: tuple[str, ...] = tuple(_DATA["money"]["currencies"])
+#: Currency of building market spaces 1-4, as a tuple indexed by ``space - 1`` (R-COMP-4).
+MARKET_CURRENCIES: tuple[str, ...] = tuple(_DATA["market"]["currencies"])
+#: Points for 1st/2nd/3rd place per type, per scoring: ``SCORING_TABLE[type][number - 1]`` (R-SCORE-2).
+SCORING_TABLE: dict[str, tuple[tuple[int, ...], ...]] = {
+    t: tuple(tuple(p) for p in rows) for t, rows in _DATA["scoring"].items()
+}
+
+
+def walls_mask(sides: Iterable[str]) -> int:
+    """Turn side names (``"north"``, ``"east"``, ``"south"``, ``"west"``) into a wall bitmask.
+
+    Raises :class:`ConfigError` for an unknown side name.
+    """
+    mask = 0
+    for side in sides:
+        try:
+            mask |= SIDE_BITS[side]
+        except KeyError:
+            raise ConfigError(f"unknown wall side {side!r}; expected one of {sorted(SIDE_BITS)}") from None
+    return mask
+
+
+def wall_names(mask: int) -> tuple[str, ...]:
+    """The side names of a wall bitmask, in the order north, east, south, west."""
+    return tuple(SIDE_NAMES[b] for b in (NORTH, EAST, SOUTH, WEST) if mask & b)
+
+
+@frozen(slots=True)
+class TileSpec:
+    """One tile that can stand in an Alhambra.
+
+    ``id``: int for the fountain (0) and buildings (1-54), str for module tiles (``"H1"``).
+    ``kind``: ``"fountain"``, ``"building"`` or a module's own kind (``"hut"``).
+    ``type``: building type (for huts, their colour's type), ``None`` for the fountain.
+    ``price``: cost in money value (0 for tiles that are not bought). ``walls``: bitmask.
+    """
+
+    id: int | str
+    kind: str
+    type: str | None
+    price: int
+    walls: int
+
+    @property
+    def is_building(self) -> bool:
+        """True for the 54 building tiles, the only tiles that are bought and scored (R-COMP-2)."""
+        return self.kind == "building"
+
+
+BUILDINGS: tuple[TileSpec, ...] = tuple(
+    TileSpec(t["id"], "building", t["type"], t["price"], walls_mask(t["walls"])) for t in _DATA["tiles"]
+)
+FOUNTAIN_SPEC = TileSpec(FOUNTAIN, "fountain", None, 0, 0)
+
+
+class TileCatalog(Mapping):
+    """Read-only mapping ``tile id -> TileSpec`` for every tile of one rule set.
+
+    The base catalogue holds the fountain and the 54 buildings; modules add their own tiles
+    (huts) through the ``alhambra_tiles`` hook. ``walls`` is a plain dict ``id -> wall mask``
+    for the hot placement code. Raises :class:`ConfigError` on a duplicate id.
+    """
+
+    __slots__ = ("_specs", "walls", "types")
+
+    def __init__(self, specs: Iterable[TileSpec]):
+        self._specs: dict = {}
+        for spec in specs:
+            if spec.id in self._specs:
+                raise ConfigError(f"duplicate tile id {spec.id!r}")
+            self._specs[spec.id] = spec
+        self.walls: dict = {i: s.walls for i, s in self._specs.items()}
+        self.types: dict = {i: s.type for i, s in self._specs.items()}
+
+    def __getitem__(self, key):
+        return self._specs[key]
+
+    def __iter__(self):
+        return iter(self._specs)
+
+    def __len__(self):
+        return len(self._specs)
+
+    def __repr__(self):
+        return f"TileCatalog({len(self)} tiles)"
+
+
+BASE_CATALOG = TileCatalog((FOUNTAIN_SPEC, *BUILDINGS))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------
+
+
+class Card:
+    """Base class of everything that lies in the money deck, money display, hands or discard.
+
+    Every card has a ``code`` string that names it in saved games and logs. Copies of the same
+    card are equal (three ``florin-7`` cards are interchangeable).
+    """
+
+    __slots__ = ()
+
+    @property
+    def code(self) -> str:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+@frozen(slots=True, cache_hash=True, order=True)
+class MoneyCard(Card):
+    """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3)."""
+
+    currency: str
+    value: int
+
+    @property
+    def code(self) -> str:
+        return f"{self.currency}-{self.value}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@frozen(slots=True, cache_hash=True)
+class ScoringCard(Card):
+    """Scoring card ``"A"`` (first scoring) or ``"B"`` (second scoring) (R-COMP-3, R-SCORE-1)."""
+
+    which: str
+
+    @property
+    def number(self) -> int:
+        """The scoring it triggers: 1 for A, 2 for B."""
+        return 1 if self.which == "A" else 2
+
+    @property
+    def code(self) -> str:
+        return f"scoring-{self.which}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+SCORING_A = ScoringCard("A")
+SCORING_B = ScoringCard("B")
+
+
+def money_deck(copies: int | None = None) -> list[MoneyCard]:
+    """All money cards: currencies x values x ``copies`` (default 3: 108 cards) (R-COMP-3)."""
+    n = _DATA["money"]["copies"] if copies is None else copies
+    return [MoneyCard(c, v) for c in CURRENCIES for v in _DATA["money"]["values"] for _ in range(n)]

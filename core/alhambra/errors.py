@@ -1,0 +1,28 @@
+"""The exception hierarchy of the engine.
+
+Every error the engine raises on purpose derives from :class:`AlhambraError`, so a caller can
+catch them all with one ``except``. An :class:`IllegalActionError` always leaves the game
+exactly as it was before the call that raised it.
+"""
+
+from __future__ import annotations
+
+
+class AlhambraError(Exception):
+    """Base class of every error raised on purpose by the alhambra engine."""
+
+
+class IllegalActionError(AlhambraError, ValueError):
+    """An action that is not legal in the current state.
+
+    The message says why and cites the rule id (``R-…``) that forbids it. The game state is
+    unchanged.
+    """
+
+
+class ConfigError(AlhambraError, ValueError):
+    """A bad game configuration: player count, unknown module or option, bad option value."""
+
+
+class SaveFormatError(AlhambraError, ValueError):
+    """A saved game (JSON) that cannot be read: malformed, wrong format/version, inconsistent."""

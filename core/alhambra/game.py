@@ -1,0 +1,525 @@
+"""The game: a thin loop over the state, the rule set's action kinds and its hooks.
+
+:class:`Game` is what users hold: ``legal_actions()``, ``apply(action)``, ``clone()``,
+``view(seat)``, ``to_json()``. It also offers the few engine operations plugins call from their
+hook implementations and action kinds (``action_done``, ``begin_placement``, ``refill_market``,
+``end_game``, ``resume``, ``payments``), so modules never touch the turn sequence directly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable, Sequence
+
+from .actions import Action, Buy, Pass
+from .components import MARKET_CURRENCIES, MoneyCard, ScoringCard
+from .errors import ConfigError, IllegalActionError
+from .payment import minimal_payments
+from .ruleset import Ruleset, get_ruleset
+from .state import GameState, Pending, PlayerState
+from .city import Alhambra
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def new_game(
+    players: int | Sequence[str],
+    *,
+    modules: Iterable = (),
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    plugins: Iterable = (),
+    blocked: Iterable[str] = (),
+) -> "Game":
+    """Create and set up a game (R-SET-1 … R-SET-7).
+
+    ``players``: the number of players (2-6, named "Player 1" …) or their names.
+    ``modules``: names of expansion modules to enable (entry points of ``alhambra.modules``,
+    e.g. ``["vizier", "bonus_cards"]``) or module objects; nothing is enabled implicitly.
+    ``seed``: integer seed of the game's own random generator, the only source of chance;
+    ``None`` picks one (readable as ``game.seed``). ``options``: option values (``holes``,
+    ``tiebreak``, ``start_player``, ``"<module>.<option>"``). ``plugins``/``blocked``: house
+    rules registered on top, and built-in plugins to block (see :class:`Ruleset`).
+
+    Raises :class:`ConfigError` for a bad player count, unknown module or option, bad seed.
+    """
+    if isinstance(players, bool):
+        raise ConfigError("players must be a number of players or a list of names")
+    if isinstance(players, int):
+        names = [f"Player {i + 1}" for i in range(players)]
+    elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
+        names = list(players)
+    else:
+        raise ConfigError(f"players must be a number of players or a list of names, not {players!r}")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (R-COMP-1)")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"seed must be an integer, not {seed!r}")
+    rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
+    game = Game._blank(rules, names, seed)
+    rules.hook.alhambra_setup(game=game)
+    game._start_turn(game.state.start_player)
+    return game
+
+
+class Game:
+    """A game of Alhambra in progress (OpenSpiel-style state object).
+
+    Reading: ``current_player`` (seat to decide, ``None`` when over), ``phase``,
+    ``legal_actions()``, ``is_over``, ``scores``, ``winners``, ``returns()``, ``view(seat)``,
+    ``history``, ``state`` (the full :class:`~alhambra.state.GameState`, secrets included).
+    Changing: ``apply(action)``. Copying and saving: ``clone()``, ``to_json()``,
+    ``Game.from_json(text)``. Build games with :func:`new_game`.
+    """
+
+    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set")
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def _blank(cls, rules: Ruleset, names: list[str], seed: int) -> "Game":
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.seed = seed
+        g.names = tuple(names)
+        g.rng = random.Random(seed)
+        holes = rules.options.get("holes", "cell")
+        g.state = GameState(
+            players=[PlayerState(n, [], Alhambra(rules.catalog, holes)) for n in names],
+            bag=[], market=[None] * 4, deck=[], discard=[], display=[],
+            start_player=0, turn_player=0, decider=0,
+        )
+        g.history = []
+        g._legal = None
+        g._legal_set = None
+        return g
+
+    def clone(self) -> "Game":
+        """An independent copy of this game: state, random generator and history."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.names = self.names
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.state = self.state.clone()
+        g.history = self.history.copy()
+        g._legal = self._legal
+        g._legal_set = self._legal_set
+        return g
+
+    # -- reading --------------------------------------------------------------------------------
+
+    @property
+    def hook(self):
+        """The rule set's pluggy hook relay (``game.hook.alhambra_…(game=game, …)``)."""
+        return self.rules.hook
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The resolved option values of this game."""
+        return self.rules.options
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """Names of the enabled modules."""
+        return self.rules.modules
+
+    @property
+    def num_players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def config(self) -> dict[str, Any]:
+        """What :func:`new_game` needs to rebuild this game: players, modules, seed, options."""
+        return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed, "options": dict(self.options)}
+
+    @property
+    def current_player(self) -> int | None:
+        """Seat index of the player who must decide now, or ``None`` when the game is over."""
+        return None if self.state.phase == "over" else self.state.decider
+
+    @property
+    def phase(self) -> str:
+        """``"turn"``, ``"place"``, a module's phase, or ``"over"``."""
+        return self.state.phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the final scoring is done (R-END-3)."""
+        return self.state.phase == "over"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat so far (R-SCORE-6: they never decrease)."""
+        return tuple(p.score for p in self.state.players)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won (several on a shared victory, R-END-4); empty while the game runs."""
+        if not self.is_over:
+            return ()
+        return tuple(self.hook.alhambra_winners(game=self))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: the share of the victory (1.0 alone, 1/k in a k-way tie, 0.0 otherwise);
+        all zeros while the game runs."""
+        w = self.winners
+        return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.num_players))
+
+    def player(self, seat: int) -> PlayerState:
+        """The state of ``seat`` (hand included)."""
+        return self.state.players[seat]
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to decide now (``current_player``).
+
+        Purchases are listed with every non-dominated payment (no card can be dropped while
+        still covering the price); :meth:`apply` also accepts any other legal payment,
+        overpaying included. Empty when the game is over. If nothing else is legal on a turn,
+        the list is ``[Pass()]`` (R-TURN-9)."""
+        if self._legal is None:
+            st = self.state
+            if st.phase == "over":
+                self._legal = []
+            else:
+                seat = st.decider
+                out: list[Action] = []
+                for kind in self.rules.phases.get(st.phase, ()):
+                    out.extend(kind.legal(self, seat))
+                if not out:
+                    out = [Pass()]
+                self._legal = out
+        return list(self._legal)
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` for the player to decide now.
+
+        Raises :class:`IllegalActionError` (citing the rule) for an action that is not legal
+        now; the game is then exactly as it was."""
+        st = self.state
+        if st.phase == "over":
+            raise IllegalActionError("the game is over (R-END-3): no more actions")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action")
+        kind = self.rules.kinds.get(type(action))
+        if isinstance(action, Pass):
+            kind = None
+        elif kind is None:
+            raise IllegalActionError(f"{type(action).__name__} is not an action of this game's rules (modules: {list(self.modules)})")
+        if kind is not None and st.phase not in kind.phases:
+            raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
+        seat = st.decider
+        if self._legal_set is None:
+            self._legal_set = set(self.legal_actions())
+        if action not in self._legal_set:
+            if kind is None:
+                raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
+            if kind.check is None:
+                raise IllegalActionError(f"{action} is not legal now")
+            kind.check(self, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
+        if kind is None:
+            self.action_done()
+        else:
+            kind.apply(self, seat, action)
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+
+    # -- engine operations for plugins ----------------------------------------------------------
+
+    def action_done(self, extra: bool = False) -> None:
+        """The turn player's action is complete. With ``extra`` (an exact payment, R-TURN-4) they
+        act again; otherwise the turn's actions are over: bought tiles are placed (R-TURN-7),
+        then the turn ends (R-TURN-8)."""
+        if extra:
+            return
+        st = self.state
+        if st.pending:
+            self.begin_placement(st.turn_player, "turn")
+        else:
+            self._finish_turn()
+
+    def begin_placement(self, seat: int, context: str, tiles: Iterable = (), *, dirk_ok: bool = False) -> None:
+        """Let ``seat`` place pending tiles (plus ``tiles``, added now) one action at a time.
+
+        ``context`` says what follows once all are placed: ``"turn"`` ends the turn,
+        ``"distribution"`` goes on with the end of the game, anything else is handed to the
+        ``alhambra_placement_done`` hook (a module's own context)."""
+        st = self.state
+        st.pending.extend(Pending(t, dirk_ok) for t in tiles)
+        st.phase = "place"
+        st.decider = seat
+        st.place_context = context
+        if not st.pending:
+            self.placement_finished()
+
+    def add_pending(self, tile, *, dirk_ok: bool = False) -> None:
+        """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
+        self.state.pending.append(Pending(tile, dirk_ok))
+
+    def placement_finished(self) -> None:
+        """Called by placement actions when no tile is pending any more."""
+        st = self.state
+        ctx, seat = st.place_context, st.decider
+        st.place_context = ""
+        if ctx == "turn":
+            self._finish_turn()
+        elif ctx == "distribution":
+            self._next_distribution()
+        elif not self.hook.alhambra_placement_done(game=self, seat=seat, context=ctx):
+            raise RuntimeError(f"no plugin continues after placement context {ctx!r}")
+
+    def city_changed(self, seat: int) -> None:
+        """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
+        if self.rules.has_city_changed:
+            self.hook.alhambra_city_changed(game=self, seat=seat)
+
+    def refill_market(self) -> bool:
+        """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
+        False if the bag ran out before every space was filled (R-END-1)."""
+        st = self.state
+        market, bag = st.market, st.bag
+        for i in range(4):
+            if market[i] is None:
+                if not bag:
+                    return False
+                market[i] = bag.pop()
+        return True
+
+    def draw_money(self):
+        """Draw the top card of the money deck, reshuffling the discard pile into a new deck
+        when the deck is empty (R-TURN-8). Returns ``None`` if both are empty."""
+        st = self.state
+        if not st.deck:
+            if not st.discard:
+                return None
+            st.deck = st.discard
+            st.discard = []
+            self.rng.shuffle(st.deck)
+        return st.deck.pop()
+
+    def refill_display(self) -> None:
+        """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
+        its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1)."""
+        st = self.state
+        while len(st.display) < 4:
+            card = self.draw_money()
+            if card is None:
+                return  # deck and discard empty: the display stays short (ruling, R-TURN-8)
+            if type(card) is ScoringCard:
+                st.scoring_cards.append(card)
+                st.pending_scorings.append(card.number)
+            else:
+                st.display.append(card)
+
+    def run_scoring(self, number: int) -> None:
+        """Carry out scoring ``number`` and add its totals to the scores (R-SCORE-1 … -6)."""
+        st = self.state
+        record = self.hook.alhambra_scoring(game=self, number=number)
+        n = self.num_players
+        for who, pts in zip(record.participants, record.totals):
+            if who < n:
+                st.players[who].score += pts
+        st.scorings.append(record)
+        self.hook.alhambra_after_scoring(game=self, number=number)
+
+    def resume(self) -> None:
+        """Go on after a between-turn interrupt: ask the plugins again, then start the next
+        player's turn (R-VIZ-3: play goes on with the player who would have played next)."""
+        self._between_turns()
+
+    def end_game(self) -> None:
+        """End the game (R-END-1): distribute the market (R-END-2), let the recipients place
+        (R-END-3), then the final scoring."""
+        st = self.state
+        st.phase = "distribution"
+        st.pending_scorings.clear()
+        st.distribution = [[seat, list(tiles)] for seat, tiles in (self.hook.alhambra_distribution(game=self) or [])]
+        self._next_distribution()
+
+    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
+        """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
+        the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
+        cur = MARKET_CURRENCIES[space - 1]
+        out = [(None, frozenset((cur,)))]
+        if self.rules.has_payment_means:
+            for group in self.hook.alhambra_payment_means(game=self, seat=seat):
+                for m in group:
+                    if cur in m.currencies:
+                        out.append((m.via, m.currencies))
+        return out
+
+    def payments(self, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
+        """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
+        :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty."""
+        st = self.state
+        tile = st.market[space - 1]
+        if tile is None:
+            return []
+        price = self.rules.catalog[tile].price
+        hand = st.players[seat].hand
+        out = []
+        seen = set()
+        for via, curs in self.payment_cards(seat, space):
+            pool = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
+            for cards in minimal_payments(pool, price, exact=exact):
+                key = (cards, via)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Buy(space, cards, via))
+        return out
+
+    def check_payment(self, seat: int, action: Buy) -> int:
+        """Check that ``action`` is a legal payment for ``seat`` now and return the price.
+
+        Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
+        wrong currency, unknown means, too little money (R-TURN-3, R-EXC-4)."""
+        st = self.state
+        if not isinstance(action.space, int) or not 1 <= action.space <= 4:
+            raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {action.space!r}")
+        tile = st.market[action.space - 1]
+        if tile is None:
+            raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
+        price = self.rules.catalog[tile].price
+        hand = st.players[seat].hand
+        means = dict(self.payment_cards(seat, action.space))
+        if action.via not in means:
+            raise IllegalActionError(f"R-EXC-4: {action.via!r} cannot pay for space {action.space}")
+        curs = means[action.via]
+        if not action.cards:
+            raise IllegalActionError("R-TURN-3: a purchase needs at least one money card")
+        remaining = list(hand)
+        if action.via is not None:
+            remaining.remove(action.via)
+        for c in action.cards:
+            if type(c) is not MoneyCard:
+                raise IllegalActionError(f"R-TURN-3: {c!r} is not a money card")
+            if c.currency not in curs:
+                raise IllegalActionError(
+                    f"R-TURN-3: space {action.space} is paid in {MARKET_CURRENCIES[action.space - 1]}, not {c.currency}"
+                )
+            try:
+                remaining.remove(c)
+            except ValueError:
+                raise IllegalActionError(f"R-TURN-3: {c} is not in the player's hand") from None
+        total = sum(c.value for c in action.cards)
+        if total < price:
+            raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
+        return price
+
+    # -- the turn sequence ----------------------------------------------------------------------
+
+    def _start_turn(self, seat: int) -> None:
+        st = self.state
+        st.turn_player = seat
+        st.decider = seat
+        st.phase = "turn"
+        if self.rules.has_turn_start:
+            self.hook.alhambra_turn_start(game=self, seat=seat)
+
+    def _finish_turn(self) -> None:
+        """End of turn (R-TURN-8): refill the market (or end the game, R-END-1), refill the money
+        display, run the scorings whose card was drawn (R-SCORE-1), then between-turn
+        interrupts, then the next player's turn."""
+        if not self.refill_market():
+            self.end_game()
+            return
+        self.refill_display()
+        st = self.state
+        while st.pending_scorings:
+            self.run_scoring(st.pending_scorings.pop(0))
+        self._between_turns()
+
+    def _between_turns(self) -> None:
+        st = self.state
+        if self.rules.has_between_turns:
+            seat = self.hook.alhambra_between_turns(game=self, finished=st.turn_player)
+            if seat is not None:
+                st.decider = seat
+                return
+        if st.phase in ("over", "distribution"):
+            return
+        st.turn += 1
+        self._start_turn((st.turn_player + 1) % self.num_players)
+
+    def _next_distribution(self) -> None:
+        st = self.state
+        while st.distribution:
+            seat, tiles = st.distribution.pop(0)
+            if tiles:
+                self.begin_placement(seat, "distribution", tiles)
+                return
+        self.run_scoring(3)
+        st.phase = "over"
+        st.decider = None
+        self.hook.alhambra_game_over(game=self)
+
+    # -- views, accounting, saving --------------------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as plain data (``None``: a spectator).
+
+        Contains the market, money display, discard pile (face up), sizes of bag and deck (not
+        their order), every Alhambra and reserve, scores, scorings so far, each player's hand
+        size, and only ``seat``'s own hand. Modules add their part under ``"modules"``."""
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    def tile_locations(self) -> dict[str, list]:
+        """Every tile of the game by where it is, for accounting checks (all 54 buildings are
+        always somewhere exactly once)."""
+        st = self.state
+        out: dict[str, list] = {
+            "bag": list(st.bag),
+            "market": [t for t in st.market if t is not None],
+            "pending": [p.tile for p in st.pending],
+            "out_of_play": list(st.out_of_play),
+            "distribution": [t for _, tiles in st.distribution for t in tiles],
+        }
+        for i, p in enumerate(st.players):
+            out[f"city:{i}"] = [t for t in p.city.tiles.values() if t != 0]
+            out[f"reserve:{i}"] = list(p.reserve)
+        for group in self.hook.alhambra_tile_locations(game=self):
+            out.update(group)
+        return out
+
+    def card_locations(self) -> dict[str, list]:
+        """Every card of the game by where it is (deck, display, discard, hands, scoring cards
+        set aside, module places), for accounting checks."""
+        st = self.state
+        out: dict[str, list] = {
+            "deck": list(st.deck),
+            "display": list(st.display),
+            "discard": list(st.discard),
+            "scoring_cards": list(st.scoring_cards),
+        }
+        for i, p in enumerate(st.players):
+            out[f"hand:{i}"] = list(p.hand)
+        for group in self.hook.alhambra_card_locations(game=self):
+            out.update(group)
+        return out
+
+    def to_json(self) -> str:
+        """This game as JSON text: configuration, full state, random-generator state and
+        history. :meth:`from_json` restores it so that it continues exactly as this one."""
+        from .serialize import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, modules: Iterable = (), plugins: Iterable = ()) -> "Game":
+        """Load a game saved with :meth:`to_json`. Nothing in the file is executed: modules are
+        looked up by name among the installed ones (or in ``modules``, objects you pass).
+        Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file."""
+        from .serialize import game_from_json
+
+        return game_from_json(text, modules=modules, plugins=plugins)
+
+    def __repr__(self) -> str:
+        return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"

@@ -1,0 +1,276 @@
+"""Hook specifications: every point where a plugin can take part in a game of Alhambra.
+
+The base rules themselves are plugins (``alhambra.rules.*``) registered through these hooks,
+so a variant can block a built-in plugin and register its own in its place, exactly as an
+expansion module adds to the game. A plugin is any object (usually a Python module) whose
+functions are decorated with :data:`alhambra.hookimpl` and named like the specs below.
+
+Hooks are called at game-stage granularity, never inside the engine's inner loops:
+
+* *Rule-set hooks* (``alhambra_options``, ``alhambra_tiles``, ``alhambra_cards``,
+  ``alhambra_state_classes``, ``alhambra_action_kinds``) are called **once per rule set**, when
+  the modules and options of a game are resolved; their answers are cached and shared by every
+  game played with that rule set.
+* *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
+  turn (setup, end of turn, scoring, end of game).
+* Listing and applying actions goes through the :class:`~alhambra.actions.ActionKind` objects
+  collected once per rule set, so it costs no hook call per action.
+
+Unless marked *firstresult*, every implementation is called (last registered first) and the
+results are collected in a list, ``None`` results dropped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import ActionKind, PaymentMeans
+    from .components import Card, TileSpec
+    from .game import Game
+    from .options import Option
+    from .state import ScoringRecord
+
+PROJECT = "alhambra"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule set (called once per combination of modules and options)
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_options() -> list[Option]:
+    """Declare the configuration options this plugin understands.
+
+    Called once per rule set, before any other hook, to validate the ``options`` a game is
+    created with. Return a list of :class:`~alhambra.options.Option`. Module options are named
+    ``"<module>.<option>"``; base rules use bare names (``holes``, ``tiebreak``).
+    """
+
+
+@hookspec
+def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
+    """Add tiles that can stand in an Alhambra besides the fountain and the 54 buildings.
+
+    Called once per rule set with the resolved options. Return
+    :class:`~alhambra.components.TileSpec` values (e.g. the huts of the building-huts module,
+    R-HUT-1). Their walls take part in placement and wall scoring like any tile.
+    """
+
+
+@hookspec
+def alhambra_cards(options: dict[str, Any]) -> list[Card]:
+    """Add card kinds that can lie in the money deck, display, hands and discard.
+
+    Called once per rule set. Return one instance of each distinct card (e.g. the six exchange
+    offices, R-EXC-1); saved games name cards by their ``code``.
+    """
+
+
+@hookspec
+def alhambra_state_classes() -> dict[str, type]:
+    """Name the attrs classes of this plugin's own game state, for saving and loading.
+
+    Called once per rule set. Return ``{key: cls}``; the plugin keeps an instance of ``cls`` in
+    ``game.state.modules[key]`` (created in :func:`alhambra_setup`). It is cloned, saved and
+    loaded with the game, so it must be an attrs class that cattrs can (un)structure, with a
+    ``clone()`` method returning an independent copy.
+    """
+
+
+@hookspec
+def alhambra_action_kinds() -> list[ActionKind]:
+    """Contribute action kinds: the decisions players can make (extra actions).
+
+    Called once per rule set. Each :class:`~alhambra.actions.ActionKind` names its action class,
+    the phases it belongs to, a function listing its legal actions for the player to act and a
+    function applying one. A kind for an action class that an earlier-called plugin already
+    provides is ignored, so a plugin registered later (or ``tryfirst``) replaces a base kind.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
+    """Adjust the list of money cards before it is shuffled (money-deck setup).
+
+    Called once at setup with the 108 money cards (R-COMP-3); mutate ``cards`` in place (the
+    two-player rule removes one copy of each card, R-TWO-1).
+    """
+
+
+@hookspec
+def alhambra_setup(game: Game) -> None:
+    """Set up the game: bag, market, starting money, money display, deck, start player.
+
+    Called once when the game is created, after ``game.state`` holds the players' empty
+    Alhambras. The base setup plugin (``core.setup``) runs first (``tryfirst``); modules then
+    create their state in ``game.state.modules`` and deal their components.
+    """
+
+
+@hookspec
+def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
+    """Shuffle cards into the five piles of the money deck (R-SET-6).
+
+    Called by the base setup after the rest of the deck is split into five piles (pile 1 at
+    index 0, which ends on top). Mutate the piles in place: the base plugin shuffles scoring
+    card A into pile 2 and B into pile 4; exchange offices go into piles 2-4 (R-EXC-1).
+    Shuffle with ``game.rng`` only.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Turn
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_turn_start(game: Game, seat: int) -> None:
+    """A player's turn begins (after any between-turn interrupts). Return value ignored."""
+
+
+@hookspec
+def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
+    """Offer extra ways to pay for a building (purchase payment).
+
+    Called whenever purchases are listed or checked for ``seat``. The base rule (pay in the
+    space's currency, R-TURN-3) is always available and need not be returned. Return a list of
+    :class:`~alhambra.actions.PaymentMeans`: a card in hand that is spent with the payment and
+    the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4).
+    """
+
+
+@hookspec
+def alhambra_placement_filter(game: Game, seat: int, tile: Any, positions: list) -> None:
+    """Restrict where ``seat`` may build ``tile`` (placement checks).
+
+    Called once per listing of a tile's legal positions (not per cell), after the placement
+    rules R-PLACE-1 … R-PLACE-6 have produced ``positions``; remove entries in place to forbid
+    them. The same filter is applied when a placement action is checked.
+    """
+
+
+@hookspec
+def alhambra_city_changed(game: Game, seat: int) -> None:
+    """``seat``'s Alhambra changed (a tile built, removed or swapped). Return value ignored.
+
+    Lets a module react to a building leaving the Alhambra (bonus cards, R-BON-4).
+    """
+
+
+@hookspec(firstresult=True)
+def alhambra_placement_done(game: Game, seat: int, context: str) -> bool | None:
+    """Every pending tile of a placement started with ``context`` has been placed.
+
+    Called when a module's own placement step (``game.begin_placement(seat, tiles, context)``)
+    is finished; the engine handles its own contexts (``"turn"``, ``"distribution"``).
+    *firstresult*: the plugin owning ``context`` continues the game and returns True.
+    """
+
+
+@hookspec(firstresult=True)
+def alhambra_between_turns(game: Game, finished: int) -> int | None:
+    """Interrupt play between two turns (the vizier, R-VIZ-2).
+
+    Called after ``finished``'s turn is completely done (placements, refills, scorings) and
+    again each time ``game.resume()`` is called. *firstresult*: return the seat that must decide
+    now (after setting ``game.state.phase`` to the plugin's own phase), or ``None`` to let the
+    next player's turn begin.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def alhambra_scoring(game: Game, number: int) -> ScoringRecord | None:
+    """Compute scoring ``number`` (1, 2 or 3) and return its :class:`~alhambra.state.ScoringRecord`.
+
+    *firstresult*: the base plugin ``core.scoring`` (``trylast``) counts majorities and walls
+    (R-SCORE-2 … R-SCORE-5), calling :func:`alhambra_building_counts` and
+    :func:`alhambra_scoring_adjust`. The engine adds the record's totals to the scores.
+    """
+
+
+@hookspec
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
+    """Adjust the building counts of a scoring before majorities are decided.
+
+    ``counts`` maps participant -> building type -> count, seats first; mutate it in place. A
+    plugin may add a participant that is not a seat (Dirk, R-TWO-4, is ``game.num_players``).
+    Huts (R-HUT-5) and bonus cards (R-BON-3) add to a player's counts here.
+    """
+
+
+@hookspec
+def alhambra_scoring_adjust(game: Game, record: ScoringRecord) -> None:
+    """Adjust a scoring's points after majorities and walls (scoring adjustments).
+
+    ``record`` is mutable: add a named column with ``record.add_points(name, points_per_participant)``.
+    """
+
+
+@hookspec
+def alhambra_after_scoring(game: Game, number: int) -> None:
+    """Scoring ``number`` has been added to the scores (Dirk draws buildings here, R-TWO-3)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# End of game
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def alhambra_distribution(game: Game) -> list[tuple[int, list]] | None:
+    """Hand out the buildings left on the market at the end (R-END-2).
+
+    *firstresult*: return ``[(seat, [tile, ...]), ...]`` in the order the recipients place
+    them; the implementation takes the tiles off the market (leftovers go to
+    ``game.state.out_of_play``).
+    """
+
+
+@hookspec(firstresult=True)
+def alhambra_winners(game: Game) -> tuple[int, ...] | None:
+    """Decide the winners of a finished game (R-END-4). *firstresult*."""
+
+
+@hookspec
+def alhambra_game_over(game: Game) -> None:
+    """The game has ended and the final scoring is done. Return value ignored."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and bookkeeping
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
+    """Add this plugin's public (and ``seat``'s private) information to a view.
+
+    ``view`` is the plain-data dict built by ``Game.view(seat)``; ``seat`` is None for the
+    spectator view. Add under ``view["modules"][key]``. Never reveal another seat's secrets.
+    """
+
+
+@hookspec
+def alhambra_tile_locations(game: Game) -> dict[str, list]:
+    """Name every place this plugin keeps tiles (``{"dirk": [...]}``), for accounting checks."""
+
+
+@hookspec
+def alhambra_card_locations(game: Game) -> dict[str, list]:
+    """Name every place this plugin keeps cards, for accounting checks."""

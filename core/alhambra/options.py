@@ -1,0 +1,49 @@
+"""Configuration options declared by plugins (base rules and modules)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from attrs import frozen
+
+from .errors import ConfigError
+
+
+@frozen(slots=True)
+class Option:
+    """One option a plugin understands.
+
+    ``name``: ``"holes"`` for base rules, ``"<module>.<name>"`` for a module's option.
+    ``default``: used when the game config does not set it. ``choices``: the allowed values, or
+    ``None`` for a free value checked by ``check`` (a callable returning an error sentence or
+    ``None``). ``rule``: the rule id the option flips. ``doc``: one line for ``alhambra modules``.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple | None = None
+    rule: str | None = None
+    check: Callable[[Any], str | None] | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise :class:`ConfigError` naming the choices."""
+        if self.choices is not None and value not in self.choices:
+            raise ConfigError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise ConfigError(f"option {self.name!r}: {problem}")
+        return value
+
+
+def resolve_options(declared: list[Option], given: dict[str, Any] | None) -> dict[str, Any]:
+    """Merge ``given`` over the declared defaults; raise :class:`ConfigError` for an unknown
+    option (listing the known ones) or a bad value."""
+    by_name = {o.name: o for o in declared}
+    out = {o.name: o.default for o in declared}
+    for name, value in (given or {}).items():
+        if name not in by_name:
+            raise ConfigError(f"unknown option {name!r}; known options: {sorted(by_name)}")
+        out[name] = by_name[name].validate(value)
+    return out

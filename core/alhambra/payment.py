@@ -1,0 +1,45 @@
+"""Payments as a small pure function (R-TURN-3, R-TURN-4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from .components import MoneyCard
+
+
+def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = False) -> list[tuple[MoneyCard, ...]]:
+    """Every non-dominated payment of ``price`` from ``cards`` (a hand, copies allowed).
+
+    A payment is non-dominated when its total covers the price and no card can be dropped
+    while still covering it (total minus its smallest card < price). Identical cards are
+    interchangeable, so each multiset is listed once, as a tuple sorted by value descending.
+    With ``exact``, only payments whose total equals the price (R-TURN-4: they earn another
+    action). Returns ``[]`` when the cards cannot cover the price.
+    """
+    counts = Counter(cards)
+    kinds = sorted(counts, key=lambda c: (-c.value, c.currency))
+    if sum(c.value * n for c, n in counts.items()) < price:
+        return []
+    out: list[tuple[MoneyCard, ...]] = []
+    chosen: list[MoneyCard] = []
+    avail = [counts[k] for k in kinds]
+
+    def rec(start: int, total: int) -> None:
+        for j in range(start, len(kinds)):
+            if not avail[j]:
+                continue
+            card = kinds[j]
+            new = total + card.value
+            chosen.append(card)
+            if new >= price:  # this card is the smallest so far, and total < price before it
+                if not exact or new == price:
+                    out.append(tuple(chosen))
+            else:
+                avail[j] -= 1
+                rec(j, new)
+                avail[j] += 1
+            chosen.pop()
+
+    rec(0, 0)
+    return out

@@ -1,0 +1,41 @@
+"""Rebuilding a game from its configuration and action log."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .errors import ConfigError
+
+
+def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | None = None,
+           options: dict | None = None, plugins: Iterable = ()):
+    """Rebuild a game by replaying its actions from the start.
+
+    ``source`` is either a :class:`~alhambra.game.Game` (its ``config`` and ``history``), the
+    JSON text (or parsed dict) of a save, or a list of actions — then ``players``, ``seed``
+    (required), ``modules`` and ``options`` give the configuration. Because chance comes only
+    from the seeded generator, the result equals the original game. Raises
+    :class:`~alhambra.errors.IllegalActionError` if an action does not fit the replayed game.
+    """
+    from .game import Game, new_game
+    from .serialize import action_from_data, read_save, resolve_modules
+    from .ruleset import get_ruleset
+
+    if isinstance(source, Game):
+        cfg = source.config
+        game = new_game(cfg["players"], modules=source.rules.module_objects, seed=cfg["seed"],
+                        options=cfg["options"], plugins=source.rules.plugins, blocked=source.rules.blocked)
+        actions = source.history
+    elif isinstance(source, (str, bytes, dict)):
+        data = read_save(source)
+        mods = resolve_modules(data.get("modules", []), modules)
+        game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {}, plugins=plugins)
+        actions = [action_from_data(game.rules, a) for a in data.get("history", [])]
+    else:
+        if players is None or seed is None:
+            raise ConfigError("replaying a list of actions needs players= and seed=")
+        game = new_game(players, modules=modules, seed=seed, options=options, plugins=plugins)
+        actions = list(source)
+    for a in actions:
+        game.apply(a)
+    return game

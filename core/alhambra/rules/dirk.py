@@ -1,0 +1,145 @@
+"""Built-in plugin ``core.dirk``: the two-player game with Dirk (R-TWO-1 … R-TWO-5).
+
+Active only in two-player games. Dirk is the participant numbered ``game.num_players`` (2) in
+scoring records; his tiles and score live in ``game.state.modules["dirk"]``.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from ..actions import ActionKind, GiveToDirk
+from ..errors import IllegalActionError
+from ..hookspec import hookimpl
+from .placement import pending_index
+
+DIRK_SETUP = 6  # R-TWO-3
+DIRK_AFTER_SCORING_1 = 6
+DIRK_CAP_AFTER_SCORING_2 = 6
+
+
+@define(slots=True)
+class DirkState:
+    """Dirk's collection: ``tiles`` (public) and ``score`` (kept for the record, R-TWO-4)."""
+
+    tiles: list = field(factory=list)
+    score: int = 0
+
+    def clone(self) -> "DirkState":
+        return DirkState(self.tiles.copy(), self.score)
+
+
+def dirk(game) -> DirkState | None:
+    """Dirk's state, or None when the game is not a two-player game."""
+    return game.state.modules.get("dirk")
+
+
+def dirk_draw_after(number: int, bag_size: int) -> int:
+    """How many buildings Dirk takes from the bag right after scoring ``number`` (R-TWO-3):
+    6 after scoring 1; after scoring 2 a third of the bag, rounded down, at most 6."""
+    if number == 1:
+        return min(DIRK_AFTER_SCORING_1, bag_size)
+    if number == 2:
+        return min(bag_size // 3, DIRK_CAP_AFTER_SCORING_2)
+    return 0
+
+
+@hookimpl
+def alhambra_state_classes():
+    return {"dirk": DirkState}
+
+
+@hookimpl
+def alhambra_money_deck(game, cards):
+    """R-TWO-1: with two players one of the three copies of each money card is removed."""
+    if game.num_players == 2:
+        seen: dict = {}
+        keep = []
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] <= 2:
+                keep.append(c)
+        cards[:] = keep
+
+
+@hookimpl
+def alhambra_setup(game):
+    """R-TWO-3: Dirk receives 6 random buildings from the bag at setup."""
+    if game.num_players == 2:
+        bag = game.state.bag
+        game.state.modules["dirk"] = DirkState([bag.pop() for _ in range(min(DIRK_SETUP, len(bag)))])
+
+
+@hookimpl
+def alhambra_building_counts(game, number, counts):
+    """R-TWO-4: Dirk takes part in the majorities like a player (buildings only)."""
+    d = dirk(game)
+    if d is not None:
+        catalog = game.rules.catalog
+        mine = {t: 0 for t in counts[0]}
+        for tile in d.tiles:
+            spec = catalog[tile]
+            if spec.kind == "building":
+                mine[spec.type] = mine.get(spec.type, 0) + 1
+        counts[game.num_players] = mine
+
+
+@hookimpl
+def alhambra_after_scoring(game, number):
+    """Record Dirk's points, then his draw after scorings 1 and 2 (R-TWO-3)."""
+    d = dirk(game)
+    if d is None:
+        return
+    record = game.state.scorings[-1]
+    me = game.num_players
+    if me in record.participants:
+        d.score += record.totals[record.participants.index(me)]
+    bag = game.state.bag
+    for _ in range(dirk_draw_after(number, len(bag))):
+        d.tiles.append(bag.pop())
+
+
+def _legal_give(game, seat):
+    if dirk(game) is None:
+        return []
+    seen, out = set(), []
+    for p in game.state.pending:
+        if p.dirk_ok and p.tile not in seen:
+            seen.add(p.tile)
+            out.append(GiveToDirk(p.tile))
+    return out
+
+
+def _check_give(game, seat, action):
+    if dirk(game) is None:
+        raise IllegalActionError("R-TWO-5: only in a two-player game can buildings go to Dirk")
+    i = pending_index(game, action.tile)
+    if not game.state.pending[i].dirk_ok:
+        raise IllegalActionError(f"R-TWO-5: only buildings bought this turn may go to Dirk, not {action.tile!r}")
+
+
+def _apply_give(game, seat, action):
+    st = game.state
+    i = pending_index(game, action.tile)
+    del st.pending[i]
+    dirk(game).tiles.append(action.tile)
+    if not st.pending:
+        game.placement_finished()
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [ActionKind(GiveToDirk, {"place"}, _legal_give, _apply_give, _check_give)]
+
+
+@hookimpl
+def alhambra_tile_locations(game):
+    d = dirk(game)
+    return {"dirk": list(d.tiles)} if d is not None else None
+
+
+@hookimpl
+def alhambra_view(game, seat, view):
+    d = dirk(game)
+    if d is not None:
+        view["dirk"] = {"tiles": list(d.tiles), "score": d.score}

@@ -1,0 +1,68 @@
+"""Built-in plugin ``core.placement``: placing bought or received tiles (R-TURN-7, R-END-3)."""
+
+from __future__ import annotations
+
+from ..actions import ActionKind, Place, Reserve
+from ..errors import IllegalActionError
+from ..hookspec import hookimpl
+from .redesign import legal_positions, why_not_build
+
+
+def pending_index(game, tile) -> int:
+    """Index of ``tile`` among the pending tiles; :class:`IllegalActionError` if not pending."""
+    for i, p in enumerate(game.state.pending):
+        if p.tile == tile:
+            return i
+    raise IllegalActionError(f"R-TURN-7: tile {tile!r} is not waiting to be placed")
+
+
+def _distinct_pending(game):
+    seen = []
+    for p in game.state.pending:
+        if p.tile not in seen:
+            seen.append(p.tile)
+    return seen
+
+
+def _legal_place(game, seat):
+    return [Place(t, pos) for t in _distinct_pending(game) for pos in legal_positions(game, seat, t)]
+
+
+def _check_place(game, seat, action):
+    pending_index(game, action.tile)
+    raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
+
+
+def _apply_place(game, seat, action):
+    st = game.state
+    i = pending_index(game, action.tile)
+    st.players[seat].city.place(action.tile, action.pos)
+    del st.pending[i]
+    game.city_changed(seat)
+    if not st.pending:
+        game.placement_finished()
+
+
+def _legal_reserve(game, seat):
+    return [Reserve(t) for t in _distinct_pending(game)]
+
+
+def _check_reserve(game, seat, action):
+    pending_index(game, action.tile)
+
+
+def _apply_reserve(game, seat, action):
+    st = game.state
+    i = pending_index(game, action.tile)
+    del st.pending[i]
+    st.players[seat].reserve.append(action.tile)
+    if not st.pending:
+        game.placement_finished()
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [
+        ActionKind(Place, {"place"}, _legal_place, _apply_place, _check_place),
+        ActionKind(Reserve, {"place"}, _legal_reserve, _apply_reserve, _check_reserve),
+    ]

@@ -1,0 +1,98 @@
+"""Built-in plugin ``core.redesign``: redesigning the Alhambra (R-TURN-5, R-TURN-6)."""
+
+from __future__ import annotations
+
+from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap
+from ..errors import IllegalActionError
+from ..hookspec import hookimpl
+
+
+def legal_positions(game, seat, tile) -> list:
+    """Cells where ``seat`` may build ``tile`` now: the placement rules (R-PLACE-1 … -6) and
+    any ``alhambra_placement_filter`` of the enabled plugins (R-PLACE-7)."""
+    positions = game.state.players[seat].city.placements(tile)
+    if game.rules.has_placement_filter:
+        game.hook.alhambra_placement_filter(game=game, seat=seat, tile=tile, positions=positions)
+    return positions
+
+
+def why_not_build(game, seat, tile, pos) -> str | None:
+    """Why ``seat`` may not build ``tile`` at ``pos``, or None."""
+    city = game.state.players[seat].city
+    why = city.why_not_place(tile, pos)
+    if why is None and game.rules.has_placement_filter and tuple(pos) not in legal_positions(game, seat, tile):
+        why = f"a rule of this game's plugins forbids building {tile} at {tuple(pos)}"
+    return why
+
+
+def _distinct(items):
+    seen = []
+    for t in items:
+        if t not in seen:
+            seen.append(t)
+    return seen
+
+
+def _legal_build(game, seat):
+    p = game.state.players[seat]
+    return [BuildFromReserve(t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)]
+
+
+def _check_build(game, seat, action):
+    p = game.state.players[seat]
+    if action.tile not in p.reserve:
+        raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
+    raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
+
+
+def _apply_build(game, seat, action):
+    p = game.state.players[seat]
+    p.city.place(action.tile, action.pos)
+    p.reserve.remove(action.tile)
+    game.city_changed(seat)
+    game.action_done()
+
+
+def _legal_remove(game, seat):
+    return [RemoveToReserve(pos) for pos in game.state.players[seat].city.removable()]
+
+
+def _check_remove(game, seat, action):
+    raise IllegalActionError(game.state.players[seat].city.why_not_remove(action.pos) or f"{action} is not legal now")
+
+
+def _apply_remove(game, seat, action):
+    p = game.state.players[seat]
+    p.reserve.append(p.city.remove(action.pos))
+    game.city_changed(seat)
+    game.action_done()
+
+
+def _legal_swap(game, seat):
+    p = game.state.players[seat]
+    return [Swap(t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)]
+
+
+def _check_swap(game, seat, action):
+    p = game.state.players[seat]
+    if action.tile not in p.reserve:
+        raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
+    raise IllegalActionError(p.city.why_not_swap(action.tile, action.pos) or f"{action} is not legal now")
+
+
+def _apply_swap(game, seat, action):
+    p = game.state.players[seat]
+    old = p.city.swap(action.tile, action.pos)
+    p.reserve.remove(action.tile)
+    p.reserve.append(old)
+    game.city_changed(seat)
+    game.action_done()
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [
+        ActionKind(BuildFromReserve, {"turn"}, _legal_build, _apply_build, _check_build),
+        ActionKind(RemoveToReserve, {"turn"}, _legal_remove, _apply_remove, _check_remove),
+        ActionKind(Swap, {"turn"}, _legal_swap, _apply_swap, _check_swap),
+    ]

@@ -1,0 +1,87 @@
+"""Built-in plugin ``core.setup``: setup of the base game (R-SET-1 … R-SET-7) and its options."""
+
+from __future__ import annotations
+
+from ..components import BUILDINGS, SCORING_A, SCORING_B, money_deck
+from ..hookspec import hookimpl
+from ..options import Option
+
+STARTING_MONEY = 20  # R-SET-3
+DISPLAY_SIZE = 4  # R-SET-5
+PILES = 5  # R-SET-6
+
+
+@hookimpl
+def alhambra_options():
+    return [
+        Option("holes", "cell", "what counts as a hole: one enclosed cell, or any enclosed empty region",
+               choices=("cell", "region"), rule="R-PLACE-6"),
+        Option("start_player", "seat", "last tie-break for the start player: lowest seat, or at random",
+               choices=("seat", "random"), rule="R-SET-4"),
+    ]
+
+
+def choose_start_player(hands, tie: str = "seat", rng=None) -> int:
+    """The start player (R-SET-4): fewest starting cards; then lowest total value; then the
+    lowest seat (``tie="seat"``) or a random one of those still tied (``tie="random"``).
+
+    ``hands``: per seat, the list of money cards dealt."""
+    keys = [(len(h), sum(c.value for c in h)) for h in hands]
+    best = min(keys)
+    tied = [s for s, k in enumerate(keys) if k == best]
+    if tie == "random" and len(tied) > 1:
+        return rng.choice(tied)
+    return tied[0]
+
+
+def split_piles(cards: list, piles: int = PILES) -> list[list]:
+    """Split ``cards`` (in drawing order) into ``piles`` piles as equal as possible, pile 1
+    first; sizes differ by at most one, the first piles taking the extra cards (R-SET-6)."""
+    q, r = divmod(len(cards), piles)
+    out, i = [], 0
+    for k in range(piles):
+        n = q + (1 if k < r else 0)
+        out.append(cards[i:i + n])
+        i += n
+    return out
+
+
+@hookimpl(tryfirst=True)
+def alhambra_setup(game):
+    """R-SET-1 … R-SET-7 for the base game."""
+    st, rng = game.state, game.rng
+    # R-SET-1: all buildings in the bag; draw 4 onto spaces 1-4 in order
+    bag = [b.id for b in BUILDINGS]
+    rng.shuffle(bag)
+    st.bag = bag
+    st.market = [bag.pop() for _ in range(4)]
+    # R-SET-2: scoring cards aside; shuffle the money cards (R-TWO-1 via alhambra_money_deck)
+    cards = money_deck()
+    game.hook.alhambra_money_deck(game=game, cards=cards)
+    rng.shuffle(cards)
+    st.deck = cards  # top card last
+    # R-SET-3: starting money, one card at a time until the total is 20 or more
+    for p in st.players:
+        while sum(c.value for c in p.hand) < STARTING_MONEY:
+            p.hand.append(st.deck.pop())
+    # R-SET-4: start player
+    st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], rng)
+    # R-SET-5: the money display
+    st.display = [st.deck.pop() for _ in range(DISPLAY_SIZE)]
+    # R-SET-6: five piles, scoring cards (and module cards) shuffled in, pile 1 on top
+    piles = split_piles(list(reversed(st.deck)))
+    game.hook.alhambra_money_piles(game=game, piles=piles)
+    st.deck = [c for pile in piles for c in pile][::-1]
+    # R-SET-7: play runs in seat order from the start player (the engine starts that turn)
+
+
+def shuffle_into(rng, pile: list, card) -> None:
+    """Shuffle ``card`` into ``pile``: it lands at a uniformly random depth."""
+    pile.insert(rng.randrange(len(pile) + 1), card)
+
+
+@hookimpl(tryfirst=True)
+def alhambra_money_piles(game, piles):
+    """R-SET-6: scoring card A into pile 2, B into pile 4."""
+    shuffle_into(game.rng, piles[1], SCORING_A)
+    shuffle_into(game.rng, piles[3], SCORING_B)

@@ -1,0 +1,97 @@
+"""Built-in plugin ``core.turn``: taking money and buying (R-TURN-1 … R-TURN-4)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..actions import ActionKind, Buy, TakeMoney
+from ..components import MoneyCard
+from ..errors import IllegalActionError
+from ..hookspec import hookimpl
+
+TAKE_LIMIT = 5  # R-TURN-2
+
+
+def money_takes(display) -> list[TakeMoney]:
+    """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
+    several whose total value is at most 5. Identical choices are listed once."""
+    money = [c for c in display if type(c) is MoneyCard]
+    seen, out = set(), []
+    for c in money:
+        if c not in seen:
+            seen.add(c)
+            out.append(TakeMoney((c,)))
+    for k in range(2, len(money) + 1):
+        for combo in combinations(money, k):
+            if sum(c.value for c in combo) <= TAKE_LIMIT:
+                a = TakeMoney(combo)
+                if a not in seen:
+                    seen.add(a)
+                    out.append(a)
+    return out
+
+
+def _legal_take(game, seat):
+    return money_takes(game.state.display)
+
+
+def _check_take(game, seat, action):
+    display = list(game.state.display)
+    for c in action.cards:
+        if type(c) is not MoneyCard:
+            raise IllegalActionError(f"R-TURN-2: only money cards are taken as money, not {c!r}")
+        try:
+            display.remove(c)
+        except ValueError:
+            raise IllegalActionError(f"R-TURN-2: {c} is not in the money display") from None
+    if not action.cards:
+        raise IllegalActionError("R-TURN-2: take at least one card")
+    raise IllegalActionError(
+        f"R-TURN-2: several cards may be taken only if their total is at most {TAKE_LIMIT} "
+        f"(these total {sum(c.value for c in action.cards)})"
+    )
+
+
+def _apply_take(game, seat, action):
+    st = game.state
+    for c in action.cards:
+        st.display.remove(c)
+    st.players[seat].hand.extend(action.cards)
+    game.action_done()
+
+
+def _legal_buy(game, seat):
+    out = []
+    for space in (1, 2, 3, 4):
+        out.extend(game.payments(seat, space))
+    return out
+
+
+def _check_buy(game, seat, action):
+    game.check_payment(seat, action)  # raises with the reason; otherwise an accepted overpayment
+
+
+def _apply_buy(game, seat, action):
+    """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
+    an exact payment earns another action. The market is not refilled during the turn."""
+    st = game.state
+    price = game.check_payment(seat, action)
+    hand = st.players[seat].hand
+    for c in action.cards:
+        hand.remove(c)
+    st.discard.extend(action.cards)
+    if action.via is not None:
+        hand.remove(action.via)
+        st.discard.append(action.via)
+    tile = st.market[action.space - 1]
+    st.market[action.space - 1] = None
+    game.add_pending(tile, dirk_ok=True)
+    game.action_done(extra=sum(c.value for c in action.cards) == price)
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [
+        ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
+        ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy),
+    ]

@@ -1,0 +1,171 @@
+"""Rule sets: the plugins of a game (built-in rules + enabled modules), resolved once.
+
+A :class:`Ruleset` owns a pluggy ``PluginManager`` with the hook specifications of
+:mod:`alhambra.hookspec`, the built-in plugins of the base game, the enabled modules and any
+variant plugins. Everything the engine needs on its hot path (tile catalogue, card catalogue,
+action kinds by phase, option values) is asked of the plugins once, here, and cached; games
+built from the same modules and options share one rule set.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any, Iterable
+
+import pluggy
+
+from . import hookspec
+from .actions import ActionKind
+from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck
+from .errors import ConfigError
+from .options import resolve_options
+
+ENTRY_POINT_GROUP = "alhambra.modules"
+
+#: The built-in plugins of the base game, by registration name. A variant blocks one by name
+#: (``blocked=["core.scoring"]`` or a module's ``REPLACES``) and registers its own.
+BUILTIN_PLUGINS: dict[str, str] = {
+    "core.setup": "alhambra.rules.setup",
+    "core.turn": "alhambra.rules.turn",
+    "core.redesign": "alhambra.rules.redesign",
+    "core.placement": "alhambra.rules.placement",
+    "core.scoring": "alhambra.rules.scoring",
+    "core.end": "alhambra.rules.end",
+    "core.dirk": "alhambra.rules.dirk",
+}
+
+
+def available_modules() -> dict[str, Any]:
+    """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group."""
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def load_module(name: str):
+    """Import the module registered under ``name``; :class:`ConfigError` lists the known ones."""
+    found = available_modules()
+    if name not in found:
+        known = ", ".join(sorted(found)) or "none installed"
+        raise ConfigError(f"unknown module {name!r}; available modules: {known}")
+    return found[name].load()
+
+
+def module_name(module) -> str:
+    """The name a module object is enabled and saved under (its ``NAME`` attribute)."""
+    name = getattr(module, "NAME", None)
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"module {module!r} has no NAME string attribute")
+    return name
+
+
+class Ruleset:
+    """The resolved plugins of one game configuration.
+
+    ``modules``: names (entry points of group ``alhambra.modules``) or module objects (any
+    object with a ``NAME`` and hook implementations). ``options``: option values; every plugin
+    declares its options (``alhambra_options``) and unknown ones are a :class:`ConfigError`.
+    ``plugins``: extra plugin objects (house rules) registered after the modules. ``blocked``:
+    names of built-in plugins to block (see :data:`BUILTIN_PLUGINS`). A module may also list
+    built-ins to block in its ``REPLACES`` attribute.
+
+    Attributes: ``pm`` (the pluggy manager), ``hook``, ``modules`` (tuple of module names),
+    ``options`` (dict), ``catalog`` (:class:`TileCatalog`), ``cards`` (``{code: Card}``),
+    ``state_classes``, ``kinds`` (``{action class: ActionKind}``), ``phases``
+    (``{phase: [ActionKind]}``), ``action_types`` (``{type name: action class}``).
+    """
+
+    def __init__(self, modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()):
+        pm = pluggy.PluginManager(hookspec.PROJECT)
+        pm.add_hookspecs(hookspec)
+        mods = []
+        for m in modules:
+            mods.append(load_module(m) if isinstance(m, str) else m)
+        names = [module_name(m) for m in mods]
+        if len(set(names)) != len(names):
+            raise ConfigError(f"a module is enabled twice: {names}")
+        blocked = set(blocked)
+        for m in mods:
+            blocked.update(getattr(m, "REPLACES", ()))
+        unknown = blocked - set(BUILTIN_PLUGINS)
+        if unknown:
+            raise ConfigError(f"cannot block {sorted(unknown)}: built-in plugins are {sorted(BUILTIN_PLUGINS)}")
+        for name, path in BUILTIN_PLUGINS.items():
+            if name in blocked:
+                pm.set_blocked(name)
+            else:
+                pm.register(importlib.import_module(path), name=name)
+        for name, m in zip(names, mods):
+            pm.register(m, name=name)
+        for p in plugins:
+            pm.register(p)
+        self.pm = pm
+        self.hook = pm.hook
+        self.modules: tuple[str, ...] = tuple(names)
+        self.module_objects = tuple(mods)
+        self.plugins = tuple(plugins)
+        self.blocked = tuple(sorted(blocked))
+
+        declared = [o for group in self.hook.alhambra_options() for o in group]
+        self.option_specs = {o.name: o for o in declared}
+        self.options = resolve_options(declared, options)
+
+        extra_tiles = [t for group in self.hook.alhambra_tiles(options=self.options) for t in group]
+        self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
+
+        cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
+        for group in self.hook.alhambra_cards(options=self.options):
+            for c in group:
+                cards[c.code] = c
+        self.cards = cards
+
+        self.state_classes: dict[str, type] = {}
+        for group in self.hook.alhambra_state_classes():
+            self.state_classes.update(group)
+
+        self.kinds: dict[type, ActionKind] = {}
+        for group in self.hook.alhambra_action_kinds():
+            for kind in group:
+                self.kinds.setdefault(kind.action, kind)  # earlier-called plugins win
+        self.phases: dict[str, list[ActionKind]] = {}
+        for kind in self.kinds.values():
+            for phase in sorted(kind.phases):
+                self.phases.setdefault(phase, []).append(kind)
+        self.action_types = {k.type_name: a for a, k in self.kinds.items()}
+
+        # which optional per-turn hooks have implementations (resolved once, not per call)
+        self.has_payment_means = bool(self.hook.alhambra_payment_means.get_hookimpls())
+        self.has_placement_filter = bool(self.hook.alhambra_placement_filter.get_hookimpls())
+        self.has_city_changed = bool(self.hook.alhambra_city_changed.get_hookimpls())
+        self.has_between_turns = bool(self.hook.alhambra_between_turns.get_hookimpls())
+        self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
+        self._converter = None
+
+    @property
+    def converter(self):
+        """The cattrs converter for this rule set's states and actions (built on first use)."""
+        if self._converter is None:
+            from .serialize import make_converter
+
+            self._converter = make_converter(self)
+        return self._converter
+
+    def __repr__(self):
+        return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+@lru_cache(maxsize=64)
+def _cached(modules: tuple, options: tuple, plugins: tuple, blocked: tuple) -> Ruleset:
+    return Ruleset(modules, dict(options), plugins=plugins, blocked=blocked)
+
+
+def get_ruleset(modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()) -> Ruleset:
+    """A (cached) :class:`Ruleset` for this configuration; see :class:`Ruleset` for arguments."""
+    if isinstance(modules, str):
+        raise ConfigError("modules must be a list of module names, not a string")
+    key_opts = tuple(sorted((options or {}).items()))
+    try:
+        hash(key_opts)
+        return _cached(tuple(modules), key_opts, tuple(plugins), tuple(sorted(blocked)))
+    except TypeError:  # unhashable option values or module objects: build afresh
+        return Ruleset(modules, options, plugins=plugins, blocked=blocked)

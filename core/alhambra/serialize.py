@@ -1,0 +1,260 @@
+"""Saving and loading games as JSON through cattrs. Loading never executes anything from the
+file: cards and actions are looked up in the rule set's catalogues by name, modules among the
+installed ones, and every structure is checked (:class:`SaveFormatError` otherwise)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from attrs import resolve_types
+from cattrs import Converter
+
+from .actions import Action, Pass
+from .city import Alhambra
+from .components import BUILDINGS, Card
+from .errors import AlhambraError, SaveFormatError
+from .state import GameState
+
+FORMAT = "alhambra-save"
+VERSION = 1
+
+
+def _is_card_type(t) -> bool:
+    return isinstance(t, type) and issubclass(t, Card)
+
+
+def make_converter(rules) -> Converter:
+    """A cattrs converter for one rule set: cards as their codes, Alhambras as
+    ``[[x, y, tile], ...]``, module states by their declared classes, actions as
+    ``{"type": name, ...fields}``."""
+    conv = Converter()
+    cards = rules.cards
+    holes = rules.options.get("holes", "cell")
+
+    def card_in(value, _type):
+        if not isinstance(value, str) or value not in cards:
+            raise SaveFormatError(f"unknown card {value!r}")
+        return cards[value]
+
+    conv.register_unstructure_hook_func(_is_card_type, lambda c: c.code)
+    conv.register_structure_hook_func(_is_card_type, card_in)
+
+    def city_out(city: Alhambra):
+        return [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+
+    def city_in(value, _type):
+        if not isinstance(value, list) or not all(isinstance(e, list) and len(e) == 3 for e in value):
+            raise SaveFormatError(f"an Alhambra is a list of [x, y, tile], not {value!r}")
+        try:
+            return Alhambra.from_tiles({(e[0], e[1]): e[2] for e in value}, catalog=rules.catalog, holes=holes)
+        except AlhambraError as exc:
+            raise SaveFormatError(f"invalid Alhambra in save: {exc}") from None
+
+    conv.register_unstructure_hook(Alhambra, city_out)
+    conv.register_structure_hook(Alhambra, city_in)
+
+    def modules_out(mods: dict):
+        return {k: conv.unstructure(v, unstructure_as=type(v)) for k, v in mods.items()}
+
+    def modules_in(value, _type):
+        if not isinstance(value, dict):
+            raise SaveFormatError("module states must be an object")
+        out = {}
+        for k, v in value.items():
+            cls = rules.state_classes.get(k)
+            if cls is None:
+                raise SaveFormatError(f"state {k!r} belongs to no enabled plugin")
+            resolve_types(cls)
+            out[k] = conv.structure(v, cls)
+        return out
+
+    conv.register_unstructure_hook(GameState, _state_out(conv, modules_out))
+    conv.register_structure_hook(GameState, _state_in(conv, modules_in))
+    return conv
+
+
+def _state_fields():
+    """GameState's fields except ``modules``, with their (resolved) types."""
+    from attrs import fields, resolve_types
+
+    from .state import Pending, PlayerState, ScoringRecord
+
+    for cls in (GameState, PlayerState, Pending, ScoringRecord):
+        resolve_types(cls)
+    return [(f.name, f.type) for f in fields(GameState) if f.name != "modules"]
+
+
+def _state_out(conv, modules_out):
+    typed = _state_fields()
+
+    def out(st: GameState):
+        d = {n: conv.unstructure(getattr(st, n), unstructure_as=t) for n, t in typed}
+        d["modules"] = modules_out(st.modules)
+        return d
+
+    return out
+
+
+def _state_in(conv, modules_in):
+    typed = _state_fields()
+
+    def inp(value, _type):
+        if not isinstance(value, dict):
+            raise SaveFormatError("the state must be an object")
+        missing = [n for n, _ in typed if n not in value]
+        if missing:
+            raise SaveFormatError(f"the state lacks {missing}")
+        kwargs = {n: conv.structure(value[n], t) for n, t in typed}
+        kwargs["modules"] = modules_in(value.get("modules", {}), None)
+        return GameState(**kwargs)
+
+    return inp
+
+
+def action_to_data(rules, action: Action) -> dict:
+    """An action as plain data: ``{"type": name, ...fields}``."""
+    if isinstance(action, Pass):
+        return {"type": "Pass"}
+    kind = rules.kinds[type(action)]
+    data = rules.converter.unstructure(action, unstructure_as=type(action))
+    return {"type": kind.type_name, **data}
+
+
+def action_from_data(rules, data) -> Action:
+    """The action named by ``data`` (see :func:`action_to_data`); :class:`SaveFormatError` if
+    the type is not an action of this rule set or the fields do not fit it."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise SaveFormatError(f"an action is an object with a 'type', not {data!r}")
+    data = dict(data)
+    name = data.pop("type")
+    if name == "Pass":
+        return Pass()
+    cls = rules.action_types.get(name)
+    if cls is None:
+        raise SaveFormatError(f"unknown action type {name!r} for modules {list(rules.modules)}")
+    try:
+        return rules.converter.structure(data, cls)
+    except SaveFormatError:
+        raise
+    except Exception as exc:  # cattrs reports structure errors as exception groups
+        raise SaveFormatError(f"bad {name} action {data!r}: {exc}") from None
+
+
+def game_to_data(game) -> dict[str, Any]:
+    """The whole game as plain data (see :func:`game_to_json`)."""
+    version, internal, gauss = game.rng.getstate()
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **game.config,
+        "rng": {"version": version, "state": list(internal), "gauss": gauss},
+        "state": game.rules.converter.unstructure(game.state, unstructure_as=GameState),
+        "history": [action_to_data(game.rules, a) for a in game.history],
+    }
+
+
+def game_to_json(game) -> str:
+    """The game as JSON text (format ``alhambra-save`` version 1)."""
+    return json.dumps(game_to_data(game), separators=(",", ":"))
+
+
+def read_save(text) -> dict:
+    """Parse and check the envelope of a save; :class:`SaveFormatError` if it is not one."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveFormatError("a save file is UTF-8 JSON text") from None
+    if isinstance(text, dict):
+        data = text
+    else:
+        if not isinstance(text, str):
+            raise SaveFormatError(f"a save is JSON text, not {type(text).__name__}")
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise SaveFormatError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveFormatError(f"not an alhambra save (expected format {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise SaveFormatError(f"unsupported save version {data.get('version')!r} (this engine reads {VERSION})")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveFormatError("'players' must be a list of names")
+    if not isinstance(data.get("modules", []), list) or not all(isinstance(m, str) for m in data.get("modules", [])):
+        raise SaveFormatError("'modules' must be a list of module names")
+    if not isinstance(data.get("options", {}), dict):
+        raise SaveFormatError("'options' must be an object")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveFormatError("'seed' must be an integer")
+    if not isinstance(data.get("history", []), list):
+        raise SaveFormatError("'history' must be a list")
+    return data
+
+
+def resolve_modules(names: list[str], given: Iterable = ()) -> list:
+    """Map saved module names to objects: those passed in ``given`` (by ``NAME``) first, then
+    the installed entry points. An unknown name is a :class:`SaveFormatError`."""
+    from .ruleset import load_module, module_name
+
+    by_name = {module_name(m): m for m in given}
+    out = []
+    for n in names:
+        if n in by_name:
+            out.append(by_name[n])
+        else:
+            try:
+                out.append(load_module(n))
+            except AlhambraError as exc:
+                raise SaveFormatError(f"the save needs module {n!r}: {exc}") from None
+    return out
+
+
+def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
+    """Load a game saved by :func:`game_to_json`; see ``Game.from_json``."""
+    from .game import Game
+    from .ruleset import get_ruleset
+
+    data = read_save(text)
+    mods = resolve_modules(data.get("modules", []), modules)
+    try:
+        rules = get_ruleset(mods, data.get("options") or {}, plugins=plugins)
+    except AlhambraError as exc:
+        raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
+    game = Game._blank(rules, data["players"], data["seed"])
+    conv = rules.converter
+    try:
+        game.state = conv.structure(data.get("state"), GameState)
+    except SaveFormatError:
+        raise
+    except Exception as exc:
+        raise SaveFormatError(f"bad game state: {exc}") from None
+    if len(game.state.players) != len(data["players"]):
+        raise SaveFormatError("the state's players do not match 'players'")
+    rng = data.get("rng")
+    try:
+        internal = tuple(int(x) for x in rng["state"])
+        if len(internal) != 625 or not all(type(x) is int for x in rng["state"]):
+            raise ValueError("wrong length")
+        game.rng.setstate((int(rng["version"]), internal, rng.get("gauss")))
+    except Exception:
+        raise SaveFormatError("bad random-generator state") from None
+    game.history = [action_from_data(rules, a) for a in data.get("history", [])]
+    _check_accounting(game)
+    return game
+
+
+def _check_accounting(game) -> None:
+    """Every building in exactly one place; phase and decider sensible."""
+    seen: list = []
+    for tiles in game.tile_locations().values():
+        seen.extend(t for t in tiles if isinstance(t, int))
+    if sorted(seen) != sorted(b.id for b in BUILDINGS):
+        raise SaveFormatError("the save does not hold each of the 54 buildings exactly once")
+    st = game.state
+    if st.phase != "over" and (not isinstance(st.decider, int) or not 0 <= st.decider < game.num_players):
+        raise SaveFormatError("the save names no valid player to decide")
+    if not all(t is None or t in game.rules.catalog for t in st.market):
+        raise SaveFormatError("unknown tile on the market")

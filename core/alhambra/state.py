@@ -1,0 +1,131 @@
+"""The game state: plain attrs records, cloned explicitly and saved through cattrs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import define, field
+
+from .city import Alhambra
+from .components import Card
+
+
+@define(slots=True)
+class Pending:
+    """A tile waiting to be placed at the end of a turn (or after a distribution).
+
+    ``tile``: tile id. ``dirk_ok``: True if it was bought, so that with two players it may go
+    to Dirk (R-TWO-5); False for received buildings (R-END-3) and module tiles (huts)."""
+
+    tile: Any
+    dirk_ok: bool = False
+
+
+@define(slots=True)
+class ScoringRecord:
+    """The outcome of one scoring (R-SCORE-1 … R-SCORE-5), one entry per participant.
+
+    ``participants``: seats ``0..n-1``, then any non-player participant (Dirk is seat number
+    ``n``). ``counts[i]``: buildings per type after module adjustments. ``majority[i]``: points
+    per type. ``walls[i]``: longest outer wall length (points). ``extra``: named columns of
+    points added by plugins (``alhambra_scoring_adjust``). ``totals[i]``: the sum.
+    """
+
+    number: int
+    participants: list[int]
+    counts: list[dict[str, int]]
+    majority: list[dict[str, int]]
+    walls: list[int]
+    extra: dict[str, list[int]] = field(factory=dict)
+
+    def add_points(self, name: str, points: list[int]) -> None:
+        """Add a column of points (one per participant) named ``name``."""
+        if len(points) != len(self.participants):
+            raise ValueError("one entry per participant")
+        col = self.extra.setdefault(name, [0] * len(self.participants))
+        for i, p in enumerate(points):
+            col[i] += p
+
+    @property
+    def totals(self) -> list[int]:
+        """Total points per participant: majorities + walls + extra columns."""
+        out = []
+        for i in range(len(self.participants)):
+            out.append(sum(self.majority[i].values()) + self.walls[i] + sum(c[i] for c in self.extra.values()))
+        return out
+
+
+@define(slots=True)
+class PlayerState:
+    """One seat: ``name``, ``hand`` (money cards and module cards, secret), ``city`` (the
+    Alhambra), ``reserve`` (tile ids, public, R-COMP-5) and ``score``."""
+
+    name: str
+    hand: list[Card]
+    city: Alhambra
+    reserve: list[Any] = field(factory=list)
+    score: int = 0
+
+    def clone(self) -> "PlayerState":
+        return PlayerState(self.name, self.hand.copy(), self.city.copy(), self.reserve.copy(), self.score)
+
+    def money_in(self, currency: str) -> int:
+        """Total value of this player's money cards of ``currency`` (R-END-2)."""
+        return sum(c.value for c in self.hand if getattr(c, "currency", None) == currency)
+
+
+@define(slots=True)
+class GameState:
+    """Everything that changes during a game. Decks are lists with the top card last.
+
+    ``phase``: ``"turn"`` (the turn player chooses an action), ``"place"`` (``decider`` places
+    ``pending`` tiles; ``place_context`` says what follows), a module's own phase, or
+    ``"over"``. ``turn_player``: whose turn it is; ``decider``: who must decide now.
+    ``pending_scorings``: scorings whose card was drawn this turn (R-SCORE-1).
+    ``distribution``: recipients still to place received buildings at the end (R-END-3).
+    ``modules``: each plugin's own state, by key.
+    """
+
+    players: list[PlayerState]
+    bag: list[Any]
+    market: list[Any]
+    deck: list[Card]
+    discard: list[Card]
+    display: list[Card]
+    start_player: int
+    turn_player: int
+    decider: int | None
+    phase: str = "turn"
+    turn: int = 1
+    pending: list[Pending] = field(factory=list)
+    place_context: str = ""
+    pending_scorings: list[int] = field(factory=list)
+    scoring_cards: list[Card] = field(factory=list)
+    scorings: list[ScoringRecord] = field(factory=list)
+    distribution: list[list] = field(factory=list)
+    out_of_play: list[Any] = field(factory=list)
+    modules: dict[str, Any] = field(factory=dict)
+
+    def clone(self) -> "GameState":
+        """An independent deep copy (cards and actions are immutable and shared)."""
+        return GameState(
+            players=[p.clone() for p in self.players],
+            bag=self.bag.copy(),
+            market=self.market.copy(),
+            deck=self.deck.copy(),
+            discard=self.discard.copy(),
+            display=self.display.copy(),
+            start_player=self.start_player,
+            turn_player=self.turn_player,
+            decider=self.decider,
+            phase=self.phase,
+            turn=self.turn,
+            pending=[Pending(p.tile, p.dirk_ok) for p in self.pending],
+            place_context=self.place_context,
+            pending_scorings=self.pending_scorings.copy(),
+            scoring_cards=self.scoring_cards.copy(),
+            scorings=self.scorings.copy(),  # the records themselves are never mutated once stored
+            distribution=[[s, list(t)] for s, t in self.distribution],
+            out_of_play=self.out_of_play.copy(),
+            modules={k: v.clone() for k, v in self.modules.items()},
+        )

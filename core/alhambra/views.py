@@ -1,0 +1,58 @@
+"""Per-player observations as plain data (``Game.view``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import MARKET_CURRENCIES
+
+
+def build_view(game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as JSON-ready plain data.
+
+    Public: market (space, currency, tile, price), money display, discard pile, bag and deck
+    sizes, every Alhambra (``[[x, y, tile], ...]``) and reserve, scores, scorings, hand sizes,
+    pending tiles, phase and who decides. Private: ``seat``'s own hand only. Modules add theirs
+    under ``view["modules"]`` through ``alhambra_view``."""
+    st = game.state
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players):
+        from .errors import ConfigError
+
+        raise ConfigError(f"seat must be 0..{game.num_players - 1} or None, not {seat!r}")
+    cat = game.rules.catalog
+    view: dict[str, Any] = {
+        "seat": seat,
+        "phase": st.phase,
+        "current_player": game.current_player,
+        "turn_player": st.turn_player,
+        "turn": st.turn,
+        "start_player": st.start_player,
+        "market": [
+            {"space": i + 1, "currency": MARKET_CURRENCIES[i], "tile": t, "price": None if t is None else cat[t].price}
+            for i, t in enumerate(st.market)
+        ],
+        "display": [c.code for c in st.display],
+        "discard": [c.code for c in st.discard],
+        "deck_size": len(st.deck),
+        "bag_size": len(st.bag),
+        "scoring_cards_drawn": [c.code for c in st.scoring_cards],
+        "pending": [p.tile for p in st.pending],
+        "scorings": [
+            {"number": r.number, "participants": list(r.participants), "totals": r.totals} for r in st.scorings
+        ],
+        "players": [],
+        "modules": {},
+    }
+    for i, p in enumerate(st.players):
+        entry = {
+            "name": p.name,
+            "score": p.score,
+            "city": [[x, y, t] for (x, y), t in sorted(p.city.tiles.items())],
+            "reserve": list(p.reserve),
+            "hand_size": len(p.hand),
+        }
+        if seat == i:
+            entry["hand"] = [c.code for c in p.hand]
+        view["players"].append(entry)
+    game.hook.alhambra_view(game=game, seat=seat, view=view)
+    return view
