@@ -1,0 +1,4 @@
+"""Module "bonus_cards" of Die Gunst des Wesirs (placeholder: being written)."""
+
+NAME = "bonus_cards"
+RULES = ()

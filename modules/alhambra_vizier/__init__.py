@@ -1,0 +1,4 @@
+"""Module "vizier" of Die Gunst des Wesirs (placeholder: being written)."""
+
+NAME = "vizier"
+RULES = ()
