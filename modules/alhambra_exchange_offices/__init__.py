@@ -1,4 +1,198 @@
-"""Module "exchange_offices" of Die Gunst des Wesirs (placeholder: being written)."""
+"""Module "exchange_offices" (Wechselstuben) of Die Gunst des Wesirs (R-EXC-1 … R-EXC-6).
+
+Six exchange office cards, one per pair of the four currencies, are shuffled into piles 2, 3
+and 4 of the money deck (two each, R-EXC-1). Drawn, they lie in the money display like any card
+(R-EXC-2). Instead of taking money a player may take one office: that is the whole action
+(R-EXC-3). When buying a building whose space currency is on an office in hand, the player may
+spend that office with the payment and pay in any mix of its two currencies (R-EXC-4, one
+office per purchase); the office goes to the discard pile with the cards and comes back when
+the discard is reshuffled (R-EXC-5). Offices are no money at the end of the game (R-EXC-6).
+
+The package itself is the pluggy plugin: its hook implementations are module-level functions.
+The engine does most of the work generically: the display refill draws any card, purchases
+with a ``via`` card are listed and checked by ``Game.payments``/``Game.check_payment`` from the
+:class:`~alhambra.PaymentMeans` offered here, and the end of game counts only money cards.
+The module keeps no state of its own: an office is always in the deck, display, a hand or the
+discard pile.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from attrs import field, frozen
+
+from alhambra import (
+    CURRENCIES,
+    Action,
+    ActionKind,
+    Card,
+    IllegalActionError,
+    PaymentMeans,
+    hookimpl,
+)
+from alhambra.rules.setup import shuffle_into
 
 NAME = "exchange_offices"
-RULES = ()
+DESCRIPTION = "Exchange offices: six cards in the money deck that let a purchase be paid in either of two currencies."
+RULES = ("R-EXC-1", "R-EXC-2", "R-EXC-3", "R-EXC-4", "R-EXC-5", "R-EXC-6")
+
+#: Piles of R-SET-6 (0-based: piles 2, 3, 4) that receive offices, and how many each (R-EXC-1).
+OFFICE_PILES = (1, 2, 3)
+OFFICES_PER_PILE = 2
+
+
+def _check_currency(instance, attribute, value):
+    if value not in CURRENCIES:
+        raise ValueError(f"{attribute.name} must be one of {CURRENCIES}, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class ExchangeOffice(Card):
+    """An exchange office card showing two currencies, ``first`` before ``second`` in
+    :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc."""
+
+    first: str = field(validator=_check_currency)
+    second: str = field(validator=_check_currency)
+
+    def __attrs_post_init__(self):
+        if CURRENCIES.index(self.first) >= CURRENCIES.index(self.second):
+            raise ValueError(
+                f"an exchange office shows two different currencies in the order {CURRENCIES}, "
+                f"not {self.first!r}, {self.second!r}"
+            )
+
+    @property
+    def currencies(self) -> tuple[str, str]:
+        """The two currencies shown, in :data:`alhambra.CURRENCIES` order."""
+        return (self.first, self.second)
+
+    @property
+    def code(self) -> str:
+        return f"office-{self.first}-{self.second}"
+
+    def __str__(self) -> str:
+        return f"exchange office {self.first}/{self.second}"
+
+
+#: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md).
+OFFICES: tuple[ExchangeOffice, ...] = tuple(ExchangeOffice(a, b) for a, b in combinations(CURRENCIES, 2))
+OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
+
+
+def _office_only(instance, attribute, value):
+    if type(value) is not ExchangeOffice:
+        raise TypeError(f"TakeOffice takes an exchange office, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class TakeOffice(Action):
+    """Take ``office`` from the money display instead of taking money; this is the whole
+    action (R-EXC-3)."""
+
+    office: ExchangeOffice = field(validator=_office_only)
+
+    def __str__(self):
+        return f"take {self.office.code}"
+
+
+def offices_in(cards) -> list[ExchangeOffice]:
+    """The exchange offices among ``cards`` (a hand, the display, …), in their order."""
+    return [c for c in cards if type(c) is ExchangeOffice]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule set
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_cards(options):
+    """R-EXC-1: the six offices, so that saves can name them by code."""
+    return list(OFFICES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_money_piles(game, piles):
+    """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
+    a random depth."""
+    offices = list(OFFICES)
+    game.rng.shuffle(offices)
+    for k, pile in enumerate(OFFICE_PILES):
+        for office in offices[k * OFFICES_PER_PILE:(k + 1) * OFFICES_PER_PILE]:
+            shuffle_into(game.rng, piles[pile], office)
+
+
+# ---------------------------------------------------------------------------------------------
+# Taking an office (R-EXC-3)
+# ---------------------------------------------------------------------------------------------
+
+
+def _legal_take_office(game, seat):
+    seen, out = set(), []
+    for office in offices_in(game.state.display):
+        if office not in seen:
+            seen.add(office)
+            out.append(TakeOffice(office))
+    return out
+
+
+def _check_take_office(game, seat, action):
+    if type(action.office) is not ExchangeOffice:
+        raise IllegalActionError(f"R-EXC-3: only an exchange office can be taken this way, not {action.office!r}")
+    raise IllegalActionError(f"R-EXC-3: {action.office.code} is not in the money display")
+
+
+def _apply_take_office(game, seat, action):
+    st = game.state
+    st.display.remove(action.office)
+    st.players[seat].hand.append(action.office)
+    game.action_done()
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [ActionKind(TakeOffice, {"turn"}, _legal_take_office, _apply_take_office, _check_take_office)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying with an office (R-EXC-4; spending and R-EXC-5 are done by the core purchase)
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_payment_means(game, seat):
+    """R-EXC-4: each office in ``seat``'s hand lets a purchase be paid in its two currencies.
+    The core applies a means only to spaces whose currency it shows, allows one ``via`` card
+    per purchase, and spends it into the discard pile with the cards."""
+    seen, out = set(), []
+    for office in offices_in(game.state.players[seat].hand):
+        if office not in seen:
+            seen.add(office)
+            out.append(PaymentMeans(office, frozenset(office.currencies)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and bookkeeping
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_view(game, seat, view):
+    """Public: which offices each player holds (they are taken openly, R-EXC-3) and which lie
+    in the money display (R-EXC-2) and in the discard pile (R-EXC-5); how many are still in the
+    deck (not where)."""
+    st = game.state
+    held = [[o.code for o in offices_in(p.hand)] for p in st.players]
+    view["modules"][NAME] = {
+        "hands": held,
+        "display": [o.code for o in offices_in(st.display)],
+        "discard": [o.code for o in offices_in(st.discard)],
+        "in_deck": len(offices_in(st.deck)),
+    }

@@ -1,0 +1,114 @@
+"""Game configuration files (TOML): players, modules, options, and the user's own modules.
+
+Example (``examples/all_modules.toml``)::
+
+    players = 4
+    modules = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+    module_paths = ["golden_fountain.py"]   # a user's own module file, relative to this file
+
+    [options]
+    holes = "region"
+
+``modules`` are names of installed modules (entry-point group ``alhambra.modules``) or of the
+modules loaded from ``module_paths``; ``"all"`` enables every installed module. Loading a
+config imports the Python files it names (a config is code you chose to run); loading a saved
+game never does.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field
+
+from .errors import ConfigError
+from .ruleset import available_modules, load_module, module_name
+
+KNOWN_KEYS = {"players", "modules", "module_paths", "options", "seed"}
+
+
+@define(slots=True)
+class GameConfig:
+    """A game configuration: ``players`` (count or names), ``modules`` (names),
+    ``options`` (dict), ``seed`` (int or None), ``module_objects`` (loaded user modules)."""
+
+    players: int | list[str] = 4
+    modules: list[str] = field(factory=list)
+    options: dict[str, Any] = field(factory=dict)
+    seed: int | None = None
+    module_objects: list[Any] = field(factory=list)
+
+    def resolved_modules(self) -> list:
+        """Module objects for :func:`alhambra.new_game`: user modules by their NAME, the rest
+        from the installed entry points. ``"all"`` expands to every installed module."""
+        users = {module_name(m): m for m in self.module_objects}
+        names = expand_module_names(self.modules)
+        return [users[n] if n in users else load_module(n) for n in names]
+
+
+def expand_module_names(names) -> list[str]:
+    """Expand ``"all"`` into every installed module name (sorted); keep other names in order."""
+    out: list[str] = []
+    for n in names:
+        for m in (sorted(available_modules()) if n == "all" else [n]):
+            if m not in out:
+                out.append(m)
+    return out
+
+
+def parse_module_list(text: str | None) -> list[str]:
+    """``"vizier,bonus_cards"`` -> ``["vizier", "bonus_cards"]``; empty or None -> ``[]``."""
+    if not text:
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def load_module_file(path: str | Path):
+    """Import a Python file that defines a module (``NAME`` and hook implementations)."""
+    path = Path(path)
+    if not path.is_file():
+        raise ConfigError(f"module file {str(path)!r} does not exist")
+    name = f"alhambra_user_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ConfigError(f"cannot import module file {str(path)!r}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    module_name(mod)  # must have a NAME
+    return mod
+
+
+def load_config(path: str | Path) -> GameConfig:
+    """Read a TOML game configuration; :class:`ConfigError` says what is wrong with it."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"config file {str(path)!r} does not exist") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"config file {str(path)!r} is not valid TOML: {exc}") from None
+    unknown = set(data) - KNOWN_KEYS
+    if unknown:
+        raise ConfigError(f"unknown config keys {sorted(unknown)}; known keys: {sorted(KNOWN_KEYS)}")
+    players = data.get("players", 4)
+    if isinstance(players, bool) or not isinstance(players, (int, list)):
+        raise ConfigError("'players' must be a number or a list of names")
+    modules = data.get("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise ConfigError("'modules' must be a list of module names")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise ConfigError("'[options]' must be a table")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ConfigError("'seed' must be an integer")
+    paths = data.get("module_paths", [])
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise ConfigError("'module_paths' must be a list of file paths")
+    objs = [load_module_file(path.parent / p) for p in paths]
+    return GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
