@@ -1,4 +1,49 @@
-"""Module "vizier" of Die Gunst des Wesirs (placeholder: being written)."""
+"""Module "vizier" of Die Gunst des Wesirs (R-VIZ-1 … R-VIZ-7).
+
+The package itself is the pluggy plugin: the hook implementations of :mod:`.plugin` are
+imported here. See :mod:`alhambra_vizier.plugin` for how the asking between turns works and
+for the rulings (a player who cannot pay any market building exactly is not asked; the
+vizier may pay through an exchange office, RULES.md section 12).
+"""
+
+from .plugin import (
+    DeclineVizier,
+    ReactivateVizier,
+    UseVizier,
+    VizierState,
+    alhambra_action_kinds,
+    alhambra_between_turns,
+    alhambra_placement_done,
+    alhambra_setup,
+    alhambra_state_classes,
+    alhambra_turn_start,
+    alhambra_view,
+    can_use,
+    priority_order,
+    vizier_state,
+)
 
 NAME = "vizier"
-RULES = ()
+DESCRIPTION = "Each player's vizier may buy a market building with an exact payment between turns."
+RULES = ("R-VIZ-1", "R-VIZ-2", "R-VIZ-3", "R-VIZ-4", "R-VIZ-5", "R-VIZ-6", "R-VIZ-7")
+REPLACES = ()
+
+__all__ = [
+    "NAME",
+    "DESCRIPTION",
+    "RULES",
+    "VizierState",
+    "UseVizier",
+    "DeclineVizier",
+    "ReactivateVizier",
+    "priority_order",
+    "can_use",
+    "vizier_state",
+    "alhambra_action_kinds",
+    "alhambra_between_turns",
+    "alhambra_placement_done",
+    "alhambra_setup",
+    "alhambra_state_classes",
+    "alhambra_turn_start",
+    "alhambra_view",
+]

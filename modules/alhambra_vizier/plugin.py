@@ -1,0 +1,299 @@
+"""The vizier (Die Gunst des Wesirs): state, actions and hook implementations.
+
+How the module runs (R-VIZ-1 … R-VIZ-7):
+
+* Setup gives every seat a vizier token, active (R-VIZ-1): ``VizierState.active``.
+* After every completely finished turn (placements, refills and scorings done) the engine
+  calls :func:`alhambra_between_turns`. The module then asks the seats in the priority order
+  of R-VIZ-5: the player who just finished first, then the player seated before them, and so
+  on, the player whose turn is next last. A seat is asked (phase ``"vizier"``) only if its
+  vizier is active **and** it could actually use it, i.e. it holds at least one exact payment
+  for a building on the market (engine ruling: a player with no possible use need not be
+  asked, the asking is skipped for them).
+* The asked seat either uses the vizier (:class:`UseVizier`: buy one market building paying
+  EXACTLY in the space's currency, possibly through an exchange office, R-VIZ-2 and the
+  ruling of RULES.md section 12) or declines (:class:`DeclineVizier`). A use earns no extra
+  action and turns the token inactive (R-VIZ-2); the building is placed at once (built,
+  reserved or, with two players, given to Dirk, R-VIZ-3). Then the market is refilled; if the
+  bag cannot fill it the game ends as in R-END-1; otherwise everyone may decide again: the
+  asking restarts from the top of the priority order (R-VIZ-5), so a player who declined
+  before is asked again.
+* When nobody is left to ask, play goes on with the player who would have played next
+  (R-VIZ-3): the hook returns ``None`` and the engine starts that turn.
+* On their turn a player with an inactive vizier may reactivate it (:class:`ReactivateVizier`);
+  that is the whole action (R-VIZ-4).
+* The vizier only ever buys from the four market spaces, so it can never take a building hut
+  (R-VIZ-6); the engine never calls the between-turns hook during the end-of-game
+  distribution, so it is never used there, and its state plays no part in the final scoring
+  or the winners (R-VIZ-7, R-END-5).
+"""
+
+from __future__ import annotations
+
+from attrs import define, field, frozen
+
+from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, hookimpl
+
+KEY = "vizier"
+PHASE = "vizier"
+CONTEXT = "vizier"
+SPACES = (1, 2, 3, 4)
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+@define(slots=True)
+class VizierState:
+    """The vizier tokens and the asking between two turns (plain ints, bools and lists).
+
+    ``active[seat]``: that seat's vizier token is active (R-VIZ-1, R-VIZ-2, R-VIZ-4).
+    ``queue``: seats still to consider in the current asking round, in priority order
+    (R-VIZ-5); a seat is only asked if, when its turn to be asked comes, its vizier is active
+    and it holds an exact payment. ``asked``: the seat deciding now in phase ``"vizier"``, or
+    -1. ``started``: an asking round has begun at this between-turns moment. ``round_over``:
+    the asking of this between-turns moment is over (so the engine may start the next turn);
+    both flags are reset when a turn starts.
+    """
+
+    active: list[bool]
+    queue: list[int] = field(factory=list)
+    asked: int = -1
+    started: bool = False
+    round_over: bool = False
+
+    def clone(self) -> "VizierState":
+        return VizierState(self.active.copy(), self.queue.copy(), self.asked, self.started, self.round_over)
+
+
+def vizier_state(game) -> VizierState:
+    """The module's state of ``game``."""
+    return game.state.modules[KEY]
+
+
+def priority_order(finished: int, num_players: int) -> list[int]:
+    """The seats in the order they are asked (R-VIZ-5): the player who just finished first,
+    then the player seated before them, and so on; the player whose turn is next last."""
+    return [(finished - k) % num_players for k in range(num_players)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+
+def _card_key(card):
+    return (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+
+
+def _sorted_cards(cards) -> tuple:
+    return tuple(sorted(cards, key=_card_key))
+
+
+def _names(cards) -> str:
+    return "+".join(c.code for c in cards) if cards else "nothing"
+
+
+@frozen(slots=True, cache_hash=True)
+class UseVizier(Action):
+    """Use the vizier between two turns: buy the building on market ``space`` (1-4) paying
+    ``cards`` whose total is EXACTLY its price, in the space's currency (R-VIZ-2).
+
+    ``via``: a card spent with the payment that lets the cards be of other currencies (an
+    exchange office, R-EXC-4; allowed for the vizier by the ruling of RULES.md section 12),
+    or ``None``. The building is placed at once (R-VIZ-3); no extra action follows."""
+
+    space: int
+    cards: tuple[MoneyCard, ...] = field(converter=_sorted_cards)
+    via: Card | None = None
+
+    def __str__(self):
+        via = f" via {self.via.code}" if self.via is not None else ""
+        return f"vizier: buy space {self.space} paying {_names(self.cards)}{via}"
+
+
+@frozen(slots=True, cache_hash=True)
+class DeclineVizier(Action):
+    """Do not use the vizier now (R-VIZ-2, R-VIZ-5): the next seat in priority order is asked."""
+
+    def __str__(self):
+        return "decline the vizier"
+
+
+@frozen(slots=True, cache_hash=True)
+class ReactivateVizier(Action):
+    """Turn action: reactivate one's own inactive vizier; it is the whole action (R-VIZ-4)."""
+
+    def __str__(self):
+        return "reactivate the vizier"
+
+
+def can_use(game, seat: int) -> bool:
+    """True if ``seat`` could use its vizier now: an exact payment exists for some market
+    building (R-VIZ-2). Whether the token is active is not checked here."""
+    return any(game.payments(seat, space, exact=True) for space in SPACES)
+
+
+def _legal_use(game, seat):
+    vs = vizier_state(game)
+    if seat != vs.asked or not vs.active[seat]:
+        return []
+    out = []
+    for space in SPACES:
+        for buy in game.payments(seat, space, exact=True):
+            out.append(UseVizier(buy.space, buy.cards, buy.via))
+    return out
+
+
+def _check_use(game, seat, action):
+    """Reject an unlisted :class:`UseVizier` with the reason (an overpayment above all)."""
+    vs = vizier_state(game)
+    if not vs.active[seat]:
+        raise IllegalActionError("R-VIZ-2: only a player with an active vizier can use it")
+    if seat != vs.asked:
+        raise IllegalActionError(f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}")
+    price = game.check_payment(seat, Buy(action.space, action.cards, action.via))
+    total = sum(c.value for c in action.cards)
+    if total != price:
+        raise IllegalActionError(
+            f"R-VIZ-2: the vizier buys only with an exact payment; {total} paid for a price of {price}"
+        )
+    # an exact, valid payment is always listed: nothing else to accept
+
+
+def _apply_use(game, seat, action):
+    """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
+    and the building is placed at once; :func:`alhambra_placement_done` goes on from there."""
+    st = game.state
+    vs = vizier_state(game)
+    game.check_payment(seat, Buy(action.space, action.cards, action.via))
+    hand = st.players[seat].hand
+    for c in action.cards:
+        hand.remove(c)
+    st.discard.extend(action.cards)
+    if action.via is not None:
+        hand.remove(action.via)
+        st.discard.append(action.via)
+    tile = st.market[action.space - 1]
+    st.market[action.space - 1] = None
+    vs.active[seat] = False
+    vs.asked = -1
+    vs.queue = []
+    game.begin_placement(seat, CONTEXT, [tile], dirk_ok=True)
+
+
+def _legal_decline(game, seat):
+    return [DeclineVizier()] if seat == vizier_state(game).asked else []
+
+
+def _apply_decline(game, seat, action):
+    """Ask the next seat of the queue, or let the next turn begin (via the between-turns hook)."""
+    vizier_state(game).asked = -1
+    game.resume()
+
+
+def _legal_reactivate(game, seat):
+    return [] if vizier_state(game).active[seat] else [ReactivateVizier()]
+
+
+def _check_reactivate(game, seat, action):
+    raise IllegalActionError("R-VIZ-4: the vizier is already active")
+
+
+def _apply_reactivate(game, seat, action):
+    vizier_state(game).active[seat] = True
+    game.action_done()  # R-VIZ-4: the whole action, never an extra one
+
+
+# ---------------------------------------------------------------------------------------------
+# Hooks
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_state_classes():
+    return {KEY: VizierState}
+
+
+@hookimpl
+def alhambra_setup(game):
+    """R-VIZ-1: one vizier token per player, active at the start."""
+    game.state.modules[KEY] = VizierState([True] * game.num_players)
+
+
+@hookimpl
+def alhambra_action_kinds():
+    return [
+        ActionKind(ReactivateVizier, {"turn"}, _legal_reactivate, _apply_reactivate, _check_reactivate),
+        ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use),
+        ActionKind(DeclineVizier, {PHASE}, _legal_decline, _apply_decline),
+    ]
+
+
+@hookimpl
+def alhambra_turn_start(game, seat):
+    """A new turn: the next between-turns moment starts a fresh asking round."""
+    vs = vizier_state(game)
+    vs.queue = []
+    vs.asked = -1
+    vs.started = False
+    vs.round_over = False
+
+
+@hookimpl
+def alhambra_between_turns(game, finished):
+    """R-VIZ-2/R-VIZ-5: after a completely finished turn, ask the seats with an active vizier
+    in priority order (``finished`` first, the next turn's player last).
+
+    Ruling: a seat is only asked if it could actually use the vizier now (an exact payment in
+    hand for some market building); a player with no possible use need not be asked, so they
+    are skipped. Returns the seat to ask (phase ``"vizier"``), or None once nobody is left to
+    ask, so that the engine starts the next player's turn (R-VIZ-3). Never used during the
+    end-of-game distribution (R-VIZ-7): the engine does not call this hook then."""
+    vs = vizier_state(game)
+    st = game.state
+    if vs.round_over or st.phase in ("over", "distribution"):
+        return None
+    if not vs.started:
+        vs.started = True
+        vs.queue = priority_order(finished, game.num_players)
+    while vs.queue:
+        seat = vs.queue.pop(0)
+        if vs.active[seat] and can_use(game, seat):
+            vs.asked = seat
+            st.phase = PHASE
+            return seat
+    vs.asked = -1
+    vs.round_over = True
+    return None
+
+
+@hookimpl
+def alhambra_placement_done(game, seat, context):
+    """After a vizier purchase has been placed (R-VIZ-3): refill the market; if the bag cannot
+    fill it, the game ends (R-END-1); otherwise everyone may decide again (R-VIZ-5), asking
+    from the top of the priority order."""
+    if context != CONTEXT:
+        return None
+    vs = vizier_state(game)
+    if not game.refill_market():
+        vs.queue = []
+        vs.asked = -1
+        vs.round_over = True
+        game.end_game()
+        return True
+    vs.queue = priority_order(game.state.turn_player, game.num_players)
+    game.resume()
+    return True
+
+
+@hookimpl
+def alhambra_view(game, seat, view):
+    """Public: each seat's token (active or not) and who is being asked now (or None)."""
+    vs = vizier_state(game)
+    view["modules"][KEY] = {
+        "active": list(vs.active),
+        "asking": vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None,
+    }
