@@ -165,7 +165,7 @@ class ActionKind:
     actions that ``legal`` does not list (e.g. an overpayment) by returning normally, and raises
     :class:`~alhambra.errors.IllegalActionError` with the reason otherwise; without it, only
     listed actions are legal. ``name``: the serialised type name (default: the class name).
-    An action whose ``apply`` does not call ``game.end_action`` is free: the same player
+    An action whose ``apply`` does not call ``game.action_done`` is free: the same player
     decides again (a bonus-card reveal, R-BON-5).
     """
 
