@@ -47,8 +47,7 @@ def situation(players: int = 3, *, seed: int = 1, seat: int = 0, market=None, ha
         for s, r in reserves.items():
             _take_out(g, list(r))
             st.players[s].reserve = list(r)
-    g._legal = None
-    g._legal_set = None
+    g.invalidate()
     return g
 
 

@@ -175,7 +175,7 @@ def test_r_turn_8_discard_reshuffled_when_deck_empty_and_display_may_stay_short(
 def test_r_turn_9_no_possible_action_means_pass():
     g = situation(3, seat=0, market=MARKET, display=[], hands={0: []})
     g.state.deck, g.state.discard = [], []
-    g._legal = None
+    g.invalidate()
     assert g.legal_actions() == [Pass()]
     g.apply(Pass())
     assert g.current_player == 1

@@ -49,6 +49,7 @@ from .hookspec import hookimpl, hookspec
 from .options import Option
 from .payment import minimal_payments
 from .replay import replay
+from . import testing
 from .ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .scoring import majority_points, majority_table
 from .state import GameState, Pending, PlayerState, ScoringRecord

@@ -173,6 +173,12 @@ class Game:
         """The state of ``seat`` (hand included)."""
         return self.state.players[seat]
 
+    def invalidate(self) -> None:
+        """Forget cached legal actions. Call it after editing ``game.state`` by hand (tests,
+        analysis tools); ``apply`` keeps the cache right by itself."""
+        self._legal = None
+        self._legal_set = None
+
     # -- actions --------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:

@@ -1,0 +1,186 @@
+"""The public API: configuration errors, views, saves, replays, variants, the CLI."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import alhambra
+from alhambra import ConfigError, IllegalActionError, SaveFormatError
+from alhambra.cli import main
+from alhambra.config import load_config
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("players", [0, 1, 7, True, "four", ["solo"], 2.5])
+def test_bad_player_counts(players):
+    with pytest.raises(ConfigError):
+        alhambra.new_game(players)
+
+
+def test_bad_config_values():
+    with pytest.raises(ConfigError, match="available modules"):
+        alhambra.new_game(3, modules=["wizard"])
+    with pytest.raises(ConfigError, match="known options"):
+        alhambra.new_game(3, options={"hole": "cell"})
+    with pytest.raises(ConfigError, match="one of"):
+        alhambra.new_game(3, options={"holes": "sometimes"})
+    with pytest.raises(ConfigError, match="seed"):
+        alhambra.new_game(3, seed="abc")
+    with pytest.raises(ConfigError, match="list of module names"):
+        alhambra.new_game(3, modules="vizier")
+    with pytest.raises(ConfigError, match="built-in plugins"):
+        alhambra.new_game(3, blocked=["core.nothing"])
+    assert issubclass(ConfigError, alhambra.AlhambraError)
+
+
+def test_nothing_enabled_implicitly():
+    g = alhambra.new_game(4, seed=1)
+    assert g.modules == ()
+    assert set(g.state.modules) == set()
+
+
+def test_view_hides_secrets():
+    g = alhambra.new_game(4, seed=3)
+    v = g.view(1)
+    assert "hand" in v["players"][1] and "hand" not in v["players"][0]
+    assert v["players"][0]["hand_size"] == len(g.state.players[0].hand)
+    assert "deck" not in v and "bag" not in v and v["deck_size"] == len(g.state.deck)
+    json.dumps(v)  # plain data
+    spectator = g.view(None)
+    assert all("hand" not in p for p in spectator["players"])
+    with pytest.raises(ConfigError):
+        g.view(9)
+
+
+def test_save_format_errors():
+    g = alhambra.new_game(3, seed=3)
+    good = json.loads(g.to_json())
+    bad_texts = [
+        "", "not json", "[]", json.dumps({"format": "other"}),
+        json.dumps({**good, "version": 99}),
+        json.dumps({**good, "modules": ["wizard"]}),
+        json.dumps({**good, "seed": "x"}),
+        json.dumps({**good, "rng": {"version": 3, "state": [1, 2], "gauss": None}}),
+        json.dumps({**good, "history": [{"type": "Explode"}]}),
+        json.dumps({**good, "history": [{"type": "Buy", "space": 1}]}),
+        json.dumps({**good, "state": {**good["state"], "display": ["gold-12"]}}),
+        json.dumps({**good, "state": {**good["state"], "bag": good["state"]["bag"][1:]}}),
+        json.dumps({**good, "state": {**good["state"], "players": []}}),
+        b"\xff\xfe",
+    ]
+    for text in bad_texts:
+        with pytest.raises(SaveFormatError):
+            alhambra.Game.from_json(text)
+    # a save whose Alhambra breaks the placement rules
+    broken = json.loads(g.to_json())
+    broken["state"]["players"][0]["city"].append([5, 5, 22])
+    broken["state"]["bag"].remove(22) if 22 in broken["state"]["bag"] else None
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(json.dumps(broken))
+
+
+def test_save_never_executes_code(tmp_path):
+    g = alhambra.new_game(3, seed=3)
+    data = json.loads(g.to_json())
+    data["modules"] = ["os:system"]
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(json.dumps(data))
+
+
+def test_determinism_same_seed_same_game():
+    a = alhambra.new_game(5, modules=[], seed=99)
+    b = alhambra.new_game(5, modules=[], seed=99)
+    alhambra.testing.random_playout(a, 5)
+    alhambra.testing.random_playout(b, 5)
+    assert a.to_json() == b.to_json()
+    c = alhambra.new_game(5, seed=100)
+    assert c.to_json() != alhambra.new_game(5, seed=99).to_json()
+
+
+def test_actions_have_readable_strings():
+    g = alhambra.new_game(3, seed=1)
+    alhambra.testing.random_playout(g, 1)
+    text = [str(a) for a in g.history]
+    assert any(t.startswith("buy space") for t in text)
+    assert any(t.startswith("take ") for t in text)
+    assert all("(" not in t or " at (" in t for t in text if t.startswith("place"))
+
+
+def test_variant_blocks_and_replaces_a_builtin_rule():
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        from replace_scoring import DoubleWalls
+    finally:
+        sys.path.pop(0)
+    g = alhambra.new_game(3, seed=4, plugins=[DoubleWalls()], blocked=["core.scoring"])
+    assert "core.scoring" in g.rules.blocked
+    alhambra.testing.random_playout(g, 4)
+    for record in g.state.scorings:
+        assert record.extra["double walls"] == record.walls
+        assert record.totals == [sum(m.values()) + 2 * w for m, w in zip(record.majority, record.walls)]
+
+
+def test_user_module_from_config_file():
+    cfg = load_config(ROOT / "examples" / "golden_fountain.toml")
+    mods = cfg.resolved_modules()
+    g = alhambra.new_game(cfg.players, modules=mods, seed=1, options=cfg.options)
+    record = g.hook.alhambra_scoring(game=g, number=1)
+    assert all(c["tower"] == 1 for c in record.counts)  # every fountain counts as a tower
+    assert record.majority[0]["tower"] == 6 // 4  # four-way tie for 1st: 6 // 4
+    with pytest.raises(ConfigError, match="0-3"):
+        alhambra.new_game(3, modules=mods, options={"golden_fountain.extra": 9})
+
+
+def test_config_errors(tmp_path):
+    p = tmp_path / "c.toml"
+    for text, match in [("players = 'x'", "players"), ("colour = 1", "unknown config keys"),
+                        ("modules = 'vizier'", "modules"), ("[[[", "TOML"),
+                        ("module_paths = ['nope.py']", "does not exist")]:
+        p.write_text(text)
+        with pytest.raises(ConfigError, match=match):
+            load_config(p)
+    with pytest.raises(ConfigError, match="does not exist"):
+        load_config(tmp_path / "missing.toml")
+
+
+def test_cli_simulate_save_and_replay(tmp_path, capsys):
+    save = tmp_path / "games.jsonl"
+    assert main(["simulate", "--players", "3", "--games", "2", "--seed", "7", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 seed 7" in out and "game 2 seed 8" in out and "summary: 2 games" in out
+    assert len(save.read_text().splitlines()) == 2
+    assert main(["replay", str(save), "--game", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "scoring 3:" in out and "winners" in out and "#" in out
+    assert main(["replay", str(save), "--game", "5"]) == 2
+
+
+def test_cli_errors_are_messages_not_tracebacks(tmp_path, capsys):
+    assert main(["simulate", "--players", "9"]) == 2
+    assert "2 to 6 players" in capsys.readouterr().err
+    assert main(["simulate", "--modules", "wizard"]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["replay", str(bad)]) == 2
+    assert main(["replay", str(tmp_path / "none.json")]) == 2
+
+
+def test_cli_modules_lists_installed_modules(capsys):
+    assert main(["modules"]) == 0
+    out = capsys.readouterr().out
+    for name in ("vizier", "building_huts", "bonus_cards", "exchange_offices"):
+        assert name in out
+
+
+def test_console_script_runs():
+    exe = Path(sys.executable).parent / "alhambra"
+    if not exe.exists():
+        pytest.skip("console script not installed (running from the checkout)")
+    res = subprocess.run([str(exe), "simulate", "--players", "2", "--games", "1", "--quiet"],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0 and "summary: 1 games" in res.stdout
