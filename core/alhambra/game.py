@@ -477,6 +477,37 @@ class Game:
 
         return build_view(self, seat)
 
+    def determinize(self, seat: int, rng: random.Random | None = None) -> "Game":
+        """A clone in which everything ``seat`` cannot see is resampled with ``rng``.
+
+        Other players' hands are redealt (same sizes) from those hands together with the money
+        cards of the deck; the deck's money cards take the remaining deck positions (scoring
+        cards and module cards keep theirs); the bag is shuffled; modules resample their own
+        secrets (``alhambra_determinize``); the clone's own generator is reseeded. Used by
+        search bots to sample the hidden information (determinized Monte Carlo search)."""
+        rng = rng if rng is not None else random.Random()
+        g = self.clone()
+        st = g.state
+        others = [i for i in range(g.num_players) if i != seat]
+        pool: list = []
+        for i in others:
+            pool.extend(c for c in st.players[i].hand if type(c) is MoneyCard)
+        slots = [k for k, c in enumerate(st.deck) if type(c) is MoneyCard]
+        pool.extend(st.deck[k] for k in slots)
+        rng.shuffle(pool)
+        for i in others:
+            hand = st.players[i].hand
+            for k, c in enumerate(hand):
+                if type(c) is MoneyCard:
+                    hand[k] = pool.pop()
+        for k in slots:
+            st.deck[k] = pool.pop()
+        rng.shuffle(st.bag)
+        g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
+        g.rng.seed(rng.getrandbits(64))
+        g.invalidate()
+        return g
+
     def tile_locations(self) -> dict[str, list]:
         """Every tile of the game by where it is, for accounting checks (all 54 buildings are
         always somewhere exactly once)."""

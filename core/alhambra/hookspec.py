@@ -267,6 +267,16 @@ def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
 
 
 @hookspec
+def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
+    """Resample this plugin's secrets that ``seat`` cannot see, in a copy of the game.
+
+    Called by ``Game.determinize(seat, rng)`` on a clone (search bots sample the hidden
+    information this way). Shuffle, with ``rng`` only, whatever ``seat`` does not know (other
+    players' secret cards, face-down stacks), keeping everything ``seat`` can see unchanged.
+    """
+
+
+@hookspec
 def alhambra_tile_locations(game: Game) -> dict[str, list]:
     """Name every place this plugin keeps tiles (``{"dirk": [...]}``), for accounting checks."""
 
