@@ -210,7 +210,6 @@ def piles_after_setup(game):
     return piles
 
 
-@settings()
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_r_exc_1_two_offices_in_each_of_piles_2_3_4(players, seed):
     """R-EXC-1 / R-SET-6: right after setup every office is in the deck, two in each of piles
@@ -727,7 +726,6 @@ def test_view_offices_are_public_money_stays_secret():
 # ---------------------------------------------------------------------------------------------
 
 
-@settings()
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), play=st.integers(0, 2**32))
 def test_random_games_keep_invariants_and_offices_accounted(players, seed, play):
     """Random legal games with offices, 2-6 players: every invariant holds after every action,
@@ -738,7 +736,6 @@ def test_random_games_keep_invariants_and_offices_accounted(players, seed, play)
     assert game.is_over and game.winners
 
 
-@settings()
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
 def test_save_load_mid_game_continues_identically(players, seed, steps):
     """Saving and loading mid-game (offices anywhere: deck, display, hands, discard, history
