@@ -26,6 +26,18 @@ How the module runs (R-VIZ-1 … R-VIZ-7):
   (R-VIZ-6); the engine never calls the between-turns hook during the end-of-game
   distribution, so it is never used there, and its state plays no part in the final scoring
   or the winners (R-VIZ-7, R-END-5).
+
+Rulings where RULES.md is silent:
+
+* A seat whose vizier is active but who holds no exact payment for any market building is not
+  asked (it could only decline). Being skipped is public, so others learn that much.
+* Declining holds only until the next change: after any use everyone is asked again from the
+  top of the priority order, and every finished turn starts a fresh asking round.
+* Reactivation is an action like the others, so it may also be taken as the action earned by
+  an exact purchase (R-TURN-4); it then ends the turn's actions. A vizier reactivated on a
+  turn may be used right after that turn (its owner, having just finished, is asked first).
+* Using the vizier never refills the money display (only the market, R-VIZ-3) and so never
+  triggers a scoring.
 """
 
 from __future__ import annotations
