@@ -210,3 +210,23 @@ def test_placements_match_can_place_everywhere():
 def test_render_shows_walls():
     text = Alhambra.from_tiles({(1, 0): 21}).render()
     assert "F" in text and "21#" in text
+
+
+@pytest.mark.parametrize("holes", ["cell", "region"])
+def test_removable_agrees_with_why_not_remove_on_random_cities(holes):
+    """The one-pass cut-vertex computation gives the same answer as checking each tile."""
+    import random
+
+    rng = random.Random(5)
+    for trial in range(60):
+        city = Alhambra(holes=holes)
+        for _ in range(rng.randrange(3, 25)):
+            tile = rng.choice([t for t in range(1, 55) if t not in city.tiles.values()])
+            spots = city.placements(tile)
+            if spots:
+                city.place(tile, rng.choice(spots))
+        expected = sorted(p for p in city.tiles if city.why_not_remove(p) is None)
+        assert city.removable() == expected
+        for t in (6, 22, 44):
+            if t not in city.tiles.values():
+                assert city.swap_positions(t) == sorted(p for p in city.tiles if city.can_swap(t, p))

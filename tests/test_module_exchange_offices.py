@@ -459,7 +459,9 @@ def test_r_exc_4_office_spent_even_if_second_currency_unused():
     standard_market(game, 7)
     give(game, seat, [f(7), FD])
     buy = Buy(1, (f(7),), via=FD)
-    assert buy in game.legal_actions() and Buy(1, (f(7),)) in game.legal_actions()
+    # listed once, without the office (the office adds nothing); applying it via the office
+    # is still legal and spends the office
+    assert Buy(1, (f(7),)) in game.legal_actions() and buy not in game.legal_actions()
     game.apply(buy)
     assert game.state.players[seat].hand == []
     assert game.state.discard[-2:] == [f(7), FD]
@@ -545,7 +547,9 @@ def test_r_exc_4_legal_actions_list_via_payments():
 
 
 def test_r_exc_4_legal_actions_list_each_office():
-    """R-EXC-4: with two usable offices, payments are listed via each of them, and plain ones."""
+    """R-EXC-4: with two usable offices, payments are listed via each of them (where the office
+    adds a currency), and plain ones; an office payment in the space's own currency only is not
+    listed again (it is still legal: see test_r_exc_4_office_spent_even_if_second_currency_unused)."""
     game = new(3, 2)
     seat = game.state.turn_player
     standard_market(game, 5)
@@ -553,9 +557,10 @@ def test_r_exc_4_legal_actions_list_each_office():
     buys = {a for a in game.legal_actions() if isinstance(a, Buy)}
     assert buys == {
         Buy(1, (f(5),)),
-        Buy(1, (f(5),), via=FD), Buy(1, (d(5),), via=FD),
-        Buy(1, (f(5),), via=FDIN), Buy(1, (n(5),), via=FDIN),
+        Buy(1, (d(5),), via=FD),
+        Buy(1, (n(5),), via=FDIN),
     }
+    assert all(game.check_payment(seat, b) == 5 for b in (Buy(1, (f(5),), via=FD), Buy(1, (f(5),), via=FDIN)))
 
 
 def test_r_exc_4_view_and_save_of_a_via_purchase():

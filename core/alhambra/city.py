@@ -50,7 +50,7 @@ class Alhambra:
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_frontier", "_place_cache", "_wall_len")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_frontier", "_place_cache", "_wall_len", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -110,12 +110,16 @@ class Alhambra:
         new._frontier = self._frontier
         new._place_cache = self._place_cache  # replaced (not mutated) on change
         new._wall_len = self._wall_len
+        new.memo = self.memo
         return new
 
     def _invalidate(self) -> None:
         self._frontier = None
         self._place_cache = {}
         self._wall_len = None
+        #: Scratch dict for values derived from this layout (rule plugins cache legal actions
+        #: here). A copy shares it while both have the same layout; any change replaces it.
+        self.memo = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -221,49 +225,56 @@ class Alhambra:
         """Every cell where ``tile`` may be built, sorted by ``(x, y)``.
 
         Only the tile's wall mask matters, so results are cached per mask until the city
-        changes. Raises :class:`ConfigError` for an unknown tile id.
-        """
+        changes. Raises :class:`ConfigError` for an unknown tile id."""
         try:
             mask = self.catalog.walls[tile]
         except KeyError:
             raise ConfigError(f"unknown tile id {tile!r}") from None
         cached = self._place_cache.get(mask)
-        if cached is not None:
-            return list(cached)
-        walls = self._walls
-        out = []
-        for pos in self.frontier():
-            x, y = pos
-            ok = connected = False
-            for dx, dy, side, opp in SIDES:
-                m = walls.get((x + dx, y + dy))
-                if m is None:
-                    continue
-                mine = mask & side
-                if (not mine) != (not (m & opp)):
-                    ok = False
-                    break
-                ok = True
-                if not mine:
-                    connected = True
-            if ok and connected and self._hole_after_placing(pos) is None:
-                out.append(pos)
-        out.sort()
-        # a copy shares this dict while both have the same layout; a change replaces it
-        self._place_cache[mask] = tuple(out)
-        return out
+        if cached is None:
+            # a cell fits when the tile has walls exactly where its neighbours face it with
+            # walls (R-PLACE-3) and at least one shared side is open (R-PLACE-5)
+            cached = self._place_cache[mask] = tuple(
+                pos for pos, touch, need in self._cell_needs() if (mask & touch) == need and touch & ~mask
+            )
+        return list(cached)
+
+    def _cell_needs(self) -> tuple:
+        """For every frontier cell where building would leave no hole (R-PLACE-6), sorted:
+        ``(pos, touching sides, sides that must be walled)`` as bitmasks. Cached per layout."""
+        found = self.memo.get("cell_needs")
+        if found is None:
+            walls = self._walls
+            out = []
+            for pos in sorted(self.frontier()):
+                x, y = pos
+                touch = need = 0
+                for dx, dy, side, opp in SIDES:
+                    m = walls.get((x + dx, y + dy))
+                    if m is not None:
+                        touch |= side
+                        if m & opp:
+                            need |= side
+                if self._hole_after_placing(pos) is None:
+                    out.append((pos, touch, need))
+            found = self.memo["cell_needs"] = tuple(out)
+        return found
 
     def _hole_after_placing(self, pos: Pos) -> Pos | None:
         """An empty neighbour of ``pos`` that would become a hole (R-PLACE-6), or ``None``."""
         tiles = self._tiles
         x, y = pos
-        for dx, dy, _, _ in SIDES:
-            q = (x + dx, y + dy)
+        cell = self.holes == "cell"
+        for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if q in tiles:
                 continue
-            if self.holes == "cell":
-                qx, qy = q
-                if all((qx + ex, qy + ey) in tiles or (qx + ex, qy + ey) == pos for ex, ey, _, _ in SIDES):
+            qx, qy = q
+            if cell:
+                # q's four neighbours, with pos counted as built
+                if (((qx, qy - 1) in tiles or (qx, qy - 1) == pos)
+                        and ((qx + 1, qy) in tiles or (qx + 1, qy) == pos)
+                        and ((qx, qy + 1) in tiles or (qx, qy + 1) == pos)
+                        and ((qx - 1, qy) in tiles or (qx - 1, qy) == pos)):
                     return q
             elif not self._reaches_outside(q, filled=pos):
                 return q
@@ -339,8 +350,75 @@ class Alhambra:
         return self.why_not_remove(pos) is None
 
     def removable(self) -> list[Pos]:
-        """Every position whose tile may be removed, sorted."""
-        return sorted(p for p in self._tiles if p != ORIGIN and self.why_not_remove(p) is None)
+        """Every position whose tile may be removed (R-TURN-5 ii, R-TURN-6), sorted.
+
+        One pass: a tile may go unless it is a cut vertex of the graph of open shared sides
+        (its removal would cut tiles off from the fountain) or its removal would leave a hole.
+        Cached until the Alhambra changes."""
+        cached = self.memo.get("removable")
+        if cached is None:
+            cuts = self._cut_positions()
+            tiles = self._tiles
+            out = []
+            for p in tiles:
+                if p == ORIGIN or p in cuts:
+                    continue
+                x, y = p
+                if self.holes == "cell":
+                    if (x, y - 1) in tiles and (x + 1, y) in tiles and (x, y + 1) in tiles and (x - 1, y) in tiles:
+                        continue
+                elif not self._reaches_outside(p, emptied=p):
+                    continue
+                out.append(p)
+            out.sort()
+            cached = self.memo["removable"] = tuple(out)
+        return list(cached)
+
+    def _cut_positions(self) -> set[Pos]:
+        """Articulation points of the open-side graph, rooted at the fountain (iterative
+        Tarjan): the tiles whose removal disconnects others from the fountain."""
+        walls, tiles = self._walls, self._tiles
+        disc: dict[Pos, int] = {ORIGIN: 0}
+        low: dict[Pos, int] = {ORIGIN: 0}
+        cuts: set[Pos] = set()
+        counter = 1
+        root_children = 0
+
+        def neighbours(p):
+            px, py = p
+            m = walls[p]
+            for dx, dy, side, _ in SIDES:
+                if not m & side:
+                    q = (px + dx, py + dy)
+                    if q in tiles:
+                        yield q
+
+        stack = [(ORIGIN, None, neighbours(ORIGIN))]
+        while stack:
+            v, parent, it = stack[-1]
+            advanced = False
+            for w in it:
+                if w == parent:
+                    continue
+                if w in disc:
+                    if disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    disc[w] = low[w] = counter
+                    counter += 1
+                    if v == ORIGIN:
+                        root_children += 1
+                    stack.append((w, v, neighbours(w)))
+                    advanced = True
+                    break
+            if not advanced:
+                stack.pop()
+                if parent is not None:
+                    if low[v] < low[parent]:
+                        low[parent] = low[v]
+                    if parent != ORIGIN and low[v] >= disc[parent]:
+                        cuts.add(parent)
+        return cuts
 
     def why_not_swap(self, tile, pos: Pos) -> str | None:
         """Why ``tile`` (from the reserve) cannot take the place of the tile at ``pos``, or ``None``.
@@ -374,20 +452,28 @@ class Alhambra:
     def swap_positions(self, tile) -> list[Pos]:
         """Every position where ``tile`` could replace the tile standing there, sorted."""
         mask = self.catalog.walls[tile]
-        walls = self._walls
-        out = []
-        for pos in self._tiles:
-            if pos == ORIGIN:
-                continue
-            x, y = pos
-            for dx, dy, side, opp in SIDES:
-                m = walls.get((x + dx, y + dy))
-                if m is not None and (not (mask & side)) != (not (m & opp)):
-                    break
-            else:
-                out.append(pos)
-        out.sort()
-        return out
+        key = ("swap", mask)
+        cached = self.memo.get(key)
+        if cached is None:
+            needs = self.memo.get("swap_needs")
+            if needs is None:
+                walls = self._walls
+                needs = []
+                for pos in sorted(self._tiles):
+                    if pos == ORIGIN:
+                        continue
+                    x, y = pos
+                    touch = need = 0
+                    for dx, dy, side, opp in SIDES:
+                        m = walls.get((x + dx, y + dy))
+                        if m is not None:
+                            touch |= side
+                            if m & opp:
+                                need |= side
+                    needs.append((pos, touch, need))
+                needs = self.memo["swap_needs"] = tuple(needs)
+            cached = self.memo[key] = tuple(pos for pos, touch, need in needs if (mask & touch) == need)
+        return list(cached)
 
     # -- mutation -----------------------------------------------------------------------------
 

@@ -220,9 +220,18 @@ class Game:
         if kind is not None and st.phase not in kind.phases:
             raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
         seat = st.decider
-        if self._legal_set is None:
-            self._legal_set = set(self.legal_actions())
-        if action not in self._legal_set:
+        if self._legal is None:
+            self.legal_actions()
+        legal = self._legal
+        for a in legal:
+            if a is action:
+                listed = True
+                break
+        else:
+            if self._legal_set is None:
+                self._legal_set = set(legal)
+            listed = action in self._legal_set
+        if not listed:
             if kind is None:
                 raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
             if kind.check is None:
@@ -360,24 +369,42 @@ class Game:
                         out.append((m.via, m.currencies))
         return out
 
-    def payments(self, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
+    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
         """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
-        :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty."""
+        :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
+
+        Payments through a module's means (an exchange office) are listed only when they use
+        a currency the plain payment could not; ``apply`` still accepts the others. ``pool``
+        (optional) is the hand's money cards of the space's currency, if already known."""
         st = self.state
         tile = st.market[space - 1]
         if tile is None:
             return []
         price = self.rules.catalog[tile].price
         hand = st.players[seat].hand
-        out = []
-        seen = set()
-        for via, curs in self.payment_cards(seat, space):
-            pool = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
-            for cards in minimal_payments(pool, price, exact=exact):
-                key = (cards, via)
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Buy(space, cards, via))
+        cur = MARKET_CURRENCIES[space - 1]
+        if pool is None:
+            pool = tuple(c for c in hand if type(c) is MoneyCard and c.currency == cur)
+        key = (space, price, exact, pool)
+        memo = self.rules.memo
+        out = memo.get(key)
+        if out is None:
+            if len(memo) >= self.rules.memo_limit:
+                memo.clear()
+            out = memo[key] = [Buy(space, cards) for cards in minimal_payments(pool, price, exact=exact)]
+        out = list(out)
+        if not self.rules.has_payment_means:
+            return out
+        seen = set(out)
+        for via, curs in self.payment_cards(seat, space)[1:]:
+            wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
+            for cards in minimal_payments(wide, price, exact=exact):
+                if all(c.currency == cur for c in cards):
+                    continue  # the plain payment already offers these cards
+                a = Buy(space, cards, via)
+                if a not in seen:
+                    seen.add(a)
+                    out.append(a)
         return out
 
     def check_payment(self, seat: int, action: Buy) -> int:

@@ -140,6 +140,10 @@ class Ruleset:
         self.has_between_turns = bool(self.hook.alhambra_between_turns.get_hookimpls())
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
         self._converter = None
+        #: Bounded cache of derived values shared by the games of this rule set (payments by
+        #: hand and price); cleared when it reaches ``memo_limit`` entries.
+        self.memo: dict = {}
+        self.memo_limit = 100_000
 
     @property
     def converter(self):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import ActionKind, Place, Reserve
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
-from .redesign import legal_positions, why_not_build
+from .redesign import _memo, legal_positions, why_not_build
 
 
 def pending_index(game, tile) -> int:
@@ -25,7 +25,9 @@ def _distinct_pending(game):
 
 
 def _legal_place(game, seat):
-    return [Place(t, pos) for t in _distinct_pending(game) for pos in legal_positions(game, seat, t)]
+    tiles = _distinct_pending(game)
+    return _memo(game, seat, ("Place", tuple(tiles)), lambda: [
+        Place(t, pos) for t in tiles for pos in legal_positions(game, seat, t)])
 
 
 def _check_place(game, seat, action):

@@ -33,9 +33,22 @@ def _distinct(items):
     return seen
 
 
+def _memo(game, seat, key, compute):
+    """Legal actions that depend only on ``seat``'s Alhambra and ``key`` are cached in the
+    Alhambra's memo (dropped whenever it changes), unless a plugin filters placements."""
+    if game.rules.has_placement_filter:
+        return compute()
+    memo = game.state.players[seat].city.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = compute()
+    return found
+
+
 def _legal_build(game, seat):
     p = game.state.players[seat]
-    return [BuildFromReserve(t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)]
+    return _memo(game, seat, ("BuildFromReserve", tuple(p.reserve)), lambda: [
+        BuildFromReserve(t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)])
 
 
 def _check_build(game, seat, action):
@@ -54,7 +67,8 @@ def _apply_build(game, seat, action):
 
 
 def _legal_remove(game, seat):
-    return [RemoveToReserve(pos) for pos in game.state.players[seat].city.removable()]
+    city = game.state.players[seat].city
+    return _memo(game, seat, ("RemoveToReserve",), lambda: [RemoveToReserve(pos) for pos in city.removable()])
 
 
 def _check_remove(game, seat, action):
@@ -70,7 +84,8 @@ def _apply_remove(game, seat, action):
 
 def _legal_swap(game, seat):
     p = game.state.players[seat]
-    return [Swap(t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)]
+    return _memo(game, seat, ("Swap", tuple(p.reserve)), lambda: [
+        Swap(t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)])
 
 
 def _check_swap(game, seat, action):

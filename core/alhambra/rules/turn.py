@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..actions import ActionKind, Buy, TakeMoney
-from ..components import MoneyCard
+from ..components import MARKET_CURRENCIES, MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -31,8 +31,18 @@ def money_takes(display) -> list[TakeMoney]:
     return out
 
 
+_TAKES: dict = {}
+_TAKES_LIMIT = 50_000
+
+
 def _legal_take(game, seat):
-    return money_takes(game.state.display)
+    key = tuple(game.state.display)
+    found = _TAKES.get(key)
+    if found is None:
+        if len(_TAKES) >= _TAKES_LIMIT:
+            _TAKES.clear()
+        found = _TAKES[key] = money_takes(key)
+    return found
 
 
 def _check_take(game, seat, action):
@@ -61,9 +71,13 @@ def _apply_take(game, seat, action):
 
 
 def _legal_buy(game, seat):
+    pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
+    for c in game.state.players[seat].hand:
+        if type(c) is MoneyCard:
+            pools[c.currency].append(c)
     out = []
     for space in (1, 2, 3, 4):
-        out.extend(game.payments(seat, space))
+        out.extend(game.payments(seat, space, pool=tuple(pools[MARKET_CURRENCIES[space - 1]])))
     return out
 
 
