@@ -19,11 +19,38 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _cards(cards) -> tuple:
+    cards = tuple(cards)
+    if len(cards) < 2:
+        return cards
     return tuple(sorted(cards, key=_card_key))
 
 
+_CARD_KEYS: dict = {}
+
+
 def _card_key(card):
-    return (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+    key = _CARD_KEYS.get(card)
+    if key is None:
+        key = (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+        if len(_CARD_KEYS) < 10_000:
+            _CARD_KEYS[card] = key
+    return key
+
+
+def interned(cls, *args):
+    """The one shared instance of ``cls(*args)`` (actions are immutable values): saves
+    rebuilding the same legal actions over and over. Falls back to a new instance once the
+    table is large."""
+    key = (cls, args)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = cls(*args)
+        if len(_INTERNED) < 200_000:
+            _INTERNED[key] = found
+    return found
+
+
+_INTERNED: dict = {}
 
 
 def _pos(p) -> tuple:

@@ -31,6 +31,8 @@ ORIGIN: Pos = (0, 0)
 SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
 _SIDE_WORD = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 HOLES_MODES = ("cell", "region")
+_WITHIN_ONE = ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0))
+_WITHIN_TWO = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2)
 
 
 class Alhambra:
@@ -50,7 +52,8 @@ class Alhambra:
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_frontier", "_place_cache", "_wall_len", "memo")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_frontier", "_place_cache", "_wall_len", "memo",
+                 "_cell_info", "_swap_info")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -110,11 +113,32 @@ class Alhambra:
         new._frontier = self._frontier
         new._place_cache = self._place_cache  # replaced (not mutated) on change
         new._wall_len = self._wall_len
-        new.memo = self.memo
+        new.memo = self.memo  # replaced (not mutated) on change
+        new._cell_info = self._cell_info.copy()
+        new._swap_info = self._swap_info.copy()
         return new
 
     def _invalidate(self) -> None:
+        """Drop every cache (a new or rebuilt layout)."""
         self._frontier = None
+        self._cell_info: dict = {}
+        self._swap_info: dict = {}
+        self._changed()
+
+    def _changed(self, pos: Pos | None = None) -> None:
+        """The tile at ``pos`` changed: drop what depends on it. Frontier-cell facts depend on
+        cells up to two steps away (walls of neighbours, holes next to neighbours), tile facts
+        on the neighbours; under ``holes = "region"`` every hole fact may change."""
+        if pos is not None:
+            x, y = pos
+            info = self._cell_info
+            if self.holes == "cell":
+                for dx, dy in _WITHIN_TWO:
+                    info.pop((x + dx, y + dy), None)
+            else:
+                info.clear()
+            for dx, dy in _WITHIN_ONE:
+                self._swap_info.pop((x + dx, y + dy), None)
         self._place_cache = {}
         self._wall_len = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
@@ -239,14 +263,19 @@ class Alhambra:
             )
         return list(cached)
 
-    def _cell_needs(self) -> tuple:
+    def _cell_needs(self) -> list:
         """For every frontier cell where building would leave no hole (R-PLACE-6), sorted:
-        ``(pos, touching sides, sides that must be walled)`` as bitmasks. Cached per layout."""
+        ``(pos, touching sides, sides that must be walled)`` as bitmasks. Each cell's facts are
+        kept until a tile within two steps of it changes."""
         found = self.memo.get("cell_needs")
-        if found is None:
-            walls = self._walls
-            out = []
-            for pos in sorted(self.frontier()):
+        if found is not None:
+            return found
+        walls = self._walls
+        info = self._cell_info
+        out = []
+        for pos in sorted(self.frontier()):
+            fact = info.get(pos)
+            if fact is None:
                 x, y = pos
                 touch = need = 0
                 for dx, dy, side, opp in SIDES:
@@ -255,10 +284,11 @@ class Alhambra:
                         touch |= side
                         if m & opp:
                             need |= side
-                if self._hole_after_placing(pos) is None:
-                    out.append((pos, touch, need))
-            found = self.memo["cell_needs"] = tuple(out)
-        return found
+                fact = info[pos] = (touch, need, self._hole_after_placing(pos) is None)
+            if fact[2]:
+                out.append((pos, fact[0], fact[1]))
+        self.memo["cell_needs"] = out
+        return out
 
     def _hole_after_placing(self, pos: Pos) -> Pos | None:
         """An empty neighbour of ``pos`` that would become a hole (R-PLACE-6), or ``None``."""
@@ -378,25 +408,25 @@ class Alhambra:
         """Articulation points of the open-side graph, rooted at the fountain (iterative
         Tarjan): the tiles whose removal disconnects others from the fountain."""
         walls, tiles = self._walls, self._tiles
-        disc: dict[Pos, int] = {ORIGIN: 0}
-        low: dict[Pos, int] = {ORIGIN: 0}
+        adj: dict[Pos, list[Pos]] = {}
+        for (x, y), m in walls.items():
+            out = []
+            if not m & NORTH and (x, y - 1) in tiles:
+                out.append((x, y - 1))
+            if not m & EAST and (x + 1, y) in tiles:
+                out.append((x + 1, y))
+            if not m & SOUTH and (x, y + 1) in tiles:
+                out.append((x, y + 1))
+            if not m & WEST and (x - 1, y) in tiles:
+                out.append((x - 1, y))
+            adj[(x, y)] = out
+        disc = {ORIGIN: 0}
+        low = {ORIGIN: 0}
         cuts: set[Pos] = set()
         counter = 1
-        root_children = 0
-
-        def neighbours(p):
-            px, py = p
-            m = walls[p]
-            for dx, dy, side, _ in SIDES:
-                if not m & side:
-                    q = (px + dx, py + dy)
-                    if q in tiles:
-                        yield q
-
-        stack = [(ORIGIN, None, neighbours(ORIGIN))]
+        stack = [(ORIGIN, None, iter(adj[ORIGIN]))]
         while stack:
             v, parent, it = stack[-1]
-            advanced = False
             for w in it:
                 if w == parent:
                     continue
@@ -406,12 +436,9 @@ class Alhambra:
                 else:
                     disc[w] = low[w] = counter
                     counter += 1
-                    if v == ORIGIN:
-                        root_children += 1
-                    stack.append((w, v, neighbours(w)))
-                    advanced = True
+                    stack.append((w, v, iter(adj[w])))
                     break
-            if not advanced:
+            else:
                 stack.pop()
                 if parent is not None:
                     if low[v] < low[parent]:
@@ -455,13 +482,14 @@ class Alhambra:
         key = ("swap", mask)
         cached = self.memo.get(key)
         if cached is None:
-            needs = self.memo.get("swap_needs")
-            if needs is None:
-                walls = self._walls
-                needs = []
-                for pos in sorted(self._tiles):
-                    if pos == ORIGIN:
-                        continue
+            walls = self._walls
+            info = self._swap_info
+            out = []
+            for pos in self._tiles:
+                if pos == ORIGIN:
+                    continue
+                fact = info.get(pos)
+                if fact is None:
                     x, y = pos
                     touch = need = 0
                     for dx, dy, side, opp in SIDES:
@@ -470,9 +498,11 @@ class Alhambra:
                             touch |= side
                             if m & opp:
                                 need |= side
-                    needs.append((pos, touch, need))
-                needs = self.memo["swap_needs"] = tuple(needs)
-            cached = self.memo[key] = tuple(pos for pos, touch, need in needs if (mask & touch) == need)
+                    fact = info[pos] = (touch, need)
+                if (mask & fact[0]) == fact[1]:
+                    out.append(pos)
+            out.sort()
+            cached = self.memo[key] = tuple(out)
         return list(cached)
 
     # -- mutation -----------------------------------------------------------------------------
@@ -488,7 +518,11 @@ class Alhambra:
             raise IllegalActionError(why)
         self._tiles[pos] = tile
         self._walls[pos] = self.catalog.walls[tile]
-        self._invalidate()
+        if self._frontier is not None:
+            x, y = pos
+            self._frontier = self._frontier.difference((pos,)).union(
+                q for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if q not in self._tiles)
+        self._changed(pos)
 
     def remove(self, pos: Pos):
         """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6)."""
@@ -497,8 +531,15 @@ class Alhambra:
         if why:
             raise IllegalActionError(why)
         del self._walls[pos]
-        self._invalidate()
-        return self._tiles.pop(pos)
+        tile = self._tiles.pop(pos)
+        if self._frontier is not None:
+            tiles = self._tiles
+            x, y = pos
+            gone = [q for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+                    if q not in tiles and not any((q[0] + dx, q[1] + dy) in tiles for dx, dy, _, _ in SIDES)]
+            self._frontier = self._frontier.difference(gone).union((pos,))
+        self._changed(pos)
+        return tile
 
     def swap(self, tile, pos: Pos):
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id (R-TURN-5 iii)."""
@@ -509,7 +550,7 @@ class Alhambra:
         old = self._tiles[pos]
         self._tiles[pos] = tile
         self._walls[pos] = self.catalog.walls[tile]
-        self._invalidate()
+        self._changed(pos)
         return old
 
     # -- whole-city checks ----------------------------------------------------------------------

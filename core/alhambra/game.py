@@ -74,7 +74,7 @@ class Game:
     ``Game.from_json(text)``. Build games with :func:`new_game`.
     """
 
-    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set")
+    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means")
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -94,6 +94,7 @@ class Game:
         g.history = []
         g._legal = None
         g._legal_set = None
+        g._means = {}
         return g
 
     def clone(self) -> "Game":
@@ -108,6 +109,7 @@ class Game:
         g.history = self.history.copy()
         g._legal = self._legal
         g._legal_set = self._legal_set
+        g._means = {}
         return g
 
     # -- reading --------------------------------------------------------------------------------
@@ -178,6 +180,7 @@ class Game:
         analysis tools); ``apply`` keeps the cache right by itself."""
         self._legal = None
         self._legal_set = None
+        self._means = {}
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -237,6 +240,7 @@ class Game:
             if kind.check is None:
                 raise IllegalActionError(f"{action} is not legal now")
             kind.check(self, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
+        self._means = {}
         if kind is None:
             self.action_done()
         else:
@@ -244,6 +248,8 @@ class Game:
         self.history.append(action)
         self._legal = None
         self._legal_set = None
+        if self._means:
+            self._means = {}
 
     # -- engine operations for plugins ----------------------------------------------------------
 
@@ -357,16 +363,45 @@ class Game:
         st.distribution = [[seat, list(tiles)] for seat, tiles in (self.hook.alhambra_distribution(game=self) or [])]
         self._next_distribution()
 
+    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
+        """Every non-dominated purchase ``seat`` can make now, over all four market spaces
+        (see :meth:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
+        Memoised by hand, market and payment means, so asking often is cheap."""
+        st = self.state
+        hand = st.players[seat].hand
+        means = ()
+        if self.rules.has_payment_means:
+            self.payment_cards(seat, 1)  # fills the per-hand cache of means
+            means = tuple(self._means[seat][1])
+        key = ("purchases", exact, tuple(hand), tuple(st.market), means)
+        memo = self.rules.memo
+        found = memo.get(key)
+        if found is None:
+            pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
+            for c in hand:
+                if type(c) is MoneyCard:
+                    pools[c.currency].append(c)
+            found = []
+            for space in (1, 2, 3, 4):
+                found.extend(self.payments(seat, space, exact=exact, pool=tuple(pools[MARKET_CURRENCIES[space - 1]])))
+            if len(memo) >= self.rules.memo_limit:
+                memo.clear()
+            memo[key] = found
+        return list(found)
+
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
         """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
         the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
         cur = MARKET_CURRENCIES[space - 1]
         out = [(None, frozenset((cur,)))]
         if self.rules.has_payment_means:
-            for group in self.hook.alhambra_payment_means(game=self, seat=seat):
-                for m in group:
-                    if cur in m.currencies:
-                        out.append((m.via, m.currencies))
+            # asked again whenever the seat's hand differs (and after every action)
+            hand = tuple(self.state.players[seat].hand)
+            cached = self._means.get(seat)
+            if cached is None or cached[0] != hand:
+                cached = self._means[seat] = (
+                    hand, [m for group in self.hook.alhambra_payment_means(game=self, seat=seat) for m in group])
+            out.extend((m.via, m.currencies) for m in cached[1] if cur in m.currencies)
         return out
 
     def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
@@ -395,16 +430,15 @@ class Game:
         out = list(out)
         if not self.rules.has_payment_means:
             return out
-        seen = set(out)
         for via, curs in self.payment_cards(seat, space)[1:]:
-            wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
-            for cards in minimal_payments(wide, price, exact=exact):
-                if all(c.currency == cur for c in cards):
-                    continue  # the plain payment already offers these cards
-                a = Buy(space, cards, via)
-                if a not in seen:
-                    seen.add(a)
-                    out.append(a)
+            wide = tuple(c for c in hand if type(c) is MoneyCard and c.currency in curs)
+            key = (space, price, exact, wide, via)
+            extra = memo.get(key)
+            if extra is None:
+                # only payments the plain one cannot offer: some card of another currency
+                extra = memo[key] = [Buy(space, cards, via) for cards in minimal_payments(wide, price, exact=exact)
+                                     if any(c.currency != cur for c in cards)]
+            out.extend(extra)
         return out
 
     def check_payment(self, seat: int, action: Buy) -> int:

@@ -143,7 +143,8 @@ def alhambra_turn_start(game: Game, seat: int) -> None:
 def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
     """Offer extra ways to pay for a building (purchase payment).
 
-    Called whenever purchases are listed or checked for ``seat``. The base rule (pay in the
+    Called when purchases are listed or checked for ``seat``; the answer is reused while that
+    seat's hand is unchanged and no action has been applied. The base rule (pay in the
     space's currency, R-TURN-3) is always available and need not be returned. Return a list of
     :class:`~alhambra.actions.PaymentMeans`: a card in hand that is spent with the payment and
     the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4).

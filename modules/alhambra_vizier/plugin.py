@@ -145,18 +145,14 @@ class ReactivateVizier(Action):
 def can_use(game, seat: int) -> bool:
     """True if ``seat`` could use its vizier now: an exact payment exists for some market
     building (R-VIZ-2). Whether the token is active is not checked here."""
-    return any(game.payments(seat, space, exact=True) for space in SPACES)
+    return bool(game.purchases(seat, exact=True))
 
 
 def _legal_use(game, seat):
     vs = vizier_state(game)
     if seat != vs.asked or not vs.active[seat]:
         return []
-    out = []
-    for space in SPACES:
-        for buy in game.payments(seat, space, exact=True):
-            out.append(UseVizier(buy.space, buy.cards, buy.via))
-    return out
+    return [UseVizier(buy.space, buy.cards, buy.via) for buy in game.purchases(seat, exact=True)]
 
 
 def _check_use(game, seat, action):

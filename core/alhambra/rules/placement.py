@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, Place, Reserve
+from ..actions import ActionKind, Place, Reserve, interned
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import _memo, legal_positions, why_not_build
@@ -27,7 +27,7 @@ def _distinct_pending(game):
 def _legal_place(game, seat):
     tiles = _distinct_pending(game)
     return _memo(game, seat, ("Place", tuple(tiles)), lambda: [
-        Place(t, pos) for t in tiles for pos in legal_positions(game, seat, t)])
+        interned(Place, t, pos) for t in tiles for pos in legal_positions(game, seat, t)])
 
 
 def _check_place(game, seat, action):
@@ -46,7 +46,7 @@ def _apply_place(game, seat, action):
 
 
 def _legal_reserve(game, seat):
-    return [Reserve(t) for t in _distinct_pending(game)]
+    return [interned(Reserve, t) for t in _distinct_pending(game)]
 
 
 def _check_reserve(game, seat, action):

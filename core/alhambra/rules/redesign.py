@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap
+from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, interned
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -48,7 +48,7 @@ def _memo(game, seat, key, compute):
 def _legal_build(game, seat):
     p = game.state.players[seat]
     return _memo(game, seat, ("BuildFromReserve", tuple(p.reserve)), lambda: [
-        BuildFromReserve(t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)])
+        interned(BuildFromReserve, t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)])
 
 
 def _check_build(game, seat, action):
@@ -68,7 +68,7 @@ def _apply_build(game, seat, action):
 
 def _legal_remove(game, seat):
     city = game.state.players[seat].city
-    return _memo(game, seat, ("RemoveToReserve",), lambda: [RemoveToReserve(pos) for pos in city.removable()])
+    return _memo(game, seat, ("RemoveToReserve",), lambda: [interned(RemoveToReserve, pos) for pos in city.removable()])
 
 
 def _check_remove(game, seat, action):
@@ -85,7 +85,7 @@ def _apply_remove(game, seat, action):
 def _legal_swap(game, seat):
     p = game.state.players[seat]
     return _memo(game, seat, ("Swap", tuple(p.reserve)), lambda: [
-        Swap(t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)])
+        interned(Swap, t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)])
 
 
 def _check_swap(game, seat, action):

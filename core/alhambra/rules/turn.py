@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..actions import ActionKind, Buy, TakeMoney
-from ..components import MARKET_CURRENCIES, MoneyCard
+from ..components import MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -71,14 +71,7 @@ def _apply_take(game, seat, action):
 
 
 def _legal_buy(game, seat):
-    pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
-    for c in game.state.players[seat].hand:
-        if type(c) is MoneyCard:
-            pools[c.currency].append(c)
-    out = []
-    for space in (1, 2, 3, 4):
-        out.extend(game.payments(seat, space, pool=tuple(pools[MARKET_CURRENCIES[space - 1]])))
-    return out
+    return game.purchases(seat)
 
 
 def _check_buy(game, seat, action):
