@@ -172,6 +172,17 @@ class Alhambra:
         """The tile id at ``pos``, or ``None`` for an empty cell."""
         return self._tiles.get(pos)
 
+    def tile_ids(self) -> frozenset:
+        """The ids of the tiles in this Alhambra, fountain included (cached until it changes)."""
+        found = self.memo.get("tile_ids")
+        if found is None:
+            found = self.memo["tile_ids"] = frozenset(self._tiles.values())
+        return found
+
+    def has_tile(self, tile) -> bool:
+        """True if ``tile`` stands in this Alhambra."""
+        return tile in self.tile_ids()
+
     def position_of(self, tile) -> Pos | None:
         """Where ``tile`` stands, or ``None`` if it is not in this Alhambra."""
         for p, t in self._tiles.items():
@@ -507,15 +518,18 @@ class Alhambra:
 
     # -- mutation -----------------------------------------------------------------------------
 
-    def place(self, tile, pos: Pos) -> None:
+    def place(self, tile, pos: Pos, *, checked: bool = False) -> None:
         """Build ``tile`` at ``pos``. Raises :class:`IllegalActionError` (unchanged city) if the
-        placement rules forbid it; also if the tile already stands in this Alhambra."""
-        pos = _as_pos(pos)
-        why = self.why_not_place(tile, pos)
-        if why is None and tile in self._tiles.values():
-            why = f"tile {tile!r} is already in this Alhambra"
-        if why:
-            raise IllegalActionError(why)
+        placement rules forbid it; also if the tile already stands in this Alhambra.
+        ``checked=True`` skips the checks: for callers that already know the move is legal
+        (the engine, for an action it listed)."""
+        if not checked:
+            pos = _as_pos(pos)
+            why = self.why_not_place(tile, pos)
+            if why is None and tile in self._tiles.values():
+                why = f"tile {tile!r} is already in this Alhambra"
+            if why:
+                raise IllegalActionError(why)
         self._tiles[pos] = tile
         self._walls[pos] = self.catalog.walls[tile]
         if self._frontier is not None:
@@ -524,12 +538,14 @@ class Alhambra:
                 q for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if q not in self._tiles)
         self._changed(pos)
 
-    def remove(self, pos: Pos):
-        """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6)."""
-        pos = _as_pos(pos)
-        why = self.why_not_remove(pos)
-        if why:
-            raise IllegalActionError(why)
+    def remove(self, pos: Pos, *, checked: bool = False):
+        """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6);
+        ``checked=True`` skips the checks (see :meth:`place`)."""
+        if not checked:
+            pos = _as_pos(pos)
+            why = self.why_not_remove(pos)
+            if why:
+                raise IllegalActionError(why)
         del self._walls[pos]
         tile = self._tiles.pop(pos)
         if self._frontier is not None:
@@ -541,12 +557,14 @@ class Alhambra:
         self._changed(pos)
         return tile
 
-    def swap(self, tile, pos: Pos):
-        """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id (R-TURN-5 iii)."""
-        pos = _as_pos(pos)
-        why = self.why_not_swap(tile, pos)
-        if why:
-            raise IllegalActionError(why)
+    def swap(self, tile, pos: Pos, *, checked: bool = False):
+        """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
+        (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
+        if not checked:
+            pos = _as_pos(pos)
+            why = self.why_not_swap(tile, pos)
+            if why:
+                raise IllegalActionError(why)
         old = self._tiles[pos]
         self._tiles[pos] = tile
         self._walls[pos] = self.catalog.walls[tile]

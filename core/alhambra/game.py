@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Sequence
 
-from .actions import Action, Buy, Pass
+from .actions import Action, Buy, Pass, interned
 from .components import MARKET_CURRENCIES, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
@@ -97,14 +97,20 @@ class Game:
         g._means = {}
         return g
 
-    def clone(self) -> "Game":
-        """An independent copy of this game: state, random generator and history."""
+    def clone(self, *, seed: int | None = None) -> "Game":
+        """An independent copy of this game: state, random generator and history.
+
+        With ``seed``, the copy's generator is freshly seeded instead of copied (cheaper; for
+        search, where chance after the copy is sampled anew anyway)."""
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
         g.names = self.names
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        if seed is None:
+            g.rng = random.Random.__new__(random.Random)
+            g.rng.setstate(self.rng.getstate())
+        else:
+            g.rng = random.Random(seed)
         g.state = self.state.clone()
         g.history = self.history.copy()
         g._legal = self._legal
@@ -298,7 +304,7 @@ class Game:
     def city_changed(self, seat: int) -> None:
         """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
         if self.rules.has_city_changed:
-            self.hook.alhambra_city_changed(game=self, seat=seat)
+            self.rules.fast.alhambra_city_changed(game=self, seat=seat)
 
     def refill_market(self) -> bool:
         """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
@@ -389,6 +395,27 @@ class Game:
             memo[key] = found
         return list(found)
 
+    def can_pay_exactly(self, seat: int) -> bool:
+        """True if ``seat`` can buy some market building with an exact payment now, through
+        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values: much cheaper
+        than listing the payments."""
+        st = self.state
+        hand = st.players[seat].hand
+        catalog = self.rules.catalog
+        for space in (1, 2, 3, 4):
+            tile = st.market[space - 1]
+            if tile is None:
+                continue
+            price = catalog[tile].price
+            for _via, curs in self.payment_cards(seat, space):
+                reach = 1
+                for c in hand:
+                    if type(c) is MoneyCard and c.currency in curs:
+                        reach |= reach << c.value
+                if reach >> price & 1:
+                    return True
+        return False
+
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
         """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
         the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
@@ -400,7 +427,7 @@ class Game:
             cached = self._means.get(seat)
             if cached is None or cached[0] != hand:
                 cached = self._means[seat] = (
-                    hand, [m for group in self.hook.alhambra_payment_means(game=self, seat=seat) for m in group])
+                    hand, [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
             out.extend((m.via, m.currencies) for m in cached[1] if cur in m.currencies)
         return out
 
@@ -426,7 +453,7 @@ class Game:
         if out is None:
             if len(memo) >= self.rules.memo_limit:
                 memo.clear()
-            out = memo[key] = [Buy(space, cards) for cards in minimal_payments(pool, price, exact=exact)]
+            out = memo[key] = [interned(Buy, space, cards) for cards in minimal_payments(pool, price, exact=exact)]
         out = list(out)
         if not self.rules.has_payment_means:
             return out
@@ -487,7 +514,7 @@ class Game:
         st.decider = seat
         st.phase = "turn"
         if self.rules.has_turn_start:
-            self.hook.alhambra_turn_start(game=self, seat=seat)
+            self.rules.fast.alhambra_turn_start(game=self, seat=seat)
 
     def _finish_turn(self) -> None:
         """End of turn (R-TURN-8): refill the market (or end the game, R-END-1), refill the money
@@ -505,7 +532,7 @@ class Game:
     def _between_turns(self) -> None:
         st = self.state
         if self.rules.has_between_turns:
-            seat = self.hook.alhambra_between_turns(game=self, finished=st.turn_player)
+            seat = self.rules.fast.alhambra_between_turns(game=self, finished=st.turn_player)
             if seat is not None:
                 st.decider = seat
                 return
@@ -547,7 +574,7 @@ class Game:
         secrets (``alhambra_determinize``); the clone's own generator is reseeded. Used by
         search bots to sample the hidden information (determinized Monte Carlo search)."""
         rng = rng if rng is not None else random.Random()
-        g = self.clone()
+        g = self.clone(seed=rng.getrandbits(64))
         st = g.state
         others = [i for i in range(g.num_players) if i != seat]
         pool: list = []
@@ -565,7 +592,6 @@ class Game:
             st.deck[k] = pool.pop()
         rng.shuffle(st.bag)
         g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
-        g.rng.seed(rng.getrandbits(64))
         g.invalidate()
         return g
 

@@ -139,6 +139,8 @@ class Ruleset:
         self.has_city_changed = bool(self.hook.alhambra_city_changed.get_hookimpls())
         self.has_between_turns = bool(self.hook.alhambra_between_turns.get_hookimpls())
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
+        #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
+        self.fast = _FastHooks(self.hook)
         self._converter = None
         #: Bounded cache of derived values shared by the games of this rule set (payments by
         #: hand and price); cleared when it reaches ``memo_limit`` entries.
@@ -156,6 +158,49 @@ class Ruleset:
 
     def __repr__(self):
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def direct_caller(caller):
+    """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
+    arguments, for the hooks the engine calls every turn.
+
+    The implementations are looked up once (in pluggy's call order: ``tryfirst`` and later
+    registered first) and called directly, which saves pluggy's per-call bookkeeping. With a
+    wrapper among them, or none at all, the hook caller itself is returned."""
+    impls = caller.get_hookimpls()
+    if not impls or any(i.hookwrapper or i.wrapper for i in impls):
+        return caller
+    funcs = [(i.function, tuple(i.argnames)) for i in reversed(impls)]
+    if caller.spec is not None and caller.spec.opts.get("firstresult"):
+        def first(**kwargs):
+            for f, names in funcs:
+                r = f(*[kwargs[n] for n in names])
+                if r is not None:
+                    return r
+            return None
+
+        return first
+
+    def collect(**kwargs):
+        out = []
+        for f, names in funcs:
+            r = f(*[kwargs[n] for n in names])
+            if r is not None:
+                out.append(r)
+        return out
+
+    return collect
+
+
+class _FastHooks:
+    """Direct callers of the per-turn hooks (``rules.fast.alhambra_between_turns(game=…)``)."""
+
+    NAMES = ("alhambra_turn_start", "alhambra_payment_means", "alhambra_placement_filter",
+             "alhambra_city_changed", "alhambra_between_turns")
+
+    def __init__(self, hook):
+        for name in self.NAMES:
+            setattr(self, name, direct_caller(getattr(hook, name)))
 
 
 @lru_cache(maxsize=64)

@@ -74,7 +74,7 @@ def bonus_card_locations(game) -> dict[str, list[int]]:
 
 
 def _in_city(game, seat: int, building: int) -> bool:
-    return game.state.players[seat].city.position_of(building) is not None
+    return game.state.players[seat].city.has_tile(building)
 
 
 def _return_departed(game, seat: int) -> None:

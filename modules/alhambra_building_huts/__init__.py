@@ -142,13 +142,25 @@ def hut_state(game) -> HutState | None:
     return game.state.modules.get(STATE_KEY)
 
 
+_HUT_IDS: dict[int, tuple] = {}
+
+
+def hut_ids(catalog) -> frozenset:
+    """The ids of all huts in ``catalog`` (cached per catalogue; the entry keeps the catalogue
+    alive, so its id cannot be reused by another)."""
+    found = _HUT_IDS.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _HUT_IDS[id(catalog)] = (catalog, frozenset(t for t in catalog if is_hut(catalog, t)))
+    return found[1]
+
+
 def huts_owned(game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
     cat = game.rules.catalog
     st = game.state
     p = st.players[seat]
-    n = sum(1 for t in p.city.tiles.values() if is_hut(cat, t))
+    n = len(p.city.tile_ids() & hut_ids(cat))
     n += sum(1 for t in p.reserve if is_hut(cat, t))
     if seat == st.turn_player:
         n += sum(1 for q in st.pending if is_hut(cat, q.tile))

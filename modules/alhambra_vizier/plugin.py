@@ -145,7 +145,7 @@ class ReactivateVizier(Action):
 def can_use(game, seat: int) -> bool:
     """True if ``seat`` could use its vizier now: an exact payment exists for some market
     building (R-VIZ-2). Whether the token is active is not checked here."""
-    return bool(game.purchases(seat, exact=True))
+    return game.can_pay_exactly(seat)
 
 
 def _legal_use(game, seat):

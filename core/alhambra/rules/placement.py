@@ -25,9 +25,10 @@ def _distinct_pending(game):
 
 
 def _legal_place(game, seat):
-    tiles = _distinct_pending(game)
-    return _memo(game, seat, ("Place", tuple(tiles)), lambda: [
-        interned(Place, t, pos) for t in tiles for pos in legal_positions(game, seat, t)])
+    out = []
+    for t in _distinct_pending(game):
+        out.extend(_memo(game, seat, ("Place", t), lambda: [interned(Place, t, pos) for pos in legal_positions(game, seat, t)]))
+    return out
 
 
 def _check_place(game, seat, action):
@@ -38,7 +39,7 @@ def _check_place(game, seat, action):
 def _apply_place(game, seat, action):
     st = game.state
     i = pending_index(game, action.tile)
-    st.players[seat].city.place(action.tile, action.pos)
+    st.players[seat].city.place(action.tile, action.pos, checked=True)
     del st.pending[i]
     game.city_changed(seat)
     if not st.pending:

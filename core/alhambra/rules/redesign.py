@@ -12,7 +12,7 @@ def legal_positions(game, seat, tile) -> list:
     any ``alhambra_placement_filter`` of the enabled plugins (R-PLACE-7)."""
     positions = game.state.players[seat].city.placements(tile)
     if game.rules.has_placement_filter:
-        game.hook.alhambra_placement_filter(game=game, seat=seat, tile=tile, positions=positions)
+        game.rules.fast.alhambra_placement_filter(game=game, seat=seat, tile=tile, positions=positions)
     return positions
 
 
@@ -26,11 +26,8 @@ def why_not_build(game, seat, tile, pos) -> str | None:
 
 
 def _distinct(items):
-    seen = []
-    for t in items:
-        if t not in seen:
-            seen.append(t)
-    return seen
+    """``items`` without repeats, in order (tile ids are unique, so usually ``items`` itself)."""
+    return items if len(set(items)) == len(items) else list(dict.fromkeys(items))
 
 
 def _memo(game, seat, key, compute):
@@ -46,9 +43,11 @@ def _memo(game, seat, key, compute):
 
 
 def _legal_build(game, seat):
-    p = game.state.players[seat]
-    return _memo(game, seat, ("BuildFromReserve", tuple(p.reserve)), lambda: [
-        interned(BuildFromReserve, t, pos) for t in _distinct(p.reserve) for pos in legal_positions(game, seat, t)])
+    out = []
+    for t in _distinct(game.state.players[seat].reserve):
+        out.extend(_memo(game, seat, ("BuildFromReserve", t), lambda: [
+            interned(BuildFromReserve, t, pos) for pos in legal_positions(game, seat, t)]))
+    return out
 
 
 def _check_build(game, seat, action):
@@ -60,7 +59,7 @@ def _check_build(game, seat, action):
 
 def _apply_build(game, seat, action):
     p = game.state.players[seat]
-    p.city.place(action.tile, action.pos)
+    p.city.place(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
     game.city_changed(seat)
     game.action_done()
@@ -77,15 +76,17 @@ def _check_remove(game, seat, action):
 
 def _apply_remove(game, seat, action):
     p = game.state.players[seat]
-    p.reserve.append(p.city.remove(action.pos))
+    p.reserve.append(p.city.remove(action.pos, checked=True))
     game.city_changed(seat)
     game.action_done()
 
 
 def _legal_swap(game, seat):
-    p = game.state.players[seat]
-    return _memo(game, seat, ("Swap", tuple(p.reserve)), lambda: [
-        interned(Swap, t, pos) for t in _distinct(p.reserve) for pos in p.city.swap_positions(t)])
+    city = game.state.players[seat].city
+    out = []
+    for t in _distinct(game.state.players[seat].reserve):
+        out.extend(_memo(game, seat, ("Swap", t), lambda: [interned(Swap, t, pos) for pos in city.swap_positions(t)]))
+    return out
 
 
 def _check_swap(game, seat, action):
@@ -97,7 +98,7 @@ def _check_swap(game, seat, action):
 
 def _apply_swap(game, seat, action):
     p = game.state.players[seat]
-    old = p.city.swap(action.tile, action.pos)
+    old = p.city.swap(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
     p.reserve.append(old)
     game.city_changed(seat)

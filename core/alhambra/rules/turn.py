@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import ActionKind, Buy, TakeMoney
+from ..actions import ActionKind, Buy, TakeMoney, interned
 from ..components import MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -20,11 +20,11 @@ def money_takes(display) -> list[TakeMoney]:
     for c in money:
         if c not in seen:
             seen.add(c)
-            out.append(TakeMoney((c,)))
+            out.append(interned(TakeMoney, (c,)))
     for k in range(2, len(money) + 1):
         for combo in combinations(money, k):
             if sum(c.value for c in combo) <= TAKE_LIMIT:
-                a = TakeMoney(combo)
+                a = interned(TakeMoney, combo)
                 if a not in seen:
                     seen.add(a)
                     out.append(a)
@@ -82,7 +82,7 @@ def _apply_buy(game, seat, action):
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment earns another action. The market is not refilled during the turn."""
     st = game.state
-    price = game.check_payment(seat, action)
+    price = game.rules.catalog[st.market[action.space - 1]].price  # the engine checked the payment
     hand = st.players[seat].hand
     for c in action.cards:
         hand.remove(c)

@@ -1,0 +1,150 @@
+"""Engine speed: random 4-player playouts, side by side with catanatron, and per-module cost.
+
+    python benchmarks/engine_speed.py                 # about a minute
+    python benchmarks/engine_speed.py --seconds 3 --rounds 5
+
+Everything is measured in this one process, in interleaved rounds (alhambra, catanatron,
+alhambra with modules, ...), so that machine noise hits every contender alike; the ratios are
+the figures to compare. Times are CPU time of this process (``time.process_time``), which a
+busy machine disturbs less than wall-clock time. catanatron comes with the ``bench`` extra
+(``pip install -e ".[bench]"``); without it that column is skipped.
+
+Also printed: the cost of ``legal_actions()`` and ``apply()`` as met in play (a new state each
+step), and of ``clone()``, in microseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import alhambra
+
+MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "all modules": MODULES}
+
+
+def alhambra_block(modules, seconds: float, seed0: int) -> tuple[int, int, float, float, float]:
+    """Play random 4-player games for about ``seconds``; return games, actions, total time,
+    and the time spent in legal_actions() and in apply()."""
+    games = actions = 0
+    t_legal = t_apply = 0.0
+    clock = time.process_time
+    start = clock()
+    seed = seed0
+    while clock() - start < seconds:
+        game = alhambra.new_game(4, modules=modules, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not game.is_over:
+            t0 = clock()
+            legal = game.legal_actions()
+            t1 = clock()
+            game.apply(legal[rng.randrange(len(legal))])
+            t2 = clock()
+            t_legal += t1 - t0
+            t_apply += t2 - t1
+        games += 1
+        actions += len(game.history)
+    return games, actions, clock() - start, t_legal, t_apply
+
+
+def catanatron_block(seconds: float):
+    """Random 4-player catanatron games for about ``seconds``: games, actions, time."""
+    from catanatron import Color, Game, RandomPlayer
+
+    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    games = actions = 0
+    clock = time.process_time
+    start = clock()
+    while clock() - start < seconds:
+        g = Game(players)
+        g.play()
+        games += 1
+        actions += len(g.state.actions)
+    return games, actions, clock() - start
+
+
+def clone_cost(samples: int = 300) -> tuple[float, float]:
+    """Mean µs of ``clone()`` and ``clone(seed=...)`` over states from random games."""
+    rng = random.Random(1)
+    states = []
+    for seed in range(6):
+        game = alhambra.new_game(4, modules=MODULES, seed=seed)
+        while not game.is_over:
+            if rng.random() < 0.05:
+                states.append(game)
+            game.apply(rng.choice(game.legal_actions()))
+            if rng.random() < 0.05:
+                game = game.clone()
+    states = states[:samples]
+    t0 = time.process_time()
+    for _ in range(5):
+        for s in states:
+            s.clone()
+    t1 = time.process_time()
+    for _ in range(5):
+        for k, s in enumerate(states):
+            s.clone(seed=k)
+    t2 = time.process_time()
+    n = 5 * len(states)
+    return (t1 - t0) / n * 1e6, (t2 - t1) / n * 1e6
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per block (default 2)")
+    ap.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
+    args = ap.parse_args(argv)
+    try:
+        import catanatron  # noqa: F401
+
+        have_catan = True
+    except ImportError:
+        have_catan = False
+        print("catanatron not installed (pip install -e '.[bench]'): skipping the comparison", file=sys.stderr)
+
+    totals = {k: [0, 0, 0.0, 0.0, 0.0] for k in CONFIGS}
+    catan = [0, 0, 0.0]
+    per_round: dict[str, list[float]] = {k: [] for k in (*CONFIGS, "catanatron")}
+    for r in range(args.rounds):
+        for name, modules in CONFIGS.items():
+            secs = args.seconds if name in ("base", "all modules") else args.seconds / 2
+            g, a, t, tl, ta = alhambra_block(modules, secs, seed0=1000 * r)
+            for i, v in enumerate((g, a, t, tl, ta)):
+                totals[name][i] += v
+            per_round[name].append(a / t)
+            if name == "base" and have_catan:
+                cg, ca, ct = catanatron_block(args.seconds)
+                catan[0] += cg
+                catan[1] += ca
+                catan[2] += ct
+                per_round["catanatron"].append(ca / ct)
+
+    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds x {args.seconds}s, CPU time")
+    print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}{'x base':>8}")
+    base_us = totals["base"][2] / totals["base"][1] * 1e6
+    for name, (g, a, t, _, _) in totals.items():
+        us = t / a * 1e6
+        spread = statistics.pstdev(per_round[name]) / statistics.mean(per_round[name]) * 100
+        print(f"{'alhambra ' + name:<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{us:>11.1f}{us / base_us:>8.2f}")
+    if have_catan:
+        g, a, t = catan
+        spread = statistics.pstdev(per_round["catanatron"]) / statistics.mean(per_round["catanatron"]) * 100
+        print(f"{'catanatron (4 random)':<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{t / a * 1e6:>11.1f}")
+        ratio = (totals["base"][1] / totals["base"][2]) / (a / t)
+        print(f"alhambra base / catanatron actions per second: {ratio:.2f}x")
+    g, a, t, tl, ta = totals["base"]
+    print(f"in play (base game): legal_actions() {tl / a * 1e6:.1f} us, apply() {ta / a * 1e6:.1f} us per action")
+    g, a, t, tl, ta = totals["all modules"]
+    print(f"in play (all modules): legal_actions() {tl / a * 1e6:.1f} us, apply() {ta / a * 1e6:.1f} us per action")
+    copy_us, seeded_us = clone_cost()
+    print(f"clone(): {copy_us:.1f} us (generator copied), {seeded_us:.1f} us (clone(seed=...))")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

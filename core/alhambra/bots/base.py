@@ -1,0 +1,160 @@
+"""The bot interface, honest sampling of hidden information, and bot specifications.
+
+A bot is any object with ``choose(game, seat, legal) -> action`` returning one of ``legal``
+(the legal actions of ``seat``, the player to decide in ``game``). Bots in this package only
+read what ``seat`` may know: the public state (what ``game.view(seat)`` shows) and ``seat``'s
+own hand. Search bots sample the hidden rest with :func:`observe` (``game.determinize``) and
+search on clones of that sample; they never read the true state of other players' secrets.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Protocol, runtime_checkable
+
+from ..errors import AlhambraError
+
+
+class BotSpecError(AlhambraError):
+    """An unknown bot name or bad bot parameters (``make_bot("wizard")``)."""
+
+
+@runtime_checkable
+class BotProtocol(Protocol):
+    """What :func:`alhambra.simulate.play` needs of a bot."""
+
+    def choose(self, game, seat: int, legal: list) -> Any:  # pragma: no cover - protocol
+        ...
+
+
+class Bot:
+    """Base class of the bots of this package.
+
+    ``name``: the registry name. ``seed``: seed of the bot's own random generator (``rng``),
+    its only source of randomness, so that a game between bots is a function of the seeds.
+    Subclasses implement :meth:`choose`; ``params`` lists the keyword parameters accepted from
+    a specification such as ``"mcts:200"`` or ``"mcts:iterations=200:top_k=4"``.
+    """
+
+    name = "bot"
+    #: parameter name -> converter (``int``, ``float`` …) accepted in specifications
+    params: dict[str, Callable[[str], Any]] = {}
+    #: parameter set by a bare value in a specification (``"mcts:200"``)
+    positional: str | None = None
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game, seat: int, legal: list):  # pragma: no cover - abstract
+        """Return one of ``legal`` (the legal actions of ``seat``, the player to decide)."""
+        raise NotImplementedError
+
+    def spec(self) -> str:
+        """The specification that rebuilds this bot (``"mcts:iterations=64"``)."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec()!r} seed={self.seed}>"
+
+
+# ---------------------------------------------------------------------------------------------
+# Sampling the hidden information
+# ---------------------------------------------------------------------------------------------
+
+
+def _plugin_determinizes(game, name: str) -> bool:
+    plugin = game.rules.pm.get_plugin(name)
+    return plugin is not None and hasattr(plugin, "alhambra_determinize")
+
+
+def _resample_bonus_cards(game, seat: int, rng: random.Random) -> None:
+    """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
+    (R-BON-2): redeal them at random, keeping every hand's size."""
+    bs = game.state.modules.get("bonus_cards")
+    if bs is None:
+        return
+    others = [i for i in range(len(bs.hands)) if i != seat]
+    pool = [b for i in others for b in bs.hands[i]] + list(bs.out_of_play)
+    rng.shuffle(pool)
+    for i in others:
+        k = len(bs.hands[i])
+        bs.hands[i] = sorted(pool[:k])
+        pool = pool[k:]
+    bs.out_of_play = sorted(pool)
+
+
+def _resample_hut_stacks(game, seat: int, rng: random.Random) -> None:
+    """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack."""
+    hs = game.state.modules.get("building_huts")
+    if hs is None:
+        return
+    for stack in hs.stacks.values():
+        if len(stack) > 2:
+            below = stack[:-1]
+            rng.shuffle(below)
+            stack[:-1] = below
+
+
+#: Resampling of module secrets, used only while the module has no ``alhambra_determinize``
+#: implementation of its own (so that bots never search with the true hidden state).
+FALLBACK_DETERMINIZERS: dict[str, Callable] = {
+    "bonus_cards": _resample_bonus_cards,
+    "building_huts": _resample_hut_stacks,
+}
+
+
+def observe(game, seat: int, rng: random.Random):
+    """A copy of ``game`` in which everything ``seat`` cannot see is resampled with ``rng``.
+
+    This is :meth:`Game.determinize` plus, for enabled modules that do not resample their own
+    secrets (no ``alhambra_determinize`` implementation), the fallbacks of
+    :data:`FALLBACK_DETERMINIZERS`. Bots search on copies of the result only."""
+    g = game.determinize(seat, rng)
+    for name in g.modules:
+        fallback = FALLBACK_DETERMINIZERS.get(name)
+        if fallback is not None and not _plugin_determinizes(g, name):
+            fallback(g, seat, rng)
+    g.invalidate()
+    return g
+
+
+# ---------------------------------------------------------------------------------------------
+# Specifications: "name", "name:VALUE", "name:key=value:key=value"
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_spec(spec: str) -> tuple[str, list[str]]:
+    """``"mcts:200:top_k=4"`` -> ``("mcts", ["200", "top_k=4"])``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise BotSpecError(f"a bot is named by a non-empty string, not {spec!r}")
+    parts = [p.strip() for p in spec.strip().split(":")]
+    if any(not p for p in parts[1:]):
+        raise BotSpecError(f"bot specification {spec!r} has an empty parameter")
+    return parts[0].lower(), parts[1:]
+
+
+def bind_params(cls, name: str, parts: list[str]) -> dict[str, Any]:
+    """Turn the parameter strings of a specification into keyword arguments for ``cls``."""
+    out: dict[str, Any] = {}
+    for part in parts:
+        if "=" in part:
+            key, value = (s.strip() for s in part.split("=", 1))
+        elif cls.positional is not None:
+            key, value = cls.positional, part
+            if key == "iterations" and part.endswith("s") and "seconds" in cls.params:
+                key, value = "seconds", part[:-1]
+        else:
+            raise BotSpecError(f"bot {name!r} takes no budget; use key=value parameters ({_known(cls)})")
+        conv = cls.params.get(key)
+        if conv is None:
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r} ({_known(cls)})")
+        try:
+            out[key] = conv(value)
+        except (TypeError, ValueError):
+            raise BotSpecError(f"bot {name!r}: {key}={value!r} is not a valid {conv.__name__}") from None
+    return out
+
+
+def _known(cls) -> str:
+    return "parameters: " + (", ".join(sorted(cls.params)) or "none")

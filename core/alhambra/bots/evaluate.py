@@ -1,0 +1,602 @@
+"""Heuristic values of positions and actions, from one seat's point of view.
+
+Everything here reads only what that seat may know: every Alhambra, reserve, score and the
+scorings so far, the market and money display, Dirk's buildings, the face-up huts, revealed
+bonus cards, the offices players hold, the vizier tokens (all public), and the seat's own hand
+and own bonus cards. Nothing reads another player's hand or a face-down stack, so a
+:class:`Evaluator` built from the true game and one built from a determinized copy agree.
+
+Values are in points. A seat's position value is its score plus projected points:
+
+* majorities: for each building type and each scoring still to come, the majority points its
+  current count earns against everyone else's (R-SCORE-2 … R-SCORE-4, the scoring table),
+  smoothed over a count one lower or higher, plus a small amount per building;
+* the longest outer wall, once per scoring still to come (R-SCORE-5);
+* money: a value per coin that falls as the bag empties, plus how well the hand can pay
+  (exactly, R-TURN-4, or at all) for the market buildings the seat wants;
+* reserve buildings at a fraction of their value (a redesign action is needed to build them);
+* module pieces: an active vizier, exchange offices, huts (through their scoring counts).
+"""
+
+from __future__ import annotations
+
+from attrs import evolve, frozen
+
+from ..actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
+from ..components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
+
+_SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
+_CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)
+
+
+@frozen
+class Weights:
+    """The knobs of the heuristic (points per unit)."""
+
+    #: value of one coin at the start (``coin_start``) and at the end of the game (``coin_end``)
+    coin_start: float = 0.8
+    coin_end: float = 0.12
+    #: share of a wanted market building's value credited for an exact payment in hand,
+    #: for any payment in hand, and (times the share of the price covered, squared) otherwise
+    afford_exact: float = 0.45
+    afford_pay: float = 0.3
+    afford_part: float = 0.25
+    #: value of the extra action an exact payment earns (R-TURN-4), plus ``extra_coins`` coins
+    extra_action: float = 1.0
+    extra_coins: float = 5.0
+    #: share of a building's value kept in the reserve, and the flat reserve penalty
+    reserve_share: float = 0.35
+    reserve_penalty: float = 1.0
+    #: points per building of a type (times the type's 3rd-scoring first-place points / 8)
+    per_building: float = 0.3
+    #: weight of the scorings after the next one (their counts will still change)
+    later_scoring: float = 0.85
+    #: smoothing of majority points over count - 1 / count + 1
+    smooth: float = 0.25
+    #: bonus per tile side shared with a neighbour when placing (a compact Alhambra)
+    compact: float = 0.15
+    #: value of an active vizier, of an exchange office in hand
+    vizier: float = 2.0
+    office: float = 1.5
+    #: penalty for an Alhambra with no open side left (scaled down for 1-4 open sides)
+    closed: float = 12.0
+    #: coins beyond this count less (a hoard cannot all be spent)
+    money_cap: int = 30
+
+
+DEFAULT_WEIGHTS = Weights()
+
+# ---------------------------------------------------------------------------------------------
+# Geometry cache: for a city layout and a tile's walls, the wall length after each placement
+# ---------------------------------------------------------------------------------------------
+
+_GEOM: dict = {}
+_GEOM_LIMIT = 200_000
+
+
+def city_key(city):
+    return (frozenset(city.tiles.items()), city.holes)
+
+
+def open_sides(city) -> int:
+    """Tile sides without a wall facing an empty cell: where the Alhambra can still grow
+    (a new tile must join through an open side, R-PLACE-5)."""
+    walls = city.catalog.walls
+    tiles = city.tiles
+    n = 0
+    for (x, y), t in tiles.items():
+        m = walls[t]
+        for dx, dy, side, _ in _SIDES:
+            if not m & side and (x + dx, y + dy) not in tiles:
+                n += 1
+    return n
+
+
+def shape(city, key=None) -> tuple[int, int]:
+    """(longest outer wall, open sides) of ``city`` (cached per layout)."""
+    k = (key if key is not None else city_key(city), "shape")
+    found = _GEOM.get(k)
+    if found is None:
+        found = _GEOM[k] = (city.longest_outer_wall(), open_sides(city))
+    return found
+
+
+def placement_walls(city, tile, key=None) -> dict:
+    """``{pos: (longest outer wall, open sides)}`` after building ``tile`` at each cell where
+    the placement rules allow it (cached per layout and wall mask)."""
+    mask = city.catalog.walls[tile]
+    k = (key if key is not None else city_key(city), mask)
+    found = _GEOM.get(k)
+    if found is None:
+        if len(_GEOM) > _GEOM_LIMIT:
+            _GEOM.clear()
+        found = {}
+        for pos in city.placements(tile):
+            c2 = city.copy()
+            c2.place(tile, pos)
+            found[pos] = (c2.longest_outer_wall(), open_sides(c2))
+        _GEOM[k] = found
+    return found
+
+
+def neighbours(city, pos) -> int:
+    x, y = pos
+    return sum(1 for dx, dy, _, _ in _SIDES if city.tile_at((x + dx, y + dy)) is not None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Payments
+# ---------------------------------------------------------------------------------------------
+
+
+def _sums(values) -> int:
+    """Bitmask of every subset sum of ``values``."""
+    reach = 1
+    for v in values:
+        reach |= reach << v
+    return reach
+
+
+def afford(hand, currency: str, price: int) -> int:
+    """2 if ``hand`` can pay ``price`` exactly in ``currency`` (or through an exchange office
+    showing it, R-EXC-4), 1 if it can pay at all, 0 otherwise."""
+    money = [c for c in hand if type(c) is MoneyCard]
+    groups = [[c.value for c in money if c.currency == currency]]
+    for c in hand:
+        curs = getattr(c, "currencies", None)
+        if type(c) is not MoneyCard and curs and currency in curs:
+            groups.append([m.value for m in money if m.currency in curs])
+    best = 0
+    for vals in groups:
+        if sum(vals) >= price:
+            if (_sums(vals) >> price) & 1:
+                return 2
+            best = 1
+    return best
+
+
+def covered(hand, currency: str, price: int) -> float:
+    """Share of ``price`` the hand holds in ``currency`` (capped at 1)."""
+    tot = sum(c.value for c in hand if type(c) is MoneyCard and c.currency == currency)
+    return min(1.0, tot / price) if price else 1.0
+
+
+# ---------------------------------------------------------------------------------------------
+# The evaluator
+# ---------------------------------------------------------------------------------------------
+
+
+class Evaluator:
+    """Position and action values for ``viewer`` in the current state of ``game``.
+
+    Build one per decision (it snapshots counts and caches per-tile values); the game must not
+    change while it is used. ``seat_value(s)`` values any seat from ``viewer``'s knowledge;
+    ``action_values(legal)`` values the actions of the seat deciding now (which must be
+    ``viewer``), as changes of that seat's position value.
+    """
+
+    def __init__(self, game, viewer: int, weights: Weights = DEFAULT_WEIGHTS):
+        self.game = game
+        self.viewer = viewer
+        self.w = weights
+        st = game.state
+        self.st = st
+        self.n = game.num_players
+        self.catalog = game.rules.catalog
+        self.types = self.catalog.types
+        mods = st.modules
+        self.dirk = mods.get("dirk")
+        self.bonus = mods.get("bonus_cards")
+        self.huts = mods.get("building_huts")
+        self.vizier = mods.get("vizier")
+        self.hut_plugin = game.rules.pm.get_plugin("building_huts") if self.huts is not None else None
+        done = {r.number for r in st.scorings}
+        remaining = [k for k in (1, 2, 3) if k not in done]
+        self.scorings = [(k, 1.0 if i == 0 else weights.later_scoring) for i, k in enumerate(remaining)]
+        self.wall_weight = sum(w for _, w in self.scorings)
+        start = 44.0 if self.dirk is not None else 50.0
+        frac = max(0.0, min(1.0, len(st.bag) / start))
+        if st.phase in ("over", "distribution"):
+            frac = 0.0
+        self.progress_left = frac
+        self.coin = weights.coin_end + (weights.coin_start - weights.coin_end) * frac
+        self.counts = [self.city_counts(s, st.players[s].city) for s in range(self.n)]
+        self.dirk_counts = self._dirk_counts()
+        self._type_cache: dict = {}
+        self._tile_cache: dict = {}
+        self._keys: dict = {}
+        self._shapes = [self.shape_value(*shape(p.city, self._key(i))) for i, p in enumerate(st.players)]
+
+    # -- counts ---------------------------------------------------------------------------------
+
+    def city_counts(self, seat: int, city) -> dict:
+        """Buildings per type that ``city`` would score for ``seat`` (huts and bonus cards
+        included as far as ``viewer`` knows them)."""
+        counts = city.type_counts()
+        if self.hut_plugin is not None:
+            for t, v in self.hut_plugin.hut_counts(city).items():
+                if v:
+                    counts[t] += v
+        if self.bonus is not None and seat < len(self.bonus.hands):
+            cards = list(self.bonus.revealed[seat])
+            if seat == self.viewer:
+                cards += self.bonus.hands[seat]
+            for b in cards:
+                if city.position_of(b) is not None:
+                    counts[self.types[b]] += 1
+        return counts
+
+    def _dirk_counts(self):
+        if self.dirk is None:
+            return None
+        out = dict.fromkeys(BUILDING_TYPES, 0)
+        for t in self.dirk.tiles:
+            spec = self.catalog[t]
+            if spec.kind == "building":
+                out[spec.type] += 1
+        return out
+
+    def others(self, seat: int, t: str, dirk_extra: int = 0) -> tuple:
+        out = [self.counts[s][t] for s in range(self.n) if s != seat]
+        if self.dirk_counts is not None:
+            out.append(self.dirk_counts[t] + dirk_extra)
+        return tuple(out)
+
+    # -- majorities ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _points(mine: int, others: tuple, row: tuple) -> float:
+        if mine <= 0:
+            return 0.0
+        higher = tied = 0
+        for o in others:
+            if o > mine:
+                higher += 1
+            elif o == mine:
+                tied += 1
+        if higher >= len(row):
+            return 0.0
+        tied += 1
+        return sum(row[higher:higher + tied]) // tied
+
+    def type_value(self, t: str, mine: int, others: tuple) -> float:
+        """Projected majority points of a participant with ``mine`` buildings of type ``t``
+        against ``others`` (counts), over the scorings still to come."""
+        key = (t, mine, others)
+        v = self._type_cache.get(key)
+        if v is None:
+            w = self.w
+            s = w.smooth
+            rows = SCORING_TABLE[t]
+            v = 0.0
+            for k, wk in self.scorings:
+                row = rows[k - 1]
+                p = self._points(mine, others, row)
+                if s:
+                    p = (1 - 2 * s) * p + s * (self._points(mine - 1, others, row) + self._points(mine + 1, others, row))
+                v += wk * p
+            v += w.per_building * mine * rows[2][0] / 8.0
+            self._type_cache[key] = v
+        return v
+
+    def majority_value(self, seat: int, counts: dict) -> float:
+        return sum(self.type_value(t, counts[t], self.others(seat, t)) for t in BUILDING_TYPES)
+
+    def type_gain(self, seat: int, t: str, k: int = 1) -> float:
+        """Projected points ``seat`` gains from ``k`` more buildings of type ``t``."""
+        mine = self.counts[seat][t]
+        o = self.others(seat, t)
+        return self.type_value(t, mine + k, o) - self.type_value(t, mine, o)
+
+    # -- cities -----------------------------------------------------------------------------------
+
+    def city_value(self, seat: int, city) -> float:
+        """Majorities and walls of ``city`` if it were ``seat``'s Alhambra."""
+        counts = self.city_counts(seat, city)
+        return self.majority_value(seat, counts) + self.shape_value(*shape(city))
+
+    def shape_value(self, wall: int, opens: int) -> float:
+        """Walls once per scoring to come, minus a penalty for an Alhambra that can hardly
+        grow any more (few open sides left)."""
+        v = self.wall_weight * wall
+        if opens < len(_CLOSED):
+            v -= self.w.closed * _CLOSED[opens] * self.progress_left
+        return v
+
+    def _key(self, seat: int):
+        k = self._keys.get(seat)
+        if k is None:
+            k = self._keys[seat] = city_key(self.st.players[seat].city)
+        return k
+
+    def _hut_extra(self, city, tile, pos) -> int:
+        """How many buildings of its type building ``tile`` at ``pos`` adds through huts
+        (R-HUT-5): for a hut, its adjacent buildings of its type; for a building, one per
+        adjacent hut of its type that counts fewer than 3 (no wall between them)."""
+        plugin = self.hut_plugin
+        cat = self.catalog
+        spec = cat[tile]
+        x, y = pos
+        is_hut = spec.kind != "building"
+        extra = 0
+        for dx, dy, side, opp in _SIDES:
+            if spec.walls & side:
+                continue
+            q = (x + dx, y + dy)
+            other = city.tile_at(q)
+            if other is None:
+                continue
+            o = cat[other]
+            if o.type != spec.type or o.walls & opp:
+                continue
+            if is_hut:
+                if o.kind == "building":
+                    extra += 1
+            elif plugin.is_hut(cat, other) and plugin.hut_value(city, q) < plugin.MAX_HUT_VALUE:
+                extra += 1
+        if is_hut:
+            return min(extra, plugin.MAX_HUT_VALUE)
+        return 1 + extra
+
+    def place_values(self, seat: int, tile) -> dict:
+        """``{pos: gain}`` of building ``tile`` at each legal cell of ``seat``'s Alhambra."""
+        ck = (seat, tile)
+        found = self._tile_cache.get(ck)
+        if found is not None:
+            return found
+        city = self.st.players[seat].city
+        spec = self.catalog[tile]
+        base = self._shapes[seat]
+        sv = self.shape_value
+        compact = self.w.compact
+        walls = placement_walls(city, tile, self._key(seat))
+        found = {}
+        if self.hut_plugin is None:
+            gain = self.type_gain(seat, spec.type) if spec.kind == "building" else 0.0
+            for pos, sh in walls.items():
+                found[pos] = gain + sv(*sh) - base + compact * neighbours(city, pos)
+        else:
+            for pos, sh in walls.items():
+                k = self._hut_extra(city, tile, pos)
+                gain = self.type_gain(seat, spec.type, k) if k else 0.0
+                found[pos] = gain + sv(*sh) - base + compact * neighbours(city, pos)
+        self._tile_cache[ck] = found
+        return found
+
+    def _count_of(self, city, tile, pos) -> tuple[str | None, int]:
+        """(type, buildings counted) of the tile at ``pos`` (a hut counts its adjacency)."""
+        spec = self.catalog[tile]
+        if spec.kind == "building":
+            return spec.type, 1
+        if self.hut_plugin is not None and self.hut_plugin.is_hut(self.catalog, tile):
+            return spec.type, self.hut_plugin.hut_value(city, pos)
+        return None, 0
+
+    def redesign_value(self, seat: int, pos, new_tile) -> float:
+        """Gain of removing the tile at ``pos`` into the reserve (``new_tile`` None) or of
+        swapping ``new_tile`` from the reserve in (R-TURN-5): majorities (huts next to it are
+        not re-counted), walls, and the reserve values of the tiles that move."""
+        city = self.st.players[seat].city
+        old = city.tile_at(pos)
+        key = (self._key(seat), "redesign", pos, new_tile)
+        wl = _GEOM.get(key)
+        if wl is None:
+            c2 = city.copy()
+            if new_tile is None:
+                c2.remove(pos)
+            else:
+                c2.swap(new_tile, pos)
+            wl = _GEOM[key] = (c2.longest_outer_wall(), open_sides(c2))
+        v = self.shape_value(*wl) - self._shapes[seat] + self.reserve_value(seat, old)
+        t_old, k_old = self._count_of(city, old, pos)
+        deltas: dict = {}
+        if t_old is not None and k_old:
+            deltas[t_old] = -k_old
+        if new_tile is not None:
+            v -= self.reserve_value(seat, new_tile)
+            t_new = self.catalog[new_tile].type
+            if self.catalog[new_tile].kind == "building":
+                deltas[t_new] = deltas.get(t_new, 0) + 1
+        for t, k in deltas.items():
+            if k:
+                v += self.type_gain(seat, t, k)
+        return v
+
+    def best_place(self, seat: int, tile) -> float | None:
+        vals = self.place_values(seat, tile)
+        return max(vals.values()) if vals else None
+
+    def reserve_value(self, seat: int, tile) -> float:
+        """Value of ``tile`` lying in ``seat``'s reserve."""
+        spec = self.catalog[tile]
+        if spec.kind == "building":
+            gain = self.type_gain(seat, spec.type)
+        else:
+            gain = 0.5
+        return self.w.reserve_share * max(0.0, gain) - self.w.reserve_penalty
+
+    def dirk_value(self, seat: int, tile) -> float:
+        """Gain for ``seat`` of giving ``tile`` to Dirk: its own majority change minus half of
+        the best opponent's."""
+        spec = self.catalog[tile]
+        if self.dirk_counts is None or spec.kind != "building":
+            return -1.0
+        t = spec.type
+
+        def delta(s):
+            mine = self.counts[s][t]
+            return self.type_value(t, mine, self.others(s, t, 1)) - self.type_value(t, mine, self.others(s, t))
+
+        opp = max((delta(s) for s in range(self.n) if s != seat), default=0.0)
+        return delta(seat) - 0.5 * opp
+
+    def tile_value(self, seat: int, tile, dirk_ok: bool = False) -> float:
+        """Value for ``seat`` of owning ``tile`` to place now: the best of building it,
+        reserving it and (two players, bought) giving it to Dirk."""
+        ck = ("tile", seat, tile, dirk_ok)
+        v = self._tile_cache.get(ck)
+        if v is None:
+            best = self.best_place(seat, tile)
+            v = self.reserve_value(seat, tile)
+            if best is not None and best > v:
+                v = best
+            if dirk_ok and self.dirk is not None:
+                v = max(v, self.dirk_value(seat, tile))
+            self._tile_cache[ck] = v
+        return v
+
+    # -- money --------------------------------------------------------------------------------
+
+    def wanted(self, seat: int) -> list:
+        """``[(space, currency, price, value)]`` for the market buildings ``seat`` wants."""
+        ck = ("wanted", seat)
+        found = self._tile_cache.get(ck)
+        if found is None:
+            found = []
+            for i, tile in enumerate(self.st.market):
+                if tile is None:
+                    continue
+                v = self.tile_value(seat, tile)
+                if v > 0:
+                    found.append((i + 1, MARKET_CURRENCIES[i], self.catalog[tile].price, v))
+            self._tile_cache[ck] = found
+        return found
+
+    def money_value(self, seat: int, hand, gone: tuple = ()) -> float:
+        """Value of ``hand`` for ``seat``: coins, offices, and how well it pays for the wanted
+        market buildings (except spaces in ``gone``, bought this turn)."""
+        w = self.w
+        total = 0
+        offices = 0
+        for c in hand:
+            if type(c) is MoneyCard:
+                total += c.value
+            elif getattr(c, "currencies", None):
+                offices += 1
+        if total > w.money_cap:
+            total = w.money_cap + 0.4 * (total - w.money_cap)
+        v = self.coin * total + w.office * offices * (0.3 + 0.7 * self.progress_left)
+        if self.progress_left <= 0:
+            return v
+        parts = []
+        for space, cur, price, val in self.wanted(seat):
+            if space in gone:
+                continue
+            a = afford(hand, cur, price)
+            if a == 2:
+                parts.append(val * w.afford_exact)
+            elif a == 1:
+                parts.append(val * w.afford_pay)
+            else:
+                parts.append(val * w.afford_part * covered(hand, cur, price) ** 2)
+        parts.sort(reverse=True)
+        for share, p in zip((1.0, 0.5, 0.25, 0.12), parts):
+            v += share * p
+        return v
+
+    # -- whole positions -------------------------------------------------------------------------
+
+    def seat_value(self, seat: int) -> float:
+        """Score plus projected points of ``seat`` (hands of other seats are read as they are in
+        this game: call it on a determinized copy)."""
+        st = self.st
+        p = st.players[seat]
+        v = p.score + self.majority_value(seat, self.counts[seat]) + self._shapes[seat]
+        v += self.money_value(seat, p.hand)
+        for t in p.reserve:
+            v += self.reserve_value(seat, t)
+        if st.pending and st.decider == seat and st.phase == "place":
+            for q in st.pending:
+                v += max(0.0, self.tile_value(seat, q.tile, q.dirk_ok))
+        if self.vizier is not None and self.vizier.active[seat]:
+            v += self.w.vizier * self.progress_left
+        return v
+
+    def margin(self, seat: int) -> float:
+        """``seat``'s value minus the best other seat's value."""
+        vals = [self.seat_value(s) for s in range(self.n)]
+        mine = vals[seat]
+        return mine - max(v for s, v in enumerate(vals) if s != seat)
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def action_values(self, legal: list) -> list[float]:
+        """Gain in ``viewer``'s position value of each action of ``legal`` (same order)."""
+        seat = self.viewer
+        st = self.st
+        p = st.players[seat]
+        hand = p.hand
+        gone = tuple(i + 1 for i, t in enumerate(st.market) if t is None)
+        money_now = None
+        out = []
+        w = self.w
+        extra = w.extra_action + w.extra_coins * self.coin
+        city_now = None
+        for a in legal:
+            cls = type(a)
+            name = cls.__name__
+            if cls is TakeMoney:
+                if money_now is None:
+                    money_now = self.money_value(seat, hand, gone)
+                v = self.money_value(seat, hand + list(a.cards), gone) - money_now
+            elif cls is Buy or name == "UseVizier":
+                if money_now is None:
+                    money_now = self.money_value(seat, hand, gone)
+                rest = list(hand)
+                for c in a.cards:
+                    rest.remove(c)
+                if a.via is not None:
+                    rest.remove(a.via)
+                tile = st.market[a.space - 1]
+                v = self.money_value(seat, rest, gone + (a.space,)) - money_now
+                v += self.tile_value(seat, tile, self.dirk is not None)
+                if cls is Buy:
+                    if sum(c.value for c in a.cards) == self.catalog[tile].price:
+                        v += extra
+                else:
+                    v -= w.vizier * self.progress_left
+            elif cls is Place:
+                v = self.place_values(seat, a.tile).get(a.pos)
+                if v is None:  # a cell the heuristic did not list: value it directly
+                    if city_now is None:
+                        city_now = self.city_value(seat, p.city)
+                    c2 = p.city.copy()
+                    c2.place(a.tile, a.pos)
+                    v = self.city_value(seat, c2) - city_now
+            elif cls is Reserve:
+                v = self.reserve_value(seat, a.tile)
+            elif cls is GiveToDirk:
+                v = self.dirk_value(seat, a.tile)
+            elif cls is BuildFromReserve:
+                v = self.place_values(seat, a.tile).get(a.pos, -50.0) - self.reserve_value(seat, a.tile)
+            elif cls is RemoveToReserve:
+                v = self.redesign_value(seat, a.pos, None)
+            elif cls is Swap:
+                v = self.redesign_value(seat, a.pos, a.tile)
+            elif name == "TakeOffice":
+                if money_now is None:
+                    money_now = self.money_value(seat, hand, gone)
+                v = self.money_value(seat, hand + [a.office], gone) - money_now
+            elif name == "TakeHut":
+                v = self.tile_value(seat, a.hut) - 0.5
+            elif name == "ReactivateVizier":
+                v = w.vizier * self.progress_left
+            elif name == "RevealBonus":
+                v = -0.01  # free, and only tells the others something
+            elif cls is Pass or name == "DeclineVizier":
+                v = 0.0
+            else:
+                v = 0.0
+            out.append(v)
+        return out
+
+
+def rank(game, seat: int, legal: list, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, int]]:
+    """``[(value, index into legal)]`` best first (ties: the earlier listed action first)."""
+    vals = Evaluator(game, seat, weights).action_values(legal)
+    return sorted(((v, i) for i, v in enumerate(vals)), key=lambda x: (-x[0], x[1]))
+
+
+def tuned(**changes) -> Weights:
+    """The default weights with some changed (``tuned(coin_start=0.6)``)."""
+    return evolve(DEFAULT_WEIGHTS, **changes)
