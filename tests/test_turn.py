@@ -195,3 +195,20 @@ def test_bad_actions_are_clear_errors():
         g.apply(Buy(7, cards("florin-6")))
     with pytest.raises(IllegalActionError):
         g.apply(BuildFromReserve(22, "north"))
+
+
+def test_can_pay_exactly_agrees_with_listed_exact_payments():
+    """Game.can_pay_exactly (a subset sum) says yes exactly when an exact payment is listed."""
+    import random
+
+    rng = random.Random(3)
+    for seed in range(30):
+        g = alhambra.new_game(3, seed=seed)
+        for _ in range(rng.randrange(5, 60)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_over:
+            continue
+        for seat in range(3):
+            assert g.can_pay_exactly(seat) == bool(g.purchases(seat, exact=True))

@@ -20,6 +20,7 @@ from .state import GameState, Pending, PlayerState
 from .city import Alhambra
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+_ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
 def new_game(
@@ -375,10 +376,7 @@ class Game:
         Memoised by hand, market and payment means, so asking often is cheap."""
         st = self.state
         hand = st.players[seat].hand
-        means = ()
-        if self.rules.has_payment_means:
-            self.payment_cards(seat, 1)  # fills the per-hand cache of means
-            means = tuple(self._means[seat][1])
+        means = tuple(self._means_of(seat)) if self.rules.has_payment_means else ()
         key = ("purchases", exact, tuple(hand), tuple(st.market), means)
         memo = self.rules.memo
         found = memo.get(key)
@@ -397,38 +395,54 @@ class Game:
 
     def can_pay_exactly(self, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now, through
-        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values: much cheaper
-        than listing the payments."""
+        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values (one bitset per
+        set of currencies): much cheaper than listing the payments."""
         st = self.state
         hand = st.players[seat].hand
         catalog = self.rules.catalog
+        means = self._means_of(seat) if self.rules.has_payment_means else ()
+        sums: dict = {}
+
+        def reachable(currencies) -> int:
+            found = sums.get(currencies)
+            if found is None:
+                found = 1
+                for c in hand:
+                    if type(c) is MoneyCard and c.currency in currencies:
+                        found |= found << c.value
+                sums[currencies] = found
+            return found
+
         for space in (1, 2, 3, 4):
             tile = st.market[space - 1]
             if tile is None:
                 continue
             price = catalog[tile].price
-            for _via, curs in self.payment_cards(seat, space):
-                reach = 1
-                for c in hand:
-                    if type(c) is MoneyCard and c.currency in curs:
-                        reach |= reach << c.value
-                if reach >> price & 1:
+            cur = MARKET_CURRENCIES[space - 1]
+            if reachable(_ONE_CURRENCY[cur]) >> price & 1:
+                return True
+            for m in means:
+                if cur in m.currencies and reachable(m.currencies) >> price & 1:
                     return True
         return False
+
+    def _means_of(self, seat: int) -> list:
+        """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
+        whenever the seat's hand differs and after every action."""
+        hand = tuple(self.state.players[seat].hand)
+        cached = self._means.get(seat)
+        if cached is None or cached[0] != hand:
+            cached = self._means[seat] = (
+                hand, [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
+        return cached[1]
 
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
         """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
         the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
         cur = MARKET_CURRENCIES[space - 1]
-        out = [(None, frozenset((cur,)))]
+        out = [(None, _ONE_CURRENCY[cur])]
         if self.rules.has_payment_means:
-            # asked again whenever the seat's hand differs (and after every action)
-            hand = tuple(self.state.players[seat].hand)
-            cached = self._means.get(seat)
-            if cached is None or cached[0] != hand:
-                cached = self._means[seat] = (
-                    hand, [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
-            out.extend((m.via, m.currencies) for m in cached[1] if cur in m.currencies)
+            out.extend((m.via, m.currencies) for m in self._means_of(seat) if cur in m.currencies)
         return out
 
     def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
