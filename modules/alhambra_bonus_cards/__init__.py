@@ -206,3 +206,20 @@ def alhambra_view(game, seat, view):
     if seat is not None:
         mine["hand"] = list(bs.hands[seat])
     view["modules"][STATE_KEY] = mine
+
+
+@hookimpl
+def alhambra_determinize(game, seat, rng):
+    """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
+    (R-BON-2): redeal them at random, keeping every hand's size (used by search bots)."""
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is None:
+        return
+    others = [i for i in range(len(bs.hands)) if i != seat]
+    pool = [b for i in others for b in bs.hands[i]] + list(bs.out_of_play)
+    rng.shuffle(pool)
+    for i in others:
+        k = len(bs.hands[i])
+        bs.hands[i] = sorted(pool[:k])
+        pool = pool[k:]
+    bs.out_of_play = sorted(pool)

@@ -283,3 +283,17 @@ def alhambra_view(game, seat, view):
             for t, s in hs.stacks.items()
         }
     }
+
+
+@hookimpl
+def alhambra_determinize(game, seat, rng):
+    """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack
+    (used by search bots to sample what they cannot see)."""
+    hs = hut_state(game)
+    if hs is None:
+        return
+    for stack in hs.stacks.values():
+        if len(stack) > 2:
+            below = stack[:-1]
+            rng.shuffle(below)
+            stack[:-1] = below
