@@ -23,6 +23,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
+def _card_value(card) -> int:
+    return card.value
+
+
 def new_game(
     players: int | Sequence[str],
     *,
@@ -382,9 +386,8 @@ class Game:
         found = memo.get(key)
         if found is None:
             pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
-            for c in hand:
-                if type(c) is MoneyCard:
-                    pools[c.currency].append(c)
+            for c in sorted((c for c in hand if type(c) is MoneyCard), key=_card_value):
+                pools[c.currency].append(c)  # sorted by value: one memo key per multiset
             found = []
             for space in (1, 2, 3, 4):
                 found.extend(self.payments(seat, space, exact=exact, pool=tuple(pools[MARKET_CURRENCIES[space - 1]])))
