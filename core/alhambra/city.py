@@ -287,19 +287,25 @@ class Alhambra:
         for pos in sorted(self.frontier()):
             fact = info.get(pos)
             if fact is None:
-                x, y = pos
-                touch = need = 0
-                for dx, dy, side, opp in SIDES:
-                    m = walls.get((x + dx, y + dy))
-                    if m is not None:
-                        touch |= side
-                        if m & opp:
-                            need |= side
-                fact = info[pos] = (touch, need, self._hole_after_placing(pos) is None)
+                fact = info[pos] = (*self._wall_needs(pos), self._hole_after_placing(pos) is None)
             if fact[2]:
                 out.append((pos, fact[0], fact[1]))
         self.memo["cell_needs"] = out
         return out
+
+    def _wall_needs(self, pos: Pos) -> tuple[int, int]:
+        """``(touching sides, sides that must be walled)`` of cell ``pos`` as bitmasks: a tile
+        fits there when it has walls exactly on the walled sides it touches (R-PLACE-3)."""
+        walls = self._walls
+        x, y = pos
+        touch = need = 0
+        for dx, dy, side, opp in SIDES:
+            m = walls.get((x + dx, y + dy))
+            if m is not None:
+                touch |= side
+                if m & opp:
+                    need |= side
+        return touch, need
 
     def _hole_after_placing(self, pos: Pos) -> Pos | None:
         """An empty neighbour of ``pos`` that would become a hole (R-PLACE-6), or ``None``."""
@@ -501,15 +507,7 @@ class Alhambra:
                     continue
                 fact = info.get(pos)
                 if fact is None:
-                    x, y = pos
-                    touch = need = 0
-                    for dx, dy, side, opp in SIDES:
-                        m = walls.get((x + dx, y + dy))
-                        if m is not None:
-                            touch |= side
-                            if m & opp:
-                                need |= side
-                    fact = info[pos] = (touch, need)
+                    fact = info[pos] = self._wall_needs(pos)
                 if (mask & fact[0]) == fact[1]:
                     out.append(pos)
             out.sort()

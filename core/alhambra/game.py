@@ -485,6 +485,22 @@ class Game:
             out.extend(extra)
         return out
 
+    def pay(self, seat: int, action: Buy):
+        """Carry out a checked payment: the cards (and any means card, R-EXC-5) go from
+        ``seat``'s hand to the discard pile, face up (R-TURN-3), and the building leaves the
+        market (not refilled during the turn, R-TURN-4). Returns the building's tile id."""
+        st = self.state
+        hand = st.players[seat].hand
+        for c in action.cards:
+            hand.remove(c)
+        st.discard.extend(action.cards)
+        if action.via is not None:
+            hand.remove(action.via)
+            st.discard.append(action.via)
+        tile = st.market[action.space - 1]
+        st.market[action.space - 1] = None
+        return tile
+
     def check_payment(self, seat: int, action: Buy) -> int:
         """Check that ``action`` is a legal payment for ``seat`` now and return the price.
 

@@ -174,18 +174,8 @@ def _check_use(game, seat, action):
 def _apply_use(game, seat, action):
     """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
     and the building is placed at once; :func:`alhambra_placement_done` goes on from there."""
-    st = game.state
     vs = vizier_state(game)
-    game.check_payment(seat, Buy(action.space, action.cards, action.via))
-    hand = st.players[seat].hand
-    for c in action.cards:
-        hand.remove(c)
-    st.discard.extend(action.cards)
-    if action.via is not None:
-        hand.remove(action.via)
-        st.discard.append(action.via)
-    tile = st.market[action.space - 1]
-    st.market[action.space - 1] = None
+    tile = game.pay(seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []

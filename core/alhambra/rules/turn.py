@@ -81,17 +81,8 @@ def _check_buy(game, seat, action):
 def _apply_buy(game, seat, action):
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment earns another action. The market is not refilled during the turn."""
-    st = game.state
-    price = game.rules.catalog[st.market[action.space - 1]].price  # the engine checked the payment
-    hand = st.players[seat].hand
-    for c in action.cards:
-        hand.remove(c)
-    st.discard.extend(action.cards)
-    if action.via is not None:
-        hand.remove(action.via)
-        st.discard.append(action.via)
-    tile = st.market[action.space - 1]
-    st.market[action.space - 1] = None
+    tile = game.pay(seat, action)  # the engine has checked the payment
+    price = game.rules.catalog[tile].price
     game.add_pending(tile, dirk_ok=True)
     game.action_done(extra=sum(c.value for c in action.cards) == price)
 
