@@ -129,11 +129,14 @@ def test_user_module_from_config_file():
     cfg = load_config(ROOT / "examples" / "golden_fountain.toml")
     mods = cfg.resolved_modules()
     g = alhambra.new_game(cfg.players, modules=mods, seed=1, options=cfg.options)
+    g.state.players[0].city = alhambra.Alhambra.from_tiles({(1, 0): 22, (0, 1): 23, (2, 0): 31})
+    g.state.players[1].city = alhambra.Alhambra.from_tiles({(-1, 0): 7})
     record = g.hook.alhambra_scoring(game=g, number=1)
-    assert all(c["tower"] == 1 for c in record.counts)  # every fountain counts as a tower
-    assert record.majority[0]["tower"] == 6 // 4  # four-way tie for 1st: 6 // 4
-    with pytest.raises(ConfigError, match="0-3"):
-        alhambra.new_game(3, modules=mods, options={"golden_fountain.extra": 9})
+    # two buildings beside seat 0's fountain, one beside seat 1's; 2 points each (config)
+    assert record.extra["golden fountain"] == [4, 2, 0, 0]
+    assert record.totals[0] == 3 + 4 + 4  # arcades 1st (3) + chambers 1st (4) + gold
+    with pytest.raises(ConfigError, match="0-5"):
+        alhambra.new_game(3, modules=mods, options={"golden_fountain.points": 9})
 
 
 def test_config_errors(tmp_path):
@@ -184,3 +187,38 @@ def test_console_script_runs():
     res = subprocess.run([str(exe), "simulate", "--players", "2", "--games", "1", "--quiet"],
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0 and "summary: 1 games" in res.stdout
+
+
+def test_variant_with_plugins_and_blocked_round_trips_through_saves():
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        from replace_scoring import DoubleWalls
+    finally:
+        sys.path.pop(0)
+    g = alhambra.new_game(3, seed=5, plugins=[DoubleWalls()], blocked=["core.scoring"])
+    rng = random.Random(5)
+    for _ in range(60):
+        g.apply(rng.choice(g.legal_actions()))
+    text = g.to_json()
+    data = json.loads(text)
+    assert data["blocked"] == ["core.scoring"] and data["plugins"] == ["DoubleWalls"]
+    with pytest.raises(SaveFormatError, match="DoubleWalls"):
+        alhambra.Game.from_json(text)  # never silently loaded with the base rules
+    loaded = alhambra.Game.from_json(text, plugins=[DoubleWalls()])
+    assert "core.scoring" in loaded.rules.blocked
+    r1, r2 = random.Random(1), random.Random(1)
+    while not g.is_over:
+        g.apply(r1.choice(g.legal_actions()))
+        loaded.apply(r2.choice(loaded.legal_actions()))
+    assert loaded.scores == g.scores
+    assert alhambra.replay(g.to_json(), plugins=[DoubleWalls()]).scores == g.scores
+    with pytest.raises(SaveFormatError):
+        alhambra.replay(g.to_json())
+
+
+def test_save_with_a_duplicated_money_card_is_rejected():
+    g = alhambra.new_game(3, seed=2)
+    data = json.loads(g.to_json())
+    data["state"]["players"][0]["hand"].append(data["state"]["players"][0]["hand"][0])
+    with pytest.raises(SaveFormatError, match="money card"):
+        alhambra.Game.from_json(json.dumps(data))

@@ -29,9 +29,14 @@ _CARD_KEYS: dict = {}
 
 
 def _card_key(card):
-    key = _CARD_KEYS.get(card)
+    """Canonical order of cards in an action (currency, value, code); tolerant of junk, so a
+    malformed action is refused with a clear error rather than failing to build."""
+    try:
+        key = _CARD_KEYS.get(card)
+    except TypeError:  # unhashable junk
+        return ("", "", repr(card))
     if key is None:
-        key = (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+        key = (str(getattr(card, "currency", "")), str(getattr(card, "value", 0)), str(getattr(card, "code", repr(card))))
         if len(_CARD_KEYS) < 10_000:
             _CARD_KEYS[card] = key
     return key
@@ -58,7 +63,7 @@ def _pos(p) -> tuple:
 
 
 def _names(cards) -> str:
-    return "+".join(c.code for c in cards) if cards else "nothing"
+    return "+".join(getattr(c, "code", repr(c)) for c in cards) if cards else "nothing"
 
 
 class Action:
@@ -92,7 +97,7 @@ class Buy(Action):
     via: Card | None = None
 
     def __str__(self):
-        via = f" via {self.via.code}" if self.via is not None else ""
+        via = f" via {getattr(self.via, 'code', repr(self.via))}" if self.via is not None else ""
         return f"buy space {self.space} paying {_names(self.cards)}{via}"
 
 

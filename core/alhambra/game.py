@@ -146,8 +146,13 @@ class Game:
 
     @property
     def config(self) -> dict[str, Any]:
-        """What :func:`new_game` needs to rebuild this game: players, modules, seed, options."""
-        return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed, "options": dict(self.options)}
+        """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
+        and the names of blocked built-in plugins and of extra (house-rule) plugins."""
+        from .ruleset import plugin_name
+
+        return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed,
+                "options": dict(self.options), "blocked": list(self.rules.blocked),
+                "plugins": [plugin_name(p) for p in self.rules.plugins]}
 
     @property
     def current_player(self) -> int | None:
@@ -244,13 +249,21 @@ class Game:
         else:
             if self._legal_set is None:
                 self._legal_set = set(legal)
-            listed = action in self._legal_set
+            try:
+                listed = action in self._legal_set
+            except TypeError:  # a field holds something unhashable: certainly not listed
+                listed = False
         if not listed:
             if kind is None:
                 raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
             if kind.check is None:
-                raise IllegalActionError(f"{action} is not legal now")
-            kind.check(self, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
+                raise IllegalActionError(f"{action!r} is not legal now")
+            try:
+                kind.check(self, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+                if isinstance(exc, IllegalActionError):
+                    raise
+                raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
         self._means = {}
         if kind is None:
             self.action_done()
@@ -672,8 +685,11 @@ class Game:
     @classmethod
     def from_json(cls, text: str | bytes, *, modules: Iterable = (), plugins: Iterable = ()) -> "Game":
         """Load a game saved with :meth:`to_json`. Nothing in the file is executed: modules are
-        looked up by name among the installed ones (or in ``modules``, objects you pass).
-        Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file."""
+        looked up by name among the installed ones (or in ``modules``, objects you pass); the
+        built-ins the save blocked are blocked again; house-rule ``plugins`` the game was
+        played with must be passed again (matched by name).
+        Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file,
+        or when the plugins passed do not match the save's."""
         from .serialize import game_from_json
 
         return game_from_json(text, modules=modules, plugins=plugins)

@@ -8,17 +8,19 @@ from .errors import ConfigError
 
 
 def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | None = None,
-           options: dict | None = None, plugins: Iterable = ()):
+           options: dict | None = None, plugins: Iterable = (), blocked: Iterable[str] = ()):
     """Rebuild a game by replaying its actions from the start.
 
     ``source`` is either a :class:`~alhambra.game.Game` (its ``config`` and ``history``), the
-    JSON text (or parsed dict) of a save, or a list of actions — then ``players``, ``seed``
-    (required), ``modules`` and ``options`` give the configuration. Because chance comes only
+    JSON text (or parsed dict) of a save (pass the house-rule ``plugins`` it was played with,
+    and module objects that are not installed in ``modules``), or a list of actions — then
+    ``players``, ``seed`` (required), ``modules``, ``options``, ``plugins`` and ``blocked``
+    give the configuration. Because chance comes only
     from the seeded generator, the result equals the original game. Raises
     :class:`~alhambra.errors.IllegalActionError` if an action does not fit the replayed game.
     """
     from .game import Game, new_game
-    from .serialize import action_from_data, read_save, resolve_modules
+    from .serialize import action_from_data, check_plugins, read_save, resolve_modules
     from .ruleset import get_ruleset
 
     if isinstance(source, Game):
@@ -29,12 +31,15 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
     elif isinstance(source, (str, bytes, dict)):
         data = read_save(source)
         mods = resolve_modules(data.get("modules", []), modules)
-        game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {}, plugins=plugins)
+        plugins = list(plugins)
+        check_plugins(data, plugins)
+        game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {},
+                        plugins=plugins, blocked=data.get("blocked", []))
         actions = [action_from_data(game.rules, a) for a in data.get("history", [])]
     else:
         if players is None or seed is None:
             raise ConfigError("replaying a list of actions needs players= and seed=")
-        game = new_game(players, modules=modules, seed=seed, options=options, plugins=plugins)
+        game = new_game(players, modules=modules, seed=seed, options=options, plugins=plugins, blocked=blocked)
         actions = list(source)
     for a in actions:
         game.apply(a)

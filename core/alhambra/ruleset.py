@@ -59,6 +59,17 @@ def module_name(module) -> str:
     return name
 
 
+def plugin_name(plugin) -> str:
+    """The name a house-rule plugin is recorded under in saves: its ``NAME`` attribute, else
+    its class name (or module name, for a plugin module)."""
+    name = getattr(plugin, "NAME", None)
+    if isinstance(name, str) and name:
+        return name
+    if isinstance(plugin, type) or hasattr(plugin, "__file__"):
+        return getattr(plugin, "__name__", repr(plugin))
+    return type(plugin).__name__
+
+
 class Ruleset:
     """The resolved plugins of one game configuration.
 

@@ -191,7 +191,24 @@ def read_save(text) -> dict:
         raise SaveFormatError("'seed' must be an integer")
     if not isinstance(data.get("history", []), list):
         raise SaveFormatError("'history' must be a list")
+    for key in ("blocked", "plugins"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise SaveFormatError(f"'{key}' must be a list of names")
     return data
+
+
+def check_plugins(data: dict, plugins: Iterable) -> None:
+    """The house-rule plugins passed must be the ones the save was played with (by name)."""
+    from .ruleset import plugin_name
+
+    given = sorted(plugin_name(p) for p in plugins)
+    needed = sorted(data.get("plugins", []))
+    if given != needed:
+        raise SaveFormatError(
+            f"this save was played with plugins {needed}, but {given} were passed: "
+            "pass the same plugin objects (plugins=[...]) to load or replay it"
+        )
 
 
 def resolve_modules(names: list[str], given: Iterable = ()) -> list:
@@ -219,8 +236,10 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
 
     data = read_save(text)
     mods = resolve_modules(data.get("modules", []), modules)
+    plugins = list(plugins)
+    check_plugins(data, plugins)
     try:
-        rules = get_ruleset(mods, data.get("options") or {}, plugins=plugins)
+        rules = get_ruleset(mods, data.get("options") or {}, plugins=plugins, blocked=data.get("blocked", []))
     except AlhambraError as exc:
         raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
     game = Game._blank(rules, data["players"], data["seed"])
@@ -247,7 +266,19 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
 
 
 def _check_accounting(game) -> None:
-    """Every building in exactly one place; phase and decider sensible."""
+    """Every building and money card in exactly one place, other cards at most once; phase
+    and decider sensible."""
+    from collections import Counter
+
+    from .components import MoneyCard, money_deck
+
+    expected = money_deck()
+    game.hook.alhambra_money_deck(game=game, cards=expected)
+    cards = Counter(c for place in game.card_locations().values() for c in place)
+    if Counter({c: n for c, n in cards.items() if type(c) is MoneyCard}) != Counter(expected):
+        raise SaveFormatError("the save does not hold each money card of the game exactly once")
+    if any(n > 1 for c, n in cards.items() if type(c) is not MoneyCard):
+        raise SaveFormatError("the save holds a card twice")
     seen: list = []
     for tiles in game.tile_locations().values():
         seen.extend(t for t in tiles if isinstance(t, int))
