@@ -31,7 +31,7 @@ def test_bad_config_values():
         alhambra.new_game(3, options={"holes": "sometimes"})
     with pytest.raises(ConfigError, match="seed"):
         alhambra.new_game(3, seed="abc")
-    with pytest.raises(ConfigError, match="list of module names"):
+    with pytest.raises(ConfigError, match="modules must be a list"):
         alhambra.new_game(3, modules="vizier")
     with pytest.raises(ConfigError, match="built-in plugins"):
         alhambra.new_game(3, blocked=["core.nothing"])
@@ -222,3 +222,71 @@ def test_save_with_a_duplicated_money_card_is_rejected():
     data["state"]["players"][0]["hand"].append(data["state"]["players"][0]["hand"][0])
     with pytest.raises(SaveFormatError, match="money card"):
         alhambra.Game.from_json(json.dumps(data))
+
+
+def test_look_alike_values_never_reach_the_state():
+    """An action equal to a listed one but holding 2.0 for 2 (or True for 1) is played as the
+    engine's own listed instance; cards with non-int values cannot even be made."""
+    g = alhambra.new_game(3, seed=1)
+    buy = next(a for a in g.legal_actions() if isinstance(a, alhambra.Buy))
+    g.apply(alhambra.Buy(float(buy.space), buy.cards))
+    assert type(g.history[-1].space) is int
+    assert alhambra.Game.from_json(g.to_json()).to_json() == g.to_json()
+    for bad in (("dinar", 8.0), ("dinar", True), ("gold", 3), ("dinar", 10)):
+        with pytest.raises(ConfigError, match="R-COMP-3"):
+            alhambra.MoneyCard(*bad)
+
+
+def test_new_game_argument_errors_are_config_errors():
+    for kwargs in ({"modules": None}, {"plugins": None}, {"blocked": None}, {"options": ["x"]},
+                   {"options": "x"}, {"plugins": [None]}, {"plugins": ["x"]}):
+        with pytest.raises(ConfigError):
+            alhambra.new_game(3, **kwargs)
+    with pytest.raises(ConfigError, match="not 100"):
+        alhambra.new_game(100)
+    for essential in ("core.scoring", "core.end", "core.setup"):
+        with pytest.raises(ConfigError, match="needs a replacement"):
+            alhambra.new_game(3, blocked=[essential])
+
+
+def _tampered(game, edit):
+    data = json.loads(game.to_json())
+    edit(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d["state"].update(phase="bogus"),
+    lambda d: d["state"].update(decider=1.7),
+    lambda d: d["state"].update(decider=True),
+    lambda d: d["state"].update(turn_player=10**30),
+    lambda d: d["state"].update(pending_scorings=[7]),
+    lambda d: d["state"].update(distribution="x"),
+    lambda d: d["state"].update(market=d["state"]["market"][:3]),
+    lambda d: d["state"]["players"][0].update(score=-5),
+    lambda d: d["state"].update(modules={}),
+    lambda d: d["state"]["modules"]["vizier"].update(active=[True]),
+    lambda d: d.update(players=["solo"]),
+    lambda d: d["state"]["deck"].remove("scoring-A") if "scoring-A" in d["state"]["deck"] else d.update(players=[]),
+    lambda d: d["rng"]["state"].__setitem__(3, 2**40),
+    lambda d: d.update(history=[{"type": "Pass", "x": 1}]),
+], ids=lambda f: "")
+def test_tampered_saves_are_rejected(edit):
+    g = alhambra.new_game(3, modules=["vizier"], seed=3)
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(_tampered(g, edit))
+
+
+def test_deeply_nested_input_is_a_clean_error(tmp_path):
+    deep = "[" * 5000 + "]" * 5000
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(deep)
+    p = tmp_path / "deep.toml"
+    p.write_text("x = " + "[" * 5000 + "]" * 5000)
+    with pytest.raises(ConfigError):
+        load_config(p)
+
+
+def test_hut_layout_option_refuses_non_regular_files():
+    with pytest.raises(ConfigError, match="regular file"):
+        alhambra.new_game(3, modules=["building_huts"], options={"building_huts.layout": "/dev/zero"})

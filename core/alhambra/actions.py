@@ -19,6 +19,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _cards(cards) -> tuple:
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        from .errors import IllegalActionError
+
+        raise IllegalActionError(f"cards must be a sequence of cards, not {cards!r}")
     cards = tuple(cards)
     if len(cards) < 2:
         return cards

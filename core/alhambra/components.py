@@ -144,10 +144,17 @@ class Card:
 
 @frozen(slots=True, cache_hash=True, order=True)
 class MoneyCard(Card):
-    """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3)."""
+    """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3).
+
+    Raises :class:`ConfigError` for another currency or a value that is not an int 1-9."""
 
     currency: str
     value: int
+
+    def __attrs_post_init__(self):
+        if self.currency not in CURRENCIES or type(self.value) is not int or not 1 <= self.value <= 9:
+            raise ConfigError(f"no such money card: {self.currency!r} {self.value!r} (R-COMP-3: "
+                              f"currencies {list(CURRENCIES)}, values 1-9)")
 
     @property
     def code(self) -> str:

@@ -78,7 +78,11 @@ def load_module_file(path: str | Path):
         raise ConfigError(f"cannot import module file {str(path)!r}")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+    try:
+        spec.loader.exec_module(mod)
+    except Exception as exc:
+        del sys.modules[name]
+        raise ConfigError(f"module file {str(path)!r} failed to load: {type(exc).__name__}: {exc}") from None
     module_name(mod)  # must have a NAME
     return mod
 
@@ -92,6 +96,10 @@ def load_config(path: str | Path) -> GameConfig:
         raise ConfigError(f"config file {str(path)!r} does not exist") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"config file {str(path)!r} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"config file {str(path)!r} is nested too deeply") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read config file {str(path)!r}: {exc.strerror or exc}") from None
     unknown = set(data) - KNOWN_KEYS
     if unknown:
         raise ConfigError(f"unknown config keys {sorted(unknown)}; known keys: {sorted(KNOWN_KEYS)}")

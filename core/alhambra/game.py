@@ -51,6 +51,8 @@ def new_game(
     if isinstance(players, bool):
         raise ConfigError("players must be a number of players or a list of names")
     if isinstance(players, int):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R-COMP-1)")
         names = [f"Player {i + 1}" for i in range(players)]
     elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
         names = list(players)
@@ -62,6 +64,11 @@ def new_game(
         seed = random.SystemRandom().randrange(2**63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {seed!r}")
+    for label, value in (("modules", modules), ("plugins", plugins), ("blocked", blocked)):
+        if value is None or isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+            raise ConfigError(f"{label} must be a list, not {value!r}")
+    if options is not None and not isinstance(options, dict):
+        raise ConfigError(f"options must be a dict of option values, not {options!r}")
     rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
     game = Game._blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)
@@ -80,6 +87,7 @@ class Game:
     """
 
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means")
+    # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -248,11 +256,16 @@ class Game:
                 break
         else:
             if self._legal_set is None:
-                self._legal_set = set(legal)
+                self._legal_set = {a: a for a in legal}
             try:
-                listed = action in self._legal_set
+                found = self._legal_set.get(action)
             except TypeError:  # a field holds something unhashable: certainly not listed
-                listed = False
+                found = None
+            listed = found is not None
+            if listed:
+                # play the engine's own instance: an equal action may hold look-alike values
+                # (2.0 for 2, True for 1) that must never reach the state
+                action = found
         if not listed:
             if kind is None:
                 raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
@@ -619,6 +632,8 @@ class Game:
         cards and module cards keep theirs); the bag is shuffled; modules resample their own
         secrets (``alhambra_determinize``); the clone's own generator is reseeded. Used by
         search bots to sample the hidden information (determinized Monte Carlo search)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ConfigError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
         rng = rng if rng is not None else random.Random()
         g = self.clone(seed=rng.getrandbits(64))
         st = g.state

@@ -37,6 +37,17 @@ BUILTIN_PLUGINS: dict[str, str] = {
 }
 
 
+#: What a game cannot do without: blocking one of these built-ins needs another plugin that
+#: implements the hook named (a replacement), or the game could not be set up, scored or ended.
+ESSENTIAL_HOOKS = {
+    "core.setup": "alhambra_setup",
+    "core.turn": "alhambra_action_kinds",
+    "core.placement": "alhambra_action_kinds",
+    "core.scoring": "alhambra_scoring",
+    "core.end": "alhambra_winners",
+}
+
+
 def available_modules() -> dict[str, Any]:
     """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group."""
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
@@ -89,6 +100,8 @@ class Ruleset:
     def __init__(self, modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()):
         pm = pluggy.PluginManager(hookspec.PROJECT)
         pm.add_hookspecs(hookspec)
+        if modules is None or isinstance(modules, (str, bytes)):
+            raise ConfigError(f"modules must be a list of module names, not {modules!r}")
         mods = []
         for m in modules:
             mods.append(load_module(m) if isinstance(m, str) else m)
@@ -97,7 +110,14 @@ class Ruleset:
             raise ConfigError(f"a module is enabled twice: {names}")
         blocked = set(blocked)
         for m in mods:
-            blocked.update(getattr(m, "REPLACES", ()))
+            replaces = getattr(m, "REPLACES", ())
+            if isinstance(replaces, str) or not isinstance(replaces, (tuple, list)) or not all(isinstance(r, str) for r in replaces):
+                raise ConfigError(f"module {module_name(m)!r}: REPLACES must be a tuple of built-in plugin names")
+            blocked.update(replaces)
+        plugins = list(plugins)
+        for p in plugins:
+            if p is None or isinstance(p, (str, bytes, int, float, bool, list, tuple, dict)):
+                raise ConfigError(f"a plugin is an object with hook implementations, not {p!r}")
         unknown = blocked - set(BUILTIN_PLUGINS)
         if unknown:
             raise ConfigError(f"cannot block {sorted(unknown)}: built-in plugins are {sorted(BUILTIN_PLUGINS)}")
@@ -106,10 +126,18 @@ class Ruleset:
                 pm.set_blocked(name)
             else:
                 pm.register(importlib.import_module(path), name=name)
-        for name, m in zip(names, mods):
-            pm.register(m, name=name)
-        for p in plugins:
-            pm.register(p)
+        try:
+            for name, m in zip(names, mods):
+                pm.register(m, name=name)
+            for p in plugins:
+                pm.register(p)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            raise ConfigError(f"cannot register plugin: {exc}") from None
+        for builtin, hook_name in ESSENTIAL_HOOKS.items():
+            if builtin in blocked and not any(
+                    i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()):
+                raise ConfigError(
+                    f"blocking {builtin} needs a replacement: no other plugin implements {hook_name}")
         self.pm = pm
         self.hook = pm.hook
         self.modules: tuple[str, ...] = tuple(names)
@@ -223,6 +251,11 @@ def get_ruleset(modules: Iterable = (), options: dict | None = None, *, plugins:
     """A (cached) :class:`Ruleset` for this configuration; see :class:`Ruleset` for arguments."""
     if isinstance(modules, str):
         raise ConfigError("modules must be a list of module names, not a string")
+    for label, value in (("modules", modules), ("plugins", plugins), ("blocked", blocked)):
+        if value is None or isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+            raise ConfigError(f"{label} must be a list, not {value!r}")
+    if options is not None and not isinstance(options, dict):
+        raise ConfigError(f"options must be a dict of option values, not {options!r}")
     key_opts = tuple(sorted((options or {}).items()))
     try:
         hash(key_opts)

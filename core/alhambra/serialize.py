@@ -14,6 +14,7 @@ from .actions import Action, Pass
 from .city import Alhambra
 from .components import BUILDINGS, Card
 from .errors import AlhambraError, SaveFormatError
+
 from .state import GameState
 
 FORMAT = "alhambra-save"
@@ -30,6 +31,17 @@ def make_converter(rules) -> Converter:
     ``{"type": name, ...fields}``."""
     conv = Converter()
     cards = rules.cards
+
+    # strict scalars: a save holding "12" for 12, 3.9 for 3 or "no" for False is malformed
+    def strict(kind):
+        def hook(value, _type):
+            if type(value) is not kind:
+                raise SaveFormatError(f"expected {kind.__name__}, not {value!r}")
+            return value
+        return hook
+
+    for kind in (int, str, bool):
+        conv.register_structure_hook(kind, strict(kind))
     holes = rules.options.get("holes", "cell")
 
     def card_in(value, _type):
@@ -129,6 +141,8 @@ def action_from_data(rules, data) -> Action:
     data = dict(data)
     name = data.pop("type")
     if name == "Pass":
+        if data:
+            raise SaveFormatError(f"a Pass action has no fields, not {sorted(data)}")
         return Pass()
     cls = rules.action_types.get(name)
     if cls is None:
@@ -175,6 +189,8 @@ def read_save(text) -> dict:
             data = json.loads(text)
         except ValueError as exc:
             raise SaveFormatError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise SaveFormatError("not a save: JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFormatError(f"not an alhambra save (expected format {FORMAT!r})")
     if data.get("version") != VERSION:
@@ -231,7 +247,7 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
 
 def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
     """Load a game saved by :func:`game_to_json`; see ``Game.from_json``."""
-    from .game import Game
+    from .game import MAX_PLAYERS, MIN_PLAYERS, Game
     from .ruleset import get_ruleset
 
     data = read_save(text)
@@ -242,27 +258,72 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
         rules = get_ruleset(mods, data.get("options") or {}, plugins=plugins, blocked=data.get("blocked", []))
     except AlhambraError as exc:
         raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
+    if not MIN_PLAYERS <= len(data["players"]) <= MAX_PLAYERS:
+        raise SaveFormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(data['players'])}")
     game = Game._blank(rules, data["players"], data["seed"])
     conv = rules.converter
     try:
         game.state = conv.structure(data.get("state"), GameState)
+        rng = data.get("rng")
+        internal = rng["state"]
+        if (not isinstance(internal, list) or len(internal) != 625
+                or not all(type(x) is int and 0 <= x < 2**32 for x in internal) or not any(internal[:624])
+                or rng.get("version") != 3 or rng.get("gauss") is not None):
+            raise SaveFormatError("bad random-generator state")
+        game.rng.setstate((3, tuple(internal), None))
+        game.history = [action_from_data(rules, a) for a in data.get("history", [])]
+        _check_state(game, [p for p in data["players"]])
+        _check_accounting(game)
+        # the state must be playable: list what the player to decide may do, and a view
+        game.legal_actions()
+        game.view(None)
     except SaveFormatError:
         raise
-    except Exception as exc:
-        raise SaveFormatError(f"bad game state: {exc}") from None
-    if len(game.state.players) != len(data["players"]):
-        raise SaveFormatError("the state's players do not match 'players'")
-    rng = data.get("rng")
-    try:
-        internal = tuple(int(x) for x in rng["state"])
-        if len(internal) != 625 or not all(type(x) is int for x in rng["state"]):
-            raise ValueError("wrong length")
-        game.rng.setstate((int(rng["version"]), internal, rng.get("gauss")))
-    except Exception:
-        raise SaveFormatError("bad random-generator state") from None
-    game.history = [action_from_data(rules, a) for a in data.get("history", [])]
-    _check_accounting(game)
+    except RecursionError:
+        raise SaveFormatError("the save is nested too deeply") from None
+    except Exception as exc:  # cattrs' exception groups, and whatever a broken state raises
+        raise SaveFormatError(f"bad game state: {type(exc).__name__}: {exc}") from None
     return game
+
+
+def _check_state(game, names) -> None:
+    """Values the engine relies on: seats, phase, market, scorings, scores."""
+    st = game.state
+    n = game.num_players
+    if [p.name for p in st.players] != names:
+        raise SaveFormatError("the state's players do not match 'players'")
+
+    def seat(value, what):
+        if type(value) is not int or not 0 <= value < n:
+            raise SaveFormatError(f"{what} must be a seat 0..{n - 1}, not {value!r}")
+
+    seat(st.turn_player, "turn_player")
+    seat(st.start_player, "start_player")
+    phases = {"turn", "place", "over", "distribution", *game.rules.phases}
+    if st.phase not in phases:
+        raise SaveFormatError(f"unknown phase {st.phase!r}")
+    if st.phase != "over":
+        seat(st.decider, "decider")
+    if len(st.market) != 4 or not all(t is None or (type(t) is int and 1 <= t <= 54) for t in st.market):
+        raise SaveFormatError("the market has four spaces, each empty or holding a building")
+    if not set(st.pending_scorings) <= {1, 2} or not all(type(k) is int for k in st.pending_scorings):
+        raise SaveFormatError("pending scorings are 1 or 2")
+    if len(st.display) > 4:
+        raise SaveFormatError("the money display holds at most 4 cards")
+    for p in st.players:
+        if type(p.score) is not int or p.score < 0:
+            raise SaveFormatError(f"bad score {p.score!r}")
+    for r in st.scorings:
+        k = len(r.participants)
+        if r.number not in (1, 2, 3) or not (len(r.counts) == len(r.majority) == len(r.walls) == k) or any(
+                len(col) != k for col in r.extra.values()):
+            raise SaveFormatError("inconsistent scoring record")
+    from .testing import InvariantError, check_invariants
+
+    try:
+        check_invariants(game)
+    except InvariantError as exc:
+        raise SaveFormatError(f"inconsistent save: {exc}") from None
 
 
 def _check_accounting(game) -> None:
@@ -279,6 +340,10 @@ def _check_accounting(game) -> None:
         raise SaveFormatError("the save does not hold each money card of the game exactly once")
     if any(n > 1 for c, n in cards.items() if type(c) is not MoneyCard):
         raise SaveFormatError("the save holds a card twice")
+    from .components import SCORING_A, SCORING_B
+
+    if cards[SCORING_A] != 1 or cards[SCORING_B] != 1:
+        raise SaveFormatError("the save must hold scoring cards A and B once each (deck or set aside)")
     seen: list = []
     for tiles in game.tile_locations().values():
         seen.extend(t for t in tiles if isinstance(t, int))

@@ -96,6 +96,10 @@ def shipped_layout() -> tuple[TileSpec, ...]:
     return parse_layout(tomllib.loads(text), f"shipped {_SHIPPED}")
 
 
+#: A layout file is a few kilobytes; anything far larger is refused unread (saves name the file).
+MAX_LAYOUT_BYTES = 1_000_000
+
+
 def load_layout(path: str | None = None) -> tuple[TileSpec, ...]:
     """The huts of the layout file at ``path``, or the shipped layout for ``None``.
 
@@ -105,9 +109,21 @@ def load_layout(path: str | None = None) -> tuple[TileSpec, ...]:
         return shipped_layout()
     if not isinstance(path, str) or not path:
         raise ConfigError(f"the hut layout is a path to a TOML file (a string) or None, not {path!r}")
+    import os
+    import stat
+
     try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigError(f"hut layout {path!r} is not a regular file")
+        if info.st_size > MAX_LAYOUT_BYTES:
+            raise ConfigError(f"hut layout {path!r} is larger than {MAX_LAYOUT_BYTES} bytes")
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            data = tomllib.loads(f.read(MAX_LAYOUT_BYTES + 1).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"hut layout {path!r} is not UTF-8 text") from None
+    except RecursionError:
+        raise ConfigError(f"hut layout {path!r} is nested too deeply") from None
     except OSError as exc:
         raise ConfigError(f"cannot read hut layout {path!r}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
