@@ -277,7 +277,6 @@ class Game:
                 if isinstance(exc, IllegalActionError):
                     raise
                 raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
-        self._means = {}
         if kind is None:
             self.action_done()
         else:
@@ -285,8 +284,6 @@ class Game:
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self._means:
-            self._means = {}
 
     # -- engine operations for plugins ----------------------------------------------------------
 
@@ -457,7 +454,7 @@ class Game:
 
     def _means_of(self, seat: int) -> list:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
-        whenever the seat's hand differs and after every action."""
+        whenever the seat's hand differs (means are cards in hand, so they depend on it alone)."""
         hand = tuple(self.state.players[seat].hand)
         cached = self._means.get(seat)
         if cached is None or cached[0] != hand:

@@ -143,8 +143,9 @@ def alhambra_turn_start(game: Game, seat: int) -> None:
 def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
     """Offer extra ways to pay for a building (purchase payment).
 
-    Called when purchases are listed or checked for ``seat``; the answer is reused while that
-    seat's hand is unchanged and no action has been applied. The base rule (pay in the
+    Called when purchases are listed or checked for ``seat``; the answer must depend on that
+    seat's hand only (means are cards in hand) and is reused while the hand is unchanged. The
+    base rule (pay in the
     space's currency, R-TURN-3) is always available and need not be returned. Return a list of
     :class:`~alhambra.actions.PaymentMeans`: a card in hand that is spent with the payment and
     the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4).
