@@ -14,7 +14,18 @@ from .game import Game
 from .replay import replay
 from .ruleset import available_modules
 from .serialize import read_save
-from .simulate import result_of, simulate_one
+from .game import new_game
+from .simulate import (
+    BACKENDS,
+    default_workers,
+    format_summary,
+    make_tasks,
+    ray_available,
+    register_config_modules,
+    run_games,
+    summarize,
+    write_results,
+)
 
 
 def _parse_options(pairs):
@@ -39,51 +50,69 @@ def cmd_simulate(args) -> int:
     cfg.modules = expand_module_names(cfg.modules)
     cfg.options.update(_parse_options(args.option))
     seed0 = args.seed if args.seed is not None else (cfg.seed if cfg.seed is not None else 1)
-    modules = cfg.resolved_modules()
+    cfg.resolved_modules()  # unknown module names fail here, with the list of known ones
+    players = cfg.players
+    count = players if isinstance(players, int) else len(players)
+    if not 2 <= count <= 6:
+        raise AlhambraError(f"Alhambra is for 2 to 6 players, not {count} (R-COMP-1)")
+    workers = args.workers if args.workers is not None else default_workers()
+    if workers < 1:
+        raise AlhambraError(f"--workers must be at least 1, not {workers}")
+    if args.backend == "ray" and not ray_available():
+        raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
+    if args.plot:
+        _check_plotting()
+    config_path = str(Path(args.config).resolve()) if args.config else None
+    if config_path:
+        register_config_modules(config_path, cfg.module_objects)
+    tasks = make_tasks(args.games, seed0, players=players, modules=cfg.modules, options=cfg.options,
+                       bots=args.bots, config_path=config_path, save=bool(args.save))
+    if tasks:  # the first game in this process: a bad option or module fails here, as a message
+        new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
+    progress = args.progress if args.progress is not None else (sys.stderr.isatty() and args.games > 1)
     saves = []
     results = []
     start = time.perf_counter()
-    for i in range(args.games):
-        game = simulate_one(cfg.players, seed0 + i, modules=modules, options=cfg.options)
-        r = result_of(game)
+    emit = print
+    if progress:
+        try:
+            from tqdm import tqdm
+
+            emit = tqdm.write
+        except ImportError:  # pragma: no cover
+            pass
+    runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress, ray_address=args.ray_address)
+    for i, (r, save) in enumerate(runs):
         results.append(r)
-        if args.save:
-            saves.append(game.to_json())
+        if save is not None:
+            saves.append(save)
         if not args.quiet:
-            print(
+            emit(
                 f"game {i + 1} seed {r.seed}: scores {r.scores} winners {r.winners} "
                 f"actions {r.actions} scorings {','.join(map(str, r.scorings))}"
             )
     elapsed = time.perf_counter() - start
-    _summary(results, elapsed, cfg)
+    for line in format_summary(summarize(results), elapsed):
+        print(line)
     if args.save:
         Path(args.save).write_text(saves[0] if len(saves) == 1 else "\n".join(saves) + "\n", "utf-8")
         print(f"saved {len(saves)} game(s) to {args.save}")
+    if args.out:
+        n = write_results(args.out, results)
+        print(f"wrote {n} result record(s) to {args.out}")
+    if args.plot:
+        from .plotting import plot_results
+
+        plot_results(results, args.plot)
+        print(f"plotted {len(results)} game(s) to {args.plot}")
     return 0
 
 
-def _summary(results, elapsed, cfg) -> None:
-    n = len(results)
-    if not n:
-        return
-    seats = results[0].players
-    wins = [0.0] * seats
-    for r in results:
-        for w in r.winners:
-            wins[w] += 1 / len(r.winners)
-    mean = [sum(r.scores[s] for r in results) / n for s in range(seats)]
-    actions = sum(r.actions for r in results)
-    scorings = {k: sum(k in r.scorings for r in results) for k in (1, 2, 3)}
-    used: dict[str, int] = {}
-    for r in results:
-        for k, v in r.action_counts.items():
-            used[k] = used.get(k, 0) + v
-    print(f"summary: {n} games, {seats} players, modules {list(results[0].modules) or 'none'}")
-    print("  win share per seat: " + ", ".join(f"{w / n:.2f}" for w in wins))
-    print("  mean score per seat: " + ", ".join(f"{m:.1f}" for m in mean))
-    print(f"  actions per game: {actions / n:.1f}; scorings held: " + ", ".join(f"#{k} in {v}" for k, v in scorings.items()))
-    print("  actions by type: " + ", ".join(f"{k} {v}" for k, v in sorted(used.items())))
-    print(f"  time {elapsed:.2f}s: {n / elapsed:.1f} games/s, {actions / elapsed:.0f} actions/s")
+def _check_plotting() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise AlhambraError("--plot needs matplotlib: pip install 'alhambra-engine[plot]'") from None
 
 
 def _read_saves(path: str) -> list[str]:
@@ -151,7 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="alhambra", description="Alhambra rules engine: simulate, replay, list modules.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("simulate", help="play full games between random players")
+    s = sub.add_parser("simulate", help="play full games between bots and summarise the results",
+                       description="Play full games between bots (random, greedy, mcts) and summarise the results: "
+                                   "win rates per bot and per seat, scores, game length, module action use.")
     s.add_argument("--players", type=int, help="number of players, 2-6 (default 4 or the config's)")
     s.add_argument("--games", type=int, default=1, help="number of games (default 1)")
     s.add_argument("--seed", type=int, help="seed of the first game; game k uses seed+k-1 (default 1)")
@@ -160,6 +191,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option (repeatable)")
     s.add_argument("--save", metavar="FILE", help="save the game(s): one JSON save, or JSON Lines for several")
     s.add_argument("--quiet", action="store_true", help="print only the summary")
+    s.add_argument("--bots", metavar="BOT[,BOT...]", default=None,
+                   help="bot per seat, or one for all seats (default random): random, greedy, mcts; "
+                        "budgets as mcts:200 (playouts per decision) or mcts:0.5s; parameters as mcts:top_k=4")
+    s.add_argument("--workers", type=int, metavar="N",
+                   help="worker processes (default: all cores); results do not depend on it")
+    s.add_argument("--backend", choices=BACKENDS, default="local",
+                   help="local processes (default) or ray (the 'ray' extra)")
+    s.add_argument("--ray-address", metavar="ADDRESS",
+                   help="with --backend ray: the Ray cluster to join (default: start a local instance)")
+    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
+    s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
+    prog = s.add_mutually_exclusive_group()
+    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
+                      help="show a progress bar (default: when standard error is a terminal)")
+    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")

@@ -1,32 +1,44 @@
-"""Playing whole games between bots, for the command line and for users' experiments."""
+"""Playing whole games between bots, for the command line and for users' experiments.
+
+* :func:`play` lets bots play one game; :func:`simulate_one` builds and plays one;
+  :func:`result_of` summarises a finished game as a :class:`GameResult`.
+* :func:`run_games` plays many games (a list of :class:`SimTask`) serially, in local worker
+  processes or on Ray, and yields the results in game order. A game depends only on its task
+  (configuration, seed, bots), so every backend and worker count gives the same results.
+* :func:`write_results` / :func:`read_results` store results as JSON Lines, one record per game.
+* :func:`summarize` / :func:`format_summary`: win rates per bot and per seat, scores (mean and
+  spread), game length, how often each module's actions were used.
+"""
 
 from __future__ import annotations
 
-import random
-from typing import Any, Iterable
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
 
-from attrs import define, field
+from attrs import asdict, define, field, frozen
 
+from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
+from .bots.base import BotSpecError
+from .errors import AlhambraError, ConfigError
 from .game import Game, new_game
 
-
-class RandomBot:
-    """Chooses uniformly among the legal actions, with its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, game: Game, seat: int, legal: list):
-        """Return one of ``legal`` (the legal actions of ``seat`` in ``game``)."""
-        return legal[self.rng.randrange(len(legal))]
+#: Format tag and version of a JSON Lines results record.
+RECORD_FORMAT = "alhambra-result"
+RECORD_VERSION = 1
 
 
 @define(slots=True)
 class GameResult:
-    """The outcome of one simulated game: ``seed``, final ``scores`` per seat, ``winners``,
-    number of ``actions``, which ``scorings`` happened, and the action counts by type."""
+    """The outcome of one simulated game.
+
+    ``seed``, ``players`` (count), ``modules`` (names), ``bots`` (specification per seat),
+    final ``scores`` per seat, ``winners`` (seats), ``actions`` (count), ``turns``, which
+    ``scorings`` happened, ``action_counts`` by action type, ``module_actions`` (per module,
+    the counts of its own action types), and the game's non-default ``options``."""
 
     seed: int
     players: int
@@ -36,27 +48,97 @@ class GameResult:
     actions: int
     scorings: list[int]
     action_counts: dict[str, int] = field(factory=dict)
+    bots: list[str] = field(factory=list)
+    module_actions: dict[str, dict[str, int]] = field(factory=dict)
+    turns: int = 0
+    options: dict[str, Any] = field(factory=dict)
+
+    def returns(self) -> list[float]:
+        """Per seat: share of the victory (1/k for a k-way shared victory)."""
+        k = len(self.winners)
+        return [(1.0 / k if s in self.winners else 0.0) for s in range(self.players)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record (the JSON Lines format of :func:`write_results`)."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameResult":
+        """Rebuild a result from :meth:`to_dict`'s record; :class:`AlhambraError` if malformed."""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise AlhambraError(f"not an {RECORD_FORMAT} record")
+        if data.get("version") != RECORD_VERSION:
+            raise AlhambraError(f"unsupported {RECORD_FORMAT} version {data.get('version')!r}")
+        try:
+            return cls(
+                seed=int(data["seed"]),
+                players=int(data["players"]),
+                modules=[str(m) for m in data["modules"]],
+                scores=[int(s) for s in data["scores"]],
+                winners=[int(w) for w in data["winners"]],
+                actions=int(data["actions"]),
+                scorings=[int(s) for s in data["scorings"]],
+                action_counts={str(k): int(v) for k, v in data.get("action_counts", {}).items()},
+                bots=[str(b) for b in data.get("bots", [])],
+                module_actions={str(m): {str(k): int(v) for k, v in d.items()}
+                                for m, d in data.get("module_actions", {}).items()},
+                turns=int(data.get("turns", 0)),
+                options=dict(data.get("options", {})),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# One game
+# ---------------------------------------------------------------------------------------------
 
 
 def play(game: Game, bots: list, *, max_actions: int = 100_000) -> Game:
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game.
 
-    Raises RuntimeError if the game is still running after ``max_actions`` actions."""
+    Raises RuntimeError if the game is still running after ``max_actions`` actions, and if a
+    bot returns an action that is not among the legal ones."""
     n = 0
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
         seat = game.current_player
-        game.apply(bots[seat].choose(game, seat, game.legal_actions()))
+        legal = game.legal_actions()
+        action = bots[seat].choose(game, seat, legal)
+        if action not in legal:
+            raise RuntimeError(f"bot {bots[seat]!r} of seat {seat} chose {action!r}, which is not a legal action")
+        game.apply(action)
         n += 1
     return game
 
 
-def result_of(game: Game) -> GameResult:
-    """Summarise a finished game as a :class:`GameResult`."""
+def module_action_types(game: Game) -> dict[str, str]:
+    """``{action type name: module name}`` for the action types the enabled modules add."""
+    out: dict[str, str] = {}
+    pm = game.rules.pm
+    for name in game.modules:
+        plugin = pm.get_plugin(name)
+        kinds_of = getattr(plugin, "alhambra_action_kinds", None)
+        if kinds_of is None:
+            continue
+        for kind in kinds_of() or []:
+            out.setdefault(kind.type_name, name)
+    return out
+
+
+def result_of(game: Game, bots: Sequence[str] = ()) -> GameResult:
+    """Summarise a finished game as a :class:`GameResult` (``bots``: specification per seat)."""
     counts: dict[str, int] = {}
     for a in game.history:
-        counts[type(a).__name__] = counts.get(type(a).__name__, 0) + 1
+        k = type(a).__name__
+        counts[k] = counts.get(k, 0) + 1
+    owners = module_action_types(game)
+    per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
+    for type_name, module in owners.items():
+        per_module[module][type_name] = counts.get(type_name, 0)
+    defaults = {name: spec.default for name, spec in game.rules.option_specs.items()}
+    options = {k: v for k, v in game.options.items() if k in defaults and v != defaults[k]}
     return GameResult(
         seed=game.seed,
         players=game.num_players,
@@ -66,11 +148,363 @@ def result_of(game: Game) -> GameResult:
         actions=len(game.history),
         scorings=[r.number for r in game.state.scorings],
         action_counts=counts,
+        bots=list(bots),
+        module_actions=per_module,
+        turns=game.state.turn,
+        options=_plain(options),
     )
 
 
-def simulate_one(players, seed: int, *, modules: Iterable = (), options: dict[str, Any] | None = None) -> Game:
-    """Play one game between random bots; the bots' seeds derive from ``seed``."""
+def _plain(value):
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        return json.loads(json.dumps(value, default=str))
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game with ``seed``."""
+    return seed * 1000 + seat
+
+
+def seat_bots(specs: Sequence[str] | str | None, players: int) -> list[str]:
+    """One bot specification per seat: ``None`` means random everywhere, a single name applies
+    to every seat; otherwise there must be exactly one per seat (:class:`BotSpecError`)."""
+    if specs is None:
+        return ["random"] * players
+    if isinstance(specs, str):
+        specs = [s for s in specs.split(",")]
+    specs = [s.strip() for s in specs]
+    if any(not s for s in specs):
+        raise BotSpecError("empty bot name in the bot list")
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise BotSpecError(
+            f"{len(specs)} bots given for {players} players: give one bot per seat, or a single bot for all seats"
+        )
+    for s in specs:
+        make_bot(s, 0)  # raises BotSpecError for an unknown name or bad parameters
+    return specs
+
+
+def simulate_one(players, seed: int, *, modules: Iterable = (), options: dict[str, Any] | None = None,
+                 bots: Sequence[str] | str | None = None) -> Game:
+    """Play one game between bots (default: random); the bots' seeds derive from ``seed``
+    (:func:`bot_seed`)."""
     game = new_game(players, modules=modules, seed=seed, options=options)
-    bots = [RandomBot(seed * 1000 + i) for i in range(game.num_players)]
-    return play(game, bots)
+    specs = seat_bots(bots, game.num_players)
+    return play(game, [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Many games: tasks, workers, Ray
+# ---------------------------------------------------------------------------------------------
+
+
+@frozen
+class SimTask:
+    """One game to play: everything a worker process needs, as plain picklable data.
+
+    ``modules`` are module names: installed ones, or ones defined by the files of the game
+    configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
+    JSON save."""
+
+    index: int
+    seed: int
+    players: Any
+    modules: tuple = ()
+    options: tuple = ()
+    bots: tuple = ()
+    config_path: str | None = None
+    save: bool = False
+
+
+def make_tasks(games: int, seed: int, *, players=4, modules: Iterable[str] = (), options: dict | None = None,
+               bots: Sequence[str] | str | None = None, config_path: str | None = None,
+               save: bool = False) -> list[SimTask]:
+    """Tasks for ``games`` games with seeds ``seed``, ``seed + 1`` …"""
+    count = players if isinstance(players, int) else len(players)
+    specs = tuple(seat_bots(bots, count))
+    opts = tuple(sorted((options or {}).items()))
+    mods = tuple(modules)
+    pl = players if isinstance(players, int) else tuple(players)
+    return [SimTask(i, seed + i, pl, mods, opts, specs, config_path, save) for i in range(games)]
+
+
+_CONFIG_MODULES: dict[str, dict[str, Any]] = {}
+
+
+def _user_modules(config_path: str | None) -> dict[str, Any]:
+    if not config_path:
+        return {}
+    found = _CONFIG_MODULES.get(config_path)
+    if found is None:
+        from .config import load_config
+        from .ruleset import module_name
+
+        cfg = load_config(config_path)
+        found = _CONFIG_MODULES[config_path] = {module_name(m): m for m in cfg.module_objects}
+    return found
+
+
+def register_config_modules(config_path: str, module_objects: Iterable) -> None:
+    """Tell this process the user modules already loaded from ``config_path`` (so that they
+    are not imported a second time)."""
+    from .ruleset import module_name
+
+    _CONFIG_MODULES[config_path] = {module_name(m): m for m in module_objects}
+
+
+def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
+    """Play the game of ``task``; returns its result record and (if asked) its JSON save."""
+    users = _user_modules(task.config_path)
+    modules = [users.get(m, m) for m in task.modules]
+    players = task.players if isinstance(task.players, int) else list(task.players)
+    game = simulate_one(players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots))
+    return result_of(game, task.bots).to_dict(), (game.to_json() if task.save else None)
+
+
+def default_workers() -> int:
+    """All cores of this machine (as far as this process may use them)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+BACKENDS = ("local", "ray")
+
+
+def run_games(tasks: Sequence[SimTask], *, workers: int = 1, backend: str = "local", progress: bool = False,
+              ray_address: str | None = None) -> Iterator[tuple[GameResult, str | None]]:
+    """Play ``tasks`` and yield ``(result, save or None)`` in task order, as soon as each
+    result and all before it are done.
+
+    ``backend="local"``: ``workers`` processes of this machine (1: in this process).
+    ``backend="ray"``: Ray tasks, on the running Ray instance if there is one, else on
+    ``ray_address`` or a local instance with ``workers`` CPUs (shut down afterwards).
+    ``progress``: a tqdm progress bar on standard error."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; known backends: {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise ConfigError(f"workers must be at least 1, not {workers}")
+    bar = _progress_bar(len(tasks), progress)
+    try:
+        if backend == "ray":
+            source = _run_ray(tasks, workers, ray_address)
+        elif workers == 1 or len(tasks) <= 1:
+            source = ((t.index, run_task(t)) for t in tasks)
+        else:
+            source = _run_local(tasks, workers)
+        for record, save in _in_order(source, bar):
+            yield GameResult.from_dict(record), save
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _in_order(source, bar):
+    pending: dict[int, Any] = {}
+    nxt = 0
+    for index, out in source:
+        if bar is not None:
+            bar.update(1)
+        pending[index] = out
+        while nxt in pending:
+            yield pending.pop(nxt)
+            nxt += 1
+
+
+def _progress_bar(total: int, enabled: bool):
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True, leave=False)
+
+
+def _run_local(tasks, workers):
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx) as ex:
+        futures = {ex.submit(run_task, t): t.index for t in tasks}
+        try:
+            for fut in as_completed(futures):
+                yield futures[fut], fut.result()
+        finally:
+            for fut in futures:
+                fut.cancel()
+
+
+def ray_available() -> bool:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_ray(tasks, workers, address):
+    try:
+        import ray
+    except ImportError:
+        raise ConfigError("the ray backend needs Ray: pip install 'alhambra-engine[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address:
+            kwargs["address"] = address
+        else:
+            kwargs["num_cpus"] = workers
+        ray.init(**kwargs)
+        started = True
+    try:
+        remote = ray.remote(num_cpus=1, max_retries=0)(run_task)
+        refs = {remote.remote(t): t.index for t in tasks}
+        waiting = list(refs)
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=1)
+            for ref in done:
+                yield refs[ref], ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Lines
+# ---------------------------------------------------------------------------------------------
+
+
+def write_results(path: str | Path, results: Iterable[GameResult]) -> int:
+    """Write ``results`` as JSON Lines (one record per game); returns how many."""
+    n = 0
+    with open(path, "w", encoding="utf-8") as fh:
+        for r in results:
+            fh.write(json.dumps(r.to_dict(), sort_keys=True) + "\n")
+            n += 1
+    return n
+
+
+def read_results(path: str | Path) -> list[GameResult]:
+    """Read a JSON Lines results file written by :func:`write_results` (or
+    ``alhambra simulate --out``). Raises :class:`AlhambraError` naming the bad line."""
+    out = []
+    with open(path, encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except ValueError as exc:
+                raise AlhambraError(f"{path}:{lineno}: not JSON: {exc}") from None
+            try:
+                out.append(GameResult.from_dict(data))
+            except AlhambraError as exc:
+                raise AlhambraError(f"{path}:{lineno}: {exc}") from None
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Summaries
+# ---------------------------------------------------------------------------------------------
+
+
+def _mean_sd(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    return statistics.fmean(values), (statistics.stdev(values) if len(values) > 1 else 0.0)
+
+
+def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
+    """Statistics of ``results``: per seat and per bot (win share, score mean and standard
+    deviation), game length, scorings, action counts and module action use."""
+    n = len(results)
+    out: dict[str, Any] = {"games": n}
+    if not n:
+        return out
+    seats = max(r.players for r in results)
+    out["players"] = sorted({r.players for r in results})
+    out["modules"] = sorted({m for r in results for m in r.modules})
+    per_seat = []
+    for s in range(seats):
+        rs = [r for r in results if s < r.players]
+        mean, sd = _mean_sd([r.scores[s] for r in rs])
+        per_seat.append({"seat": s, "games": len(rs), "win_share": sum(r.returns()[s] for r in rs) / len(rs),
+                         "score_mean": mean, "score_sd": sd})
+    out["seats"] = per_seat
+    bots: dict[str, dict[str, Any]] = {}
+    for r in results:
+        ret = r.returns()
+        for s, b in enumerate(r.bots or ["?"] * r.players):
+            e = bots.setdefault(b, {"bot": b, "seatings": 0, "wins": 0.0, "scores": [], "fair": 0.0})
+            e["seatings"] += 1
+            e["wins"] += ret[s]
+            e["scores"].append(r.scores[s])
+            e["fair"] += 1.0 / r.players
+    out["bots"] = []
+    for b, e in bots.items():
+        mean, sd = _mean_sd(e["scores"])
+        out["bots"].append({"bot": b, "seatings": e["seatings"], "win_rate": e["wins"] / e["seatings"],
+                            "fair_rate": e["fair"] / e["seatings"], "score_mean": mean, "score_sd": sd})
+    am, asd = _mean_sd([r.actions for r in results])
+    tm, tsd = _mean_sd([r.turns for r in results])
+    out["length"] = {"actions_mean": am, "actions_sd": asd, "turns_mean": tm, "turns_sd": tsd,
+                     "actions_total": sum(r.actions for r in results)}
+    out["scorings"] = {k: sum(k in r.scorings for r in results) for k in (1, 2, 3)}
+    used: dict[str, int] = {}
+    for r in results:
+        for k, v in r.action_counts.items():
+            used[k] = used.get(k, 0) + v
+    out["action_counts"] = dict(sorted(used.items()))
+    mods: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for m, counts in r.module_actions.items():
+            e = mods.setdefault(m, {"games": 0, "actions": {}})
+            e["games"] += 1
+            for k, v in counts.items():
+                a = e["actions"].setdefault(k, {"total": 0, "games_used": 0})
+                a["total"] += v
+                a["games_used"] += 1 if v else 0
+    out["module_actions"] = mods
+    return out
+
+
+def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> list[str]:
+    """The summary as text lines (the first one: ``summary: N games, …``)."""
+    n = summary["games"]
+    if not n:
+        return ["summary: 0 games"]
+    players = summary["players"]
+    pl = players[0] if len(players) == 1 else "/".join(map(str, players))
+    lines = [f"summary: {n} games, {pl} players, modules {summary['modules'] or 'none'}"]
+    seats = summary["seats"]
+    lines.append("  win share per seat: " + ", ".join(f"{s['win_share']:.2f}" for s in seats))
+    lines.append("  mean score per seat: " + ", ".join(f"{s['score_mean']:.1f}" for s in seats))
+    lines.append("  score sd per seat: " + ", ".join(f"{s['score_sd']:.1f}" for s in seats))
+    ln = summary["length"]
+    sc = summary["scorings"]
+    lines.append(f"  actions per game: {ln['actions_mean']:.1f} (sd {ln['actions_sd']:.1f}), turns per game "
+                 f"{ln['turns_mean']:.1f} (sd {ln['turns_sd']:.1f}); scorings held: "
+                 + ", ".join(f"#{k} in {v}" for k, v in sc.items()))
+    lines.append("  actions by type: " + ", ".join(f"{k} {v}" for k, v in summary["action_counts"].items()))
+    bots = summary["bots"]
+    if bots:
+        width = max(12, max(len(b["bot"]) for b in bots))
+        lines.append(f"  {'bot':<{width}} {'seats':>6} {'win rate':>9} {'fair':>6} {'score':>7} {'sd':>6}")
+        for b in sorted(bots, key=lambda b: -b["win_rate"]):
+            lines.append(f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {b['fair_rate']:>6.3f} "
+                         f"{b['score_mean']:>7.1f} {b['score_sd']:>6.1f}")
+    for m, e in summary["module_actions"].items():
+        parts = [f"{k} {a['total']} ({a['total'] / e['games']:.1f}/game, used in {a['games_used']}/{e['games']} games)"
+                 for k, a in sorted(e["actions"].items())]
+        lines.append(f"  module {m}: " + ("; ".join(parts) if parts else "no actions of its own"))
+    if elapsed is not None and elapsed > 0:
+        lines.append(f"  time {elapsed:.2f}s: {n / elapsed:.2f} games/s, {ln['actions_total'] / elapsed:.0f} actions/s")
+    return lines

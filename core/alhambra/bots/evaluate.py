@@ -1,10 +1,11 @@
 """Heuristic values of positions and actions, from one seat's point of view.
 
-Everything here reads only what that seat may know: every Alhambra, reserve, score and the
-scorings so far, the market and money display, Dirk's buildings, the face-up huts, revealed
-bonus cards, the offices players hold, the vizier tokens (all public), and the seat's own hand
-and own bonus cards. Nothing reads another player's hand or a face-down stack, so a
-:class:`Evaluator` built from the true game and one built from a determinized copy agree.
+Action values read only what the deciding seat may know: every Alhambra, reserve, score and
+the scorings so far, the market and money display, the bag's size, Dirk's buildings, the
+face-up huts, revealed bonus cards, the offices players hold, the vizier tokens (all public),
+and the seat's own hand and own bonus cards. Never another player's hand or a face-down stack,
+so the true game and a determinized copy give the same action values. (``seat_value`` of
+*another* seat reads that seat's hand: the search calls it on determinized copies only.)
 
 Values are in points. A seat's position value is its score plus projected points:
 
@@ -14,11 +15,16 @@ Values are in points. A seat's position value is its score plus projected points
 * the longest outer wall, once per scoring still to come (R-SCORE-5);
 * money: a value per coin that falls as the bag empties, plus how well the hand can pay
   (exactly, R-TURN-4, or at all) for the market buildings the seat wants;
-* reserve buildings at a fraction of their value (a redesign action is needed to build them);
+* an Alhambra that can hardly grow any more (few open sides left) is penalised;
+* reserve tiles at a fixed share of their type's value minus a penalty (a redesign action is
+  needed to build them; the value does not depend on the counts, so that moving tiles between
+  reserve and Alhambra never cycles);
 * module pieces: an active vizier, exchange offices, huts (through their scoring counts).
 """
 
 from __future__ import annotations
+
+import math
 
 from attrs import evolve, frozen
 
@@ -29,7 +35,7 @@ _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, s
 _CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)
 
 
-@frozen
+@frozen(cache_hash=True)
 class Weights:
     """The knobs of the heuristic (points per unit)."""
 
@@ -61,7 +67,10 @@ class Weights:
     #: penalty for an Alhambra with no open side left (scaled down for 1-4 open sides)
     closed: float = 12.0
     #: coins beyond this count less (a hoard cannot all be spent)
-    money_cap: int = 30
+    money_cap: int = 40
+    #: cost of a redesign action (it ends the turn); bonus for a purchase once the bag is empty
+    redesign: float = 0.4
+    end_push: float = 2.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -71,11 +80,19 @@ DEFAULT_WEIGHTS = Weights()
 # ---------------------------------------------------------------------------------------------
 
 _GEOM: dict = {}
+_TYPEVAL: dict = {}
 _GEOM_LIMIT = 200_000
 
 
+_CATALOGS: dict = {}
+
+
 def city_key(city):
-    return (frozenset(city.tiles.items()), city.holes)
+    """A hashable key of an Alhambra's layout (tiles, holes rule, tile catalogue)."""
+    cat = city.catalog
+    if id(cat) not in _CATALOGS:
+        _CATALOGS[id(cat)] = cat  # keep it alive so that its id is never reused
+    return (frozenset(city.tiles.items()), city.holes, id(cat))
 
 
 def open_sides(city) -> int:
@@ -102,8 +119,8 @@ def shape(city, key=None) -> tuple[int, int]:
 
 
 def placement_walls(city, tile, key=None) -> dict:
-    """``{pos: (longest outer wall, open sides)}`` after building ``tile`` at each cell where
-    the placement rules allow it (cached per layout and wall mask)."""
+    """``{pos: (longest outer wall, open sides, neighbours)}`` after building ``tile`` at each
+    cell where the placement rules allow it (cached per layout and wall mask)."""
     mask = city.catalog.walls[tile]
     k = (key if key is not None else city_key(city), mask)
     found = _GEOM.get(k)
@@ -114,7 +131,7 @@ def placement_walls(city, tile, key=None) -> dict:
         for pos in city.placements(tile):
             c2 = city.copy()
             c2.place(tile, pos)
-            found[pos] = (c2.longest_outer_wall(), open_sides(c2))
+            found[pos] = (c2.longest_outer_wall(), open_sides(c2), neighbours(city, pos))
         _GEOM[k] = found
     return found
 
@@ -137,28 +154,56 @@ def _sums(values) -> int:
     return reach
 
 
-def afford(hand, currency: str, price: int) -> int:
-    """2 if ``hand`` can pay ``price`` exactly in ``currency`` (or through an exchange office
-    showing it, R-EXC-4), 1 if it can pay at all, 0 otherwise."""
-    money = [c for c in hand if type(c) is MoneyCard]
-    groups = [[c.value for c in money if c.currency == currency]]
+_REACH: dict = {}
+
+
+def _reach(values: list) -> int:
+    key = tuple(sorted(values))
+    r = _REACH.get(key)
+    if r is None:
+        if len(_REACH) > _GEOM_LIMIT:
+            _REACH.clear()
+        r = _REACH[key] = _sums(key)
+    return r
+
+
+def purse_of(hand) -> tuple[dict, list, int]:
+    """(``{currency: [values]}``, currency pairs of the exchange offices, total value)."""
+    purse: dict = {}
+    offices = []
+    total = 0
     for c in hand:
-        curs = getattr(c, "currencies", None)
-        if type(c) is not MoneyCard and curs and currency in curs:
-            groups.append([m.value for m in money if m.currency in curs])
+        if type(c) is MoneyCard:
+            purse.setdefault(c.currency, []).append(c.value)
+            total += c.value
+        else:
+            curs = getattr(c, "currencies", None)
+            if curs:
+                offices.append(curs)
+    return purse, offices, total
+
+
+def afford_purse(purse: dict, offices: list, currency: str, price: int) -> int:
+    """2 if the purse can pay ``price`` exactly in ``currency`` (or through an exchange office
+    showing it, R-EXC-4), 1 if it can pay at all, 0 otherwise."""
+    own = purse.get(currency, ())
+    groups = [own]
+    for curs in offices:
+        if currency in curs:
+            groups.append([v for c in curs for v in purse.get(c, ())])
     best = 0
     for vals in groups:
         if sum(vals) >= price:
-            if (_sums(vals) >> price) & 1:
+            if (_reach(vals) >> price) & 1:
                 return 2
             best = 1
     return best
 
 
-def covered(hand, currency: str, price: int) -> float:
-    """Share of ``price`` the hand holds in ``currency`` (capped at 1)."""
-    tot = sum(c.value for c in hand if type(c) is MoneyCard and c.currency == currency)
-    return min(1.0, tot / price) if price else 1.0
+def afford(hand, currency: str, price: int) -> int:
+    """:func:`afford_purse` of a hand."""
+    purse, offices, _ = purse_of(hand)
+    return afford_purse(purse, offices, currency, price)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -200,30 +245,43 @@ class Evaluator:
             frac = 0.0
         self.progress_left = frac
         self.coin = weights.coin_end + (weights.coin_start - weights.coin_end) * frac
-        self.counts = [self.city_counts(s, st.players[s].city) for s in range(self.n)]
-        self.dirk_counts = self._dirk_counts()
-        self._type_cache: dict = {}
-        self._tile_cache: dict = {}
         self._keys: dict = {}
+        self._others: dict = {}
+        self.counts = [self.city_counts(s, st.players[s].city, self._key(s)) for s in range(self.n)]
+        self.dirk_counts = self._dirk_counts()
+        tkey = (weights, tuple(self.scorings))
+        tc = _TYPEVAL.get(tkey)
+        if tc is None:
+            if len(_TYPEVAL) > 64:
+                _TYPEVAL.clear()
+            tc = _TYPEVAL[tkey] = {}
+        self._type_cache = tc
+        self._tile_cache: dict = {}
         self._shapes = [self.shape_value(*shape(p.city, self._key(i))) for i, p in enumerate(st.players)]
 
     # -- counts ---------------------------------------------------------------------------------
 
-    def city_counts(self, seat: int, city) -> dict:
+    def city_counts(self, seat: int, city, key=None) -> dict:
         """Buildings per type that ``city`` would score for ``seat`` (huts and bonus cards
-        included as far as ``viewer`` knows them)."""
+        included as far as ``viewer`` knows them). Cached: do not change the result."""
+        cards = ()
+        if self.bonus is not None and seat < len(self.bonus.hands):
+            cards = tuple(self.bonus.revealed[seat])
+            if seat == self.viewer:
+                cards += tuple(self.bonus.hands[seat])
+        ck = (key if key is not None else city_key(city), "counts", cards, self.hut_plugin is not None)
+        counts = _GEOM.get(ck)
+        if counts is not None:
+            return counts
         counts = city.type_counts()
         if self.hut_plugin is not None:
             for t, v in self.hut_plugin.hut_counts(city).items():
                 if v:
                     counts[t] += v
-        if self.bonus is not None and seat < len(self.bonus.hands):
-            cards = list(self.bonus.revealed[seat])
-            if seat == self.viewer:
-                cards += self.bonus.hands[seat]
-            for b in cards:
-                if city.position_of(b) is not None:
-                    counts[self.types[b]] += 1
+        for b in cards:
+            if city.position_of(b) is not None:
+                counts[self.types[b]] += 1
+        _GEOM[ck] = counts
         return counts
 
     def _dirk_counts(self):
@@ -237,10 +295,15 @@ class Evaluator:
         return out
 
     def others(self, seat: int, t: str, dirk_extra: int = 0) -> tuple:
-        out = [self.counts[s][t] for s in range(self.n) if s != seat]
-        if self.dirk_counts is not None:
-            out.append(self.dirk_counts[t] + dirk_extra)
-        return tuple(out)
+        """Counts of type ``t`` of every participant but ``seat`` (Dirk last)."""
+        key = (seat, t, dirk_extra)
+        out = self._others.get(key)
+        if out is None:
+            out = [self.counts[s][t] for s in range(self.n) if s != seat]
+            if self.dirk_counts is not None:
+                out.append(self.dirk_counts[t] + dirk_extra)
+            out = self._others[key] = tuple(out)
+        return out
 
     # -- majorities ------------------------------------------------------------------------------
 
@@ -276,6 +339,8 @@ class Evaluator:
                     p = (1 - 2 * s) * p + s * (self._points(mine - 1, others, row) + self._points(mine + 1, others, row))
                 v += wk * p
             v += w.per_building * mine * rows[2][0] / 8.0
+            if len(self._type_cache) > _GEOM_LIMIT:
+                self._type_cache.clear()
             self._type_cache[key] = v
         return v
 
@@ -345,21 +410,26 @@ class Evaluator:
         if found is not None:
             return found
         city = self.st.players[seat].city
+        key = self._key(seat)
         spec = self.catalog[tile]
         base = self._shapes[seat]
         sv = self.shape_value
         compact = self.w.compact
-        walls = placement_walls(city, tile, self._key(seat))
+        walls = placement_walls(city, tile, key)
         found = {}
         if self.hut_plugin is None:
             gain = self.type_gain(seat, spec.type) if spec.kind == "building" else 0.0
-            for pos, sh in walls.items():
-                found[pos] = gain + sv(*sh) - base + compact * neighbours(city, pos)
+            for pos, (wl, opens, nb) in walls.items():
+                found[pos] = gain + sv(wl, opens) - base + compact * nb
         else:
-            for pos, sh in walls.items():
-                k = self._hut_extra(city, tile, pos)
+            hk = (key, "hut-extra", tile)
+            extra = _GEOM.get(hk)
+            if extra is None:
+                extra = _GEOM[hk] = {pos: self._hut_extra(city, tile, pos) for pos in walls}
+            for pos, (wl, opens, nb) in walls.items():
+                k = extra[pos]
                 gain = self.type_gain(seat, spec.type, k) if k else 0.0
-                found[pos] = gain + sv(*sh) - base + compact * neighbours(city, pos)
+                found[pos] = gain + sv(wl, opens) - base + compact * nb
         self._tile_cache[ck] = found
         return found
 
@@ -403,17 +473,40 @@ class Evaluator:
         return v
 
     def best_place(self, seat: int, tile) -> float | None:
-        vals = self.place_values(seat, tile)
-        return max(vals.values()) if vals else None
+        """The best gain of building ``tile`` in ``seat``'s Alhambra now (None: nowhere)."""
+        found = self._tile_cache.get((seat, tile))
+        if found is not None:
+            return max(found.values()) if found else None
+        if self.hut_plugin is not None:
+            vals = self.place_values(seat, tile)
+            return max(vals.values()) if vals else None
+        walls = placement_walls(self.st.players[seat].city, tile, self._key(seat))
+        if not walls:
+            return None
+        spec = self.catalog[tile]
+        gain = self.type_gain(seat, spec.type) if spec.kind == "building" else 0.0
+        ww = self.wall_weight
+        pen = self.w.closed * self.progress_left
+        compact = self.w.compact
+        closed = _CLOSED
+        best = -math.inf
+        for wl, opens, nb in walls.values():
+            v = ww * wl + compact * nb
+            if opens < 5:
+                v -= pen * closed[opens]
+            if v > best:
+                best = v
+        return gain + best - self._shapes[seat]
 
     def reserve_value(self, seat: int, tile) -> float:
-        """Value of ``tile`` lying in ``seat``'s reserve."""
+        """Value of ``tile`` lying in ``seat``'s reserve. It does not depend on the counts, so
+        that moving tiles between reserve and Alhambra and back never looks like a gain."""
         spec = self.catalog[tile]
         if spec.kind == "building":
-            gain = self.type_gain(seat, spec.type)
+            base = SCORING_TABLE[spec.type][2][0] / 8.0
         else:
-            gain = 0.5
-        return self.w.reserve_share * max(0.0, gain) - self.w.reserve_penalty
+            base = 0.5
+        return self.w.reserve_share * base - self.w.reserve_penalty
 
     def dirk_value(self, seat: int, tile) -> float:
         """Gain for ``seat`` of giving ``tile`` to Dirk: its own majority change minus half of
@@ -466,29 +559,24 @@ class Evaluator:
         """Value of ``hand`` for ``seat``: coins, offices, and how well it pays for the wanted
         market buildings (except spaces in ``gone``, bought this turn)."""
         w = self.w
-        total = 0
-        offices = 0
-        for c in hand:
-            if type(c) is MoneyCard:
-                total += c.value
-            elif getattr(c, "currencies", None):
-                offices += 1
+        purse, offices, total = purse_of(hand)
         if total > w.money_cap:
             total = w.money_cap + 0.4 * (total - w.money_cap)
-        v = self.coin * total + w.office * offices * (0.3 + 0.7 * self.progress_left)
+        v = self.coin * total + w.office * len(offices) * (0.3 + 0.7 * self.progress_left)
         if self.progress_left <= 0:
             return v
         parts = []
         for space, cur, price, val in self.wanted(seat):
             if space in gone:
                 continue
-            a = afford(hand, cur, price)
+            a = afford_purse(purse, offices, cur, price)
             if a == 2:
                 parts.append(val * w.afford_exact)
             elif a == 1:
                 parts.append(val * w.afford_pay)
             else:
-                parts.append(val * w.afford_part * covered(hand, cur, price) ** 2)
+                share = min(1.0, sum(purse.get(cur, ())) / price) if price else 1.0
+                parts.append(val * w.afford_part * share * share)
         parts.sort(reverse=True)
         for share, p in zip((1.0, 0.5, 0.25, 0.12), parts):
             v += share * p
@@ -520,8 +608,9 @@ class Evaluator:
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def action_values(self, legal: list) -> list[float]:
-        """Gain in ``viewer``'s position value of each action of ``legal`` (same order)."""
+    def action_values(self, legal: list, fast: bool = False) -> list[float]:
+        """Gain in ``viewer``'s position value of each action of ``legal`` (same order).
+        ``fast``: do not value removals and swaps (they get -1e9), as in search playouts."""
         seat = self.viewer
         st = self.st
         p = st.players[seat]
@@ -553,6 +642,8 @@ class Evaluator:
                 if cls is Buy:
                     if sum(c.value for c in a.cards) == self.catalog[tile].price:
                         v += extra
+                    if not st.bag:
+                        v += w.end_push  # the bag is empty: only a purchase can end the game
                 else:
                     v -= w.vizier * self.progress_left
             elif cls is Place:
@@ -568,11 +659,13 @@ class Evaluator:
             elif cls is GiveToDirk:
                 v = self.dirk_value(seat, a.tile)
             elif cls is BuildFromReserve:
-                v = self.place_values(seat, a.tile).get(a.pos, -50.0) - self.reserve_value(seat, a.tile)
+                v = self.place_values(seat, a.tile).get(a.pos, -50.0) - self.reserve_value(seat, a.tile) - w.redesign
+            elif fast and (cls is RemoveToReserve or cls is Swap):
+                v = -1e9
             elif cls is RemoveToReserve:
-                v = self.redesign_value(seat, a.pos, None)
+                v = self.redesign_value(seat, a.pos, None) - w.redesign
             elif cls is Swap:
-                v = self.redesign_value(seat, a.pos, a.tile)
+                v = self.redesign_value(seat, a.pos, a.tile) - w.redesign
             elif name == "TakeOffice":
                 if money_now is None:
                     money_now = self.money_value(seat, hand, gone)

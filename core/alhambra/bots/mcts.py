@@ -56,13 +56,15 @@ class MCTSBot(Bot):
     Parameters (all optional, also from a specification such as ``"mcts:200"``,
     ``"mcts:2s"`` or ``"mcts:iterations=100:top_k=4"``):
 
-    ``iterations``: playouts per decision (default 48). ``seconds``: a time budget per decision
+    ``iterations``: playouts per decision (default 32). ``seconds``: a time budget per decision
     instead (not reproducible). ``top_k``: candidate actions per node, the best by the greedy
-    heuristic (default 6). ``c``: UCB exploration constant (default 0.12). ``bias``: weight of
-    the greedy prior (default 0.1). ``worlds``: distinct samples of the hidden information per
-    decision (default: as many as the most visited child needs). ``horizon``: the playout stops
-    when the searching seat begins its ``horizon``-th next turn (default 1). ``scale``: points
-    of margin that move the playout reward from 0.5 to 0.73 (default 12).
+    heuristic (default 6). ``c``: UCB exploration constant (default 0.04: rewards are close
+    together and the candidates are compared on the same worlds, so little exploration pays).
+    ``bias``: weight of the greedy prior (default 0.1). ``worlds``: distinct samples of the
+    hidden information per decision (default: as many as the most visited child needs).
+    ``horizon``: the playout stops when the searching seat begins its ``horizon``-th next turn
+    (default 2 with 2-3 players, 1 with more). ``scale``: points of margin that move the
+    playout reward from 0.5 to 0.73 (default 12).
     """
 
     name = "mcts"
@@ -70,15 +72,15 @@ class MCTSBot(Bot):
               "worlds": int, "horizon": int, "scale": float}
     positional = "iterations"
 
-    def __init__(self, seed: int | None = None, iterations: int = 48, seconds: float | None = None,
-                 top_k: int = 6, c: float = 0.12, bias: float = 0.1, worlds: int | None = None,
-                 horizon: int = 1, scale: float = 12.0, weights: Weights = DEFAULT_WEIGHTS,
+    def __init__(self, seed: int | None = None, iterations: int = 32, seconds: float | None = None,
+                 top_k: int = 6, c: float = 0.04, bias: float = 0.1, worlds: int | None = None,
+                 horizon: int | None = None, scale: float = 12.0, weights: Weights = DEFAULT_WEIGHTS,
                  max_playout: int = 400):
         super().__init__(seed)
-        if iterations < 1 or top_k < 1 or horizon < 1 or (worlds is not None and worlds < 1):
+        if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
             from .base import BotSpecError
 
-            raise BotSpecError("mcts: iterations, top_k, horizon and worlds must be at least 1")
+            raise BotSpecError("mcts: iterations, top_k and worlds must be at least 1, horizon at least 0")
         if seconds is not None and seconds <= 0:
             from .base import BotSpecError
 
@@ -96,10 +98,16 @@ class MCTSBot(Bot):
         #: statistics of the last search: {"iterations": n, "children": [(action, visits, mean)]}
         self.last_search: dict = {}
 
+    _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0}
+
     def spec(self) -> str:
-        if self.seconds is not None:
-            return f"{self.name}:{self.seconds:g}s"
-        return f"{self.name}:{self.iterations}"
+        """``"mcts:32"``, ``"mcts:0.5s"``, plus the parameters that differ from the defaults."""
+        parts = [f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)]
+        for key, default in self._DEFAULTS.items():
+            value = getattr(self, key)
+            if value != default:
+                parts.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
+        return ":".join([self.name, *parts])
 
     # -- search -----------------------------------------------------------------------------------
 
@@ -186,21 +194,24 @@ class MCTSBot(Bot):
         the reward of ``seat`` in [0, 1]."""
         turns_seen = 0
         last_turn = turn0
+        horizon = self.horizon if self.horizon is not None else (2 if g.num_players <= 3 else 1)
         steps = 0
         weights = self.weights
         while not g.is_over and steps < self.max_playout:
             st = g.state
+            if horizon == 0 and st.decider != seat:
+                break
             if st.phase == "turn" and st.decider == seat and st.turn != last_turn:
                 turns_seen += 1
                 last_turn = st.turn
-                if turns_seen >= self.horizon:
+                if turns_seen >= horizon:
                     break
             s = st.decider
             legal = g.legal_actions()
             if len(legal) == 1:
                 g.apply(legal[0])
             else:
-                vals = Evaluator(g, s, weights).action_values(legal)
+                vals = Evaluator(g, s, weights).action_values(legal, fast=True)
                 best = 0
                 for i in range(1, len(vals)):
                     if vals[i] > vals[best]:

@@ -1,0 +1,85 @@
+"""Plots of simulation results (the optional ``plot`` extra: matplotlib).
+
+:func:`plot_results` draws, for a list of :class:`~alhambra.simulate.GameResult`, the score
+distribution of each bot (box plots with every game's score as a point), each bot's win rate
+(with the share a bot would win by chance), and the win share per seat. It renders with the
+Agg backend directly (no pyplot, no display needed, the global backend is left alone).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from .errors import AlhambraError
+
+
+def _figure():
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise AlhambraError("plotting needs matplotlib: pip install 'alhambra-engine[plot]'") from None
+    fig = Figure(figsize=(13, 4.6), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def plot_results(results: Sequence, path: str | Path, *, title: str | None = None) -> Path:
+    """Draw score distributions per bot, win rates per bot and win shares per seat of
+    ``results`` into ``path`` (PNG, or any format matplotlib knows by the file suffix)."""
+    from .simulate import summarize
+
+    path = Path(path)
+    summary = summarize(results)
+    fig = _figure()
+    ax_scores, ax_wins, ax_seats = fig.subplots(1, 3, width_ratios=[1.4, 1, 1])
+    n = summary["games"]
+    if title is None:
+        if n:
+            pl = "/".join(map(str, summary["players"]))
+            mods = ", ".join(summary["modules"]) or "no modules"
+            title = f"{n} games, {pl} players, {mods}"
+        else:
+            title = "no games"
+    fig.suptitle(title)
+    bots = summary.get("bots", [])
+    names = [b["bot"] for b in bots]
+    scores = {b: [] for b in names}
+    for r in results:
+        for s, b in enumerate(r.bots or []):
+            scores.setdefault(b, []).append(r.scores[s])
+    if names:
+        data = [scores[b] for b in names]
+        ax_scores.boxplot(data, showmeans=True)
+        ax_scores.set_xticks(range(1, len(names) + 1), names, rotation=15)
+        for i, vals in enumerate(data, 1):
+            jitter = [i + ((k * 7919) % 100 - 50) / 400 for k in range(len(vals))]
+            ax_scores.scatter(jitter, vals, s=6, alpha=0.35, color="tab:blue")
+    ax_scores.set_title("final scores per bot")
+    ax_scores.set_ylabel("points")
+
+    if names:
+        rates = [b["win_rate"] for b in bots]
+        fair = [b["fair_rate"] for b in bots]
+        xs = range(len(names))
+        bars = ax_wins.bar(xs, rates, color="tab:green")
+        ax_wins.scatter(xs, fair, marker="_", s=600, color="black", label="chance")
+        for bar, rate in zip(bars, rates):
+            ax_wins.annotate(f"{rate:.2f}", (bar.get_x() + bar.get_width() / 2, rate), ha="center", va="bottom")
+        ax_wins.set_xticks(list(xs), names, rotation=15)
+        ax_wins.legend(loc="upper right")
+    ax_wins.set_ylim(0, 1.05)
+    ax_wins.set_title("win rate per bot (per seat taken)")
+
+    seats = summary.get("seats", [])
+    if seats:
+        xs = [s["seat"] for s in seats]
+        ax_seats.bar(xs, [s["win_share"] for s in seats], color="tab:orange")
+        ax_seats.set_xticks(xs, [f"seat {s}" for s in xs])
+    ax_seats.set_ylim(0, 1.05)
+    ax_seats.set_title("win share per seat")
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    return path
