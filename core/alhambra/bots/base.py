@@ -63,60 +63,11 @@ class Bot:
 # ---------------------------------------------------------------------------------------------
 
 
-def _plugin_determinizes(game, name: str) -> bool:
-    plugin = game.rules.pm.get_plugin(name)
-    return plugin is not None and hasattr(plugin, "alhambra_determinize")
-
-
-def _resample_bonus_cards(game, seat: int, rng: random.Random) -> None:
-    """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
-    (R-BON-2): redeal them at random, keeping every hand's size."""
-    bs = game.state.modules.get("bonus_cards")
-    if bs is None:
-        return
-    others = [i for i in range(len(bs.hands)) if i != seat]
-    pool = [b for i in others for b in bs.hands[i]] + list(bs.out_of_play)
-    rng.shuffle(pool)
-    for i in others:
-        k = len(bs.hands[i])
-        bs.hands[i] = sorted(pool[:k])
-        pool = pool[k:]
-    bs.out_of_play = sorted(pool)
-
-
-def _resample_hut_stacks(game, seat: int, rng: random.Random) -> None:
-    """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack."""
-    hs = game.state.modules.get("building_huts")
-    if hs is None:
-        return
-    for stack in hs.stacks.values():
-        if len(stack) > 2:
-            below = stack[:-1]
-            rng.shuffle(below)
-            stack[:-1] = below
-
-
-#: Resampling of module secrets, used only while the module has no ``alhambra_determinize``
-#: implementation of its own (so that bots never search with the true hidden state).
-FALLBACK_DETERMINIZERS: dict[str, Callable] = {
-    "bonus_cards": _resample_bonus_cards,
-    "building_huts": _resample_hut_stacks,
-}
-
-
 def observe(game, seat: int, rng: random.Random):
-    """A copy of ``game`` in which everything ``seat`` cannot see is resampled with ``rng``.
-
-    This is :meth:`Game.determinize` plus, for enabled modules that do not resample their own
-    secrets (no ``alhambra_determinize`` implementation), the fallbacks of
-    :data:`FALLBACK_DETERMINIZERS`. Bots search on copies of the result only."""
-    g = game.determinize(seat, rng)
-    for name in g.modules:
-        fallback = FALLBACK_DETERMINIZERS.get(name)
-        if fallback is not None and not _plugin_determinizes(g, name):
-            fallback(g, seat, rng)
-    g.invalidate()
-    return g
+    """A copy of ``game`` in which everything ``seat`` cannot see is resampled with ``rng``:
+    :meth:`Game.determinize`, which also lets every module resample its own secrets
+    (``alhambra_determinize``). Bots search on copies of the result only."""
+    return game.determinize(seat, rng)
 
 
 # ---------------------------------------------------------------------------------------------
