@@ -86,3 +86,23 @@ def test_r_end_4_money_tiebreak_variant():
     assert g.winners == (1, 2)  # 9 = 9: still shared
     st.players[2].hand = cards("ducat-4")
     assert g.winners == (1,)
+
+
+def test_r_end_5_no_vizier_during_the_end_of_game_distribution():
+    """R-END-5 / R-VIZ-7: when the game ends, players with an active vizier and an exact
+    payment are not asked: the distribution and the final scoring follow directly."""
+    g = situation(3, seat=0, market=[5, 13, 22, 31],
+                  hands={0: cards("florin-9"), 1: cards("dirham-8"), 2: cards("dinar-9")}, modules=["vizier"])
+    st = g.state
+    st.out_of_play.extend(st.bag)
+    st.bag = []
+    assert all(st.modules["vizier"].active)
+    g.apply(Buy(1, cards("florin-9")))  # overpaid: the turn's actions end
+    g.apply(Reserve(5))
+    # the market cannot be refilled: the game ends; seats 1 and 2 receive buildings at once
+    assert g.phase == "place" and st.place_context == "distribution"
+    while not g.is_over:
+        assert g.phase == "place"  # never the vizier's phase
+        g.apply(next(a for a in g.legal_actions() if isinstance(a, Reserve)))
+    assert [r.number for r in st.scorings] == [3]
+    assert 13 in st.players[1].reserve and 22 in st.players[2].reserve
