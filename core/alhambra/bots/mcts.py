@@ -69,13 +69,13 @@ class MCTSBot(Bot):
 
     name = "mcts"
     params = {"iterations": int, "seconds": float, "top_k": int, "c": float, "bias": float,
-              "worlds": int, "horizon": int, "scale": float}
+              "worlds": int, "horizon": int, "scale": float, "anchor": float, "versus": str}
     positional = "iterations"
 
     def __init__(self, seed: int | None = None, iterations: int = 32, seconds: float | None = None,
                  top_k: int = 6, c: float = 0.04, bias: float = 0.1, worlds: int | None = None,
-                 horizon: int | None = None, scale: float = 12.0, weights: Weights = DEFAULT_WEIGHTS,
-                 max_playout: int = 400):
+                 horizon: int | None = None, scale: float = 12.0, anchor: float = 0.0, versus: str = "best",
+                 weights: Weights = DEFAULT_WEIGHTS, max_playout: int = 400):
         super().__init__(seed)
         if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
             from .base import BotSpecError
@@ -93,12 +93,19 @@ class MCTSBot(Bot):
         self.worlds = worlds
         self.horizon = horizon
         self.scale = scale
+        if versus not in ("best", "mean"):
+            from .base import BotSpecError
+
+            raise BotSpecError(f"mcts: versus must be 'best' or 'mean', not {versus!r}")
+        self.anchor = anchor
+        self.versus = versus
         self.weights = weights
         self.max_playout = max_playout
         #: statistics of the last search: {"iterations": n, "children": [(action, visits, mean)]}
         self.last_search: dict = {}
 
-    _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0}
+    _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0,
+                 "anchor": 0.0, "versus": "best"}
 
     def spec(self) -> str:
         """``"mcts:32"``, ``"mcts:0.5s"``, plus the parameters that differ from the defaults."""
@@ -157,6 +164,8 @@ class MCTSBot(Bot):
             reward = self._iterate(g, seat, child, turn0)
             visits += 1
         best = max(root, key=lambda n: (n.visits, n.mean))
+        if self.anchor and best is not root[0] and best.mean - root[0].mean < self.anchor:
+            best = root[0]  # not clearly better than the greedy choice: keep that
         self.last_search = {
             "iterations": visits,
             "worlds": len(worlds),
@@ -222,4 +231,10 @@ class MCTSBot(Bot):
             scores = g.scores
             margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
             return 0.5 * g.returns()[seat] + 0.5 * _squash(margin, self.scale)
-        return _squash(Evaluator(g, seat, weights).margin(seat), self.scale)
+        ev = Evaluator(g, seat, weights)
+        if self.versus == "mean":
+            vals = [ev.seat_value(s) for s in range(g.num_players)]
+            margin = vals[seat] - (sum(vals) - vals[seat]) / (len(vals) - 1)
+        else:
+            margin = ev.margin(seat)
+        return _squash(margin, self.scale)
