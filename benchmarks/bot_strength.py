@@ -49,7 +49,7 @@ def matchup_tasks(a: str, b: str, games: int, players: int, seed: int, modules, 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--matchups", default="greedy:random,mcts:greedy",
-                   help="comma-separated A:B pairs (default greedy:random,mcts:greedy; mcts = mcts:48)")
+                   help="comma-separated A:B pairs (default greedy:random,mcts:greedy; mcts = mcts:32)")
     p.add_argument("--games", type=int, default=200, help="games per matchup (default 200)")
     p.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     p.add_argument("--modules", default="", help="comma-separated module names, or 'all'")

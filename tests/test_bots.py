@@ -50,6 +50,8 @@ def test_registry_names_and_budgets():
     assert make_bot("mcts", iterations=7).iterations == 7  # keyword params override
     assert make_bot("greedy:noise=0.5").noise == 0.5
     assert make_bot("mcts:12").spec() == "mcts:12"
+    assert make_bot("mcts").spec() == "mcts:32"
+    assert make_bot("mcts:0.5s:top_k=3:horizon=0").spec() == "mcts:0.5s:top_k=3:horizon=0"
 
 
 @pytest.mark.parametrize("spec, match", [
@@ -58,6 +60,7 @@ def test_registry_names_and_budgets():
     ("mcts:depth=3", "no parameter 'depth'"),
     ("random:10", "takes no budget"),
     ("mcts:0", "at least 1"),
+    ("mcts:versus=worst", "versus must be 'best' or 'mean'"),
     ("mcts::", "empty parameter"),
     ("", "non-empty"),
 ])

@@ -8,7 +8,8 @@ reads the true hidden state. The tree is an information-set tree over the decidi
 consecutive decisions (its whole turn: chained exact purchases, placements, free actions),
 which are the same in every world. Below it a playout lets every player act greedily until
 the searching seat's next turn begins (``horizon`` turns ahead), and is cut off there with
-the heuristic evaluation of :mod:`.evaluate`: the seat's value minus the best other seat's.
+the heuristic evaluation of :mod:`.evaluate`: the seat's value minus the mean of the other
+seats' values (at the end of the game: the victory share and the final score margin).
 
 Children are selected by UCB1 with the greedy value as a progressive-bias prior, among the
 ``top_k`` best actions by the greedy heuristic. The *n*-th visit of every root child is
@@ -64,7 +65,10 @@ class MCTSBot(Bot):
     hidden information per decision (default: as many as the most visited child needs).
     ``horizon``: the playout stops when the searching seat begins its ``horizon``-th next turn
     (default 2 with 2-3 players, 1 with more). ``scale``: points of margin that move the
-    playout reward from 0.5 to 0.73 (default 12).
+    playout reward from 0.5 to 0.73 (default 12). ``versus``: the playout reward compares the
+    seat's value with the ``mean`` of the other seats' values (default; less noisy with many
+    players) or with the ``best`` of them. ``anchor``: keep the greedy choice unless the
+    search's choice has a mean reward at least this much higher (default 0).
     """
 
     name = "mcts"
@@ -74,7 +78,7 @@ class MCTSBot(Bot):
 
     def __init__(self, seed: int | None = None, iterations: int = 32, seconds: float | None = None,
                  top_k: int = 6, c: float = 0.04, bias: float = 0.1, worlds: int | None = None,
-                 horizon: int | None = None, scale: float = 12.0, anchor: float = 0.0, versus: str = "best",
+                 horizon: int | None = None, scale: float = 12.0, anchor: float = 0.0, versus: str = "mean",
                  weights: Weights = DEFAULT_WEIGHTS, max_playout: int = 400):
         super().__init__(seed)
         if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
@@ -105,7 +109,7 @@ class MCTSBot(Bot):
         self.last_search: dict = {}
 
     _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0,
-                 "anchor": 0.0, "versus": "best"}
+                 "anchor": 0.0, "versus": "mean"}
 
     def spec(self) -> str:
         """``"mcts:32"``, ``"mcts:0.5s"``, plus the parameters that differ from the defaults."""
