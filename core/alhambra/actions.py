@@ -46,20 +46,42 @@ def _card_key(card):
     return key
 
 
+class ActionTable(dict):
+    """``table[args]`` is the one shared instance of ``cls(*args)`` (actions are immutable
+    values): saves rebuilding the same legal actions over and over. Stops keeping new ones
+    once it holds ``limit`` (they are still built and returned)."""
+
+    __slots__ = ("cls", "limit")
+
+    def __init__(self, cls, limit: int = 50_000):
+        super().__init__()
+        self.cls = cls
+        self.limit = limit
+
+    def __missing__(self, args):
+        found = self.cls(*args)
+        if len(self) < self.limit:
+            self[args] = found
+        return found
+
+
+_TABLES: dict = {}
+
+
+def action_table(cls) -> ActionTable:
+    """The shared :class:`ActionTable` of action class ``cls``."""
+    table = _TABLES.get(cls)
+    if table is None:
+        table = _TABLES[cls] = ActionTable(cls)
+    return table
+
+
 def interned(cls, *args):
-    """The one shared instance of ``cls(*args)`` (actions are immutable values): saves
-    rebuilding the same legal actions over and over. Falls back to a new instance once the
-    table is large."""
-    key = (cls, args)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = cls(*args)
-        if len(_INTERNED) < 200_000:
-            _INTERNED[key] = found
-    return found
-
-
-_INTERNED: dict = {}
+    """The one shared instance of ``cls(*args)`` (see :class:`ActionTable`)."""
+    table = _TABLES.get(cls)
+    if table is None:
+        table = _TABLES[cls] = ActionTable(cls)
+    return table[args]
 
 
 def _pos(p) -> tuple:

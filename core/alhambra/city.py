@@ -1,9 +1,12 @@
 """One player's Alhambra: the grid of tiles around the Lion Fountain, and its rules.
 
 The placement rules (R-PLACE-1 … R-PLACE-7), removal validity (R-TURN-6) and the longest
-outer wall (R-SCORE-5) are small functions of the grid; :class:`Alhambra` wraps them with a
-cache so that the engine's hot path (listing legal placements) does not search the whole board
-for every candidate.
+outer wall (R-SCORE-5) are small functions of the grid; :class:`Alhambra` wraps them with
+incremental bookkeeping so that the engine's hot path (listing legal placements, removals and
+swaps after every change) never searches the whole board for every candidate.
+
+Positions in the API are ``(x, y)`` tuples. Inside, a cell is one int (``_cell``), so that a
+neighbour is one addition: the tables below are facts about the grid, not rules.
 """
 
 from __future__ import annotations
@@ -31,8 +34,63 @@ ORIGIN: Pos = (0, 0)
 SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
 _SIDE_WORD = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 HOLES_MODES = ("cell", "region")
-_WITHIN_ONE = ((0, 0), (0, -1), (1, 0), (0, 1), (-1, 0))
-_WITHIN_TWO = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2)
+
+#: Positions are limited to ``|x|, |y| <= GRID_LIMIT``; an Alhambra (at most 55 tiles plus a
+#: module's few) can never reach that far from the fountain.
+GRID_LIMIT = 1000
+_OFF = 1024
+_STRIDE = 2048
+_O = _OFF * _STRIDE + _OFF  # the fountain's cell
+#: (step, this tile's side, the neighbour's facing side), north, east, south, west
+_STEPS = ((-1, NORTH, SOUTH), (_STRIDE, EAST, WEST), (1, SOUTH, NORTH), (-_STRIDE, WEST, EAST))
+_N, _E, _S, _W = -1, _STRIDE, 1, -_STRIDE
+
+
+def _fits(touch: int, need: int, *, open_side: bool) -> int:
+    """Bit ``m`` set for every wall mask ``m`` that has walls exactly on the ``need`` sides
+    among the ``touch`` sides (R-PLACE-3); with ``open_side``, also at least one touching side
+    open (R-PLACE-5)."""
+    out = 0
+    for m in range(16):
+        if (m & touch) == need and (not open_side or touch & ~m):
+            out |= 1 << m
+    return out
+
+
+#: ``_PLACE_FIT[touch << 4 | need]``: masks that may be built on a cell (R-PLACE-3, -5);
+#: ``_SWAP_FIT``: masks that may replace a tile (R-TURN-5 iii: walls match, reachability kept).
+_PLACE_FIT = tuple(_fits(i >> 4, i & 15, open_side=True) for i in range(256))
+_SWAP_FIT = tuple(_fits(i >> 4, i & 15, open_side=False) for i in range(256))
+#: per 4-bit side mask: how many sides, and (for three) the step towards the missing side
+_TOUCH_COUNT = tuple(bin(i).count("1") for i in range(16))
+_MISSING_STEP = tuple(
+    next((step for step, side, _ in _STEPS if not i & side), 0) if bin(i).count("1") == 3 else 0 for i in range(16))
+#: per 4-bit mask of open links: the steps to the linked neighbours
+_LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in range(16))
+
+
+class _PosTable(dict):
+    """``_POS_OF[cell]`` is the ``(x, y)`` of an internal cell number (one shared tuple each)."""
+
+    __slots__ = ()
+
+    def __missing__(self, cell: int) -> Pos:
+        x, y = divmod(cell, _STRIDE)
+        p = self[cell] = (x - _OFF, y - _OFF)
+        return p
+
+
+_POS_OF = _PosTable()
+_pos = _POS_OF.__getitem__
+
+
+def _cell(pos: Pos) -> int | None:
+    """The internal cell number of ``(x, y)`` (already checked to be int pairs), or None when
+    it lies beyond :data:`GRID_LIMIT`."""
+    x, y = pos
+    if -GRID_LIMIT <= x <= GRID_LIMIT and -GRID_LIMIT <= y <= GRID_LIMIT:
+        return (x + _OFF) * _STRIDE + y + _OFF
+    return None
 
 
 class Alhambra:
@@ -46,23 +104,24 @@ class Alhambra:
     ``catalog`` maps tile ids to their walls and types (default: fountain + 54 buildings).
     ``holes`` is the R-PLACE-6 variant option: ``"cell"`` (default: only a single empty cell
     enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
+    Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
 
     Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
     never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_frontier", "_place_cache", "_wall_len", "memo",
-                 "_cell_info", "_swap_info")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_wall_len", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
             raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
         self.catalog = catalog
         self.holes = holes
-        self._tiles: dict[Pos, int | str] = {ORIGIN: FOUNTAIN}
-        self._walls: dict[Pos, int] = {ORIGIN: catalog.walls[FOUNTAIN]}
-        self._invalidate()
+        #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
+        self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
+        self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
+        self._rebuild()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -79,13 +138,17 @@ class Alhambra:
 
         With ``check`` (default) the layout must satisfy the placement rules as a whole
         (R-PLACE-2/3/5/6: every tile reachable from the fountain, walls matching, no hole);
-        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain
-        or a tile at ``(0, 0)`` are always a :class:`ConfigError`.
+        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain,
+        a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
+        :class:`ConfigError`.
         """
         city = cls(catalog, holes)
         seen = set()
         for pos, tile in tiles.items():
-            pos = _as_pos(pos)
+            try:
+                pos = _as_pos(pos)
+            except IllegalActionError as exc:
+                raise ConfigError(str(exc)) from None
             if pos == ORIGIN:
                 if tile == FOUNTAIN:
                     continue
@@ -94,9 +157,13 @@ class Alhambra:
                 raise ConfigError(f"unknown tile id {tile!r} at {pos}")
             if tile in seen:
                 raise ConfigError(f"tile {tile!r} appears twice")
+            c = _cell(pos)
+            if c is None:
+                raise ConfigError(f"position {pos} lies beyond the grid limit of {GRID_LIMIT} cells")
             seen.add(tile)
-            city._tiles[pos] = tile
-            city._walls[pos] = catalog.walls[tile]
+            city._tiles[c] = tile
+            city._walls[c] = catalog.walls[tile]
+        city._rebuild()
         if check:
             problem = city.why_invalid()
             if problem:
@@ -104,42 +171,42 @@ class Alhambra:
         return city
 
     def copy(self) -> "Alhambra":
-        """An independent copy (caches are shared until either side changes)."""
+        """An independent copy (the per-layout caches are shared until either side changes)."""
         new = Alhambra.__new__(Alhambra)
         new.catalog = self.catalog
         new.holes = self.holes
         new._tiles = self._tiles.copy()
         new._walls = self._walls.copy()
-        new._frontier = self._frontier
-        new._place_cache = self._place_cache  # replaced (not mutated) on change
+        new._front = self._front.copy()
+        new._near = self._near.copy()
         new._wall_len = self._wall_len
         new.memo = self.memo  # replaced (not mutated) on change
-        new._cell_info = self._cell_info.copy()
-        new._swap_info = self._swap_info.copy()
         return new
 
-    def _invalidate(self) -> None:
-        """Drop every cache (a new or rebuilt layout)."""
-        self._frontier = None
-        self._cell_info: dict = {}
-        self._swap_info: dict = {}
+    def _rebuild(self) -> None:
+        """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
+        tiles, walls = self._tiles, self._walls
+        #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
+        #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
+        front: dict[int, int] = {}
+        #: tile cell -> the sides where another tile stands
+        near: dict[int, int] = {}
+        for c in tiles:
+            m = walls[c]
+            t = 0
+            for step, side, opp in _STEPS:
+                q = c + step
+                if q in tiles:
+                    t |= side
+                else:
+                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
+            near[c] = t
+        self._front = front
+        self._near = near
         self._changed()
 
-    def _changed(self, pos: Pos | None = None) -> None:
-        """The tile at ``pos`` changed: drop what depends on it. Frontier-cell facts depend on
-        cells up to two steps away (walls of neighbours, holes next to neighbours), tile facts
-        on the neighbours; under ``holes = "region"`` every hole fact may change."""
-        if pos is not None:
-            x, y = pos
-            info = self._cell_info
-            if self.holes == "cell":
-                for dx, dy in _WITHIN_TWO:
-                    info.pop((x + dx, y + dy), None)
-            else:
-                info.clear()
-            for dx, dy in _WITHIN_ONE:
-                self._swap_info.pop((x + dx, y + dy), None)
-        self._place_cache = {}
+    def _changed(self) -> None:
+        """The layout changed: drop what was derived from it."""
         self._wall_len = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
         #: here). A copy shares it while both have the same layout; any change replaces it.
@@ -150,27 +217,33 @@ class Alhambra:
     @property
     def tiles(self) -> dict[Pos, int | str]:
         """A copy of the grid ``{(x, y): tile_id}``, fountain included."""
-        return dict(self._tiles)
+        return {_pos(c): t for c, t in self._tiles.items()}
 
     def __contains__(self, pos) -> bool:
-        return pos in self._tiles
+        return self.tile_at(pos) is not None
 
     def __len__(self) -> int:
         return len(self._tiles)
 
     def __iter__(self) -> Iterator[Pos]:
-        return iter(self._tiles)
+        return iter([_pos(c) for c in self._tiles])
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Alhambra) and self._tiles == other._tiles and self.holes == other.holes
 
+    __hash__ = None  # a mutable value
+
     def __repr__(self) -> str:
-        body = ", ".join(f"{p}: {t!r}" for p, t in sorted(self._tiles.items()) if p != ORIGIN)
+        body = ", ".join(f"{p}: {t!r}" for p, t in sorted(self.tiles.items()) if p != ORIGIN)
         return f"Alhambra.from_tiles({{{body}}})"
 
     def tile_at(self, pos: Pos) -> int | str | None:
-        """The tile id at ``pos``, or ``None`` for an empty cell."""
-        return self._tiles.get(pos)
+        """The tile id at ``pos``, or ``None`` for an empty cell (or anything not a position)."""
+        try:
+            c = _cell(_as_pos(pos))
+        except IllegalActionError:
+            return None
+        return None if c is None else self._tiles.get(c)
 
     def tile_ids(self) -> frozenset:
         """The ids of the tiles in this Alhambra, fountain included (cached until it changes)."""
@@ -185,9 +258,9 @@ class Alhambra:
 
     def position_of(self, tile) -> Pos | None:
         """Where ``tile`` stands, or ``None`` if it is not in this Alhambra."""
-        for p, t in self._tiles.items():
+        for c, t in self._tiles.items():
             if t == tile:
-                return p
+                return _pos(c)
         return None
 
     def type_counts(self) -> dict[str, int]:
@@ -205,51 +278,42 @@ class Alhambra:
 
     def frontier(self) -> frozenset[Pos]:
         """Empty cells that share a side with a tile: the only cells a tile can go (R-PLACE-2)."""
-        if self._frontier is None:
-            tiles = self._tiles
-            out = set()
-            for (x, y) in tiles:
-                for dx, dy, _, _ in SIDES:
-                    q = (x + dx, y + dy)
-                    if q not in tiles:
-                        out.add(q)
-            self._frontier = frozenset(out)
-        return self._frontier
+        return frozenset(_pos(c) for c in self._front)
 
     def why_not_place(self, tile, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos`` (a sentence citing the rule), or ``None``
-        when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order."""
+        when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order. Raises
+        :class:`IllegalActionError` if ``pos`` is not a pair of integers."""
         pos = _as_pos(pos)
         if tile not in self.catalog or tile == FOUNTAIN:
             return f"unknown tile {tile!r}"
-        if pos in self._tiles:
+        c = _cell(pos)
+        if c is not None and c in self._tiles:
             return f"R-PLACE-4: cell {pos} is not empty"
+        if c is None or c not in self._front:
+            return f"R-PLACE-2: cell {pos} shares no side with a tile of the Alhambra"
         mask = self.catalog.walls[tile]
-        x, y = pos
         walls = self._walls
-        touching = connected = False
-        for dx, dy, side, opp in SIDES:
-            q = (x + dx, y + dy)
-            m = walls.get(q)
+        connected = False
+        for step, side, opp in _STEPS:
+            m = walls.get(c + step)
             if m is None:
                 continue
-            touching = True
             mine, theirs = mask & side, m & opp
             if bool(mine) != bool(theirs):
+                q = _pos(c + step)
                 return (
                     f"R-PLACE-3: the {_SIDE_WORD[side]} side of tile {tile!r} at {pos} "
-                    f"({'wall' if mine else 'open'}) does not match tile {self._tiles[q]!r} at {q} "
+                    f"({'wall' if mine else 'open'}) does not match tile {self._tiles[c + step]!r} at {q} "
                     f"({'wall' if theirs else 'open'})"
                 )
             if not mine:
                 connected = True
-        if not touching:
-            return f"R-PLACE-2: cell {pos} shares no side with a tile of the Alhambra"
         if not connected:
             return f"R-PLACE-5: tile {tile!r} at {pos} cannot be reached on foot from the fountain (every shared side is walled)"
-        hole = self._hole_after_placing(pos)
+        hole = self._hole_after_placing(c)
         if hole is not None:
-            return f"R-PLACE-6: building at {pos} would leave a hole at {hole}"
+            return f"R-PLACE-6: building at {pos} would leave a hole at {_pos(hole)}"
         return None
 
     def can_place(self, tile, pos: Pos) -> bool:
@@ -265,93 +329,77 @@ class Alhambra:
             mask = self.catalog.walls[tile]
         except KeyError:
             raise ConfigError(f"unknown tile id {tile!r}") from None
-        cached = self._place_cache.get(mask)
-        if cached is None:
-            # a cell fits when the tile has walls exactly where its neighbours face it with
-            # walls (R-PLACE-3) and at least one shared side is open (R-PLACE-5)
-            cached = self._place_cache[mask] = tuple(
-                pos for pos, touch, need in self._cell_needs() if (mask & touch) == need and touch & ~mask
-            )
-        return list(cached)
+        return list(self.placements_for_walls(mask))
 
-    def _cell_needs(self) -> list:
-        """For every frontier cell where building would leave no hole (R-PLACE-6), sorted:
-        ``(pos, touching sides, sides that must be walled)`` as bitmasks. Each cell's facts are
-        kept until a tile within two steps of it changes."""
-        found = self.memo.get("cell_needs")
+    def placements_for_walls(self, mask: int) -> tuple[Pos, ...]:
+        """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted; a
+        tuple cached until the city changes (the engine's hot path)."""
+        found = self.memo.get(mask)
+        if found is None:
+            bit = 1 << mask
+            found = self.memo[mask] = tuple([p for p, fit in self._place_fits() if fit & bit])
+        return found
+
+    def _place_fits(self) -> list[tuple[Pos, int]]:
+        """``[(pos, masks that fit as bits), ...]`` for every frontier cell where building
+        leaves no hole, sorted (R-PLACE-2, -3, -5, -6); cached until the city changes."""
+        memo = self.memo
+        found = memo.get("fits")
         if found is not None:
             return found
-        walls = self._walls
-        info = self._cell_info
-        out = []
-        for pos in sorted(self.frontier()):
-            fact = info.get(pos)
-            if fact is None:
-                fact = info[pos] = (*self._wall_needs(pos), self._hole_after_placing(pos) is None)
-            if fact[2]:
-                out.append((pos, fact[0], fact[1]))
-        self.memo["cell_needs"] = out
-        return out
+        front = self._front
+        P = _POS_OF
+        found = []
+        if self.holes == "cell":
+            # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
+            # fourth neighbour is built, so that neighbour is barred
+            barred = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _TOUCH_COUNT[v >> 4] == 3]
+            for q in sorted(front):
+                fit = _PLACE_FIT[front[q]]
+                if fit and q not in barred:
+                    found.append((P[q], fit))
+        else:
+            for q in sorted(front):
+                fit = _PLACE_FIT[front[q]]
+                if fit and self._hole_after_placing(q) is None:
+                    found.append((P[q], fit))
+        memo["fits"] = found
+        return found
 
-    def _wall_needs(self, pos: Pos) -> tuple[int, int]:
-        """``(touching sides, sides that must be walled)`` of cell ``pos`` as bitmasks: a tile
-        fits there when it has walls exactly on the walled sides it touches (R-PLACE-3)."""
-        walls = self._walls
-        x, y = pos
-        touch = need = 0
-        for dx, dy, side, opp in SIDES:
-            m = walls.get((x + dx, y + dy))
-            if m is not None:
-                touch |= side
-                if m & opp:
-                    need |= side
-        return touch, need
-
-    def _hole_after_placing(self, pos: Pos) -> Pos | None:
-        """An empty neighbour of ``pos`` that would become a hole (R-PLACE-6), or ``None``."""
+    def _hole_after_placing(self, c: int) -> int | None:
+        """An empty neighbour of cell ``c`` that would become a hole (R-PLACE-6), or ``None``."""
         tiles = self._tiles
-        x, y = pos
         cell = self.holes == "cell"
-        for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+        for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE):
             if q in tiles:
                 continue
-            qx, qy = q
             if cell:
-                # q's four neighbours, with pos counted as built
-                if (((qx, qy - 1) in tiles or (qx, qy - 1) == pos)
-                        and ((qx + 1, qy) in tiles or (qx + 1, qy) == pos)
-                        and ((qx, qy + 1) in tiles or (qx, qy + 1) == pos)
-                        and ((qx - 1, qy) in tiles or (qx - 1, qy) == pos)):
+                # q's four neighbours, with c counted as built
+                if all(n in tiles or n == c for n in (q - 1, q + _STRIDE, q + 1, q - _STRIDE)):
                     return q
-            elif not self._reaches_outside(q, filled=pos):
+            elif not self._reaches_outside(q, filled=c):
                 return q
         return None
 
-    def _reaches_outside(self, start: Pos, filled: Pos | None = None, emptied: Pos | None = None) -> bool:
+    def _reaches_outside(self, start: int, filled: int | None = None, emptied: int | None = None) -> bool:
         """True if the empty cell ``start`` connects through empty cells to the unbounded
         outside (beyond the bounding box), with ``filled`` counted as a tile and ``emptied`` as
         empty. Used by the ``holes = "region"`` variant of R-PLACE-6."""
         tiles = self._tiles
-        xs = [p[0] for p in tiles]
-        ys = [p[1] for p in tiles]
+        xs = [c // _STRIDE for c in tiles]
+        ys = [c % _STRIDE for c in tiles]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-
-        def occupied(c):
-            if c == emptied:
-                return False
-            return c in tiles or c == filled
-
         seen = {start}
         stack = [start]
         while stack:
-            cx, cy = stack.pop()
+            c = stack.pop()
+            cx, cy = divmod(c, _STRIDE)
             if cx <= x0 or cx >= x1 or cy <= y0 or cy >= y1:
                 return True
-            for dx, dy, _, _ in SIDES:
-                c = (cx + dx, cy + dy)
-                if c not in seen and not occupied(c):
-                    seen.add(c)
-                    stack.append(c)
+            for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE):
+                if q not in seen and (q == emptied or (q not in tiles and q != filled)):
+                    seen.add(q)
+                    stack.append(q)
         return False
 
     # -- removal and swap (R-TURN-5, R-TURN-6) --------------------------------------------------
@@ -364,33 +412,37 @@ class Alhambra:
         pos = _as_pos(pos)
         if pos == ORIGIN:
             return "R-TURN-5: the fountain can never be removed"
-        if pos not in self._tiles:
+        c = _cell(pos)
+        if c is None or c not in self._tiles:
             return f"R-TURN-5: there is no tile at {pos}"
         tiles = self._tiles
-        x, y = pos
         if self.holes == "cell":
-            if all((x + dx, y + dy) in tiles for dx, dy, _, _ in SIDES):
+            if all(q in tiles for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE)):
                 return f"R-TURN-6: removing the tile at {pos} would leave a hole there"
-        elif not self._reaches_outside(pos, emptied=pos):
+        elif not self._reaches_outside(c, emptied=c):
             return f"R-TURN-6: removing the tile at {pos} would leave an enclosed empty area"
         # every remaining tile must stay reachable through open sides (R-PLACE-5)
-        walls = self._walls
-        seen = {ORIGIN}
-        stack = [ORIGIN]
-        while stack:
-            cx, cy = stack.pop()
-            m = walls[(cx, cy)]
-            for dx, dy, side, _ in SIDES:
-                if m & side:
-                    continue
-                q = (cx + dx, cy + dy)
-                if q != pos and q in tiles and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
+        seen = self._reachable(without=c)
         if len(seen) != len(tiles) - 1:
-            cut = sorted(set(tiles) - seen - {pos})
+            cut = sorted(_pos(q) for q in set(tiles) - seen - {c})
             return f"R-TURN-6: removing the tile at {pos} would cut {cut} off from the fountain"
         return None
+
+    def _reachable(self, without: int | None = None) -> set[int]:
+        """Cells reachable on foot from the fountain through open shared sides (R-PLACE-5),
+        with the tile at ``without`` taken away."""
+        walls = self._walls
+        seen = {_O}
+        stack = [_O]
+        while stack:
+            c = stack.pop()
+            m = walls[c]
+            for step, side, _ in _STEPS:
+                q = c + step
+                if not m & side and q != without and q in walls and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        return seen
 
     def can_remove(self, pos: Pos) -> bool:
         """True if the tile at ``pos`` may be moved to the reserve (R-TURN-5, R-TURN-6)."""
@@ -404,47 +456,42 @@ class Alhambra:
         Cached until the Alhambra changes."""
         cached = self.memo.get("removable")
         if cached is None:
-            cuts = self._cut_positions()
-            tiles = self._tiles
-            out = []
-            for p in tiles:
-                if p == ORIGIN or p in cuts:
-                    continue
-                x, y = p
-                if self.holes == "cell":
-                    if (x, y - 1) in tiles and (x + 1, y) in tiles and (x, y + 1) in tiles and (x - 1, y) in tiles:
-                        continue
-                elif not self._reaches_outside(p, emptied=p):
-                    continue
-                out.append(p)
-            out.sort()
-            cached = self.memo["removable"] = tuple(out)
+            near, walls = self._near, self._walls
+            cell_holes = self.holes == "cell"
+            # open links of each tile: sides with a neighbour and no wall (walls match, R-PLACE-3)
+            ends = 0
+            leaves = []
+            for c, t in near.items():
+                k = _TOUCH_COUNT[t & ~walls[c]]
+                ends += k
+                # R-TURN-6: no hole where the tile stood
+                if k == 1 and c != _O and (t != 15 if cell_holes else self._reaches_outside(c, emptied=c)):
+                    leaves.append(c)
+            if ends == 2 * (len(near) - 1):
+                # a connected graph with one link fewer than tiles is a tree: only its leaves
+                # hold no other tile to the fountain
+                keep = leaves
+            else:
+                cuts = self._cut_cells({c: t & ~walls[c] for c, t in near.items()})
+                keep = [c for c, t in near.items() if c != _O and c not in cuts
+                        and (t != 15 if cell_holes else self._reaches_outside(c, emptied=c))]
+            keep.sort()
+            P = _POS_OF
+            cached = self.memo["removable"] = tuple([P[c] for c in keep])
         return list(cached)
 
-    def _cut_positions(self) -> set[Pos]:
-        """Articulation points of the open-side graph, rooted at the fountain (iterative
-        Tarjan): the tiles whose removal disconnects others from the fountain."""
-        walls, tiles = self._walls, self._tiles
-        adj: dict[Pos, list[Pos]] = {}
-        for (x, y), m in walls.items():
-            out = []
-            if not m & NORTH and (x, y - 1) in tiles:
-                out.append((x, y - 1))
-            if not m & EAST and (x + 1, y) in tiles:
-                out.append((x + 1, y))
-            if not m & SOUTH and (x, y + 1) in tiles:
-                out.append((x, y + 1))
-            if not m & WEST and (x - 1, y) in tiles:
-                out.append((x - 1, y))
-            adj[(x, y)] = out
-        disc = {ORIGIN: 0}
-        low = {ORIGIN: 0}
-        cuts: set[Pos] = set()
+    def _cut_cells(self, links: dict[int, int]) -> set[int]:
+        """Articulation points of the graph of open links (``tile cell -> side mask``), rooted
+        at the fountain (iterative Tarjan): the tiles whose removal disconnects others."""
+        disc = {_O: 0}
+        low = {_O: 0}
+        cuts: set[int] = set()
         counter = 1
-        stack = [(ORIGIN, None, iter(adj[ORIGIN]))]
+        stack = [(_O, None, iter(_LINK_STEPS[links[_O]]))]
         while stack:
             v, parent, it = stack[-1]
-            for w in it:
+            for step in it:
+                w = v + step
                 if w == parent:
                     continue
                 if w in disc:
@@ -453,14 +500,14 @@ class Alhambra:
                 else:
                     disc[w] = low[w] = counter
                     counter += 1
-                    stack.append((w, v, iter(adj[w])))
+                    stack.append((w, v, iter(_LINK_STEPS[links[w]])))
                     break
             else:
                 stack.pop()
                 if parent is not None:
                     if low[v] < low[parent]:
                         low[parent] = low[v]
-                    if parent != ORIGIN and low[v] >= disc[parent]:
+                    if parent != _O and low[v] >= disc[parent]:
                         cuts.add(parent)
         return cuts
 
@@ -473,19 +520,18 @@ class Alhambra:
         pos = _as_pos(pos)
         if pos == ORIGIN:
             return "R-TURN-5: the fountain can never be swapped"
-        if pos not in self._tiles:
+        c = _cell(pos)
+        if c is None or c not in self._tiles:
             return f"R-TURN-5: there is no tile at {pos} to swap"
         if tile not in self.catalog or tile == FOUNTAIN:
             return f"unknown tile {tile!r}"
         mask = self.catalog.walls[tile]
-        x, y = pos
-        for dx, dy, side, opp in SIDES:
-            q = (x + dx, y + dy)
-            m = self._walls.get(q)
+        for step, side, opp in _STEPS:
+            m = self._walls.get(c + step)
             if m is not None and bool(mask & side) != bool(m & opp):
                 return (
                     f"R-PLACE-3: the {_SIDE_WORD[side]} side of tile {tile!r} would not match "
-                    f"tile {self._tiles[q]!r} at {q}"
+                    f"tile {self._tiles[c + step]!r} at {_pos(c + step)}"
                 )
         return None
 
@@ -494,25 +540,38 @@ class Alhambra:
         return self.why_not_swap(tile, pos) is None
 
     def swap_positions(self, tile) -> list[Pos]:
-        """Every position where ``tile`` could replace the tile standing there, sorted."""
-        mask = self.catalog.walls[tile]
+        """Every position where ``tile`` could replace the tile standing there, sorted.
+        Raises :class:`ConfigError` for an unknown tile id."""
+        try:
+            mask = self.catalog.walls[tile]
+        except KeyError:
+            raise ConfigError(f"unknown tile id {tile!r}") from None
+        return list(self.swaps_for_walls(mask))
+
+    def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
+        """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the tile
+        standing there, sorted; a tuple cached until the city changes."""
         key = ("swap", mask)
-        cached = self.memo.get(key)
-        if cached is None:
-            walls = self._walls
-            info = self._swap_info
-            out = []
-            for pos in self._tiles:
-                if pos == ORIGIN:
-                    continue
-                fact = info.get(pos)
-                if fact is None:
-                    fact = info[pos] = self._wall_needs(pos)
-                if (mask & fact[0]) == fact[1]:
-                    out.append(pos)
-            out.sort()
-            cached = self.memo[key] = tuple(out)
-        return list(cached)
+        found = self.memo.get(key)
+        if found is None:
+            bit = 1 << mask
+            found = self.memo[key] = tuple([p for p, fit in self._swap_fits() if fit & bit])
+        return found
+
+    def _swap_fits(self) -> list[tuple[Pos, int]]:
+        """``[(pos, masks that may replace the tile there as bits), ...]`` for every tile but
+        the fountain, sorted; cached until the city changes. The new tile must show walls
+        exactly where the old one meets a neighbour with a wall (R-PLACE-3)."""
+        found = self.memo.get("swap_fits")
+        if found is None:
+            walls, near, P = self._walls, self._near, _POS_OF
+            found = []
+            for c in sorted(near):
+                if c != _O:
+                    t = near[c]
+                    found.append((P[c], _SWAP_FIT[t << 4 | (walls[c] & t)]))
+            self.memo["swap_fits"] = found
+        return found
 
     # -- mutation -----------------------------------------------------------------------------
 
@@ -528,13 +587,22 @@ class Alhambra:
                 why = f"tile {tile!r} is already in this Alhambra"
             if why:
                 raise IllegalActionError(why)
-        self._tiles[pos] = tile
-        self._walls[pos] = self.catalog.walls[tile]
-        if self._frontier is not None:
-            x, y = pos
-            self._frontier = self._frontier.difference((pos,)).union(
-                q for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if q not in self._tiles)
-        self._changed(pos)
+        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        tiles, front, near = self._tiles, self._front, self._near
+        m = self.catalog.walls[tile]
+        del front[c]
+        tiles[c] = tile
+        self._walls[c] = m
+        t = 0
+        for step, side, opp in _STEPS:
+            q = c + step
+            if q in tiles:
+                t |= side
+                near[q] |= opp
+            else:
+                front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
+        near[c] = t
+        self._changed()
 
     def remove(self, pos: Pos, *, checked: bool = False):
         """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6);
@@ -544,15 +612,28 @@ class Alhambra:
             why = self.why_not_remove(pos)
             if why:
                 raise IllegalActionError(why)
-        del self._walls[pos]
-        tile = self._tiles.pop(pos)
-        if self._frontier is not None:
-            tiles = self._tiles
-            x, y = pos
-            gone = [q for q in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-                    if q not in tiles and not any((q[0] + dx, q[1] + dy) in tiles for dx, dy, _, _ in SIDES)]
-            self._frontier = self._frontier.difference(gone).union((pos,))
-        self._changed(pos)
+        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        tiles, walls, front, near = self._tiles, self._walls, self._front, self._near
+        tile = tiles.pop(c)
+        del walls[c]
+        del near[c]
+        v = 0
+        for step, side, opp in _STEPS:
+            q = c + step
+            if q in tiles:
+                near[q] &= ~opp
+                v |= side << 4
+                if walls[q] & opp:
+                    v |= side
+            else:
+                w = front[q] & ~((opp << 4) | opp)
+                if w >> 4:
+                    front[q] = w
+                else:
+                    del front[q]
+        if v:
+            front[c] = v
+        self._changed()
         return tile
 
     def swap(self, tile, pos: Pos, *, checked: bool = False):
@@ -561,12 +642,22 @@ class Alhambra:
         if not checked:
             pos = _as_pos(pos)
             why = self.why_not_swap(tile, pos)
+            if why is None and tile in self._tiles.values():
+                why = f"tile {tile!r} is already in this Alhambra"
             if why:
                 raise IllegalActionError(why)
-        old = self._tiles[pos]
-        self._tiles[pos] = tile
-        self._walls[pos] = self.catalog.walls[tile]
-        self._changed(pos)
+        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        old = self._tiles[c]
+        m = self.catalog.walls[tile]
+        self._tiles[c] = tile
+        self._walls[c] = m
+        front = self._front
+        for step, side, opp in _STEPS:  # what the empty neighbours see of this side changes
+            q = c + step
+            w = front.get(q)
+            if w is not None:
+                front[q] = (w | opp) if m & side else (w & ~opp)
+        self._changed()
         return old
 
     # -- whole-city checks ----------------------------------------------------------------------
@@ -576,31 +667,22 @@ class Alhambra:
         fountain at (0, 0), walls match on every shared side (R-PLACE-3), every tile reachable
         from the fountain through open sides (R-PLACE-5), and no hole (R-PLACE-6)."""
         tiles, walls = self._tiles, self._walls
-        if tiles.get(ORIGIN) != FOUNTAIN:
+        if tiles.get(_O) != FOUNTAIN:
             return "R-COMP-1: the fountain must stand at (0, 0)"
-        for (x, y), m in walls.items():
-            for dx, dy, side, opp in SIDES:
-                q = (x + dx, y + dy)
+        for c, m in walls.items():
+            for step, side, opp in _STEPS:
+                q = c + step
                 if q in walls and bool(m & side) != bool(walls[q] & opp):
-                    return f"R-PLACE-3: walls do not match between {(x, y)} and {q}"
-        seen = {ORIGIN}
-        stack = [ORIGIN]
-        while stack:
-            cx, cy = stack.pop()
-            for dx, dy, side, _ in SIDES:
-                q = (cx + dx, cy + dy)
-                if not walls[(cx, cy)] & side and q in tiles and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
+                    return f"R-PLACE-3: walls do not match between {_pos(c)} and {_pos(q)}"
+        seen = self._reachable()
         if len(seen) != len(tiles):
-            return f"R-PLACE-5: {sorted(set(tiles) - seen)} cannot be reached from the fountain"
-        for q in self.frontier():
-            qx, qy = q
+            return f"R-PLACE-5: {sorted(_pos(q) for q in set(tiles) - seen)} cannot be reached from the fountain"
+        for q in sorted(self._front):
             if self.holes == "cell":
-                if all((qx + dx, qy + dy) in tiles for dx, dy, _, _ in SIDES):
-                    return f"R-PLACE-6: hole at {q}"
+                if all(n in tiles for n in (q - 1, q + _STRIDE, q + 1, q - _STRIDE)):
+                    return f"R-PLACE-6: hole at {_pos(q)}"
             elif not self._reaches_outside(q):
-                return f"R-PLACE-6: enclosed empty area at {q}"
+                return f"R-PLACE-6: enclosed empty area at {_pos(q)}"
         return None
 
     # -- walls (R-SCORE-5) ----------------------------------------------------------------------
@@ -613,16 +695,17 @@ class Alhambra:
         north-west corner of cell ``(x, y)``."""
         tiles = self._tiles
         segs = []
-        for (x, y), m in self._walls.items():
+        for c, m in self._walls.items():
             if not m:
                 continue
-            if m & NORTH and (x, y - 1) not in tiles:
+            x, y = _pos(c)
+            if m & NORTH and c - 1 not in tiles:
                 segs.append(((x, y), (x + 1, y)))
-            if m & EAST and (x + 1, y) not in tiles:
+            if m & EAST and c + _STRIDE not in tiles:
                 segs.append(((x + 1, y), (x + 1, y + 1)))
-            if m & SOUTH and (x, y + 1) not in tiles:
+            if m & SOUTH and c + 1 not in tiles:
                 segs.append(((x, y + 1), (x + 1, y + 1)))
-            if m & WEST and (x - 1, y) not in tiles:
+            if m & WEST and c - _STRIDE not in tiles:
                 segs.append(((x, y), (x, y + 1)))
         return segs
 
@@ -640,19 +723,20 @@ class Alhambra:
     def render(self) -> str:
         """A text grid of this Alhambra with walls drawn: ``#`` marks a wall side, ``F`` the
         fountain, building ids and hut ids inside the cells. Three text rows per grid row."""
-        xs = [p[0] for p in self._tiles]
-        ys = [p[1] for p in self._tiles]
+        grid = self.tiles
+        xs = [p[0] for p in grid]
+        ys = [p[1] for p in grid]
         lines = []
         for y in range(min(ys), max(ys) + 1):
             top, mid, bot = [], [], []
             for x in range(min(xs), max(xs) + 1):
-                t = self._tiles.get((x, y))
+                t = grid.get((x, y))
                 if t is None:
                     top.append("     ")
                     mid.append("  .  ")
                     bot.append("     ")
                     continue
-                m = self._walls[(x, y)]
+                m = self.catalog.walls[t]
                 label = "F" if t == FOUNTAIN else str(t)
                 top.append("+" + ("###" if m & NORTH else "---") + "+")
                 mid.append(("#" if m & WEST else "|") + label.center(3)[:3] + ("#" if m & EAST else "|"))

@@ -10,6 +10,7 @@ to the east and y to the south (R-PLACE-1).
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from importlib import resources
 from typing import Iterable, Mapping
@@ -142,19 +143,46 @@ class Card:
         raise NotImplementedError
 
 
-@frozen(slots=True, cache_hash=True, order=True)
+_MONEY_CARDS: dict = {}
+
+
+@functools.total_ordering
+@frozen(slots=True, eq=False)
 class MoneyCard(Card):
     """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3).
 
+    There is one instance per currency and value: ``MoneyCard("florin", 7)`` always returns
+    the same object, so the three copies of a card in the deck are one value and comparing or
+    hashing cards is as cheap as comparing identities. Cards order by ``(currency, value)``.
     Raises :class:`ConfigError` for another currency or a value that is not an int 1-9."""
 
     currency: str
     value: int
 
-    def __attrs_post_init__(self):
-        if self.currency not in CURRENCIES or type(self.value) is not int or not 1 <= self.value <= 9:
-            raise ConfigError(f"no such money card: {self.currency!r} {self.value!r} (R-COMP-3: "
+    def __new__(cls, currency, value):
+        if type(currency) is str and type(value) is int:
+            found = _MONEY_CARDS.get((currency, value))
+            if found is not None:
+                return found
+        if type(currency) is not str or currency not in CURRENCIES or type(value) is not int or not 1 <= value <= 9:
+            raise ConfigError(f"no such money card: {currency!r} {value!r} (R-COMP-3: "
                               f"currencies {list(CURRENCIES)}, values 1-9)")
+        card = _MONEY_CARDS[(currency, value)] = super().__new__(cls)
+        return card
+
+    def __reduce__(self):
+        return (MoneyCard, (self.currency, self.value))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __lt__(self, other):
+        if type(other) is not MoneyCard:
+            return NotImplemented
+        return (self.currency, self.value) < (other.currency, other.value)
 
     @property
     def code(self) -> str:

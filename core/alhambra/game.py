@@ -86,8 +86,10 @@ class Game:
     ``Game.from_json(text)``. Build games with :func:`new_game`.
     """
 
-    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means")
-    # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups
+    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means", "_buys",
+                 "memo")
+    # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
+    # _buys: the last purchases per (seat, exact) with the hand and market they were made for
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -108,6 +110,10 @@ class Game:
         g._legal = None
         g._legal_set = None
         g._means = {}
+        g._buys = {}
+        #: Scratch dict for rule plugins: values derived from the state that they keep with
+        #: what they were derived from (checked on use). A clone starts with a copy.
+        g.memo = {}
         return g
 
     def clone(self, *, seed: int | None = None) -> "Game":
@@ -129,6 +135,8 @@ class Game:
         g._legal = self._legal
         g._legal_set = self._legal_set
         g._means = {}
+        g._buys = self._buys.copy()
+        g.memo = self.memo.copy()
         return g
 
     # -- reading --------------------------------------------------------------------------------
@@ -205,6 +213,8 @@ class Game:
         self._legal = None
         self._legal_set = None
         self._means = {}
+        self._buys = {}
+        self.memo = {}
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -400,24 +410,53 @@ class Game:
     def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
         """Every non-dominated purchase ``seat`` can make now, over all four market spaces
         (see :meth:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
-        Memoised by hand, market and payment means, so asking often is cheap."""
+
+        Purchases depend only on the hand (payment means are cards in hand) and the market:
+        the last answer per seat is kept with copies of both, so asking again while neither
+        changed costs two list comparisons."""
         st = self.state
         hand = st.players[seat].hand
-        means = tuple(self._means_of(seat)) if self.rules.has_payment_means else ()
-        key = ("purchases", exact, tuple(hand), tuple(st.market), means)
-        memo = self.rules.memo
-        found = memo.get(key)
-        if found is None:
-            pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
-            for c in sorted((c for c in hand if type(c) is MoneyCard), key=_card_value):
-                pools[c.currency].append(c)  # sorted by value: one memo key per multiset
+        market = st.market
+        key = (seat, exact)
+        last = self._buys.get(key)
+        if last is not None and last[0] == hand and last[1] == market:
+            return list(last[2])
+        pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
+        for c in hand:
+            if type(c) is MoneyCard:
+                pools[c.currency].append(c)
+        if self.rules.has_payment_means:
             found = []
             for space in (1, 2, 3, 4):
-                found.extend(self.payments(seat, space, exact=exact, pool=tuple(pools[MARKET_CURRENCIES[space - 1]])))
-            if len(memo) >= self.rules.memo_limit:
-                memo.clear()
-            memo[key] = found
+                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]]))
+        else:
+            found = self._plain_payments(market, pools, exact)
+        self._buys[key] = (list(hand), list(market), found)
         return list(found)
+
+    def _plain_payments(self, market, pools, exact: bool) -> list[Buy]:
+        """The purchases paid in each space's own currency (R-TURN-3): what :meth:`payments`
+        lists without payment means, for all four spaces at once."""
+        memo = self.rules.memo
+        prices = self.rules.prices
+        found: list[Buy] = []
+        for i in range(4):
+            tile = market[i]
+            if tile is None:
+                continue
+            pool = pools[MARKET_CURRENCIES[i]]
+            if not pool:
+                continue
+            values = [c.value for c in pool]
+            values.sort()
+            key = (i + 1, prices[tile], exact, *values)
+            out = memo.get(key)
+            if out is None:
+                if len(memo) >= self.rules.memo_limit:
+                    memo.clear()
+                out = memo[key] = [interned(Buy, i + 1, cards) for cards in minimal_payments(pool, prices[tile], exact=exact)]
+            found += out
+        return found
 
     def can_pay_exactly(self, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now, through
@@ -486,8 +525,11 @@ class Game:
         hand = st.players[seat].hand
         cur = MARKET_CURRENCIES[space - 1]
         if pool is None:
-            pool = tuple(c for c in hand if type(c) is MoneyCard and c.currency == cur)
-        key = (space, price, exact, pool)
+            pool = [c for c in hand if type(c) is MoneyCard and c.currency == cur]
+        # the payments depend on the card values alone (equal cards are interchangeable)
+        values = [c.value for c in pool]
+        values.sort()
+        key = (space, price, exact, *values)
         memo = self.rules.memo
         out = memo.get(key)
         if out is None:

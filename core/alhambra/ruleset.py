@@ -151,6 +151,8 @@ class Ruleset:
 
         extra_tiles = [t for group in self.hook.alhambra_tiles(options=self.options) for t in group]
         self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
+        #: tile id -> price (R-COMP-2), for the hot path
+        self.prices: dict = {t: spec.price for t, spec in self.catalog.items()}
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, interned
+from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_table
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -30,24 +30,29 @@ def _distinct(items):
     return items if len(set(items)) == len(items) else list(dict.fromkeys(items))
 
 
-def _memo(game, seat, key, compute):
-    """Legal actions that depend only on ``seat``'s Alhambra and ``key`` are cached in the
-    Alhambra's memo (dropped whenever it changes), unless a plugin filters placements."""
+def _build_actions(game, seat, tiles, action):
+    """``action(tile, pos)`` for every tile of ``tiles`` and every cell where it may be built."""
+    table = action_table(action)
     if game.rules.has_placement_filter:
-        return compute()
-    memo = game.state.players[seat].city.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = compute()
-    return found
+        return [table[t, pos] for t in _distinct(tiles) for pos in legal_positions(game, seat, t)]
+    city = game.state.players[seat].city
+    walls = city.catalog.walls
+    return [table[t, pos] for t in _distinct(tiles) for pos in city.placements_for_walls(walls[t])]
 
 
 def _legal_build(game, seat):
-    out = []
-    for t in _distinct(game.state.players[seat].reserve):
-        out.extend(_memo(game, seat, ("BuildFromReserve", t), lambda: [
-            interned(BuildFromReserve, t, pos) for pos in legal_positions(game, seat, t)]))
-    return out
+    p = game.state.players[seat]
+    if not p.reserve:
+        return ()
+    if game.rules.has_placement_filter:
+        return _build_actions(game, seat, p.reserve, BuildFromReserve)
+    # cached with the Alhambra's layout, for this reserve
+    key = ("BuildFromReserve", *p.reserve)
+    memo = p.city.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _build_actions(game, seat, p.reserve, BuildFromReserve)
+    return found
 
 
 def _check_build(game, seat, action):
@@ -67,7 +72,12 @@ def _apply_build(game, seat, action):
 
 def _legal_remove(game, seat):
     city = game.state.players[seat].city
-    return _memo(game, seat, ("RemoveToReserve",), lambda: [interned(RemoveToReserve, pos) for pos in city.removable()])
+    memo = city.memo  # cached with the layout
+    found = memo.get("RemoveToReserve")
+    if found is None:
+        table = action_table(RemoveToReserve)
+        found = memo["RemoveToReserve"] = [table[pos,] for pos in city.removable()]
+    return found
 
 
 def _check_remove(game, seat, action):
@@ -82,11 +92,18 @@ def _apply_remove(game, seat, action):
 
 
 def _legal_swap(game, seat):
-    city = game.state.players[seat].city
-    out = []
-    for t in _distinct(game.state.players[seat].reserve):
-        out.extend(_memo(game, seat, ("Swap", t), lambda: [interned(Swap, t, pos) for pos in city.swap_positions(t)]))
-    return out
+    p = game.state.players[seat]
+    if not p.reserve:
+        return ()
+    key = ("Swap", *p.reserve)  # cached with the layout, for this reserve
+    memo = p.city.memo
+    found = memo.get(key)
+    if found is None:
+        city = p.city
+        walls = city.catalog.walls
+        table = action_table(Swap)
+        found = memo[key] = [table[t, pos] for t in _distinct(p.reserve) for pos in city.swaps_for_walls(walls[t])]
+    return found
 
 
 def _check_swap(game, seat, action):

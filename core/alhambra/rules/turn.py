@@ -36,12 +36,19 @@ _TAKES_LIMIT = 50_000
 
 
 def _legal_take(game, seat):
-    key = tuple(game.state.display)
+    """The takes depend on the display alone: kept per game with the display they were made
+    for (a list comparison), and shared between games by display."""
+    display = game.state.display
+    last = game.memo.get("takes")
+    if last is not None and last[0] == display:
+        return last[1]
+    key = tuple(display)
     found = _TAKES.get(key)
     if found is None:
         if len(_TAKES) >= _TAKES_LIMIT:
             _TAKES.clear()
         found = _TAKES[key] = money_takes(key)
+    game.memo["takes"] = (list(display), found)
     return found
 
 
