@@ -4,7 +4,9 @@ Hand-built situations start from ``alhambra.new_game(..., modules=["exchange_off
 edit ``game.state`` so that every card and tile stays accounted for: cards put into a hand or
 the display are pulled out of the deck (or wherever they are) and the cards they replace go to
 the bottom of the deck; market tiles are swapped with the bag. So ``check_invariants`` holds in
-every situation built here.
+every situation built here. A deck arranged by hand no longer follows the piles of R-SET-6, so
+those helpers drop the pile record (``state.pile_sizes = []``: no pile information), which
+keeps such situations loadable from a save.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ def _fresh(game):
     game._legal_set = None
 
 
+def _deck_arranged_by_hand(game):
+    """The deck no longer follows the setup piles (R-SET-6): drop the pile record."""
+    game.state.pile_sizes = []
+
+
 def new(players=3, seed=1, **kw):
     return alhambra.new_game(players, modules=["exchange_offices"], seed=seed, **kw)
 
@@ -86,6 +93,7 @@ def give(game, seat, cards):
     game.state.deck[0:0] = old
     for c in cards:
         hand.append(pull(game, c))
+    _deck_arranged_by_hand(game)
     _fresh(game)
 
 
@@ -96,6 +104,7 @@ def set_display(game, cards):
     game.state.deck[0:0] = old
     for c in cards:
         disp.append(pull(game, c))
+    _deck_arranged_by_hand(game)
     _fresh(game)
 
 
@@ -104,6 +113,7 @@ def put_on_deck_top(game, cards):
     for c in cards:
         pull(game, c)
     game.state.deck.extend(reversed(cards))
+    _deck_arranged_by_hand(game)
     _fresh(game)
 
 

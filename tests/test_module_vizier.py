@@ -116,6 +116,7 @@ def set_hands(game, hands):
                 _take_card(game, c, protect)
             st.players[seat].hand.append(c)
         protect.add(seat)
+    st.pile_sizes = []  # the deck no longer follows the setup piles (R-SET-6): no pile record
 
 
 def bury_scoring_cards(game):
@@ -124,6 +125,7 @@ def bury_scoring_cards(game):
     st = game.state
     cards = [c for c in st.deck if type(c) is ScoringCard]
     st.deck = cards + [c for c in st.deck if type(c) is not ScoringCard]
+    st.pile_sizes = []  # A and B left piles 2 and 4 (R-SET-6): no pile record any more
 
 
 def situation(n, *, turn, hands, market=MARKET, active=None, seed=3, plugins=()):
@@ -147,6 +149,7 @@ def finish_turn(game, card=du(1)):
         _take_card(game, card, protect=set(range(game.num_players)))
         st.deck.insert(0, st.display.pop(0))
         st.display.insert(0, card)
+        st.pile_sizes = []  # the deck no longer follows the setup piles (R-SET-6)
         game.invalidate()
     game.apply(TakeMoney((card,)))
 

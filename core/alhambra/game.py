@@ -9,7 +9,7 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, interned
 from .components import MARKET_CURRENCIES, MoneyCard, ScoringCard
@@ -25,6 +25,10 @@ _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 def _card_value(card) -> int:
     return card.value
+
+
+def _is_scoring_card(card) -> bool:
+    return type(card) is ScoringCard
 
 
 def new_game(
@@ -87,9 +91,10 @@ class Game:
     """
 
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means", "_buys",
-                 "memo")
+                 "memo", "_settled")
     # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
-    # _buys: the last purchases per (seat, exact) with the hand and market they were made for
+    # _buys: the last purchases per (seat, exact) with the hand and market they were made for;
+    # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -114,6 +119,7 @@ class Game:
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
         g.memo = {}
+        g._settled = None
         return g
 
     def clone(self, *, seed: int | None = None) -> "Game":
@@ -137,6 +143,7 @@ class Game:
         g._means = {}
         g._buys = self._buys.copy()
         g.memo = self.memo.copy()
+        g._settled = None
         return g
 
     # -- reading --------------------------------------------------------------------------------
@@ -358,7 +365,10 @@ class Game:
 
     def draw_money(self):
         """Draw the top card of the money deck, reshuffling the discard pile into a new deck
-        when the deck is empty (R-TURN-8). Returns ``None`` if both are empty."""
+        when the deck is empty (R-TURN-8). Returns ``None`` if both are empty.
+
+        The reshuffled deck is one shuffled pile: the setup piles of R-SET-6 are gone, so
+        ``state.pile_sizes`` becomes ``[len(deck)]`` (every card of it may lie anywhere)."""
         st = self.state
         if not st.deck:
             if not st.discard:
@@ -366,7 +376,121 @@ class Game:
             st.deck = st.discard
             st.discard = []
             self.rng.shuffle(st.deck)
+            st.pile_sizes = [len(st.deck)]
         return st.deck.pop()
+
+    # -- the piles of the money deck (R-SET-6) --------------------------------------------------
+
+    def _pile_bounds(self) -> list[tuple[int, int]] | None:
+        """``[(lo, hi), ...]`` per recorded pile, top pile first: the deck indices it was
+        stacked on (``hi`` may exceed the deck's length once cards are drawn). ``None`` when
+        there is no usable record: none kept, or a deck longer than the record (edited by
+        hand)."""
+        st = self.state
+        sizes = st.pile_sizes
+        if not sizes:
+            return None
+        hi = sum(sizes)
+        if hi < len(st.deck):
+            return None
+        out = []
+        for size in sizes:
+            out.append((hi - size, hi))
+            hi -= size
+        return out
+
+    def _check_deck_index(self, index: int) -> None:
+        n = len(self.state.deck)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+            raise IndexError(f"deck position must be 0..{n - 1} (0 is the bottom card), not {index!r}")
+
+    def pile_of(self, index: int) -> int | None:
+        """The number of the pile (1 = the top pile) that deck position ``index`` was stacked
+        in: after setup one of the five piles of R-SET-6, after a reshuffle of the discard
+        pile always 1 (the new deck is one pile, R-TURN-8); ``None`` without a pile record
+        (see :meth:`pile_range`).
+
+        ``index`` is an index into ``state.deck`` (0 the bottom card, ``len - 1`` the top, the
+        next one drawn). Raises :class:`IndexError` for any other value."""
+        self._check_deck_index(index)
+        bounds = self._pile_bounds()
+        if bounds is None:
+            return None
+        for number, (lo, hi) in enumerate(bounds, 1):
+            if lo <= index < hi:
+                return number
+        raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
+
+    def pile_range(self, index: int) -> range:
+        """The deck positions among which the card at deck position ``index`` may lie, as far
+        as any player knows: the still-undrawn part of its pile, ``range(lo, hi)`` of indices
+        into ``state.deck`` (0 the bottom card; cards are drawn from the top, so the range of
+        the top pile shrinks as the game goes on, the others stay whole until reached).
+
+        * After setup: the pile of R-SET-6 that holds the position (scoring card A always
+          lies in pile 2's range, B in pile 4's, exchange offices in those of piles 2-4,
+          R-EXC-1).
+        * After the discard pile has been reshuffled into a new deck (R-TURN-8): the whole
+          deck, ``range(len(deck))``: there are no piles any more.
+        * Without a pile record (a save from before the record existed, or a deck edited by
+          hand so that it is longer than the record): ``range(index, index + 1)``, the
+          position alone, so that nothing is moved on unknown grounds.
+
+        Raises :class:`IndexError` unless ``0 <= index < len(state.deck)``. Modules use it
+        (or :meth:`resample_in_piles`) to resample their own deck cards in
+        ``alhambra_determinize``."""
+        self._check_deck_index(index)
+        bounds = self._pile_bounds()
+        if bounds is None:
+            return range(index, index + 1)
+        n = len(self.state.deck)
+        for lo, hi in bounds:
+            if lo <= index < hi:
+                return range(lo, min(hi, n))
+        raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
+
+    def resample_in_piles(self, which: Callable[[Any], bool], rng: random.Random) -> list[int]:
+        """Move every deck card for which ``which(card)`` is true to a uniformly random
+        position within its :meth:`pile_range` (R-SET-6, R-EXC-1): per pile, the chosen cards
+        take a uniformly random set of positions, in random order; the cards they displace
+        (money, or another plugin's card not yet resampled) take the positions they left.
+        Returns the new positions (indices into ``state.deck``).
+
+        For ``alhambra_determinize`` implementations, whose game is the clone being
+        determinized: the positions chosen are remembered until that determinization ends,
+        and later calls never choose them (and so never displace a card already resampled).
+        This makes the result exact whatever the order of the plugins: each group's positions
+        are chosen knowing only the groups resampled before it, never the true positions of
+        the cards still to come. ``Game.determinize`` resamples the scoring cards this way
+        before asking the plugins. Resample each card once per determinization. Outside a
+        determinization nothing is remembered.
+
+        ``which`` must select cards, not money (money cards are redealt by ``determinize``)."""
+        deck = self.state.deck
+        hits = [k for k, card in enumerate(deck) if which(card)]
+        if not hits:
+            return []
+        settled = self._settled if self._settled is not None else set()
+        groups: dict[tuple[int, int], list[int]] = {}
+        for k in hits:
+            r = self.pile_range(k)
+            groups.setdefault((r.start, r.stop), []).append(k)
+        moved: list[int] = []
+        for (lo, hi), old in groups.items():
+            old_set = set(old)
+            free = [j for j in range(lo, hi) if j not in settled or j in old_set]
+            new = rng.sample(free, len(old))  # random positions in random order
+            mine = [deck[k] for k in old]
+            new_set = set(new)
+            vacated = [k for k in old if k not in new_set]
+            displaced = [deck[j] for j in new if j not in old_set]
+            for k, card in zip(vacated, displaced):
+                deck[k] = card
+            for j, card in zip(new, mine):
+                deck[j] = card
+            settled.update(new)
+            moved.extend(new)
+        return moved
 
     def refill_display(self) -> None:
         """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
@@ -666,11 +790,20 @@ class Game:
     def determinize(self, seat: int, rng: random.Random | None = None) -> "Game":
         """A clone in which everything ``seat`` cannot see is resampled with ``rng``.
 
-        Other players' hands are redealt (same sizes) from those hands together with the money
-        cards of the deck; the deck's money cards take the remaining deck positions (scoring
-        cards and module cards keep theirs); the bag is shuffled; modules resample their own
-        secrets (``alhambra_determinize``); the clone's own generator is reseeded. Used by
-        search bots to sample the hidden information (determinized Monte Carlo search)."""
+        * Other players' hands are redealt (same sizes) from the money cards of those hands
+          and of the deck; the deck's money cards fill the deck positions left by the rest.
+        * Scoring cards still in the deck are placed anew, each uniformly within the undrawn
+          part of its setup pile (A in pile 2, B in pile 4, R-SET-6; see :meth:`pile_range`):
+          which pile holds them is all a player knows, not where in it.
+        * The bag is shuffled.
+        * Plugins resample their own secrets (``alhambra_determinize``), module cards in the
+          deck included (exchange offices within piles 2-4, R-EXC-1), through
+          :meth:`resample_in_piles`.
+        * The clone's own generator is reseeded from ``rng``.
+
+        ``seat``'s view (:meth:`view`) is unchanged. Used by search bots to sample the hidden
+        information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
+        is not a seat of this game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ConfigError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
         rng = rng if rng is not None else random.Random()
@@ -691,7 +824,12 @@ class Game:
         for k in slots:
             st.deck[k] = pool.pop()
         rng.shuffle(st.bag)
-        g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
+        g._settled = set()
+        try:
+            g.resample_in_piles(_is_scoring_card, rng)
+            g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
+        finally:
+            g._settled = None
         g.invalidate()
         return g
 

@@ -275,6 +275,13 @@ def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
     Called by ``Game.determinize(seat, rng)`` on a clone (search bots sample the hidden
     information this way). Shuffle, with ``rng`` only, whatever ``seat`` does not know (other
     players' secret cards, face-down stacks), keeping everything ``seat`` can see unchanged.
+
+    When it is called, the money cards are already redealt and the scoring cards placed anew
+    within their piles. A plugin whose cards went into the money deck at R-SET-6 moves them
+    with ``game.resample_in_piles(which, rng)`` (each card uniformly within the undrawn part
+    of its pile, ``game.pile_range(index)``; the exchange offices do so, R-EXC-1): never to a
+    position another plugin has already resampled in this call, which keeps the sample exact
+    whatever the order of the plugins.
     """
 
 

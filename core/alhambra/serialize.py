@@ -108,16 +108,24 @@ def _state_out(conv, modules_out):
     return out
 
 
+#: State fields that older saves of the same format version may lack; loading leaves them at
+#: their defaults (``pile_sizes``: no pile record, see ``Game.pile_range``).
+OPTIONAL_STATE_FIELDS = frozenset({"pile_sizes"})
+
+
 def _state_in(conv, modules_in):
     typed = _state_fields()
 
     def inp(value, _type):
         if not isinstance(value, dict):
             raise SaveFormatError("the state must be an object")
-        missing = [n for n, _ in typed if n not in value]
+        missing = [n for n, _ in typed if n not in value and n not in OPTIONAL_STATE_FIELDS]
         if missing:
             raise SaveFormatError(f"the state lacks {missing}")
-        kwargs = {n: conv.structure(value[n], t) for n, t in typed}
+        piles = value.get("pile_sizes", [])
+        if not isinstance(piles, list) or not all(type(n) is int for n in piles):
+            raise SaveFormatError(f"bad pile record {piles!r}: pile_sizes is a list of pile sizes (integers >= 0)")
+        kwargs = {n: conv.structure(value[n], t) for n, t in typed if n in value}
         kwargs["modules"] = modules_in(value.get("modules", {}), None)
         return GameState(**kwargs)
 
@@ -318,12 +326,42 @@ def _check_state(game, names) -> None:
         if r.number not in (1, 2, 3) or not (len(r.counts) == len(r.majority) == len(r.walls) == k) or any(
                 len(col) != k for col in r.extra.values()):
             raise SaveFormatError("inconsistent scoring record")
+    _check_piles(game)
     from .testing import InvariantError, check_invariants
 
     try:
         check_invariants(game)
     except InvariantError as exc:
         raise SaveFormatError(f"inconsistent save: {exc}") from None
+
+
+def _check_piles(game) -> None:
+    """The pile record (``state.pile_sizes``, R-SET-6) must fit the deck: no entries (no
+    record), one (a reshuffled deck, R-TURN-8) or five (the setup piles), each a size >= 0,
+    together at least as many cards as the deck holds (cards only leave the deck); with the
+    five setup piles, scoring card A, if still in the deck, must lie in pile 2 and B in
+    pile 4. :class:`SaveFormatError` otherwise: determinize would sample from a wrong belief."""
+    from .components import SCORING_A, SCORING_B
+    from .rules.setup import PILES
+
+    st = game.state
+    sizes = st.pile_sizes
+    if not isinstance(sizes, list) or any(type(n) is not int or n < 0 for n in sizes):
+        raise SaveFormatError(f"bad pile record {sizes!r}: pile_sizes is a list of pile sizes (integers >= 0)")
+    if len(sizes) not in (0, 1, PILES):
+        raise SaveFormatError(
+            f"bad pile record {sizes!r}: {PILES} setup piles (R-SET-6), 1 after a reshuffle, or none")
+    if sizes and sum(sizes) < len(st.deck):
+        raise SaveFormatError(
+            f"bad pile record {sizes!r}: {sum(sizes)} cards in the piles, but the deck holds {len(st.deck)}")
+    if len(sizes) == PILES:
+        for card, pile in ((SCORING_A, 2), (SCORING_B, 4)):
+            if card in st.deck:
+                found = game.pile_of(st.deck.index(card))
+                if found != pile:
+                    raise SaveFormatError(
+                        f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
+                        f"of the deck, not in pile {pile} (R-SET-6)")
 
 
 def _check_accounting(game) -> None:

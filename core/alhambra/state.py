@@ -84,6 +84,15 @@ class GameState:
     ``pending_scorings``: scorings whose card was drawn this turn (R-SCORE-1).
     ``distribution``: recipients still to place received buildings at the end (R-END-3).
     ``modules``: each plugin's own state, by key.
+
+    ``pile_sizes``: the piles the current ``deck`` was stacked from, as their sizes when
+    stacked, the top pile first (so ``deck[0]``, the bottom card, belongs to the last pile).
+    Five entries after setup (R-SET-6: pile 1 … pile 5; scoring cards A and B lie in piles 2
+    and 4, exchange offices in piles 2-4, R-EXC-1); one entry, the size of the new deck, once
+    the discard pile has been reshuffled into the deck (R-TURN-8: the new deck is a single
+    shuffled pile); empty when unknown (saves written before the record existed). Cards only
+    ever leave the top (``deck.pop()``), so counting from the bottom keeps every position's
+    pile right without updating the record; :meth:`Game.pile_range` reads it.
     """
 
     players: list[PlayerState]
@@ -105,6 +114,7 @@ class GameState:
     distribution: list[list] = field(factory=list)
     out_of_play: list[Any] = field(factory=list)
     modules: dict[str, Any] = field(factory=dict)
+    pile_sizes: list[int] = field(factory=list)
 
     def clone(self) -> "GameState":
         """An independent deep copy (cards and actions are immutable and shared)."""
@@ -128,4 +138,5 @@ class GameState:
             distribution=[[s, list(t)] for s, t in self.distribution],
             out_of_play=self.out_of_play.copy(),
             modules={k: v.clone() for k, v in self.modules.items()},
+            pile_sizes=self.pile_sizes.copy(),
         )

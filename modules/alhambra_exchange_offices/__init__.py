@@ -183,6 +183,30 @@ def alhambra_payment_means(game, seat):
 # ---------------------------------------------------------------------------------------------
 
 
+def _is_office(card) -> bool:
+    return type(card) is ExchangeOffice
+
+
+@hookimpl
+def alhambra_determinize(game, seat, rng):
+    """R-EXC-1: of the offices still in the deck, every player knows which they are (the
+    others are in sight) and how many lie in the undrawn part of each of piles 2, 3 and 4
+    (two went into each, and drawn cards show which pile they came from), but not which office
+    went into which pile, nor where in it. So: deal the deck's offices at random over the
+    deck positions holding offices (keeping the count per pile), then place them uniformly
+    within their piles' undrawn parts (``Game.resample_in_piles``). After the discard pile has
+    been reshuffled into the deck (R-EXC-5) the whole deck is one pile: anywhere in it."""
+    deck = game.state.deck
+    slots = [k for k, c in enumerate(deck) if type(c) is ExchangeOffice]
+    if not slots:
+        return
+    offices = [deck[k] for k in slots]
+    rng.shuffle(offices)
+    for k, office in zip(slots, offices):
+        deck[k] = office
+    game.resample_in_piles(_is_office, rng)
+
+
 @hookimpl
 def alhambra_view(game, seat, view):
     """Public: which offices each player holds (they are taken openly, R-EXC-3) and which lie

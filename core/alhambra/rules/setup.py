@@ -72,6 +72,9 @@ def alhambra_setup(game):
     piles = split_piles(list(reversed(st.deck)))
     game.hook.alhambra_money_piles(game=game, piles=piles)
     st.deck = [c for pile in piles for c in pile][::-1]
+    # what every player knows afterwards is only which pile each scoring card (and module
+    # card) went into: record the piles' sizes for Game.pile_range / Game.determinize
+    st.pile_sizes = [len(pile) for pile in piles]
     # R-SET-7: play runs in seat order from the start player (the engine starts that turn)
 
 
