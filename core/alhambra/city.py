@@ -12,6 +12,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress
 from typing import Iterable, Iterator, Mapping
 
 from .components import (
@@ -67,6 +68,28 @@ _MISSING_STEP = tuple(
     next((step for step, side, _ in _STEPS if not i & side), 0) if bin(i).count("1") == 3 else 0 for i in range(16))
 #: per 4-bit mask of open links: the steps to the linked neighbours
 _LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in range(16))
+
+# Tables over the packed facts kept per cell, so that the hot queries filter whole dicts with
+# C-level iteration (``itertools.compress`` over ``map(table.__getitem__, facts)``).
+# A frontier cell's fact is ``touch << 4 | need`` (8 bits); a tile's is
+# ``_FOUNTAIN_BIT | touch << 4 | walls`` (9 bits, the fountain flagged).
+_FOUNTAIN_BIT = 256
+#: frontier fact -> True where a tile of wall mask m may be built (R-PLACE-3, -5), per mask
+_PLACE_OK = tuple(tuple(bool(_PLACE_FIT[v] >> m & 1) for v in range(256)) for m in range(16))
+#: frontier fact -> True for a cell with tiles on exactly three sides (a hole in waiting)
+_THREE_SIDES = tuple(_TOUCH_COUNT[v >> 4] == 3 for v in range(256))
+#: tile fact -> number of open links (sides with a neighbour and no wall; walls match there)
+_LINKS = tuple(_TOUCH_COUNT[(v >> 4) & ~v & 15] for v in range(512))
+#: tile fact -> the steps to the linked neighbours
+_LINKED = tuple(_LINK_STEPS[(v >> 4) & ~v & 15] for v in range(512))
+#: tile fact -> True for a leaf of the link graph other than the fountain; ``_ENCLOSED``:
+#: True for a tile with neighbours on all four sides (removing it leaves a hole, R-TURN-6)
+_LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
+_ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
+#: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
+_SWAP_OK = tuple(
+    tuple(not v & _FOUNTAIN_BIT and (m & (v >> 4) & 15) == (v & (v >> 4) & 15) for v in range(512))
+    for m in range(16))
 
 
 class _PosTable(dict):
@@ -189,7 +212,8 @@ class Alhambra:
         #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
         #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
         front: dict[int, int] = {}
-        #: tile cell -> the sides where another tile stands
+        #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
+        #: walls), with ``_FOUNTAIN_BIT`` for the fountain
         near: dict[int, int] = {}
         for c in tiles:
             m = walls[c]
@@ -200,7 +224,7 @@ class Alhambra:
                     t |= side
                 else:
                     front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            near[c] = t
+            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
         self._front = front
         self._near = near
         self._changed()
@@ -336,34 +360,25 @@ class Alhambra:
         tuple cached until the city changes (the engine's hot path)."""
         found = self.memo.get(mask)
         if found is None:
-            bit = 1 << mask
-            found = self.memo[mask] = tuple([p for p, fit in self._place_fits() if fit & bit])
+            front = self._front
+            cells = sorted(compress(front, map(_PLACE_OK[mask].__getitem__, front.values())))
+            if self.holes == "cell":
+                barred = self._barred()
+                if barred:
+                    cells = [q for q in cells if q not in barred]
+            else:
+                cells = [q for q in cells if self._hole_after_placing(q) is None]
+            found = self.memo[mask] = tuple(map(_POS_OF.__getitem__, cells))
         return found
 
-    def _place_fits(self) -> list[tuple[Pos, int]]:
-        """``[(pos, masks that fit as bits), ...]`` for every frontier cell where building
-        leaves no hole, sorted (R-PLACE-2, -3, -5, -6); cached until the city changes."""
-        memo = self.memo
-        found = memo.get("fits")
-        if found is not None:
-            return found
+    def _barred(self) -> list[int]:
+        """Cells where building would leave a hole under ``holes = "cell"`` (R-PLACE-6): the
+        fourth side of every empty cell with tiles on three sides."""
         front = self._front
-        P = _POS_OF
-        found = []
-        if self.holes == "cell":
-            # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
-            # fourth neighbour is built, so that neighbour is barred
-            barred = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _TOUCH_COUNT[v >> 4] == 3]
-            for q in sorted(front):
-                fit = _PLACE_FIT[front[q]]
-                if fit and q not in barred:
-                    found.append((P[q], fit))
-        else:
-            for q in sorted(front):
-                fit = _PLACE_FIT[front[q]]
-                if fit and self._hole_after_placing(q) is None:
-                    found.append((P[q], fit))
-        memo["fits"] = found
+        found = self.memo.get("barred")
+        if found is None:
+            found = self.memo["barred"] = [
+                q + _MISSING_STEP[front[q] >> 4] for q in compress(front, map(_THREE_SIDES.__getitem__, front.values()))]
         return found
 
     def _hole_after_placing(self, c: int) -> int | None:
@@ -456,38 +471,32 @@ class Alhambra:
         Cached until the Alhambra changes."""
         cached = self.memo.get("removable")
         if cached is None:
-            near, walls = self._near, self._walls
-            cell_holes = self.holes == "cell"
-            # open links of each tile: sides with a neighbour and no wall (walls match, R-PLACE-3)
-            ends = 0
-            leaves = []
-            for c, t in near.items():
-                k = _TOUCH_COUNT[t & ~walls[c]]
-                ends += k
-                # R-TURN-6: no hole where the tile stood
-                if k == 1 and c != _O and (t != 15 if cell_holes else self._reaches_outside(c, emptied=c)):
-                    leaves.append(c)
-            if ends == 2 * (len(near) - 1):
+            near = self._near
+            facts = near.values()
+            if sum(map(_LINKS.__getitem__, facts)) == 2 * (len(near) - 1):
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
                 # hold no other tile to the fountain
-                keep = leaves
+                keep = list(compress(near, map(_LEAF.__getitem__, facts)))
             else:
-                cuts = self._cut_cells({c: t & ~walls[c] for c, t in near.items()})
-                keep = [c for c, t in near.items() if c != _O and c not in cuts
-                        and (t != 15 if cell_holes else self._reaches_outside(c, emptied=c))]
+                cuts = self._cut_cells()
+                keep = [c for c in near if c != _O and c not in cuts]
+            if self.holes == "cell":  # R-TURN-6: no hole where the tile stood
+                keep = [c for c in keep if not _ENCLOSED[near[c]]]
+            else:
+                keep = [c for c in keep if self._reaches_outside(c, emptied=c)]
             keep.sort()
-            P = _POS_OF
-            cached = self.memo["removable"] = tuple([P[c] for c in keep])
+            cached = self.memo["removable"] = tuple(map(_POS_OF.__getitem__, keep))
         return list(cached)
 
-    def _cut_cells(self, links: dict[int, int]) -> set[int]:
-        """Articulation points of the graph of open links (``tile cell -> side mask``), rooted
-        at the fountain (iterative Tarjan): the tiles whose removal disconnects others."""
+    def _cut_cells(self) -> set[int]:
+        """Articulation points of the graph of open links, rooted at the fountain (iterative
+        Tarjan): the tiles whose removal disconnects others from the fountain."""
+        near = self._near
         disc = {_O: 0}
         low = {_O: 0}
         cuts: set[int] = set()
         counter = 1
-        stack = [(_O, None, iter(_LINK_STEPS[links[_O]]))]
+        stack = [(_O, None, iter(_LINKED[near[_O]]))]
         while stack:
             v, parent, it = stack[-1]
             for step in it:
@@ -500,7 +509,7 @@ class Alhambra:
                 else:
                     disc[w] = low[w] = counter
                     counter += 1
-                    stack.append((w, v, iter(_LINK_STEPS[links[w]])))
+                    stack.append((w, v, iter(_LINKED[near[w]])))
                     break
             else:
                 stack.pop()
@@ -550,27 +559,14 @@ class Alhambra:
 
     def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
         """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the tile
-        standing there, sorted; a tuple cached until the city changes."""
+        standing there, sorted; a tuple cached until the city changes. The new tile must show
+        walls exactly where the old one meets a neighbour (R-PLACE-3)."""
         key = ("swap", mask)
         found = self.memo.get(key)
         if found is None:
-            bit = 1 << mask
-            found = self.memo[key] = tuple([p for p, fit in self._swap_fits() if fit & bit])
-        return found
-
-    def _swap_fits(self) -> list[tuple[Pos, int]]:
-        """``[(pos, masks that may replace the tile there as bits), ...]`` for every tile but
-        the fountain, sorted; cached until the city changes. The new tile must show walls
-        exactly where the old one meets a neighbour with a wall (R-PLACE-3)."""
-        found = self.memo.get("swap_fits")
-        if found is None:
-            walls, near, P = self._walls, self._near, _POS_OF
-            found = []
-            for c in sorted(near):
-                if c != _O:
-                    t = near[c]
-                    found.append((P[c], _SWAP_FIT[t << 4 | (walls[c] & t)]))
-            self.memo["swap_fits"] = found
+            near = self._near
+            cells = sorted(compress(near, map(_SWAP_OK[mask].__getitem__, near.values())))
+            found = self.memo[key] = tuple(map(_POS_OF.__getitem__, cells))
         return found
 
     # -- mutation -----------------------------------------------------------------------------
@@ -598,10 +594,10 @@ class Alhambra:
             q = c + step
             if q in tiles:
                 t |= side
-                near[q] |= opp
+                near[q] |= opp << 4
             else:
                 front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-        near[c] = t
+        near[c] = t << 4 | m
         self._changed()
 
     def remove(self, pos: Pos, *, checked: bool = False):
@@ -621,7 +617,7 @@ class Alhambra:
         for step, side, opp in _STEPS:
             q = c + step
             if q in tiles:
-                near[q] &= ~opp
+                near[q] &= ~(opp << 4)
                 v |= side << 4
                 if walls[q] & opp:
                     v |= side
@@ -651,6 +647,7 @@ class Alhambra:
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
         self._walls[c] = m
+        self._near[c] = (self._near[c] & ~15) | m
         front = self._front
         for step, side, opp in _STEPS:  # what the empty neighbours see of this side changes
             q = c + step

@@ -23,6 +23,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
+def _money_by_currency(hand) -> dict[str, tuple[list, tuple]]:
+    """``{currency: (money cards of that currency, their values sorted)}`` for a hand."""
+    cards: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
+    for c in hand:
+        if type(c) is MoneyCard:
+            cards[c.currency].append(c)
+    return {cur: (pool, tuple(sorted([c.value for c in pool]))) for cur, pool in cards.items()}
+
+
 def _card_value(card) -> int:
     return card.value
 
@@ -543,24 +552,25 @@ class Game:
         market = st.market
         key = (seat, exact)
         last = self._buys.get(key)
-        if last is not None and last[0] == hand and last[1] == market:
-            return list(last[2])
-        pools: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
-        for c in hand:
-            if type(c) is MoneyCard:
-                pools[c.currency].append(c)
+        if last is not None and last[0] == hand:
+            if last[1] == market:
+                return list(last[2])
+            pools = last[3]
+        else:
+            pools = _money_by_currency(hand)
         if self.rules.has_payment_means:
             found = []
             for space in (1, 2, 3, 4):
-                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]]))
+                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]][0]))
         else:
             found = self._plain_payments(market, pools, exact)
-        self._buys[key] = (list(hand), list(market), found)
+        self._buys[key] = (list(hand), list(market), found, pools)
         return list(found)
 
     def _plain_payments(self, market, pools, exact: bool) -> list[Buy]:
         """The purchases paid in each space's own currency (R-TURN-3): what :meth:`payments`
-        lists without payment means, for all four spaces at once."""
+        lists without payment means, for all four spaces at once. ``pools``: as made by
+        ``_money_by_currency``."""
         memo = self.rules.memo
         prices = self.rules.prices
         found: list[Buy] = []
@@ -568,17 +578,15 @@ class Game:
             tile = market[i]
             if tile is None:
                 continue
-            pool = pools[MARKET_CURRENCIES[i]]
-            if not pool:
+            cards, values = pools[MARKET_CURRENCIES[i]]
+            if not values:
                 continue
-            values = [c.value for c in pool]
-            values.sort()
-            key = (i + 1, prices[tile], exact, *values)
+            key = (i + 1, prices[tile], exact, values)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
-                out = memo[key] = [interned(Buy, i + 1, cards) for cards in minimal_payments(pool, prices[tile], exact=exact)]
+                out = memo[key] = [interned(Buy, i + 1, paid) for paid in minimal_payments(cards, prices[tile], exact=exact)]
             found += out
         return found
 
@@ -651,9 +659,7 @@ class Game:
         if pool is None:
             pool = [c for c in hand if type(c) is MoneyCard and c.currency == cur]
         # the payments depend on the card values alone (equal cards are interchangeable)
-        values = [c.value for c in pool]
-        values.sort()
-        key = (space, price, exact, *values)
+        key = (space, price, exact, tuple(sorted([c.value for c in pool])))
         memo = self.rules.memo
         out = memo.get(key)
         if out is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..actions import ActionKind, Buy, TakeMoney, interned
+from ..actions import ActionKind, Buy, TakeMoney, action_table
 from ..components import MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -14,20 +14,21 @@ TAKE_LIMIT = 5  # R-TURN-2
 
 def money_takes(display) -> list[TakeMoney]:
     """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
-    several whose total value is at most 5. Identical choices are listed once."""
+    several whose total value is at most 5. Identical choices are listed once: the single
+    cards in display order, then the combinations in display order."""
     money = [c for c in display if type(c) is MoneyCard]
-    seen, out = set(), []
-    for c in money:
-        if c not in seen:
-            seen.add(c)
-            out.append(interned(TakeMoney, (c,)))
-    for k in range(2, len(money) + 1):
-        for combo in combinations(money, k):
-            if sum(c.value for c in combo) <= TAKE_LIMIT:
-                a = interned(TakeMoney, combo)
-                if a not in seen:
-                    seen.add(a)
-                    out.append(a)
+    table = action_table(TakeMoney)
+    out = [table[(c,),] for c in dict.fromkeys(money)]  # money cards are one instance each
+    small = [c for c in money if c.value < TAKE_LIMIT]  # only these can go with another card
+    if len(small) > 1:
+        seen = set(out)
+        for k in range(2, len(small) + 1):
+            for combo in combinations(small, k):
+                if sum([c.value for c in combo]) <= TAKE_LIMIT:
+                    a = table[combo,]
+                    if a not in seen:
+                        seen.add(a)
+                        out.append(a)
     return out
 
 
