@@ -1,9 +1,23 @@
-"""Helpers to build rule situations by hand."""
+"""Helpers shared by the test files: hand-built rule situations, random play, saves."""
 
 from __future__ import annotations
 
+import itertools
+import random
+
+import pytest
+from hypothesis import strategies as hst
+
 import alhambra
-from alhambra import MoneyCard
+from alhambra import IllegalActionError, MoneyCard
+
+MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+
+# hypothesis strategies for a random game: player count, module combination, seed
+players_st = hst.integers(min_value=2, max_value=6)
+modules_st = hst.sampled_from(COMBINATIONS)
+seeds_st = hst.integers(min_value=0, max_value=2**32)
 
 
 def M(code: str) -> MoneyCard:
@@ -14,6 +28,22 @@ def M(code: str) -> MoneyCard:
 
 def cards(*codes: str) -> list[MoneyCard]:
     return [M(c) for c in codes]
+
+
+def florin(value: int) -> MoneyCard:
+    return MoneyCard("florin", value)
+
+
+def dirham(value: int) -> MoneyCard:
+    return MoneyCard("dirham", value)
+
+
+def dinar(value: int) -> MoneyCard:
+    return MoneyCard("dinar", value)
+
+
+def ducat(value: int) -> MoneyCard:
+    return MoneyCard("ducat", value)
 
 
 def fresh(players: int = 3, seed: int = 1, **kw) -> alhambra.Game:
@@ -63,3 +93,81 @@ def _take_out(g, tiles) -> None:
         d = st.modules.get("dirk")
         if d is not None and t in d.tiles:
             d.tiles.remove(t)
+
+
+def take_from(places, item, what: str = "item"):
+    """Remove one copy of ``item`` from the first of ``places`` (lists) holding it and return
+    it; fail the test if none does."""
+    for place in places:
+        if item in place:
+            place.remove(item)
+            return item
+    raise AssertionError(f"no {what} {item} to take from the given places")
+
+
+def deck_arranged_by_hand(game) -> None:
+    """The deck no longer follows the setup piles (R-SET-6): drop the pile record (no pile
+    information), which keeps the situation loadable from a save."""
+    game.state.pile_sizes = []
+
+
+def empty_the_bag(game, keep: int = 0) -> None:
+    """Put the bag out of play but for its ``keep`` bottom tiles: once they are drawn the
+    market cannot be refilled and the game ends (R-END-1). Every tile stays accounted for."""
+    st = game.state
+    st.out_of_play.extend(st.bag[keep:])
+    del st.bag[keep:]
+    game.invalidate()
+
+
+# ---------------------------------------------------------------------------------------------
+# Random play, refusals and saves
+# ---------------------------------------------------------------------------------------------
+
+
+def advance(game, rng: random.Random | int, steps: int, *, until=None) -> None:
+    """Play up to ``steps`` uniformly random legal actions; stop early when the game is over
+    or ``until(game)`` holds."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    for _ in range(steps):
+        if game.is_over or (until is not None and until(game)):
+            return
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def assert_refused(game, *actions, match: str | None = None) -> None:
+    """Each of ``actions`` raises :class:`IllegalActionError` (its message matching ``match``
+    where given) and leaves the game exactly as it was."""
+    before = game.to_json()
+    for bad in actions:
+        with pytest.raises(IllegalActionError, match=match):
+            game.apply(bad)
+        assert game.to_json() == before, f"{bad} changed the state"
+
+
+def save_and_load(game, **kw) -> alhambra.Game:
+    """Save ``game`` and load it again (``kw`` for ``Game.from_json``); the loaded game saves
+    to exactly the same text."""
+    text = game.to_json()
+    loaded = alhambra.Game.from_json(text, **kw)
+    assert loaded.to_json() == text
+    return loaded
+
+
+def continue_alike(game, loaded, seed: int) -> None:
+    """Play ``game`` and ``loaded`` to the end with the same random choices (one generator
+    seeded ``seed`` for each): at every step both offer the same legal actions and make the
+    same choice, and at the end they are the same game (history, save, scores, winners)."""
+    r1, r2 = random.Random(seed), random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert loaded.legal_actions() == legal
+        a, b = r1.choice(legal), r2.choice(loaded.legal_actions())
+        assert a == b
+        game.apply(a)
+        loaded.apply(b)
+    assert loaded.is_over
+    assert loaded.history == game.history
+    assert loaded.to_json() == game.to_json()
+    assert loaded.scores == game.scores and loaded.winners == game.winners

@@ -12,8 +12,19 @@ import alhambra
 from alhambra import ConfigError, IllegalActionError, SaveFormatError
 from alhambra.cli import main
 from alhambra.config import load_config
+from helpers import advance, continue_alike
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _double_walls():
+    """The example variant plugin ``examples/replace_scoring.py``: DoubleWalls."""
+    sys.path.insert(0, str(ROOT / "examples"))
+    try:
+        from replace_scoring import DoubleWalls
+    finally:
+        sys.path.pop(0)
+    return DoubleWalls
 
 
 @pytest.mark.parametrize("players", [0, 1, 7, True, "four", ["solo"], 2.5])
@@ -112,11 +123,7 @@ def test_actions_have_readable_strings():
 
 
 def test_variant_blocks_and_replaces_a_builtin_rule():
-    sys.path.insert(0, str(ROOT / "examples"))
-    try:
-        from replace_scoring import DoubleWalls
-    finally:
-        sys.path.pop(0)
+    DoubleWalls = _double_walls()
     g = alhambra.new_game(3, seed=4, plugins=[DoubleWalls()], blocked=["core.scoring"])
     assert "core.scoring" in g.rules.blocked
     alhambra.testing.random_playout(g, 4)
@@ -190,15 +197,10 @@ def test_console_script_runs():
 
 
 def test_variant_with_plugins_and_blocked_round_trips_through_saves():
-    sys.path.insert(0, str(ROOT / "examples"))
-    try:
-        from replace_scoring import DoubleWalls
-    finally:
-        sys.path.pop(0)
+    DoubleWalls = _double_walls()
     g = alhambra.new_game(3, seed=5, plugins=[DoubleWalls()], blocked=["core.scoring"])
-    rng = random.Random(5)
-    for _ in range(60):
-        g.apply(rng.choice(g.legal_actions()))
+    advance(g, random.Random(5), 60)
+    assert not g.is_over
     text = g.to_json()
     data = json.loads(text)
     assert data["blocked"] == ["core.scoring"] and data["plugins"] == ["DoubleWalls"]
@@ -206,11 +208,7 @@ def test_variant_with_plugins_and_blocked_round_trips_through_saves():
         alhambra.Game.from_json(text)  # never silently loaded with the base rules
     loaded = alhambra.Game.from_json(text, plugins=[DoubleWalls()])
     assert "core.scoring" in loaded.rules.blocked
-    r1, r2 = random.Random(1), random.Random(1)
-    while not g.is_over:
-        g.apply(r1.choice(g.legal_actions()))
-        loaded.apply(r2.choice(loaded.legal_actions()))
-    assert loaded.scores == g.scores
+    continue_alike(g, loaded, 1)  # the same scores at the end, among the rest
     assert alhambra.replay(g.to_json(), plugins=[DoubleWalls()]).scores == g.scores
     with pytest.raises(SaveFormatError):
         alhambra.replay(g.to_json())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -21,18 +20,10 @@ from alhambra.bots import (
     register_bot,
 )
 from alhambra.simulate import play
+from helpers import COMBINATIONS, MODULES, advance, modules_st, players_st, seeds_st
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
 SMALL_MCTS = "mcts:iterations=3:top_k=3"
-
-
-def _advance(game, rng, steps):
-    """Play ``steps`` random legal actions (fewer if the game ends)."""
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+SPECS = ("random", "greedy", SMALL_MCTS)
 
 
 # -- registry ------------------------------------------------------------------------------------
@@ -91,29 +82,29 @@ def test_register_own_bot():
 # -- legality -------------------------------------------------------------------------------------
 
 
+def _choices_are_legal(game, spec, seed, decisions):
+    """On a clone of ``game``, the bot ``spec`` (seeded ``seed``) makes up to ``decisions``
+    choices in a row, for whichever seat decides: each is one of the legal actions it was given."""
+    g = game.clone()
+    bot = make_bot(spec, seed)
+    for _ in range(decisions):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        action = bot.choose(g, g.current_player, legal)
+        assert action in legal, f"{spec} chose {action} in phase {g.phase}"
+        g.apply(action)
+
+
 @settings(max_examples=20)
-@given(
-    players=st.integers(2, 6),
-    modules=st.sampled_from(COMBINATIONS),
-    seed=st.integers(0, 2**32),
-    prefix=st.integers(0, 700),
-)
+@given(players=players_st, modules=modules_st, seed=seeds_st, prefix=st.integers(0, 700))
 def test_bots_only_choose_legal_actions(players, modules, seed, prefix):
     """From a random point of a random game (any modules, 2-6 players), every bot returns one
     of the legal actions it was given, for several decisions in a row (all seats)."""
     game = alhambra.new_game(players, modules=modules, seed=seed)
-    _advance(game, random.Random(seed), prefix)
-    for spec in ("random", "greedy", SMALL_MCTS):
-        g = game.clone()
-        bot = make_bot(spec, seed)
-        for _ in range(4):
-            if g.is_over:
-                break
-            seat = g.current_player
-            legal = g.legal_actions()
-            action = bot.choose(g, seat, legal)
-            assert action in legal, f"{spec} chose {action} in phase {g.phase}"
-            g.apply(action)
+    advance(game, random.Random(seed), prefix)
+    for spec in SPECS:
+        _choices_are_legal(game, spec, seed, 4)
 
 
 @pytest.mark.parametrize("k, modules", list(enumerate(COMBINATIONS)))
@@ -124,17 +115,9 @@ def test_every_module_combination(k, modules):
     game = alhambra.new_game(players, modules=modules, seed=k)
     rng = random.Random(k)
     for prefix in (0, 120, 250):
-        _advance(game, rng, prefix)
-        for spec in ("random", "greedy", SMALL_MCTS):
-            g = game.clone()
-            bot = make_bot(spec, k)
-            for _ in range(3):
-                if g.is_over:
-                    break
-                legal = g.legal_actions()
-                action = bot.choose(g, g.current_player, legal)
-                assert action in legal
-                g.apply(action)
+        advance(game, rng, prefix)
+        for spec in SPECS:
+            _choices_are_legal(game, spec, k, 3)
 
 
 @pytest.mark.parametrize("players, modules", [(2, ()), (3, MODULES), (5, ("vizier", "exchange_offices")),
@@ -168,16 +151,11 @@ def test_greedy_beats_random():
 
 
 @settings(max_examples=15)
-@given(
-    players=st.integers(2, 6),
-    modules=st.sampled_from(COMBINATIONS),
-    seed=st.integers(0, 2**32),
-    prefix=st.integers(0, 500),
-)
+@given(players=players_st, modules=modules_st, seed=seeds_st, prefix=st.integers(0, 500))
 def test_greedy_ignores_hidden_information(players, modules, seed, prefix):
     """Resampling everything the deciding seat cannot see never changes greedy's choice."""
     game = alhambra.new_game(players, modules=modules, seed=seed)
-    _advance(game, random.Random(seed), prefix)
+    advance(game, random.Random(seed), prefix)
     if game.is_over:
         return
     seat = game.current_player
@@ -189,7 +167,7 @@ def test_greedy_ignores_hidden_information(players, modules, seed, prefix):
 
 def test_observe_resamples_only_hidden_things():
     game = alhambra.new_game(4, modules=MODULES, seed=9)
-    _advance(game, random.Random(9), 150)
+    advance(game, random.Random(9), 150)
     seat = game.current_player
     other = observe(game, seat, random.Random(1))
     assert other.view(seat) == game.view(seat)

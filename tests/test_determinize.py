@@ -25,6 +25,7 @@ from alhambra.components import SCORING_A, SCORING_B, MoneyCard, ScoringCard
 from alhambra.rules.setup import split_piles
 from alhambra.testing import check_invariants, random_playout
 from alhambra_exchange_offices import OFFICES, ExchangeOffice
+from helpers import advance
 
 ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 
@@ -132,9 +133,8 @@ def test_r_turn_8_reshuffled_deck_is_one_pile():
 
 def test_r_set_6_pile_record_survives_clone_and_save():
     g = alhambra.new_game(4, modules=["exchange_offices"], seed=12)
-    rng = random.Random(1)
-    for _ in range(60):
-        g.apply(rng.choice(g.legal_actions()))
+    advance(g, random.Random(1), 60)
+    assert not g.is_over
     sizes = list(g.state.pile_sizes)
     assert len(sizes) == 5
     c = g.clone()

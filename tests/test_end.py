@@ -5,20 +5,14 @@ import pytest
 import alhambra
 from alhambra import Buy, Place, Reserve
 from alhambra.rules.end import market_recipient
-from helpers import cards, situation
-
-
-def _empty_bag(g, keep=0):
-    st = g.state
-    st.out_of_play.extend(st.bag[keep:])
-    del st.bag[keep:]
+from helpers import cards, empty_the_bag, situation
 
 
 def test_r_end_1_game_ends_when_the_market_cannot_be_refilled():
     g = situation(3, seat=0, market=[5, 13, 22, 31],
                   hands={0: cards("florin-6", "dinar-9"), 1: cards("florin-9"), 2: cards("dirham-1")})
     st = g.state
-    _empty_bag(g, keep=1)
+    empty_the_bag(g, keep=1)
     last = st.bag[0]
     g.apply(Buy(1, cards("florin-6")))  # exact: again
     g.apply(Buy(3, cards("dinar-9")))   # exact: again
@@ -94,8 +88,7 @@ def test_r_end_5_no_vizier_during_the_end_of_game_distribution():
     g = situation(3, seat=0, market=[5, 13, 22, 31],
                   hands={0: cards("florin-9"), 1: cards("dirham-8"), 2: cards("dinar-9")}, modules=["vizier"])
     st = g.state
-    st.out_of_play.extend(st.bag)
-    st.bag = []
+    empty_the_bag(g)
     assert all(st.modules["vizier"].active)
     g.apply(Buy(1, cards("florin-9")))  # overpaid: the turn's actions end
     g.apply(Reserve(5))

@@ -24,6 +24,7 @@ from alhambra import (
 )
 from alhambra.testing import check_invariants, random_playout
 from alhambra_bonus_cards import BONUS_CARDS, RevealBonus, bonus_card_locations
+from helpers import advance, continue_alike, save_and_load
 
 MOD = ["bonus_cards"]
 
@@ -518,38 +519,31 @@ def test_random_games_keep_invariants(players, seed):
         assert all(game.state.players[seat].city.position_of(b) is None for b in bs.hands[seat])
 
 
+def _game_cut_at(players, seed, cut):
+    """A random game (``seed``) stopped after the fraction ``cut`` of the actions it takes to
+    its end."""
+    game = alhambra.new_game(players, modules=MOD, seed=seed)
+    total = random_playout(game.clone(), seed)
+    advance(game, random.Random(seed), int(total * cut))  # the same choices as the playout above
+    return game
+
+
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
 def test_json_round_trip_mid_game_continues_identically(players, seed, cut):
     """A game saved mid-way (module state and RevealBonus history included) loads equal and
     continues exactly like the original under the same choices."""
-    game = alhambra.new_game(players, modules=MOD, seed=seed)
-    total = random_playout(game.clone(), seed)
-    rng = random.Random(seed)  # the same choices as the playout above
-    for _ in range(int(total * cut)):
-        game.apply(rng.choice(game.legal_actions()))
+    game = _game_cut_at(players, seed, cut)
     assert not game.is_over or cut == 1
-    text = game.to_json()
-    loaded = Game.from_json(text)
-    assert loaded.to_json() == text
+    loaded = save_and_load(game)
     assert loaded.state.modules["bonus_cards"] == game.state.modules["bonus_cards"]
-    r1, r2 = random.Random(seed), random.Random(seed)
-    while not game.is_over:
-        assert loaded.legal_actions() == game.legal_actions()
-        game.apply(r1.choice(game.legal_actions()))
-        loaded.apply(r2.choice(loaded.legal_actions()))
-    assert loaded.is_over and loaded.to_json() == game.to_json()
-    assert loaded.scores == game.scores
+    continue_alike(game, loaded, seed)
 
 
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), cut=st.floats(0, 1))
 def test_reveal_changes_only_the_cards_and_history(players, seed, cut):
     """R-BON-5: at any point of a random game, every legal reveal leaves everything but the
     bonus-card state and the history as it was, and keeps the same player deciding."""
-    game = alhambra.new_game(players, modules=MOD, seed=seed)
-    total = random_playout(game.clone(), seed)
-    rng = random.Random(seed)  # the same choices as the playout above
-    for _ in range(int(total * cut)):
-        game.apply(rng.choice(game.legal_actions()))
+    game = _game_cut_at(players, seed, cut)
     before = json.loads(game.to_json())
     del before["state"]["modules"]["bonus_cards"], before["history"]
     for action in [a for a in game.legal_actions() if isinstance(a, RevealBonus)]:

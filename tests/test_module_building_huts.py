@@ -40,6 +40,7 @@ from alhambra import (
 from alhambra.components import BASE_CATALOG, wall_names
 from alhambra.testing import check_invariants, random_playout
 from alhambra_building_huts import TakeHut, hut_counts, hut_value, huts_owned
+from helpers import advance, continue_alike, save_and_load
 
 MOD = ["building_huts"]
 
@@ -90,7 +91,7 @@ def _set_turn(g, seat: int) -> None:
     next apply, so a direct state edit must drop that cache."""
     g.state.phase = "turn"
     g.state.turn_player = g.state.decider = seat
-    g._legal = g._legal_set = None
+    g.invalidate()
 
 
 def _stacks(g) -> dict[str, list[str]]:
@@ -686,9 +687,8 @@ def test_r_hut_1_custom_layout_file_is_used(tmp_path):
     assert cat["H15"].walls == SOUTH
     assert cat["H2"].walls == SOUTH | WEST
     assert g.config["options"]["building_huts.layout"] == path
-    rng = random.Random(4)
-    for _ in range(30):
-        g.apply(rng.choice(g.legal_actions()))
+    advance(g, random.Random(4), 30)
+    assert not g.is_over
     loaded = alhambra.Game.from_json(g.to_json())
     assert loaded.rules.catalog["H1"].walls == EAST | SOUTH | WEST
     assert loaded.to_json() == g.to_json()
@@ -826,24 +826,10 @@ def test_property_save_round_trip_mid_game(players, seed, steps):
     """to_json/from_json mid-game round-trips exactly, and the loaded game continues
     identically (same legal actions, same outcome) when fed the same choices."""
     g = alhambra.new_game(players, modules=MOD, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    text = g.to_json()
-    loaded = alhambra.Game.from_json(text)
-    assert loaded.to_json() == text
+    advance(g, random.Random(seed), steps)
+    loaded = save_and_load(g)
     assert loaded.state.modules["building_huts"] == g.state.modules["building_huts"]
-    ra, rb = random.Random(seed + 1), random.Random(seed + 1)
-    while not g.is_over:
-        la, lb = g.legal_actions(), loaded.legal_actions()
-        assert la == lb
-        g.apply(ra.choice(la))
-        loaded.apply(rb.choice(lb))
-    assert loaded.is_over
-    assert loaded.to_json() == g.to_json()
-    assert loaded.scores == g.scores and loaded.winners == g.winners
+    continue_alike(g, loaded, seed + 1)
 
 
 def test_random_play_takes_and_builds_huts():

@@ -21,10 +21,23 @@ from hypothesis import strategies as st
 
 import alhambra
 import alhambra_exchange_offices as exc
-from alhambra import Buy, IllegalActionError, MoneyCard, Reserve, TakeMoney
+from alhambra import Buy, MoneyCard, Reserve, TakeMoney
 from alhambra.rules.setup import split_piles
 from alhambra.testing import check_invariants, random_playout
 from alhambra_exchange_offices import OFFICES, ExchangeOffice, TakeOffice
+from helpers import (
+    advance,
+    assert_refused,
+    continue_alike,
+    deck_arranged_by_hand,
+    empty_the_bag,
+    save_and_load,
+    take_from,
+)
+from helpers import dinar as n
+from helpers import dirham as d
+from helpers import ducat as u
+from helpers import florin as f
 
 FD = ExchangeOffice("florin", "dirham")
 FDIN = ExchangeOffice("florin", "dinar")
@@ -32,22 +45,6 @@ FDUC = ExchangeOffice("florin", "ducat")
 DD = ExchangeOffice("dirham", "dinar")
 DDUC = ExchangeOffice("dirham", "ducat")
 DINDUC = ExchangeOffice("dinar", "ducat")
-
-
-def f(v):
-    return MoneyCard("florin", v)
-
-
-def d(v):
-    return MoneyCard("dirham", v)
-
-
-def n(v):
-    return MoneyCard("dinar", v)
-
-
-def u(v):
-    return MoneyCard("ducat", v)
 
 
 def tile_of_price(price: int, avoid=()) -> int:
@@ -59,17 +56,6 @@ def tile_of_price(price: int, avoid=()) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _fresh(game):
-    """Forget the cached legal actions after editing the state by hand."""
-    game._legal = None
-    game._legal_set = None
-
-
-def _deck_arranged_by_hand(game):
-    """The deck no longer follows the setup piles (R-SET-6): drop the pile record."""
-    game.state.pile_sizes = []
-
-
 def new(players=3, seed=1, **kw):
     return alhambra.new_game(players, modules=["exchange_offices"], seed=seed, **kw)
 
@@ -77,35 +63,29 @@ def new(players=3, seed=1, **kw):
 def pull(game, card):
     """Remove one copy of ``card`` from wherever it is (deck first) and return it."""
     stt = game.state
-    places = [stt.deck, stt.display, stt.discard] + [p.hand for p in stt.players]
-    for place in places:
-        if card in place:
-            place.remove(card)
-            return card
-    raise AssertionError(f"{card} is nowhere to be pulled from")
+    return take_from([stt.deck, stt.display, stt.discard] + [p.hand for p in stt.players], card, "card")
+
+
+def _refill(game, place, cards):
+    """Make ``place`` (a hand or the display) hold exactly ``cards``, pulled from wherever they
+    are; the cards it held go to the bottom of the deck."""
+    old = list(place)
+    place.clear()
+    game.state.deck[0:0] = old
+    for c in cards:
+        place.append(pull(game, c))
+    deck_arranged_by_hand(game)
+    game.invalidate()
 
 
 def give(game, seat, cards):
     """Set ``seat``'s hand to exactly ``cards``; the old hand goes to the bottom of the deck."""
-    hand = game.state.players[seat].hand
-    old = list(hand)
-    hand.clear()
-    game.state.deck[0:0] = old
-    for c in cards:
-        hand.append(pull(game, c))
-    _deck_arranged_by_hand(game)
-    _fresh(game)
+    _refill(game, game.state.players[seat].hand, cards)
 
 
 def set_display(game, cards):
-    disp = game.state.display
-    old = list(disp)
-    disp.clear()
-    game.state.deck[0:0] = old
-    for c in cards:
-        disp.append(pull(game, c))
-    _deck_arranged_by_hand(game)
-    _fresh(game)
+    """Set the money display to exactly ``cards``; the old display goes to the bottom of the deck."""
+    _refill(game, game.state.display, cards)
 
 
 def put_on_deck_top(game, cards):
@@ -113,8 +93,8 @@ def put_on_deck_top(game, cards):
     for c in cards:
         pull(game, c)
     game.state.deck.extend(reversed(cards))
-    _deck_arranged_by_hand(game)
-    _fresh(game)
+    deck_arranged_by_hand(game)
+    game.invalidate()
 
 
 def set_market(game, tiles):
@@ -126,7 +106,7 @@ def set_market(game, tiles):
     for t in tiles:
         stt.bag.remove(t)
     stt.market = list(tiles)
-    _fresh(game)
+    game.invalidate()
 
 
 def standard_market(game, price1=7):
@@ -135,6 +115,16 @@ def standard_market(game, price1=7):
     t1 = tile_of_price(price1)
     set_market(game, [t1, 43, 53, 54])
     return t1
+
+
+def buyer(hand, *, seed=2, price1=7):
+    """A three-player game (``seed``) with the standard market (space 1 costing ``price1``)
+    whose turn player holds exactly ``hand``: ``(game, seat, the tile on space 1)``."""
+    game = new(3, seed)
+    seat = game.state.turn_player
+    t1 = standard_market(game, price1)
+    give(game, seat, hand)
+    return game, seat, t1
 
 
 def office_locations(game):
@@ -325,10 +315,7 @@ def test_r_exc_3_offices_in_hand_unlimited():
 def test_r_exc_3_office_taken_as_extra_action_after_exact_purchase():
     """R-EXC-3 with R-TURN-4: after an exact purchase the extra action may be taking an office;
     that ends the turn's actions (the bought building then waits to be placed)."""
-    game = new(3, 8)
-    seat = game.state.turn_player
-    t1 = standard_market(game, 7)
-    give(game, seat, [f(7)])
+    game, seat, t1 = buyer([f(7)], seed=8)
     set_display(game, [DDUC, d(1), d(2), n(3)])
     game.apply(Buy(1, (f(7),)))
     assert game.phase == "turn" and game.current_player == seat
@@ -343,10 +330,7 @@ def test_r_exc_3_office_not_in_display_is_illegal():
     """R-EXC-3: only an office lying in the display can be taken; the state is unchanged."""
     game = new(3, 7)
     set_display(game, [FD, d(1), d(2), n(3)])
-    before = game.to_json()
-    with pytest.raises(IllegalActionError, match="R-EXC-3"):
-        game.apply(TakeOffice(DD))
-    assert game.to_json() == before
+    assert_refused(game, TakeOffice(DD), match="R-EXC-3")
 
 
 def test_r_exc_3_take_money_cannot_take_an_office():
@@ -356,27 +340,17 @@ def test_r_exc_3_take_money_cannot_take_an_office():
     set_display(game, [FD, f(1), d(2), n(3)])
     takes = [a for a in game.legal_actions() if isinstance(a, TakeMoney)]
     assert takes and all(type(c) is MoneyCard for a in takes for c in a.cards)
-    before = game.to_json()
-    for bad in (TakeMoney((FD,)), TakeMoney((FD, f(1))), TakeMoney((FD, f(1), d(2)))):
-        with pytest.raises(IllegalActionError, match="R-TURN-2"):
-            game.apply(bad)
-        assert game.to_json() == before
+    assert_refused(game, TakeMoney((FD,)), TakeMoney((FD, f(1))), TakeMoney((FD, f(1), d(2))), match="R-TURN-2")
 
 
 def test_r_exc_3_take_office_only_on_a_turn():
     """R-EXC-3: taking an office is a turn action, not possible while placing."""
-    game = new(3, 8)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [f(9)])
+    game, _, _ = buyer([f(9)], seed=8)
     set_display(game, [DDUC, d(1), d(2), n(3)])
     game.apply(Buy(1, (f(9),)))  # overpaid: placing follows
     assert game.phase == "place"
     assert not [a for a in game.legal_actions() if isinstance(a, TakeOffice)]
-    before = game.to_json()
-    with pytest.raises(IllegalActionError):
-        game.apply(TakeOffice(DDUC))
-    assert game.to_json() == before
+    assert_refused(game, TakeOffice(DDUC))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,10 +362,7 @@ def test_r_exc_4_pay_florin_space_with_dirham_only_exact():
     """R-EXC-4: with the florin+dirham office, a florin space (price 7) is paid with dirham
     cards 4 + 3 only; the exact total earns another action (R-TURN-4); cards and office go to
     the discard pile (R-EXC-5)."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    t1 = standard_market(game, 7)
-    give(game, seat, [d(4), d(3), f(1), FD])
+    game, seat, t1 = buyer([d(4), d(3), f(1), FD])
     discard_before = list(game.state.discard)
     buy = Buy(1, (d(4), d(3)), via=FD)
     assert buy in game.legal_actions()
@@ -406,10 +377,7 @@ def test_r_exc_4_pay_florin_space_with_dirham_only_exact():
 
 def test_r_exc_4_mixed_currencies_exact():
     """R-EXC-4: any mix of the office's two currencies: florin 3 + dirham 4 for a florin 7."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [f(3), d(4), FD])
+    game, seat, _ = buyer([f(3), d(4), FD])
     game.apply(Buy(1, (f(3), d(4)), via=FD))
     assert game.phase == "turn" and game.current_player == seat
     assert game.state.players[seat].hand == []
@@ -433,10 +401,7 @@ def test_r_exc_4_office_for_the_second_currency_of_its_pair():
 def test_r_exc_4_overpaying_via_office_ends_the_turn():
     """R-EXC-4 / R-TURN-4: an overpayment through an office buys the building but earns no
     extra action; the office is spent all the same."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    t1 = standard_market(game, 7)
-    give(game, seat, [d(9), f(2), FD])
+    game, seat, t1 = buyer([d(9), f(2), FD])
     game.apply(Buy(1, (d(9),), via=FD))
     assert game.phase == "place" and game.current_player == seat
     assert game.state.players[seat].hand == [f(2)]
@@ -450,10 +415,7 @@ def test_r_exc_4_overpaying_via_office_ends_the_turn():
 def test_r_exc_4_overpayment_not_listed_still_accepted():
     """R-EXC-4: a dominated overpayment via an office (dirham 9 + dirham 1 for 7) is not listed
     but is accepted, and ends the turn."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [d(9), d(1), FD])
+    game, seat, _ = buyer([d(9), d(1), FD])
     buy = Buy(1, (d(9), d(1)), via=FD)
     assert buy not in game.legal_actions()
     game.apply(buy)
@@ -464,10 +426,7 @@ def test_r_exc_4_overpayment_not_listed_still_accepted():
 def test_r_exc_4_office_spent_even_if_second_currency_unused():
     """R-EXC-4: paying only in the space's own currency via an office is allowed, and the office
     is spent although its second currency was not used."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [f(7), FD])
+    game, seat, _ = buyer([f(7), FD])
     buy = Buy(1, (f(7),), via=FD)
     # listed once, without the office (the office adds nothing); applying it via the office
     # is still legal and spends the office
@@ -482,61 +441,34 @@ def test_r_exc_4_office_spent_even_if_second_currency_unused():
 def test_r_exc_4_office_without_space_currency_is_illegal():
     """R-EXC-4: an office that does not show the space's currency cannot pay for it (dinar+
     ducat office, florin space); the state is exactly unchanged."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [n(4), n(3), d(4), d(3), DINDUC, DD])
+    game, _, _ = buyer([n(4), n(3), d(4), d(3), DINDUC, DD])
     assert not [a for a in game.legal_actions() if isinstance(a, Buy) and a.space == 1]
-    before = game.to_json()
-    for bad in (Buy(1, (n(4), n(3)), via=DINDUC), Buy(1, (d(4), d(3)), via=DD)):
-        with pytest.raises(IllegalActionError, match="R-EXC-4"):
-            game.apply(bad)
-        assert game.to_json() == before
+    assert_refused(game, Buy(1, (n(4), n(3)), via=DINDUC), Buy(1, (d(4), d(3)), via=DD), match="R-EXC-4")
 
 
 def test_r_exc_4_office_not_in_hand_is_illegal():
     """R-EXC-4: only an office in the buyer's own hand can be played."""
-    game = new(3, 2)
-    seat = game.state.turn_player
+    game, seat, _ = buyer([d(4), d(3)])
     other = (seat + 1) % 3
-    standard_market(game, 7)
-    give(game, seat, [d(4), d(3)])
     give(game, other, [FD])
     set_display(game, [FDIN, f(1), f(2), f(3)])
-    before = game.to_json()
-    for bad in (Buy(1, (d(4), d(3)), via=FD), Buy(1, (d(4), d(3)), via=FDIN)):
-        with pytest.raises(IllegalActionError, match="R-EXC-4"):
-            game.apply(bad)
-        assert game.to_json() == before
+    assert_refused(game, Buy(1, (d(4), d(3)), via=FD), Buy(1, (d(4), d(3)), via=FDIN), match="R-EXC-4")
 
 
 def test_r_exc_4_cards_outside_the_pair_are_illegal():
     """R-EXC-4: via florin+dirham, a dinar card cannot be part of the payment."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [d(4), n(3), FD])
-    before = game.to_json()
-    with pytest.raises(IllegalActionError, match="R-TURN-3"):
-        game.apply(Buy(1, (d(4), n(3)), via=FD))
-    assert game.to_json() == before
+    game, _, _ = buyer([d(4), n(3), FD])
+    assert_refused(game, Buy(1, (d(4), n(3)), via=FD), match="R-TURN-3")
 
 
 def test_r_exc_4_only_one_office_per_purchase():
     """R-EXC-4 (ruling: one office per purchase): holding florin+dirham and florin+dinar, a
     florin space cannot be paid with dirham and dinar together; each listed purchase spends at
     most one office, and a purchase via one office leaves the other in hand."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [d(4), n(3), FD, FDIN])
+    game, seat, _ = buyer([d(4), n(3), FD, FDIN])
     buys = [a for a in game.legal_actions() if isinstance(a, Buy)]
     assert buys == []  # 4 dirham or 3 dinar alone cannot cover 7, and the two offices do not combine
-    before = game.to_json()
-    for via in (FD, FDIN):
-        with pytest.raises(IllegalActionError):
-            game.apply(Buy(1, (d(4), n(3)), via=via))
-        assert game.to_json() == before
+    assert_refused(game, Buy(1, (d(4), n(3)), via=FD), Buy(1, (d(4), n(3)), via=FDIN))
     # with enough dirham, one office is spent and the other stays
     give(game, seat, [d(4), d(3), n(3), FD, FDIN])
     game.apply(Buy(1, (d(4), d(3)), via=FD))
@@ -548,10 +480,7 @@ def test_r_exc_4_legal_actions_list_via_payments():
     """R-EXC-4: the legal purchases are exactly the non-dominated payments with each means: for
     a florin 7 (other spaces out of reach) and hand florin 3, dirham 4, dirham 2, florin+dirham
     office, only florin 3 + dirham 4 via the office."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [f(3), d(4), d(2), FD])
+    game, _, _ = buyer([f(3), d(4), d(2), FD])
     buys = [a for a in game.legal_actions() if isinstance(a, Buy)]
     assert buys == [Buy(1, (f(3), d(4)), via=FD)]
 
@@ -560,10 +489,7 @@ def test_r_exc_4_legal_actions_list_each_office():
     """R-EXC-4: with two usable offices, payments are listed via each of them (where the office
     adds a currency), and plain ones; an office payment in the space's own currency only is not
     listed again (it is still legal: see test_r_exc_4_office_spent_even_if_second_currency_unused)."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 5)
-    give(game, seat, [f(5), d(5), n(5), FD, FDIN])
+    game, seat, _ = buyer([f(5), d(5), n(5), FD, FDIN], price1=5)
     buys = {a for a in game.legal_actions() if isinstance(a, Buy)}
     assert buys == {
         Buy(1, (f(5),)),
@@ -575,10 +501,7 @@ def test_r_exc_4_legal_actions_list_each_office():
 
 def test_r_exc_4_view_and_save_of_a_via_purchase():
     """R-EXC-4: a purchase via an office is saved and loaded with its office (by code)."""
-    game = new(3, 2)
-    seat = game.state.turn_player
-    standard_market(game, 7)
-    give(game, seat, [d(4), d(3), FD])
+    game, _, _ = buyer([d(4), d(3), FD])
     game.apply(Buy(1, (d(4), d(3)), via=FD))
     text = game.to_json()
     assert '"via":"office-florin-dirham"' in text
@@ -595,17 +518,14 @@ def test_r_exc_4_view_and_save_of_a_via_purchase():
 def test_r_exc_5_spent_office_returns_when_discard_reshuffled():
     """R-EXC-5: a spent office lies in the discard pile; when the deck is empty at the refill,
     the discard pile (office included) becomes the new deck and the office is drawn again."""
-    game = new(3, 4)
-    seat = game.state.turn_player
+    game, seat, t1 = buyer([d(4), d(3), FD], seed=4)
     other = (seat + 1) % 3
-    t1 = standard_market(game, 7)
-    give(game, seat, [d(4), d(3), FD])
     set_display(game, [f(1)])
     # empty deck and discard (their cards parked in another hand, so all stay accounted for)
     stt = game.state
     stt.players[other].hand.extend(stt.deck + stt.discard)
     stt.deck, stt.discard = [], []
-    _fresh(game)
+    game.invalidate()
     check_all(game)
     game.apply(Buy(1, (d(4), d(3)), via=FD))  # exact: another action
     assert stt.discard == [d(3), d(4), FD]
@@ -630,7 +550,7 @@ def test_r_exc_5_office_in_discard_is_shuffled_into_new_deck():
     stt.deck, stt.discard = [], []
     for c in (DD, FD, n(1), n(2), n(3), n(4), n(5), n(6)):
         stt.discard.append(pull(game, c))
-    _fresh(game)
+    game.invalidate()
     game.apply(TakeMoney((f(9),)))
     assert len(stt.display) == 4 and stt.discard == [] and len(stt.deck) == 7
     assert sum(type(c) is ExchangeOffice for c in stt.deck + stt.display) == 2
@@ -657,9 +577,7 @@ def test_r_exc_6_offices_ignored_in_end_distribution():
     give(game, a, [d(3), f(8), n(2), FD, DD, DINDUC])
     give(game, b, [d(4), n(2)])
     stt = game.state
-    stt.out_of_play.extend(stt.bag)  # the bag is empty: the game ends after this turn (R-END-1)
-    stt.bag = []
-    _fresh(game)
+    empty_the_bag(game)  # the game ends after this turn (R-END-1)
     game.apply(Buy(1, (f(9),)))  # overpaid: the turn ends
     game.apply(Reserve(t1))
     # distribution: only b receives (space 2); a's offices did not count
@@ -684,9 +602,7 @@ def test_r_exc_6_offices_cannot_be_used_in_distribution():
     give(game, a, [f(9), d(1), FD])
     give(game, b, [d(2)])
     stt = game.state
-    stt.out_of_play.extend(stt.bag)
-    stt.bag = []
-    _fresh(game)
+    empty_the_bag(game)
     game.apply(Buy(1, (f(9),)))
     game.apply(Reserve(t1))
     assert game.current_player == b and [p.tile for p in stt.pending] == [t2]
@@ -756,25 +672,11 @@ def test_save_load_mid_game_continues_identically(players, seed, steps):
     """Saving and loading mid-game (offices anywhere: deck, display, hands, discard, history
     with TakeOffice and via purchases) gives the same game, which continues identically."""
     game = new(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    text = game.to_json()
-    loaded = alhambra.Game.from_json(text)
-    assert loaded.to_json() == text
+    advance(game, random.Random(seed), steps)
+    loaded = save_and_load(game)
     assert loaded.legal_actions() == game.legal_actions()
     assert loaded.view(None) == game.view(None)
-    r1, r2 = random.Random(steps), random.Random(steps)
-    while not game.is_over:
-        a = r1.choice(game.legal_actions())
-        b = r2.choice(loaded.legal_actions())
-        assert a == b
-        game.apply(a)
-        loaded.apply(b)
-    assert loaded.is_over and loaded.to_json() == game.to_json()
-    assert loaded.scores == game.scores and loaded.winners == game.winners
+    continue_alike(game, loaded, steps)
 
 
 def test_random_play_takes_spends_and_recycles_offices():

@@ -31,22 +31,18 @@ from alhambra.testing import check_invariants, random_playout
 
 import alhambra_vizier
 from alhambra_vizier import DeclineVizier, ReactivateVizier, UseVizier, VizierState, priority_order
-
-
-def fl(v):
-    return MoneyCard("florin", v)
-
-
-def dh(v):
-    return MoneyCard("dirham", v)
-
-
-def dn(v):
-    return MoneyCard("dinar", v)
-
-
-def du(v):
-    return MoneyCard("ducat", v)
+from helpers import (
+    advance,
+    continue_alike,
+    deck_arranged_by_hand,
+    empty_the_bag,
+    save_and_load,
+    take_from,
+)
+from helpers import dinar as dn
+from helpers import dirham as dh
+from helpers import ducat as du
+from helpers import florin as fl
 
 
 # space 1 florin: tile 5 (pavilion 6), space 2 dirham: tile 12 (seraglio 7),
@@ -93,13 +89,10 @@ def set_bag_top(game, tile):
 
 
 def _take_card(game, card, protect):
+    """Take a free copy of ``card`` from the deck, the discard or a hand not in ``protect``."""
     st = game.state
     pools = [st.deck, st.discard] + [p.hand for s, p in enumerate(st.players) if s not in protect]
-    for pool in pools:
-        if card in pool:
-            pool.remove(card)
-            return card
-    raise AssertionError(f"no free copy of {card}")
+    return take_from(pools, card, "free copy of")
 
 
 def set_hands(game, hands):
@@ -116,7 +109,7 @@ def set_hands(game, hands):
                 _take_card(game, c, protect)
             st.players[seat].hand.append(c)
         protect.add(seat)
-    st.pile_sizes = []  # the deck no longer follows the setup piles (R-SET-6): no pile record
+    deck_arranged_by_hand(game)
 
 
 def bury_scoring_cards(game):
@@ -125,7 +118,7 @@ def bury_scoring_cards(game):
     st = game.state
     cards = [c for c in st.deck if type(c) is ScoringCard]
     st.deck = cards + [c for c in st.deck if type(c) is not ScoringCard]
-    st.pile_sizes = []  # A and B left piles 2 and 4 (R-SET-6): no pile record any more
+    deck_arranged_by_hand(game)  # A and B left piles 2 and 4 (R-SET-6)
 
 
 def situation(n, *, turn, hands, market=MARKET, active=None, seed=3, plugins=()):
@@ -149,7 +142,7 @@ def finish_turn(game, card=du(1)):
         _take_card(game, card, protect=set(range(game.num_players)))
         st.deck.insert(0, st.display.pop(0))
         st.display.insert(0, card)
-        st.pile_sizes = []  # the deck no longer follows the setup piles (R-SET-6)
+        deck_arranged_by_hand(game)
         game.invalidate()
     game.apply(TakeMoney((card,)))
 
@@ -626,8 +619,7 @@ def test_r_viz_7_not_offered_at_the_end_of_game_distribution():
     spy = _Spy()
     game = situation(3, turn=0, hands={0: [fl(9)], 1: [dh(7)], 2: [dn(3), dn(4), du(6), du(7)]}, plugins=[spy])
     st = game.state
-    st.out_of_play.extend(st.bag)
-    st.bag = []
+    empty_the_bag(game)
     game.apply(Buy(1, (fl(9),)))  # overpays: the turn's actions end
     assert game.phase == "place"
     game.apply(Reserve(5))
@@ -664,40 +656,23 @@ def test_r_viz_7_spy_sees_one_call_per_finished_turn_and_resume():
 # ---------------------------------------------------------------------------------------------
 
 
-def _play_to(game, rng, pred, limit=5000):
-    for _ in range(limit):
-        if game.is_over or pred(game):
-            return
-        game.apply(rng.choice(game.legal_actions()))
-
-
-def _continue_same(a, b, seed):
-    ra, rb = random.Random(seed), random.Random(seed)
-    random_playout(a, ra)
-    random_playout(b, rb)
-    assert a.history == b.history
-    assert a.to_json() == b.to_json()
-
-
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_vizier_state_round_trips_while_asking_and_while_placing(n):
     """The module state is saved and loaded (cattrs) in the middle of an asking round and of
     a vizier placement; the loaded game continues identically."""
     game = alhambra.new_game(n, modules=["vizier"], seed=11 + n)
     rng = random.Random(n)
-    _play_to(game, rng, lambda g: g.phase == "vizier" and V(g).queue and not all(V(g).active))
+    advance(game, rng, 5000, until=lambda g: g.phase == "vizier" and V(g).queue and not all(V(g).active))
     assert game.phase == "vizier"
-    text = game.to_json()
-    loaded = alhambra.Game.from_json(text)
-    assert loaded.to_json() == text
+    loaded = save_and_load(game)
     assert V(loaded) == V(game) and V(loaded) is not V(game)
     uses_now = [a for a in game.legal_actions() if isinstance(a, UseVizier)]
     game.apply(uses_now[0])
     loaded.apply(uses_now[0])
     assert game.state.place_context == "vizier"
-    again = alhambra.Game.from_json(game.to_json())
+    again = save_and_load(game)
     assert again.to_json() == game.to_json() == loaded.to_json()
-    _continue_same(game, again, 5)
+    continue_alike(game, again, 5)
 
 
 def test_clone_is_independent():
@@ -782,17 +757,12 @@ def test_property_save_load_mid_game_continues_identically(n, seed, cut, to_vizi
     loaded game continues exactly like the original with the same random choices."""
     game = alhambra.new_game(n, modules=["vizier"], seed=seed)
     rng = random.Random(seed)
-    for _ in range(cut):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    advance(game, rng, cut)
     if to_vizier:
-        _play_to(game, rng, lambda g: g.phase == "vizier" or g.state.place_context == "vizier")
-    text = game.to_json()
-    loaded = alhambra.Game.from_json(text)
-    assert loaded.to_json() == text
+        advance(game, rng, 5000, until=lambda g: g.phase == "vizier" or g.state.place_context == "vizier")
+    loaded = save_and_load(game)
     assert loaded.legal_actions() == game.legal_actions()
-    _continue_same(game, loaded, seed + 1)
+    continue_alike(game, loaded, seed + 1)
 
 
 def test_r_viz_2_random_play_with_real_exchange_offices_pays_via_office():

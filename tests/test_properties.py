@@ -6,7 +6,6 @@ by uniformly random legal actions and the invariants are checked after every act
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 
@@ -14,15 +13,17 @@ import pytest
 from hypothesis import given, strategies as st
 
 import alhambra
-from alhambra import IllegalActionError
 from alhambra.testing import InvariantError, check_invariants, expected_money
-
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
-
-players_st = st.integers(min_value=2, max_value=6)
-modules_st = st.sampled_from(COMBINATIONS)
-seeds_st = st.integers(min_value=0, max_value=2**32)
+from helpers import (
+    COMBINATIONS,
+    advance,
+    assert_refused,
+    continue_alike,
+    modules_st,
+    players_st,
+    save_and_load,
+    seeds_st,
+)
 
 
 def _illegal_variants(game, action, rng):
@@ -50,11 +51,7 @@ def play_checked(players, modules, seed, *, illegal_every=7, max_steps=20_000):
         assert legal, "a running game always offers an action"
         action = rng.choice(legal)
         if steps % illegal_every == 0:
-            before = game.to_json()
-            for bad in _illegal_variants(game, action, rng):
-                with pytest.raises(IllegalActionError):
-                    game.apply(bad)
-                assert game.to_json() == before, f"{bad} changed the state"
+            assert_refused(game, *_illegal_variants(game, action, rng))
         game.apply(action)
         steps += 1
         check_invariants(game, expected_cards=money)
@@ -84,33 +81,16 @@ def test_seed_and_actions_replay_to_the_same_game(players, modules, seed):
 @given(players=players_st, modules=modules_st, seed=seeds_st, cut=st.floats(0.0, 1.0))
 def test_save_load_mid_game_continues_identically(players, modules, seed, cut):
     game = alhambra.new_game(players, modules=modules, seed=seed)
-    rng = random.Random(seed)
-    steps = int(cut * 250)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    text = game.to_json()
-    loaded = alhambra.Game.from_json(text)
-    assert loaded.to_json() == text
+    advance(game, random.Random(seed), int(cut * 250))
+    loaded = save_and_load(game)
     assert loaded.legal_actions() == game.legal_actions()
-    r1, r2 = random.Random(seed + 1), random.Random(seed + 1)
-    while not game.is_over:
-        a, b = r1.choice(game.legal_actions()), r2.choice(loaded.legal_actions())
-        assert a == b
-        game.apply(a)
-        loaded.apply(b)
-    assert loaded.to_json() == game.to_json()
+    continue_alike(game, loaded, seed + 1)
 
 
 @given(players=players_st, modules=modules_st, seed=seeds_st)
 def test_clone_is_independent(players, modules, seed):
     game = alhambra.new_game(players, modules=modules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(40):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    advance(game, random.Random(seed), 40)
     snapshot = game.to_json()
     copy = game.clone()
     alhambra.testing.random_playout(copy, seed)
@@ -131,10 +111,7 @@ def test_determinize_keeps_what_the_seat_sees(players, modules, seed, steps):
     unchanged, every invariant holds, and the sample differs from the truth in hidden places."""
     game = alhambra.new_game(players, modules=modules, seed=seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    advance(game, rng, steps)
     seat = rng.randrange(players)
     sample = game.determinize(seat, random.Random(seed + 7))
     assert sample.view(seat) == game.view(seat)

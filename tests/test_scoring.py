@@ -5,7 +5,7 @@ import pytest
 import alhambra
 from alhambra import majority_points
 from alhambra.components import SCORING_A, SCORING_TABLE
-from helpers import cards, situation
+from helpers import cards, empty_the_bag, situation
 
 # wall-less: pavilion 7, seraglio 14, arcades 22/23, chambers 31/32, garden 41/42, tower 52/53
 CITIES = {
@@ -75,8 +75,7 @@ def test_r_score_6_scores_only_increase():
 def test_r_score_7_game_ending_before_b_skips_scoring_2():
     g = situation(3, seat=0, market=[5, 13, 22, 31], hands={0: cards("florin-9")})
     st = g.state
-    st.out_of_play.extend(st.bag)
-    st.bag = []
+    empty_the_bag(g)
     g.apply(alhambra.Buy(1, cards("florin-9")))  # overpaid: the turn's actions end
     g.apply(alhambra.Reserve(5))
     while not g.is_over:

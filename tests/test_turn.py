@@ -5,7 +5,7 @@ import pytest
 import alhambra
 from alhambra import (BuildFromReserve, Buy, IllegalActionError, Pass, Place, RemoveToReserve, Reserve, Swap,
                       TakeMoney)
-from helpers import M, cards, situation
+from helpers import M, advance, cards, situation
 
 # space 1 florin: tile 5 (pavilion 6, north wall); space 2 dirham: 13 (seraglio 8, south wall)
 # space 3 dinar: 22 (arcades 9); space 4 ducat: 31 (chambers 10)
@@ -204,10 +204,7 @@ def test_can_pay_exactly_agrees_with_listed_exact_payments():
     rng = random.Random(3)
     for seed in range(30):
         g = alhambra.new_game(3, seed=seed)
-        for _ in range(rng.randrange(5, 60)):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
+        advance(g, rng, rng.randrange(5, 60))
         if g.is_over:
             continue
         for seat in range(3):
