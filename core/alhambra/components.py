@@ -144,6 +144,9 @@ class Card:
 
 
 _MONEY_CARDS: dict = {}
+#: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
+#: groups a hand by currency, each group by value (for the engine's hot path).
+MONEY_RANK: dict = {}
 
 
 @functools.total_ordering
@@ -168,6 +171,7 @@ class MoneyCard(Card):
             raise ConfigError(f"no such money card: {currency!r} {value!r} (R-COMP-3: "
                               f"currencies {list(CURRENCIES)}, values 1-9)")
         card = _MONEY_CARDS[(currency, value)] = super().__new__(cls)
+        MONEY_RANK[card] = CURRENCIES.index(currency) * 16 + value
         return card
 
     def __reduce__(self):

@@ -9,10 +9,11 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Any, Callable, Iterable, Sequence
 
-from .actions import Action, Buy, Pass, interned
-from .components import MARKET_CURRENCIES, MoneyCard, ScoringCard
+from .actions import Action, Buy, Pass, action_table, interned
+from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_RANK, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
 from .ruleset import Ruleset, get_ruleset
@@ -23,13 +24,18 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
-def _money_by_currency(hand) -> dict[str, tuple[list, tuple]]:
-    """``{currency: (money cards of that currency, their values sorted)}`` for a hand."""
-    cards: dict[str, list] = {c: [] for c in MARKET_CURRENCIES}
-    for c in hand:
-        if type(c) is MoneyCard:
-            cards[c.currency].append(c)
-    return {cur: (pool, tuple(sorted([c.value for c in pool]))) for cur, pool in cards.items()}
+def _money_by_currency(hand) -> dict[str, tuple]:
+    """``{currency: the hand's money cards of that currency, sorted by value}`` (tuples: cards
+    are one instance each, so a tuple is a cheap key for the payments memo)."""
+    money = sorted(filter(MONEY_RANK.__contains__, hand), key=MONEY_RANK.__getitem__)
+    ranks = list(map(MONEY_RANK.__getitem__, money))
+    out = {}
+    start = 0
+    for i, cur in enumerate(CURRENCIES):
+        end = bisect_left(ranks, 16 * (i + 1), start)
+        out[cur] = tuple(money[start:end])
+        start = end
+    return out
 
 
 def _card_value(card) -> int:
@@ -561,7 +567,7 @@ class Game:
         if self.rules.has_payment_means:
             found = []
             for space in (1, 2, 3, 4):
-                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]][0]))
+                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]]))
         else:
             found = self._plain_payments(market, pools, exact)
         self._buys[key] = (list(hand), list(market), found, pools)
@@ -578,15 +584,16 @@ class Game:
             tile = market[i]
             if tile is None:
                 continue
-            cards, values = pools[MARKET_CURRENCIES[i]]
-            if not values:
+            cards = pools[MARKET_CURRENCIES[i]]
+            if not cards:
                 continue
-            key = (i + 1, prices[tile], exact, values)
+            key = (i + 1, prices[tile], exact, cards)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
-                out = memo[key] = [interned(Buy, i + 1, paid) for paid in minimal_payments(cards, prices[tile], exact=exact)]
+                table = action_table(Buy)
+                out = memo[key] = [table[i + 1, paid] for paid in minimal_payments(cards, prices[tile], exact=exact)]
             found += out
         return found
 
@@ -648,7 +655,8 @@ class Game:
 
         Payments through a module's means (an exchange office) are listed only when they use
         a currency the plain payment could not; ``apply`` still accepts the others. ``pool``
-        (optional) is the hand's money cards of the space's currency, if already known."""
+        (optional) is the hand's money cards of the space's currency sorted by value, as a
+        tuple, if already known."""
         st = self.state
         tile = st.market[space - 1]
         if tile is None:
@@ -657,9 +665,8 @@ class Game:
         hand = st.players[seat].hand
         cur = MARKET_CURRENCIES[space - 1]
         if pool is None:
-            pool = [c for c in hand if type(c) is MoneyCard and c.currency == cur]
-        # the payments depend on the card values alone (equal cards are interchangeable)
-        key = (space, price, exact, tuple(sorted([c.value for c in pool])))
+            pool = _money_by_currency(hand)[cur]
+        key = (space, price, exact, pool)
         memo = self.rules.memo
         out = memo.get(key)
         if out is None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable
 
 from .components import MoneyCard
+
+
+def _by_value_desc(card):
+    return -card.value, card.currency
 
 
 def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = False) -> list[tuple[MoneyCard, ...]]:
@@ -17,10 +20,14 @@ def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = Fa
     With ``exact``, only payments whose total equals the price (R-TURN-4: they earn another
     action). Returns ``[]`` when the cards cannot cover the price.
     """
-    counts = Counter(cards)
-    kinds = sorted(counts, key=lambda c: (-c.value, c.currency))
-    if sum(c.value * n for c, n in counts.items()) < price:
+    counts: dict = {}
+    total = 0
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+        total += c.value
+    if total < price:
         return []
+    kinds = sorted(counts, key=_by_value_desc)
     out: list[tuple[MoneyCard, ...]] = []
     chosen: list[MoneyCard] = []
     avail = [counts[k] for k in kinds]
