@@ -24,6 +24,7 @@ from .actions import (
     Reserve,
     Swap,
     TakeMoney,
+    action_table,
 )
 from .city import Alhambra
 from .components import (

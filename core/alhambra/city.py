@@ -134,7 +134,7 @@ class Alhambra:
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_wall_len", "memo")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_cuts", "_wall_len", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -202,6 +202,7 @@ class Alhambra:
         new._walls = self._walls.copy()
         new._front = self._front.copy()
         new._near = self._near.copy()
+        new._cuts = self._cuts
         new._wall_len = self._wall_len
         new.memo = self.memo  # replaced (not mutated) on change
         return new
@@ -227,6 +228,8 @@ class Alhambra:
             near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
         self._front = front
         self._near = near
+        #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
+        self._cuts: frozenset[int] | None = None
         self._changed()
 
     def _changed(self) -> None:
@@ -478,7 +481,9 @@ class Alhambra:
                 # hold no other tile to the fountain
                 keep = list(compress(near, map(_LEAF.__getitem__, facts)))
             else:
-                cuts = self._cut_cells()
+                cuts = self._cuts
+                if cuts is None:
+                    cuts = self._cuts = frozenset(self._cut_cells())
                 keep = [c for c in near if c != _O and c not in cuts]
             if self.holes == "cell":  # R-TURN-6: no hole where the tile stood
                 keep = [c for c in keep if not _ENCLOSED[near[c]]]
@@ -598,6 +603,14 @@ class Alhambra:
             else:
                 front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
         near[c] = t << 4 | m
+        if self._cuts is not None:
+            links = _LINKED[near[c]]
+            if len(links) == 1:
+                # a new leaf: its one neighbour now holds it to the fountain; nothing else changes
+                u = c + links[0]
+                self._cuts = self._cuts if u == _O else self._cuts | {u}
+            else:
+                self._cuts = None
         self._changed()
 
     def remove(self, pos: Pos, *, checked: bool = False):
@@ -613,6 +626,7 @@ class Alhambra:
         tile = tiles.pop(c)
         del walls[c]
         del near[c]
+        self._cuts = None
         v = 0
         for step, side, opp in _STEPS:
             q = c + step

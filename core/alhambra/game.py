@@ -564,7 +564,7 @@ class Game:
             pools = last[3]
         else:
             pools = _money_by_currency(hand)
-        if self.rules.has_payment_means:
+        if self.rules.has_payment_means and self._means_of(seat):
             found = []
             for space in (1, 2, 3, 4):
                 found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]]))
@@ -600,14 +600,24 @@ class Game:
     def can_pay_exactly(self, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now, through
         any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values (one bitset per
-        set of currencies): much cheaper than listing the payments."""
+        set of currencies): much cheaper than listing the payments. The last answer per seat is
+        kept with the hand and market it was made for, and the bitsets with the hand."""
         st = self.state
         hand = st.players[seat].hand
-        catalog = self.rules.catalog
+        market = st.market
+        key = (seat, "exact?")
+        last = self._buys.get(key)
+        if last is not None and last[0] == hand:
+            if last[1] == market:
+                return last[2]
+            sums = last[3]  # same hand: the sums it can pay are known
+        else:
+            sums = {}
+        prices = self.rules.prices
         means = self._means_of(seat) if self.rules.has_payment_means else ()
-        sums: dict = {}
 
         def reachable(currencies) -> int:
+            # bit v set: some cards of these currencies add up to exactly v
             found = sums.get(currencies)
             if found is None:
                 found = 1
@@ -617,18 +627,19 @@ class Game:
                 sums[currencies] = found
             return found
 
-        for space in (1, 2, 3, 4):
-            tile = st.market[space - 1]
+        found = False
+        for i in range(4):
+            tile = market[i]
             if tile is None:
                 continue
-            price = catalog[tile].price
-            cur = MARKET_CURRENCIES[space - 1]
-            if reachable(_ONE_CURRENCY[cur]) >> price & 1:
-                return True
-            for m in means:
-                if cur in m.currencies and reachable(m.currencies) >> price & 1:
-                    return True
-        return False
+            price = prices[tile]
+            cur = MARKET_CURRENCIES[i]
+            if reachable(_ONE_CURRENCY[cur]) >> price & 1 or any(
+                    cur in m.currencies and reachable(m.currencies) >> price & 1 for m in means):
+                found = True
+                break
+        self._buys[key] = (list(hand), list(market), found, sums)  # kept like the purchases
+        return found
 
     def _means_of(self, seat: int) -> list:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again

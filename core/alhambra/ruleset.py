@@ -211,11 +211,17 @@ def direct_caller(caller):
     impls = caller.get_hookimpls()
     if not impls or any(i.hookwrapper or i.wrapper for i in impls):
         return caller
-    funcs = [(i.function, tuple(i.argnames)) for i in reversed(impls)]
+    spec_names = set(caller.spec.argnames) if caller.spec is not None else None
+    # an implementation taking every argument of the spec is called with the keywords as
+    # they come; one taking fewer gets just its own (``names``)
+    funcs = [(i.function, None if set(i.argnames) == spec_names else tuple(i.argnames)) for i in reversed(impls)]
     if caller.spec is not None and caller.spec.opts.get("firstresult"):
+        if len(funcs) == 1 and funcs[0][1] is None:
+            return funcs[0][0]
+
         def first(**kwargs):
             for f, names in funcs:
-                r = f(*[kwargs[n] for n in names])
+                r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
                 if r is not None:
                     return r
             return None
@@ -225,7 +231,7 @@ def direct_caller(caller):
     def collect(**kwargs):
         out = []
         for f, names in funcs:
-            r = f(*[kwargs[n] for n in names])
+            r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
             if r is not None:
                 out.append(r)
         return out

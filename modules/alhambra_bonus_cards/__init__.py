@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, IllegalActionError, hookimpl
+from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl
 
 NAME = "bonus_cards"
 DESCRIPTION = "Bonus cards: a secretly dealt card counts as one more building of its type once its wall-less building is in the Alhambra."
@@ -113,7 +113,12 @@ def _legal_reveal(game, seat):
     bs = game.state.modules.get(STATE_KEY)
     if bs is None or seat is None:
         return []
-    return [RevealBonus(b) for b in bs.hands[seat] if _in_city(game, seat, b)]
+    hand = bs.hands[seat]
+    if not hand:
+        return []
+    tiles = game.state.players[seat].city.tile_ids()
+    table = action_table(RevealBonus)
+    return [table[b,] for b in hand if b in tiles]
 
 
 def _check_reveal(game, seat, action):

@@ -26,6 +26,7 @@ from alhambra import (
     Alhambra,
     IllegalActionError,
     Option,
+    action_table,
     hookimpl,
 )
 from alhambra.components import COLOURS
@@ -157,13 +158,14 @@ def hut_ids(catalog) -> frozenset:
 def huts_owned(game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
-    cat = game.rules.catalog
+    huts = hut_ids(game.rules.catalog)
     st = game.state
     p = st.players[seat]
-    n = len(p.city.tile_ids() & hut_ids(cat))
-    n += sum(1 for t in p.reserve if is_hut(cat, t))
-    if seat == st.turn_player:
-        n += sum(1 for q in st.pending if is_hut(cat, q.tile))
+    n = len(p.city.tile_ids() & huts)
+    if p.reserve:
+        n += sum(map(huts.__contains__, p.reserve))
+    if seat == st.turn_player and st.pending:
+        n += sum(1 for q in st.pending if q.tile in huts)
     return n
 
 
@@ -174,9 +176,13 @@ def huts_owned(game, seat: int) -> int:
 
 def _legal_take(game, seat):
     hs = hut_state(game)
-    if hs is None or huts_owned(game, seat) >= MAX_HUTS:
+    if hs is None:
         return []
-    return [TakeHut(s[-1]) for s in hs.stacks.values() if s]
+    face_up = [s[-1] for s in hs.stacks.values() if s]
+    if not face_up or huts_owned(game, seat) >= MAX_HUTS:
+        return []
+    table = action_table(TakeHut)
+    return [table[h,] for h in face_up]
 
 
 def _check_take(game, seat, action):

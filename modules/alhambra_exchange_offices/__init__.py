@@ -29,6 +29,7 @@ from alhambra import (
     Card,
     IllegalActionError,
     PaymentMeans,
+    action_table,
     hookimpl,
 )
 from alhambra.rules.setup import shuffle_into
@@ -134,12 +135,14 @@ def alhambra_money_piles(game, piles):
 
 
 def _legal_take_office(game, seat):
-    seen, out = set(), []
-    for office in offices_in(game.state.display):
-        if office not in seen:
-            seen.add(office)
-            out.append(TakeOffice(office))
-    return out
+    display = game.state.display
+    last = game.memo.get(NAME)  # kept with the display it was made for
+    if last is not None and last[0] == display:
+        return last[1]
+    table = action_table(TakeOffice)
+    found = [table[office,] for office in dict.fromkeys(offices_in(display))]  # equal offices once
+    game.memo[NAME] = (list(display), found)
+    return found
 
 
 def _check_take_office(game, seat, action):

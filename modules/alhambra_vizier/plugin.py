@@ -142,6 +142,9 @@ class ReactivateVizier(Action):
         return "reactivate the vizier"
 
 
+_REACTIVATE = (ReactivateVizier(),)
+
+
 def can_use(game, seat: int) -> bool:
     """True if ``seat`` could use its vizier now: an exact payment exists for some market
     building (R-VIZ-2). Whether the token is active is not checked here."""
@@ -193,7 +196,7 @@ def _apply_decline(game, seat, action):
 
 
 def _legal_reactivate(game, seat):
-    return [] if vizier_state(game).active[seat] else [ReactivateVizier()]
+    return [] if vizier_state(game).active[seat] else _REACTIVATE
 
 
 def _check_reactivate(game, seat, action):
@@ -256,7 +259,7 @@ def alhambra_between_turns(game, finished):
         return None
     if not vs.started:
         vs.started = True
-        vs.queue = priority_order(finished, game.num_players)
+        vs.queue = priority_order(finished, game.num_players) if True in vs.active else []
     while vs.queue:
         seat = vs.queue.pop(0)
         if vs.active[seat] and can_use(game, seat):
