@@ -110,6 +110,10 @@ def clone_cost(samples: int = 300) -> tuple[float, float]:
     return (t1 - t0) / n * 1e6, (t2 - t1) / n * 1e6
 
 
+def _median_range(ratios: list[float]) -> str:
+    return f"{statistics.median(ratios):.2f}x [{min(ratios):.2f}, {max(ratios):.2f}]"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per block (default 2)")
@@ -141,18 +145,21 @@ def main(argv=None) -> int:
                 per_round["catanatron"].append(ca / ct)
 
     print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds x {args.seconds}s, CPU time")
-    print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}{'x base':>8}")
-    base_us = totals["base"][2] / totals["base"][1] * 1e6
+    print("ratios: median over the rounds [lowest, highest] of each round's own ratio, so that a")
+    print("slow spell of the machine, which hits the blocks of one round alike, cancels out")
+    print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x base (per round)")
     for name, (g, a, t) in totals.items():
         us = t / a * 1e6
         spread = statistics.pstdev(per_round[name]) / statistics.mean(per_round[name]) * 100
-        print(f"{'alhambra ' + name:<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{us:>11.1f}{us / base_us:>8.2f}")
+        rel = [b / m for m, b in zip(per_round[name], per_round["base"])]  # time per action vs base
+        print(f"{'alhambra ' + name:<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{us:>11.1f}   {_median_range(rel)}")
     if have_catan:
         g, a, t = catan
         spread = statistics.pstdev(per_round["catanatron"]) / statistics.mean(per_round["catanatron"]) * 100
         print(f"{'catanatron (4 random)':<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{t / a * 1e6:>11.1f}")
-        ratio = (totals["base"][1] / totals["base"][2]) / (a / t)
-        print(f"alhambra base / catanatron actions per second: {ratio:.2f}x")
+        rel = [b / c for b, c in zip(per_round["base"], per_round["catanatron"])]
+        print(f"alhambra base / catanatron actions per second: {_median_range(rel)} "
+              f"(all rounds pooled: {(totals['base'][1] / totals['base'][2]) / (a / t):.2f}x)")
     for name in ("base", "all modules"):
         tl, ta = split_cost(CONFIGS[name])
         print(f"in play ({name}): legal_actions() {tl:.1f} us, apply() {ta:.1f} us per action")

@@ -86,6 +86,7 @@ _LINKED = tuple(_LINK_STEPS[(v >> 4) & ~v & 15] for v in range(512))
 #: True for a tile with neighbours on all four sides (removing it leaves a hole, R-TURN-6)
 _LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
 _ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
+_OPEN_LEAF = tuple(_LEAF[v] and not _ENCLOSED[v] for v in range(512))
 #: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
 _SWAP_OK = tuple(
     tuple(not v & _FOUNTAIN_BIT and (m & (v >> 4) & 15) == (v & (v >> 4) & 15) for v in range(512))
@@ -361,27 +362,23 @@ class Alhambra:
     def placements_for_walls(self, mask: int) -> tuple[Pos, ...]:
         """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted; a
         tuple cached until the city changes (the engine's hot path)."""
-        found = self.memo.get(mask)
+        memo = self.memo
+        found = memo.get(mask)
         if found is None:
             front = self._front
             cells = sorted(compress(front, map(_PLACE_OK[mask].__getitem__, front.values())))
             if self.holes == "cell":
-                barred = self._barred()
+                # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
+                # fourth neighbour is built, so that neighbour is barred
+                barred = memo.get("barred")
+                if barred is None:
+                    barred = memo["barred"] = [q + _MISSING_STEP[front[q] >> 4] for q in compress(
+                        front, map(_THREE_SIDES.__getitem__, front.values()))]
                 if barred:
                     cells = [q for q in cells if q not in barred]
             else:
                 cells = [q for q in cells if self._hole_after_placing(q) is None]
-            found = self.memo[mask] = tuple(map(_POS_OF.__getitem__, cells))
-        return found
-
-    def _barred(self) -> list[int]:
-        """Cells where building would leave a hole under ``holes = "cell"`` (R-PLACE-6): the
-        fourth side of every empty cell with tiles on three sides."""
-        front = self._front
-        found = self.memo.get("barred")
-        if found is None:
-            found = self.memo["barred"] = [
-                q + _MISSING_STEP[front[q] >> 4] for q in compress(front, map(_THREE_SIDES.__getitem__, front.values()))]
+            found = memo[mask] = tuple(map(_POS_OF.__getitem__, cells))
         return found
 
     def _hole_after_placing(self, c: int) -> int | None:
@@ -476,20 +473,19 @@ class Alhambra:
         if cached is None:
             near = self._near
             facts = near.values()
+            cell_holes = self.holes == "cell"
             if sum(map(_LINKS.__getitem__, facts)) == 2 * (len(near) - 1):
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
-                # hold no other tile to the fountain
-                keep = list(compress(near, map(_LEAF.__getitem__, facts)))
+                # hold no other tile to the fountain; R-TURN-6: no hole where the tile stood
+                keep = sorted(compress(near, map((_OPEN_LEAF if cell_holes else _LEAF).__getitem__, facts)))
             else:
                 cuts = self._cuts
                 if cuts is None:
                     cuts = self._cuts = frozenset(self._cut_cells())
-                keep = [c for c in near if c != _O and c not in cuts]
-            if self.holes == "cell":  # R-TURN-6: no hole where the tile stood
-                keep = [c for c in keep if not _ENCLOSED[near[c]]]
-            else:
+                keep = [c for c in sorted(near) if c != _O and c not in cuts
+                        and (not _ENCLOSED[near[c]] if cell_holes else True)]
+            if not cell_holes:
                 keep = [c for c in keep if self._reaches_outside(c, emptied=c)]
-            keep.sort()
             cached = self.memo["removable"] = tuple(map(_POS_OF.__getitem__, keep))
         return list(cached)
 

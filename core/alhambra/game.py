@@ -254,8 +254,8 @@ class Game:
             else:
                 seat = st.decider
                 out: list[Action] = []
-                for kind in self.rules.phases.get(st.phase, ()):
-                    out.extend(kind.legal(self, seat))
+                for legal in self.rules.phase_legal.get(st.phase, ()):
+                    out += legal(self, seat)
                 if not out:
                     out = [Pass()]
                 self._legal = out
@@ -269,6 +269,30 @@ class Game:
         st = self.state
         if st.phase == "over":
             raise IllegalActionError("the game is over (R-END-3): no more actions")
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+        for a in legal:
+            if a is action:  # the engine's own instance, listed just now: nothing to check
+                kind = self.rules.kinds.get(type(action))
+                break
+        else:
+            action, kind = self._check_unlisted(action)
+        if kind is None:  # Pass (R-TURN-9)
+            self.action_done()
+        else:
+            kind.apply(self, st.decider, action)
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+
+    def _check_unlisted(self, action):
+        """For :meth:`apply`: an action that is not one of the listed instances. Returns the
+        listed instance equal to it (or ``action`` itself when a plugin's check accepts it,
+        e.g. an overpayment) and its kind (None for Pass); raises
+        :class:`IllegalActionError` with the reason otherwise."""
+        st = self.state
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")
         kind = self.rules.kinds.get(type(action))
@@ -278,44 +302,27 @@ class Game:
             raise IllegalActionError(f"{type(action).__name__} is not an action of this game's rules (modules: {list(self.modules)})")
         if kind is not None and st.phase not in kind.phases:
             raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
-        seat = st.decider
-        if self._legal is None:
-            self.legal_actions()
-        legal = self._legal
-        for a in legal:
-            if a is action:
-                listed = True
-                break
-        else:
-            if self._legal_set is None:
-                self._legal_set = {a: a for a in legal}
-            try:
-                found = self._legal_set.get(action)
-            except TypeError:  # a field holds something unhashable: certainly not listed
-                found = None
-            listed = found is not None
-            if listed:
-                # play the engine's own instance: an equal action may hold look-alike values
-                # (2.0 for 2, True for 1) that must never reach the state
-                action = found
-        if not listed:
-            if kind is None:
-                raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
-            if kind.check is None:
-                raise IllegalActionError(f"{action!r} is not legal now")
-            try:
-                kind.check(self, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
-            except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-                if isinstance(exc, IllegalActionError):
-                    raise
-                raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
+        if self._legal_set is None:
+            self._legal_set = {a: a for a in self._legal}
+        try:
+            found = self._legal_set.get(action)
+        except TypeError:  # a field holds something unhashable: certainly not listed
+            found = None
+        if found is not None:
+            # play the engine's own instance: an equal action may hold look-alike values
+            # (2.0 for 2, True for 1) that must never reach the state
+            return found, kind
         if kind is None:
-            self.action_done()
-        else:
-            kind.apply(self, seat, action)
-        self.history.append(action)
-        self._legal = None
-        self._legal_set = None
+            raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
+        if kind.check is None:
+            raise IllegalActionError(f"{action!r} is not legal now")
+        try:
+            kind.check(self, st.decider, action)  # raises with the reason, or accepts (e.g. overpaying)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            if isinstance(exc, IllegalActionError):
+                raise
+            raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
+        return action, kind
 
     # -- engine operations for plugins ----------------------------------------------------------
 
@@ -634,8 +641,8 @@ class Game:
                 continue
             price = prices[tile]
             cur = MARKET_CURRENCIES[i]
-            if reachable(_ONE_CURRENCY[cur]) >> price & 1 or any(
-                    cur in m.currencies and reachable(m.currencies) >> price & 1 for m in means):
+            if reachable(_ONE_CURRENCY[cur]) >> price & 1 or (means and any(
+                    cur in m.currencies and reachable(m.currencies) >> price & 1 for m in means)):
                 found = True
                 break
         self._buys[key] = (list(hand), list(market), found, sums)  # kept like the purchases

@@ -173,6 +173,8 @@ class Ruleset:
             for phase in sorted(kind.phases):
                 self.phases.setdefault(phase, []).append(kind)
         self.action_types = {k.type_name: a for a, k in self.kinds.items()}
+        #: phase -> the ``legal`` functions of its action kinds (the hot path of legal_actions)
+        self.phase_legal: dict[str, tuple] = {ph: tuple(k.legal for k in kinds) for ph, kinds in self.phases.items()}
 
         # which optional per-turn hooks have implementations (resolved once, not per call)
         self.has_payment_means = bool(self.hook.alhambra_payment_means.get_hookimpls())

@@ -25,33 +25,30 @@ def why_not_build(game, seat, tile, pos) -> str | None:
     return why
 
 
-def _distinct(items):
-    """``items`` without repeats, in order (tile ids are unique, so usually ``items`` itself)."""
-    return items if len(set(items)) == len(items) else list(dict.fromkeys(items))
-
-
 def _build_actions(game, seat, tiles, action):
-    """``action(tile, pos)`` for every tile of ``tiles`` and every cell where it may be built."""
+    """``action(tile, pos)`` for every tile of ``tiles`` (tile ids are unique: no repeats)
+    and every cell where ``seat`` may build it."""
     table = action_table(action)
     if game.rules.has_placement_filter:
-        return [table[t, pos] for t in _distinct(tiles) for pos in legal_positions(game, seat, t)]
+        return [table[t, pos] for t in tiles for pos in legal_positions(game, seat, t)]
     city = game.state.players[seat].city
     walls = city.catalog.walls
-    return [table[t, pos] for t in _distinct(tiles) for pos in city.placements_for_walls(walls[t])]
+    return [table[t, pos] for t in tiles for pos in city.placements_for_walls(walls[t])]
 
 
 def _legal_build(game, seat):
     p = game.state.players[seat]
-    if not p.reserve:
+    reserve = p.reserve
+    if not reserve:
         return ()
     if game.rules.has_placement_filter:
-        return _build_actions(game, seat, p.reserve, BuildFromReserve)
+        return _build_actions(game, seat, reserve, BuildFromReserve)
     # cached with the Alhambra's layout, for this reserve
-    key = ("BuildFromReserve", *p.reserve)
     memo = p.city.memo
+    key = ("BuildFromReserve", *reserve)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _build_actions(game, seat, p.reserve, BuildFromReserve)
+        found = memo[key] = _build_actions(game, seat, reserve, BuildFromReserve)
     return found
 
 
@@ -102,7 +99,7 @@ def _legal_swap(game, seat):
         city = p.city
         walls = city.catalog.walls
         table = action_table(Swap)
-        found = memo[key] = [table[t, pos] for t in _distinct(p.reserve) for pos in city.swaps_for_walls(walls[t])]
+        found = memo[key] = [table[t, pos] for t in p.reserve for pos in city.swaps_for_walls(walls[t])]
     return found
 
 
