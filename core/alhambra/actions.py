@@ -76,6 +76,28 @@ def action_table(cls) -> ActionTable:
     return table
 
 
+_ROWS: dict = {}
+
+
+def actions_at(cls, tile, positions) -> list:
+    """``[cls(tile, pos) for pos in positions]`` as the shared instances (``cls`` takes a
+    tile and a position, like :class:`BuildFromReserve`, :class:`Swap`, :class:`Place`;
+    ``tile`` may be ``None`` for a class that takes the position alone, like
+    :class:`RemoveToReserve`). The engine's hot path: one plain dict per class and tile."""
+    row = _ROWS.get((cls, tile))
+    if row is None:
+        row = _ROWS[(cls, tile)] = {}
+    out = []
+    for pos in positions:
+        a = row.get(pos)
+        if a is None:
+            a = cls(pos) if tile is None else cls(tile, pos)
+            if len(row) < 5_000:
+                row[pos] = a
+        out.append(a)
+    return out
+
+
 def interned(cls, *args):
     """The one shared instance of ``cls(*args)`` (see :class:`ActionTable`)."""
     table = _TABLES.get(cls)

@@ -12,7 +12,6 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import compress
 from typing import Iterable, Iterator, Mapping
 
 from .components import (
@@ -70,7 +69,7 @@ _MISSING_STEP = tuple(
 _LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in range(16))
 
 # Tables over the packed facts kept per cell, so that the hot queries filter whole dicts with
-# C-level iteration (``itertools.compress`` over ``map(table.__getitem__, facts)``).
+# plain iteration (``[q for q, v in facts.items() if table[v]]``).
 # A frontier cell's fact is ``touch << 4 | need`` (8 bits); a tile's is
 # ``_FOUNTAIN_BIT | touch << 4 | walls`` (9 bits, the fountain flagged).
 _FOUNTAIN_BIT = 256
@@ -93,19 +92,27 @@ _SWAP_OK = tuple(
     for m in range(16))
 
 
-class _PosTable(dict):
-    """``_POS_OF[cell]`` is the ``(x, y)`` of an internal cell number (one shared tuple each)."""
-
-    __slots__ = ()
-
-    def __missing__(self, cell: int) -> Pos:
-        x, y = divmod(cell, _STRIDE)
-        p = self[cell] = (x - _OFF, y - _OFF)
-        return p
+#: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
+#: every cell that has been a tile or frontier cell of some Alhambra (see ``_remember``)
+_POS_OF: dict[int, Pos] = {}
 
 
-_POS_OF = _PosTable()
-_pos = _POS_OF.__getitem__
+def _remember(cell: int) -> Pos:
+    """Enter ``cell`` in ``_POS_OF`` and return its ``(x, y)``."""
+    x, y = divmod(cell, _STRIDE)
+    p = _POS_OF[cell] = (x - _OFF, y - _OFF)
+    return p
+
+
+def _pos(cell: int) -> Pos:
+    """The ``(x, y)`` of an internal cell number."""
+    p = _POS_OF.get(cell)
+    return p if p is not None else _remember(cell)
+
+
+for _x in range(-32, 33):
+    for _y in range(-32, 33):
+        _remember((_x + _OFF) * _STRIDE + _y + _OFF)
 
 
 def _cell(pos: Pos) -> int | None:
@@ -227,6 +234,9 @@ class Alhambra:
                 else:
                     front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
             near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
+        for c in (*tiles, *front):
+            if c not in _POS_OF:
+                _remember(c)
         self._front = front
         self._near = near
         #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
@@ -366,19 +376,21 @@ class Alhambra:
         found = memo.get(mask)
         if found is None:
             front = self._front
-            cells = sorted(compress(front, map(_PLACE_OK[mask].__getitem__, front.values())))
+            fits = _PLACE_OK[mask]
+            cells = [q for q, v in front.items() if fits[v]]
+            cells.sort()
             if self.holes == "cell":
                 # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
                 # fourth neighbour is built, so that neighbour is barred
                 barred = memo.get("barred")
                 if barred is None:
-                    barred = memo["barred"] = [q + _MISSING_STEP[front[q] >> 4] for q in compress(
-                        front, map(_THREE_SIDES.__getitem__, front.values()))]
+                    barred = memo["barred"] = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]]
                 if barred:
                     cells = [q for q in cells if q not in barred]
             else:
                 cells = [q for q in cells if self._hole_after_placing(q) is None]
-            found = memo[mask] = tuple(map(_POS_OF.__getitem__, cells))
+            P = _POS_OF
+            found = memo[mask] = tuple([P[q] for q in cells])
         return found
 
     def _hole_after_placing(self, c: int) -> int | None:
@@ -474,10 +486,13 @@ class Alhambra:
             near = self._near
             facts = near.values()
             cell_holes = self.holes == "cell"
-            if sum(map(_LINKS.__getitem__, facts)) == 2 * (len(near) - 1):
+            links = _LINKS
+            if sum([links[v] for v in facts]) == 2 * (len(near) - 1):
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
                 # hold no other tile to the fountain; R-TURN-6: no hole where the tile stood
-                keep = sorted(compress(near, map((_OPEN_LEAF if cell_holes else _LEAF).__getitem__, facts)))
+                leaf = _OPEN_LEAF if cell_holes else _LEAF
+                keep = [c for c, v in near.items() if leaf[v]]
+                keep.sort()
             else:
                 cuts = self._cuts
                 if cuts is None:
@@ -486,7 +501,8 @@ class Alhambra:
                         and (not _ENCLOSED[near[c]] if cell_holes else True)]
             if not cell_holes:
                 keep = [c for c in keep if self._reaches_outside(c, emptied=c)]
-            cached = self.memo["removable"] = tuple(map(_POS_OF.__getitem__, keep))
+            P = _POS_OF
+            cached = self.memo["removable"] = tuple([P[c] for c in keep])
         return list(cached)
 
     def _cut_cells(self) -> set[int]:
@@ -565,9 +581,11 @@ class Alhambra:
         key = ("swap", mask)
         found = self.memo.get(key)
         if found is None:
-            near = self._near
-            cells = sorted(compress(near, map(_SWAP_OK[mask].__getitem__, near.values())))
-            found = self.memo[key] = tuple(map(_POS_OF.__getitem__, cells))
+            fits = _SWAP_OK[mask]
+            cells = [c for c, v in self._near.items() if fits[v]]
+            cells.sort()
+            P = _POS_OF
+            found = self.memo[key] = tuple([P[c] for c in cells])
         return found
 
     # -- mutation -----------------------------------------------------------------------------
@@ -597,7 +615,12 @@ class Alhambra:
                 t |= side
                 near[q] |= opp << 4
             else:
-                front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
+                v = front.get(q)
+                if v is None:
+                    v = 0
+                    if q not in _POS_OF:
+                        _remember(q)
+                front[q] = v | (opp << 4) | (opp if m & side else 0)
         near[c] = t << 4 | m
         if self._cuts is not None:
             links = _LINKED[near[c]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_table
+from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, actions_at
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -28,12 +28,16 @@ def why_not_build(game, seat, tile, pos) -> str | None:
 def _build_actions(game, seat, tiles, action):
     """``action(tile, pos)`` for every tile of ``tiles`` (tile ids are unique: no repeats)
     and every cell where ``seat`` may build it."""
-    table = action_table(action)
+    out = []
     if game.rules.has_placement_filter:
-        return [table[t, pos] for t in tiles for pos in legal_positions(game, seat, t)]
+        for t in tiles:
+            out += actions_at(action, t, legal_positions(game, seat, t))
+        return out
     city = game.state.players[seat].city
     walls = city.catalog.walls
-    return [table[t, pos] for t in tiles for pos in city.placements_for_walls(walls[t])]
+    for t in tiles:
+        out += actions_at(action, t, city.placements_for_walls(walls[t]))
+    return out
 
 
 def _legal_build(game, seat):
@@ -72,8 +76,7 @@ def _legal_remove(game, seat):
     memo = city.memo  # cached with the layout
     found = memo.get("RemoveToReserve")
     if found is None:
-        table = action_table(RemoveToReserve)
-        found = memo["RemoveToReserve"] = [table[pos,] for pos in city.removable()]
+        found = memo["RemoveToReserve"] = actions_at(RemoveToReserve, None, city.removable())
     return found
 
 
@@ -98,8 +101,9 @@ def _legal_swap(game, seat):
     if found is None:
         city = p.city
         walls = city.catalog.walls
-        table = action_table(Swap)
-        found = memo[key] = [table[t, pos] for t in p.reserve for pos in city.swaps_for_walls(walls[t])]
+        found = memo[key] = []
+        for t in p.reserve:
+            found += actions_at(Swap, t, city.swaps_for_walls(walls[t]))
     return found
 
 
