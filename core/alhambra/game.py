@@ -38,6 +38,15 @@ def _money_by_currency(hand) -> dict[str, tuple]:
     return out
 
 
+def _exact_sums(hand, currencies) -> int:
+    """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
+    found = 1
+    for c in hand:
+        if type(c) is MoneyCard and c.currency in currencies:
+            found |= found << c.value
+    return found
+
+
 def _card_value(card) -> int:
     return card.value
 
@@ -622,18 +631,6 @@ class Game:
             sums = {}
         prices = self.rules.prices
         means = self._means_of(seat) if self.rules.has_payment_means else ()
-
-        def reachable(currencies) -> int:
-            # bit v set: some cards of these currencies add up to exactly v
-            found = sums.get(currencies)
-            if found is None:
-                found = 1
-                for c in hand:
-                    if type(c) is MoneyCard and c.currency in currencies:
-                        found |= found << c.value
-                sums[currencies] = found
-            return found
-
         found = False
         for i in range(4):
             tile = market[i]
@@ -641,9 +638,22 @@ class Game:
                 continue
             price = prices[tile]
             cur = MARKET_CURRENCIES[i]
-            if reachable(_ONE_CURRENCY[cur]) >> price & 1 or (means and any(
-                    cur in m.currencies and reachable(m.currencies) >> price & 1 for m in means)):
+            own = _ONE_CURRENCY[cur]
+            reach = sums.get(own)
+            if reach is None:
+                reach = sums[own] = _exact_sums(hand, own)
+            if reach >> price & 1:
                 found = True
+                break
+            for m in means:
+                if cur in m.currencies:
+                    reach = sums.get(m.currencies)
+                    if reach is None:
+                        reach = sums[m.currencies] = _exact_sums(hand, m.currencies)
+                    if reach >> price & 1:
+                        found = True
+                        break
+            if found:
                 break
         self._buys[key] = (list(hand), list(market), found, sums)  # kept like the purchases
         return found

@@ -230,6 +230,15 @@ def direct_caller(caller):
 
         return first
 
+    if len(funcs) == 1 and funcs[0][1] is None:
+        only = funcs[0][0]
+
+        def collect_one(**kwargs):
+            r = only(**kwargs)
+            return [] if r is None else [r]
+
+        return collect_one
+
     def collect(**kwargs):
         out = []
         for f, names in funcs:

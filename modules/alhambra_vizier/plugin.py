@@ -260,9 +260,10 @@ def alhambra_between_turns(game, finished):
     if not vs.started:
         vs.started = True
         vs.queue = priority_order(finished, game.num_players) if True in vs.active else []
-    while vs.queue:
-        seat = vs.queue.pop(0)
-        if vs.active[seat] and can_use(game, seat):
+    queue = vs.queue
+    while queue:
+        seat = queue.pop(0)
+        if vs.active[seat] and game.can_pay_exactly(seat):  # can_use
             vs.asked = seat
             st.phase = PHASE
             return seat
