@@ -288,3 +288,34 @@ def test_deeply_nested_input_is_a_clean_error(tmp_path):
 def test_hut_layout_option_refuses_non_regular_files():
     with pytest.raises(ConfigError, match="regular file"):
         alhambra.new_game(3, modules=["building_huts"], options={"building_huts.layout": "/dev/zero"})
+
+
+def test_entry_point_name_must_match_module_name(monkeypatch):
+    """A module installed under an entry-point name other than its NAME would be saved under
+    the NAME and never found again: loading it by name is refused with the reason."""
+    import types
+
+    from alhambra import ruleset
+
+    mod = types.SimpleNamespace(NAME="reserve_penalty")
+    ep = types.SimpleNamespace(name="golden_fountain", value="my_house_rule", load=lambda: mod)
+    monkeypatch.setattr(ruleset, "available_modules", lambda: {"golden_fountain": ep})
+    with pytest.raises(ConfigError, match="has NAME 'reserve_penalty'"):
+        ruleset.load_module("golden_fountain")
+    mod.NAME = "golden_fountain"
+    assert ruleset.load_module("golden_fountain") is mod
+
+
+def test_cli_stops_quietly_when_the_reader_goes_away(monkeypatch, capsys):
+    """``alhambra modules | head -1``: a closed pipe ends the command with status 0, no error."""
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["modules"]) == 0
+    assert "error" not in capsys.readouterr().err

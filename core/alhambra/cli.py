@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -229,6 +230,13 @@ def main(argv=None) -> int:
     except AlhambraError as exc:
         print(f"alhambra: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``alhambra modules | head``): stop quietly, like other tools
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
     except OSError as exc:
         print(f"alhambra: error: {exc}", file=sys.stderr)
         return 2

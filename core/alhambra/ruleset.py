@@ -54,12 +54,19 @@ def available_modules() -> dict[str, Any]:
 
 
 def load_module(name: str):
-    """Import the module registered under ``name``; :class:`ConfigError` lists the known ones."""
+    """Import the module registered under ``name``; :class:`ConfigError` lists the known ones,
+    and refuses a module whose ``NAME`` differs from its entry-point name (saves record the
+    ``NAME``, so such a module could not be found again when its games are loaded)."""
     found = available_modules()
     if name not in found:
         known = ", ".join(sorted(found)) or "none installed"
         raise ConfigError(f"unknown module {name!r}; available modules: {known}")
-    return found[name].load()
+    module = found[name].load()
+    own = getattr(module, "NAME", None)
+    if own != name:
+        raise ConfigError(f"module registered as {name!r} (entry point {found[name].value!r}) has NAME {own!r}: "
+                          f"register it under its NAME, or set NAME = {name!r}")
+    return module
 
 
 def module_name(module) -> str:

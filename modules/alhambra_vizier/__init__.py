@@ -24,7 +24,7 @@ from .plugin import (
 )
 
 NAME = "vizier"
-DESCRIPTION = "Each player's vizier may buy a market building with an exact payment between turns."
+DESCRIPTION = "Vizier: each player's vizier may buy a market building with an exact payment between turns."
 RULES = ("R-VIZ-1", "R-VIZ-2", "R-VIZ-3", "R-VIZ-4", "R-VIZ-5", "R-VIZ-6", "R-VIZ-7")
 REPLACES = ()
 
