@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import alhambra
-from alhambra import ConfigError, IllegalActionError, SaveFormatError
+from alhambra import Buy, ConfigError, IllegalActionError, MoneyCard, SaveFormatError
 from alhambra.cli import main
 from alhambra.config import load_config
 from helpers import advance, continue_alike
@@ -319,3 +319,104 @@ def test_cli_stops_quietly_when_the_reader_goes_away(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     assert main(["modules"]) == 0
     assert "error" not in capsys.readouterr().err
+
+
+# -- bad input found by probing (each gets a specific error; illegal actions change nothing) --
+
+
+class _LooksLike:
+    """Equal to anything, unhashable: a forged value no listed action can hold."""
+
+    __hash__ = None
+
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other):
+        return True
+
+
+def test_unlisted_action_of_a_fully_listed_kind_is_refused():
+    """R-TURN-7: every legal Reserve/Place is listed, so a look-alike tile that slips past the
+    listed-action lookup is refused with the reason and changes nothing."""
+    from helpers import assert_refused
+
+    g = alhambra.new_game(3, seed=2)
+    rng = random.Random(2)
+    while g.phase != "place":
+        g.apply(rng.choice(g.legal_actions()))
+    tile = g.state.pending[0].tile
+    assert_refused(g, alhambra.Reserve(_LooksLike(tile)), alhambra.Place(_LooksLike(tile), (1, 0)))
+
+
+def test_overpayment_names_its_space_with_an_int():
+    """R-TURN-3: an accepted overpayment is unlisted; its space must be an int 1-4, so True
+    (which equals 1) is refused rather than written into the history."""
+    from helpers import assert_refused, florin, situation
+
+    cheap = next(t for t in range(1, 55) if alhambra.components.BASE_CATALOG[t].price <= 8)
+    g = situation(3, seat=0, market=[cheap, None, None, None], hands={0: [florin(9), florin(9)]})
+    assert_refused(g, Buy(True, (florin(9), florin(9))), match="1-4")
+    g.apply(Buy(1, (florin(9), florin(9))))  # the same overpayment with the int is accepted
+    assert g.history[-1].space == 1 and type(g.history[-1].space) is int
+
+
+@pytest.mark.parametrize("place,bad", [("reserve", "zzz"), ("reserve", "H1"), ("bag", True), ("bag", 21.0)])
+def test_save_with_unknown_tile_is_refused(place, bad):
+    """Loading checks that every tile is one of this game's (int 1-54 or a module's id)."""
+    g = alhambra.new_game(3, seed=4)
+    data = json.loads(g.to_json())
+    if place == "reserve":
+        data["state"]["players"][1]["reserve"].append(bad)
+    else:
+        data["state"]["bag"][0] = bad
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(json.dumps(data))
+
+
+def test_city_refuses_look_alike_tile_ids_and_bad_masks():
+    """R-COMP-2: tile ids are ints (buildings) or strings (module tiles); True, 21.0 or a list
+    are not tile 1 or 21. Wall masks are 0-15; tiles are given as a mapping."""
+    from alhambra import Alhambra
+
+    for tiles in ({(1, 0): True}, {(1, 0): 21.0}, {(1, 0): [21]}, [((1, 0), 21)], None):
+        with pytest.raises(ConfigError):
+            Alhambra.from_tiles(tiles)
+    city = Alhambra()
+    for tile in (True, 21.0, [21], 0):
+        with pytest.raises(ConfigError):
+            city.placements(tile)
+        with pytest.raises(IllegalActionError):
+            city.place(tile, (1, 0))
+        assert not city.can_place(tile, (1, 0))
+    for mask in (16, -1, "x"):
+        with pytest.raises(ConfigError):
+            city.placements_for_walls(mask)
+    with pytest.raises(ConfigError):
+        Alhambra(catalog={})
+    assert city.tiles == {(0, 0): 0}
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, 1.0, "0", None])
+def test_queries_refuse_a_bad_seat(seat):
+    g = alhambra.new_game(3, seed=1)
+    for query in (g.purchases, g.can_pay_exactly, g.player, lambda s: g.payments(s, 1)):
+        with pytest.raises(ConfigError, match="seat"):
+            query(seat)
+    for space in (0, 5, True, "1"):
+        with pytest.raises(ConfigError, match="1-4"):
+            g.payments(0, space)
+
+
+def test_money_card_instance_cannot_be_altered():
+    """One instance per card: calling __init__ again must not change the card all hands share."""
+    card = MoneyCard("florin", 7)
+    card.__init__("dinar", 2)
+    assert (card.currency, card.value) == ("florin", 7) and MoneyCard("florin", 7) is card
+
+
+def test_replay_of_a_binary_file_is_an_error(tmp_path, capsys):
+    bad = tmp_path / "x.json"
+    bad.write_bytes(b"\xff{}")
+    assert main(["replay", str(bad)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import alhambra
 import alhambra_exchange_offices as exc
-from alhambra import Buy, MoneyCard, Reserve, TakeMoney
+from alhambra import Buy, ConfigError, IllegalActionError, MoneyCard, Reserve, TakeMoney
 from alhambra.rules.setup import split_piles
 from alhambra.testing import check_invariants, random_playout
 from alhambra_exchange_offices import OFFICES, ExchangeOffice, TakeOffice
@@ -178,7 +178,7 @@ def test_r_exc_1_six_offices_one_per_pair():
 @pytest.mark.parametrize("a,b", [("dirham", "florin"), ("florin", "florin"), ("florin", "euro")])
 def test_r_exc_1_bad_office_rejected(a, b):
     """R-EXC-1: an office shows two different currencies, in CURRENCIES order."""
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         ExchangeOffice(a, b)
 
 
@@ -187,7 +187,7 @@ def test_r_exc_3_take_office_action_value():
     a = TakeOffice(FD)
     assert str(a) == "take office-florin-dirham"
     assert a == TakeOffice(ExchangeOffice("florin", "dirham")) and hash(a) == hash(TakeOffice(FD))
-    with pytest.raises(TypeError):
+    with pytest.raises(IllegalActionError, match="R-EXC-3"):
         TakeOffice(f(3))
 
 

@@ -241,10 +241,12 @@ class ActionKind:
     ``action``: the :class:`Action` subclass. ``phases``: phase names (``"turn"``, ``"place"``,
     or a module's own) in which it can be legal. ``legal(game, seat)`` returns an iterable of
     the legal actions of this type for ``seat`` now. ``apply(game, seat, action)`` carries one
-    out; the engine has already checked it. ``check(game, seat, action)`` (optional) accepts
-    actions that ``legal`` does not list (e.g. an overpayment) by returning normally, and raises
-    :class:`~alhambra.errors.IllegalActionError` with the reason otherwise; without it, only
-    listed actions are legal. ``name``: the serialised type name (default: the class name).
+    out; the engine has already checked it. ``check(game, seat, action)`` (optional) explains
+    why an action that ``legal`` does not list is illegal, by raising
+    :class:`~alhambra.errors.IllegalActionError` with the reason. Only with ``unlisted=True``
+    may it accept such an action by returning normally (a kind whose legal actions are not all
+    listed, e.g. an overpaying purchase); otherwise the engine refuses an unlisted action even
+    if ``check`` returns. ``name``: the serialised type name (default: the class name).
     An action whose ``apply`` does not call ``game.action_done`` is free: the same player
     decides again (a bonus-card reveal, R-BON-5).
     """
@@ -255,6 +257,7 @@ class ActionKind:
     apply: Callable[["Game", int, Action], None]
     check: Callable[["Game", int, Action], None] | None = None
     name: str | None = None
+    unlisted: bool = False
 
     @property
     def type_name(self) -> str:

@@ -147,6 +147,8 @@ class Alhambra:
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
             raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
+        if not isinstance(catalog, TileCatalog):
+            raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
         self.catalog = catalog
         self.holes = holes
         #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
@@ -173,6 +175,8 @@ class Alhambra:
         a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
         :class:`ConfigError`.
         """
+        if not isinstance(tiles, Mapping):
+            raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
         city = cls(catalog, holes)
         seen = set()
         for pos, tile in tiles.items():
@@ -184,7 +188,7 @@ class Alhambra:
                 if tile == FOUNTAIN:
                     continue
                 raise ConfigError("(0, 0) holds the fountain (R-COMP-1)")
-            if tile not in catalog or tile == FOUNTAIN:
+            if not _known_tile(catalog, tile):
                 raise ConfigError(f"unknown tile id {tile!r} at {pos}")
             if tile in seen:
                 raise ConfigError(f"tile {tile!r} appears twice")
@@ -292,7 +296,10 @@ class Alhambra:
 
     def has_tile(self, tile) -> bool:
         """True if ``tile`` stands in this Alhambra."""
-        return tile in self.tile_ids()
+        try:
+            return tile in self.tile_ids()
+        except TypeError:  # unhashable: not a tile id
+            return False
 
     def position_of(self, tile) -> Pos | None:
         """Where ``tile`` stands, or ``None`` if it is not in this Alhambra."""
@@ -323,7 +330,7 @@ class Alhambra:
         when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order. Raises
         :class:`IllegalActionError` if ``pos`` is not a pair of integers."""
         pos = _as_pos(pos)
-        if tile not in self.catalog or tile == FOUNTAIN:
+        if not _known_tile(self.catalog, tile):
             return f"unknown tile {tile!r}"
         c = _cell(pos)
         if c is not None and c in self._tiles:
@@ -363,11 +370,9 @@ class Alhambra:
 
         Only the tile's wall mask matters, so results are cached per mask until the city
         changes. Raises :class:`ConfigError` for an unknown tile id."""
-        try:
-            mask = self.catalog.walls[tile]
-        except KeyError:
-            raise ConfigError(f"unknown tile id {tile!r}") from None
-        return list(self.placements_for_walls(mask))
+        if not _known_tile(self.catalog, tile):
+            raise ConfigError(f"unknown tile id {tile!r}")
+        return list(self.placements_for_walls(self.catalog.walls[tile]))
 
     def placements_for_walls(self, mask: int) -> tuple[Pos, ...]:
         """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted; a
@@ -375,6 +380,7 @@ class Alhambra:
         memo = self.memo
         found = memo.get(mask)
         if found is None:
+            _check_mask(mask)
             front = self._front
             fits = _PLACE_OK[mask]
             cells = [q for q, v in front.items() if fits[v]]
@@ -549,7 +555,7 @@ class Alhambra:
         c = _cell(pos)
         if c is None or c not in self._tiles:
             return f"R-TURN-5: there is no tile at {pos} to swap"
-        if tile not in self.catalog or tile == FOUNTAIN:
+        if not _known_tile(self.catalog, tile):
             return f"unknown tile {tile!r}"
         mask = self.catalog.walls[tile]
         for step, side, opp in _STEPS:
@@ -568,11 +574,9 @@ class Alhambra:
     def swap_positions(self, tile) -> list[Pos]:
         """Every position where ``tile`` could replace the tile standing there, sorted.
         Raises :class:`ConfigError` for an unknown tile id."""
-        try:
-            mask = self.catalog.walls[tile]
-        except KeyError:
-            raise ConfigError(f"unknown tile id {tile!r}") from None
-        return list(self.swaps_for_walls(mask))
+        if not _known_tile(self.catalog, tile):
+            raise ConfigError(f"unknown tile id {tile!r}")
+        return list(self.swaps_for_walls(self.catalog.walls[tile]))
 
     def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
         """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the tile
@@ -581,6 +585,7 @@ class Alhambra:
         key = ("swap", mask)
         found = self.memo.get(key)
         if found is None:
+            _check_mask(mask)
             fits = _SWAP_OK[mask]
             cells = [c for c, v in self._near.items() if fits[v]]
             cells.sort()
@@ -827,6 +832,19 @@ def _search_trail(adj, comp, limit: int) -> int:
         if len(adj[v]) % 2:  # a longest trail in a non-Eulerian component starts at an odd corner
             walk(v, 0)
     return best
+
+
+def _check_mask(mask) -> None:
+    if type(mask) is not int or not 0 <= mask <= 15:
+        raise ConfigError(f"a wall mask is an int 0-15, not {mask!r}")
+
+
+def _known_tile(catalog, tile) -> bool:
+    """True if ``tile`` is a tile id of ``catalog`` other than the fountain: an int or str
+    (not a look-alike such as ``True`` for 1 or ``21.0`` for 21)."""
+    if type(tile) is not int and type(tile) is not str:
+        return False
+    return tile != FOUNTAIN and tile in catalog
 
 
 def _as_pos(pos) -> Pos:

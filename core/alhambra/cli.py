@@ -117,7 +117,10 @@ def _check_plotting() -> None:
 
 
 def _read_saves(path: str) -> list[str]:
-    text = Path(path).read_text("utf-8")
+    try:
+        text = Path(path).read_text("utf-8")
+    except UnicodeDecodeError as exc:
+        raise AlhambraError(f"{path} is not a saved game (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
     stripped = text.strip()
     try:
         json.loads(stripped)

@@ -150,7 +150,7 @@ MONEY_RANK: dict = {}
 
 
 @functools.total_ordering
-@frozen(slots=True, eq=False)
+@frozen(slots=True, eq=False, init=False)
 class MoneyCard(Card):
     """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3).
 
@@ -170,9 +170,16 @@ class MoneyCard(Card):
         if type(currency) is not str or currency not in CURRENCIES or type(value) is not int or not 1 <= value <= 9:
             raise ConfigError(f"no such money card: {currency!r} {value!r} (R-COMP-3: "
                               f"currencies {list(CURRENCIES)}, values 1-9)")
-        card = _MONEY_CARDS[(currency, value)] = super().__new__(cls)
+        card = super().__new__(cls)
+        object.__setattr__(card, "currency", currency)
+        object.__setattr__(card, "value", value)
+        _MONEY_CARDS[(currency, value)] = card
         MONEY_RANK[card] = CURRENCIES.index(currency) * 16 + value
         return card
+
+    def __init__(self, currency, value):
+        """Nothing to do: ``__new__`` returns the card's one instance, complete (so calling
+        ``__init__`` again cannot change a card every hand shares)."""
 
     def __reduce__(self):
         return (MoneyCard, (self.currency, self.value))

@@ -235,8 +235,14 @@ class Game:
         return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.num_players))
 
     def player(self, seat: int) -> PlayerState:
-        """The state of ``seat`` (hand included)."""
+        """The state of ``seat`` (hand included); :class:`ConfigError` for a seat that is not
+        0 … players-1."""
+        self._check_seat(seat)
         return self.state.players[seat]
+
+    def _check_seat(self, seat) -> None:
+        if type(seat) is not int or not 0 <= seat < len(self.state.players):
+            raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
 
     def invalidate(self) -> None:
         """Forget cached legal actions. Call it after editing ``game.state`` by hand (tests,
@@ -331,6 +337,8 @@ class Game:
             if isinstance(exc, IllegalActionError):
                 raise
             raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
+        if not kind.unlisted:  # every legal action of this kind is listed, and this one is not
+            raise IllegalActionError(f"{action!r} is not legal now")
         return action, kind
 
     # -- engine operations for plugins ----------------------------------------------------------
@@ -569,6 +577,7 @@ class Game:
         Purchases depend only on the hand (payment means are cards in hand) and the market:
         the last answer per seat is kept with copies of both, so asking again while neither
         changed costs two list comparisons."""
+        self._check_seat(seat)
         st = self.state
         hand = st.players[seat].hand
         market = st.market
@@ -618,6 +627,7 @@ class Game:
         any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values (one bitset per
         set of currencies): much cheaper than listing the payments. The last answer per seat is
         kept with the hand and market it was made for, and the bitsets with the hand."""
+        self._check_seat(seat)
         st = self.state
         hand = st.players[seat].hand
         market = st.market
@@ -686,6 +696,9 @@ class Game:
         (optional) is the hand's money cards of the space's currency sorted by value, as a
         tuple, if already known."""
         st = self.state
+        self._check_seat(seat)
+        if type(space) is not int or not 1 <= space <= 4:
+            raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
         tile = st.market[space - 1]
         if tile is None:
             return []
@@ -737,7 +750,9 @@ class Game:
         Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
         wrong currency, unknown means, too little money (R-TURN-3, R-EXC-4)."""
         st = self.state
-        if not isinstance(action.space, int) or not 1 <= action.space <= 4:
+        if not isinstance(action, Action) or not hasattr(action, "space") or not hasattr(action, "cards"):
+            raise IllegalActionError(f"{action!r} is not a purchase")
+        if type(action.space) is not int or not 1 <= action.space <= 4:
             raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {action.space!r}")
         tile = st.market[action.space - 1]
         if tile is None:
@@ -847,6 +862,8 @@ class Game:
         is not a seat of this game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ConfigError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ConfigError(f"rng must be a random.Random, not {rng!r}")
         rng = rng if rng is not None else random.Random()
         g = self.clone(seed=rng.getrandbits(64))
         st = g.state

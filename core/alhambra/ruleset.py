@@ -115,6 +115,8 @@ class Ruleset:
         names = [module_name(m) for m in mods]
         if len(set(names)) != len(names):
             raise ConfigError(f"a module is enabled twice: {names}")
+        if not all(isinstance(b, str) for b in blocked):
+            raise ConfigError(f"blocked must list built-in plugin names (strings), not {list(blocked)!r}")
         blocked = set(blocked)
         for m in mods:
             replaces = getattr(m, "REPLACES", ())

@@ -383,12 +383,19 @@ def _check_accounting(game) -> None:
     if cards[SCORING_A] != 1 or cards[SCORING_B] != 1:
         raise SaveFormatError("the save must hold scoring cards A and B once each (deck or set aside)")
     seen: list = []
-    for tiles in game.tile_locations().values():
-        seen.extend(t for t in tiles if isinstance(t, int))
+    others: list = []
+    catalog = game.rules.catalog
+    for where, tiles in game.tile_locations().items():
+        for t in tiles:
+            if type(t) not in (int, str) or t == 0 or t not in catalog:
+                raise SaveFormatError(f"unknown tile {t!r} in {where} (this game's tiles: 1-54 and its modules' tiles)")
+            (seen if type(t) is int else others).append(t)
     if sorted(seen) != sorted(b.id for b in BUILDINGS):
         raise SaveFormatError("the save does not hold each of the 54 buildings exactly once")
+    if len(set(others)) != len(others):
+        raise SaveFormatError("the save holds a tile twice")
     st = game.state
     if st.phase != "over" and (not isinstance(st.decider, int) or not 0 <= st.decider < game.num_players):
         raise SaveFormatError("the save names no valid player to decide")
-    if not all(t is None or t in game.rules.catalog for t in st.market):
+    if not all(t is None or (type(t) in (int, str) and t in game.rules.catalog) for t in st.market):
         raise SaveFormatError("unknown tile on the market")

@@ -27,6 +27,7 @@ from alhambra import (
     Action,
     ActionKind,
     Card,
+    ConfigError,
     IllegalActionError,
     PaymentMeans,
     action_table,
@@ -45,7 +46,7 @@ OFFICES_PER_PILE = 2
 
 def _check_currency(instance, attribute, value):
     if value not in CURRENCIES:
-        raise ValueError(f"{attribute.name} must be one of {CURRENCIES}, not {value!r}")
+        raise ConfigError(f"{attribute.name} must be one of {CURRENCIES}, not {value!r}")
 
 
 @frozen(slots=True, cache_hash=True)
@@ -58,7 +59,7 @@ class ExchangeOffice(Card):
 
     def __attrs_post_init__(self):
         if CURRENCIES.index(self.first) >= CURRENCIES.index(self.second):
-            raise ValueError(
+            raise ConfigError(
                 f"an exchange office shows two different currencies in the order {CURRENCIES}, "
                 f"not {self.first!r}, {self.second!r}"
             )
@@ -83,7 +84,7 @@ OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
 
 def _office_only(instance, attribute, value):
     if type(value) is not ExchangeOffice:
-        raise TypeError(f"TakeOffice takes an exchange office, not {value!r}")
+        raise IllegalActionError(f"R-EXC-3: TakeOffice takes an exchange office, not {value!r}")
 
 
 @frozen(slots=True, cache_hash=True)

@@ -97,7 +97,7 @@ def priority_order(finished: int, num_players: int) -> list[int]:
 
 
 def _card_key(card):
-    return (getattr(card, "currency", ""), getattr(card, "value", 0), card.code)
+    return (str(getattr(card, "currency", "")), str(getattr(card, "value", 0)), str(getattr(card, "code", repr(card))))
 
 
 def _sorted_cards(cards) -> tuple:
@@ -228,7 +228,7 @@ def alhambra_setup(game):
 def alhambra_action_kinds():
     return [
         ActionKind(ReactivateVizier, {"turn"}, _legal_reactivate, _apply_reactivate, _check_reactivate),
-        ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use),
+        ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use, unlisted=True),
         ActionKind(DeclineVizier, {PHASE}, _legal_decline, _apply_decline),
     ]
 

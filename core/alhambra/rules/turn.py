@@ -99,5 +99,5 @@ def _apply_buy(game, seat, action):
 def alhambra_action_kinds():
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
-        ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy),
+        ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True),
     ]
