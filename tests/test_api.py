@@ -420,3 +420,52 @@ def test_replay_of_a_binary_file_is_an_error(tmp_path, capsys):
     bad.write_bytes(b"\xff{}")
     assert main(["replay", str(bad)]) == 2
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def _drop_bonus_hand(d):
+    d["state"]["modules"]["bonus_cards"]["hands"].pop()
+
+
+def _duplicate_bonus_card(d):
+    bc = d["state"]["modules"]["bonus_cards"]
+    bc["out_of_play"].append(bc["hands"][0][0])
+
+
+def _bad_vizier_queue(d):
+    d["state"]["modules"]["vizier"]["queue"] = [7]
+
+
+def _short_vizier_tokens(d):
+    d["state"]["modules"]["vizier"]["active"].pop()
+
+
+def _hut_in_wrong_stack(d):
+    stacks = d["state"]["modules"]["building_huts"]["stacks"]
+    stacks["pavilion"].append(stacks["tower"].pop())
+
+
+def _hut_lost(d):
+    d["state"]["modules"]["building_huts"]["stacks"]["garden"].pop(0)
+
+
+def _version_true(d):
+    d["version"] = True
+
+
+def _negative_turn(d):
+    d["state"]["turn"] = -3
+
+
+@pytest.mark.parametrize("corrupt", [_drop_bonus_hand, _duplicate_bonus_card, _bad_vizier_queue,
+                                     _short_vizier_tokens, _hut_in_wrong_stack, _hut_lost,
+                                     _version_true, _negative_turn])
+def test_save_with_inconsistent_module_state_is_refused(corrupt):
+    """Loading asks every plugin to check its part (``alhambra_check_state``): a corrupted
+    module state is a SaveFormatError at load, not a crash later in play."""
+    g = alhambra.new_game(3, seed=3, modules=["vizier", "building_huts", "bonus_cards"])
+    advance(g, random.Random(3), 40)
+    data = json.loads(g.to_json())
+    alhambra.Game.from_json(json.dumps(data))  # sound before
+    corrupt(data)
+    with pytest.raises(SaveFormatError):
+        alhambra.Game.from_json(json.dumps(data))

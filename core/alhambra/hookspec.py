@@ -293,3 +293,15 @@ def alhambra_tile_locations(game: Game) -> dict[str, list]:
 @hookspec
 def alhambra_card_locations(game: Game) -> dict[str, list]:
     """Name every place this plugin keeps cards, for accounting checks."""
+
+
+@hookspec
+def alhambra_check_state(game: Game) -> str | None:
+    """Say what is wrong with this plugin's part of a loaded game (save loading).
+
+    Called once per load, after the core state has been checked and before the game is
+    handed out: check shapes and values the plugin's rules rely on (one entry per seat,
+    seats in range, every one of its cards or tiles exactly once). Return a sentence naming
+    the problem, or ``None`` if it is sound; the loader raises
+    :class:`~alhambra.errors.SaveFormatError` with it. Not ``firstresult``: every plugin checks.
+    """

@@ -201,7 +201,7 @@ def read_save(text) -> dict:
             raise SaveFormatError("not a save: JSON nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFormatError(f"not an alhambra save (expected format {FORMAT!r})")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         raise SaveFormatError(f"unsupported save version {data.get('version')!r} (this engine reads {VERSION})")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -327,6 +327,10 @@ def _check_state(game, names) -> None:
                 len(col) != k for col in r.extra.values()):
             raise SaveFormatError("inconsistent scoring record")
     _check_piles(game)
+    for problem in game.hook.alhambra_check_state(game=game):
+        raise SaveFormatError(f"inconsistent save: {problem}")
+    if type(st.turn) is not int or st.turn < 0:
+        raise SaveFormatError(f"bad turn number {st.turn!r}")
     from .testing import InvariantError, check_invariants
 
     try:

@@ -197,6 +197,22 @@ def alhambra_building_counts(game, number, counts):
 
 
 @hookimpl
+def alhambra_check_state(game):
+    """A loaded game's bonus cards: a hand and a revealed list per seat, and each of the ten
+    cards exactly once among hands, revealed cards and the cards out of play (R-BON-1/2)."""
+    bs = game.state.modules.get(STATE_KEY)
+    n = game.num_players
+    if bs is None:
+        return "the bonus cards module's state is missing"
+    if len(bs.hands) != n or len(bs.revealed) != n:
+        return f"bonus cards: one hand and one revealed list per seat expected ({n} seats)"
+    every = [b for group in (*bs.hands, *bs.revealed, bs.out_of_play) for b in group]
+    if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
+        return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
+    return None
+
+
+@hookimpl
 def alhambra_view(game, seat, view):
     """Revealed cards are public; of hidden cards only their number, except ``seat``'s own."""
     bs = game.state.modules.get(STATE_KEY)

@@ -272,6 +272,24 @@ def alhambra_building_counts(game, number, counts):
 
 
 @hookimpl
+def alhambra_check_state(game):
+    """A loaded game's hut stacks: one stack per colour holding only huts of that colour, and
+    every hut of the game somewhere exactly once (stacks, Alhambras, reserves, pending)."""
+    hs = hut_state(game)
+    if hs is None:
+        return "the building huts module's state is missing"
+    cat = game.rules.catalog
+    huts = hut_ids(cat)
+    for colour, stack in hs.stacks.items():
+        if any(h not in huts or cat[h].type != colour for h in stack):
+            return f"building huts: stack {colour!r} holds {stack!r}"
+    placed = [t for tiles in game.tile_locations().values() for t in tiles if t in huts]
+    if sorted(placed) != sorted(huts):
+        return "building huts: every hut must be in exactly one place"
+    return None
+
+
+@hookimpl
 def alhambra_tile_locations(game):
     hs = hut_state(game)
     return {"hut_stacks": hs.all_huts()} if hs is not None else None

@@ -273,6 +273,25 @@ def alhambra_between_turns(game, finished):
 
 
 @hookimpl
+def alhambra_check_state(game):
+    """A loaded game's vizier state: one bool per seat, seats in range in the queue and asked,
+    and the asked seat deciding in phase "vizier"."""
+    vs = game.state.modules.get(KEY)
+    n = game.num_players
+    if vs is None:
+        return "the vizier module's state is missing"
+    if len(vs.active) != n or any(type(a) is not bool for a in vs.active):
+        return f"vizier tokens: one true/false per seat expected, not {vs.active!r}"
+    if any(type(s) is not int or not 0 <= s < n for s in vs.queue) or len(set(vs.queue)) != len(vs.queue):
+        return f"vizier asking queue holds bad seats: {vs.queue!r}"
+    if type(vs.asked) is not int or not -1 <= vs.asked < n:
+        return f"vizier: bad asked seat {vs.asked!r}"
+    if (game.state.phase == PHASE) != (vs.asked >= 0) or (vs.asked >= 0 and game.state.decider != vs.asked):
+        return "vizier: the asked seat and the phase disagree"
+    return None
+
+
+@hookimpl
 def alhambra_placement_done(game, seat, context):
     """After a vizier purchase has been placed (R-VIZ-3): refill the market; if the bag cannot
     fill it, the game ends (R-END-1); otherwise everyone may decide again (R-VIZ-5), asking
