@@ -469,3 +469,21 @@ def test_save_with_inconsistent_module_state_is_refused(corrupt):
     corrupt(data)
     with pytest.raises(SaveFormatError):
         alhambra.Game.from_json(json.dumps(data))
+
+
+def test_save_with_a_scoring_card_in_hand_is_refused():
+    """R-SCORE-1: a drawn scoring card is set aside at once; a save with one in a hand is corrupt."""
+    g = alhambra.new_game(3, seed=3)
+    data = json.loads(g.to_json())
+    deck = data["state"]["deck"]
+    a = next(c for c in deck if "scoring" in str(c))
+    deck.remove(a)
+    data["state"]["players"][0]["hand"].append(a)
+    with pytest.raises(SaveFormatError, match="scoring cards"):
+        alhambra.Game.from_json(json.dumps(data))
+
+
+def test_simulate_refuses_an_output_in_a_missing_directory_before_playing(tmp_path, capsys):
+    assert main(["simulate", "--games", "1", "--out", str(tmp_path / "no" / "r.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err

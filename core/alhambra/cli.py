@@ -63,6 +63,10 @@ def cmd_simulate(args) -> int:
         raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
     if args.plot:
         _check_plotting()
+    for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot)):
+        # fail before the games are played, not after
+        if path and not Path(path).resolve().parent.is_dir():
+            raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
     config_path = str(Path(args.config).resolve()) if args.config else None
     if config_path:
         register_config_modules(config_path, cfg.module_objects)

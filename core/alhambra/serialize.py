@@ -386,6 +386,10 @@ def _check_accounting(game) -> None:
 
     if cards[SCORING_A] != 1 or cards[SCORING_B] != 1:
         raise SaveFormatError("the save must hold scoring cards A and B once each (deck or set aside)")
+    st = game.state
+    if any(c in (SCORING_A, SCORING_B) for c in (*st.display, *st.discard, *(c for p in st.players for c in p.hand))):
+        raise SaveFormatError("scoring cards lie only in the deck or set aside (R-SCORE-1), never in a hand, "
+                              "the display or the discard pile")
     seen: list = []
     others: list = []
     catalog = game.rules.catalog
