@@ -25,6 +25,8 @@ from .actions import (
     Swap,
     TakeMoney,
     action_table,
+    canonical_cards,
+    card_names,
 )
 from .city import Alhambra
 from .components import (

@@ -18,7 +18,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
 
-def _cards(cards) -> tuple:
+def canonical_cards(cards) -> tuple:
+    """``cards`` as a tuple in the canonical order of an action's cards (currency, value,
+    code), so that equal payments are equal actions. The converter of the ``cards`` fields of
+    :class:`TakeMoney`, :class:`Buy` and modules' payment actions; raises
+    :class:`~alhambra.errors.IllegalActionError` for anything that is not a sequence."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
         from .errors import IllegalActionError
 
@@ -100,17 +104,15 @@ def actions_at(cls, tile, positions) -> list:
 
 def interned(cls, *args):
     """The one shared instance of ``cls(*args)`` (see :class:`ActionTable`)."""
-    table = _TABLES.get(cls)
-    if table is None:
-        table = _TABLES[cls] = ActionTable(cls)
-    return table[args]
+    return action_table(cls)[args]
 
 
 def _pos(p) -> tuple:
     return tuple(p) if isinstance(p, list) else p
 
 
-def _names(cards) -> str:
+def card_names(cards) -> str:
+    """``florin-3+dinar-5`` (or ``nothing``): cards in an action's readable ``str``."""
     return "+".join(getattr(c, "code", repr(c)) for c in cards) if cards else "nothing"
 
 
@@ -126,10 +128,10 @@ class TakeMoney(Action):
     """Take money from the money display: one card of any value, or several whose total is
     at most 5 (R-TURN-2). ``cards``: the exact cards taken (sorted on creation)."""
 
-    cards: tuple[MoneyCard, ...] = field(converter=_cards)
+    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
 
     def __str__(self):
-        return f"take {_names(self.cards)}"
+        return f"take {card_names(self.cards)}"
 
 
 @frozen(slots=True, cache_hash=True)
@@ -141,12 +143,12 @@ class Buy(Action):
     equal to the price earns another action (R-TURN-4)."""
 
     space: int
-    cards: tuple[MoneyCard, ...] = field(converter=_cards)
+    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
     via: Card | None = None
 
     def __str__(self):
         via = f" via {getattr(self.via, 'code', repr(self.via))}" if self.via is not None else ""
-        return f"buy space {self.space} paying {_names(self.cards)}{via}"
+        return f"buy space {self.space} paying {card_names(self.cards)}{via}"
 
 
 @frozen(slots=True, cache_hash=True)

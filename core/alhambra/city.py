@@ -43,7 +43,6 @@ _STRIDE = 2048
 _O = _OFF * _STRIDE + _OFF  # the fountain's cell
 #: (step, this tile's side, the neighbour's facing side), north, east, south, west
 _STEPS = ((-1, NORTH, SOUTH), (_STRIDE, EAST, WEST), (1, SOUTH, NORTH), (-_STRIDE, WEST, EAST))
-_N, _E, _S, _W = -1, _STRIDE, 1, -_STRIDE
 
 
 def _fits(touch: int, need: int, *, open_side: bool) -> int:
@@ -87,8 +86,10 @@ _LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
 _ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
 _OPEN_LEAF = tuple(_LEAF[v] and not _ENCLOSED[v] for v in range(512))
 #: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
+#: (the tile's need: its own walls on the sides where it meets a tile, since walls match)
 _SWAP_OK = tuple(
-    tuple(not v & _FOUNTAIN_BIT and (m & (v >> 4) & 15) == (v & (v >> 4) & 15) for v in range(512))
+    tuple(not v & _FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
+          for v in range(512))
     for m in range(16))
 
 
@@ -607,7 +608,7 @@ class Alhambra:
                 why = f"tile {tile!r} is already in this Alhambra"
             if why:
                 raise IllegalActionError(why)
-        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        c = _cell(pos)
         tiles, front, near = self._tiles, self._front, self._near
         m = self.catalog.walls[tile]
         del front[c]
@@ -645,7 +646,7 @@ class Alhambra:
             why = self.why_not_remove(pos)
             if why:
                 raise IllegalActionError(why)
-        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        c = _cell(pos)
         tiles, walls, front, near = self._tiles, self._walls, self._front, self._near
         tile = tiles.pop(c)
         del walls[c]
@@ -680,7 +681,7 @@ class Alhambra:
                 why = f"tile {tile!r} is already in this Alhambra"
             if why:
                 raise IllegalActionError(why)
-        c = (pos[0] + _OFF) * _STRIDE + pos[1] + _OFF
+        c = _cell(pos)
         old = self._tiles[c]
         m = self.catalog.walls[tile]
         self._tiles[c] = tile

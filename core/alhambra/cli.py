@@ -11,11 +11,10 @@ from pathlib import Path
 
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError
-from .game import Game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
 from .replay import replay
 from .ruleset import available_modules
 from .serialize import read_save
-from .game import new_game
 from .simulate import (
     BACKENDS,
     default_workers,
@@ -54,8 +53,8 @@ def cmd_simulate(args) -> int:
     cfg.resolved_modules()  # unknown module names fail here, with the list of known ones
     players = cfg.players
     count = players if isinstance(players, int) else len(players)
-    if not 2 <= count <= 6:
-        raise AlhambraError(f"Alhambra is for 2 to 6 players, not {count} (R-COMP-1)")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise AlhambraError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count} (R-COMP-1)")
     workers = args.workers if args.workers is not None else default_workers()
     if workers < 1:
         raise AlhambraError(f"--workers must be at least 1, not {workers}")

@@ -47,10 +47,6 @@ def _exact_sums(hand, currencies) -> int:
     return found
 
 
-def _card_value(card) -> int:
-    return card.value
-
-
 def _is_scoring_card(card) -> bool:
     return type(card) is ScoringCard
 
@@ -92,11 +88,6 @@ def new_game(
         seed = random.SystemRandom().randrange(2**63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {seed!r}")
-    for label, value in (("modules", modules), ("plugins", plugins), ("blocked", blocked)):
-        if value is None or isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-            raise ConfigError(f"{label} must be a list, not {value!r}")
-    if options is not None and not isinstance(options, dict):
-        raise ConfigError(f"options must be a dict of option values, not {options!r}")
     rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
     game = Game._blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)
@@ -860,8 +851,7 @@ class Game:
         ``seat``'s view (:meth:`view`) is unchanged. Used by search bots to sample the hidden
         information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
         is not a seat of this game."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ConfigError(f"seat must be 0..{self.num_players - 1}, not {seat!r}")
+        self._check_seat(seat)
         if rng is not None and not isinstance(rng, random.Random):
             raise ConfigError(f"rng must be a random.Random, not {rng!r}")
         rng = rng if rng is not None else random.Random()

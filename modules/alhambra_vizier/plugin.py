@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, hookimpl
+from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, canonical_cards, card_names, hookimpl
 
 KEY = "vizier"
 PHASE = "vizier"
@@ -96,18 +96,6 @@ def priority_order(finished: int, num_players: int) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _card_key(card):
-    return (str(getattr(card, "currency", "")), str(getattr(card, "value", 0)), str(getattr(card, "code", repr(card))))
-
-
-def _sorted_cards(cards) -> tuple:
-    return tuple(sorted(cards, key=_card_key))
-
-
-def _names(cards) -> str:
-    return "+".join(c.code for c in cards) if cards else "nothing"
-
-
 @frozen(slots=True, cache_hash=True)
 class UseVizier(Action):
     """Use the vizier between two turns: buy the building on market ``space`` (1-4) paying
@@ -118,12 +106,12 @@ class UseVizier(Action):
     or ``None``. The building is placed at once (R-VIZ-3); no extra action follows."""
 
     space: int
-    cards: tuple[MoneyCard, ...] = field(converter=_sorted_cards)
+    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
     via: Card | None = None
 
     def __str__(self):
         via = f" via {self.via.code}" if self.via is not None else ""
-        return f"vizier: buy space {self.space} paying {_names(self.cards)}{via}"
+        return f"vizier: buy space {self.space} paying {card_names(self.cards)}{via}"
 
 
 @frozen(slots=True, cache_hash=True)
@@ -263,7 +251,7 @@ def alhambra_between_turns(game, finished):
     queue = vs.queue
     while queue:
         seat = queue.pop(0)
-        if vs.active[seat] and game.can_pay_exactly(seat):  # can_use
+        if vs.active[seat] and can_use(game, seat):
             vs.asked = seat
             st.phase = PHASE
             return seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import ActionKind, Place, Reserve, interned
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
-from .redesign import _build_actions, why_not_build
+from .redesign import cached_build_actions, why_not_build
 
 
 def pending_index(game, tile) -> int:
@@ -25,15 +25,7 @@ def _distinct_pending(game):
 
 
 def _legal_place(game, seat):
-    tiles = _distinct_pending(game)
-    if game.rules.has_placement_filter:
-        return _build_actions(game, seat, tiles, Place)
-    key = ("Place", *tiles)  # cached with the Alhambra's layout, for these tiles
-    memo = game.state.players[seat].city.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _build_actions(game, seat, tiles, Place)
-    return found
+    return cached_build_actions(game, seat, _distinct_pending(game), Place)
 
 
 def _check_place(game, seat, action):

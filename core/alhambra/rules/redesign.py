@@ -40,20 +40,23 @@ def _build_actions(game, seat, tiles, action):
     return out
 
 
-def _legal_build(game, seat):
-    p = game.state.players[seat]
-    reserve = p.reserve
-    if not reserve:
-        return ()
+def cached_build_actions(game, seat, tiles, action):
+    """:func:`_build_actions`, cached with ``seat``'s Alhambra layout for these tiles (dropped
+    whenever it changes); not cached when a plugin filters placements (R-PLACE-7), since its
+    answer may depend on more than the layout."""
     if game.rules.has_placement_filter:
-        return _build_actions(game, seat, reserve, BuildFromReserve)
-    # cached with the Alhambra's layout, for this reserve
-    memo = p.city.memo
-    key = ("BuildFromReserve", *reserve)
+        return _build_actions(game, seat, tiles, action)
+    memo = game.state.players[seat].city.memo
+    key = (action, *tiles)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _build_actions(game, seat, reserve, BuildFromReserve)
+        found = memo[key] = _build_actions(game, seat, tiles, action)
     return found
+
+
+def _legal_build(game, seat):
+    reserve = game.state.players[seat].reserve
+    return cached_build_actions(game, seat, reserve, BuildFromReserve) if reserve else ()
 
 
 def _check_build(game, seat, action):
