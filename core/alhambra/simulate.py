@@ -239,14 +239,11 @@ _CONFIG_MODULES: dict[str, dict[str, Any]] = {}
 def _user_modules(config_path: str | None) -> dict[str, Any]:
     if not config_path:
         return {}
-    found = _CONFIG_MODULES.get(config_path)
-    if found is None:
+    if config_path not in _CONFIG_MODULES:
         from .config import load_config
-        from .ruleset import module_name
 
-        cfg = load_config(config_path)
-        found = _CONFIG_MODULES[config_path] = {module_name(m): m for m in cfg.module_objects}
-    return found
+        register_config_modules(config_path, load_config(config_path).module_objects)
+    return _CONFIG_MODULES[config_path]
 
 
 def register_config_modules(config_path: str, module_objects: Iterable) -> None:
