@@ -363,7 +363,8 @@ def test_overpayment_names_its_space_with_an_int():
 
 @pytest.mark.parametrize("place,bad", [("reserve", "zzz"), ("reserve", "H1"), ("bag", True), ("bag", 21.0)])
 def test_save_with_unknown_tile_is_refused(place, bad):
-    """Loading checks that every tile is one of this game's (int 1-54 or a module's id)."""
+    """R-COMP-2: loading checks that every tile is one of this game's (int 1-54 or a
+    module's id); a string, an unknown hut, True or 21.0 is refused."""
     g = alhambra.new_game(3, seed=4)
     data = json.loads(g.to_json())
     if place == "reserve":
@@ -399,6 +400,8 @@ def test_city_refuses_look_alike_tile_ids_and_bad_masks():
 
 @pytest.mark.parametrize("seat", [3, -1, True, 1.0, "0", None])
 def test_queries_refuse_a_bad_seat(seat):
+    """R-COMP-1, R-COMP-4: seats are ints 0..players-1 and market spaces ints 1-4; a query
+    with anything else (another seat's number, a bool, a float, a string) is a ConfigError."""
     g = alhambra.new_game(3, seed=1)
     for query in (g.purchases, g.can_pay_exactly, g.player, lambda s: g.payments(s, 1)):
         with pytest.raises(ConfigError, match="seat"):
@@ -409,13 +412,15 @@ def test_queries_refuse_a_bad_seat(seat):
 
 
 def test_money_card_instance_cannot_be_altered():
-    """One instance per card: calling __init__ again must not change the card all hands share."""
+    """R-COMP-3: one instance per card; calling __init__ again must not change the card
+    every hand shares."""
     card = MoneyCard("florin", 7)
     card.__init__("dinar", 2)
     assert (card.currency, card.value) == ("florin", 7) and MoneyCard("florin", 7) is card
 
 
 def test_replay_of_a_binary_file_is_an_error(tmp_path, capsys):
+    """A file that is not text is a clear error (status 2), not a traceback."""
     bad = tmp_path / "x.json"
     bad.write_bytes(b"\xff{}")
     assert main(["replay", str(bad)]) == 2
@@ -460,8 +465,10 @@ def _negative_turn(d):
                                      _short_vizier_tokens, _hut_in_wrong_stack, _hut_lost,
                                      _version_true, _negative_turn])
 def test_save_with_inconsistent_module_state_is_refused(corrupt):
-    """Loading asks every plugin to check its part (``alhambra_check_state``): a corrupted
-    module state is a SaveFormatError at load, not a crash later in play."""
+    """R-VIZ-1 (a token per seat), R-BON-1/R-BON-2 (each bonus card in one place), R-HUT-1
+    (each hut once, in its colour's stack): loading asks every plugin to check its part
+    (``alhambra_check_state``); a corrupted module state is a SaveFormatError at load, not a
+    crash later in play."""
     g = alhambra.new_game(3, seed=3, modules=["vizier", "building_huts", "bonus_cards"])
     advance(g, random.Random(3), 40)
     data = json.loads(g.to_json())
