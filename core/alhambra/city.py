@@ -105,10 +105,15 @@ def _remember(cell: int) -> Pos:
     return p
 
 
-def _pos(cell: int) -> Pos:
-    """The ``(x, y)`` of an internal cell number."""
+def cell_position(cell: int) -> Pos:
+    """The ``(x, y)`` of an internal cell number, as returned by ``Alhambra.place_cells``,
+    ``swap_cells`` and ``removable_cells`` (one shared tuple per cell). Cell numbers are an
+    engine detail for hot paths: a cell is ``(x + 1024) * 2048 + y + 1024``."""
     p = _POS_OF.get(cell)
     return p if p is not None else _remember(cell)
+
+
+_pos = cell_position
 
 
 for _x in range(-32, 33):
@@ -143,7 +148,7 @@ class Alhambra:
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_cuts", "_wall_len", "memo")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_links", "_cuts", "_wall_len", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -215,6 +220,7 @@ class Alhambra:
         new._walls = self._walls.copy()
         new._front = self._front.copy()
         new._near = self._near.copy()
+        new._links = self._links
         new._cuts = self._cuts
         new._wall_len = self._wall_len
         new.memo = self.memo  # replaced (not mutated) on change
@@ -244,6 +250,8 @@ class Alhambra:
                 _remember(c)
         self._front = front
         self._near = near
+        #: the open links summed over all tiles (each link counted at both ends)
+        self._links = sum([_LINKS[v] for v in near.values()])
         #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
         self._cuts: frozenset[int] | None = None
         self._changed()
@@ -376,16 +384,23 @@ class Alhambra:
         return list(self.placements_for_walls(self.catalog.walls[tile]))
 
     def placements_for_walls(self, mask: int) -> tuple[Pos, ...]:
-        """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted; a
-        tuple cached until the city changes (the engine's hot path)."""
+        """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted.
+        Raises :class:`ConfigError` for anything but an int 0-15."""
+        _check_mask(mask)
+        P = _POS_OF
+        return tuple([P[q] for q in self.place_cells(mask)])
+
+    def place_cells(self, mask: int) -> list[int]:
+        """:meth:`placements_for_walls` as internal cell numbers (see :func:`cell_position`),
+        cached until the city changes: the engine's hot path. ``mask`` must be an int 0-15
+        (not checked here); do not change the list returned."""
         memo = self.memo
         found = memo.get(mask)
         if found is None:
-            _check_mask(mask)
             front = self._front
             fits = _PLACE_OK[mask]
-            cells = [q for q, v in front.items() if fits[v]]
-            cells.sort()
+            found = [q for q, v in front.items() if fits[v]]
+            found.sort()
             if self.holes == "cell":
                 # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
                 # fourth neighbour is built, so that neighbour is barred
@@ -393,11 +408,10 @@ class Alhambra:
                 if barred is None:
                     barred = memo["barred"] = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]]
                 if barred:
-                    cells = [q for q in cells if q not in barred]
+                    found = [q for q in found if q not in barred]
             else:
-                cells = [q for q in cells if self._hole_after_placing(q) is None]
-            P = _POS_OF
-            found = memo[mask] = tuple([P[q] for q in cells])
+                found = [q for q in found if self._hole_after_placing(q) is None]
+            memo[mask] = found
         return found
 
     def _hole_after_placing(self, c: int) -> int | None:
@@ -488,29 +502,32 @@ class Alhambra:
         One pass: a tile may go unless it is a cut vertex of the graph of open shared sides
         (its removal would cut tiles off from the fountain) or its removal would leave a hole.
         Cached until the Alhambra changes."""
-        cached = self.memo.get("removable")
-        if cached is None:
+        P = _POS_OF
+        return [P[c] for c in self.removable_cells()]
+
+    def removable_cells(self) -> list[int]:
+        """:meth:`removable` as internal cell numbers (see :func:`cell_position`), cached
+        until the city changes; do not change the list returned."""
+        found = self.memo.get("removable")
+        if found is None:
             near = self._near
-            facts = near.values()
             cell_holes = self.holes == "cell"
-            links = _LINKS
-            if sum([links[v] for v in facts]) == 2 * (len(near) - 1):
+            if self._links == 2 * (len(near) - 1):
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
                 # hold no other tile to the fountain; R-TURN-6: no hole where the tile stood
                 leaf = _OPEN_LEAF if cell_holes else _LEAF
-                keep = [c for c, v in near.items() if leaf[v]]
-                keep.sort()
+                found = [c for c, v in near.items() if leaf[v]]
+                found.sort()
             else:
                 cuts = self._cuts
                 if cuts is None:
                     cuts = self._cuts = frozenset(self._cut_cells())
-                keep = [c for c in sorted(near) if c != _O and c not in cuts
-                        and (not _ENCLOSED[near[c]] if cell_holes else True)]
+                found = [c for c in sorted(near) if c != _O and c not in cuts
+                         and (not _ENCLOSED[near[c]] if cell_holes else True)]
             if not cell_holes:
-                keep = [c for c in keep if self._reaches_outside(c, emptied=c)]
-            P = _POS_OF
-            cached = self.memo["removable"] = tuple([P[c] for c in keep])
-        return list(cached)
+                found = [c for c in found if self._reaches_outside(c, emptied=c)]
+            self.memo["removable"] = found
+        return found
 
     def _cut_cells(self) -> set[int]:
         """Articulation points of the graph of open links, rooted at the fountain (iterative
@@ -581,17 +598,23 @@ class Alhambra:
 
     def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
         """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the tile
-        standing there, sorted; a tuple cached until the city changes. The new tile must show
-        walls exactly where the old one meets a neighbour (R-PLACE-3)."""
-        key = ("swap", mask)
-        found = self.memo.get(key)
+        standing there, sorted. The new tile must show walls exactly where the old one meets a
+        neighbour (R-PLACE-3). Raises :class:`ConfigError` for anything but an int 0-15."""
+        _check_mask(mask)
+        P = _POS_OF
+        return tuple([P[c] for c in self.swap_cells(mask)])
+
+    def swap_cells(self, mask: int) -> list[int]:
+        """:meth:`swaps_for_walls` as internal cell numbers (see :func:`cell_position`),
+        cached until the city changes. ``mask`` must be an int 0-15 (not checked here); do
+        not change the list returned."""
+        memo = self.memo
+        found = memo.get(mask + 16)
         if found is None:
-            _check_mask(mask)
             fits = _SWAP_OK[mask]
-            cells = [c for c, v in self._near.items() if fits[v]]
-            cells.sort()
-            P = _POS_OF
-            found = self.memo[key] = tuple([P[c] for c in cells])
+            found = [c for c, v in self._near.items() if fits[v]]
+            found.sort()
+            memo[mask + 16] = found
         return found
 
     # -- mutation -----------------------------------------------------------------------------
@@ -627,9 +650,10 @@ class Alhambra:
                     if q not in _POS_OF:
                         _remember(q)
                 front[q] = v | (opp << 4) | (opp if m & side else 0)
-        near[c] = t << 4 | m
+        near[c] = v = t << 4 | m
+        self._links += 2 * _LINKS[v]
         if self._cuts is not None:
-            links = _LINKED[near[c]]
+            links = _LINKED[v]
             if len(links) == 1:
                 # a new leaf: its one neighbour now holds it to the fountain; nothing else changes
                 u = c + links[0]
@@ -650,7 +674,7 @@ class Alhambra:
         tiles, walls, front, near = self._tiles, self._walls, self._front, self._near
         tile = tiles.pop(c)
         del walls[c]
-        del near[c]
+        self._links -= 2 * _LINKS[near.pop(c)]
         self._cuts = None
         v = 0
         for step, side, opp in _STEPS:

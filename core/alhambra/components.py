@@ -147,6 +147,10 @@ _MONEY_CARDS: dict = {}
 #: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
 #: groups a hand by currency, each group by value (for the engine's hot path).
 MONEY_RANK: dict = {}
+#: Every money card -> ``1 << 4 * rank``: summed over a hand of fewer than 16 money cards,
+#: a number that holds how many of each card it has (4 bits per card), so that equal hands
+#: give equal numbers whatever their order (the engine's key for payment caches).
+MONEY_CODE: dict = {}
 
 
 @functools.total_ordering
@@ -174,7 +178,8 @@ class MoneyCard(Card):
         object.__setattr__(card, "currency", currency)
         object.__setattr__(card, "value", value)
         _MONEY_CARDS[(currency, value)] = card
-        MONEY_RANK[card] = CURRENCIES.index(currency) * 16 + value
+        MONEY_RANK[card] = rank = CURRENCIES.index(currency) * 16 + value
+        MONEY_CODE[card] = 1 << 4 * rank
         return card
 
     def __init__(self, currency, value):

@@ -13,7 +13,7 @@ from bisect import bisect_left
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, action_table, interned
-from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_RANK, MoneyCard, ScoringCard
+from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_CODE, MONEY_RANK, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
 from .ruleset import Ruleset, get_ruleset
@@ -24,18 +24,25 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
-def _money_by_currency(hand) -> dict[str, tuple]:
-    """``{currency: the hand's money cards of that currency, sorted by value}`` (tuples: cards
-    are one instance each, so a tuple is a cheap key for the payments memo)."""
-    money = sorted(filter(MONEY_RANK.__contains__, hand), key=MONEY_RANK.__getitem__)
-    ranks = list(map(MONEY_RANK.__getitem__, money))
-    out = {}
-    start = 0
-    for i, cur in enumerate(CURRENCIES):
-        end = bisect_left(ranks, 16 * (i + 1), start)
-        out[cur] = tuple(money[start:end])
-        start = end
-    return out
+_DIGITS = 64  # bits per currency in a money code (16 per rank, 4 bits per card)
+_DIGITS_MASK = (1 << _DIGITS) - 1
+
+
+def _currency_cards(hand, currency: str) -> tuple:
+    """The money cards of ``currency`` in ``hand``, sorted by value."""
+    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
+
+
+def _money_keys(hand) -> dict[str, Any]:
+    """``{currency: key}``: a hashable key per currency, equal for hands with the same money
+    cards of that currency in any order (the payments memo's key). An int, the currency's
+    digits of the hand's money code (see ``MONEY_CODE``), or for a hand of 16 or more money
+    cards, where a digit could overflow, :func:`_currency_cards` itself."""
+    money = [c for c in hand if type(c) is MoneyCard]
+    if len(money) < 16:
+        code = sum([MONEY_CODE[c] for c in money])
+        return {cur: code >> (_DIGITS * i) & _DIGITS_MASK for i, cur in enumerate(CURRENCIES)}
+    return {cur: _currency_cards(money, cur) for cur in CURRENCIES}
 
 
 def _exact_sums(hand, currencies) -> int:
@@ -564,35 +571,42 @@ class Game:
     def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
         """Every non-dominated purchase ``seat`` can make now, over all four market spaces
         (see :meth:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
+        Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
+        self._check_seat(seat)
+        return list(self.cached_purchases(seat, exact))
+
+    def cached_purchases(self, seat: int, exact: bool = False) -> list[Buy]:
+        """:meth:`purchases` for rule plugins: ``seat`` is not checked, and the list returned
+        is the cached one (do not change it).
 
         Purchases depend only on the hand (payment means are cards in hand) and the market:
         the last answer per seat is kept with copies of both, so asking again while neither
         changed costs two list comparisons."""
-        self._check_seat(seat)
         st = self.state
         hand = st.players[seat].hand
         market = st.market
-        key = (seat, exact)
+        key = seat * 2 + exact
         last = self._buys.get(key)
         if last is not None and last[0] == hand:
             if last[1] == market:
-                return list(last[2])
-            pools = last[3]
+                return last[2]
+            keys = last[3]
         else:
-            pools = _money_by_currency(hand)
+            keys = _money_keys(hand)
         if self.rules.has_payment_means and self._means_of(seat):
             found = []
             for space in (1, 2, 3, 4):
-                found.extend(self.payments(seat, space, exact=exact, pool=pools[MARKET_CURRENCIES[space - 1]]))
+                found.extend(self.payments(seat, space, exact=exact))
         else:
-            found = self._plain_payments(market, pools, exact)
-        self._buys[key] = (list(hand), list(market), found, pools)
-        return list(found)
+            found = self._plain_payments(hand, market, keys, exact)
+        self._buys[key] = (hand.copy(), market.copy(), found, keys)
+        return found
 
-    def _plain_payments(self, market, pools, exact: bool) -> list[Buy]:
+    def _plain_payments(self, hand, market, keys, exact: bool) -> list[Buy]:
         """The purchases paid in each space's own currency (R-TURN-3): what :meth:`payments`
-        lists without payment means, for all four spaces at once. ``pools``: as made by
-        ``_money_by_currency``."""
+        lists without payment means, for all four spaces at once. ``keys``: the hand's
+        ``_money_keys``. Memo entries: ``("buy", key, price, exact, space index)`` -> the Buy
+        actions."""
         memo = self.rules.memo
         prices = self.rules.prices
         found: list[Buy] = []
@@ -600,16 +614,19 @@ class Game:
             tile = market[i]
             if tile is None:
                 continue
-            cards = pools[MARKET_CURRENCIES[i]]
-            if not cards:
-                continue
-            key = (i + 1, prices[tile], exact, cards)
+            cur = MARKET_CURRENCIES[i]
+            sub = keys[cur]
+            if not sub:
+                continue  # no card of this currency
+            price = prices[tile]
+            key = ("buy", sub, price, exact, i)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
+                cards = _currency_cards(hand, cur)
                 table = action_table(Buy)
-                out = memo[key] = [table[i + 1, paid] for paid in minimal_payments(cards, prices[tile], exact=exact)]
+                out = memo[key] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
             found += out
         return found
 
@@ -697,7 +714,7 @@ class Game:
         hand = st.players[seat].hand
         cur = MARKET_CURRENCIES[space - 1]
         if pool is None:
-            pool = _money_by_currency(hand)[cur]
+            pool = _currency_cards(hand, cur)
         key = (space, price, exact, pool)
         memo = self.rules.memo
         out = memo.get(key)

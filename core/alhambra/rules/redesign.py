@@ -3,8 +3,32 @@
 from __future__ import annotations
 
 from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, actions_at
+from ..city import cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
+
+#: ``(action class, tile) -> {cell number: the shared action instance}``: the engine's own
+#: action instances, keyed by the city's internal cell numbers (see ``Alhambra.place_cells``)
+_ROWS: dict = {}
+_ROW_LIMIT = 20_000
+
+
+def _new_action(row, cls, tile, cell):
+    a = cls(cell_position(cell)) if tile is None else cls(tile, cell_position(cell))
+    if len(row) < _ROW_LIMIT:
+        row[cell] = a
+    return a
+
+
+def actions_at_cells(cls, tile, cells) -> list:
+    """``[cls(tile, pos) for each cell]`` (``cls(pos)`` when ``tile`` is None), as shared
+    instances: :func:`alhambra.actions.actions_at` for internal cell numbers, the engine's
+    hot path (one dict look-up per cell, no position tuples hashed)."""
+    row = _ROWS.get((cls, tile))
+    if row is None:
+        row = _ROWS[(cls, tile)] = {}
+    get = row.get
+    return [get(q) or _new_action(row, cls, tile, q) for q in cells]
 
 
 def legal_positions(game, seat, tile) -> list:
@@ -36,7 +60,7 @@ def _build_actions(game, seat, tiles, action):
     city = game.state.players[seat].city
     walls = city.catalog.walls
     for t in tiles:
-        out += actions_at(action, t, city.placements_for_walls(walls[t]))
+        out += actions_at_cells(action, t, city.place_cells(walls[t]))
     return out
 
 
@@ -79,7 +103,7 @@ def _legal_remove(game, seat):
     memo = city.memo  # cached with the layout
     found = memo.get("RemoveToReserve")
     if found is None:
-        found = memo["RemoveToReserve"] = actions_at(RemoveToReserve, None, city.removable())
+        found = memo["RemoveToReserve"] = actions_at_cells(RemoveToReserve, None, city.removable_cells())
     return found
 
 
@@ -106,7 +130,7 @@ def _legal_swap(game, seat):
         walls = city.catalog.walls
         found = memo[key] = []
         for t in p.reserve:
-            found += actions_at(Swap, t, city.swaps_for_walls(walls[t]))
+            found += actions_at_cells(Swap, t, city.swap_cells(walls[t]))
     return found
 
 

@@ -79,7 +79,7 @@ def _apply_take(game, seat, action):
 
 
 def _legal_buy(game, seat):
-    return game.purchases(seat)
+    return game.cached_purchases(seat)
 
 
 def _check_buy(game, seat, action):
