@@ -91,7 +91,9 @@ _SWAP_OK = tuple(
     tuple(not v & _FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
           for v in range(512))
     for m in range(16))
-
+#: The two tables under public names, for rule plugins (see ``Alhambra.front_facts``).
+PLACE_OK = _PLACE_OK
+SWAP_OK = _SWAP_OK
 
 #: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
 #: every cell that has been a tile or frontier cell of some Alhambra (see ``_remember``)
@@ -143,12 +145,19 @@ class Alhambra:
     enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
     Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
 
+    For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
+    ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
+    everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
+    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
+    say whether a tile with that wall mask may be built on the frontier cell or replace the
+    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
+
     Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
     never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "_front", "_near", "_links", "_cuts", "_wall_len", "memo")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -218,8 +227,8 @@ class Alhambra:
         new.holes = self.holes
         new._tiles = self._tiles.copy()
         new._walls = self._walls.copy()
-        new._front = self._front.copy()
-        new._near = self._near.copy()
+        new.front_facts = self.front_facts.copy()
+        new.tile_facts = self.tile_facts.copy()
         new._links = self._links
         new._cuts = self._cuts
         new._wall_len = self._wall_len
@@ -248,8 +257,8 @@ class Alhambra:
         for c in (*tiles, *front):
             if c not in _POS_OF:
                 _remember(c)
-        self._front = front
-        self._near = near
+        self.front_facts = front
+        self.tile_facts = near
         #: the open links summed over all tiles (each link counted at both ends)
         self._links = sum([_LINKS[v] for v in near.values()])
         #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
@@ -332,7 +341,7 @@ class Alhambra:
 
     def frontier(self) -> frozenset[Pos]:
         """Empty cells that share a side with a tile: the only cells a tile can go (R-PLACE-2)."""
-        return frozenset(_pos(c) for c in self._front)
+        return frozenset(_pos(c) for c in self.front_facts)
 
     def why_not_place(self, tile, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos`` (a sentence citing the rule), or ``None``
@@ -344,7 +353,7 @@ class Alhambra:
         c = _cell(pos)
         if c is not None and c in self._tiles:
             return f"R-PLACE-4: cell {pos} is not empty"
-        if c is None or c not in self._front:
+        if c is None or c not in self.front_facts:
             return f"R-PLACE-2: cell {pos} shares no side with a tile of the Alhambra"
         mask = self.catalog.walls[tile]
         walls = self._walls
@@ -392,26 +401,34 @@ class Alhambra:
 
     def place_cells(self, mask: int) -> list[int]:
         """:meth:`placements_for_walls` as internal cell numbers (see :func:`cell_position`),
-        cached until the city changes: the engine's hot path. ``mask`` must be an int 0-15
-        (not checked here); do not change the list returned."""
+        cached until the city changes. ``mask`` must be an int 0-15 (not checked here); do
+        not change the list returned."""
         memo = self.memo
         found = memo.get(mask)
         if found is None:
-            front = self._front
             fits = _PLACE_OK[mask]
-            found = [q for q, v in front.items() if fits[v]]
+            found = [q for q, v in self.front_facts.items() if fits[v]]
             found.sort()
-            if self.holes == "cell":
-                # R-PLACE-6: an empty cell with tiles on three sides becomes a hole when its
-                # fourth neighbour is built, so that neighbour is barred
-                barred = memo.get("barred")
-                if barred is None:
-                    barred = memo["barred"] = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]]
-                if barred:
-                    found = [q for q in found if q not in barred]
-            else:
-                found = [q for q in found if self._hole_after_placing(q) is None]
+            barred = self.barred_cells()
+            if barred:
+                found = [q for q in found if q not in barred]
             memo[mask] = found
+        return found
+
+    def barred_cells(self) -> list[int]:
+        """The frontier cells (internal numbers) where building any tile would leave a hole
+        (R-PLACE-6), cached until the city changes; do not change the list returned.
+
+        With ``holes="cell"``: an empty cell with tiles on three sides becomes a hole when its
+        fourth neighbour is built, so that neighbour is barred."""
+        found = self.memo.get("barred")
+        if found is None:
+            front = self.front_facts
+            if self.holes == "cell":
+                found = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]]
+            else:
+                found = [q for q in front if self._hole_after_placing(q) is not None]
+            self.memo["barred"] = found
         return found
 
     def _hole_after_placing(self, c: int) -> int | None:
@@ -510,7 +527,7 @@ class Alhambra:
         until the city changes; do not change the list returned."""
         found = self.memo.get("removable")
         if found is None:
-            near = self._near
+            near = self.tile_facts
             cell_holes = self.holes == "cell"
             if self._links == 2 * (len(near) - 1):
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
@@ -532,7 +549,7 @@ class Alhambra:
     def _cut_cells(self) -> set[int]:
         """Articulation points of the graph of open links, rooted at the fountain (iterative
         Tarjan): the tiles whose removal disconnects others from the fountain."""
-        near = self._near
+        near = self.tile_facts
         disc = {_O: 0}
         low = {_O: 0}
         cuts: set[int] = set()
@@ -612,7 +629,7 @@ class Alhambra:
         found = memo.get(mask + 16)
         if found is None:
             fits = _SWAP_OK[mask]
-            found = [c for c, v in self._near.items() if fits[v]]
+            found = [c for c, v in self.tile_facts.items() if fits[v]]
             found.sort()
             memo[mask + 16] = found
         return found
@@ -632,7 +649,7 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
-        tiles, front, near = self._tiles, self._front, self._near
+        tiles, front, near = self._tiles, self.front_facts, self.tile_facts
         m = self.catalog.walls[tile]
         del front[c]
         tiles[c] = tile
@@ -671,7 +688,7 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
-        tiles, walls, front, near = self._tiles, self._walls, self._front, self._near
+        tiles, walls, front, near = self._tiles, self._walls, self.front_facts, self.tile_facts
         tile = tiles.pop(c)
         del walls[c]
         self._links -= 2 * _LINKS[near.pop(c)]
@@ -710,8 +727,8 @@ class Alhambra:
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
         self._walls[c] = m
-        self._near[c] = (self._near[c] & ~15) | m
-        front = self._front
+        self.tile_facts[c] = (self.tile_facts[c] & ~15) | m
+        front = self.front_facts
         for step, side, opp in _STEPS:  # what the empty neighbours see of this side changes
             q = c + step
             w = front.get(q)
@@ -737,7 +754,7 @@ class Alhambra:
         seen = self._reachable()
         if len(seen) != len(tiles):
             return f"R-PLACE-5: {sorted(_pos(q) for q in set(tiles) - seen)} cannot be reached from the fountain"
-        for q in sorted(self._front):
+        for q in sorted(self.front_facts):
             if self.holes == "cell":
                 if all(n in tiles for n in (q - 1, q + _STRIDE, q + 1, q - _STRIDE)):
                     return f"R-PLACE-6: hole at {_pos(q)}"

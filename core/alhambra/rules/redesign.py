@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, actions_at
-from ..city import cell_position
+from ..city import PLACE_OK, SWAP_OK, cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -20,13 +20,18 @@ def _new_action(row, cls, tile, cell):
     return a
 
 
+def _row(cls, tile) -> dict:
+    row = _ROWS.get((cls, tile))
+    if row is None:
+        row = _ROWS[(cls, tile)] = {}
+    return row
+
+
 def actions_at_cells(cls, tile, cells) -> list:
     """``[cls(tile, pos) for each cell]`` (``cls(pos)`` when ``tile`` is None), as shared
     instances: :func:`alhambra.actions.actions_at` for internal cell numbers, the engine's
     hot path (one dict look-up per cell, no position tuples hashed)."""
-    row = _ROWS.get((cls, tile))
-    if row is None:
-        row = _ROWS[(cls, tile)] = {}
+    row = _row(cls, tile)
     get = row.get
     return [get(q) or _new_action(row, cls, tile, q) for q in cells]
 
@@ -78,9 +83,52 @@ def cached_build_actions(game, seat, tiles, action):
     return found
 
 
+def redesign_actions(game, seat) -> tuple[list, list, list]:
+    """``(builds, removals, swaps)``: the :class:`BuildFromReserve`, :class:`RemoveToReserve`
+    and :class:`Swap` actions open to ``seat`` now (R-TURN-5, R-TURN-6, R-PLACE-1 … -6),
+    listed in one pass over the Alhambra and cached with its layout and the reserve. The
+    builds ignore ``alhambra_placement_filter`` (see ``_legal_build``). Do not change the
+    lists returned."""
+    p = game.state.players[seat]
+    city = p.city
+    memo = city.memo
+    reserve = p.reserve
+    key = ("redesign", *reserve)
+    found = memo.get(key)
+    if found is None:
+        removals = memo.get("RemoveToReserve")
+        if removals is None:
+            removals = memo["RemoveToReserve"] = actions_at_cells(RemoveToReserve, None, city.removable_cells())
+        builds: list = []
+        swaps: list = []
+        if reserve:
+            front = city.front_facts
+            tiles = city.tile_facts
+            barred = city.barred_cells()
+            sites = sorted(front)
+            if barred:
+                sites = [q for q in sites if q not in barred]
+            spots = sorted(tiles)
+            walls = city.catalog.walls
+            for t in reserve:
+                m = walls[t]
+                fits = PLACE_OK[m]
+                row = _row(BuildFromReserve, t)
+                get = row.get
+                builds += [get(q) or _new_action(row, BuildFromReserve, t, q) for q in sites if fits[front[q]]]
+                fits = SWAP_OK[m]
+                row = _row(Swap, t)
+                get = row.get
+                swaps += [get(q) or _new_action(row, Swap, t, q) for q in spots if fits[tiles[q]]]
+        found = memo[key] = (builds, removals, swaps)
+    return found
+
+
 def _legal_build(game, seat):
-    reserve = game.state.players[seat].reserve
-    return cached_build_actions(game, seat, reserve, BuildFromReserve) if reserve else ()
+    if game.rules.has_placement_filter:
+        reserve = game.state.players[seat].reserve
+        return _build_actions(game, seat, reserve, BuildFromReserve) if reserve else ()
+    return redesign_actions(game, seat)[0]
 
 
 def _check_build(game, seat, action):
@@ -99,12 +147,7 @@ def _apply_build(game, seat, action):
 
 
 def _legal_remove(game, seat):
-    city = game.state.players[seat].city
-    memo = city.memo  # cached with the layout
-    found = memo.get("RemoveToReserve")
-    if found is None:
-        found = memo["RemoveToReserve"] = actions_at_cells(RemoveToReserve, None, city.removable_cells())
-    return found
+    return redesign_actions(game, seat)[1]
 
 
 def _check_remove(game, seat, action):
@@ -119,19 +162,7 @@ def _apply_remove(game, seat, action):
 
 
 def _legal_swap(game, seat):
-    p = game.state.players[seat]
-    if not p.reserve:
-        return ()
-    key = ("Swap", *p.reserve)  # cached with the layout, for this reserve
-    memo = p.city.memo
-    found = memo.get(key)
-    if found is None:
-        city = p.city
-        walls = city.catalog.walls
-        found = memo[key] = []
-        for t in p.reserve:
-            found += actions_at_cells(Swap, t, city.swap_cells(walls[t]))
-    return found
+    return redesign_actions(game, seat)[2]
 
 
 def _check_swap(game, seat, action):
