@@ -94,6 +94,9 @@ _SWAP_OK = tuple(
 #: The two tables under public names, for rule plugins (see ``Alhambra.front_facts``).
 PLACE_OK = _PLACE_OK
 SWAP_OK = _SWAP_OK
+#: tile fact -> True for a leaf of the link graph (not the fountain) that is not enclosed:
+#: in a tree-shaped Alhambra (``Alhambra.is_tree``), exactly the removable tiles (R-TURN-6)
+OPEN_LEAF = _OPEN_LEAF
 
 #: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
 #: every cell that has been a tile or frontier cell of some Alhambra (see ``_remember``)
@@ -529,7 +532,7 @@ class Alhambra:
         if found is None:
             near = self.tile_facts
             cell_holes = self.holes == "cell"
-            if self._links == 2 * (len(near) - 1):
+            if self.is_tree():
                 # a connected graph with one link fewer than tiles is a tree: only its leaves
                 # hold no other tile to the fountain; R-TURN-6: no hole where the tile stood
                 leaf = _OPEN_LEAF if cell_holes else _LEAF
@@ -545,6 +548,12 @@ class Alhambra:
                 found = [c for c in found if self._reaches_outside(c, emptied=c)]
             self.memo["removable"] = found
         return found
+
+    def is_tree(self) -> bool:
+        """True if the graph of open links (tiles joined through a shared side without
+        walls) is a tree: as many links as tiles minus one. The Alhambra is connected
+        (R-PLACE-5), so then only its leaves hold no other tile to the fountain."""
+        return self._links == 2 * (len(self.tile_facts) - 1)
 
     def _cut_cells(self) -> set[int]:
         """Articulation points of the graph of open links, rooted at the fountain (iterative

@@ -33,16 +33,18 @@ def _currency_cards(hand, currency: str) -> tuple:
     return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
 
 
-def _money_keys(hand) -> dict[str, Any]:
-    """``{currency: key}``: a hashable key per currency, equal for hands with the same money
-    cards of that currency in any order (the payments memo's key). An int, the currency's
-    digits of the hand's money code (see ``MONEY_CODE``), or for a hand of 16 or more money
-    cards, where a digit could overflow, :func:`_currency_cards` itself."""
-    money = [c for c in hand if type(c) is MoneyCard]
-    if len(money) < 16:
-        code = sum([MONEY_CODE[c] for c in money])
-        return {cur: code >> (_DIGITS * i) & _DIGITS_MASK for i, cur in enumerate(CURRENCIES)}
-    return {cur: _currency_cards(money, cur) for cur in CURRENCIES}
+_SPACE_SHIFTS = tuple(_DIGITS * CURRENCIES.index(cur) for cur in MARKET_CURRENCIES)
+
+
+def _money_keys(hand) -> tuple:
+    """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
+    currency, equal for hands with the same such cards in any order (the payments memo's
+    key): an int, the currency's digits of the hand's money code (see ``MONEY_CODE``), or
+    for a hand of 16 or more cards, where a digit could overflow, :func:`_currency_cards`."""
+    if len(hand) < 16:
+        code = sum([MONEY_CODE[c] for c in hand if type(c) is MoneyCard])
+        return tuple([code >> shift & _DIGITS_MASK for shift in _SPACE_SHIFTS])
+    return tuple([_currency_cards(hand, cur) for cur in MARKET_CURRENCIES])
 
 
 def _exact_sums(hand, currencies) -> int:
@@ -614,17 +616,16 @@ class Game:
             tile = market[i]
             if tile is None:
                 continue
-            cur = MARKET_CURRENCIES[i]
-            sub = keys[cur]
+            sub = keys[i]
             if not sub:
-                continue  # no card of this currency
+                continue  # no card of this space's currency
             price = prices[tile]
             key = ("buy", sub, price, exact, i)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
-                cards = _currency_cards(hand, cur)
+                cards = _currency_cards(hand, MARKET_CURRENCIES[i])
                 table = action_table(Buy)
                 out = memo[key] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
             found += out

@@ -161,7 +161,10 @@ def huts_owned(game, seat: int) -> int:
     huts = hut_ids(game.rules.catalog)
     st = game.state
     p = st.players[seat]
-    n = len(p.city.tile_ids() & huts)
+    memo = p.city.memo  # the Alhambra's huts, kept with its layout
+    n = memo.get(STATE_KEY)
+    if n is None:
+        n = memo[STATE_KEY] = len(p.city.tile_ids() & huts)
     if p.reserve:
         n += sum(map(huts.__contains__, p.reserve))
     if seat == st.turn_player and st.pending:

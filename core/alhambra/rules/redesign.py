@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, actions_at
-from ..city import PLACE_OK, SWAP_OK, cell_position
+from ..city import OPEN_LEAF, PLACE_OK, SWAP_OK, cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -11,6 +11,9 @@ from ..hookspec import hookimpl
 #: action instances, keyed by the city's internal cell numbers (see ``Alhambra.place_cells``)
 _ROWS: dict = {}
 _ROW_LIMIT = 20_000
+#: the rows of BuildFromReserve and Swap by tile, and of RemoveToReserve, for the hot path
+_BUILD_ROWS: dict = {}
+_SWAP_ROWS: dict = {}
 
 
 def _new_action(row, cls, tile, cell):
@@ -25,6 +28,9 @@ def _row(cls, tile) -> dict:
     if row is None:
         row = _ROWS[(cls, tile)] = {}
     return row
+
+
+_REMOVE_ROW = _row(RemoveToReserve, None)
 
 
 def actions_at_cells(cls, tile, cells) -> list:
@@ -86,41 +92,50 @@ def cached_build_actions(game, seat, tiles, action):
 def redesign_actions(game, seat) -> tuple[list, list, list]:
     """``(builds, removals, swaps)``: the :class:`BuildFromReserve`, :class:`RemoveToReserve`
     and :class:`Swap` actions open to ``seat`` now (R-TURN-5, R-TURN-6, R-PLACE-1 … -6),
-    listed in one pass over the Alhambra and cached with its layout and the reserve. The
-    builds ignore ``alhambra_placement_filter`` (see ``_legal_build``). Do not change the
-    lists returned."""
+    listed in one pass over the Alhambra and kept with its layout for the reserve it was made
+    for. The builds ignore ``alhambra_placement_filter`` (see ``_legal_build``). Do not
+    change the lists returned."""
     p = game.state.players[seat]
     city = p.city
     memo = city.memo
     reserve = p.reserve
-    key = ("redesign", *reserve)
-    found = memo.get(key)
-    if found is None:
-        removals = memo.get("RemoveToReserve")
-        if removals is None:
-            removals = memo["RemoveToReserve"] = actions_at_cells(RemoveToReserve, None, city.removable_cells())
-        builds: list = []
-        swaps: list = []
-        if reserve:
-            front = city.front_facts
-            tiles = city.tile_facts
-            barred = city.barred_cells()
-            sites = sorted(front)
-            if barred:
-                sites = [q for q in sites if q not in barred]
-            spots = sorted(tiles)
-            walls = city.catalog.walls
-            for t in reserve:
-                m = walls[t]
-                fits = PLACE_OK[m]
-                row = _row(BuildFromReserve, t)
-                get = row.get
-                builds += [get(q) or _new_action(row, BuildFromReserve, t, q) for q in sites if fits[front[q]]]
-                fits = SWAP_OK[m]
-                row = _row(Swap, t)
-                get = row.get
-                swaps += [get(q) or _new_action(row, Swap, t, q) for q in spots if fits[tiles[q]]]
-        found = memo[key] = (builds, removals, swaps)
+    last = memo.get("redesign")
+    if last is not None and last[0] == reserve:
+        return last[1]
+    tiles = city.tile_facts
+    spots = sorted(tiles)
+    if city.is_tree() and city.holes == "cell":
+        # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
+        # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
+        get = _REMOVE_ROW.get
+        removals = [get(c) or _new_action(_REMOVE_ROW, RemoveToReserve, None, c) for c in spots if OPEN_LEAF[tiles[c]]]
+    else:
+        removals = actions_at_cells(RemoveToReserve, None, city.removable_cells())
+    builds: list = []
+    swaps: list = []
+    if reserve:
+        front = city.front_facts
+        barred = city.barred_cells()
+        sites = sorted(front)
+        if barred:
+            sites = [q for q in sites if q not in barred]
+        walls = city.catalog.walls
+        for t in reserve:
+            m = walls[t]
+            fits = PLACE_OK[m]
+            row = _BUILD_ROWS.get(t)
+            if row is None:
+                row = _BUILD_ROWS[t] = _row(BuildFromReserve, t)
+            get = row.get
+            builds += [get(q) or _new_action(row, BuildFromReserve, t, q) for q in sites if fits[front[q]]]
+            fits = SWAP_OK[m]
+            row = _SWAP_ROWS.get(t)
+            if row is None:
+                row = _SWAP_ROWS[t] = _row(Swap, t)
+            get = row.get
+            swaps += [get(q) or _new_action(row, Swap, t, q) for q in spots if fits[tiles[q]]]
+    found = (builds, removals, swaps)
+    memo["redesign"] = (reserve.copy(), found)
     return found
 
 
