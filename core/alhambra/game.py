@@ -595,24 +595,26 @@ class Game:
             keys = last[3]
         else:
             keys = _money_keys(hand)
-        if self.rules.has_payment_means and self._means_of(seat):
+        means = self._means_of(seat) if self.rules.has_payment_means else None
+        if means:
             found = []
-            for space in (1, 2, 3, 4):
-                found.extend(self.payments(seat, space, exact=exact))
+            for i in range(4):  # space by space: its own currency, then each means
+                found += self._plain_payments(hand, market, keys, exact, i)
+                found += self._means_payments(hand, market, keys, means, exact, i)
         else:
             found = self._plain_payments(hand, market, keys, exact)
         self._buys[key] = (hand.copy(), market.copy(), found, keys)
         return found
 
-    def _plain_payments(self, hand, market, keys, exact: bool) -> list[Buy]:
+    def _plain_payments(self, hand, market, keys, exact: bool, only: int | None = None) -> list[Buy]:
         """The purchases paid in each space's own currency (R-TURN-3): what :meth:`payments`
-        lists without payment means, for all four spaces at once. ``keys``: the hand's
-        ``_money_keys``. Memo entries: ``("buy", key, price, exact, space index)`` -> the Buy
-        actions."""
+        lists without payment means, for all four spaces at once (or for space index
+        ``only``). ``keys``: the hand's ``_money_keys``. Memo entries: ``("buy", key, price,
+        exact, space index)`` -> the Buy actions."""
         memo = self.rules.memo
         prices = self.rules.prices
         found: list[Buy] = []
-        for i in range(4):
+        for i in (range(4) if only is None else (only,)):
             tile = market[i]
             if tile is None:
                 continue
@@ -631,51 +633,71 @@ class Game:
             found += out
         return found
 
+    def _means_payments(self, hand, market, keys, means, exact: bool, i: int) -> list[Buy]:
+        """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
+        order: those :meth:`payments` adds to the plain ones (some card of another currency
+        than the space's). Memo entries: ``("via", keys of the means' currencies, price,
+        exact, space index, via)`` -> the Buy actions."""
+        tile = market[i]
+        if tile is None:
+            return []
+        cur = MARKET_CURRENCIES[i]
+        price = self.rules.prices[tile]
+        memo = self.rules.memo
+        found: list[Buy] = []
+        for m in means:
+            curs = m.currencies
+            if cur not in curs:
+                continue
+            key = ("via", tuple([keys[j] for j, c in enumerate(MARKET_CURRENCIES) if c in curs]), price, exact, i, m.via)
+            out = memo.get(key)
+            if out is None:
+                if len(memo) >= self.rules.memo_limit:
+                    memo.clear()
+                wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
+                table = action_table(Buy)
+                out = memo[key] = [table[i + 1, cards, m.via] for cards in minimal_payments(wide, price, exact=exact)
+                                   if any(c.currency != cur for c in cards)]
+            found += out
+        return found
+
     def can_pay_exactly(self, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now, through
-        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values (one bitset per
-        set of currencies): much cheaper than listing the payments. The last answer per seat is
-        kept with the hand and market it was made for, and the bitsets with the hand."""
+        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values: per market
+        space, a bitset of the totals the hand can pay exactly in the currencies allowed
+        there, kept with the hand it was made for; much cheaper than listing the payments.
+        Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
         self._check_seat(seat)
         st = self.state
         hand = st.players[seat].hand
-        market = st.market
-        key = (seat, "exact?")
+        key = -1 - seat  # the purchases use keys >= 0
         last = self._buys.get(key)
-        if last is not None and last[0] == hand:
-            if last[1] == market:
-                return last[2]
-            sums = last[3]  # same hand: the sums it can pay are known
-        else:
-            sums = {}
+        if last is None or last[0] != hand:
+            last = self._buys[key] = (hand.copy(), self._exact_reach(seat, hand))
+        reach = last[1]
         prices = self.rules.prices
-        means = self._means_of(seat) if self.rules.has_payment_means else ()
-        found = False
+        market = st.market
         for i in range(4):
             tile = market[i]
-            if tile is None:
-                continue
-            price = prices[tile]
-            cur = MARKET_CURRENCIES[i]
-            own = _ONE_CURRENCY[cur]
-            reach = sums.get(own)
-            if reach is None:
-                reach = sums[own] = _exact_sums(hand, own)
-            if reach >> price & 1:
-                found = True
-                break
-            for m in means:
-                if cur in m.currencies:
-                    reach = sums.get(m.currencies)
-                    if reach is None:
-                        reach = sums[m.currencies] = _exact_sums(hand, m.currencies)
-                    if reach >> price & 1:
-                        found = True
-                        break
-            if found:
-                break
-        self._buys[key] = (list(hand), list(market), found, sums)  # kept like the purchases
-        return found
+            if tile is not None and reach[i] >> prices[tile] & 1:
+                return True
+        return False
+
+    def _exact_reach(self, seat: int, hand) -> tuple[int, ...]:
+        """Per market space (index 0-3): bit v set when ``hand`` can pay exactly v there, in
+        the space's currency or through a payment means that allows it (R-TURN-3, R-EXC-4)."""
+        means = self._means_of(seat) if self.rules.has_payment_means else ()
+        sums: dict = {}
+        out = []
+        for cur in MARKET_CURRENCIES:
+            reach = 0
+            for currencies in (_ONE_CURRENCY[cur], *[m.currencies for m in means if cur in m.currencies]):
+                found = sums.get(currencies)
+                if found is None:
+                    found = sums[currencies] = _exact_sums(hand, currencies)
+                reach |= found
+            out.append(reach)
+        return tuple(out)
 
     def _means_of(self, seat: int) -> list:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again

@@ -212,13 +212,15 @@ class Ruleset:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
 
 
-def direct_caller(caller):
+def direct_caller(caller, *, results: bool = True):
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
     arguments, for the hooks the engine calls every turn.
 
     The implementations are looked up once (in pluggy's call order: ``tryfirst`` and later
     registered first) and called directly, which saves pluggy's per-call bookkeeping. With a
-    wrapper among them, or none at all, the hook caller itself is returned."""
+    wrapper among them, or none at all, the hook caller itself is returned. With
+    ``results=False`` (a hook whose results the engine ignores, such as
+    ``alhambra_city_changed``), a single implementation is returned as it is."""
     impls = caller.get_hookimpls()
     if not impls or any(i.hookwrapper or i.wrapper for i in impls):
         return caller
@@ -241,6 +243,8 @@ def direct_caller(caller):
 
     if len(funcs) == 1 and funcs[0][1] is None:
         only = funcs[0][0]
+        if not results:
+            return only
 
         def collect_one(**kwargs):
             r = only(**kwargs)
@@ -264,10 +268,12 @@ class _FastHooks:
 
     NAMES = ("alhambra_turn_start", "alhambra_payment_means", "alhambra_placement_filter",
              "alhambra_city_changed", "alhambra_between_turns")
+    #: the hooks among them whose results the engine ignores
+    NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 
     def __init__(self, hook):
         for name in self.NAMES:
-            setattr(self, name, direct_caller(getattr(hook, name)))
+            setattr(self, name, direct_caller(getattr(hook, name), results=name not in self.NOTIFY))
 
 
 @lru_cache(maxsize=64)

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, canonical_cards, card_names, hookimpl
+from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, action_table, canonical_cards, card_names, hookimpl
 
 KEY = "vizier"
 PHASE = "vizier"
@@ -143,7 +143,8 @@ def _legal_use(game, seat):
     vs = vizier_state(game)
     if seat != vs.asked or not vs.active[seat]:
         return []
-    return [UseVizier(buy.space, buy.cards, buy.via) for buy in game.purchases(seat, exact=True)]
+    table = action_table(UseVizier)  # the shared instances: no new action per asking
+    return [table[buy.space, buy.cards, buy.via] for buy in game.cached_purchases(seat, exact=True)]
 
 
 def _check_use(game, seat, action):
