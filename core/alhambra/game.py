@@ -667,8 +667,9 @@ class Game:
         space, a bitset of the totals the hand can pay exactly in the currencies allowed
         there, kept with the hand it was made for; much cheaper than listing the payments.
         Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-        self._check_seat(seat)
         st = self.state
+        if type(seat) is not int or not 0 <= seat < len(st.players):
+            self._check_seat(seat)  # raises
         hand = st.players[seat].hand
         key = -1 - seat  # the purchases use keys >= 0
         last = self._buys.get(key)
@@ -702,11 +703,11 @@ class Game:
     def _means_of(self, seat: int) -> list:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
         whenever the seat's hand differs (means are cards in hand, so they depend on it alone)."""
-        hand = tuple(self.state.players[seat].hand)
+        hand = self.state.players[seat].hand
         cached = self._means.get(seat)
         if cached is None or cached[0] != hand:
             cached = self._means[seat] = (
-                hand, [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
+                hand.copy(), [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
         return cached[1]
 
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:

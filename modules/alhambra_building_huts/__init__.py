@@ -158,17 +158,17 @@ def hut_ids(catalog) -> frozenset:
 def huts_owned(game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
-    huts = hut_ids(game.rules.catalog)
     st = game.state
     p = st.players[seat]
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
     if n is None:
-        n = memo[STATE_KEY] = len(p.city.tile_ids() & huts)
-    if p.reserve:
+        n = memo[STATE_KEY] = len(p.city.tile_ids() & hut_ids(game.rules.catalog))
+    if p.reserve or (seat == st.turn_player and st.pending):
+        huts = hut_ids(game.rules.catalog)
         n += sum(map(huts.__contains__, p.reserve))
-    if seat == st.turn_player and st.pending:
-        n += sum(1 for q in st.pending if q.tile in huts)
+        if seat == st.turn_player:
+            n += sum([q.tile in huts for q in st.pending])
     return n
 
 

@@ -252,7 +252,7 @@ def alhambra_between_turns(game, finished):
     queue = vs.queue
     while queue:
         seat = queue.pop(0)
-        if vs.active[seat] and can_use(game, seat):
+        if vs.active[seat] and game.can_pay_exactly(seat):  # can_use, one call less
             vs.asked = seat
             st.phase = PHASE
             return seat
