@@ -10,7 +10,7 @@ from ..hookspec import hookimpl
 #: ``(action class, tile) -> {cell number: the shared action instance}``: the engine's own
 #: action instances, keyed by the city's internal cell numbers (see ``Alhambra.place_cells``)
 _ROWS: dict = {}
-_ROW_LIMIT = 20_000
+_ROW_LIMIT = 5_000
 #: the rows of BuildFromReserve and Swap by tile, and of RemoveToReserve, for the hot path
 _BUILD_ROWS: dict = {}
 _SWAP_ROWS: dict = {}
