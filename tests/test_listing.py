@@ -1,0 +1,120 @@
+"""The engine's fast turn listing equals the rules asked one question at a time.
+
+``legal_actions`` builds the redesign actions in one pass over the Alhambra (R-TURN-5,
+R-TURN-6, R-PLACE-1 … -6) and the purchases from memos keyed by the hand's money code
+(R-TURN-3, R-TURN-4, R-EXC-4). These tests play random legal games, with every module
+combination, 2-6 players and both R-PLACE-6 variants, and at every turn compare the listed
+actions with the slow, public queries: ``Alhambra.placements``/``removable``/
+``swap_positions`` and ``Game.payments`` per market space.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+import alhambra
+from alhambra import BuildFromReserve, Buy, RemoveToReserve, Swap
+from alhambra.components import MoneyCard
+from helpers import M, modules_st, players_st, seeds_st, situation
+
+
+def _expected_turn_actions(game, seat):
+    """The redesign actions and purchases of ``seat``, from the public one-question APIs."""
+    p = game.state.players[seat]
+    city = p.city
+    builds = [BuildFromReserve(t, pos) for t in p.reserve for pos in city.placements(t)]
+    removals = [RemoveToReserve(pos) for pos in city.removable()]
+    swaps = [Swap(t, pos) for t in p.reserve for pos in city.swap_positions(t)]
+    buys = [b for space in (1, 2, 3, 4) for b in game.payments(seat, space)]
+    return builds, removals, swaps, buys
+
+
+def _check_turn_listing(game):
+    seat = game.current_player
+    legal = game.legal_actions()
+    builds, removals, swaps, buys = _expected_turn_actions(game, seat)
+    assert [a for a in legal if type(a) is BuildFromReserve] == builds
+    assert [a for a in legal if type(a) is RemoveToReserve] == removals
+    assert [a for a in legal if type(a) is Swap] == swaps
+    assert [a for a in legal if type(a) is Buy] == buys
+    city = game.state.players[seat].city
+    # every removal really is one the rules allow (R-TURN-6), checked tile by tile
+    assert removals == [RemoveToReserve(pos) for pos in sorted(city.tiles) if city.why_not_remove(pos) is None]
+    for s in range(game.num_players):  # the vizier's test: some exact payment (R-VIZ-2)
+        exact = [b for space in (1, 2, 3, 4) for b in game.payments(s, space, exact=True)]
+        assert game.can_pay_exactly(s) == bool(exact)
+        assert game.purchases(s, exact=True) == exact
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=players_st, modules=modules_st, seed=seeds_st, holes=hst.sampled_from(["cell", "region"]))
+def test_r_turn_5_6_r_turn_3_4_listing_equals_the_rules_asked_one_by_one(players, modules, seed, holes):
+    game = alhambra.new_game(players, modules=modules, seed=seed, options={"holes": holes})
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over and steps < 400:
+        if game.phase == "turn":
+            _check_turn_listing(game)
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+
+
+def test_r_turn_3_purchases_of_a_hand_of_sixteen_or_more_cards():
+    """A hand too big for the money code (16+ cards, edited by hand) is listed by the slow
+    path and still agrees with ``payments``; so does the same hand cut back to 15 cards."""
+    big = [M(code) for code in ["florin-1"] * 3 + ["florin-2"] * 3 + ["dirham-3"] * 3 + ["dinar-4"] * 3
+           + ["ducat-5"] * 3 + ["florin-9"]]
+    for hand in (big, big[:15]):
+        game = situation(2, market=[1, 2, 3, 4], hands={0: list(hand)})
+        game.invalidate()
+        expected = [b for space in (1, 2, 3, 4) for b in game.payments(0, space)]
+        assert expected, "these hands can buy something"
+        assert game.purchases(0) == expected
+        assert [a for a in game.legal_actions() if type(a) is Buy] == expected
+
+
+def test_r_turn_3_equal_hands_in_any_order_share_the_payments():
+    """The memo key is the hand's money code: the same cards in another order (and with
+    other cards among them) give the same purchases."""
+    one = [M("florin-3"), M("dinar-5"), M("florin-4"), M("florin-3")]
+    two = [M("florin-3"), M("florin-4"), M("dinar-5"), M("florin-3")]
+    first = situation(2, market=[1, 2, 3, 4], hands={0: one})
+    second = situation(2, market=[1, 2, 3, 4], hands={0: two})
+    assert first.purchases(0) == second.purchases(0)
+    assert first.purchases(0) == [b for space in (1, 2, 3, 4) for b in first.payments(0, space)]
+
+
+def test_money_codes_count_each_card():
+    """MONEY_CODE: summed over a hand, 4 bits per card count how many of each it holds."""
+    from alhambra.components import MONEY_CODE, MONEY_RANK
+
+    hand = [MoneyCard("dirham", 7)] * 3 + [MoneyCard("ducat", 1)]
+    code = sum(MONEY_CODE[c] for c in hand)
+    assert code >> 4 * MONEY_RANK[MoneyCard("dirham", 7)] & 15 == 3
+    assert code >> 4 * MONEY_RANK[MoneyCard("ducat", 1)] & 15 == 1
+    assert code >> 4 * MONEY_RANK[MoneyCard("florin", 7)] & 15 == 0
+
+
+def test_r_turn_5_listing_follows_hand_edits_after_invalidate():
+    """Editing the reserve or the Alhambra by hand: the listing follows (the redesign cache
+    is kept with a copy of the reserve and with the layout)."""
+    game = situation(3, cities={0: {(1, 0): 21, (0, 1): 7}}, reserves={0: [44]})
+    _check_turn_listing(game)
+    before = [a for a in game.legal_actions() if type(a) is BuildFromReserve]
+    st = game.state
+    extra = st.bag.pop()
+    st.players[0].reserve.append(extra)
+    game.invalidate()
+    _check_turn_listing(game)
+    after = [a for a in game.legal_actions() if type(a) is BuildFromReserve]
+    assert any(a.tile == extra for a in after) and len(after) > len(before)
+    city = st.players[0].city
+    city.place(44, city.placements(44)[0])
+    st.players[0].reserve.remove(44)
+    game.invalidate()
+    _check_turn_listing(game)
+    assert not any(a.tile == 44 for a in game.legal_actions() if type(a) in (BuildFromReserve, Swap))
