@@ -94,6 +94,9 @@ _SWAP_OK = tuple(
 #: The two tables under public names, for rule plugins (see ``Alhambra.front_facts``).
 PLACE_OK = _PLACE_OK
 SWAP_OK = _SWAP_OK
+#: frontier fact -> True where a tile of some wall mask may be built (about half of all
+#: frontier cells take none: a cell whose only neighbour shows it a wall, for one)
+PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
 #: tile fact -> True for a leaf of the link graph (not the fountain) that is not enclosed:
 #: in a tree-shaped Alhambra (``Alhambra.is_tree``), exactly the removable tiles (R-TURN-6)
 OPEN_LEAF = _OPEN_LEAF

@@ -47,6 +47,10 @@ def _money_keys(hand) -> tuple:
     return tuple([_currency_cards(hand, cur) for cur in MARKET_CURRENCIES])
 
 
+#: a currency's money key (see ``_money_keys``) -> its ``_exact_sums``, shared by all games
+_REACH: dict = {}
+
+
 def _exact_sums(hand, currencies) -> int:
     """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
     found = 1
@@ -117,7 +121,8 @@ class Game:
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means", "_buys",
                  "memo", "_settled")
     # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
-    # _buys: the last purchases per (seat, exact) with the hand and market they were made for;
+    # _buys: the last purchases per (seat, exact) with the hand and market they were made for,
+    # and the exact-payment bitsets (see can_pay_exactly);
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     # -- construction ---------------------------------------------------------------------------
@@ -663,42 +668,67 @@ class Game:
 
     def can_pay_exactly(self, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now, through
-        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values: per market
-        space, a bitset of the totals the hand can pay exactly in the currencies allowed
-        there, kept with the hand it was made for; much cheaper than listing the payments.
+        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values, much cheaper
+        than listing the payments: the totals the hand can pay exactly in each space's allowed
+        currencies, as one bitset with a lane per market space (kept with the hand), against
+        the market's prices as one bitset of the same shape (kept with the market).
         Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-        st = self.state
-        if type(seat) is not int or not 0 <= seat < len(st.players):
-            self._check_seat(seat)  # raises
-        hand = st.players[seat].hand
-        key = -1 - seat  # the purchases use keys >= 0
-        last = self._buys.get(key)
-        if last is None or last[0] != hand:
-            last = self._buys[key] = (hand.copy(), self._exact_reach(seat, hand))
-        reach = last[1]
-        prices = self.rules.prices
-        market = st.market
-        for i in range(4):
-            tile = market[i]
-            if tile is not None and reach[i] >> prices[tile] & 1:
-                return True
-        return False
+        self._check_seat(seat)
+        return self.first_exact_payer((seat,)) is not None
 
-    def _exact_reach(self, seat: int, hand) -> tuple[int, ...]:
-        """Per market space (index 0-3): bit v set when ``hand`` can pay exactly v there, in
-        the space's currency or through a payment means that allows it (R-TURN-3, R-EXC-4)."""
+    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that :meth:`can_pay_exactly`, or None: the vizier's asking
+        round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` are not checked (rule plugins pass
+        seats they know)."""
+        st = self.state
+        market = st.market
+        prices = self._buys.get("market")
+        if prices is None or prices[0] != market:
+            width = self.rules.price_bits
+            bits = 0
+            for i, tile in enumerate(market):
+                if tile is not None:
+                    bits |= 1 << (width * i + self.rules.prices[tile])
+            prices = self._buys["market"] = (market.copy(), bits)
+        wanted = prices[1]
+        if not wanted:
+            return None
+        players = st.players
+        buys = self._buys
+        for seat in seats:
+            hand = players[seat].hand
+            last = buys.get(-1 - seat)  # the purchases use keys >= 0
+            if last is None or last[0] != hand:
+                last = buys[-1 - seat] = (hand.copy(), self._exact_reach(seat, hand))
+            if last[1] & wanted:
+                return seat
+        return None
+
+    def _exact_reach(self, seat: int, hand) -> int:
+        """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
+        index i (0-3), in the space's currency or through a payment means that allows it
+        (R-TURN-3, R-EXC-4); totals above every price are left out."""
         means = self._means_of(seat) if self.rules.has_payment_means else ()
-        sums: dict = {}
-        out = []
-        for cur in MARKET_CURRENCIES:
-            reach = 0
-            for currencies in (_ONE_CURRENCY[cur], *[m.currencies for m in means if cur in m.currencies]):
-                found = sums.get(currencies)
-                if found is None:
-                    found = sums[currencies] = _exact_sums(hand, currencies)
-                reach |= found
-            out.append(reach)
-        return tuple(out)
+        width = self.rules.price_bits
+        lane = (1 << width) - 1
+        keys = _money_keys(hand)
+        wide: dict = {}  # the means' currency sets -> their sums
+        out = 0
+        for i, cur in enumerate(MARKET_CURRENCIES):
+            key = keys[i]
+            reach = _REACH.get(key)
+            if reach is None:
+                if len(_REACH) >= 50_000:
+                    _REACH.clear()
+                reach = _REACH[key] = _exact_sums(hand, _ONE_CURRENCY[cur])
+            for m in means:
+                if cur in m.currencies:
+                    more = wide.get(m.currencies)
+                    if more is None:
+                        more = wide[m.currencies] = _exact_sums(hand, m.currencies)
+                    reach |= more
+            out |= (reach & lane) << (width * i)
+        return out
 
     def _means_of(self, seat: int) -> list:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again

@@ -162,6 +162,9 @@ class Ruleset:
         self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
         #: tile id -> price (R-COMP-2), for the hot path
         self.prices: dict = {t: spec.price for t, spec in self.catalog.items()}
+        #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
+        #: one more than the highest price
+        self.price_bits: int = max([0, *self.prices.values()]) + 1
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):

@@ -178,14 +178,17 @@ def huts_owned(game, seat: int) -> int:
 
 
 def _legal_take(game, seat):
-    hs = hut_state(game)
+    hs = game.state.modules.get(STATE_KEY)
     if hs is None:
         return []
     face_up = [s[-1] for s in hs.stacks.values() if s]
     if not face_up or huts_owned(game, seat) >= MAX_HUTS:
         return []
-    table = action_table(TakeHut)
-    return [table[h,] for h in face_up]
+    last = game.memo.get(STATE_KEY)  # the actions, kept with the face-up huts they are for
+    if last is None or last[0] != face_up:
+        table = action_table(TakeHut)
+        last = game.memo[STATE_KEY] = (face_up, [table[h,] for h in face_up])
+    return last[1]
 
 
 def _check_take(game, seat, action):

@@ -42,6 +42,8 @@ Rulings where RULES.md is silent:
 
 from __future__ import annotations
 
+import functools
+
 from attrs import define, field, frozen
 
 from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, action_table, canonical_cards, card_names, hookimpl
@@ -89,6 +91,12 @@ def priority_order(finished: int, num_players: int) -> list[int]:
     """The seats in the order they are asked (R-VIZ-5): the player who just finished first,
     then the player seated before them, and so on; the player whose turn is next last."""
     return [(finished - k) % num_players for k in range(num_players)]
+
+
+@functools.lru_cache(maxsize=64)
+def _priority(finished: int, num_players: int) -> tuple[int, ...]:
+    """:func:`priority_order` as a tuple, made once per seat and player count."""
+    return tuple(priority_order(finished, num_players))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,14 +256,17 @@ def alhambra_between_turns(game, finished):
         return None
     if not vs.started:
         vs.started = True
-        vs.queue = priority_order(finished, game.num_players) if True in vs.active else []
+        vs.queue = list(_priority(finished, game.num_players)) if True in vs.active else []
     queue = vs.queue
-    while queue:
-        seat = queue.pop(0)
-        if vs.active[seat] and game.can_pay_exactly(seat):  # can_use, one call less
+    if queue:
+        active = vs.active
+        seat = game.first_exact_payer([s for s in queue if active[s]])  # can_use, seat by seat
+        if seat is not None:
+            del queue[: queue.index(seat) + 1]
             vs.asked = seat
             st.phase = PHASE
             return seat
+        queue.clear()
     vs.asked = -1
     vs.round_over = True
     return None

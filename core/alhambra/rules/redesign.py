@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, actions_at
-from ..city import OPEN_LEAF, PLACE_OK, SWAP_OK, cell_position
+from ..city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -116,7 +116,7 @@ def redesign_actions(game, seat) -> tuple[list, list, list]:
     if reserve:
         front = city.front_facts
         barred = city.barred_cells()
-        sites = sorted(front)
+        sites = [q for q in sorted(front) if PLACE_ANY[front[q]]]  # cells some tile fits
         if barred:
             sites = [q for q in sites if q not in barred]
         walls = city.catalog.walls
