@@ -13,6 +13,8 @@ This package object is the pluggy plugin: its hook implementations are the funct
 
 from __future__ import annotations
 
+import operator
+
 from attrs import define, field, frozen
 
 from alhambra import (
@@ -164,11 +166,13 @@ def huts_owned(game, seat: int) -> int:
     n = memo.get(STATE_KEY)
     if n is None:
         n = memo[STATE_KEY] = len(p.city.tile_ids() & hut_ids(game.rules.catalog))
-    if p.reserve or (seat == st.turn_player and st.pending):
+    reserve = p.reserve
+    pending = st.pending if seat == st.turn_player else None
+    if reserve or pending:
         huts = hut_ids(game.rules.catalog)
-        n += sum(map(huts.__contains__, p.reserve))
-        if seat == st.turn_player:
-            n += sum([q.tile in huts for q in st.pending])
+        n += len(huts.intersection(reserve))  # tile ids are unique: a set loses nothing
+        if pending:
+            n += len(huts.intersection([q.tile for q in pending]))
     return n
 
 
@@ -177,11 +181,14 @@ def huts_owned(game, seat: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
+_TOP = operator.itemgetter(-1)
+
+
 def _legal_take(game, seat):
     hs = game.state.modules.get(STATE_KEY)
     if hs is None:
         return []
-    face_up = [s[-1] for s in hs.stacks.values() if s]
+    face_up = list(map(_TOP, filter(None, hs.stacks.values())))  # the non-empty stacks' tops
     if not face_up or huts_owned(game, seat) >= MAX_HUTS:
         return []
     last = game.memo.get(STATE_KEY)  # the actions, kept with the face-up huts they are for
