@@ -43,10 +43,15 @@ def _check_turn_listing(game):
     city = game.state.players[seat].city
     # every removal really is one the rules allow (R-TURN-6), checked tile by tile
     assert removals == [RemoveToReserve(pos) for pos in sorted(city.tiles) if city.why_not_remove(pos) is None]
+    payers = []
     for s in range(game.num_players):  # the vizier's test: some exact payment (R-VIZ-2)
         exact = [b for space in (1, 2, 3, 4) for b in game.payments(s, space, exact=True)]
         assert game.can_pay_exactly(s) == bool(exact)
         assert game.purchases(s, exact=True) == exact
+        if exact:
+            payers.append(s)
+    order = [(seat - k) % game.num_players for k in range(game.num_players)]  # R-VIZ-5 order
+    assert game.first_exact_payer(order) == next((s for s in order if s in payers), None)
 
 
 @settings(max_examples=40, deadline=None)
