@@ -400,6 +400,8 @@ class Game:
         False if the bag ran out before every space was filled (R-END-1)."""
         st = self.state
         market, bag = st.market, st.bag
+        if None not in market:
+            return True
         for i in range(4):
             if market[i] is None:
                 if not bag:
