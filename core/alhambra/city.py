@@ -124,6 +124,12 @@ def cell_position(cell: int) -> Pos:
 _pos = cell_position
 
 
+def _positions(cells) -> tuple[Pos, ...]:
+    """The ``(x, y)`` of known cells (tile or frontier cells), in their order."""
+    P = _POS_OF
+    return tuple([P[c] for c in cells])
+
+
 for _x in range(-32, 33):
     for _y in range(-32, 33):
         _remember((_x + _OFF) * _STRIDE + _y + _OFF)
@@ -402,8 +408,7 @@ class Alhambra:
         """Every cell where a tile with wall bitmask ``mask`` (0-15) may be built, sorted.
         Raises :class:`ConfigError` for anything but an int 0-15."""
         _check_mask(mask)
-        P = _POS_OF
-        return tuple([P[q] for q in self.place_cells(mask)])
+        return _positions(self.place_cells(mask))
 
     def place_cells(self, mask: int) -> list[int]:
         """:meth:`placements_for_walls` as internal cell numbers (see :func:`cell_position`),
@@ -525,8 +530,7 @@ class Alhambra:
         One pass: a tile may go unless it is a cut vertex of the graph of open shared sides
         (its removal would cut tiles off from the fountain) or its removal would leave a hole.
         Cached until the Alhambra changes."""
-        P = _POS_OF
-        return [P[c] for c in self.removable_cells()]
+        return list(_positions(self.removable_cells()))
 
     def removable_cells(self) -> list[int]:
         """:meth:`removable` as internal cell numbers (see :func:`cell_position`), cached
@@ -630,8 +634,7 @@ class Alhambra:
         standing there, sorted. The new tile must show walls exactly where the old one meets a
         neighbour (R-PLACE-3). Raises :class:`ConfigError` for anything but an int 0-15."""
         _check_mask(mask)
-        P = _POS_OF
-        return tuple([P[c] for c in self.swap_cells(mask)])
+        return _positions(self.swap_cells(mask))
 
     def swap_cells(self, mask: int) -> list[int]:
         """:meth:`swaps_for_walls` as internal cell numbers (see :func:`cell_position`),

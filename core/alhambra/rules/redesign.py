@@ -30,6 +30,12 @@ def _row(cls, tile) -> dict:
     return row
 
 
+def _tile_row(rows: dict, cls, tile) -> dict:
+    """``_row(cls, tile)``, entered in ``rows`` (by tile) for the hot path."""
+    row = rows[tile] = _row(cls, tile)
+    return row
+
+
 _REMOVE_ROW = _row(RemoveToReserve, None)
 
 
@@ -123,15 +129,11 @@ def redesign_actions(game, seat) -> tuple[list, list, list]:
         for t in reserve:
             m = walls[t]
             fits = PLACE_OK[m]
-            row = _BUILD_ROWS.get(t)
-            if row is None:
-                row = _BUILD_ROWS[t] = _row(BuildFromReserve, t)
+            row = _BUILD_ROWS.get(t) or _tile_row(_BUILD_ROWS, BuildFromReserve, t)
             get = row.get
             builds += [get(q) or _new_action(row, BuildFromReserve, t, q) for q in sites if fits[front[q]]]
             fits = SWAP_OK[m]
-            row = _SWAP_ROWS.get(t)
-            if row is None:
-                row = _SWAP_ROWS[t] = _row(Swap, t)
+            row = _SWAP_ROWS.get(t) or _tile_row(_SWAP_ROWS, Swap, t)
             get = row.get
             swaps += [get(q) or _new_action(row, Swap, t, q) for q in spots if fits[tiles[q]]]
     found = (builds, removals, swaps)
