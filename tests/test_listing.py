@@ -123,3 +123,61 @@ def test_r_turn_5_listing_follows_hand_edits_after_invalidate():
     game.invalidate()
     _check_turn_listing(game)
     assert not any(a.tile == 44 for a in game.legal_actions() if type(a) in (BuildFromReserve, Swap))
+
+
+def test_r_exc_4_one_card_offering_two_means_lists_both():
+    """A plugin's card may open two payment means (any answer depending on the hand alone is
+    allowed): purchases through each are listed, as ``payments`` lists them."""
+    import types
+
+    from attrs import frozen
+
+    @frozen
+    class Joker(alhambra.Card):
+        code = "joker"
+
+    joker = Joker()
+
+    def alhambra_payment_means(game, seat):
+        if joker in game.state.players[seat].hand:
+            return [alhambra.PaymentMeans(joker, frozenset({"florin", "dinar"})),
+                    alhambra.PaymentMeans(joker, frozenset({"florin", "dirham"}))]
+        return []
+
+    plugin = types.SimpleNamespace(alhambra_payment_means=alhambra.hookimpl(alhambra_payment_means),
+                                   __name__="joker")
+    game = alhambra.new_game(2, seed=5, plugins=[plugin])
+    space = 1 + alhambra.components.MARKET_CURRENCIES.index("florin")
+    tile = next(t for t, spec in game.rules.catalog.items() if t != alhambra.FOUNTAIN and spec.price == 3)
+    game.state.market[space - 1] = tile
+    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), joker]
+    game.invalidate()
+    listed = [b for b in game.purchases(0) if b.space == space]
+    assert listed == game.payments(0, space)
+    assert sorted(b.cards[0].currency for b in listed) == ["dinar", "dirham"]
+
+
+def test_r_turn_4_exact_look_alikes_mean_their_truth():
+    """``purchases(seat, exact=...)`` with a non-bool: its truth value, never another seat's
+    cached answer."""
+    hand = [MoneyCard(c, v) for c in alhambra.CURRENCIES for v in (2, 5, 9)]
+    game = situation(2, hands={0: list(hand), 1: list(hand)})
+    everything, exact = game.purchases(1), game.purchases(1, exact=True)
+    assert len(everything) > len(exact)
+    for flag in (2, -1, None, "", "yes"):
+        game.invalidate()
+        assert game.purchases(0, exact=flag) == (exact if flag else everything)
+        assert game.can_pay_exactly(0) == bool(exact)
+        assert game.purchases(1) == everything
+
+
+def test_r_turn_6_open_link_count_follows_an_unchecked_city():
+    """The open-link count behind the tree test stays the sum over the tiles even in a city
+    built without checks (walls that do not match), so removals agree with a fresh build."""
+    from alhambra import Alhambra
+
+    city = Alhambra.from_tiles({(1, 0): 2, (2, 0): 1}, check=False)
+    city.remove((2, 0))
+    fresh = Alhambra.from_tiles(city.tiles, check=False)
+    assert city.is_tree() == fresh.is_tree()
+    assert city.removable() == fresh.removable()

@@ -271,7 +271,8 @@ class Alhambra:
                 _remember(c)
         self.front_facts = front
         self.tile_facts = near
-        #: the open links summed over all tiles (each link counted at both ends)
+        #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
+        #: city; kept exactly as that sum in any city)
         self._links = sum([_LINKS[v] for v in near.values()])
         #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
         self._cuts: frozenset[int] | None = None
@@ -281,7 +282,8 @@ class Alhambra:
         """The layout changed: drop what was derived from it."""
         self._wall_len = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
-        #: here). A copy shares it while both have the same layout; any change replaces it.
+        #: here, under a str key naming the plugin; int keys are the engine's). A copy shares
+        #: it while both have the same layout; any change replaces it.
         self.memo = {}
 
     # -- reading ------------------------------------------------------------------------------
@@ -670,11 +672,14 @@ class Alhambra:
         tiles[c] = tile
         self._walls[c] = m
         t = 0
+        links = 0  # the change in open links of the neighbours (each counts its own side)
         for step, side, opp in _STEPS:
             q = c + step
             if q in tiles:
                 t |= side
-                near[q] |= opp << 4
+                old = near[q]
+                near[q] = new = old | opp << 4
+                links += _LINKS[new] - _LINKS[old]
             else:
                 v = front.get(q)
                 if v is None:
@@ -683,7 +688,7 @@ class Alhambra:
                         _remember(q)
                 front[q] = v | (opp << 4) | (opp if m & side else 0)
         near[c] = v = t << 4 | m
-        self._links += 2 * _LINKS[v]
+        self._links += _LINKS[v] + links
         if self._cuts is not None:
             links = _LINKED[v]
             if len(links) == 1:
@@ -706,13 +711,15 @@ class Alhambra:
         tiles, walls, front, near = self._tiles, self._walls, self.front_facts, self.tile_facts
         tile = tiles.pop(c)
         del walls[c]
-        self._links -= 2 * _LINKS[near.pop(c)]
+        links = _LINKS[near.pop(c)]  # the open links lost, counted at each end
         self._cuts = None
         v = 0
         for step, side, opp in _STEPS:
             q = c + step
             if q in tiles:
-                near[q] &= ~(opp << 4)
+                old = near[q]
+                near[q] = new = old & ~(opp << 4)
+                links += _LINKS[old] - _LINKS[new]
                 v |= side << 4
                 if walls[q] & opp:
                     v |= side
@@ -724,6 +731,7 @@ class Alhambra:
                     del front[q]
         if v:
             front[c] = v
+        self._links -= links
         self._changed()
         return tile
 
@@ -742,7 +750,9 @@ class Alhambra:
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
         self._walls[c] = m
-        self.tile_facts[c] = (self.tile_facts[c] & ~15) | m
+        was = self.tile_facts[c]
+        self.tile_facts[c] = now = (was & ~15) | m
+        self._links += _LINKS[now] - _LINKS[was]  # nothing in a valid city: walls match
         front = self.front_facts
         for step, side, opp in _STEPS:  # what the empty neighbours see of this side changes
             q = c + step

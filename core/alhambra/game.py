@@ -594,6 +594,7 @@ class Game:
         st = self.state
         hand = st.players[seat].hand
         market = st.market
+        exact = exact is True or (exact is not False and bool(exact))  # a look-alike: its truth
         key = seat * 2 + exact
         last = self._buys.get(key)
         if last is not None and last[0] == hand:
@@ -643,8 +644,8 @@ class Game:
     def _means_payments(self, hand, market, keys, means, exact: bool, i: int) -> list[Buy]:
         """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
         order: those :meth:`payments` adds to the plain ones (some card of another currency
-        than the space's). Memo entries: ``("via", keys of the means' currencies, price,
-        exact, space index, via)`` -> the Buy actions."""
+        than the space's). Memo entries: ``("via", the means' currencies, their keys,
+        price, exact, space index, via)`` -> the Buy actions."""
         tile = market[i]
         if tile is None:
             return []
@@ -656,7 +657,8 @@ class Game:
             curs = m.currencies
             if cur not in curs:
                 continue
-            key = ("via", tuple([keys[j] for j, c in enumerate(MARKET_CURRENCIES) if c in curs]), price, exact, i, m.via)
+            key = ("via", curs, tuple([keys[j] for j, c in enumerate(MARKET_CURRENCIES) if c in curs]), price, exact, i,
+                   m.via)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
@@ -680,8 +682,8 @@ class Game:
 
     def first_exact_payer(self, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that :meth:`can_pay_exactly`, or None: the vizier's asking
-        round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` are not checked (rule plugins pass
-        seats they know)."""
+        round (R-VIZ-2, R-VIZ-5) in one call. Raises :class:`ConfigError` for a seat that is
+        not an int 0 … players-1."""
         st = self.state
         market = st.market
         prices = self._buys.get("market")
@@ -693,11 +695,11 @@ class Game:
                     bits |= 1 << (width * i + self.rules.prices[tile])
             prices = self._buys["market"] = (market.copy(), bits)
         wanted = prices[1]
-        if not wanted:
-            return None
         players = st.players
         buys = self._buys
         for seat in seats:
+            if type(seat) is not int or not 0 <= seat < len(players):
+                self._check_seat(seat)  # raises
             hand = players[seat].hand
             last = buys.get(-1 - seat)  # the purchases use keys >= 0
             if last is None or last[0] != hand:
