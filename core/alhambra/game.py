@@ -8,8 +8,8 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 
 from __future__ import annotations
 
+import itertools
 import random
-from bisect import bisect_left
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, action_table, interned
@@ -33,6 +33,7 @@ def _currency_cards(hand, currency: str) -> tuple:
     return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
 
 
+_ZEROS = itertools.repeat(0)
 _SPACE_SHIFTS = tuple(_DIGITS * CURRENCIES.index(cur) for cur in MARKET_CURRENCIES)
 
 
@@ -42,7 +43,7 @@ def _money_keys(hand) -> tuple:
     key): an int, the currency's digits of the hand's money code (see ``MONEY_CODE``), or
     for a hand of 16 or more cards, where a digit could overflow, :func:`_currency_cards`."""
     if len(hand) < 16:
-        code = sum([MONEY_CODE[c] for c in hand if type(c) is MoneyCard])
+        code = sum(map(MONEY_CODE.get, hand, _ZEROS))  # other cards count 0
         return tuple([code >> shift & _DIGITS_MASK for shift in _SPACE_SHIFTS])
     return tuple([_currency_cards(hand, cur) for cur in MARKET_CURRENCIES])
 
