@@ -157,6 +157,9 @@ def hut_ids(catalog) -> frozenset:
     return found[1]
 
 
+_HUTS = STATE_KEY + ".ids"
+
+
 def huts_owned(game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
@@ -164,12 +167,14 @@ def huts_owned(game, seat: int) -> int:
     p = st.players[seat]
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
+    huts = game.memo.get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
+    if huts is None:
+        huts = game.memo[_HUTS] = hut_ids(game.rules.catalog)
     if n is None:
-        n = memo[STATE_KEY] = len(p.city.tile_ids() & hut_ids(game.rules.catalog))
+        n = memo[STATE_KEY] = len(p.city.tile_ids() & huts)
     reserve = p.reserve
     pending = st.pending if seat == st.turn_player else None
     if reserve or pending:
-        huts = hut_ids(game.rules.catalog)
         n += len(huts.intersection(reserve))  # tile ids are unique: a set loses nothing
         if pending:
             n += len(huts.intersection([q.tile for q in pending]))
