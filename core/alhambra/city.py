@@ -124,6 +124,13 @@ def cell_position(cell: int) -> Pos:
 _pos = cell_position
 
 
+def _fitting(facts: dict[int, int], fits: tuple) -> list[int]:
+    """The cells of ``facts`` whose fact ``fits`` (a table over facts) allows, sorted."""
+    found = [q for q, v in facts.items() if fits[v]]
+    found.sort()
+    return found
+
+
 def _positions(cells) -> tuple[Pos, ...]:
     """The ``(x, y)`` of known cells (tile or frontier cells), in their order."""
     P = _POS_OF
@@ -416,16 +423,13 @@ class Alhambra:
         """:meth:`placements_for_walls` as internal cell numbers (see :func:`cell_position`),
         cached until the city changes. ``mask`` must be an int 0-15 (not checked here); do
         not change the list returned."""
-        memo = self.memo
-        found = memo.get(mask)
+        found = self.memo.get(mask)
         if found is None:
-            fits = _PLACE_OK[mask]
-            found = [q for q, v in self.front_facts.items() if fits[v]]
-            found.sort()
+            found = _fitting(self.front_facts, _PLACE_OK[mask])
             barred = self.barred_cells()
             if barred:
                 found = [q for q in found if q not in barred]
-            memo[mask] = found
+            self.memo[mask] = found
         return found
 
     def barred_cells(self) -> list[int]:
@@ -642,13 +646,9 @@ class Alhambra:
         """:meth:`swaps_for_walls` as internal cell numbers (see :func:`cell_position`),
         cached until the city changes. ``mask`` must be an int 0-15 (not checked here); do
         not change the list returned."""
-        memo = self.memo
-        found = memo.get(mask + 16)
+        found = self.memo.get(mask + 16)
         if found is None:
-            fits = _SWAP_OK[mask]
-            found = [c for c, v in self.tile_facts.items() if fits[v]]
-            found.sort()
-            memo[mask + 16] = found
+            found = self.memo[mask + 16] = _fitting(self.tile_facts, _SWAP_OK[mask])
         return found
 
     # -- mutation -----------------------------------------------------------------------------
