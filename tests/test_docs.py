@@ -23,6 +23,17 @@ def test_readme_library_example_runs_and_prints_what_it_says():
     assert printed[-1] == "[9, 9, 0]"
 
 
+def test_readme_bot_example_runs_and_prints_what_it_says():
+    """The Bots section's snippet (make_bot, choose): same seeds, same game, same output."""
+    text = (ROOT / "README.md").read_text()
+    code = [c for c in re.findall(r"```python\n(.*?)```", text, re.S) if "make_bot" in c][0]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    expected = re.search(r"print\(game.scores, game.winners\)\s+# (.*)", code).group(1)
+    assert out.getvalue().splitlines() == [expected]
+
+
 def test_readme_quick_start_and_ci_use_the_same_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()

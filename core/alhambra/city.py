@@ -289,8 +289,9 @@ class Alhambra:
         """The layout changed: drop what was derived from it."""
         self._wall_len = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
-        #: here, under a str key naming the plugin; int keys are the engine's). A copy shares
-        #: it while both have the same layout; any change replaces it.
+        #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
+        #: "removable", "redesign" are the engine's). A copy shares it while both have the
+        #: same layout; any change replaces it.
         self.memo = {}
 
     # -- reading ------------------------------------------------------------------------------

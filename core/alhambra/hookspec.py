@@ -174,7 +174,7 @@ def alhambra_city_changed(game: Game, seat: int) -> None:
 def alhambra_placement_done(game: Game, seat: int, context: str) -> bool | None:
     """Every pending tile of a placement started with ``context`` has been placed.
 
-    Called when a module's own placement step (``game.begin_placement(seat, tiles, context)``)
+    Called when a module's own placement step (``game.begin_placement(seat, context, tiles)``)
     is finished; the engine handles its own contexts (``"turn"``, ``"distribution"``).
     *firstresult*: the plugin owning ``context`` continues the game and returns True.
     """
