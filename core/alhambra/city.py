@@ -39,7 +39,10 @@ HOLES_MODES = ("cell", "region")
 #: module's few) can never reach that far from the fountain.
 GRID_LIMIT = 1000
 _OFF = 1024
-_STRIDE = 2048
+#: an odd stride (more than the 2 * 1024 values of y + _OFF), so that the low bits of a cell
+#: number, which pick its slot in a small dict, vary with x as well as y: with 2048, every
+#: cell of a row had the same low bits and the frontier and tile dicts were full of collisions
+_STRIDE = 2051
 _O = _OFF * _STRIDE + _OFF  # the fountain's cell
 #: (step, this tile's side, the neighbour's facing side), north, east, south, west
 _STEPS = ((-1, NORTH, SOUTH), (_STRIDE, EAST, WEST), (1, SOUTH, NORTH), (-_STRIDE, WEST, EAST))
@@ -116,7 +119,7 @@ def _remember(cell: int) -> Pos:
 def cell_position(cell: int) -> Pos:
     """The ``(x, y)`` of an internal cell number, as returned by ``Alhambra.place_cells``,
     ``swap_cells`` and ``removable_cells`` (one shared tuple per cell). Cell numbers are an
-    engine detail for hot paths: a cell is ``(x + 1024) * 2048 + y + 1024``."""
+    engine detail for hot paths: a cell is ``(x + 1024) * 2051 + y + 1024``."""
     p = _POS_OF.get(cell)
     return p if p is not None else _remember(cell)
 
