@@ -32,6 +32,40 @@ def _expected_turn_actions(game, seat):
     return builds, removals, swaps, buys
 
 
+def _brute_payments(game, seat, space, exact=False):
+    """The non-dominated payments for ``space`` found by trying every set of cards in hand
+    (R-TURN-3, R-TURN-4, R-EXC-4), as ``{(via code or None, sorted card codes)}``: plain ones
+    in the space's currency, and through each means those with a card of another currency."""
+    from itertools import combinations
+
+    st = game.state
+    tile = st.market[space - 1]
+    if tile is None:
+        return set()
+    price = game.rules.catalog[tile].price
+    cur = alhambra.components.MARKET_CURRENCIES[space - 1]
+    hand = [c for c in st.players[seat].hand if type(c) is MoneyCard]
+    ways = [(None, frozenset([cur]))]
+    if game.rules.has_payment_means:
+        ways += [(m.via, m.currencies) for m in game._means_of(seat) if cur in m.currencies]
+    found = set()
+    for via, curs in ways:
+        cards = [c for c in hand if c.currency in curs]
+        for k in range(1, len(cards) + 1):
+            for combo in combinations(cards, k):
+                total = sum(c.value for c in combo)
+                if total < price or total - min(c.value for c in combo) >= price or (exact and total != price):
+                    continue
+                if via is not None and all(c.currency == cur for c in combo):
+                    continue  # the plain payment offers it
+                found.add((getattr(via, "code", None), tuple(sorted(c.code for c in combo))))
+    return found
+
+
+def _as_ways(buys):
+    return {(getattr(b.via, "code", None), tuple(sorted(c.code for c in b.cards))) for b in buys}
+
+
 def _check_turn_listing(game):
     seat = game.current_player
     legal = game.legal_actions()
@@ -40,12 +74,16 @@ def _check_turn_listing(game):
     assert [a for a in legal if type(a) is RemoveToReserve] == removals
     assert [a for a in legal if type(a) is Swap] == swaps
     assert [a for a in legal if type(a) is Buy] == buys
+    for space in (1, 2, 3, 4):  # R-TURN-3: against every set of cards in hand
+        listed = [b for b in buys if b.space == space]
+        assert len(listed) == len(_as_ways(listed)) and _as_ways(listed) == _brute_payments(game, seat, space)
     city = game.state.players[seat].city
     # every removal really is one the rules allow (R-TURN-6), checked tile by tile
     assert removals == [RemoveToReserve(pos) for pos in sorted(city.tiles) if city.why_not_remove(pos) is None]
     payers = []
     for s in range(game.num_players):  # the vizier's test: some exact payment (R-VIZ-2)
         exact = [b for space in (1, 2, 3, 4) for b in game.payments(s, space, exact=True)]
+        assert _as_ways(exact) == set().union(*(_brute_payments(game, s, space, True) for space in (1, 2, 3, 4)))
         assert game.can_pay_exactly(s) == bool(exact)
         assert game.purchases(s, exact=True) == exact
         if exact:
@@ -78,6 +116,8 @@ def test_r_turn_3_purchases_of_a_hand_of_sixteen_or_more_cards():
         game.invalidate()
         expected = [b for space in (1, 2, 3, 4) for b in game.payments(0, space)]
         assert expected, "these hands can buy something"
+        for space in (1, 2, 3, 4):
+            assert _as_ways([b for b in expected if b.space == space]) == _brute_payments(game, 0, space)
         assert game.purchases(0) == expected
         assert [a for a in game.legal_actions() if type(a) is Buy] == expected
 

@@ -12,7 +12,7 @@ import itertools
 import random
 from typing import Any, Callable, Iterable, Sequence
 
-from .actions import Action, Buy, Pass, action_table, interned
+from .actions import Action, Buy, Pass, action_table
 from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_CODE, MONEY_RANK, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
@@ -616,9 +616,8 @@ class Game:
         return found
 
     def _plain_payments(self, hand, market, keys, exact: bool, only: int | None = None) -> list[Buy]:
-        """The purchases paid in each space's own currency (R-TURN-3): what :meth:`payments`
-        lists without payment means, for all four spaces at once (or for space index
-        ``only``). ``keys``: the hand's ``_money_keys``. Memo entries: ``("buy", key, price,
+        """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
+        once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo entries: ``("buy", key, price,
         exact, space index)`` -> the Buy actions."""
         memo = self.rules.memo
         prices = self.rules.prices
@@ -644,8 +643,8 @@ class Game:
 
     def _means_payments(self, hand, market, keys, means, exact: bool, i: int) -> list[Buy]:
         """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
-        order: those :meth:`payments` adds to the plain ones (some card of another currency
-        than the space's). Memo entries: ``("via", the means' currencies, their keys,
+        order, that the plain ones cannot offer (some card of another currency than the
+        space's). Memo entries: ``("via", the means' currencies, their keys,
         price, exact, space index, via)`` -> the Buy actions."""
         tile = market[i]
         if tile is None:
@@ -757,42 +756,24 @@ class Game:
     def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
         """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
         :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
+        The purchases of :meth:`purchases` for this space, in the same order.
 
         Payments through a module's means (an exchange office) are listed only when they use
         a currency the plain payment could not; ``apply`` still accepts the others. ``pool``
-        (optional) is the hand's money cards of the space's currency sorted by value, as a
-        tuple, if already known."""
+        is ignored (it once passed the hand's cards of the space's currency; the payments are
+        now memoised by the hand's money code). Raises :class:`ConfigError` for a bad seat or
+        space."""
         st = self.state
         self._check_seat(seat)
         if type(space) is not int or not 1 <= space <= 4:
             raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
-        tile = st.market[space - 1]
-        if tile is None:
-            return []
-        price = self.rules.catalog[tile].price
+        exact = bool(exact)
         hand = st.players[seat].hand
-        cur = MARKET_CURRENCIES[space - 1]
-        if pool is None:
-            pool = _currency_cards(hand, cur)
-        key = (space, price, exact, pool)
-        memo = self.rules.memo
-        out = memo.get(key)
-        if out is None:
-            if len(memo) >= self.rules.memo_limit:
-                memo.clear()
-            out = memo[key] = [interned(Buy, space, cards) for cards in minimal_payments(pool, price, exact=exact)]
-        out = list(out)
-        if not self.rules.has_payment_means:
-            return out
-        for via, curs in self.payment_cards(seat, space)[1:]:
-            wide = tuple(c for c in hand if type(c) is MoneyCard and c.currency in curs)
-            key = (space, price, exact, wide, via)
-            extra = memo.get(key)
-            if extra is None:
-                # only payments the plain one cannot offer: some card of another currency
-                extra = memo[key] = [Buy(space, cards, via) for cards in minimal_payments(wide, price, exact=exact)
-                                     if any(c.currency != cur for c in cards)]
-            out.extend(extra)
+        keys = _money_keys(hand)
+        out = list(self._plain_payments(hand, st.market, keys, exact, space - 1))
+        means = self._means_of(seat) if self.rules.has_payment_means else None
+        if means:
+            out += self._means_payments(hand, st.market, keys, means, exact, space - 1)
         return out
 
     def pay(self, seat: int, action: Buy):
