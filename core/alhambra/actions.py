@@ -81,25 +81,40 @@ def action_table(cls) -> ActionTable:
 
 
 _ROWS: dict = {}
+_ROW_LIMIT = 5_000
 
 
-def actions_at(cls, tile, positions) -> list:
+def action_row(cls, tile, position: Callable | None = None) -> dict:
+    """The shared row ``{key: action}`` of action class ``cls`` and ``tile`` (see
+    :func:`actions_at`): keyed by positions, or by whatever ``position`` turns into one (the
+    city's cell numbers, with ``alhambra.city.cell_position``)."""
+    key = (cls, tile, position)
+    row = _ROWS.get(key)
+    if row is None:
+        row = _ROWS[key] = {}
+    return row
+
+
+def new_action(row: dict, cls, tile, key, position: Callable | None = None):
+    """The action for ``key``, which ``row`` (:func:`action_row`) does not hold yet: built,
+    and kept in the row while it holds fewer than 5,000."""
+    pos = key if position is None else position(key)
+    a = cls(pos) if tile is None else cls(tile, pos)
+    if len(row) < _ROW_LIMIT:
+        row[key] = a
+    return a
+
+
+def actions_at(cls, tile, positions, position: Callable | None = None) -> list:
     """``[cls(tile, pos) for pos in positions]`` as the shared instances (``cls`` takes a
     tile and a position, like :class:`BuildFromReserve`, :class:`Swap`, :class:`Place`;
     ``tile`` may be ``None`` for a class that takes the position alone, like
-    :class:`RemoveToReserve`). The engine's hot path: one plain dict per class and tile."""
-    row = _ROWS.get((cls, tile))
-    if row is None:
-        row = _ROWS[(cls, tile)] = {}
-    out = []
-    for pos in positions:
-        a = row.get(pos)
-        if a is None:
-            a = cls(pos) if tile is None else cls(tile, pos)
-            if len(row) < 5_000:
-                row[pos] = a
-        out.append(a)
-    return out
+    :class:`RemoveToReserve`). With ``position``, ``positions`` are keys it turns into
+    positions (the engine passes the city's cell numbers: no position tuple is hashed). The
+    engine's hot path: one dict look-up per position."""
+    row = action_row(cls, tile, position)
+    get = row.get
+    return [get(k) or new_action(row, cls, tile, k, position) for k in positions]
 
 
 def interned(cls, *args):
