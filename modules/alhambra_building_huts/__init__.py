@@ -190,7 +190,7 @@ _TOP = operator.itemgetter(-1)
 
 
 def _legal_take(game, seat):
-    hs = game.state.modules.get(STATE_KEY)
+    hs = hut_state(game)
     if hs is None:
         return []
     face_up = list(map(_TOP, filter(None, hs.stacks.values())))  # the non-empty stacks' tops

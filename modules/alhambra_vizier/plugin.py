@@ -42,8 +42,6 @@ Rulings where RULES.md is silent:
 
 from __future__ import annotations
 
-import functools
-
 from attrs import define, field, frozen
 
 from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, action_table, canonical_cards, card_names, hookimpl
@@ -91,12 +89,6 @@ def priority_order(finished: int, num_players: int) -> list[int]:
     """The seats in the order they are asked (R-VIZ-5): the player who just finished first,
     then the player seated before them, and so on; the player whose turn is next last."""
     return [(finished - k) % num_players for k in range(num_players)]
-
-
-@functools.lru_cache(maxsize=64)
-def _priority(finished: int, num_players: int) -> tuple[int, ...]:
-    """:func:`priority_order` as a tuple, made once per seat and player count."""
-    return tuple(priority_order(finished, num_players))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +248,7 @@ def alhambra_between_turns(game, finished):
         return None
     if not vs.started:
         vs.started = True
-        vs.queue = list(_priority(finished, game.num_players)) if True in vs.active else []
+        vs.queue = priority_order(finished, game.num_players) if True in vs.active else []
     queue = vs.queue
     if queue:
         active = vs.active
