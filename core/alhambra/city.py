@@ -676,14 +676,14 @@ class Alhambra:
         tiles[c] = tile
         self._walls[c] = m
         t = 0
-        links = 0  # the change in open links of the neighbours (each counts its own side)
+        gained = 0  # the neighbours' new open links (each counts its own side)
         for step, side, opp in _STEPS:
             q = c + step
             if q in tiles:
                 t |= side
                 old = near[q]
                 near[q] = new = old | opp << 4
-                links += _LINKS[new] - _LINKS[old]
+                gained += _LINKS[new] - _LINKS[old]
             else:
                 v = front.get(q)
                 if v is None:
@@ -692,12 +692,12 @@ class Alhambra:
                         _remember(q)
                 front[q] = v | (opp << 4) | (opp if m & side else 0)
         near[c] = v = t << 4 | m
-        self._links += _LINKS[v] + links
+        self._links += _LINKS[v] + gained
         if self._cuts is not None:
-            links = _LINKED[v]
-            if len(links) == 1:
+            linked = _LINKED[v]
+            if len(linked) == 1:
                 # a new leaf: its one neighbour now holds it to the fountain; nothing else changes
-                u = c + links[0]
+                u = c + linked[0]
                 self._cuts = self._cuts if u == _O else self._cuts | {u}
             else:
                 self._cuts = None
@@ -715,7 +715,7 @@ class Alhambra:
         tiles, walls, front, near = self._tiles, self._walls, self.front_facts, self.tile_facts
         tile = tiles.pop(c)
         del walls[c]
-        links = _LINKS[near.pop(c)]  # the open links lost, counted at each end
+        lost = _LINKS[near.pop(c)]  # the open links lost, counted at each end
         self._cuts = None
         v = 0
         for step, side, opp in _STEPS:
@@ -723,7 +723,7 @@ class Alhambra:
             if q in tiles:
                 old = near[q]
                 near[q] = new = old & ~(opp << 4)
-                links += _LINKS[old] - _LINKS[new]
+                lost += _LINKS[old] - _LINKS[new]
                 v |= side << 4
                 if walls[q] & opp:
                     v |= side
@@ -735,7 +735,7 @@ class Alhambra:
                     del front[q]
         if v:
             front[c] = v
-        self._links -= links
+        self._links -= lost
         self._changed()
         return tile
 
