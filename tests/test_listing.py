@@ -221,3 +221,22 @@ def test_r_turn_6_open_link_count_follows_an_unchecked_city():
     fresh = Alhambra.from_tiles(city.tiles, check=False)
     assert city.is_tree() == fresh.is_tree()
     assert city.removable() == fresh.removable()
+
+
+def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
+    """R-VIZ-2: only a seat holding an exact payment for some market building may use the
+    vizier; R-VIZ-5: asked in priority order. Hand-built: space 1 (florin) costs 5, the
+    others are empty; seat 0 holds florin 2+3 (exact), seat 1 florin 6 (only overpays),
+    seat 2 florin 5 (exact), seat 3 dinar 5 (wrong currency)."""
+    from alhambra.components import BASE_CATALOG
+
+    five = next(t for t in range(1, 55) if BASE_CATALOG[t].price == 5)
+    game = situation(4, market=[five, None, None, None],
+                     hands={0: [M("florin-2"), M("florin-3")], 1: [M("florin-6")], 2: [M("florin-5")],
+                            3: [M("dinar-5")]})
+    assert [game.can_pay_exactly(s) for s in range(4)] == [True, False, True, False]
+    assert game.first_exact_payer([1, 0, 3, 2]) == 0
+    assert game.first_exact_payer([3, 2, 1, 0]) == 2
+    assert game.first_exact_payer([1, 3]) is None
+    game.state.players[2].hand = [M("florin-4")]  # the cached bitset follows the hand
+    assert game.first_exact_payer([3, 2, 1]) is None
