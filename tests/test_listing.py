@@ -133,15 +133,21 @@ def test_r_turn_3_equal_hands_in_any_order_share_the_payments():
     assert first.purchases(0) == [b for space in (1, 2, 3, 4) for b in first.payments(0, space)]
 
 
-def test_money_codes_count_each_card():
-    """MONEY_CODE: summed over a hand, 4 bits per card count how many of each it holds."""
-    from alhambra.components import MONEY_CODE, MONEY_RANK
+def test_money_lanes_count_each_card_per_currency():
+    """MONEY_LANE: a card's market space (the index of its currency) and a number that,
+    summed over a hand's cards of that currency, counts each value in 4 bits."""
+    from alhambra.components import MARKET_CURRENCIES, MONEY_LANE
+    from alhambra.game import _money_keys
 
-    hand = [MoneyCard("dirham", 7)] * 3 + [MoneyCard("ducat", 1)]
-    code = sum(MONEY_CODE[c] for c in hand)
-    assert code >> 4 * MONEY_RANK[MoneyCard("dirham", 7)] & 15 == 3
-    assert code >> 4 * MONEY_RANK[MoneyCard("ducat", 1)] & 15 == 1
-    assert code >> 4 * MONEY_RANK[MoneyCard("florin", 7)] & 15 == 0
+    hand = [MoneyCard("dirham", 7)] * 3 + [MoneyCard("ducat", 1), MoneyCard("dirham", 2)]
+    dirham = MARKET_CURRENCIES.index("dirham")
+    assert MONEY_LANE[MoneyCard("dirham", 7)] == (dirham, 1 << 28)
+    keys = _money_keys(hand)
+    assert keys[dirham] >> 28 & 15 == 3 and keys[dirham] >> 8 & 15 == 1
+    assert keys[dirham] == 3 << 28 | 1 << 8
+    assert keys[MARKET_CURRENCIES.index("ducat")] == 1 << 4
+    assert keys[MARKET_CURRENCIES.index("florin")] == 0
+    assert _money_keys(list(reversed(hand)))[:4] == keys[:4]
 
 
 def test_r_turn_5_listing_follows_hand_edits_after_invalidate():

@@ -147,10 +147,12 @@ _MONEY_CARDS: dict = {}
 #: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
 #: groups a hand by currency, each group by value (for the engine's hot path).
 MONEY_RANK: dict = {}
-#: Every money card -> ``1 << 4 * rank``: summed over a hand of fewer than 16 money cards,
-#: a number that holds how many of each card it has (4 bits per card), so that equal hands
-#: give equal numbers whatever their order (the engine's key for payment caches).
-MONEY_CODE: dict = {}
+#: Every money card -> ``(i, 1 << 4 * value)``, ``i`` the index of its currency in
+#: :data:`MARKET_CURRENCIES` (the market space it pays for, 0-3). Summed per currency over a
+#: hand of fewer than 16 cards, the second numbers count how many cards of each value it
+#: holds (4 bits per value), so that the same cards in any order give the same number: the
+#: engine's key for its payment caches.
+MONEY_LANE: dict = {}
 
 
 @functools.total_ordering
@@ -179,7 +181,7 @@ class MoneyCard(Card):
         object.__setattr__(card, "value", value)
         _MONEY_CARDS[(currency, value)] = card
         MONEY_RANK[card] = rank = CURRENCIES.index(currency) * 16 + value
-        MONEY_CODE[card] = 1 << 4 * rank
+        MONEY_LANE[card] = (MARKET_CURRENCIES.index(currency), 1 << 4 * value)
         return card
 
     def __init__(self, currency, value):

@@ -8,12 +8,11 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, action_table
-from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_CODE, MONEY_RANK, MoneyCard, ScoringCard
+from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
 from .ruleset import Ruleset, get_ruleset
@@ -24,28 +23,27 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
-_DIGITS = 64  # bits per currency in a money code (16 per rank, 4 bits per card)
-_DIGITS_MASK = (1 << _DIGITS) - 1
-
-
 def _currency_cards(hand, currency: str) -> tuple:
     """The money cards of ``currency`` in ``hand``, sorted by value."""
     return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
 
 
-_ZEROS = itertools.repeat(0)
-_SPACE_SHIFTS = tuple(_DIGITS * CURRENCIES.index(cur) for cur in MARKET_CURRENCIES)
+_NOT_MONEY = (4, 0)  # a card that is not money: counted in a fifth slot, never read
 
 
-def _money_keys(hand) -> tuple:
+def _money_keys(hand) -> list:
     """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
     currency, equal for hands with the same such cards in any order (the payments memo's
-    key): an int, the currency's digits of the hand's money code (see ``MONEY_CODE``), or
-    for a hand of 16 or more cards, where a digit could overflow, :func:`_currency_cards`."""
+    key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
+    where 4 bits could overflow, :func:`_currency_cards`. Do not change the list returned."""
     if len(hand) < 16:
-        code = sum(map(MONEY_CODE.get, hand, _ZEROS))  # other cards count 0
-        return tuple([code >> shift & _DIGITS_MASK for shift in _SPACE_SHIFTS])
-    return tuple([_currency_cards(hand, cur) for cur in MARKET_CURRENCIES])
+        keys = [0, 0, 0, 0, 0]
+        lane = MONEY_LANE.get
+        for card in hand:
+            i, code = lane(card, _NOT_MONEY)
+            keys[i] += code
+        return keys
+    return [_currency_cards(hand, cur) for cur in MARKET_CURRENCIES]
 
 
 #: a currency's money key (see ``_money_keys``) -> its ``_exact_sums``, shared by all games
@@ -617,9 +615,9 @@ class Game:
 
     def _plain_payments(self, hand, market, keys, exact: bool, only: int | None = None) -> list[Buy]:
         """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
-        once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo entries: ``("buy", key, price,
-        exact, space index)`` -> the Buy actions."""
-        memo = self.rules.memo
+        once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
+        ``rules.buy_memo[exact][space index]``, ``(key, price)`` -> the Buy actions."""
+        memos = self.rules.buy_memo[exact]
         prices = self.rules.prices
         found: list[Buy] = []
         for i in (range(4) if only is None else (only,)):
@@ -630,14 +628,14 @@ class Game:
             if not sub:
                 continue  # no card of this space's currency
             price = prices[tile]
-            key = ("buy", sub, price, exact, i)
-            out = memo.get(key)
+            memo = memos[i]
+            out = memo.get((sub, price))
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
                 cards = _currency_cards(hand, MARKET_CURRENCIES[i])
                 table = action_table(Buy)
-                out = memo[key] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
+                out = memo[sub, price] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
             found += out
         return found
 

@@ -197,9 +197,12 @@ class Ruleset:
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
         self.fast = _FastHooks(self.hook)
         self._converter = None
-        #: Bounded cache of derived values shared by the games of this rule set (payments by
-        #: hand and price); cleared when it reaches ``memo_limit`` entries.
+        #: Bounded caches of derived values shared by the games of this rule set: payments
+        #: through payment means (``memo``), and plain payments (``buy_memo[exact][space
+        #: index]``, by money key and price); each is cleared when it reaches ``memo_limit``
+        #: entries.
         self.memo: dict = {}
+        self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
         self.memo_limit = 100_000
 
     @property
