@@ -80,29 +80,39 @@ def action_table(cls) -> ActionTable:
     return table
 
 
+class ActionRow(dict):
+    """``row[key]`` is the one shared instance of ``cls(tile, position(key))`` (or
+    ``cls(position(key))`` when ``tile`` is None, or with the key itself as the position when
+    ``position`` is None): the actions of one class and tile at every position, built on
+    first use. Stops keeping new ones once it holds ``limit`` (they are still built and
+    returned)."""
+
+    __slots__ = ("cls", "tile", "position", "limit")
+
+    def __init__(self, cls, tile, position: Callable | None = None, limit: int = 5_000):
+        super().__init__()
+        self.cls, self.tile, self.position, self.limit = cls, tile, position, limit
+
+    def __missing__(self, key):
+        pos = key if self.position is None else self.position(key)
+        found = self.cls(pos) if self.tile is None else self.cls(self.tile, pos)
+        if len(self) < self.limit:
+            self[key] = found
+        return found
+
+
 _ROWS: dict = {}
-_ROW_LIMIT = 5_000
 
 
-def action_row(cls, tile, position: Callable | None = None) -> dict:
-    """The shared row ``{key: action}`` of action class ``cls`` and ``tile`` (see
+def action_row(cls, tile, position: Callable | None = None) -> ActionRow:
+    """The shared :class:`ActionRow` of action class ``cls`` and ``tile`` (see
     :func:`actions_at`): keyed by positions, or by whatever ``position`` turns into one (the
     city's cell numbers, with ``alhambra.city.cell_position``)."""
     key = (cls, tile, position)
     row = _ROWS.get(key)
     if row is None:
-        row = _ROWS[key] = {}
+        row = _ROWS[key] = ActionRow(cls, tile, position)
     return row
-
-
-def new_action(row: dict, cls, tile, key, position: Callable | None = None):
-    """The action for ``key``, which ``row`` (:func:`action_row`) does not hold yet: built,
-    and kept in the row while it holds fewer than 5,000."""
-    pos = key if position is None else position(key)
-    a = cls(pos) if tile is None else cls(tile, pos)
-    if len(row) < _ROW_LIMIT:
-        row[key] = a
-    return a
 
 
 def actions_at(cls, tile, positions, position: Callable | None = None) -> list:
@@ -113,8 +123,7 @@ def actions_at(cls, tile, positions, position: Callable | None = None) -> list:
     positions (the engine passes the city's cell numbers: no position tuple is hashed). The
     engine's hot path: one dict look-up per position."""
     row = action_row(cls, tile, position)
-    get = row.get
-    return [get(k) or new_action(row, cls, tile, k, position) for k in positions]
+    return [row[k] for k in positions]
 
 
 def interned(cls, *args):

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at, new_action
+from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
 from ..city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
 #: the rows (``action_row``) of RemoveToReserve, and of BuildFromReserve and Swap by tile,
-#: keyed by the city's cell numbers (the per-tile dicts save a look-up by (class, tile,
+#: keyed by the city's cell numbers (the per-tile pairs save two look-ups by (class, tile,
 #: position) per tile: about 2 % of the base game's instructions)
 _REMOVE_ROW = action_row(RemoveToReserve, None, cell_position)
-_BUILD_ROWS: dict = {}
-_SWAP_ROWS: dict = {}
+_TILE_ROWS: dict = {}
+
+
+def _tile_rows(tile) -> tuple[dict, dict]:
+    """The BuildFromReserve and Swap rows of ``tile`` (kept in ``_TILE_ROWS``)."""
+    rows = _TILE_ROWS[tile] = (action_row(BuildFromReserve, tile, cell_position), action_row(Swap, tile, cell_position))
+    return rows
 
 
 def legal_positions(game, seat, tile) -> list:
@@ -80,11 +85,9 @@ def redesign_actions(game, seat) -> tuple[list, list, list]:
     if city.is_tree() and city.holes == "cell":
         # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
         # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
-        get = _REMOVE_ROW.get
-        removals = [get(c) or new_action(_REMOVE_ROW, RemoveToReserve, None, c, cell_position)
-                    for c in spots if OPEN_LEAF[tiles[c]]]
+        removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
     else:
-        removals = actions_at(RemoveToReserve, None, city.removable_cells(), cell_position)
+        removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
     builds: list = []
     swaps: list = []
     if reserve:
@@ -95,15 +98,12 @@ def redesign_actions(game, seat) -> tuple[list, list, list]:
             sites = [q for q in sites if q not in barred]
         walls = city.catalog.walls
         for t in reserve:
+            brow, srow = _TILE_ROWS.get(t) or _tile_rows(t)
             m = walls[t]
             fits = PLACE_OK[m]
-            row = _BUILD_ROWS.get(t) or _BUILD_ROWS.setdefault(t, action_row(BuildFromReserve, t, cell_position))
-            get = row.get
-            builds += [get(q) or new_action(row, BuildFromReserve, t, q, cell_position) for q in sites if fits[front[q]]]
+            builds += [brow[q] for q in sites if fits[front[q]]]
             fits = SWAP_OK[m]
-            row = _SWAP_ROWS.get(t) or _SWAP_ROWS.setdefault(t, action_row(Swap, t, cell_position))
-            get = row.get
-            swaps += [get(q) or new_action(row, Swap, t, q, cell_position) for q in spots if fits[tiles[q]]]
+            swaps += [srow[q] for q in spots if fits[tiles[q]]]
     found = (builds, removals, swaps)
     memo["redesign"] = (reserve.copy(), found)
     return found
