@@ -82,6 +82,8 @@ def _return_departed(game, seat: int) -> None:
     goes back to the hand (hidden) and stops counting."""
     bs = bonus_state(game)
     shown = bs.revealed[seat]
+    if not shown:  # the usual case: nothing revealed, nothing to take back
+        return
     gone = [b for b in shown if not _in_city(game, seat, b)]
     if gone:
         shown[:] = [b for b in shown if b not in gone]

@@ -88,7 +88,13 @@ def vizier_state(game) -> VizierState:
 def priority_order(finished: int, num_players: int) -> list[int]:
     """The seats in the order they are asked (R-VIZ-5): the player who just finished first,
     then the player seated before them, and so on; the player whose turn is next last."""
-    return [(finished - k) % num_players for k in range(num_players)]
+    order = _ORDERS.get((finished, num_players))
+    if order is None:
+        order = _ORDERS[finished, num_players] = tuple([(finished - k) % num_players for k in range(num_players)])
+    return list(order)
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (finished, players) -> priority order
 
 
 # ---------------------------------------------------------------------------------------------
@@ -242,8 +248,8 @@ def alhambra_between_turns(game, finished):
     are skipped. Returns the seat to ask (phase ``"vizier"``), or None once nobody is left to
     ask, so that the engine starts the next player's turn (R-VIZ-3). Never used during the
     end-of-game distribution (R-VIZ-7): the engine does not call this hook then."""
-    vs = vizier_state(game)
     st = game.state
+    vs = st.modules[KEY]
     if vs.round_over or st.phase in ("over", "distribution"):
         return None
     if not vs.started:
@@ -252,7 +258,7 @@ def alhambra_between_turns(game, finished):
     queue = vs.queue
     if queue:
         active = vs.active
-        seat = game.first_exact_payer([s for s in queue if active[s]])  # can_use, seat by seat
+        seat = game.first_exact_payer(filter(active.__getitem__, queue))  # can_use, seat by seat
         if seat is not None:
             del queue[: queue.index(seat) + 1]
             vs.asked = seat
