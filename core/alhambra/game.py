@@ -9,6 +9,7 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, action_table
@@ -45,6 +46,9 @@ def _money_keys(hand) -> list:
         return keys
     return [_currency_cards(hand, cur) for cur in MARKET_CURRENCIES]
 
+
+#: a payment means' currencies -> an itemgetter of their lanes in the money keys
+_LANES: dict = {}
 
 #: a currency's money key (see ``_money_keys``) -> its ``_exact_sums``, shared by all games
 _REACH: dict = {}
@@ -655,8 +659,10 @@ class Game:
             curs = m.currencies
             if cur not in curs:
                 continue
-            key = ("via", curs, tuple([keys[j] for j, c in enumerate(MARKET_CURRENCIES) if c in curs]), price, exact, i,
-                   m.via)
+            lanes = _LANES.get(curs)
+            if lanes is None:  # this means' currencies as market space indices (``keys``' lanes)
+                lanes = _LANES[curs] = itemgetter(*[j for j, c in enumerate(MARKET_CURRENCIES) if c in curs])
+            key = ("via", curs, lanes(keys), price, exact, i, m.via)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:

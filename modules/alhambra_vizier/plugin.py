@@ -149,8 +149,15 @@ def _legal_use(game, seat):
     vs = vizier_state(game)
     if seat != vs.asked or not vs.active[seat]:
         return []
-    table = action_table(UseVizier)  # the shared instances: no new action per asking
-    return [table[buy.space, buy.cards, buy.via] for buy in game.cached_purchases(seat, exact=True)]
+    buys = game.cached_purchases(seat, exact=True)
+    last = game.memo.get(_USES)  # the uses, kept with the (cached) purchases list they mirror
+    if last is None or last[0] is not buys:
+        table = action_table(UseVizier)  # the shared instances: no new action per asking
+        last = game.memo[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
+    return last[1]
+
+
+_USES = KEY + ".uses"
 
 
 def _check_use(game, seat, action):
