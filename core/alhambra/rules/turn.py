@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from ..actions import ActionKind, Buy, TakeMoney, action_table
 from ..components import MoneyCard
@@ -10,6 +11,7 @@ from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
 TAKE_LIMIT = 5  # R-TURN-2
+_VALUE = attrgetter("value")
 
 
 def money_takes(display) -> list[TakeMoney]:
@@ -24,7 +26,7 @@ def money_takes(display) -> list[TakeMoney]:
         seen = set(out)
         for k in range(2, len(small) + 1):
             for combo in combinations(small, k):
-                if sum([c.value for c in combo]) <= TAKE_LIMIT:
+                if sum(map(_VALUE, combo)) <= TAKE_LIMIT:
                     a = table[combo,]
                     if a not in seen:
                         seen.add(a)
