@@ -238,7 +238,7 @@ def alhambra_action_kinds():
 @hookimpl
 def alhambra_turn_start(game, seat):
     """A new turn: the next between-turns moment starts a fresh asking round."""
-    vs = vizier_state(game)
+    vs = game.state.modules[KEY]
     vs.queue = []
     vs.asked = -1
     vs.started = False
