@@ -170,6 +170,20 @@ def test_cli_simulate_save_and_replay(tmp_path, capsys):
     assert main(["replay", str(save), "--game", "5"]) == 2
 
 
+def test_cli_replay_of_a_save_with_a_user_module_points_to_config(tmp_path, capsys):
+    """A save that needs a module of the user's own replays with its --config, and without
+    it fails with a message that says so (status 2)."""
+    config = Path(__file__).parent.parent / "examples" / "golden_fountain.toml"
+    save = tmp_path / "g.jsonl"
+    assert main(["simulate", "--players", "2", "--games", "1", "--config", str(config), "--save", str(save)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "golden_fountain" in err and "--config" in err
+    assert main(["replay", str(save), "--config", str(config)]) == 0
+    assert "scoring 3:" in capsys.readouterr().out
+
+
 def test_cli_errors_are_messages_not_tracebacks(tmp_path, capsys):
     assert main(["simulate", "--players", "9"]) == 2
     assert "2 to 6 players" in capsys.readouterr().err

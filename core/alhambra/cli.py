@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
-from .errors import AlhambraError
+from .errors import AlhambraError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
 from .replay import replay
 from .ruleset import available_modules
@@ -138,7 +138,12 @@ def cmd_replay(args) -> int:
         raise AlhambraError(f"{args.file} holds {len(saves)} game(s); --game must be 1..{len(saves)}")
     extra = load_config(args.config).module_objects if args.config else []
     data = read_save(saves[args.game - 1])
-    game = replay(data, modules=extra)
+    try:
+        game = replay(data, modules=extra)
+    except SaveFormatError as exc:
+        if args.config or "needs module" not in str(exc):
+            raise
+        raise SaveFormatError(f"{exc} (a module of your own? pass the config that loads it: --config FILE)") from None
     print_game(game)
     return 0
 

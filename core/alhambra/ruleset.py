@@ -64,7 +64,7 @@ def load_module(name: str):
     module = found[name].load()
     own = getattr(module, "NAME", None)
     if own != name:
-        raise ConfigError(f"module registered as {name!r} (entry point {found[name].value!r}) has NAME {own!r}: "
+        raise ConfigError(f"module registered as {name!r} (entry point target {found[name].value!r}) has NAME {own!r}: "
                           f"register it under its NAME, or set NAME = {name!r}")
     return module
 
