@@ -282,3 +282,5 @@ def test_r_place_r_turn_5_6_incremental_queries_match_the_rules(seed, holes):
             assert city.swap_positions(tile) == fresh.swap_positions(tile) == sorted(
                 p for p in city.tiles if city.can_swap(tile, p))
         assert city.frontier() == fresh.frontier()
+        # the counts kept up to date on every change: open links, three-sided frontier cells
+        assert (city._links, city._three) == (fresh._links, fresh._three)

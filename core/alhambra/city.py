@@ -109,10 +109,15 @@ OPEN_LEAF = _OPEN_LEAF
 _POS_OF: dict[int, Pos] = {}
 
 
+#: the other way round: ``(x, y)`` -> cell number, for the same cells
+_CELL_OF: dict[Pos, int] = {}
+
+
 def _remember(cell: int) -> Pos:
-    """Enter ``cell`` in ``_POS_OF`` and return its ``(x, y)``."""
+    """Enter ``cell`` in ``_POS_OF`` and ``_CELL_OF`` and return its ``(x, y)``."""
     x, y = divmod(cell, _STRIDE)
     p = _POS_OF[cell] = (x - _OFF, y - _OFF)
+    _CELL_OF[p] = cell
     return p
 
 
@@ -148,6 +153,9 @@ for _x in range(-32, 33):
 def _cell(pos: Pos) -> int | None:
     """The internal cell number of ``(x, y)`` (already checked to be int pairs), or None when
     it lies beyond :data:`GRID_LIMIT`."""
+    c = _CELL_OF.get(pos)  # every position of a listed action is known
+    if c is not None:
+        return c
     x, y = pos
     if -GRID_LIMIT <= x <= GRID_LIMIT and -GRID_LIMIT <= y <= GRID_LIMIT:
         return (x + _OFF) * _STRIDE + y + _OFF
@@ -179,7 +187,7 @@ class Alhambra:
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "memo")
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -252,6 +260,7 @@ class Alhambra:
         new.front_facts = self.front_facts.copy()
         new.tile_facts = self.tile_facts.copy()
         new._links = self._links
+        new._three = self._three
         new._cuts = self._cuts
         new._wall_len = self._wall_len
         new.memo = self.memo  # replaced (not mutated) on change
@@ -284,6 +293,8 @@ class Alhambra:
         #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
         #: city; kept exactly as that sum in any city)
         self._links = sum([_LINKS[v] for v in near.values()])
+        #: how many frontier cells have tiles on three sides (each bars a cell, R-PLACE-6)
+        self._three = sum([_THREE_SIDES[v] for v in front.values()])
         #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
         self._cuts: frozenset[int] | None = None
         self._changed()
@@ -446,7 +457,7 @@ class Alhambra:
         if found is None:
             front = self.front_facts
             if self.holes == "cell":
-                found = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]]
+                found = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]] if self._three else []
             else:
                 found = [q for q in front if self._hole_after_placing(q) is not None]
             self.memo["barred"] = found
@@ -674,7 +685,7 @@ class Alhambra:
         c = _cell(pos)
         tiles, front, near = self._tiles, self.front_facts, self.tile_facts
         m = self.catalog.walls[tile]
-        del front[c]
+        three = self._three - _THREE_SIDES[front.pop(c)]
         tiles[c] = tile
         self._walls[c] = m
         t = 0
@@ -692,7 +703,9 @@ class Alhambra:
                     v = 0
                     if q not in _POS_OF:
                         _remember(q)
-                front[q] = v | (opp << 4) | (opp if m & side else 0)
+                front[q] = w = v | (opp << 4) | (opp if m & side else 0)
+                three += _THREE_SIDES[w] - _THREE_SIDES[v]
+        self._three = three
         near[c] = v = t << 4 | m
         self._links += _LINKS[v] + gained
         if self._cuts is not None:
@@ -718,6 +731,7 @@ class Alhambra:
         tile = tiles.pop(c)
         del walls[c]
         lost = _LINKS[near.pop(c)]  # the open links lost, counted at each end
+        three = self._three
         self._cuts = None
         v = 0
         for step, side, opp in _STEPS:
@@ -730,13 +744,18 @@ class Alhambra:
                 if walls[q] & opp:
                     v |= side
             else:
-                w = front[q] & ~((opp << 4) | opp)
+                old = front[q]
+                three -= _THREE_SIDES[old]
+                w = old & ~((opp << 4) | opp)
                 if w >> 4:
                     front[q] = w
+                    three += _THREE_SIDES[w]
                 else:
                     del front[q]
         if v:
             front[c] = v
+            three += _THREE_SIDES[v]
+        self._three = three
         self._links -= lost
         self._changed()
         return tile
