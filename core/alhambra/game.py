@@ -50,8 +50,35 @@ def _money_keys(hand) -> list:
 #: a payment means' currencies -> an itemgetter of their lanes in the money keys
 _LANES: dict = {}
 
-#: a currency's money key (see ``_money_keys``) -> its ``_exact_sums``, shared by all games
+
+def _lanes(currencies: frozenset) -> itemgetter:
+    """Picks the money keys (``_money_keys``) of ``currencies``: an int for one currency, a
+    tuple for several."""
+    lanes = _LANES.get(currencies)
+    if lanes is None:
+        lanes = _LANES[currencies] = itemgetter(*[j for j, c in enumerate(MARKET_CURRENCIES) if c in currencies])
+    return lanes
+
+
+#: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
 _REACH: dict = {}
+_VALUES = range(1, 10)  # money card values (R-COMP-3)
+
+
+def _reach_of(key: int) -> int:
+    """Bit v set: some of the cards counted in money key ``key`` (4 bits per value, see
+    ``MONEY_LANE``) add up to exactly v. Keys of several currencies add up to the key of all
+    their cards (a hand of fewer than 16 cards never fills 4 bits)."""
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        found = 1
+        for v in _VALUES:
+            for _ in range(key >> 4 * v & 15):
+                found |= found << v
+        _REACH[key] = found
+    return found
 
 
 def _exact_sums(hand, currencies) -> int:
@@ -659,10 +686,7 @@ class Game:
             curs = m.currencies
             if cur not in curs:
                 continue
-            lanes = _LANES.get(curs)
-            if lanes is None:  # this means' currencies as market space indices (``keys``' lanes)
-                lanes = _LANES[curs] = itemgetter(*[j for j, c in enumerate(MARKET_CURRENCIES) if c in curs])
-            key = ("via", curs, lanes(keys), price, exact, i, m.via)
+            key = ("via", curs, _lanes(curs)(keys), price, exact, i, m.via)
             out = memo.get(key)
             if out is None:
                 if len(memo) >= self.rules.memo_limit:
@@ -720,20 +744,22 @@ class Game:
         width = self.rules.price_bits
         lane = (1 << width) - 1
         keys = _money_keys(hand)
+        counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
         wide: dict = {}  # the means' currency sets -> their sums
         out = 0
         for i, cur in enumerate(MARKET_CURRENCIES):
-            key = keys[i]
-            reach = _REACH.get(key)
-            if reach is None:
-                if len(_REACH) >= 50_000:
-                    _REACH.clear()
-                reach = _REACH[key] = _exact_sums(hand, _ONE_CURRENCY[cur])
+            reach = _reach_of(keys[i]) if counted else _exact_sums(hand, _ONE_CURRENCY[cur])
             for m in means:
-                if cur in m.currencies:
-                    more = wide.get(m.currencies)
+                curs = m.currencies
+                if cur in curs:
+                    more = wide.get(curs)
                     if more is None:
-                        more = wide[m.currencies] = _exact_sums(hand, m.currencies)
+                        if counted:
+                            key = _lanes(curs)(keys)
+                            more = _reach_of(key if type(key) is int else sum(key))
+                        else:
+                            more = _exact_sums(hand, curs)
+                        wide[curs] = more
                     reach |= more
             out |= (reach & lane) << (width * i)
         return out

@@ -178,8 +178,14 @@ def alhambra_payment_means(game, seat):
     for office in offices_in(game.state.players[seat].hand):
         if office not in seen:
             seen.add(office)
-            out.append(PaymentMeans(office, frozenset(office.currencies)))
+            means = _MEANS.get(office)
+            if means is None:
+                means = _MEANS[office] = PaymentMeans(office, frozenset(office.currencies))
+            out.append(means)
     return out
+
+
+_MEANS: dict = {}  # office -> its PaymentMeans (one shared instance: they are immutable)
 
 
 # ---------------------------------------------------------------------------------------------
