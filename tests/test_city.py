@@ -284,3 +284,23 @@ def test_r_place_r_turn_5_6_incremental_queries_match_the_rules(seed, holes):
         assert city.frontier() == fresh.frontier()
         # the counts kept up to date on every change: open links, three-sided frontier cells
         assert (city._links, city._three) == (fresh._links, fresh._three)
+
+
+def test_r_turn_6_removable_on_a_huge_alhambra_deep_in_the_stack():
+    """The cut-tile search is not recursive: a 1,200-tile strip (a custom catalogue) lists its
+    removable tiles, also when asked from deep in the call stack."""
+    import sys
+
+    from alhambra.components import FOUNTAIN_SPEC, TileCatalog, TileSpec
+
+    specs = [FOUNTAIN_SPEC] + [TileSpec(i, "building", "pavillon", 1, 0) for i in range(1, 1201)]
+    tiles = {(x, y): 2 * x - 1 + y for x in range(1, 601) for y in (0, 1)}
+    city = Alhambra.from_tiles(tiles, catalog=TileCatalog(specs))
+
+    def deep(n):
+        return deep(n - 1) if n else city.removable()
+
+    found = deep(sys.getrecursionlimit() - 100)
+    # a 2-wide strip joined to the fountain at (1, 0): that tile holds everything else to the
+    # fountain; every other tile lies on a cycle
+    assert found == sorted(p for p in tiles if p != (1, 0))

@@ -184,6 +184,16 @@ def test_priority_order_function():
     assert priority_order(0, 6) == [0, 5, 4, 3, 2, 1]
 
 
+def test_priority_order_of_look_alike_seats_does_not_leak_into_games():
+    """The orders are kept per (seat, players) for the engine; a float seat from an analysis
+    script gets its own answer and leaves the engine's ints alone."""
+    assert priority_order(2.0, 4) == [2.0, 1.0, 0.0, 3.0]
+    assert [type(s) for s in priority_order(2, 4)] == [int] * 4
+    order = priority_order(1, 3)
+    order.append(99)  # a copy: the kept order is untouched
+    assert priority_order(1, 3) == [1, 0, 2]
+
+
 def test_action_strings_are_readable():
     assert str(UseVizier(2, (dh(4), dh(3)))) == "vizier: buy space 2 paying dirham-3+dirham-4"
     assert str(DeclineVizier()) == "decline the vizier"

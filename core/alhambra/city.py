@@ -584,37 +584,35 @@ class Alhambra:
         return self._links == 2 * (len(self.tile_facts) - 1)
 
     def _cut_cells(self) -> set[int]:
-        """Articulation points of the graph of open links, rooted at the fountain (Tarjan's
-        depth-first search): the tiles whose removal disconnects others from the fountain.
-        Recursive: the depth is at most the number of tiles (fewer than 100)."""
+        """Articulation points of the graph of open links, rooted at the fountain (iterative
+        Tarjan): the tiles whose removal disconnects others from the fountain."""
         near = self.tile_facts
-        disc = {_O: 0}  # tile -> its discovery number
+        disc = {_O: 0}
+        low = {_O: 0}
         cuts: set[int] = set()
-
-        def visit(v: int, parent: int) -> int:
-            """Search below ``v``; return the lowest discovery number reachable from its subtree."""
-            d = low = disc[v]
-            for step in _LINKED[near[v]]:
+        counter = 1
+        stack = [(_O, None, iter(_LINKED[near[_O]]))]
+        while stack:
+            v, parent, it = stack[-1]
+            for step in it:
                 w = v + step
                 if w == parent:
                     continue
-                seen = disc.get(w)
-                if seen is None:
-                    disc[w] = len(disc)
-                    below = visit(w, v)
-                    if below >= d:  # w's subtree reaches nothing above v: v holds it
-                        cuts.add(v)
-                    if below < low:
-                        low = below
-                elif seen < low:
-                    low = seen
-            return low
-
-        for step in _LINKED[near[_O]]:  # the fountain itself never moves: not counted
-            w = _O + step
-            if w not in disc:
-                disc[w] = len(disc)
-                visit(w, _O)
+                if w in disc:
+                    if disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    disc[w] = low[w] = counter
+                    counter += 1
+                    stack.append((w, v, iter(_LINKED[near[w]])))
+                    break
+            else:
+                stack.pop()
+                if parent is not None:
+                    if low[v] < low[parent]:
+                        low[parent] = low[v]
+                    if parent != _O and low[v] >= disc[parent]:
+                        cuts.add(parent)
         return cuts
 
     def why_not_swap(self, tile, pos: Pos) -> str | None:
