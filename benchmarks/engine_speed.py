@@ -1,11 +1,13 @@
 """Engine speed: random 4-player playouts, side by side with catanatron, and per-module cost.
 
-    python benchmarks/engine_speed.py                 # about a minute
+    python benchmarks/engine_speed.py                 # about a minute and a half
     python benchmarks/engine_speed.py --seconds 3 --rounds 5
 
 Everything is measured in this one process, in interleaved rounds (alhambra, catanatron,
 alhambra with modules, ...), so that machine noise hits every contender alike; the ratios are
-the figures to compare. Times are CPU time of this process (``time.process_time``), which a
+the figures to compare. Each configuration first plays ``--warmup`` seconds uncounted: the
+engine's caches shared between games (payments by hand and price, action instances) fill
+over the first hundred or so games, and a long simulation runs warm. Times are CPU time of this process (``time.process_time``), which a
 busy machine disturbs less than wall-clock time. catanatron comes with the ``bench`` extra
 (``pip install -e ".[bench]"``); without it that column is skipped.
 
@@ -118,6 +120,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="seconds per block (default 2)")
     ap.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
+    ap.add_argument("--warmup", type=float, default=3.0,
+                    help="uncounted seconds each configuration plays first (default 3)")
     args = ap.parse_args(argv)
     try:
         import catanatron  # noqa: F401
@@ -127,6 +131,10 @@ def main(argv=None) -> int:
         have_catan = False
         print("catanatron not installed (pip install -e '.[bench]'): skipping the comparison", file=sys.stderr)
 
+    for name, modules in CONFIGS.items():  # warm the caches shared between games; not counted
+        alhambra_block(modules, args.warmup, seed0=-1_000_000)
+    if have_catan:
+        catanatron_block(args.warmup)
     totals = {k: [0, 0, 0.0] for k in CONFIGS}
     catan = [0, 0, 0.0]
     per_round: dict[str, list[float]] = {k: [] for k in (*CONFIGS, "catanatron")}
@@ -144,7 +152,8 @@ def main(argv=None) -> int:
                 catan[2] += ct
                 per_round["catanatron"].append(ca / ct)
 
-    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds x {args.seconds}s, CPU time")
+    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds x {args.seconds}s "
+          f"after {args.warmup}s of warm-up per configuration, CPU time")
     print("ratios: median over the rounds [lowest, highest] of each round's own ratio, so that a")
     print("slow spell of the machine, which hits the blocks of one round alike, cancels out")
     print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x base (per round)")
