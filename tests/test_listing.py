@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
@@ -246,3 +247,35 @@ def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
     assert game.first_exact_payer([1, 3]) is None
     game.state.players[2].hand = [M("florin-4")]  # the cached bitset follows the hand
     assert game.first_exact_payer([3, 2, 1]) is None
+
+
+@pytest.mark.parametrize("modules", [(), ("vizier", "exchange_offices")])
+def test_small_payment_memos_change_nothing(modules):
+    """The payment memos shared by a rule set's games are bounded (``memo_limit``): cleared
+    over and over, they give the same games as when they never fill."""
+
+    def play(seed):
+        game = alhambra.new_game(4, modules=modules, seed=seed)
+        rng = random.Random(seed)
+        lists = []
+        while not game.is_over:
+            legal = game.legal_actions()
+            lists.append(legal)
+            game.apply(legal[rng.randrange(len(legal))])
+        return lists, [p.score for p in game.state.players]
+
+    rules = alhambra.new_game(4, modules=modules, seed=0).rules
+    normal = [play(seed) for seed in range(3)]
+    limit = rules.memo_limit
+    try:
+        rules.memo_limit = 8
+        rules.memo.clear()
+        for group in rules.buy_memo:
+            for memo in group:
+                memo.clear()
+        small = [play(seed) for seed in range(3)]
+        assert all(len(m) <= 2 for group in rules.buy_memo for m in group)
+        assert len(rules.memo) <= 8
+    finally:
+        rules.memo_limit = limit
+    assert small == normal

@@ -662,7 +662,7 @@ class Game:
             memo = memos[i]
             out = memo.get((sub, price))
             if out is None:
-                if len(memo) >= self.rules.memo_limit:
+                if len(memo) >= self.rules.memo_limit // 4:  # the eight together stay near the limit
                     memo.clear()
                 cards = _currency_cards(hand, MARKET_CURRENCIES[i])
                 table = action_table(Buy)

@@ -198,9 +198,10 @@ class Ruleset:
         self.fast = _FastHooks(self.hook)
         self._converter = None
         #: Bounded caches of derived values shared by the games of this rule set: payments
-        #: through payment means (``memo``), and plain payments (``buy_memo[exact][space
-        #: index]``, by money key and price); each is cleared when it reaches ``memo_limit``
-        #: entries.
+        #: through payment means (``memo``, cleared when it reaches ``memo_limit`` entries),
+        #: and plain payments (``buy_memo[exact][space index]``, by money key and price; each
+        #: of the eight is cleared at a quarter of ``memo_limit``: the exact ones, asked only by
+        #: the vizier, stay small).
         self.memo: dict = {}
         self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
         self.memo_limit = 100_000
