@@ -279,3 +279,17 @@ def test_small_payment_memos_change_nothing(modules):
     finally:
         rules.memo_limit = limit
     assert small == normal
+
+
+def test_r_turn_3_minimal_payments_as_a_pure_function():
+    """R-TURN-3/4: every non-dominated payment, each multiset once; junk is a ConfigError."""
+    from alhambra import ConfigError, minimal_payments
+
+    f3, f4, f5 = MoneyCard("florin", 3), MoneyCard("florin", 4), MoneyCard("florin", 5)
+    # 3+3+4 = 10 is dominated (drop a 3: 7 still pays); the two 3s are one payment, not two
+    assert minimal_payments([f3, f3, f4, f5], 7) == [(f5, f4), (f5, f3), (f4, f3)]
+    assert minimal_payments([f3, f3, f4, f5], 7, exact=True) == [(f4, f3)]
+    assert minimal_payments([f3], 7) == []
+    for cards, price in (([f3, "x"], 3), ([f3, None], 3), ([f3], "7"), ([f3], -1), ([f3], True)):
+        with pytest.raises(ConfigError):
+            minimal_payments(cards, price)

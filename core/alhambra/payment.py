@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .components import MoneyCard
+from .errors import ConfigError
 
 
 def _by_value_desc(card):
@@ -18,11 +19,16 @@ def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = Fa
     while still covering it (total minus its smallest card < price). Identical cards are
     interchangeable, so each multiset is listed once, as a tuple sorted by value descending.
     With ``exact``, only payments whose total equals the price (R-TURN-4: they earn another
-    action). Returns ``[]`` when the cards cannot cover the price.
+    action). Returns ``[]`` when the cards cannot cover the price. Raises
+    :class:`ConfigError` for anything but money cards, or a price that is not an int >= 0.
     """
+    if type(price) is not int or price < 0:
+        raise ConfigError(f"price must be an int >= 0, not {price!r}")
     counts: dict = {}
     total = 0
     for c in cards:
+        if type(c) is not MoneyCard:
+            raise ConfigError(f"only money cards can pay, not {c!r}")
         counts[c] = counts.get(c, 0) + 1
         total += c.value
     if total < price:

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from operator import index
 from typing import Sequence
 
 from .components import BUILDING_TYPES, SCORING_TABLE
+from .errors import ConfigError
+
+
+def _ints(values, what: str, *, low: int | None = None) -> list[int]:
+    """``values`` as a list of ints (each at least ``low``); :class:`ConfigError` otherwise."""
+    try:
+        out = [index(v) for v in values]
+    except TypeError:
+        raise ConfigError(f"{what} must be a sequence of ints, not {values!r}") from None
+    if low is not None and any(v < low for v in out):
+        raise ConfigError(f"{what} must be at least {low}, not {values!r}")
+    return out
 
 
 def majority_points(counts: Sequence[int], points_by_place: Sequence[int]) -> list[int]:
@@ -21,7 +34,11 @@ def majority_points(counts: Sequence[int], points_by_place: Sequence[int]) -> li
 
     >>> majority_points([4, 4, 1], (13, 6))     # two tied for 1st share 13 + 6
     [9, 9, 0]
+
+    Raises :class:`ConfigError` unless ``counts`` are ints >= 0 and ``points_by_place`` ints.
     """
+    counts = _ints(counts, "counts", low=0)
+    points_by_place = _ints(points_by_place, "points_by_place")
     result = [0] * len(counts)
     places = len(points_by_place)
     rank = 0
