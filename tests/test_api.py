@@ -289,6 +289,20 @@ def test_tampered_saves_are_rejected(edit):
         alhambra.Game.from_json(_tampered(g, edit))
 
 
+@pytest.mark.parametrize("edit, why", [
+    (lambda d: d["state"].update(decider=(d["state"]["turn_player"] + 1) % 3), "turn player decides"),
+    (lambda d: d["state"].update(phase="place", pending=[]), "some tile is pending"),
+    (lambda d: d["state"].update(phase="over"), "nobody decides"),
+])
+def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
+    """Who decides must fit the phase: the turn player in a turn, a placer with a pending
+    tile and a named context in 'place', nobody once the game is over."""
+    g = alhambra.new_game(3, seed=5)
+    with pytest.raises(SaveFormatError, match=why):
+        alhambra.Game.from_json(_tampered(g, edit))
+    assert alhambra.Game.from_json(g.to_json()).state == g.state  # the untouched save loads
+
+
 def test_deeply_nested_input_is_a_clean_error(tmp_path):
     deep = "[" * 5000 + "]" * 5000
     with pytest.raises(SaveFormatError):

@@ -312,6 +312,12 @@ def _check_state(game, names) -> None:
         raise SaveFormatError(f"unknown phase {st.phase!r}")
     if st.phase != "over":
         seat(st.decider, "decider")
+    elif st.decider is not None:
+        raise SaveFormatError(f"the game is over: nobody decides, not seat {st.decider!r}")
+    if st.phase == "turn" and st.decider != st.turn_player:
+        raise SaveFormatError(f"in phase 'turn' the turn player decides (seat {st.turn_player}), not seat {st.decider}")
+    if st.phase == "place" and (not st.pending or not st.place_context or type(st.place_context) is not str):
+        raise SaveFormatError("in phase 'place' some tile is pending and the placement's context is named")
     if len(st.market) != 4 or not all(t is None or (type(t) is int and 1 <= t <= 54) for t in st.market):
         raise SaveFormatError("the market has four spaces, each empty or holding a building")
     if not set(st.pending_scorings) <= {1, 2} or not all(type(k) is int for k in st.pending_scorings):
