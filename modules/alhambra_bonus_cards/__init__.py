@@ -178,9 +178,8 @@ def alhambra_action_kinds():
 @hookimpl
 def alhambra_city_changed(game, seat):
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is not None and bs.revealed[seat]:  # with nothing revealed, nothing goes back
-        _return_departed(game, seat)
+    if STATE_KEY in game.state.modules:
+        _return_departed(game, seat)  # returns at once with nothing revealed
 
 
 @hookimpl
