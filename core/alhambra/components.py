@@ -34,6 +34,8 @@ BUILDING_TYPES: tuple[str, ...] = tuple(_DATA["building_types"])
 COLOURS: dict[str, str] = dict(_DATA["colours"])
 #: The four currencies (R-COMP-3).
 CURRENCIES: tuple[str, ...] = tuple(_DATA["money"]["currencies"])
+#: the values of money cards (R-COMP-3: 1-9)
+MONEY_VALUES: tuple[int, ...] = tuple(_DATA["money"]["values"])
 #: Currency of building market spaces 1-4, as a tuple indexed by ``space - 1`` (R-COMP-4).
 MARKET_CURRENCIES: tuple[str, ...] = tuple(_DATA["market"]["currencies"])
 #: Points for 1st/2nd/3rd place per type, per scoring: ``SCORING_TABLE[type][number - 1]`` (R-SCORE-2).
@@ -173,14 +175,14 @@ class MoneyCard(Card):
             found = _MONEY_CARDS.get((currency, value))
             if found is not None:
                 return found
-        if type(currency) is not str or currency not in CURRENCIES or type(value) is not int or not 1 <= value <= 9:
+        if type(currency) is not str or currency not in CURRENCIES or type(value) is not int or value not in MONEY_VALUES:
             raise ConfigError(f"no such money card: {currency!r} {value!r} (R-COMP-3: "
                               f"currencies {list(CURRENCIES)}, values 1-9)")
         card = super().__new__(cls)
         object.__setattr__(card, "currency", currency)
         object.__setattr__(card, "value", value)
         _MONEY_CARDS[(currency, value)] = card
-        MONEY_RANK[card] = rank = CURRENCIES.index(currency) * 16 + value
+        MONEY_RANK[card] = CURRENCIES.index(currency) * 16 + value
         MONEY_LANE[card] = (MARKET_CURRENCIES.index(currency), 1 << 4 * value)
         return card
 
@@ -236,4 +238,4 @@ SCORING_B = ScoringCard("B")
 def money_deck(copies: int | None = None) -> list[MoneyCard]:
     """All money cards: currencies x values x ``copies`` (default 3: 108 cards) (R-COMP-3)."""
     n = _DATA["money"]["copies"] if copies is None else copies
-    return [MoneyCard(c, v) for c in CURRENCIES for v in _DATA["money"]["values"] for _ in range(n)]
+    return [MoneyCard(c, v) for c in CURRENCIES for v in MONEY_VALUES for _ in range(n)]

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Buy, Pass, action_table
-from .components import CURRENCIES, MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MoneyCard, ScoringCard
+from .components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
 from .payment import minimal_payments
 from .ruleset import Ruleset, get_ruleset
@@ -62,7 +62,6 @@ def _lanes(currencies: frozenset) -> itemgetter:
 
 #: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
 _REACH: dict = {}
-_VALUES = range(1, 10)  # money card values (R-COMP-3)
 
 
 def _reach_of(key: int) -> int:
@@ -74,7 +73,7 @@ def _reach_of(key: int) -> int:
         if len(_REACH) >= 50_000:
             _REACH.clear()
         found = 1
-        for v in _VALUES:
+        for v in MONEY_VALUES:
             for _ in range(key >> 4 * v & 15):
                 found |= found << v
         _REACH[key] = found
