@@ -184,7 +184,7 @@ def test_priority_order_function():
     assert priority_order(0, 6) == [0, 5, 4, 3, 2, 1]
 
 
-def test_priority_order_of_look_alike_seats_does_not_leak_into_games():
+def test_r_viz_5_priority_order_of_look_alike_seats_does_not_leak_into_games():
     """The orders are kept per (seat, players) for the engine; a float seat from an analysis
     script gets its own answer and leaves the engine's ints alone."""
     assert priority_order(2.0, 4) == [2.0, 1.0, 0.0, 3.0]

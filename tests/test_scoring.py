@@ -86,11 +86,11 @@ def test_r_score_7_game_ending_before_b_skips_scoring_2():
 @pytest.mark.parametrize("counts, points", [
     ("abc", (6,)), ([1, None], (6,)), ([2, 1.5], (6,)), ([3, -1], (6,)), ([1, 2], "6"), ([1, 2], [6.0]),
 ])
-def test_majority_points_refuses_junk_with_config_error(counts, points):
+def test_r_score_3_majority_points_refuses_junk_with_config_error(counts, points):
     """A clear error (not a TypeError from deep inside) for counts or points that are not ints."""
     with pytest.raises(alhambra.ConfigError):
         majority_points(counts, points)
 
 
-def test_majority_points_takes_int_likes():
+def test_r_score_3_majority_points_takes_int_likes():
     assert majority_points((4, True, 0), [13, 6]) == [13, 6, 0]
