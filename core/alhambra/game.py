@@ -22,6 +22,8 @@ from .city import Alhambra
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
+_SEATS = {n: frozenset(range(n)) for n in range(MAX_PLAYERS + 1)}  # players -> the valid seats
+_INT = frozenset((int,))
 
 
 def _currency_cards(hand, currency: str) -> tuple:
@@ -148,10 +150,11 @@ class Game:
     """
 
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means", "_buys",
-                 "memo", "_settled")
+                 "_reach", "_wanted", "memo", "_settled")
     # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
     # _buys: the last purchases per (seat, exact) with the hand and market they were made for,
-    # and the exact-payment bitsets (see can_pay_exactly);
+    # _reach: per seat, (a copy of the hand, the totals it pays exactly, see _exact_reach);
+    # _wanted: (a copy of the market, its prices as the same kind of bitset);
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     # -- construction ---------------------------------------------------------------------------
@@ -174,6 +177,8 @@ class Game:
         g._legal_set = None
         g._means = {}
         g._buys = {}
+        g._reach = [(None, 0)] * len(names)
+        g._wanted = (None, 0)
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
         g.memo = {}
@@ -200,6 +205,8 @@ class Game:
         g._legal_set = self._legal_set
         g._means = {}
         g._buys = self._buys.copy()
+        g._reach = self._reach.copy()
+        g._wanted = self._wanted
         g.memo = self.memo.copy()
         g._settled = None
         return g
@@ -285,6 +292,8 @@ class Game:
         self._legal_set = None
         self._means = {}
         self._buys = {}
+        self._reach = [(None, 0)] * len(self.state.players)
+        self._wanted = (None, 0)
         self.memo = {}
 
     # -- actions --------------------------------------------------------------------------------
@@ -712,26 +721,29 @@ class Game:
         round (R-VIZ-2, R-VIZ-5) in one call. Raises :class:`ConfigError` for a seat that is
         not an int 0 … players-1."""
         st = self.state
+        players = st.players
+        seats = tuple(seats)
+        if not _SEATS[len(players)].issuperset(seats) or not _INT.issuperset(map(type, seats)):
+            for seat in seats:
+                self._check_seat(seat)  # raises for the first bad one
+        wanted = self._wanted
         market = st.market
-        prices = self._buys.get("market")
-        if prices is None or prices[0] != market:
+        if wanted[0] != market:
             width = self.rules.price_bits
+            prices = self.rules.prices
             bits = 0
             for i, tile in enumerate(market):
                 if tile is not None:
-                    bits |= 1 << (width * i + self.rules.prices[tile])
-            prices = self._buys["market"] = (market.copy(), bits)
-        wanted = prices[1]
-        players = st.players
-        buys = self._buys
+                    bits |= 1 << (width * i + prices[tile])
+            wanted = self._wanted = (market.copy(), bits)
+        bits = wanted[1]
+        reach = self._reach
         for seat in seats:
-            if type(seat) is not int or not 0 <= seat < len(players):
-                self._check_seat(seat)  # raises
             hand = players[seat].hand
-            last = buys.get(-1 - seat)  # the purchases use keys >= 0
-            if last is None or last[0] != hand:
-                last = buys[-1 - seat] = (hand.copy(), self._exact_reach(seat, hand))
-            if last[1] & wanted:
+            last = reach[seat]
+            if last[0] != hand:
+                last = reach[seat] = (hand.copy(), self._exact_reach(seat, hand))
+            if last[1] & bits:
                 return seat
         return None
 

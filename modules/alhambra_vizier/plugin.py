@@ -90,10 +90,15 @@ def priority_order(finished: int, num_players: int) -> list[int]:
     then the player seated before them, and so on; the player whose turn is next last."""
     if type(finished) is not int or type(num_players) is not int:  # not cached: 2.0 == 2
         return [(finished - k) % num_players for k in range(num_players)]
+    return list(_order(finished, num_players))
+
+
+def _order(finished: int, num_players: int) -> tuple[int, ...]:
+    """:func:`priority_order` as a shared tuple, for int arguments only."""
     order = _ORDERS.get((finished, num_players))
     if order is None:
         order = _ORDERS[finished, num_players] = tuple([(finished - k) % num_players for k in range(num_players)])
-    return list(order)
+    return order
 
 
 _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (finished, players) -> priority order
@@ -139,6 +144,7 @@ class ReactivateVizier(Action):
 
 
 _REACTIVATE = (ReactivateVizier(),)
+_DECLINE = (DeclineVizier(),)
 
 
 def can_use(game, seat: int) -> bool:
@@ -148,7 +154,7 @@ def can_use(game, seat: int) -> bool:
 
 
 def _legal_use(game, seat):
-    vs = vizier_state(game)
+    vs = game.state.modules[KEY]
     if seat != vs.asked or not vs.active[seat]:
         return []
     buys = game.cached_purchases(seat, exact=True)
@@ -190,7 +196,7 @@ def _apply_use(game, seat, action):
 
 
 def _legal_decline(game, seat):
-    return [DeclineVizier()] if seat == vizier_state(game).asked else []
+    return _DECLINE if seat == game.state.modules[KEY].asked else []
 
 
 def _apply_decline(game, seat, action):
@@ -200,7 +206,7 @@ def _apply_decline(game, seat, action):
 
 
 def _legal_reactivate(game, seat):
-    return [] if vizier_state(game).active[seat] else _REACTIVATE
+    return [] if game.state.modules[KEY].active[seat] else _REACTIVATE
 
 
 def _check_reactivate(game, seat, action):
@@ -261,22 +267,33 @@ def alhambra_between_turns(game, finished):
     vs = st.modules[KEY]
     if vs.round_over or st.phase in ("over", "distribution"):
         return None
-    if not vs.started:
+    active = vs.active
+    if not vs.started:  # a fresh asking round: everyone in priority order
         vs.started = True
-        vs.queue = priority_order(finished, game.num_players) if True in vs.active else []
-    queue = vs.queue
-    if queue:
-        active = vs.active
-        seat = game.first_exact_payer(filter(active.__getitem__, queue))  # can_use, seat by seat
+        if True in active:
+            order = _ORDERS.get((finished, len(active))) or _order(finished, len(active))
+            seat = game.first_exact_payer(filter(active.__getitem__, order))  # can_use, seat by seat
+            if seat is not None:
+                vs.queue = list(order[order.index(seat) + 1:])
+                return _ask(st, vs, seat)
+        if vs.queue:
+            vs.queue = []
+    elif vs.queue:  # go on down the queue after a decline
+        queue = vs.queue
+        seat = game.first_exact_payer(filter(active.__getitem__, queue))
         if seat is not None:
             del queue[: queue.index(seat) + 1]
-            vs.asked = seat
-            st.phase = PHASE
-            return seat
+            return _ask(st, vs, seat)
         queue.clear()
     vs.asked = -1
     vs.round_over = True
     return None
+
+
+def _ask(st, vs, seat):
+    vs.asked = seat
+    st.phase = PHASE
+    return seat
 
 
 @hookimpl
