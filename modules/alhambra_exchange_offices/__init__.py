@@ -44,25 +44,51 @@ OFFICE_PILES = (1, 2, 3)
 OFFICES_PER_PILE = 2
 
 
-def _check_currency(instance, attribute, value):
-    if value not in CURRENCIES:
-        raise ConfigError(f"{attribute.name} must be one of {CURRENCIES}, not {value!r}")
+_OFFICE_INSTANCES: dict = {}  # (first, second) -> the one office showing them
 
 
-@frozen(slots=True, cache_hash=True)
+@frozen(slots=True, eq=False, init=False)
 class ExchangeOffice(Card):
     """An exchange office card showing two currencies, ``first`` before ``second`` in
-    :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc."""
+    :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc.
 
-    first: str = field(validator=_check_currency)
-    second: str = field(validator=_check_currency)
+    There is one instance per pair, as for money cards: ``ExchangeOffice("florin", "dirham")``
+    always returns the same object, so comparing and hashing offices compares identities.
+    Raises :class:`~alhambra.ConfigError` for a currency not in :data:`alhambra.CURRENCIES`,
+    or two currencies not in that order (the same twice included)."""
 
-    def __attrs_post_init__(self):
-        if CURRENCIES.index(self.first) >= CURRENCIES.index(self.second):
+    first: str
+    second: str
+
+    def __new__(cls, first, second):
+        found = _OFFICE_INSTANCES.get((first, second)) if type(first) is str and type(second) is str else None
+        if found is not None:
+            return found
+        for name, value in (("first", first), ("second", second)):
+            if type(value) is not str or value not in CURRENCIES:
+                raise ConfigError(f"{name} must be one of {CURRENCIES}, not {value!r}")
+        if CURRENCIES.index(first) >= CURRENCIES.index(second):
             raise ConfigError(
                 f"an exchange office shows two different currencies in the order {CURRENCIES}, "
-                f"not {self.first!r}, {self.second!r}"
+                f"not {first!r}, {second!r}"
             )
+        office = super().__new__(cls)
+        object.__setattr__(office, "first", first)
+        object.__setattr__(office, "second", second)
+        _OFFICE_INSTANCES[first, second] = office
+        return office
+
+    def __init__(self, first, second):
+        """Nothing to do: ``__new__`` returns the office's one instance, complete."""
+
+    def __reduce__(self):
+        return (ExchangeOffice, (self.first, self.second))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
     def currencies(self) -> tuple[str, str]:
@@ -80,6 +106,7 @@ class ExchangeOffice(Card):
 #: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md).
 OFFICES: tuple[ExchangeOffice, ...] = tuple(ExchangeOffice(a, b) for a, b in combinations(CURRENCIES, 2))
 OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
+_OFFICE_SET = frozenset(OFFICES)
 
 
 def _office_only(instance, attribute, value):
@@ -137,6 +164,8 @@ def alhambra_money_piles(game, piles):
 
 def _legal_take_office(game, seat):
     display = game.state.display
+    if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
+        return []
     last = game.memo.get(NAME)  # kept with the display it was made for
     if last is not None and last[0] == display:
         return last[1]
@@ -174,14 +203,15 @@ def alhambra_payment_means(game, seat):
     """R-EXC-4: each office in ``seat``'s hand lets a purchase be paid in its two currencies.
     The core applies a means only to spaces whose currency it shows, allows one ``via`` card
     per purchase, and spends it into the discard pile with the cards."""
-    seen, out = set(), []
-    for office in offices_in(game.state.players[seat].hand):
-        if office not in seen:
-            seen.add(office)
-            means = _MEANS.get(office)
-            if means is None:
-                means = _MEANS[office] = PaymentMeans(office, frozenset(office.currencies))
-            out.append(means)
+    hand = game.state.players[seat].hand
+    if _OFFICE_SET.isdisjoint(hand):  # the usual answer, found at C speed
+        return None
+    out = []
+    for office in dict.fromkeys(offices_in(hand)):  # equal offices once, in hand order
+        means = _MEANS.get(office)
+        if means is None:
+            means = _MEANS[office] = PaymentMeans(office, frozenset(office.currencies))
+        out.append(means)
     return out
 
 
