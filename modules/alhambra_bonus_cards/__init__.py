@@ -80,7 +80,7 @@ def _in_city(game, seat: int, building: int) -> bool:
 def _return_departed(game, seat: int) -> None:
     """R-BON-4: every revealed card of ``seat`` whose building is no longer in the Alhambra
     goes back to the hand (hidden) and stops counting."""
-    bs = bonus_state(game)
+    bs = game.state.modules[STATE_KEY]
     shown = bs.revealed[seat]
     if not shown:  # the usual case: nothing revealed, nothing to take back
         return
@@ -178,8 +178,9 @@ def alhambra_action_kinds():
 @hookimpl
 def alhambra_city_changed(game, seat):
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand."""
-    if STATE_KEY in game.state.modules:
-        _return_departed(game, seat)  # returns at once with nothing revealed
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is not None and bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+        _return_departed(game, seat)
 
 
 @hookimpl

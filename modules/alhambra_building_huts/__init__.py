@@ -134,9 +134,11 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
     type is a key."""
     out = dict.fromkeys(BUILDING_TYPES, 0)
     cat = city.catalog
-    for pos, tile in city.tiles.items():
-        if is_hut(cat, tile):
-            out[cat[tile].type] += hut_value(city, pos)
+    mine = hut_ids(cat).intersection(city.tile_ids())
+    if mine:  # else no hut stands here: nothing to look at
+        for pos, tile in city.tiles.items():
+            if tile in mine:
+                out[cat[tile].type] += hut_value(city, pos)
     return out
 
 
@@ -190,7 +192,7 @@ _TOP = operator.itemgetter(-1)
 
 
 def _legal_take(game, seat):
-    hs = hut_state(game)
+    hs = game.state.modules.get(STATE_KEY)
     if hs is None:
         return []
     face_up = list(map(_TOP, filter(None, hs.stacks.values())))  # the non-empty stacks' tops
