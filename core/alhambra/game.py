@@ -700,9 +700,10 @@ class Game:
                 if len(memo) >= self.rules.memo_limit:
                     memo.clear()
                 wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
+                own = {c for c in wide if c.currency == cur}  # a payment of these alone is a plain one
                 table = action_table(Buy)
                 out = memo[key] = [table[i + 1, cards, m.via] for cards in minimal_payments(wide, price, exact=exact)
-                                   if any(c.currency != cur for c in cards)]
+                                   if not own.issuperset(cards)]
             found += out
         return found
 
@@ -781,8 +782,8 @@ class Game:
         hand = self.state.players[seat].hand
         cached = self._means.get(seat)
         if cached is None or cached[0] != hand:
-            cached = self._means[seat] = (
-                hand.copy(), [m for group in self.rules.fast.alhambra_payment_means(game=self, seat=seat) for m in group])
+            groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
+            cached = self._means[seat] = (hand.copy(), [m for group in groups for m in group] if groups else [])
         return cached[1]
 
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:

@@ -167,20 +167,21 @@ def huts_owned(game, seat: int) -> int:
     turn player) taken this turn and not yet placed."""
     st = game.state
     p = st.players[seat]
-    memo = p.city.memo  # the Alhambra's huts, kept with its layout
-    n = memo.get(STATE_KEY)
     huts = game.memo.get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
     if huts is None:
         huts = game.memo[_HUTS] = hut_ids(game.rules.catalog)
+    memo = p.city.memo  # the Alhambra's huts, kept with its layout
+    n = memo.get(STATE_KEY)
     if n is None:
-        n = memo[STATE_KEY] = len(p.city.tile_ids() & huts)
-    reserve = p.reserve
-    pending = st.pending if seat == st.turn_player else None
-    if reserve or pending:
-        n += len(huts.intersection(reserve))  # tile ids are unique: a set loses nothing
-        if pending:
-            n += len(huts.intersection([q.tile for q in pending]))
+        n = memo[STATE_KEY] = len(huts.intersection(p.city.tile_ids()))
+    if p.reserve:
+        n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
+    if st.pending and seat == st.turn_player:
+        n += len(huts.intersection(map(_TILE, st.pending)))
     return n
+
+
+_TILE = operator.attrgetter("tile")
 
 
 # ---------------------------------------------------------------------------------------------

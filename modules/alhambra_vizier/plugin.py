@@ -245,12 +245,10 @@ def alhambra_action_kinds():
 
 @hookimpl
 def alhambra_turn_start(game, seat):
-    """A new turn: the next between-turns moment starts a fresh asking round."""
+    """A new turn: the next between-turns moment starts a fresh asking round (which sets
+    ``queue`` and ``asked`` afresh; both are empty and -1 whenever a round is over)."""
     vs = game.state.modules[KEY]
-    vs.queue = []
-    vs.asked = -1
-    vs.started = False
-    vs.round_over = False
+    vs.started = vs.round_over = False
 
 
 @hookimpl
