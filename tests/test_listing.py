@@ -293,3 +293,30 @@ def test_r_turn_3_minimal_payments_as_a_pure_function():
     for cards, price in (([f3, "x"], 3), ([f3, None], 3), ([f3], "7"), ([f3], -1), ([f3], True)):
         with pytest.raises(ConfigError):
             minimal_payments(cards, price)
+
+
+def test_r_turn_3_r_viz_2_price_zero_tile_has_no_exact_payment():
+    """R-TURN-3: a purchase needs at least one money card, so a tile priced 0 (a hut put on
+    the market by a variant) has no exact payment: ``can_pay_exactly`` says no, with or
+    without cards, and agrees with the exact purchases listed (none)."""
+    game = new_game_with_huts_on_market()
+    for hand in ([], [M("florin-1")], [M("florin-1"), M("dinar-2")]):
+        game.state.players[0].hand = list(hand)
+        game.invalidate()
+        assert game.purchases(0, exact=True) == []
+        assert game.can_pay_exactly(0) is False
+        assert game.first_exact_payer([0]) is None
+    game.state.players[0].hand = [M("florin-1")]
+    game.invalidate()
+    assert [b.cards for b in game.purchases(0)] == [(M("florin-1"),)]  # overpaying stays possible
+
+
+def new_game_with_huts_on_market():
+    from alhambra_building_huts import hut_ids
+
+    game = alhambra.new_game(2, modules=["building_huts"], seed=3)
+    hut = min(hut_ids(game.rules.catalog))
+    assert game.rules.catalog[hut].price == 0
+    game.state.market = [hut, None, None, None]
+    game.invalidate()
+    return game

@@ -754,7 +754,7 @@ class Game:
         (R-TURN-3, R-EXC-4); totals above every price are left out."""
         means = self._means_of(seat) if self.rules.has_payment_means else ()
         width = self.rules.price_bits
-        lane = (1 << width) - 1
+        lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
         keys = _money_keys(hand)
         counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
         wide: dict = {}  # the means' currency sets -> their sums
