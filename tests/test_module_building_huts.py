@@ -694,6 +694,31 @@ def test_r_hut_1_custom_layout_file_is_used(tmp_path):
     assert loaded.to_json() == g.to_json()
 
 
+def test_r_hut_1_layout_in_a_config_file_is_relative_to_it(tmp_path, monkeypatch):
+    """R-HUT-1: in a TOML game configuration the layout path is relative to the config file
+    (as ``module_paths`` are), whatever the working directory; absolute paths stay as given."""
+    from alhambra.config import load_config
+
+    rows = _layout_rows()
+    rows[0]["walls"] = ["east", "south", "west"]  # H1
+    (tmp_path / "conf").mkdir()
+    _write_layout(tmp_path / "conf" / "printed.toml", rows)
+    config = tmp_path / "conf" / "game.toml"
+    config.write_text('modules = ["building_huts"]\n[options]\n"building_huts.layout" = "printed.toml"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    loaded = load_config(config)
+    assert loaded.options["building_huts.layout"] == str(tmp_path / "conf" / "printed.toml")
+    g = alhambra.new_game(3, modules=loaded.resolved_modules(), options=loaded.options, seed=1)
+    assert g.rules.catalog["H1"].walls == EAST | SOUTH | WEST
+    absolute = str(tmp_path / "conf" / "printed.toml")
+    config.write_text(f'modules = ["building_huts"]\n[options]\n"building_huts.layout" = {json.dumps(absolute)}\n')
+    assert load_config(config).options["building_huts.layout"] == absolute
+    config.write_text('modules = ["vizier"]\n[options]\nholes = "region"\n')
+    assert load_config(config).options == {"holes": "region"}  # other options untouched
+
+
 def _drop_last(rows):
     return rows[:-1]
 

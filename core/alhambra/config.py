@@ -8,6 +8,7 @@ Example (``examples/all_modules.toml``)::
 
     [options]
     holes = "region"
+    # building_huts.layout = "my_huts.toml"  # file options are relative to this file too
 
 ``modules`` are names of installed modules (entry-point group ``alhambra.modules``) or of the
 modules loaded from ``module_paths``; ``"all"`` enables every installed module. Loading a
@@ -119,4 +120,20 @@ def load_config(path: str | Path) -> GameConfig:
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise ConfigError("'module_paths' must be a list of file paths")
     objs = [load_module_file(path.parent / p) for p in paths]
-    return GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
+    config = GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
+    for name in path_options(config.resolved_modules()):
+        value = config.options.get(name)
+        if isinstance(value, str) and value and not Path(value).is_absolute():
+            config.options[name] = str(path.parent / value)  # relative to the config file
+    return config
+
+
+def path_options(modules) -> set[str]:
+    """The names of the options that ``modules`` (module objects) declare with ``path=True``:
+    their relative values in a config file are relative to that file."""
+    names: set[str] = set()
+    for plugin in modules:
+        declare = getattr(plugin, "alhambra_options", None)
+        if callable(declare):
+            names.update(o.name for o in (declare() or ()) if getattr(o, "path", False))
+    return names

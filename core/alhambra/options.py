@@ -17,6 +17,8 @@ class Option:
     ``default``: used when the game config does not set it. ``choices``: the allowed values, or
     ``None`` for a free value checked by ``check`` (a callable returning an error sentence or
     ``None``). ``rule``: the rule id the option flips. ``doc``: one line for ``alhambra modules``.
+    ``path``: the value names a file; a relative path given in a TOML game configuration is
+    taken relative to that file (as ``module_paths`` are), not to the working directory.
     """
 
     name: str
@@ -25,6 +27,7 @@ class Option:
     choices: tuple | None = None
     rule: str | None = None
     check: Callable[[Any], str | None] | None = None
+    path: bool = False
 
     def validate(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise :class:`ConfigError` naming the choices."""

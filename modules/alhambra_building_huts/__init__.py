@@ -247,6 +247,7 @@ def alhambra_options():
             "path to a TOML file with the printed huts' walls (default: the shipped layout)",
             rule="R-HUT-1",
             check=check_layout_option,
+            path=True,
         )
     ]
 
