@@ -303,6 +303,22 @@ def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
     assert alhambra.Game.from_json(g.to_json()).state == g.state  # the untouched save loads
 
 
+@pytest.mark.parametrize("edit, where", [
+    (lambda d: d["state"]["players"][1].update(score="x"), r"expected int, not 'x' @ state\.players\[1\]\.score"),
+    (lambda d: d["state"]["players"][0].update(hand=5), r"@ state\.players\[0\]\.hand$"),
+    (lambda d: d["state"]["players"][2]["hand"].append("florin-99"), r"unknown card 'florin-99' @ state\.players\[2\]\.hand\[\d+\]"),
+    (lambda d: d["state"]["modules"]["vizier"].update(active=[True, "no", True]), r"@ state\.modules\.vizier\.active\[1\]"),
+    (lambda d: d["state"].update(pending=[{"x": 1}]), r"required field missing @ state\.pending\[0\]\.tile"),
+], ids=["score", "hand", "card", "module-state", "pending"])
+def test_save_errors_say_where_and_what(edit, where):
+    """A save that does not fit the state's types is a SaveFormatError naming the place in
+    the save and what was wrong there, not an exception group's summary."""
+    g = alhambra.new_game(3, modules=["vizier"], seed=3)
+    with pytest.raises(SaveFormatError, match=where) as exc:
+        alhambra.Game.from_json(_tampered(g, edit))
+    assert "sub-exception" not in str(exc.value)
+
+
 def test_deeply_nested_input_is_a_clean_error(tmp_path):
     deep = "[" * 5000 + "]" * 5000
     with pytest.raises(SaveFormatError):

@@ -8,7 +8,8 @@ import json
 from typing import Any, Iterable
 
 from attrs import resolve_types
-from cattrs import Converter
+from cattrs import BaseValidationError, Converter, transform_error
+from cattrs.v import format_exception
 
 from .actions import Action, Pass
 from .city import Alhambra
@@ -78,7 +79,7 @@ def make_converter(rules) -> Converter:
             if cls is None:
                 raise SaveFormatError(f"state {k!r} belongs to no enabled plugin")
             resolve_types(cls)
-            out[k] = conv.structure(v, cls)
+            out[k] = _structure(conv, v, cls, f"state.modules.{k}")
         return out
 
     conv.register_unstructure_hook(GameState, _state_out(conv, modules_out))
@@ -125,7 +126,7 @@ def _state_in(conv, modules_in):
         piles = value.get("pile_sizes", [])
         if not isinstance(piles, list) or not all(type(n) is int for n in piles):
             raise SaveFormatError(f"bad pile record {piles!r}: pile_sizes is a list of pile sizes (integers >= 0)")
-        kwargs = {n: conv.structure(value[n], t) for n, t in typed if n in value}
+        kwargs = {n: _structure(conv, value[n], t, f"state.{n}") for n, t in typed if n in value}
         kwargs["modules"] = modules_in(value.get("modules", {}), None)
         return GameState(**kwargs)
 
@@ -160,7 +161,35 @@ def action_from_data(rules, data) -> Action:
     except SaveFormatError:
         raise
     except Exception as exc:  # cattrs reports structure errors as exception groups
-        raise SaveFormatError(f"bad {name} action {data!r}: {exc}") from None
+        raise SaveFormatError(f"bad {name} action {data!r}: {_describe(exc, 'action')}") from None
+
+
+def _structure(conv, value, cls, path: str):
+    """``conv.structure(value, cls)``; a failure is a :class:`SaveFormatError` naming where
+    in the save (``path``, e.g. ``state.players``) and what was wrong."""
+    try:
+        return conv.structure(value, cls)
+    except SaveFormatError:
+        raise
+    except RecursionError:
+        raise
+    except Exception as exc:
+        raise SaveFormatError(f"bad game state: {_describe(exc, path)}") from None
+
+
+def _leaf_message(exc: BaseException, type_) -> str:
+    """One structuring failure: our own errors say what they found, cattrs' say what it wanted."""
+    return str(exc) if isinstance(exc, AlhambraError) else format_exception(exc, type_)
+
+
+def _describe(exc: Exception, root: str) -> str:
+    """What went wrong, for a :class:`SaveFormatError`: cattrs' grouped structuring errors
+    become their paths and reasons (``invalid value for type, expected int @
+    state.players[0].score``), at most three; anything else its type and message."""
+    if isinstance(exc, BaseValidationError):
+        found = transform_error(exc, path=root, format_exception=_leaf_message)
+        return "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
+    return f"{type(exc).__name__}: {exc}"
 
 
 def game_to_data(game) -> dict[str, Any]:
@@ -290,7 +319,7 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
     except RecursionError:
         raise SaveFormatError("the save is nested too deeply") from None
     except Exception as exc:  # cattrs' exception groups, and whatever a broken state raises
-        raise SaveFormatError(f"bad game state: {type(exc).__name__}: {exc}") from None
+        raise SaveFormatError(f"bad game state: {_describe(exc, 'state')}") from None
     return game
 
 
