@@ -19,6 +19,7 @@ game never does.
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -124,7 +125,7 @@ def load_config(path: str | Path) -> GameConfig:
     for name in path_options(config.resolved_modules()):
         value = config.options.get(name)
         if isinstance(value, str) and value and not Path(value).is_absolute():
-            config.options[name] = str(path.parent / value)  # relative to the config file
+            config.options[name] = os.path.abspath(path.parent / value)  # relative to the config file
     return config
 
 
