@@ -192,6 +192,18 @@ def _describe(exc: Exception, root: str) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+def history_from_data(rules, records: list) -> list[Action]:
+    """The actions of a save's ``history``; a bad one is a :class:`SaveFormatError` that says
+    which (``history[12]``)."""
+    out = []
+    for i, record in enumerate(records):
+        try:
+            out.append(action_from_data(rules, record))
+        except SaveFormatError as exc:
+            raise SaveFormatError(f"history[{i}]: {exc}") from None
+    return out
+
+
 def game_to_data(game) -> dict[str, Any]:
     """The whole game as plain data (see :func:`game_to_json`)."""
     version, internal, gauss = game.rng.getstate()
@@ -308,7 +320,7 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
                 or rng.get("version") != 3 or rng.get("gauss") is not None):
             raise SaveFormatError("bad random-generator state")
         game.rng.setstate((3, tuple(internal), None))
-        game.history = [action_from_data(rules, a) for a in data.get("history", [])]
+        game.history = history_from_data(rules, data.get("history", []))
         _check_state(game, [p for p in data["players"]])
         _check_accounting(game)
         # the state must be playable: list what the player to decide may do, and a view
@@ -358,9 +370,13 @@ def _check_state(game, names) -> None:
             raise SaveFormatError(f"bad score {p.score!r}")
     for r in st.scorings:
         k = len(r.participants)
-        if r.number not in (1, 2, 3) or not (len(r.counts) == len(r.majority) == len(r.walls) == k) or any(
+        if r.number not in (1, 2, 3) or not (len(r.counts) == len(r.majority) == len(r.walls) == len(r.totals) == k) or any(
                 len(col) != k for col in r.extra.values()):
             raise SaveFormatError("inconsistent scoring record")
+    for i, p in enumerate(st.players):  # points come only from scorings (R-SCORE-1 … R-SCORE-5)
+        earned = sum(r.totals[r.participants.index(i)] for r in st.scorings if i in r.participants)
+        if p.score != earned:
+            raise SaveFormatError(f"{p.name} (seat {i}) has {p.score} points, but the scoring records give {earned}")
     _check_piles(game)
     for problem in game.hook.alhambra_check_state(game=game):
         raise SaveFormatError(f"inconsistent save: {problem}")
