@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -182,6 +183,41 @@ def test_cli_replay_of_a_save_with_a_user_module_points_to_config(tmp_path, caps
     assert "golden_fountain" in err and "--config" in err
     assert main(["replay", str(save), "--config", str(config)]) == 0
     assert "scoring 3:" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["state"]["players"][0].update(score=d["state"]["players"][0]["score"] + 5), "scoring records give"),
+    (lambda d: d.update(history=d["history"][:100]), r"history does not lead to its saved state \(they differ in state\."),
+    (lambda d: d["history"].__setitem__(5, {"type": "Buy", "space": 9, "cards": ["florin-2"], "via": None}),
+     r"history\[5\] \(buy space 9 paying florin-2\) does not fit the replayed game"),
+    (lambda d: d["history"].__setitem__(7, {"type": "TakeMoney", "cards": ["florin-99"]}), r"history\[7\]: .*florin-99"),
+], ids=["score", "cut-history", "impossible-action", "unreadable-action"])
+def test_cli_replay_checks_the_history_against_the_saved_state(tmp_path, capsys, edit, message):
+    """``alhambra replay`` loads the saved state (checked) and replays the history from the
+    seed; a save where the two disagree, or whose history cannot be replayed, is an error
+    naming the game, its line in a JSON Lines file, and the history entry at fault."""
+    save = tmp_path / "games.jsonl"
+    assert main(["simulate", "--players", "3", "--modules", "vizier", "--games", "2", "--seed", "4",
+                 "--save", str(save)]) == 0
+    capsys.readouterr()
+    lines = save.read_text().splitlines()
+    data = json.loads(lines[1])
+    edit(data)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(lines[0] + "\n" + json.dumps(data) + "\n")
+    assert main(["replay", str(bad), "--game", "1"]) == 0  # the untouched game still replays
+    capsys.readouterr()
+    assert main(["replay", str(bad), "--game", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "game 2 (line 2)" in err
+    assert re.search(message, err), err
+
+
+def test_cli_replay_of_an_empty_file_says_so(tmp_path, capsys):
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n")
+    assert main(["replay", str(empty)]) == 2
+    assert "is empty" in capsys.readouterr().err
 
 
 def test_cli_errors_are_messages_not_tracebacks(tmp_path, capsys):

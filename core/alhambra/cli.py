@@ -119,17 +119,23 @@ def _check_plotting() -> None:
         raise AlhambraError("--plot needs matplotlib: pip install 'alhambra-engine[plot]'") from None
 
 
-def _read_saves(path: str) -> list[str]:
+def _read_saves(path: str) -> list[tuple[int, str]]:
+    """The saved games in ``path`` with the line each starts on: one JSON document, or one per
+    line (JSON Lines, as ``simulate --save`` writes)."""
     try:
         text = Path(path).read_text("utf-8")
     except UnicodeDecodeError as exc:
         raise AlhambraError(f"{path} is not a saved game (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise AlhambraError(f"cannot read {path}: {exc.strerror or exc}") from None
     stripped = text.strip()
+    if not stripped:
+        raise AlhambraError(f"{path} is empty: no saved game in it")
     try:
         json.loads(stripped)
-        return [stripped]
+        return [(text[: text.index(stripped[0])].count("\n") + 1, stripped)]
     except ValueError:
-        return [line for line in text.splitlines() if line.strip()]
+        return [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
 def cmd_replay(args) -> int:
@@ -137,15 +143,33 @@ def cmd_replay(args) -> int:
     if not 1 <= args.game <= len(saves):
         raise AlhambraError(f"{args.file} holds {len(saves)} game(s); --game must be 1..{len(saves)}")
     extra = load_config(args.config).module_objects if args.config else []
-    data = read_save(saves[args.game - 1])
+    line, text = saves[args.game - 1]
+    where = f"{args.file}, game {args.game}" + (f" (line {line})" if len(saves) > 1 else "")
     try:
-        game = replay(data, modules=extra)
+        saved = Game.from_json(text, modules=extra)  # the saved state, checked
+        game = replay(text, modules=extra)  # the same game rebuilt from its seed and history
     except SaveFormatError as exc:
-        if args.config or "needs module" not in str(exc):
-            raise
-        raise SaveFormatError(f"{exc} (a module of your own? pass the config that loads it: --config FILE)") from None
+        hint = " (a module of your own? pass the config that loads it: --config FILE)"
+        raise SaveFormatError(f"{where}: {exc}{hint if not args.config and 'needs module' in str(exc) else ''}") from None
+    except AlhambraError as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+    if game.to_json() != saved.to_json():
+        raise SaveFormatError(f"{where}: its history does not lead to its saved state "
+                              f"(they differ in {_first_difference(game, saved)})")
     print_game(game)
     return 0
+
+
+def _first_difference(a: Game, b: Game) -> str:
+    """The first top-level part of the save (``state.players``, ``rng``, …) where two games differ."""
+    da, db = json.loads(a.to_json()), json.loads(b.to_json())
+    for k in da["state"]:  # the state first: it says most
+        if da["state"][k] != db["state"].get(k):
+            return f"state.{k}"
+    for key in da:
+        if da[key] != db.get(key):
+            return key
+    return "the order of their fields"
 
 
 def print_game(game: Game) -> None:

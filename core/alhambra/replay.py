@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .errors import ConfigError
+from .errors import ConfigError, IllegalActionError
 
 
 def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | None = None,
@@ -17,10 +17,12 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
     ``players``, ``seed`` (required), ``modules``, ``options``, ``plugins`` and ``blocked``
     give the configuration. Because chance comes only
     from the seeded generator, the result equals the original game. Raises
-    :class:`~alhambra.errors.IllegalActionError` if an action does not fit the replayed game.
+    :class:`~alhambra.errors.IllegalActionError` naming the first action of the history that
+    does not fit the replayed game (``history[12] (...)``), and
+    :class:`~alhambra.errors.SaveFormatError` for a save that cannot be read.
     """
     from .game import Game, new_game
-    from .serialize import action_from_data, check_plugins, read_save, resolve_modules
+    from .serialize import check_plugins, history_from_data, read_save, resolve_modules
     from .ruleset import get_ruleset
 
     if isinstance(source, Game):
@@ -35,12 +37,15 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
         check_plugins(data, plugins)
         game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {},
                         plugins=plugins, blocked=data.get("blocked", []))
-        actions = [action_from_data(game.rules, a) for a in data.get("history", [])]
+        actions = history_from_data(game.rules, data.get("history", []))
     else:
         if players is None or seed is None:
             raise ConfigError("replaying a list of actions needs players= and seed=")
         game = new_game(players, modules=modules, seed=seed, options=options, plugins=plugins, blocked=blocked)
         actions = list(source)
-    for a in actions:
-        game.apply(a)
+    for i, a in enumerate(actions):
+        try:
+            game.apply(a)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"history[{i}] ({a}) does not fit the replayed game: {exc}") from None
     return game
