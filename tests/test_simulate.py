@@ -193,3 +193,33 @@ def test_cli_workers_load_a_config_s_own_modules(tmp_path):
         outs.append(out.read_text())
     assert outs[0] == outs[1]
     assert read_results(tmp_path / "w1.jsonl")[0].modules == ["golden_fountain"]
+
+
+BUGGY_MODULE = '''
+from alhambra import hookimpl
+NAME = "buggy"
+
+@hookimpl
+def alhambra_turn_start(game, seat):
+    if game.state.turn == 40 and game.seed % 2 == 0:
+        raise KeyError("oops")
+'''
+
+
+def test_a_failing_game_names_its_seed(tmp_path, capsys):
+    """A game that fails inside a simulation (here a user module's bug, on even seeds) is a
+    SimulationError naming the game, its seed and the failing line, not a bare traceback from
+    a worker; the configuration errors keep their own type."""
+    (tmp_path / "buggy.py").write_text(BUGGY_MODULE)
+    config = tmp_path / "c.toml"
+    config.write_text('players = 3\nmodules = ["buggy"]\nmodule_paths = ["buggy.py"]\n')
+    assert main(["simulate", "--config", str(config), "--games", "1", "--seed", "5"]) == 0  # odd: fine
+    capsys.readouterr()
+    assert main(["simulate", "--config", str(config), "--games", "2", "--seed", "5", "--workers", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "game 2 (seed 6) failed: KeyError: 'oops'" in err
+    assert "buggy.py:8 in alhambra_turn_start" in err and "--games 1 --seed 6" in err
+    with pytest.raises(alhambra.SimulationError, match=r"seed 6"):
+        list(run_games(make_tasks(2, 5, players=3, modules=["buggy"], config_path=str(config))))
+    with pytest.raises(alhambra.ConfigError):
+        list(run_games(make_tasks(1, 5, players=3, options={"holes": "nowhere"})))

@@ -46,7 +46,7 @@ from .components import (
     TileCatalog,
     TileSpec,
 )
-from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError
+from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
 from .game import Game, new_game
 from .hookspec import hookimpl, hookspec
 from .options import Option

@@ -26,3 +26,9 @@ class ConfigError(AlhambraError, ValueError):
 
 class SaveFormatError(AlhambraError, ValueError):
     """A saved game (JSON) that cannot be read: malformed, wrong format/version, inconsistent."""
+
+
+class SimulationError(AlhambraError):
+    """A game of a simulation (``alhambra simulate``, ``run_games``) failed: the message names
+    the game, its seed and where the error came from, so that it can be played again alone
+    (``--games 1 --seed N``)."""

@@ -23,7 +23,7 @@ from attrs import asdict, define, field, frozen
 
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
-from .errors import AlhambraError, ConfigError
+from .errors import AlhambraError, ConfigError, SimulationError
 from .game import Game, new_game
 
 #: Format tag and version of a JSON Lines results record.
@@ -255,12 +255,30 @@ def register_config_modules(config_path: str, module_objects: Iterable) -> None:
 
 
 def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
-    """Play the game of ``task``; returns its result record and (if asked) its JSON save."""
+    """Play the game of ``task``; returns its result record and (if asked) its JSON save.
+
+    Raises :class:`SimulationError` naming the game and its seed when anything but the
+    configuration (:class:`ConfigError`, the same for every game) fails: a bug in a module or
+    a bot, a bot's illegal action, a game that does not end."""
     users = _user_modules(task.config_path)
     modules = [users.get(m, m) for m in task.modules]
     players = task.players if isinstance(task.players, int) else list(task.players)
-    game = simulate_one(players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots))
-    return result_of(game, task.bots).to_dict(), (game.to_json() if task.save else None)
+    try:
+        game = simulate_one(players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots))
+        return result_of(game, task.bots).to_dict(), (game.to_json() if task.save else None)
+    except (ConfigError, BotSpecError):
+        raise
+    except Exception as exc:
+        raise SimulationError(_failure(task, exc)) from None
+
+
+def _failure(task: SimTask, exc: Exception) -> str:
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" (at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
+    return (f"game {task.index + 1} (seed {task.seed}) failed: {type(exc).__name__}: {exc}{at}; "
+            f"play it alone with --games 1 --seed {task.seed}")
 
 
 def default_workers() -> int:
