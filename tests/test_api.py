@@ -237,6 +237,24 @@ def test_cli_modules_lists_installed_modules(capsys):
         assert name in out
 
 
+def test_cli_modules_flags_a_misregistered_module(monkeypatch, capsys):
+    """An installed module whose entry-point name differs from its NAME cannot be enabled
+    (saves record the NAME); ``alhambra modules`` says so on its line and lists the rest."""
+    from importlib.metadata import EntryPoint
+
+    import alhambra.cli
+    import alhambra.ruleset
+
+    real = alhambra.ruleset.available_modules()
+    fake = {**real, "wizard": EntryPoint("wizard", "alhambra_vizier", "alhambra.modules")}
+    monkeypatch.setattr(alhambra.ruleset, "available_modules", lambda: fake)
+    monkeypatch.setattr(alhambra.cli, "available_modules", lambda: fake)
+    assert main(["modules"]) == 0
+    out = capsys.readouterr().out
+    assert "wizard: cannot be enabled: module registered as 'wizard'" in out and "NAME 'vizier'" in out
+    assert "vizier: " in out and "option building_huts.layout" in out
+
+
 def test_console_script_runs():
     exe = Path(sys.executable).parent / "alhambra"
     if not exe.exists():

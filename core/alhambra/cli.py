@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
-from .errors import AlhambraError, SaveFormatError
+from .errors import AlhambraError, ConfigError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
 from .replay import replay
-from .ruleset import available_modules
+from .ruleset import available_modules, load_module
 from .serialize import read_save
 from .simulate import (
     BACKENDS,
@@ -200,7 +200,14 @@ def cmd_modules(args) -> int:
     if not found:
         print("no modules installed")
     for name in sorted(found):
-        mod = found[name].load()
+        try:
+            mod = load_module(name)
+        except ConfigError as exc:  # e.g. its NAME differs from the entry point's name
+            print(f"{name}: cannot be enabled: {exc}")
+            continue
+        except Exception as exc:  # a broken installed module: say so, list the others
+            print(f"{name}: cannot be loaded: {type(exc).__name__}: {exc}")
+            continue
         print(f"{name}: {getattr(mod, 'DESCRIPTION', '').strip()}")
         rules = getattr(mod, "RULES", ())
         if rules:
