@@ -363,11 +363,15 @@ def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
     (lambda d: d["state"]["players"][2]["hand"].append("florin-99"), r"unknown card 'florin-99' @ state\.players\[2\]\.hand\[\d+\]"),
     (lambda d: d["state"]["modules"]["vizier"].update(active=[True, "no", True]), r"@ state\.modules\.vizier\.active\[1\]"),
     (lambda d: d["state"].update(pending=[{"x": 1}]), r"required field missing @ state\.pending\[0\]\.tile"),
-], ids=["score", "hand", "card", "module-state", "pending"])
+    (lambda d: next(a for a in d["history"] if a["type"] == "TakeMoney").update(cards="dirham-2"),
+     r"history\[\d+\]: bad TakeMoney action .*cards must be a list, not 'dirham-2'"),
+], ids=["score", "hand", "card", "module-state", "pending", "history-cards"])
 def test_save_errors_say_where_and_what(edit, where):
     """A save that does not fit the state's types is a SaveFormatError naming the place in
     the save and what was wrong there, not an exception group's summary."""
     g = alhambra.new_game(3, modules=["vizier"], seed=3)
+    for _ in range(12):
+        g.apply(g.legal_actions()[0])
     with pytest.raises(SaveFormatError, match=where) as exc:
         alhambra.Game.from_json(_tampered(g, edit))
     assert "sub-exception" not in str(exc.value)

@@ -5,9 +5,9 @@ installed ones, and every structure is checked (:class:`SaveFormatError` otherwi
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, get_origin
 
-from attrs import resolve_types
+from attrs import fields, resolve_types
 from cattrs import BaseValidationError, Converter, transform_error
 from cattrs.v import format_exception
 
@@ -89,8 +89,6 @@ def make_converter(rules) -> Converter:
 
 def _state_fields():
     """GameState's fields except ``modules``, with their (resolved) types."""
-    from attrs import fields, resolve_types
-
     from .state import Pending, PlayerState, ScoringRecord
 
     for cls in (GameState, PlayerState, Pending, ScoringRecord):
@@ -156,6 +154,10 @@ def action_from_data(rules, data) -> Action:
     cls = rules.action_types.get(name)
     if cls is None:
         raise SaveFormatError(f"unknown action type {name!r} for modules {list(rules.modules)}")
+    for f in fields(resolve_types(cls)):  # cattrs would read "florin-2" as the list of its letters
+        value = data.get(f.name)
+        if isinstance(value, (str, bytes, dict)) and get_origin(f.type) in (list, tuple):
+            raise SaveFormatError(f"bad {name} action {data!r}: {f.name} must be a list, not {value!r}")
     try:
         return rules.converter.structure(data, cls)
     except SaveFormatError:
