@@ -365,7 +365,9 @@ def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
     (lambda d: d["state"].update(pending=[{"x": 1}]), r"required field missing @ state\.pending\[0\]\.tile"),
     (lambda d: next(a for a in d["history"] if a["type"] == "TakeMoney").update(cards="dirham-2"),
      r"history\[\d+\]: bad TakeMoney action .*cards must be a list, not 'dirham-2'"),
-], ids=["score", "hand", "card", "module-state", "pending", "history-cards"])
+    (lambda d: d["state"]["players"][2]["hand"].append("florin-3"),
+     r"money cards not accounted for: extra \{florin-3: 1\} \(lying in florin-3: .*hand:2.*\), missing none"),
+], ids=["score", "hand", "card", "module-state", "pending", "history-cards", "extra-card"])
 def test_save_errors_say_where_and_what(edit, where):
     """A save that does not fit the state's types is a SaveFormatError naming the place in
     the save and what was wrong there, not an exception group's summary."""

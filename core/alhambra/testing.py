@@ -46,11 +46,15 @@ def check_invariants(game, *, expected_cards: Counter | None = None) -> None:
     if buildings != [b.id for b in BUILDINGS]:
         missing = sorted(set(b.id for b in BUILDINGS) - set(buildings))
         raise InvariantError(f"buildings not accounted for: missing {missing}")
-    cards = Counter(c for loc in game.card_locations().values() for c in loc)
+    card_locs = game.card_locations()
+    cards = Counter(c for loc in card_locs.values() for c in loc)
     money = Counter({c: n for c, n in cards.items() if type(c) is MoneyCard})
     exp = expected_cards if expected_cards is not None else expected_money(game)
     if money != exp:
-        raise InvariantError(f"money cards not accounted for: extra {money - exp}, missing {exp - money}")
+        extra, missing = money - exp, exp - money
+        raise InvariantError(
+            f"money cards not accounted for: extra {_card_counts(extra)}"
+            f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(missing)}")
     for c, n in cards.items():
         if type(c) is not MoneyCard and n > 1:
             raise InvariantError(f"card {c.code} in two places")
@@ -62,6 +66,15 @@ def check_invariants(game, *, expected_cards: Counter | None = None) -> None:
         raise InvariantError(f"money display holds {len(game.state.display)} cards")
     if not game.is_over and game.current_player not in range(game.num_players):
         raise InvariantError(f"no player to decide in phase {game.phase!r}")
+
+
+def _card_counts(counts: Counter) -> str:
+    """``{florin-3: 1}``-style: card codes and how many, or ``none``."""
+    return "{" + ", ".join(f"{getattr(c, 'code', c)}: {n}" for c, n in counts.items()) + "}" if counts else "none"
+
+
+def _card_places(locs, cards) -> str:
+    return "; ".join(f"{getattr(c, 'code', c)}: {', '.join(k for k, v in locs.items() if c in v)}" for c in cards)
 
 
 def _where(locs, tiles):
