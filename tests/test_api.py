@@ -367,7 +367,9 @@ def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
      r"history\[\d+\]: bad TakeMoney action .*cards must be a list, not 'dirham-2'"),
     (lambda d: d["state"]["players"][2]["hand"].append("florin-3"),
      r"money cards not accounted for: extra \{florin-3: 1\} \(lying in florin-3: .*hand:2.*\), missing none"),
-], ids=["score", "hand", "card", "module-state", "pending", "history-cards", "extra-card"])
+    (lambda d: d["state"].update(players=5), r"@ state\.players$"),
+    (lambda d: d["state"]["modules"].update(vizier=5), r"@ state\.modules\.vizier$"),
+], ids=["score", "hand", "card", "module-state", "pending", "history-cards", "extra-card", "players", "module"])
 def test_save_errors_say_where_and_what(edit, where):
     """A save that does not fit the state's types is a SaveFormatError naming the place in
     the save and what was wrong there, not an exception group's summary."""

@@ -10,6 +10,7 @@ actions with the slow, public queries: ``Alhambra.placements``/``removable``/
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -247,6 +248,11 @@ def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
     assert game.first_exact_payer([1, 3]) is None
     game.state.players[2].hand = [M("florin-4")]  # the cached bitset follows the hand
     assert game.first_exact_payer([3, 2, 1]) is None
+    # seats are read lazily, in order: the first payer ends the round, whatever follows
+    assert game.first_exact_payer([1, 0, "x"]) == 0
+    assert game.first_exact_payer(itertools.cycle([3, 0])) == 0
+    with pytest.raises(alhambra.ConfigError):
+        game.first_exact_payer([1, 99, 0])
 
 
 @pytest.mark.parametrize("modules", [(), ("vizier", "exchange_offices")])

@@ -695,6 +695,11 @@ def test_r_hut_1_custom_layout_file_is_used(tmp_path):
     assert loaded.to_json() == g.to_json()
 
 
+def test_r_hut_1_layout_path_with_a_nul_byte_is_a_config_error():
+    with pytest.raises(alhambra.ConfigError, match="cannot read hut layout"):
+        alhambra.new_game(3, modules=MOD, seed=1, options={"building_huts.layout": "huts\x00.toml"})
+
+
 def test_r_hut_1_layout_in_a_config_file_is_relative_to_it(tmp_path, monkeypatch):
     """R-HUT-1: in a TOML game configuration the layout path is relative to the config file
     (as ``module_paths`` are), whatever the working directory; absolute paths stay as given."""

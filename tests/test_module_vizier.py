@@ -799,3 +799,24 @@ def test_random_play_uses_declines_and_reactivates_the_vizier():
         assert per_n["UseVizier"] > 0, n
         total.update(per_n)
     assert total["DeclineVizier"] > 0 and total["ReactivateVizier"] > 0
+
+
+def test_r_viz_5_a_float_seat_never_reaches_another_game():
+    """R-VIZ-5: the priority orders kept between games hold int seats only; asking with a
+    look-alike seat (2.0, from a hand-edited state) fails in that game alone and leaves the
+    orders of every later game ints."""
+    from alhambra_vizier import plugin
+
+    plugin._ORDERS.pop((2, 3), None)  # not kept yet: the float would be the first to ask
+    g = alhambra.new_game(3, modules=["vizier"], seed=1)
+    vs = g.state.modules["vizier"]
+    vs.started = vs.round_over = False
+    try:
+        plugin.alhambra_between_turns(game=g, finished=2.0)
+    except (TypeError, alhambra.AlhambraError):
+        pass
+    assert plugin.priority_order(2, 3) == [2, 1, 0]
+    assert all(type(s) is int for s in plugin._order(2, 3))
+    other = alhambra.new_game(3, modules=["vizier"], seed=2)
+    random_playout(other, 2)
+    assert other.is_over

@@ -8,7 +8,7 @@ Example (``examples/all_modules.toml``)::
 
     [options]
     holes = "region"
-    # building_huts.layout = "my_huts.toml"  # file options are relative to this file too
+    # "building_huts.layout" = "my_huts.toml"  # file options are relative to this file too
 
 ``modules`` are names of installed modules (entry-point group ``alhambra.modules``) or of the
 modules loaded from ``module_paths``; ``"all"`` enables every installed module. Loading a

@@ -22,8 +22,6 @@ from .city import Alhambra
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
-_SEATS = {n: frozenset(range(n)) for n in range(MAX_PLAYERS + 1)}  # players -> the valid seats
-_INT = frozenset((int,))
 
 
 def _currency_cards(hand, currency: str) -> tuple:
@@ -723,10 +721,7 @@ class Game:
         not an int 0 … players-1."""
         st = self.state
         players = st.players
-        seats = tuple(seats)
-        if not _SEATS[len(players)].issuperset(seats) or not _INT.issuperset(map(type, seats)):
-            for seat in seats:
-                self._check_seat(seat)  # raises for the first bad one
+        n = len(players)
         wanted = self._wanted
         market = st.market
         if wanted[0] != market:
@@ -739,7 +734,9 @@ class Game:
             wanted = self._wanted = (market.copy(), bits)
         bits = wanted[1]
         reach = self._reach
-        for seat in seats:
+        for seat in seats:  # lazily: the first that can pay ends the round
+            if type(seat) is not int or not 0 <= seat < n:
+                self._check_seat(seat)  # raises
             hand = players[seat].hand
             last = reach[seat]
             if last[0] != hand:

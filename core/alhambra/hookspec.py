@@ -148,7 +148,8 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
     base rule (pay in the
     space's currency, R-TURN-3) is always available and need not be returned. Return a list of
     :class:`~alhambra.actions.PaymentMeans`: a card in hand that is spent with the payment and
-    the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4).
+    the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4); ``None``
+    (or an empty list) when the seat holds none.
     """
 
 

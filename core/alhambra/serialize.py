@@ -191,7 +191,7 @@ def _describe(exc: Exception, root: str) -> str:
     if isinstance(exc, BaseValidationError):
         found = transform_error(exc, path=root, format_exception=_leaf_message)
         return "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
-    return f"{type(exc).__name__}: {exc}"
+    return f"{type(exc).__name__}: {exc} @ {root}"
 
 
 def history_from_data(rules, records: list) -> list[Action]:

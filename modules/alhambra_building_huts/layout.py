@@ -128,6 +128,8 @@ def load_layout(path: str | None = None) -> tuple[TileSpec, ...]:
         raise ConfigError(f"cannot read hut layout {path!r}: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"hut layout {path!r} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # e.g. a NUL byte in the path
+        raise ConfigError(f"cannot read hut layout {path!r}: {exc}") from None
     return parse_layout(data, f"hut layout {path!r}")
 
 

@@ -94,7 +94,10 @@ def priority_order(finished: int, num_players: int) -> list[int]:
 
 
 def _order(finished: int, num_players: int) -> tuple[int, ...]:
-    """:func:`priority_order` as a shared tuple, for int arguments only."""
+    """:func:`priority_order` as a tuple, shared for int arguments (others are not kept: 2.0
+    == 2, and a float seat must never reach another game)."""
+    if type(finished) is not int or type(num_players) is not int:
+        return tuple([(finished - k) % num_players for k in range(num_players)])
     order = _ORDERS.get((finished, num_players))
     if order is None:
         order = _ORDERS[finished, num_players] = tuple([(finished - k) % num_players for k in range(num_players)])
