@@ -56,3 +56,23 @@ def test_r_comp_5_reserve_is_unbounded():
     g = alhambra.new_game(2, seed=3)
     g.state.players[0].reserve = list(range(1, 30))
     assert len(g.view(0)["players"][0]["reserve"]) == 29
+
+
+def test_r_comp_3_r_exc_1_cards_are_one_instance_per_value():
+    """R-COMP-3, R-EXC-1: a money card and an exchange office exist once per value
+    (``InternedCard``): built again, with keywords, copied, deep-copied or unpickled, it is the
+    same object, and calling ``__init__`` again changes nothing."""
+    import copy
+    import pickle
+
+    from alhambra import InternedCard, MoneyCard
+    from alhambra_exchange_offices import ExchangeOffice
+
+    for card, again in ((MoneyCard("florin", 7), MoneyCard(currency="florin", value=7)),
+                        (ExchangeOffice("florin", "dinar"), ExchangeOffice(first="florin", second="dinar"))):
+        assert isinstance(card, InternedCard) and again is card
+        assert copy.copy(card) is card and copy.deepcopy([card])[0] is card
+        assert all(pickle.loads(pickle.dumps(card, protocol)) is card for protocol in range(pickle.HIGHEST_PROTOCOL + 1))
+        before = card.code
+        card.__init__("dirham", "ducat")
+        assert card.code == before

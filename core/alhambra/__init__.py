@@ -41,6 +41,7 @@ from .components import (
     SOUTH,
     WEST,
     Card,
+    InternedCard,
     MoneyCard,
     ScoringCard,
     TileCatalog,

@@ -15,7 +15,7 @@ import tomllib
 from importlib import resources
 from typing import Iterable, Mapping
 
-from attrs import frozen
+from attrs import astuple, frozen
 
 from .errors import ConfigError
 
@@ -145,6 +145,28 @@ class Card:
         raise NotImplementedError
 
 
+class InternedCard(Card):
+    """A card kind with one instance per value (money cards, exchange offices): the
+    subclass's ``__new__`` returns that instance, complete, so the class compares and hashes
+    by identity (declare it with attrs' ``eq=False, init=False``). Copying, deep-copying and
+    unpickling give the same instance back."""
+
+    __slots__ = ()
+
+    def __init__(self, *args, **kwargs):
+        """Nothing to do: ``__new__`` returns the card's one instance, complete (so calling
+        ``__init__`` again cannot change a card every hand shares)."""
+
+    def __reduce__(self):
+        return (type(self), astuple(self, recurse=False))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 _MONEY_CARDS: dict = {}
 #: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
 #: groups a hand by currency, each group by value (for the engine's hot path).
@@ -159,7 +181,7 @@ MONEY_LANE: dict = {}
 
 @functools.total_ordering
 @frozen(slots=True, eq=False, init=False)
-class MoneyCard(Card):
+class MoneyCard(InternedCard):
     """A money card: ``currency`` (one of :data:`CURRENCIES`) and ``value`` 1-9 (R-COMP-3).
 
     There is one instance per currency and value: ``MoneyCard("florin", 7)`` always returns
@@ -185,19 +207,6 @@ class MoneyCard(Card):
         MONEY_RANK[card] = CURRENCIES.index(currency) * 16 + value
         MONEY_LANE[card] = (MARKET_CURRENCIES.index(currency), 1 << 4 * value)
         return card
-
-    def __init__(self, currency, value):
-        """Nothing to do: ``__new__`` returns the card's one instance, complete (so calling
-        ``__init__`` again cannot change a card every hand shares)."""
-
-    def __reduce__(self):
-        return (MoneyCard, (self.currency, self.value))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
 
     def __lt__(self, other):
         if type(other) is not MoneyCard:

@@ -26,9 +26,9 @@ from alhambra import (
     CURRENCIES,
     Action,
     ActionKind,
-    Card,
     ConfigError,
     IllegalActionError,
+    InternedCard,
     PaymentMeans,
     action_table,
     hookimpl,
@@ -48,7 +48,7 @@ _OFFICE_INSTANCES: dict = {}  # (first, second) -> the one office showing them
 
 
 @frozen(slots=True, eq=False, init=False)
-class ExchangeOffice(Card):
+class ExchangeOffice(InternedCard):
     """An exchange office card showing two currencies, ``first`` before ``second`` in
     :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc.
 
@@ -77,18 +77,6 @@ class ExchangeOffice(Card):
         object.__setattr__(office, "second", second)
         _OFFICE_INSTANCES[first, second] = office
         return office
-
-    def __init__(self, first, second):
-        """Nothing to do: ``__new__`` returns the office's one instance, complete."""
-
-    def __reduce__(self):
-        return (ExchangeOffice, (self.first, self.second))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
 
     @property
     def currencies(self) -> tuple[str, str]:
