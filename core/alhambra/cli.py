@@ -14,7 +14,6 @@ from .errors import AlhambraError, ConfigError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
 from .replay import replay
 from .ruleset import available_modules, load_module
-from .serialize import read_save
 from .simulate import (
     BACKENDS,
     default_workers,

@@ -23,7 +23,6 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
     """
     from .game import Game, new_game
     from .serialize import check_plugins, history_from_data, read_save, resolve_modules
-    from .ruleset import get_ruleset
 
     if isinstance(source, Game):
         cfg = source.config

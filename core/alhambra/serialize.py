@@ -171,9 +171,7 @@ def _structure(conv, value, cls, path: str):
     in the save (``path``, e.g. ``state.players``) and what was wrong."""
     try:
         return conv.structure(value, cls)
-    except SaveFormatError:
-        raise
-    except RecursionError:
+    except (SaveFormatError, RecursionError):
         raise
     except Exception as exc:
         raise SaveFormatError(f"bad game state: {_describe(exc, path)}") from None

@@ -160,6 +160,7 @@ def hut_ids(catalog) -> frozenset:
 
 
 _HUTS = STATE_KEY + ".ids"
+_TILE = operator.attrgetter("tile")
 
 
 def huts_owned(game, seat: int) -> int:
@@ -179,9 +180,6 @@ def huts_owned(game, seat: int) -> int:
     if st.pending and seat == st.turn_player:
         n += len(huts.intersection(map(_TILE, st.pending)))
     return n
-
-
-_TILE = operator.attrgetter("tile")
 
 
 # ---------------------------------------------------------------------------------------------

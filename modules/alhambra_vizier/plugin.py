@@ -88,8 +88,6 @@ def vizier_state(game) -> VizierState:
 def priority_order(finished: int, num_players: int) -> list[int]:
     """The seats in the order they are asked (R-VIZ-5): the player who just finished first,
     then the player seated before them, and so on; the player whose turn is next last."""
-    if type(finished) is not int or type(num_players) is not int:  # not cached: 2.0 == 2
-        return [(finished - k) % num_players for k in range(num_players)]
     return list(_order(finished, num_players))
 
 
