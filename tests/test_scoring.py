@@ -94,3 +94,25 @@ def test_r_score_3_majority_points_refuses_junk_with_config_error(counts, points
 
 def test_r_score_3_majority_points_takes_int_likes():
     assert majority_points((4, True, 0), [13, 6]) == [13, 6, 0]
+
+
+def test_r_score_1_to_5_saved_points_must_match_the_scoring_records():
+    """R-SCORE-1 … R-SCORE-5: a seat's points come only from scorings, so a save whose score
+    differs from the sum of that seat's totals in the scoring records is refused, by exactly
+    the difference found."""
+    import json
+    import random
+
+    from alhambra import SaveFormatError
+    from alhambra.testing import random_playout
+
+    g = alhambra.new_game(3, seed=11)
+    random_playout(g, random.Random(11))
+    assert g.is_over and len(g.state.scorings) == 3
+    earned = sum(r.totals[r.participants.index(1)] for r in g.state.scorings)
+    assert g.state.players[1].score == earned
+    data = json.loads(g.to_json())
+    data["state"]["players"][1]["score"] = earned + 1
+    with pytest.raises(SaveFormatError, match=f"seat 1\\) has {earned + 1} points, but the scoring records give {earned}"):
+        alhambra.Game.from_json(json.dumps(data))
+    assert alhambra.Game.from_json(g.to_json()).scores == g.scores
