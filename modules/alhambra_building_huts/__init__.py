@@ -187,21 +187,30 @@ def huts_owned(game, seat: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-_TOP = operator.itemgetter(-1)
+def _take_memo(game, hs: HutState, left: int) -> tuple:
+    """``(left, owned per seat, the TakeHut actions of the face-up huts)``: what
+    :func:`_legal_take` reads, kept in ``game.memo`` with ``left``, the number of huts still
+    in the stacks. Both parts change only when a hut is taken: a hut leaves the stacks only
+    that way (R-HUT-2) and never changes owner after (R-HUT-3: never to Dirk; a removal or
+    swap keeps it in the reserve); search's resampling keeps every top (R-HUT-1), and a
+    hand-edited state must call ``game.invalidate()``, which empties the memo."""
+    table = action_table(TakeHut)
+    owned = tuple([huts_owned(game, seat) for seat in range(len(game.state.players))])
+    return (left, owned, [table[s[-1],] for s in hs.stacks.values() if s])
 
 
 def _legal_take(game, seat):
     hs = game.state.modules.get(STATE_KEY)
     if hs is None:
         return []
-    face_up = list(map(_TOP, filter(None, hs.stacks.values())))  # the non-empty stacks' tops
-    if not face_up or huts_owned(game, seat) >= MAX_HUTS:
-        return []
-    last = game.memo.get(STATE_KEY)  # the actions, kept with the face-up huts they are for
-    if last is None or last[0] != face_up:
-        table = action_table(TakeHut)
-        last = game.memo[STATE_KEY] = (face_up, [table[h,] for h in face_up])
-    return last[1]
+    left = sum(map(len, hs.stacks.values()))
+    last = game.memo.get(STATE_KEY)
+    if last is None or last[0] != left:
+        last = game.memo[STATE_KEY] = _take_memo(game, hs, left)
+    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
+
+
+_NONE: tuple = ()
 
 
 def _check_take(game, seat, action):
