@@ -3,13 +3,19 @@
     python benchmarks/engine_speed.py                 # about a minute and a half
     python benchmarks/engine_speed.py --seconds 3 --rounds 5
 
-Everything is measured in this one process, in interleaved rounds (alhambra, catanatron,
-alhambra with modules, ...), so that machine noise hits every contender alike; the ratios are
-the figures to compare. Each configuration first plays ``--warmup`` seconds uncounted: the
-engine's caches shared between games (payments by hand and price, action instances) fill
-over the first hundred or so games, and a long simulation runs warm. Times are CPU time of this process (``time.process_time``), which a
-busy machine disturbs less than wall-clock time. catanatron comes with the ``bench`` extra
-(``pip install -e ".[bench]"``); without it that column is skipped.
+Everything is measured in this one process, interleaved game by game: each cycle plays one
+game of every configuration (alhambra base, each module alone, all modules, catanatron) with
+the same seed, timing each game as a whole, so that a slow spell of the shared machine (it
+wanders by 10-20 % from one second to the next) hits every contender alike; the ratios are
+the figures to compare. A round is about ``--seconds`` per configuration; each ratio is
+reported as the median over the rounds with the lowest and highest round. Each
+configuration first plays ``--warmup`` seconds uncounted: the engine's caches shared between
+games (payments by hand and price, action instances) fill over the first hundred or so
+games, and a long simulation runs warm. Times are CPU time of this process
+(``time.process_time``), which a busy machine disturbs less than wall-clock time; the clock is
+read before ``new_game`` and after the last action, never inside the game loop. catanatron
+comes with the ``bench`` extra (``pip install -e ".[bench]"``); without it that column is
+skipped.
 
 Also printed: the cost of ``legal_actions()`` and ``apply()`` as met in play (a new state each
 step; timed call by call in a separate pass, so that the timers do not slow the main loop),
@@ -30,23 +36,28 @@ MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
 CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "all modules": MODULES}
 
 
+def alhambra_game(modules, seed: int) -> int:
+    """Play one random 4-player game; returns its number of actions. The loop is the same
+    as catanatron's (list the legal actions, pick one at random, apply it)."""
+    game = alhambra.new_game(4, modules=modules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return len(game.history)
+
+
 def alhambra_block(modules, seconds: float, seed0: int) -> tuple[int, int, float]:
-    """Play random 4-player games for about ``seconds``: games, actions, time. The loop is
-    the same as catanatron's (list the legal actions, pick one at random, apply it), with no
-    timer inside it."""
+    """Play random 4-player games for about ``seconds``: games, actions, time (used for the
+    warm-up, and by other scripts)."""
     games = actions = 0
     clock = time.process_time
     start = clock()
     seed = seed0
     while clock() - start < seconds:
-        game = alhambra.new_game(4, modules=modules, seed=seed)
-        rng = random.Random(seed)
+        actions += alhambra_game(modules, seed)
         seed += 1
-        while not game.is_over:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
         games += 1
-        actions += len(game.history)
     return games, actions, clock() - start
 
 
@@ -70,20 +81,51 @@ def split_cost(modules, games: int = 30) -> tuple[float, float]:
     return t_legal / actions * 1e6, t_apply / actions * 1e6
 
 
-def catanatron_block(seconds: float):
-    """Random 4-player catanatron games for about ``seconds``: games, actions, time."""
+def catanatron_game() -> int:
+    """Play one random 4-player catanatron game; returns its number of actions."""
     from catanatron import Color, Game, RandomPlayer
 
-    players = [RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)]
+    g = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)])
+    g.play()
+    return len(g.state.actions)
+
+
+def catanatron_block(seconds: float):
+    """Random 4-player catanatron games for about ``seconds``: games, actions, time."""
     games = actions = 0
     clock = time.process_time
     start = clock()
     while clock() - start < seconds:
-        g = Game(players)
-        g.play()
+        actions += catanatron_game()
         games += 1
-        actions += len(g.state.actions)
     return games, actions, clock() - start
+
+
+def interleaved_round(players: dict, seconds: float, seed0: int) -> dict:
+    """One round: cycles of one game per contender (``players``: name -> a function of the
+    seed that plays one game and returns its actions), in an order rotated by one each cycle,
+    until about ``seconds`` per contender have passed. Returns name -> [games, actions, CPU
+    seconds]."""
+    clock = time.process_time
+    totals = {name: [0, 0, 0.0] for name in players}
+    start = clock()
+    seed = seed0
+    names = list(players)
+    while clock() - start < seconds * len(names):
+        # each cycle starts one contender later: a game run just after another contender's
+        # finds the processor's caches full of that one's data, and this spreads that evenly
+        k = (seed - seed0) % len(names)
+        for name in names[k:] + names[:k]:
+            play = players[name]
+            t0 = clock()
+            actions = play(seed)
+            t = clock() - t0
+            row = totals[name]
+            row[0] += 1
+            row[1] += actions
+            row[2] += t
+        seed += 1
+    return totals
 
 
 def clone_cost(samples: int = 300) -> tuple[float, float]:
@@ -118,7 +160,7 @@ def _median_range(ratios: list[float]) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per block (default 2)")
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per configuration and round, on average (default 2)")
     ap.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
     ap.add_argument("--warmup", type=float, default=3.0,
                     help="uncounted seconds each configuration plays first (default 3)")
@@ -135,27 +177,25 @@ def main(argv=None) -> int:
         alhambra_block(modules, args.warmup, seed0=-1_000_000)
     if have_catan:
         catanatron_block(args.warmup)
+    players = {name: (lambda seed, m=modules: alhambra_game(m, seed)) for name, modules in CONFIGS.items()}
+    if have_catan:
+        players["catanatron"] = lambda seed: catanatron_game()
     totals = {k: [0, 0, 0.0] for k in CONFIGS}
     catan = [0, 0, 0.0]
     per_round: dict[str, list[float]] = {k: [] for k in (*CONFIGS, "catanatron")}
     for r in range(args.rounds):
-        for name, modules in CONFIGS.items():
-            secs = args.seconds if name in ("base", "all modules") else args.seconds / 2
-            g, a, t = alhambra_block(modules, secs, seed0=1000 * r)
-            for i, v in enumerate((g, a, t)):
-                totals[name][i] += v
+        got = interleaved_round(players, args.seconds, seed0=100_000 * r)
+        for name, (g, a, t) in got.items():
+            row = catan if name == "catanatron" else totals[name]
+            row[0] += g
+            row[1] += a
+            row[2] += t
             per_round[name].append(a / t)
-            if name == "base" and have_catan:
-                cg, ca, ct = catanatron_block(args.seconds)
-                catan[0] += cg
-                catan[1] += ca
-                catan[2] += ct
-                per_round["catanatron"].append(ca / ct)
 
-    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds x {args.seconds}s "
-          f"after {args.warmup}s of warm-up per configuration, CPU time")
-    print("ratios: median over the rounds [lowest, highest] of each round's own ratio, so that a")
-    print("slow spell of the machine, which hits the blocks of one round alike, cancels out")
+    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds of about "
+          f"{args.seconds}s per configuration, after {args.warmup}s of warm-up each, CPU time")
+    print("games interleaved one by one (one game of each contender per cycle, same seeds);")
+    print("ratios: median over the rounds [lowest, highest] of each round's own ratio")
     print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x base (per round)")
     for name, (g, a, t) in totals.items():
         us = t / a * 1e6
