@@ -725,17 +725,13 @@ class Game:
         wanted = self._wanted
         market = st.market
         if wanted[0] != market:
-            width = self.rules.price_bits
-            prices = self.rules.prices
-            bits = 0
-            for i, tile in enumerate(market):
-                if tile is not None:
-                    bits |= 1 << (width * i + prices[tile])
-            wanted = self._wanted = (market.copy(), bits)
+            b0, b1, b2, b3 = self.rules.price_lanes
+            t0, t1, t2, t3 = market
+            wanted = self._wanted = (market.copy(), b0[t0] | b1[t1] | b2[t2] | b3[t3])
         bits = wanted[1]
         reach = self._reach
         for seat in seats:  # lazily: the first that can pay ends the round
-            if type(seat) is not int or not 0 <= seat < n:
+            if seat.__class__ is not int or seat < 0 or seat >= n:
                 self._check_seat(seat)  # raises
             hand = players[seat].hand
             last = reach[seat]

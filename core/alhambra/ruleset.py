@@ -165,6 +165,10 @@ class Ruleset:
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
         #: one more than the highest price
         self.price_bits: int = max([0, *self.prices.values()]) + 1
+        #: per market space index (0-3): tile id -> its price as a bit in that space's lane of
+        #: those bitsets, and ``None`` (an empty space) -> 0
+        self.price_lanes: tuple = tuple(
+            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.prices.items()}} for i in range(4))
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
