@@ -187,27 +187,26 @@ def huts_owned(game, seat: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _take_memo(game, hs: HutState, left: int) -> tuple:
-    """``(left, owned per seat, the TakeHut actions of the face-up huts)``: what
-    :func:`_legal_take` reads, kept in ``game.memo`` with ``left``, the number of huts still
-    in the stacks. Both parts change only when a hut is taken: a hut leaves the stacks only
-    that way (R-HUT-2) and never changes owner after (R-HUT-3: never to Dirk; a removal or
-    swap keeps it in the reserve); search's resampling keeps every top (R-HUT-1), and a
-    hand-edited state must call ``game.invalidate()``, which empties the memo."""
+def _take_memo(game, hs: HutState) -> tuple:
+    """``(owned per seat, the TakeHut actions of the face-up huts)``: what :func:`_legal_take`
+    reads, kept in ``game.memo``. Both change only when a hut is taken (R-HUT-2: that is how a
+    hut leaves its stack; R-HUT-3: it never changes owner after, not even to Dirk, and a
+    removal or swap keeps it in its owner's reserve), so :func:`_apply_take` drops the entry;
+    search's resampling keeps every top (R-HUT-1), and a hand-edited state must call
+    ``game.invalidate()``, which empties the memo."""
     table = action_table(TakeHut)
     owned = tuple([huts_owned(game, seat) for seat in range(len(game.state.players))])
-    return (left, owned, [table[s[-1],] for s in hs.stacks.values() if s])
+    return (owned, [table[s[-1],] for s in hs.stacks.values() if s])
 
 
 def _legal_take(game, seat):
-    hs = game.state.modules.get(STATE_KEY)
-    if hs is None:
-        return []
-    left = sum(map(len, hs.stacks.values()))
     last = game.memo.get(STATE_KEY)
-    if last is None or last[0] != left:
-        last = game.memo[STATE_KEY] = _take_memo(game, hs, left)
-    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
+    if last is None:
+        hs = game.state.modules.get(STATE_KEY)
+        if hs is None:
+            return _NONE
+        last = game.memo[STATE_KEY] = _take_memo(game, hs)
+    return _NONE if last[0][seat] >= MAX_HUTS else last[1]  # R-HUT-4
 
 
 _NONE: tuple = ()
@@ -236,6 +235,7 @@ def _apply_take(game, seat, action):
     hs = hut_state(game)
     stack = hs.stacks[game.rules.catalog[action.hut].type]
     stack.pop()  # R-HUT-2: the next hut of this stack (if any) is now face up
+    game.memo.pop(STATE_KEY, None)  # the face-up huts and the owner's count changed
     game.add_pending(action.hut, dirk_ok=False)  # R-HUT-3: placed at the end of the turn, never to Dirk
     game.action_done()  # R-HUT-2: never an extra action
 
