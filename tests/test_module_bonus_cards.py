@@ -493,11 +493,23 @@ def check_new_scoring(game) -> None:
         assert rec.counts[rec.participants.index(seat)] == dict(expected)
 
 
+def check_listed_reveals(game) -> None:
+    """R-BON-3: the listed reveals are exactly the deciding player's hidden cards whose
+    building stands in their Alhambra now (the module keeps that list between changes)."""
+    if game.phase not in ("turn", "place"):
+        return
+    seat = game.current_player
+    city = game.state.players[seat].city
+    want = sorted(b for b in bonus.bonus_state(game).hands[seat] if city.position_of(b) is not None)
+    assert sorted(a.building for a in game.legal_actions() if isinstance(a, RevealBonus)) == want
+
+
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_random_games_keep_invariants(players, seed):
     """Random legal games with bonus cards end, with every invariant holding after every
     action: all tiles and cards accounted for, every bonus card exactly once, revealed cards'
-    buildings in the Alhambra (R-BON-4), scorings counting revealed cards (R-BON-3/5)."""
+    buildings in the Alhambra (R-BON-4), the listed reveals exactly the eligible cards
+    (R-BON-3), scorings counting revealed cards (R-BON-3/5)."""
     game = alhambra.new_game(players, modules=MOD, seed=seed)
     seen = [0]
 
@@ -505,6 +517,7 @@ def test_random_games_keep_invariants(players, seed):
         check_invariants(g)
         check_bonus_accounting(g)
         check_revealed_in_city(g)
+        check_listed_reveals(g)
         if len(g.state.scorings) != seen[0]:
             check_new_scoring(g)
             seen[0] = len(g.state.scorings)

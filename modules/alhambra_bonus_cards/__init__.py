@@ -111,18 +111,35 @@ class RevealBonus(Action):
         return f"reveal bonus card {self.building}"
 
 
-def _legal_reveal(game, seat):
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None or seat is None:
-        return []
-    hand = bs.hands[seat]
+#: ``game.memo`` keys, one per seat: that seat's RevealBonus actions (R-BON-3). They change only
+#: when its Alhambra or its hand of bonus cards does, so they are worked out then (in
+#: :func:`alhambra_city_changed`, while the Alhambra is fresh in the processor's caches) instead
+#: of at every step; a hand-edited state must call ``game.invalidate()``, which empties the memo.
+_REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
+_NONE: tuple = ()
+
+
+def _reveal_actions(game, seat: int):
+    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
+    Alhambra (R-BON-3)."""
+    hand = game.state.modules[STATE_KEY].hands[seat]
     if not hand:
-        return []
+        return _NONE
     tiles = game.state.players[seat].city.tile_ids()
     if tiles.isdisjoint(hand):  # the usual answer, found at C speed
-        return []
+        return _NONE
     table = action_table(RevealBonus)
     return [table[b,] for b in hand if b in tiles]
+
+
+def _legal_reveal(game, seat):
+    key = _REVEALABLE[seat]
+    found = game.memo.get(key)
+    if found is None:
+        if game.state.modules.get(STATE_KEY) is None:
+            return _NONE
+        found = game.memo[key] = _reveal_actions(game, seat)
+    return found
 
 
 def _check_reveal(game, seat, action):
@@ -144,6 +161,7 @@ def _check_reveal(game, seat, action):
 def _apply_reveal(game, seat, action):
     # a free action (R-BON-5): game.action_done() is not called, the same player decides again
     _reveal(bonus_state(game), seat, action.building)
+    game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,10 +195,13 @@ def alhambra_action_kinds():
 
 @hookimpl
 def alhambra_city_changed(game, seat):
-    """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand."""
+    """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
+    then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
     bs = game.state.modules.get(STATE_KEY)
-    if bs is not None and bs.revealed[seat]:  # the usual case, nothing revealed, without a call
-        _return_departed(game, seat)
+    if bs is not None:
+        if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+            _return_departed(game, seat)
+        game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
 
 
 @hookimpl
@@ -195,6 +216,7 @@ def alhambra_building_counts(game, number, counts):
         _return_departed(game, seat)  # R-BON-4 (in case an Alhambra changed unannounced)
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
             _reveal(bs, seat, b)
+        game.memo.pop(_REVEALABLE[seat], None)  # the hand may have changed
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
             t = types[b]
