@@ -205,6 +205,50 @@ def test_r_exc_4_one_card_offering_two_means_lists_both():
     assert sorted(b.cards[0].currency for b in listed) == ["dinar", "dirham"]
 
 
+def test_r_exc_4_money_alone_opens_no_means_and_the_plugins_are_not_asked():
+    """A payment means is a card that is not money (``alhambra_payment_means``): a hand of
+    money cards alone has none, so the hook is not called for it. Once the hand holds another
+    card, it is asked; a plugin offering a money card as a means is a ConfigError."""
+    import types
+
+    from attrs import frozen
+
+    @frozen
+    class Joker(alhambra.Card):
+        code = "joker"
+
+    joker = Joker()
+    asked = []
+
+    def alhambra_payment_means(game, seat):
+        asked.append(list(game.state.players[seat].hand))
+        return [alhambra.PaymentMeans(c, frozenset({"florin", "dinar"})) for c in game.state.players[seat].hand
+                if c in (joker, M("dinar-3"))]
+
+    plugin = types.SimpleNamespace(alhambra_payment_means=alhambra.hookimpl(alhambra_payment_means),
+                                   __name__="means_probe")
+    game = alhambra.new_game(2, seed=5, plugins=[plugin])
+    space = 1 + alhambra.components.MARKET_CURRENCIES.index("florin")
+    tile = next(t for t, spec in game.rules.catalog.items() if t != alhambra.FOUNTAIN and spec.price == 3)
+    game.state.market[space - 1] = tile
+    game.state.players[0].hand = [M("dinar-3"), M("dirham-3")]
+    game.invalidate()
+    assert [b for b in game.purchases(0) if b.space == space] == []  # no florin, no means
+    assert game.payments(0, space) == [] and not game.can_pay_exactly(0)
+    assert game.payment_cards(0, space) == [(None, frozenset({"florin"}))]
+    assert asked == []
+    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), joker]
+    game.invalidate()
+    with pytest.raises(alhambra.ConfigError, match="money card dinar-3 as a payment means"):
+        game.purchases(0)
+    assert asked == [[M("dinar-3"), M("dirham-3"), joker]]
+    game.state.players[0].hand = [M("dirham-3"), joker, M("dinar-5")]
+    game.invalidate()
+    listed = [b for b in game.purchases(0) if b.space == space]
+    assert listed == [Buy(space, (M("dinar-5"),), joker)] == game.payments(0, space)
+    assert asked[1:] == [[M("dirham-3"), joker, M("dinar-5")]]
+
+
 def test_r_turn_4_exact_look_alikes_mean_their_truth():
     """``purchases(seat, exact=...)`` with a non-bool: its truth value, never another seat's
     cached answer."""

@@ -251,7 +251,8 @@ class Pass(Action):
 class PaymentMeans:
     """A way to pay for a building besides the space's own currency (purchase payment hook).
 
-    ``via``: the card in hand that is spent with the payment (e.g. an exchange office).
+    ``via``: the card in hand that is spent with the payment (e.g. an exchange office); never
+    a money card (a hand of money cards alone has no means, see ``alhambra_payment_means``).
     ``currencies``: the currencies the payment may then use; the means applies to a market
     space whose currency is among them (R-EXC-4)."""
 

@@ -29,14 +29,15 @@ def _currency_cards(hand, currency: str) -> tuple:
     return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
 
 
-_NOT_MONEY = (4, 0)  # a card that is not money: counted in a fifth slot, never read
+_NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
 
 
 def _money_keys(hand) -> list:
     """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
     currency, equal for hands with the same such cards in any order (the payments memo's
     key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
-    where 4 bits could overflow, :func:`_currency_cards`. Do not change the list returned."""
+    where 4 bits could overflow, :func:`_currency_cards`; then (index 4) how many cards of the
+    hand are not money. Do not change the list returned."""
     if len(hand) < 16:
         keys = [0, 0, 0, 0, 0]
         lane = MONEY_LANE.get
@@ -44,7 +45,7 @@ def _money_keys(hand) -> list:
             i, code = lane(card, _NOT_MONEY)
             keys[i] += code
         return keys
-    return [_currency_cards(hand, cur) for cur in MARKET_CURRENCIES]
+    return [*[_currency_cards(hand, cur) for cur in MARKET_CURRENCIES], sum([type(c) is not MoneyCard for c in hand])]
 
 
 #: a payment means' currencies -> an itemgetter of their lanes in the money keys
@@ -639,7 +640,7 @@ class Game:
             keys = last[3]
         else:
             keys = _money_keys(hand)
-        means = self._means_of(seat) if self.rules.has_payment_means else None
+        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else None
         if means:
             found = []
             for i in range(4):  # space by space: its own currency, then each means
@@ -745,10 +746,10 @@ class Game:
         """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
         index i (0-3), in the space's currency or through a payment means that allows it
         (R-TURN-3, R-EXC-4); totals above every price are left out."""
-        means = self._means_of(seat) if self.rules.has_payment_means else ()
+        keys = _money_keys(hand)
+        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else ()
         width = self.rules.price_bits
         lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
-        keys = _money_keys(hand)
         counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
         wide: dict = {}  # the means' currency sets -> their sums
         out = 0
@@ -769,14 +770,27 @@ class Game:
             out |= (reach & lane) << (width * i)
         return out
 
-    def _means_of(self, seat: int) -> list:
+    def _means_of(self, seat: int, others: int | None = None) -> list | tuple:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
-        whenever the seat's hand differs (means are cards in hand, so they depend on it alone)."""
+        whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
+        A hand of money cards alone has none, and the plugins are not asked: ``others``, when
+        the caller knows it, is how many cards of the hand are not money (``_money_keys``).
+        Raises :class:`ConfigError` if a plugin offers a money card as a means."""
+        if others == 0:
+            return ()
         hand = self.state.players[seat].hand
         cached = self._means.get(seat)
         if cached is None or cached[0] != hand:
-            groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
-            cached = self._means[seat] = (hand.copy(), [m for group in groups for m in group] if groups else [])
+            if all([type(c) is MoneyCard for c in hand]):
+                means = []
+            else:
+                groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
+                means = [m for group in groups for m in group] if groups else []
+                for m in means:
+                    if type(m.via) is MoneyCard:
+                        raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
+                                          "means; a means is a card that is not money (an exchange office, say)")
+            cached = self._means[seat] = (hand.copy(), means)
         return cached[1]
 
     def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
@@ -806,7 +820,7 @@ class Game:
         hand = st.players[seat].hand
         keys = _money_keys(hand)
         out = list(self._plain_payments(hand, st.market, keys, exact, space - 1))
-        means = self._means_of(seat) if self.rules.has_payment_means else None
+        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else None
         if means:
             out += self._means_payments(hand, st.market, keys, means, exact, space - 1)
         return out
