@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 import random
+import types
 
 import pytest
+from attrs import frozen
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
@@ -173,32 +175,39 @@ def test_r_turn_5_listing_follows_hand_edits_after_invalidate():
     assert not any(a.tile == 44 for a in game.legal_actions() if type(a) in (BuildFromReserve, Swap))
 
 
-def test_r_exc_4_one_card_offering_two_means_lists_both():
-    """A plugin's card may open two payment means (any answer depending on the hand alone is
-    allowed): purchases through each are listed, as ``payments`` lists them."""
-    import types
+@frozen
+class Joker(alhambra.Card):
+    """A plugin's card that is not money, for the payment-means tests."""
 
-    from attrs import frozen
+    code = "joker"
 
-    @frozen
-    class Joker(alhambra.Card):
-        code = "joker"
 
-    joker = Joker()
+JOKER = Joker()
 
-    def alhambra_payment_means(game, seat):
-        if joker in game.state.players[seat].hand:
-            return [alhambra.PaymentMeans(joker, frozenset({"florin", "dinar"})),
-                    alhambra.PaymentMeans(joker, frozenset({"florin", "dirham"}))]
-        return []
 
-    plugin = types.SimpleNamespace(alhambra_payment_means=alhambra.hookimpl(alhambra_payment_means),
-                                   __name__="joker")
+def _game_with_means(means, name: str):
+    """A 2-player game with a plugin whose ``alhambra_payment_means`` is ``means``, and a
+    building priced 3 on the florin space. Returns the game and that space's number."""
+    plugin = types.SimpleNamespace(alhambra_payment_means=alhambra.hookimpl(means), __name__=name)
     game = alhambra.new_game(2, seed=5, plugins=[plugin])
     space = 1 + alhambra.components.MARKET_CURRENCIES.index("florin")
     tile = next(t for t, spec in game.rules.catalog.items() if t != alhambra.FOUNTAIN and spec.price == 3)
     game.state.market[space - 1] = tile
-    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), joker]
+    return game, space
+
+
+def test_r_exc_4_one_card_offering_two_means_lists_both():
+    """A plugin's card may open two payment means (any answer depending on the hand alone is
+    allowed): purchases through each are listed, as ``payments`` lists them."""
+
+    def alhambra_payment_means(game, seat):
+        if JOKER in game.state.players[seat].hand:
+            return [alhambra.PaymentMeans(JOKER, frozenset({"florin", "dinar"})),
+                    alhambra.PaymentMeans(JOKER, frozenset({"florin", "dirham"}))]
+        return []
+
+    game, space = _game_with_means(alhambra_payment_means, "joker")
+    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), JOKER]
     game.invalidate()
     listed = [b for b in game.purchases(0) if b.space == space]
     assert listed == game.payments(0, space)
@@ -209,44 +218,30 @@ def test_r_exc_4_money_alone_opens_no_means_and_the_plugins_are_not_asked():
     """A payment means is a card that is not money (``alhambra_payment_means``): a hand of
     money cards alone has none, so the hook is not called for it. Once the hand holds another
     card, it is asked; a plugin offering a money card as a means is a ConfigError."""
-    import types
-
-    from attrs import frozen
-
-    @frozen
-    class Joker(alhambra.Card):
-        code = "joker"
-
-    joker = Joker()
     asked = []
 
     def alhambra_payment_means(game, seat):
         asked.append(list(game.state.players[seat].hand))
         return [alhambra.PaymentMeans(c, frozenset({"florin", "dinar"})) for c in game.state.players[seat].hand
-                if c in (joker, M("dinar-3"))]
+                if c in (JOKER, M("dinar-3"))]
 
-    plugin = types.SimpleNamespace(alhambra_payment_means=alhambra.hookimpl(alhambra_payment_means),
-                                   __name__="means_probe")
-    game = alhambra.new_game(2, seed=5, plugins=[plugin])
-    space = 1 + alhambra.components.MARKET_CURRENCIES.index("florin")
-    tile = next(t for t, spec in game.rules.catalog.items() if t != alhambra.FOUNTAIN and spec.price == 3)
-    game.state.market[space - 1] = tile
+    game, space = _game_with_means(alhambra_payment_means, "means_probe")
     game.state.players[0].hand = [M("dinar-3"), M("dirham-3")]
     game.invalidate()
     assert [b for b in game.purchases(0) if b.space == space] == []  # no florin, no means
     assert game.payments(0, space) == [] and not game.can_pay_exactly(0)
     assert game.payment_cards(0, space) == [(None, frozenset({"florin"}))]
     assert asked == []
-    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), joker]
+    game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), JOKER]
     game.invalidate()
     with pytest.raises(alhambra.ConfigError, match="money card dinar-3 as a payment means"):
         game.purchases(0)
-    assert asked == [[M("dinar-3"), M("dirham-3"), joker]]
-    game.state.players[0].hand = [M("dirham-3"), joker, M("dinar-5")]
+    assert asked == [[M("dinar-3"), M("dirham-3"), JOKER]]
+    game.state.players[0].hand = [M("dirham-3"), JOKER, M("dinar-5")]
     game.invalidate()
     listed = [b for b in game.purchases(0) if b.space == space]
-    assert listed == [Buy(space, (M("dinar-5"),), joker)] == game.payments(0, space)
-    assert asked[1:] == [[M("dirham-3"), joker, M("dinar-5")]]
+    assert listed == [Buy(space, (M("dinar-5"),), JOKER)] == game.payments(0, space)
+    assert asked[1:] == [[M("dirham-3"), JOKER, M("dinar-5")]]
 
 
 def test_r_turn_4_exact_look_alikes_mean_their_truth():
