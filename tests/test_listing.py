@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import random
 import types
+import unittest.mock
 
 import pytest
 from attrs import frozen
@@ -292,6 +293,25 @@ def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
     assert game.first_exact_payer(itertools.cycle([3, 0])) == 0
     with pytest.raises(alhambra.ConfigError):
         game.first_exact_payer([1, 99, 0])
+
+
+class _FakeInt:
+    """Claims to be an int (``__class__``) without being one."""
+
+    @property
+    def __class__(self):
+        return int
+
+
+@pytest.mark.parametrize("seats", [1, None, [True], [-1], [4], [2.0], [_FakeInt()], [unittest.mock.Mock(spec=int)]])
+def test_first_exact_payer_bad_seats_are_config_errors(seats):
+    """Anything but an iterable of int seats 0 … players-1 is a ConfigError (a bool, a float,
+    an object posing as an int), and the game is unchanged."""
+    game = situation(4, hands={0: [M("florin-2"), M("florin-3")]})
+    before = game.to_json()
+    with pytest.raises(alhambra.ConfigError, match="seat"):
+        game.first_exact_payer(seats)
+    assert game.to_json() == before
 
 
 @pytest.mark.parametrize("modules", [(), ("vizier", "exchange_offices")])

@@ -469,6 +469,23 @@ def test_r_hut_4_fourth_hut_refused(city, reserve):
     check_invariants(g)
 
 
+def test_r_hut_4_hut_given_by_another_plugin_counts_after_invalidate():
+    """R-HUT-4 with the module's kept listing: a hut put into a reserve directly (as another
+    plugin's action would), followed by ``game.invalidate()`` as the module guide asks,
+    counts at once: the listing is that of a fresh copy of the game."""
+    g = _game(3)
+    _give(g, 0, city={(1, 0): "H15"}, reserve=["H1"])
+    assert len(_take_huts(g)) == 6  # listed, and kept in game.memo
+    hut = _stacks(g)["garden"][-1]
+    _claim(g, hut)
+    g.state.players[0].reserve.append(hut)
+    g.invalidate()
+    assert huts_owned(g, 0) == 3
+    assert _take_huts(g) == [] == _take_huts(save_and_load(g))
+    _set_turn(g, 1)
+    assert _take_huts(g) == _take_huts(save_and_load(g)) and len(_take_huts(g)) == 6
+
+
 def test_r_hut_4_pending_hut_counts():
     """R-HUT-4: a hut taken this turn and not yet placed counts toward the limit."""
     g = _game(3)

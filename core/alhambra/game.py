@@ -285,8 +285,12 @@ class Game:
             raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
 
     def invalidate(self) -> None:
-        """Forget cached legal actions. Call it after editing ``game.state`` by hand (tests,
-        analysis tools); ``apply`` keeps the cache right by itself."""
+        """Forget cached legal actions and every value plugins keep in ``game.memo``. Call it
+        after editing ``game.state`` by hand (tests, analysis tools), and in a plugin's own
+        action after changing state that is not its own other than through the engine's
+        operations (a hut moved out of its stack, a tile taken from a reserve): other plugins
+        keep values derived from their state in ``game.memo``. ``apply`` keeps the caches right
+        by itself."""
         self._legal = None
         self._legal_set = None
         self._means = {}
@@ -718,8 +722,13 @@ class Game:
 
     def first_exact_payer(self, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that :meth:`can_pay_exactly`, or None: the vizier's asking
-        round (R-VIZ-2, R-VIZ-5) in one call. Raises :class:`ConfigError` for a seat that is
-        not an int 0 … players-1."""
+        round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` is read lazily, up to the first that
+        can pay. Raises :class:`ConfigError` for a seat that is not an int 0 … players-1, or
+        for ``seats`` that are not iterable."""
+        try:
+            seats = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
         st = self.state
         players = st.players
         n = len(players)
@@ -732,7 +741,7 @@ class Game:
         bits = wanted[1]
         reach = self._reach
         for seat in seats:  # lazily: the first that can pay ends the round
-            if seat.__class__ is not int or seat < 0 or seat >= n:
+            if type(seat) is not int or not 0 <= seat < n:
                 self._check_seat(seat)  # raises
             hand = players[seat].hand
             last = reach[seat]

@@ -146,8 +146,10 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
     Called when purchases are listed or checked for ``seat``; the answer must depend on that
     seat's hand only (means are cards in hand) and is reused while the hand is unchanged. A
     means is a card that is not money, so a hand of money cards alone has none: the engine
-    does not call this hook then. The base rule (pay in the space's currency, R-TURN-3) is
-    always available and need not be returned. Return a list of
+    does not call this hook then, and a money card offered as a means is a
+    :class:`~alhambra.errors.ConfigError` (raised the first time the hook is asked). The
+    base rule (pay in the space's currency, R-TURN-3) is always available and need not be
+    returned. Return a list of
     :class:`~alhambra.actions.PaymentMeans`: a card in hand that is spent with the payment and
     the currencies it lets the player pay with, e.g. an exchange office (R-EXC-4); ``None``
     (or an empty list) when the seat holds none.
