@@ -52,7 +52,8 @@ def _brute_payments(game, seat, space, exact=False):
     hand = [c for c in st.players[seat].hand if type(c) is MoneyCard]
     ways = [(None, frozenset([cur]))]
     if game.rules.has_payment_means:
-        ways += [(m.via, m.currencies) for m in game._means_of(seat) if cur in m.currencies]
+        others = sum(type(c) is not MoneyCard for c in st.players[seat].hand)
+        ways += [(m.via, m.currencies) for m in game._means_of(seat, others) if cur in m.currencies]
     found = set()
     for via, curs in ways:
         cards = [c for c in hand if c.currency in curs]

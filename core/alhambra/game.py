@@ -779,26 +779,23 @@ class Game:
             out |= (reach & lane) << (width * i)
         return out
 
-    def _means_of(self, seat: int, others: int | None = None) -> list | tuple:
+    def _means_of(self, seat: int, others: int) -> list | tuple:
         """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
         whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
-        A hand of money cards alone has none, and the plugins are not asked: ``others``, when
-        the caller knows it, is how many cards of the hand are not money (``_money_keys``).
-        Raises :class:`ConfigError` if a plugin offers a money card as a means."""
+        ``others``: how many cards of the hand are not money (``_money_keys(hand)[4]``); with
+        none, the hand has no means and the plugins are not asked. Raises
+        :class:`ConfigError` if a plugin offers a money card as a means."""
         if others == 0:
             return ()
         hand = self.state.players[seat].hand
         cached = self._means.get(seat)
         if cached is None or cached[0] != hand:
-            if all([type(c) is MoneyCard for c in hand]):
-                means = []
-            else:
-                groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
-                means = [m for group in groups for m in group] if groups else []
-                for m in means:
-                    if type(m.via) is MoneyCard:
-                        raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
-                                          "means; a means is a card that is not money (an exchange office, say)")
+            groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
+            means = [m for group in groups for m in group] if groups else []
+            for m in means:
+                if type(m.via) is MoneyCard:
+                    raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
+                                      "means; a means is a card that is not money (an exchange office, say)")
             cached = self._means[seat] = (hand.copy(), means)
         return cached[1]
 
@@ -808,7 +805,8 @@ class Game:
         cur = MARKET_CURRENCIES[space - 1]
         out = [(None, _ONE_CURRENCY[cur])]
         if self.rules.has_payment_means:
-            out.extend((m.via, m.currencies) for m in self._means_of(seat) if cur in m.currencies)
+            others = _money_keys(self.state.players[seat].hand)[4]
+            out.extend((m.via, m.currencies) for m in self._means_of(seat, others) if cur in m.currencies)
         return out
 
     def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
