@@ -1,0 +1,395 @@
+"""The web app (Starlette): routes, templates and the new-game form.
+
+Routes (``gid``: a game, ``s``: a seat number, ``t``: a token in the query or form):
+
+========================================  =====================================================
+``GET /``                                 new-game form, games here, replay upload
+``POST /games``                           create a game from the form (303 to its host page)
+``GET /g/{gid}``                          the table as a spectator sees it (``view(None)``)
+``GET /g/{gid}/host?t=``                  the host's page: every person's link, hot seat
+``GET /g/{gid}/next?t=``                  hot seat: "pass the device to ..." (no hand shown)
+``GET /g/{gid}/seat/{s}?t=``              the play page of seat ``s`` (``view(s)``)
+``GET /g/{gid}/seat/{s}/state.json?t=``   the same as JSON
+``POST /g/{gid}/seat/{s}/act``            ``t``, ``index``, ``version``: play a listed action
+``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn
+``GET /g/{gid}/version``                  ``{"version", "decider", "over"}`` (pages poll it)
+``GET /g/{gid}/save?t=``                  download the save (once the game is over)
+``GET /g/{gid}/replay?t=``                open a finished game in the replay viewer
+``POST /replay``                          open a save or JSON Lines file (``file``, ``game``)
+``GET /replay/{rid}?step=``               the replay viewer
+========================================  =====================================================
+
+Errors: 400 (malformed request, bad configuration), 403 (wrong or missing token), 404, 409
+(stale version, not this seat's decision), each with a sentence saying why.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..components import BUILDING_TYPES, COLOURS, MARKET_CURRENCIES
+from ..errors import AlhambraError
+from ..ruleset import available_modules, get_ruleset, load_module, module_name
+from . import board
+from .pages import scoring_data, table_data
+from .replays import MAX_UPLOAD, ReplayShelf, build_replay
+from .tables import BOT_KINDS, PERSON, BadRequest, Forbidden, NotFound, Seat, Table, TableStore, WebError, _integer
+from .words import card_words, tile_words
+
+MAX_MCTS_BUDGET = 5000
+
+
+def _environment() -> Environment:
+    env = Environment(loader=PackageLoader("alhambra.web", "templates"), autoescape=select_autoescape(["html"]))
+    env.globals.update(board=board, tile_words=tile_words, card_words=card_words, BUILDING_TYPES=BUILDING_TYPES,
+                       COLOURS=COLOURS, FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
+    return env
+
+
+def module_choices(store: TableStore) -> list[tuple[str, str]]:
+    """``(name, description)`` of every module a new game may enable: the installed ones
+    (entry points, including a user's own installed modules) and those loaded by
+    ``alhambra play --config``."""
+    out: dict[str, str] = {}
+    for name in sorted(available_modules()):
+        try:
+            out[name] = (getattr(load_module(name), "DESCRIPTION", "") or "").strip()
+        except Exception:  # noqa: BLE001 -- a broken installed module is left out of the form, not fatal
+            continue
+    for mod in store.modules:
+        out[module_name(mod)] = (getattr(mod, "DESCRIPTION", "") or "").strip()
+    return sorted(out.items())
+
+
+def option_choices(store: TableStore) -> list[Any]:
+    """The options the form offers: the base game's and every module's that have a list of
+    choices (file options are set with ``alhambra play --config``, not from a browser)."""
+    found = [o for group in get_ruleset([]).hook.alhambra_options() for o in group or ()]
+    for name, _ in module_choices(store):
+        mod = _module_object(store, name)
+        declare = getattr(mod, "alhambra_options", None)
+        if callable(declare):
+            found.extend(declare() or ())
+    return [o for o in found if o.choices and not o.path]
+
+
+def _module_object(store: TableStore, name: str) -> Any:
+    for mod in store.modules:
+        if module_name(mod) == name:
+            return mod
+    return load_module(name)
+
+
+def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
+    """The new-game form as :meth:`TableStore.create` arguments (``seats``, ``modules``,
+    ``options``, ``seed``). Fields: ``kind0`` … ``kind5`` (empty, ``person``, ``random``,
+    ``greedy``, ``mcts``), ``name0`` …, ``budget0`` … (mcts playouts per decision), ``module``
+    (repeated), ``opt:<name>``, ``seed``, and ``config`` (TOML text: ``players``, ``modules``,
+    ``options``, ``seed``; it wins over the fields). Raises :class:`BadRequest`."""
+    seats = []
+    for i in range(6):
+        kind = str(form.get(f"kind{i}") or "").strip()
+        if not kind:
+            continue
+        if kind != PERSON and kind not in BOT_KINDS:
+            raise BadRequest(f"seat {i + 1}: {kind!r} is neither a person nor a bot ({', '.join(BOT_KINDS)})")
+        name = str(form.get(f"name{i}") or "").strip()[:40] or (f"Player {i + 1}" if kind == PERSON else f"{kind} bot")
+        bot = None
+        if kind == "mcts":
+            budget = _integer(str(form.get(f"budget{i}") or "32"), f"seat {i + 1}'s budget")
+            if not 1 <= budget <= MAX_MCTS_BUDGET:
+                raise BadRequest(f"seat {i + 1}: an mcts budget is 1-{MAX_MCTS_BUDGET} playouts, not {budget}")
+            bot = f"mcts:{budget}"
+        elif kind != PERSON:
+            bot = kind
+        seats.append(Seat(name, kind, bot))
+    known = dict(module_choices(store))
+    modules = [str(m) for m in form.getlist("module")]
+    for m in modules:
+        if m not in known:
+            raise BadRequest(f"unknown module {m!r}; known modules: {', '.join(known) or 'none'}")
+    options: dict[str, Any] = {}
+    declared = {o.name: o for o in option_choices(store)}
+    for key, value in form.multi_items():
+        if key.startswith("opt:"):
+            name = key[4:]
+            if name not in declared:
+                raise BadRequest(f"unknown option {name!r}")
+            owner = name.split(".", 1)[0] if "." in name else None
+            if owner is None or owner in modules:
+                choice = next((c for c in declared[name].choices if str(c) == value), None)
+                if choice is None:
+                    raise BadRequest(f"option {name!r} must be one of {list(declared[name].choices)}, not {value!r}")
+                options[name] = choice
+    seed_text = str(form.get("seed") or "").strip()
+    seed = _integer(seed_text, "seed") if seed_text else None
+    config = str(form.get("config") or "").strip()
+    if config:
+        seats, modules, options, seed = _apply_config(config, seats, modules, options, seed, known, store)
+    if not 2 <= len(seats) <= 6:
+        raise BadRequest(f"choose 2 to 6 seats (R-COMP-1), not {len(seats)}")
+    return {"seats": seats, "modules": [_module_object(store, m) for m in modules], "options": options, "seed": seed}
+
+
+def _apply_config(text: str, seats: list[Seat], modules: list[str], options: dict[str, Any], seed: int | None,
+                  known: dict[str, str], store: TableStore) -> tuple:
+    """A TOML game config from the form over the fields (see :func:`parse_new_game`)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadRequest(f"the game config is not valid TOML: {exc}") from None
+    unknown = set(data) - {"players", "modules", "options", "seed"}
+    if "module_paths" in unknown:
+        raise BadRequest("module_paths would run code sent by a browser: start the server with "
+                         "`alhambra play --config FILE` to load your own modules")
+    if unknown:
+        raise BadRequest(f"unknown config keys {sorted(unknown)}; known: players, modules, options, seed")
+    players = data.get("players")
+    if isinstance(players, list) and all(isinstance(n, str) for n in players):
+        if len(players) != len(seats):
+            raise BadRequest(f"the config names {len(players)} players, the form has {len(seats)} seats")
+        for s, n in zip(seats, players):
+            s.name = n[:40]
+    elif isinstance(players, int) and not isinstance(players, bool):
+        if players != len(seats):
+            raise BadRequest(f"the config is for {players} players, the form has {len(seats)} seats")
+    elif players is not None:
+        raise BadRequest("'players' must be a number or a list of names")
+    if "modules" in data:
+        mods = data["modules"]
+        if not isinstance(mods, list) or not all(isinstance(m, str) for m in mods):
+            raise BadRequest("'modules' must be a list of module names")
+        modules = sorted(known) if mods == ["all"] else mods
+        for m in modules:
+            if m not in known:
+                raise BadRequest(f"unknown module {m!r}; known modules: {', '.join(known) or 'none'}")
+    if "options" in data:
+        if not isinstance(data["options"], dict):
+            raise BadRequest("'[options]' must be a table")
+        files = {o.name for o in _all_options(store) if o.path}
+        for name in data["options"]:
+            if name in files:
+                raise BadRequest(f"option {name!r} names a file on the server: set it with `alhambra play --config FILE`")
+        options = {k: v for k, v in options.items() if k.split(".", 1)[0] in modules or "." not in k}
+        options.update(data["options"])
+    if "seed" in data:
+        if isinstance(data["seed"], bool) or not isinstance(data["seed"], int):
+            raise BadRequest("'seed' must be an integer")
+        seed = data["seed"]
+    return seats, modules, options, seed
+
+
+def _all_options(store: TableStore) -> list[Any]:
+    found = []
+    for name, _ in module_choices(store):
+        declare = getattr(_module_object(store, name), "alhambra_options", None)
+        if callable(declare):
+            found.extend(declare() or ())
+    return found
+
+
+def create_app(data: str | Path | None = None, *, modules: list[Any] | None = None,
+               defaults: dict[str, Any] | None = None) -> Starlette:
+    """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
+    a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
+    values from that config. ``app.state.store`` is the :class:`TableStore`,
+    ``app.state.replays`` the :class:`ReplayShelf`."""
+    store = TableStore(data, modules=modules)
+    shelf = ReplayShelf()
+    env = _environment()
+    file_defaults = dict(defaults or {})
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    def table_of(request: Request) -> Table:
+        return store.get(request.path_params["gid"])
+
+    def seat_of(request: Request, table: Table, token: str | None) -> int:
+        seat = int(request.path_params["seat"])
+        table.check_token(seat, token)
+        return seat
+
+    async def form_of(request: Request) -> FormData:
+        try:
+            return await request.form(max_part_size=MAX_UPLOAD)
+        except Exception as exc:  # noqa: BLE001 -- any parse failure of the body is the client's
+            raise BadRequest(f"the request body is not a form: {exc}") from None
+
+    async def index(request: Request) -> Response:
+        local = request.client is not None and request.client.host in ("127.0.0.1", "::1", "localhost")
+        tables = sorted(store.tables.values(), key=lambda t: -t.created)
+        return page("index.html", tables=tables, local=local, modules=module_choices(store),
+                    options=option_choices(store), defaults=file_defaults, bots=BOT_KINDS, problems=store.problems)
+
+    async def create(request: Request) -> Response:
+        form = await form_of(request)
+        args = parse_new_game(form, store)
+        try:
+            table = await run_in_threadpool(store.create, **args)
+        except WebError:
+            raise
+        except AlhambraError as exc:
+            raise BadRequest(str(exc)) from None
+        return RedirectResponse(f"/g/{table.id}/host?t={table.host_token}", status_code=303)
+
+    async def watch(request: Request) -> Response:
+        table = table_of(request)
+        return page("table.html", data=table_data(table, None), table=table, catalog=table.game.rules.catalog,
+                    token="", hotseat=False, title=f"Game {table.id}")
+
+    async def host(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        table.check_host(token)
+        return page("host.html", table=table, token=token, base=str(request.base_url).rstrip("/"))
+
+    async def next_person(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        table.check_host(token)
+        return page("curtain.html", table=table, token=token, data=table_data(table, None),
+                    catalog=table.game.rules.catalog)
+
+    async def seat_page(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        seat = seat_of(request, table, token)
+        hotseat = request.query_params.get("hs") == "1"
+        with table.lock:
+            data = table_data(table, seat, can_undo=store.can_undo(table, seat))
+        return page("table.html", data=data, table=table, catalog=table.game.rules.catalog, token=token,
+                    hotseat=hotseat, title=f"{table.seats[seat].name} — game {table.id}")
+
+    async def seat_json(request: Request) -> Response:
+        table = table_of(request)
+        seat = seat_of(request, table, request.query_params.get("t"))
+        with table.lock:
+            data = table_data(table, seat, can_undo=store.can_undo(table, seat))
+        return JSONResponse(data)
+
+    def after_action(table: Table, seat: int, token: str, hotseat: bool) -> Response:
+        decider = table.decider
+        if hotseat and decider != seat:
+            return RedirectResponse(f"/g/{table.id}/next?t={token}", status_code=303)
+        return RedirectResponse(f"/g/{table.id}/seat/{seat}?t={token}" + ("&hs=1" if hotseat else ""), status_code=303)
+
+    async def act(request: Request) -> Response:
+        table = table_of(request)
+        form = await form_of(request)
+        token = str(form.get("t") or "")
+        seat = seat_of(request, table, token)
+        await run_in_threadpool(store.play, table, seat, form.get("index"), form.get("version"))
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+        return after_action(table, seat, token, form.get("hs") == "1")
+
+    async def undo(request: Request) -> Response:
+        table = table_of(request)
+        form = await form_of(request)
+        token = str(form.get("t") or "")
+        seat = seat_of(request, table, token)
+        await run_in_threadpool(store.undo, table, seat, form.get("version"))
+        return after_action(table, seat, token, form.get("hs") == "1")
+
+    async def version(request: Request) -> Response:
+        table = table_of(request)
+        return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+
+    def check_any_token(table: Table, token: str | None) -> None:
+        if table.seat_of_token(token) is None:
+            table.check_host(token)
+
+    async def save(request: Request) -> Response:
+        table = table_of(request)
+        check_any_token(table, request.query_params.get("t"))
+        if not table.game.is_over:
+            raise Forbidden("a save holds every hand, the bag and the deck: it can be downloaded once the game "
+                            "is over (the server keeps it in its data directory meanwhile)")
+        return Response(table.game.to_json(), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="alhambra-{table.id}.json"'})
+
+    async def replay_game(request: Request) -> Response:
+        table = table_of(request)
+        check_any_token(table, request.query_params.get("t"))
+        if not table.game.is_over:
+            raise Forbidden("the replay shows every hand: it opens once the game is over")
+        found = await run_in_threadpool(build_replay, table.game.to_json(), modules=store.modules)
+        shelf.add(found)
+        return RedirectResponse(f"/replay/{found.id}", status_code=303)
+
+    async def replay_upload(request: Request) -> Response:
+        form = await form_of(request)
+        upload = form.get("file")
+        if upload is not None and not isinstance(upload, str):
+            raw = await upload.read()
+        else:
+            raw = str(form.get("text") or upload or "").encode()
+        if not raw.strip():
+            raise BadRequest("choose a save (.json) or a JSON Lines file (.jsonl) to replay")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("that file is not a save: not UTF-8 text") from None
+        number = _integer(str(form.get("game") or "1"), "game")
+        try:
+            found = await run_in_threadpool(build_replay, text, number=number, modules=store.modules)
+        except AlhambraError as exc:
+            raise BadRequest(f"cannot replay that file: {exc}") from None
+        shelf.add(found)
+        return RedirectResponse(f"/replay/{found.id}", status_code=303)
+
+    async def replay_view(request: Request) -> Response:
+        found = shelf.get(request.path_params["rid"])
+        raw = request.query_params.get("step", str(found.last))
+        step = _integer(raw, "step")
+        if not 0 <= step <= found.last:
+            raise BadRequest(f"step must be 0-{found.last}, not {step}")
+        game = found.games[step]
+        return page("replay.html", replay=found, step=step, game=game, catalog=game.rules.catalog,
+                    view=game.view(None), scorings=scoring_data(game), log=[e for e in found.log if e.step < step or (e.seat is None and e.step <= step)])
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        status = exc.status if isinstance(exc, WebError) else 400
+        message = str(exc)
+        if request.url.path.endswith(".json") or "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"error": message, "status": status}, status_code=status)
+        return page("error.html", status=status, message=message, code=status)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return HTMLResponse(f"<h1>Not found</h1><p>{escape(str(request.url.path))}</p>", status_code=404)
+
+    static = Path(__file__).parent / "static"
+    routes = [
+        Route("/", index),
+        Route("/games", create, methods=["POST"]),
+        Route("/g/{gid}", watch),
+        Route("/g/{gid}/host", host),
+        Route("/g/{gid}/next", next_person),
+        Route("/g/{gid}/version", version),
+        Route("/g/{gid}/save", save),
+        Route("/g/{gid}/replay", replay_game),
+        Route("/g/{gid}/seat/{seat:int}", seat_page),
+        Route("/g/{gid}/seat/{seat:int}/state.json", seat_json),
+        Route("/g/{gid}/seat/{seat:int}/act", act, methods=["POST"]),
+        Route("/g/{gid}/seat/{seat:int}/undo", undo, methods=["POST"]),
+        Route("/replay", replay_upload, methods=["POST"]),
+        Route("/replay/{rid}", replay_view),
+        Mount("/static", StaticFiles(directory=static), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={AlhambraError: on_error, 404: not_found})
+    app.state.store = store
+    app.state.replays = shelf
+    return app
