@@ -55,6 +55,7 @@ def _environment() -> Environment:
     env = Environment(loader=PackageLoader("alhambra.web", "templates"), autoescape=select_autoescape(["html"]))
     env.globals.update(board=board, tile_words=tile_words, card_words=card_words, BUILDING_TYPES=BUILDING_TYPES,
                        COLOURS=COLOURS, FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
+    env.filters["card_words"] = card_words
     return env
 
 

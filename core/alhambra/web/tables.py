@@ -392,4 +392,4 @@ def _integer(value: Any, name: str) -> int:
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
         return int(value)
-    raise BadRequest(f"{name} must be an integer, not {value!r}" if value is not None else f"{name} is missing")
+    raise BadRequest(f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}")
