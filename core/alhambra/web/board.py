@@ -42,6 +42,9 @@ def tile_shape(catalog: TileCatalog, tile: Any, x: float, y: float, size: float,
     spec = catalog.get(tile)
     kind = spec.kind if spec is not None else "unknown"
     out = [f'<g class="tile {kind}" data-tile="{_attr(tile)}" {extra}>']
+    if spec is not None:
+        name = "fountain" if kind == "fountain" else f"{spec.type} {kind} {tile}, price {spec.price}"
+        out.append(f"<title>{_attr(name)}</title>")
     out.append(f'<rect x="{x + 1}" y="{y + 1}" width="{size - 2}" height="{size - 2}" rx="3" '
                f'fill="{tile_fill(catalog, tile)}" stroke="#6b5b4b" stroke-width="1"/>')
     if kind == "fountain":

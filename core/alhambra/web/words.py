@@ -130,6 +130,16 @@ def action_label(game: Any, seat: int, action: Any) -> str:
         return f"swap in the {tile_words(cat, action.tile)} at {tuple(action.pos)}"
     if kind == "RemoveToReserve":
         return f"move the tile at {tuple(action.pos)} into the reserve"
-    text = describe(game, seat, action)
-    name = game.state.players[seat].name
-    return text[len(name) + 1:] if text.startswith(name + " ") else text
+    imperative = {
+        "Reserve": lambda a: f"keep the {tile_words(cat, a.tile)} in the reserve",
+        "GiveToDirk": lambda a: f"give the {tile_words(cat, a.tile)} to Dirk",
+        "Pass": lambda a: "pass (nothing else is possible)",
+        "DeclineVizier": lambda a: "decline the vizier",
+        "ReactivateVizier": lambda a: "reactivate the vizier (your whole action)",
+        "TakeHut": lambda a: f"take the {tile_words(cat, a.hut)}",
+        "RevealBonus": lambda a: f"reveal the bonus card for the {tile_words(cat, a.building)}",
+        "TakeOffice": lambda a: f"take the {card_words(_code(a.office))}",
+    }.get(kind)
+    if imperative is not None:
+        return imperative(action)
+    return str(action)
