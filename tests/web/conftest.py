@@ -11,10 +11,9 @@ import pytest
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
-from starlette.testclient import TestClient  # noqa: E402
-
-from alhambra.web import create_app  # noqa: E402
-from alhambra.web.tables import Table  # noqa: E402
+from alhambra.web import create_app
+from alhambra.web.tables import Table
+from starlette.testclient import TestClient
 
 ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 

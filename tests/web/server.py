@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-
 from alhambra.web import create_app
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import shutil
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -72,7 +73,7 @@ def start_game(driver: WebDriver, server: LiveServer, bot: str, modules: list[st
     driver.find_element(By.NAME, "seed").send_keys(str(seed))
     driver.find_element(By.ID, "start").click()
     for step in ("hotseat", "show-hand"):
-        WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.ID, step))[0].click()
+        WebDriverWait(driver, 60).until(lambda d, step=step: d.find_elements(By.ID, step))[0].click()
     WebDriverWait(driver, 60).until(lambda d: "/seat/" in d.current_url)
 
 

@@ -9,9 +9,8 @@ import json
 import random
 
 import pytest
-from starlette.testclient import TestClient
-
 from alhambra.web.tables import Table
+from starlette.testclient import TestClient
 
 from .conftest import ALL_MODULES, act, create, seat_url
 

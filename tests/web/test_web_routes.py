@@ -5,18 +5,17 @@ within the turn, the hot seat, downloads and the replay viewer."""
 from __future__ import annotations
 
 import json
-from html import unescape
 import random
 import re
 import threading
+from html import unescape
 from pathlib import Path
 
-import pytest
-from starlette.testclient import TestClient
-
 import alhambra
+import pytest
 from alhambra.web import create_app
 from alhambra.web.tables import Table
+from starlette.testclient import TestClient
 
 from .conftest import ALL_MODULES, act, create, seat_url
 
@@ -150,14 +149,14 @@ def test_stale_and_malformed_actions(client: TestClient) -> None:
     saved = table.game.to_json()
     n = len(table.game.legal_actions())
     cases = [
-        (dict(index=0, version=table.version + 1), 409, "the game has moved on"),
-        (dict(index=0, version=-1), 409, "the game has moved on"),
-        (dict(index="first"), 400, "index must be an integer"),
-        (dict(index=""), 400, "index is missing"),
-        (dict(index=n), 400, f"not one of the {n} listed actions"),
-        (dict(index=-1), 400, "not one of the"),
-        (dict(index=0, version="v1"), 400, "version must be an integer"),
-        (dict(index="1" * 40), 400, "index must be an integer"),
+        ({"index": 0, "version": table.version + 1}, 409, "the game has moved on"),
+        ({"index": 0, "version": -1}, 409, "the game has moved on"),
+        ({"index": "first"}, 400, "index must be an integer"),
+        ({"index": ""}, 400, "index is missing"),
+        ({"index": n}, 400, f"not one of the {n} listed actions"),
+        ({"index": -1}, 400, "not one of the"),
+        ({"index": 0, "version": "v1"}, 400, "version must be an integer"),
+        ({"index": "1" * 40}, 400, "index must be an integer"),
     ]
     for fields, status, message in cases:
         r = act(client, table, seat, **fields)

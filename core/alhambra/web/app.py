@@ -45,7 +45,17 @@ from ..ruleset import available_modules, get_ruleset, load_module, module_name
 from . import board
 from .pages import scoring_data, table_data
 from .replays import MAX_UPLOAD, ReplayShelf, build_replay
-from .tables import BOT_KINDS, PERSON, BadRequest, Forbidden, NotFound, Seat, Table, TableStore, WebError, _integer
+from .tables import (
+    BOT_KINDS,
+    PERSON,
+    BadRequest,
+    Forbidden,
+    Seat,
+    Table,
+    TableStore,
+    WebError,
+    _integer,
+)
 from .words import card_words, tile_words
 
 MAX_MCTS_BUDGET = 5000
@@ -67,7 +77,7 @@ def module_choices(store: TableStore) -> list[tuple[str, str]]:
     for name in sorted(available_modules()):
         try:
             out[name] = (getattr(load_module(name), "DESCRIPTION", "") or "").strip()
-        except Exception:  # noqa: BLE001 -- a broken installed module is left out of the form, not fatal
+        except Exception:  # noqa: BLE001, S112 -- a broken installed module is left out of the form, not fatal
             continue
     for mod in store.modules:
         out[module_name(mod)] = (getattr(mod, "DESCRIPTION", "") or "").strip()
@@ -77,7 +87,7 @@ def module_choices(store: TableStore) -> list[tuple[str, str]]:
 def option_choices(store: TableStore) -> list[Any]:
     """The options the form offers: the base game's and every module's that have a list of
     choices (file options are set with ``alhambra play --config``, not from a browser)."""
-    found = [o for group in get_ruleset([]).hook.alhambra_options() for o in group or ()]
+    found: list[Any] = [o for group in get_ruleset([]).hook.alhambra_options() for o in group or ()]
     for name, _ in module_choices(store):
         mod = _module_object(store, name)
         declare = getattr(mod, "alhambra_options", None)
@@ -193,7 +203,7 @@ def _apply_config(text: str, seats: list[Seat], modules: list[str], options: dic
 
 
 def _all_options(store: TableStore) -> list[Any]:
-    found = []
+    found: list[Any] = []
     for name, _ in module_choices(store):
         declare = getattr(_module_object(store, name), "alhambra_options", None)
         if callable(declare):

@@ -10,8 +10,9 @@ small so that ``alhambra.render`` can take over the pictures themselves.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
-from typing import Any, Iterable
+from typing import Any
 
 from ..components import COLOURS, EAST, NORTH, SOUTH, WEST, TileCatalog
 
@@ -92,8 +93,8 @@ def city_svg(catalog: TileCatalog, tiles: list[list[Any]], *, size: int = 44, ce
     x1 = max(p[0] for p in every)
     y1 = max(p[1] for p in every)
     width, height = (x1 - x0 + 1) * size, (y1 - y0 + 1) * size
-    out = [f'<svg class="city" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" role="img" aria-label="{_attr(label)}">']
+    out = [(f'<svg class="city" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" role="img" aria-label="{_attr(label)}">')]
     for x, y in empty:
         out.append(f'<rect class="cell" data-pos="{x},{y}" x="{(x - x0) * size + 2}" y="{(y - y0) * size + 2}" '
                    f'width="{size - 4}" height="{size - 4}" rx="4"/>')

@@ -83,8 +83,9 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
     ``over``, ``winners``."""
     game = table.game
     view = game.view(seat)
-    decides = seat is not None and game.current_player == seat
-    actions = [action_data(game, seat, i, a) for i, a in enumerate(game.legal_actions())] if decides else []
+    actions = []
+    if seat is not None and game.current_player == seat:
+        actions = [action_data(game, seat, i, a) for i, a in enumerate(game.legal_actions())]
     dirk = game.state.modules.get("dirk")
     hand = view["players"][seat].get("hand", []) if seat is not None else []
     return {

@@ -13,9 +13,10 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
-from attrs import define, field
+from attrs import define
 
 from ..errors import AlhambraError, SaveFormatError
 from ..game import Game, new_game
@@ -59,7 +60,7 @@ class Replay:
         return len(self.games) - 1
 
 
-def build_replay(text: str, *, number: int = 1, modules: list[Any] = ()) -> Replay:
+def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> Replay:
     """A :class:`Replay` of game ``number`` (1-based) of ``text`` (a save or JSON Lines).
     Raises :class:`SaveFormatError` (what is wrong, where) or
     :class:`~alhambra.errors.IllegalActionError` (an action of the history that does not

@@ -16,6 +16,7 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +195,7 @@ class TableStore:
 
     # -- creating and finding ------------------------------------------------------------------
 
-    def create(self, seats: list[Seat], *, modules: list[Any] = (), options: dict[str, Any] | None = None,
+    def create(self, seats: list[Seat], *, modules: Sequence[Any] = (), options: dict[str, Any] | None = None,
                seed: int | None = None) -> Table:
         """A new table: ``seats`` (2-6; person seats get their tokens here), ``modules``
         (names or objects), ``options``, ``seed``. The bots move until a person must decide.
