@@ -78,7 +78,7 @@ def scoring_data(game: Any) -> list[dict[str, Any]]:
 def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dict[str, Any]:
     """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
-    buildings in a two-player game), ``log``, ``actions`` (the seat's legal actions when it
+    buildings in a two-player game), ``log``, ``since`` (what the others did since the seat's last action), ``actions`` (the seat's legal actions when it
     decides, else empty), ``hand`` (the seat's own hand sorted by currency), ``undo``,
     ``over``, ``winners``."""
     game = table.game
@@ -88,6 +88,9 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
         actions = [action_data(game, seat, i, a) for i, a in enumerate(game.legal_actions())]
     dirk = game.state.modules.get("dirk")
     hand = view["players"][seat].get("hand", []) if seat is not None else []
+    log = [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log]
+    mine = [k for k, e in enumerate(table.log) if e.seat == seat] if seat is not None else []
+    since = log[mine[-1] + 1:] if mine else (log if seat is not None else [])
     return {
         "game": table.id,
         "version": table.version,
@@ -96,7 +99,8 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
         "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in table.seats],
         "scorings": scoring_data(game),
         "dirk": None if dirk is None else {"tiles": list(dirk.tiles)},
-        "log": [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log],
+        "log": log,
+        "since": [e for e in since if e["seat"] != seat][-12:],
         "actions": actions,
         "hand": sorted_hand(hand),
         "undo": can_undo,

@@ -3,6 +3,7 @@
 // a 409). No library, no build step.
 (function () {
   "use strict";
+  document.querySelectorAll(".log").forEach(function (l) { l.scrollTop = l.scrollHeight; });
   var node = document.getElementById("table-data");
   if (!node) { return; }
   var data = JSON.parse(node.textContent);
