@@ -106,7 +106,7 @@ def draw_tile(parent: ET.Element, spec: TileSpec, x0: float, y0: float, size: fl
     cls = f"alh-tile alh-{kind}" + (f" alh-type-{spec.type}" if spec.type else "")
     walls = ",".join(name for bit, name, _ in _SIDES if spec.walls & bit)
     g = el("g", parent, class_=cls, data_tile=spec.id, data_kind=kind, data_type=spec.type or "fountain",
-           data_price=spec.price if kind == "building" else None, data_walls=walls, **data)
+           data_price=spec.price if kind == "building" else None, data_walls=walls, data_hut_value=hut_value, **data)
     el("title", g, label or tile_label(spec))
     fill = BUILDING_FILL.get(spec.type or "", COLOURS_MISC["fountain"])
     ink = BUILDING_INK.get(spec.type or "", COLOURS_MISC["ink"])
@@ -269,7 +269,8 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     The picture is ``cell`` units per grid cell plus a margin. Each tile is a
     ``<g class="alh-tile alh-<kind> alh-type-<type>" id="<prefix>-tile-<x>_<y>">`` with
     ``data-x``, ``data-y``, ``data-tile``, ``data-kind`` (building, fountain, hut),
-    ``data-type`` (``fountain`` for the fountain), ``data-price`` (buildings), ``data-walls``;
+    ``data-type`` (``fountain`` for the fountain), ``data-price`` (buildings), ``data-walls``
+    (the wall sides, comma-separated), ``data-hut-value`` (huts given in ``huts``);
     each wall on a side of a tile is its own ``<rect class="alh-wall">`` with ``data-x``,
     ``data-y``, ``data-side`` (north/east/south/west) and ``data-outer`` (``true`` where it
     faces an empty cell, R-SCORE-5). A highlighted cell is
