@@ -33,7 +33,9 @@ from .svg import (
 #: Width of a table picture, in SVG user units.
 TABLE_WIDTH = 1240
 _GAP = 16
-_PANEL_H = 440
+#: a panel's height above its Alhambra (name, facts, reserve), and the tallest Alhambra drawn
+_PANEL_HEAD = 88
+_CITY_MAX_H = 420
 
 
 def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos, int]:
@@ -120,7 +122,7 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     text(g_head, TABLE_WIDTH - _GAP, 22,
          f"seen by {seen} · deck {view.get('deck_size')} cards · bag {view.get('bag_size')} tiles · "
          f"scoring cards drawn: {drawn}", size=12, anchor="end")
-    y = 44.0
+    y = 58.0
     # market, display, tiles to place, hut stacks
     mw, mh = _nest(root, market_element(view["market"], catalog=cat), _GAP, y)
     dx = _GAP + mw + _GAP
@@ -160,14 +162,24 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
             for k, t in enumerate(bonus):
                 draw_tile(g, _spec(cat, t), bx + k * 50, y + 16, 46, data_bonus_tile=t)
         y += hh + 12 + _GAP
-    # one panel per seat
+    # one panel per seat, a row of up to three as tall as its tallest Alhambra needs
     cols = min(3, len(players))
     pw = (TABLE_WIDTH - _GAP * (cols + 1)) / cols
+    cities = []
     for i, p in enumerate(players):
-        r, c = divmod(i, cols)
-        px, py = _GAP + c * (pw + _GAP), y + r * (_PANEL_H + _GAP)
-        _player_panel(root, view, i, p, cat, px, py, pw, highlight if i == me else None)
-    height = y + -(-len(players) // cols) * (_PANEL_H + _GAP)
+        tiles = city_tiles(p["city"])
+        city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None,
+                            huts=hut_values(tiles, cat), title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
+        w, h = float(city.get("width", "1")), float(city.get("height", "1"))
+        cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
+    for r0 in range(0, len(players), cols):
+        row = range(r0, min(r0 + cols, len(players)))
+        ph = _PANEL_HEAD + 10 + max(float(cities[i][0].get("height", "1")) * cities[i][1] for i in row)
+        for i in row:
+            px = _GAP + (i - r0) * (pw + _GAP)
+            _player_panel(root, view, i, players[i], cat, px, y, pw, ph, cities[i])
+        y += ph + _GAP
+    height = y
     root.set("height", f"{height:g}")
     root.set("viewBox", f"0 0 {TABLE_WIDTH} {height:g}")
     root.find("rect").set("height", f"{height:g}")  # type: ignore[union-attr]
@@ -175,15 +187,16 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
 
 
 def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[str, Any], cat: TileCatalog,
-                  px: float, py: float, pw: float, highlight: Iterable[Pos] | None) -> None:
-    """Seat ``i``'s panel: name, score, cards in hand, module facts, reserve, Alhambra."""
+                  px: float, py: float, pw: float, ph: float, city: tuple[ET.Element, float]) -> None:
+    """Seat ``i``'s panel at ``(px, py)``, ``pw`` x ``ph``: name, score, cards in hand, module
+    facts, reserve, and its Alhambra (a city element and the scale to draw it at)."""
     mods = view.get("modules", {})
     me = view.get("seat")
     deciding = view.get("current_player") == i
     g = el("g", root, class_="alh-player" + (" alh-deciding" if deciding else ""), id=f"player-{i}", data_seat=i,
            data_name=p["name"], data_score=p["score"], data_hand_size=p["hand_size"])
     el("title", g, f"{p['name']} (seat {i}): {p['score']} points, {p['hand_size']} cards in hand")
-    el("rect", g, x=px, y=py, width=pw, height=_PANEL_H, rx=10, fill=COLOURS_MISC["panel"],
+    el("rect", g, x=px, y=py, width=pw, height=ph, rx=10, fill=COLOURS_MISC["panel"],
        stroke=COLOURS_MISC["highlight-edge"] if deciding else COLOURS_MISC["panel-edge"],
        stroke_width=3 if deciding else 1.5)
     you = " (you)" if me == i else ""
@@ -209,14 +222,9 @@ def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[
     text(rg, px + 12, line_y + 14, "reserve:" if p["reserve"] else "reserve: empty", size=11, anchor="start")
     for k, t in enumerate(p["reserve"]):
         draw_tile(rg, _spec(cat, t), px + 70 + k * 34, line_y, 30, data_reserve_index=k)
-    top = line_y + 38
-    box_w, box_h = pw - 20, py + _PANEL_H - top - 10
-    tiles = city_tiles(p["city"])
-    city = city_element(tiles, catalog=cat, highlight=highlight, huts=hut_values(tiles, cat),
-                        title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
-    scale = min(1.0, box_w / float(city.get("width", "1")), box_h / float(city.get("height", "1")))
-    cw = float(city.get("width", "1")) * scale
-    _nest(g, city, px + 10 + (box_w - cw) / 2, top, scale)
+    element, scale = city
+    cw = float(element.get("width", "1")) * scale
+    _nest(g, element, px + (pw - cw) / 2, py + _PANEL_HEAD, scale)
 
 
 __all__ = ["table_svg", "hut_values", "TABLE_WIDTH", "CELL"]
