@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
-
-import pytest
-from hypothesis import given, settings
 
 import alhambra
-from alhambra import Alhambra, ConfigError, MARKET_CURRENCIES
+import pytest
+from alhambra import MARKET_CURRENCIES, Alhambra, ConfigError
 from alhambra.cli import main
 from alhambra.components import BASE_CATALOG, BUILDING_TYPES, SIDE_BITS
 from alhambra.render import (
@@ -28,8 +24,8 @@ from alhambra.render import (
     table_svg,
     write_replay_svgs,
 )
-
 from helpers import MODULES, modules_st, players_st, seeds_st
+from hypothesis import given, settings
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -135,6 +131,8 @@ def test_r_hut_5_huts_marked_with_what_they_count_as(hand_built):
     tiles = tiles_of(parse(city_svg(hand_built, huts=values)))
     assert {p: int(g.get("data-hut-value")) for p, g in tiles.items() if g.get("data-kind") == "hut"} == values
     assert all(g.get("data-hut-value") is None for g in tiles.values() if g.get("data-kind") != "hut")
+    assert city_svg(hand_built) == city_svg(hand_built, huts=values)  # computed by default
+    assert all(g.get("data-hut-value") is None for g in tiles_of(parse(city_svg(hand_built, huts=False))).values())
 
 
 def test_r_place_highlight_cells_equal_the_given_set(hand_built):

@@ -14,11 +14,34 @@ attributes of the pictures are listed in ``docs/render.md``.
 
 from .palette import BUILDING_FILL, CSS, CURRENCY_FILL, FONT, PALETTE
 from .replay import moments, write_replay_svgs
-from .svg import CELL, card_facts, city_svg, display_svg, hand_svg, market_svg, sorted_hand
-from .table import TABLE_WIDTH, hut_values, table_svg
+from .svg import (
+    CELL,
+    card_facts,
+    city_svg,
+    display_svg,
+    hand_svg,
+    hut_values,
+    market_svg,
+    sorted_hand,
+)
+from .table import TABLE_WIDTH, table_svg
 
 __all__ = [
-    "BUILDING_FILL", "CSS", "CURRENCY_FILL", "FONT", "PALETTE", "CELL", "TABLE_WIDTH",
-    "card_facts", "city_svg", "display_svg", "hand_svg", "hut_values", "market_svg", "moments",
-    "sorted_hand", "table_svg", "write_replay_svgs",
+    "BUILDING_FILL",
+    "CELL",
+    "CSS",
+    "CURRENCY_FILL",
+    "FONT",
+    "PALETTE",
+    "TABLE_WIDTH",
+    "card_facts",
+    "city_svg",
+    "display_svg",
+    "hand_svg",
+    "hut_values",
+    "market_svg",
+    "moments",
+    "sorted_hand",
+    "table_svg",
+    "write_replay_svgs",
 ]

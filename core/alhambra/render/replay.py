@@ -11,7 +11,6 @@ from ..errors import AlhambraError, SaveFormatError
 from ..game import Game
 from ..replay import replay
 from .svg import city_svg
-from .table import hut_values
 
 
 def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> list[tuple[str, Game]]:
@@ -28,8 +27,9 @@ def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = 
         raise SaveFormatError(f"not a JSON save: {exc}") from None
     if not isinstance(data, dict):
         raise SaveFormatError("a save is a JSON object")
-    history = Game.from_json(save, modules=modules, plugins=plugins).history
-    game = replay({**data, "history": []}, modules=modules, plugins=plugins)
+    loaded: Any = Game.from_json(save, modules=modules, plugins=plugins)
+    history = loaded.history
+    game: Any = replay({**data, "history": []}, modules=modules, plugins=plugins)
     out: list[tuple[str, Game]] = []
     seen = 0
     for action in history:
@@ -55,12 +55,12 @@ def write_replay_svgs(save: str, directory: str | Path, *, modules: Iterable[Any
     except OSError as exc:
         raise AlhambraError(f"--svg {directory}: cannot make the directory: {exc.strerror or exc}") from None
     written: list[Path] = []
+    game: Any
     for label, game in moments(save, modules=modules, plugins=plugins):
         for i, p in enumerate(game.view(None)["players"]):
             catalog = game.state.players[i].city.catalog
-            tiles = {(x, y): t for x, y, t in p["city"]}
             when = "at the end" if label == "end" else f"at {label.replace('-', ' ')}"
-            svg = city_svg(p["city"], catalog=catalog, huts=hut_values(tiles, catalog),
+            svg = city_svg(p["city"], catalog=catalog,
                            title=f"Alhambra of {p['name']} (seat {i}) {when}: {p['score']} points")
             path = target / f"{label}-seat-{i}.svg"
             try:

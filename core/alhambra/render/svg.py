@@ -13,7 +13,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..city import Alhambra
-from ..components import BASE_CATALOG, CURRENCIES, EAST, FOUNTAIN, NORTH, SOUTH, WEST, TileCatalog, TileSpec
+from ..components import (
+    BASE_CATALOG,
+    CURRENCIES,
+    EAST,
+    FOUNTAIN,
+    NORTH,
+    SOUTH,
+    WEST,
+    TileCatalog,
+    TileSpec,
+)
 from ..errors import ConfigError
 from .palette import BUILDING_FILL, BUILDING_INK, COLOURS_MISC, CURRENCY_FILL, FONT
 
@@ -159,6 +169,10 @@ def _arch_path(cx: float, top: float, w: float, h: float) -> str:
 # -- one Alhambra -----------------------------------------------------------------------------
 
 
+def _bad(entry: object) -> bool:
+    raise ConfigError(f"an Alhambra's cells are (x, y) with a tile, not {entry!r}")
+
+
 def city_tiles(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]]) -> dict[Pos, int | str]:
     """``{(x, y): tile id}`` of an Alhambra given as an :class:`~alhambra.Alhambra`, a mapping,
     or a view's ``[[x, y, tile], ...]`` list; the fountain at ``(0, 0)`` is added when missing.
@@ -166,11 +180,13 @@ def city_tiles(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]
     if isinstance(city, Alhambra):
         return dict(city.tiles)
     out: dict[Pos, int | str] = {}
+    items: list[tuple[tuple[Any, Any], Any]]
     try:
         if isinstance(city, Mapping):
-            items = [(tuple(p), t) for p, t in city.items()]
+            items = [((p[0], p[1]), t) for p, t in city.items() if len(p) == 2 or _bad(p)]
         else:
-            items = [((e[0], e[1]), e[2]) for e in city]
+            entries: Iterable[Any] = city
+            items = [((e[0], e[1]), e[2]) for e in entries if len(e) == 3 or _bad(e)]
     except (TypeError, IndexError, KeyError):
         raise ConfigError(f"an Alhambra is an Alhambra, {{(x, y): tile}} or [[x, y, tile], ...], not {city!r}") from None
     for (x, y), t in items:
@@ -195,14 +211,30 @@ def _spec(catalog: TileCatalog, tile: int | str) -> TileSpec:
                           f"such as huts, are in the game's: game.state.players[0].city.catalog)") from None
 
 
+def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos, int]:
+    """What each building hut of an Alhambra counts as (R-HUT-5), by position; empty when no
+    hut stands there or the building huts module is not installed."""
+    kinds = {p: getattr(catalog.get(t), "kind", None) for p, t in tiles.items()}
+    if "hut" not in kinds.values():
+        return {}
+    try:
+        from alhambra_building_huts import hut_value  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - the module ships with the package
+        return {}
+    city = Alhambra.from_tiles(tiles, catalog=catalog, check=False)
+    return {p: hut_value(city, p) for p, kind in kinds.items() if kind == "hut"}
+
+
 def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
                  catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
-                 huts: Mapping[Pos, int] | None = None, title: str | None = None, prefix: str = "city",
+                 huts: Mapping[Pos, int] | bool = True, title: str | None = None, prefix: str = "city",
                  cell: float = CELL) -> ET.Element:
     """:func:`city_svg` as an element (for composing pictures); same arguments."""
     tiles = city_tiles(city)
     cat = _catalog_of(city, catalog)
     specs = {p: _spec(cat, t) for p, t in tiles.items()}
+    if huts is True:
+        huts = hut_values(tiles, cat)
     marked: list[Pos] = []
     for p in highlight or ():
         try:
@@ -240,7 +272,7 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
         el("title", r, f"empty cell ({q[0]}, {q[1]})")
     for (x, y), spec in sorted(specs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         x0, y0 = origin((x, y))
-        value = huts.get((x, y)) if huts else None
+        value = huts.get((x, y)) if isinstance(huts, Mapping) else None
         g = draw_tile(root, spec, x0, y0, cell, hut_value=value,
                       label=f"{tile_label(spec)} at ({x}, {y})", data_x=x, data_y=y)
         g.set("id", f"{prefix}-tile-{x}_{y}")
@@ -252,7 +284,7 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
 
 
 def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
-             highlight: Iterable[Pos] | None = None, huts: Mapping[Pos, int] | None = None,
+             highlight: Iterable[Pos] | None = None, huts: Mapping[Pos, int] | bool = True,
              title: str | None = None, catalog: TileCatalog | None = None, prefix: str = "city",
              cell: float = CELL) -> str:
     """One Alhambra as a standalone SVG document (text).
@@ -262,8 +294,9 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     fountain at ``(0, 0)``, R-PLACE-1). ``catalog`` gives the tiles' types, prices and walls
     (default: the Alhambra's own, else the base game's; a game with building huts needs the
     game's catalogue). ``highlight``: empty cells to mark, e.g. ``city.placements(tile)``
-    (the legal places of a tile, R-PLACE-2…6). ``huts``: ``{(x, y): n}``, the number of
-    buildings each hut counts as (R-HUT-5), printed on it; huts are marked in any case.
+    (the legal places of a tile, R-PLACE-2…6). ``huts``: what each building hut counts as
+    (R-HUT-5), printed on it: ``True`` (default) computes it with the building huts module,
+    a mapping ``{(x, y): n}`` gives it, ``False`` prints none; huts are marked in any case.
     ``title``: the accessible ``<title>`` (default: "Alhambra of N tiles ...").
 
     The picture is ``cell`` units per grid cell plus a margin. Each tile is a
@@ -371,7 +404,7 @@ def draw_card(parent: ET.Element, code: str, x0: float, y0: float, *, w: float =
     cls = f"alh-card alh-{kind}" + (f" alh-currency-{f['currency']}" if kind == "money" else "")
     g = el("g", parent, class_=cls, data_code=code, data_currency=f.get("currency"), data_value=f.get("value"),
            data_currencies=" ".join(f["currencies"]) if kind == "office" else None, **attrs)
-    edge = {"stroke": COLOURS_MISC["card-edge"], "stroke_width": 1.5}
+    edge: dict[str, Any] = {"stroke": COLOURS_MISC["card-edge"], "stroke_width": 1.5}
     if kind == "money":
         el("title", g, f"{f['currency']} {f['value']}")
         el("rect", g, x=x0, y=y0, width=w, height=h, rx=w * 0.12, fill=CURRENCY_FILL[f["currency"]], **edge)

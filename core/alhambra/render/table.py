@@ -6,7 +6,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..city import Alhambra
 from ..components import BASE_CATALOG, TileCatalog
 from ..errors import ConfigError
 from ..game import Game
@@ -16,6 +15,7 @@ from .svg import (
     CARD_W,
     CELL,
     Pos,
+    _spec,
     cards_element,
     city_element,
     city_tiles,
@@ -27,7 +27,6 @@ from .svg import (
     svg_root,
     text,
     to_text,
-    _spec,
 )
 
 #: Width of a table picture, in SVG user units.
@@ -36,19 +35,6 @@ _GAP = 16
 #: a panel's height above its Alhambra (name, facts, reserve), and the tallest Alhambra drawn
 _PANEL_HEAD = 88
 _CITY_MAX_H = 420
-
-
-def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos, int]:
-    """What each building hut of an Alhambra counts as (R-HUT-5), by position; empty when no
-    hut stands there or the building huts module is not installed."""
-    if not any(catalog[t].kind == "hut" for t in tiles.values() if t in catalog):
-        return {}
-    try:
-        from alhambra_building_huts import hut_value
-    except ImportError:  # pragma: no cover - the module ships with the package
-        return {}
-    city = Alhambra.from_tiles(tiles, catalog=catalog, check=False)
-    return {p: hut_value(city, p) for p, t in tiles.items() if catalog[t].kind == "hut"}
 
 
 def _nest(parent: ET.Element, child: ET.Element, x: float, y: float, scale: float = 1.0) -> tuple[float, float]:
@@ -67,8 +53,9 @@ def _nest(parent: ET.Element, child: ET.Element, x: float, y: float, scale: floa
 def _view_and_catalog(game_or_view: Game | Mapping[str, Any], seat: int | None,
                       catalog: TileCatalog | None) -> tuple[Mapping[str, Any], TileCatalog]:
     if isinstance(game_or_view, Game):
-        view = game_or_view.view(seat)
-        cat = catalog or game_or_view.state.players[0].city.catalog
+        game: Any = game_or_view
+        view = game.view(seat)
+        cat = catalog or game.state.players[0].city.catalog
         return view, cat
     if isinstance(game_or_view, Mapping) and "players" in game_or_view and "market" in game_or_view:
         if seat is not None and game_or_view.get("seat") != seat:
@@ -169,7 +156,7 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     for i, p in enumerate(players):
         tiles = city_tiles(p["city"])
         city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None,
-                            huts=hut_values(tiles, cat), title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
+                            title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
         w, h = float(city.get("width", "1")), float(city.get("height", "1"))
         cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
     for r0 in range(0, len(players), cols):
@@ -227,4 +214,4 @@ def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[
     _nest(g, element, px + (pw - cw) / 2, py + _PANEL_HEAD, scale)
 
 
-__all__ = ["table_svg", "hut_values", "TABLE_WIDTH", "CELL"]
+__all__ = ["CELL", "TABLE_WIDTH", "table_svg"]
