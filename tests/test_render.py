@@ -22,6 +22,7 @@ from alhambra.render import (
     moments,
     sorted_hand,
     table_svg,
+    tile_svg,
     write_replay_svgs,
 )
 from helpers import MODULES, modules_st, players_st, seeds_st
@@ -144,6 +145,24 @@ def test_r_place_highlight_cells_equal_the_given_set(hand_built):
     assert len(marks) == len(set(cells))
     assert {m.get("id") for m in marks} == {f"city-cell-{x}_{y}" for x, y in cells}
     assert by_class(parse(city_svg(hand_built)), "alh-cell-highlight") == []
+
+
+def test_frontier_draws_every_empty_cell_beside_the_alhambra_once(hand_built):
+    cells = set(hand_built.placements(52))
+    root = parse(city_svg(hand_built, highlight=cells, frontier=True))
+    drawn = {(int(c.get("data-x")), int(c.get("data-y"))): c for c in by_class(root, "alh-cell")}
+    assert len(by_class(root, "alh-cell")) == len(drawn)
+    assert set(drawn) == set(hand_built.frontier())
+    assert {p for p, c in drawn.items() if "alh-cell-highlight" in c.get("class").split()} == cells
+    assert all(c.get("data-pos") == f"{x},{y}" for (x, y), c in drawn.items())
+
+
+def test_tile_svg_draws_one_tile_with_extra_data():
+    root = parse(tile_svg(21, pick="tile:21"))
+    (g,) = by_class(root, "alh-tile")
+    assert (g.get("data-tile"), g.get("data-type"), g.get("data-price"), g.get("data-pick")) == ("21", "arcades", "8", "tile:21")
+    assert [w.get("data-side") for w in by_class(root, "alh-wall")] == ["east"]
+    assert root.find(f"{NS}title").text == "arcades, price 8, walls east"
 
 
 def test_highlighting_a_built_cell_or_a_bad_cell_is_a_config_error(hand_built):

@@ -2,7 +2,7 @@
 
 * :func:`city_svg` - one Alhambra: tiles in their type's colour with prices, the fountain,
   every wall on its side, huts marked, empty cells highlighted on request;
-* :func:`market_svg` - the building market; :func:`display_svg` - the money display;
+* :func:`tile_svg` - one tile alone; :func:`market_svg` - the building market; :func:`display_svg` - the money display;
   :func:`hand_svg` - a player's own hand, sorted by currency;
 * :func:`table_svg` - a whole table as one seat may see it (from ``Game.view(seat)`` only);
 * :func:`write_replay_svgs` - the Alhambras of a saved game at each scoring and at the end
@@ -23,6 +23,7 @@ from .svg import (
     hut_values,
     market_svg,
     sorted_hand,
+    tile_svg,
 )
 from .table import TABLE_WIDTH, table_svg
 
@@ -43,5 +44,6 @@ __all__ = [
     "moments",
     "sorted_hand",
     "table_svg",
+    "tile_svg",
     "write_replay_svgs",
 ]

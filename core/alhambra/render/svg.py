@@ -228,7 +228,7 @@ def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos
 def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
                  catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
                  huts: Mapping[Pos, int] | bool = True, title: str | None = None, prefix: str = "city",
-                 cell: float = CELL) -> ET.Element:
+                 cell: float = CELL, frontier: bool = False) -> ET.Element:
     """:func:`city_svg` as an element (for composing pictures); same arguments."""
     tiles = city_tiles(city)
     cat = _catalog_of(city, catalog)
@@ -247,7 +247,11 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
             raise ConfigError(f"cannot highlight {q}: a tile stands there (only empty cells are highlighted)")
         if q not in marked:
             marked.append(q)
-    cells = list(tiles) + marked
+    empty = list(marked)
+    if frontier:
+        beside = {(x + dx, y + dy) for x, y in tiles for _, _, (dx, dy) in _SIDES}
+        empty += sorted((beside - set(tiles)) - set(marked), key=lambda q: (q[1], q[0]))
+    cells = list(tiles) + empty
     xs = [p[0] for p in cells]
     ys = [p[1] for p in cells]
     margin = cell * 0.25
@@ -263,18 +267,22 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
     def origin(p: Pos) -> tuple[float, float]:
         return margin + (p[0] - x_min) * cell, margin + (p[1] - y_min) * cell
 
-    for q in marked:
+    lit = set(marked)
+    for q in empty:
         x0, y0 = origin(q)
-        r = el("rect", root, class_="alh-cell-highlight", id=f"{prefix}-cell-{q[0]}_{q[1]}", data_x=q[0], data_y=q[1],
+        on = q in lit
+        r = el("rect", root, class_="alh-cell alh-cell-highlight" if on else "alh-cell",
+               id=f"{prefix}-cell-{q[0]}_{q[1]}", data_x=q[0], data_y=q[1], data_pos=f"{q[0]},{q[1]}",
                x=x0 + cell * 0.06, y=y0 + cell * 0.06, width=cell * 0.88, height=cell * 0.88, rx=cell * 0.08,
-               fill=COLOURS_MISC["highlight"], fill_opacity=0.55, stroke=COLOURS_MISC["highlight-edge"],
+               fill=COLOURS_MISC["highlight"] if on else "none", fill_opacity=0.55 if on else None,
+               stroke=COLOURS_MISC["highlight-edge"] if on else COLOURS_MISC["panel-edge"],
                stroke_width=max(1.0, cell / 32), stroke_dasharray=_num(cell / 10))
-        el("title", r, f"empty cell ({q[0]}, {q[1]})")
+        el("title", r, f"empty cell ({q[0]}, {q[1]})" + (" (highlighted)" if on else ""))
     for (x, y), spec in sorted(specs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         x0, y0 = origin((x, y))
         value = huts.get((x, y)) if isinstance(huts, Mapping) else None
         g = draw_tile(root, spec, x0, y0, cell, hut_value=value,
-                      label=f"{tile_label(spec)} at ({x}, {y})", data_x=x, data_y=y)
+                      label=f"{tile_label(spec)} at ({x}, {y})", data_x=x, data_y=y, data_pos=f"{x},{y}")
         g.set("id", f"{prefix}-tile-{x}_{y}")
         for wall in g.iter("rect"):
             if wall.get("class") == "alh-wall":
@@ -286,7 +294,7 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
 def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
              highlight: Iterable[Pos] | None = None, huts: Mapping[Pos, int] | bool = True,
              title: str | None = None, catalog: TileCatalog | None = None, prefix: str = "city",
-             cell: float = CELL) -> str:
+             cell: float = CELL, frontier: bool = False) -> str:
     """One Alhambra as a standalone SVG document (text).
 
     ``city``: an :class:`~alhambra.Alhambra`, ``{(x, y): tile id}``, or a view's
@@ -297,7 +305,8 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     (the legal places of a tile, R-PLACE-2…6). ``huts``: what each building hut counts as
     (R-HUT-5), printed on it: ``True`` (default) computes it with the building huts module,
     a mapping ``{(x, y): n}`` gives it, ``False`` prints none; huts are marked in any case.
-    ``title``: the accessible ``<title>`` (default: "Alhambra of N tiles ...").
+    ``title``: the accessible ``<title>`` (default: "Alhambra of N tiles ..."). ``frontier``:
+    also draw every other empty cell beside the Alhambra (faint), as targets for a page.
 
     The picture is ``cell`` units per grid cell plus a margin. Each tile is a
     ``<g class="alh-tile alh-<kind> alh-type-<type>" id="<prefix>-tile-<x>_<y>">`` with
@@ -306,14 +315,27 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     (the wall sides, comma-separated), ``data-hut-value`` (huts given in ``huts``);
     each wall on a side of a tile is its own ``<rect class="alh-wall">`` with ``data-x``,
     ``data-y``, ``data-side`` (north/east/south/west) and ``data-outer`` (``true`` where it
-    faces an empty cell, R-SCORE-5). A highlighted cell is
-    ``<rect class="alh-cell-highlight" id="<prefix>-cell-<x>_<y>">`` with ``data-x``, ``data-y``.
+    faces an empty cell, R-SCORE-5). An empty cell drawn is
+    ``<rect class="alh-cell" id="<prefix>-cell-<x>_<y>">``, with class ``alh-cell-highlight``
+    too when highlighted; tiles and cells also carry ``data-pos="<x>,<y>"``.
 
     Raises :class:`ConfigError` for a tile not in the catalogue, a malformed city or
     highlight cell, or a highlighted cell that holds a tile.
     """
     return to_text(city_element(city, catalog=catalog, highlight=highlight, huts=huts, title=title,
-                                prefix=prefix, cell=cell))
+                                prefix=prefix, cell=cell, frontier=frontier))
+
+
+def tile_svg(tile: int | str, *, catalog: TileCatalog | None = None, size: float = 48,
+             title: str | None = None, **data: Any) -> str:
+    """One tile alone as a standalone SVG document (text), ``size`` units square: for market
+    spaces, tiles to place, reserves, hut stacks and bonus cards on a page. ``data``: more
+    ``data-*`` attributes of its ``alh-tile`` group (``pick="tile:17"`` -> ``data-pick``).
+    Raises :class:`ConfigError` for a tile not in ``catalog`` (default: the base game's)."""
+    spec = _spec(catalog or BASE_CATALOG, tile)
+    root = svg_root(size, size, "alh-tile-picture", title or tile_label(spec))
+    draw_tile(root, spec, 0, 0, size, **{f"data_{k}": v for k, v in data.items()})
+    return to_text(root)
 
 
 # -- the building market --------------------------------------------------------------------

@@ -66,14 +66,15 @@ def _view_and_catalog(game_or_view: Game | Mapping[str, Any], seat: int | None,
 
 def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *,
               catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
-              title: str | None = None) -> str:
+              frontier: bool = False, title: str | None = None) -> str:
     """A whole table as ``seat`` may see it, as a standalone SVG document (text).
 
     ``game_or_view``: a :class:`~alhambra.Game` (then ``game.view(seat)`` is drawn, never the
     state itself, so nothing secret can appear; ``seat`` ``None`` is a spectator) or such a
     view dict (then ``catalog`` is needed for module tiles such as huts, and ``seat`` must be
     the view's or ``None``). ``highlight``: empty cells of ``seat``'s own Alhambra to mark
-    (e.g. the legal placements of a pending tile).
+    (e.g. the legal placements of a pending tile); ``frontier``: also draw the other empty
+    cells beside it (see :func:`~alhambra.render.city_svg`).
 
     Drawn, ``TABLE_WIDTH`` units wide: whose turn and the phase; the building market
     (``id="market"``, see :func:`~alhambra.render.market_svg`), the money display
@@ -155,7 +156,7 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     cities = []
     for i, p in enumerate(players):
         tiles = city_tiles(p["city"])
-        city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None,
+        city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None, frontier=frontier and i == me,
                             title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
         w, h = float(city.get("width", "1")), float(city.get("height", "1"))
         cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
