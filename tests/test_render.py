@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 
 import alhambra
 import pytest
@@ -369,3 +370,21 @@ def test_replay_svg_into_an_unusable_directory_is_a_clear_error(tmp_path, capsys
     assert "cannot make the directory" in capsys.readouterr().err
     with pytest.raises(alhambra.SaveFormatError):
         write_replay_svgs("[1, 2]", tmp_path / "x")
+
+
+# -- the documentation ------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_docs_render_examples_run_and_make_the_committed_pictures(tmp_path, monkeypatch):
+    import re
+
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "render.md").read_text(), re.DOTALL)
+    assert len(blocks) == 2
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs" / "img").mkdir(parents=True)
+    for code in blocks:
+        exec(compile(code, "docs/render.md", "exec"), {})
+    for name in ("alhambra.svg", "table.svg"):
+        assert (tmp_path / "docs" / "img" / name).read_text() == (ROOT / "docs" / "img" / name).read_text()
