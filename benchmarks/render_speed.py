@@ -5,9 +5,11 @@ Run: python benchmarks/render_speed.py
 """
 
 import timeit
+
 import alhambra
 from alhambra.bots import make_bot
 from alhambra.render import city_svg, table_svg
+
 g = alhambra.new_game(6, modules=["vizier", "building_huts", "bonus_cards", "exchange_offices"], seed=3)
 bots = [make_bot("greedy", seed=s) for s in range(6)]
 while not g.is_over:
