@@ -294,6 +294,18 @@ def test_table_of_a_seat_shows_its_hand_and_no_other_seats_hand():
     assert not set(secret) & {e.get("data-code") for e in parse(table_svg(game, 0)).iter()}
 
 
+def test_r_score_1_r_two_4_table_shows_each_scorings_points_and_dirks():
+    game = play(alhambra.new_game(2, seed=9), 10_000, 9)
+    root = parse(table_svg(game, 1))
+    records = game.state.scorings
+    assert len(records) == 3
+    for i, panel in enumerate(by_class(root, "alh-player")):
+        assert panel.get("data-scorings") == " ".join(str(r.totals[r.participants.index(i)]) for r in records)
+    (dirk,) = by_class(root, "alh-dirk")
+    assert dirk.get("data-scorings") == " ".join(str(r.totals[r.participants.index(2)]) for r in records)
+    assert sum(int(v) for v in by_class(root, "alh-player")[0].get("data-scorings").split()) == game.scores[0]
+
+
 def test_table_from_a_view_equals_table_from_the_game():
     game = play(alhambra.new_game(3, modules=["building_huts", "vizier"], seed=2), 80, 1)
     cat = game.state.players[0].city.catalog

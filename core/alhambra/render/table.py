@@ -107,6 +107,11 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
                 data_seat="" if me is None else me)
     text(g_head, _GAP, 22, status, size=18, weight="bold", anchor="start")
     drawn = ", ".join(view.get("scoring_cards_drawn", [])) or "none"
+    dirk = [rec["totals"][rec["participants"].index(len(players))] for rec in view.get("scorings", [])
+            if len(players) in rec["participants"]]  # R-TWO-4: Dirk scores as seat n
+    if dirk:
+        text(g_head, _GAP, 40, "Dirk scored " + " ".join(f"+{d}" for d in dirk), size=12, anchor="start",
+             class_="alh-dirk", data_scorings=" ".join(map(str, dirk)))
     text(g_head, TABLE_WIDTH - _GAP, 22,
          f"seen by {seen} · deck {view.get('deck_size')} cards · bag {view.get('bag_size')} tiles · "
          f"scoring cards drawn: {drawn}", size=12, anchor="end")
@@ -181,8 +186,10 @@ def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[
     mods = view.get("modules", {})
     me = view.get("seat")
     deciding = view.get("current_player") == i
+    won = [rec["totals"][rec["participants"].index(i)] for rec in view.get("scorings", []) if i in rec["participants"]]
     g = el("g", root, class_="alh-player" + (" alh-deciding" if deciding else ""), id=f"player-{i}", data_seat=i,
-           data_name=p["name"], data_score=p["score"], data_hand_size=p["hand_size"])
+           data_name=p["name"], data_score=p["score"], data_hand_size=p["hand_size"],
+           data_scorings=" ".join(map(str, won)))
     el("title", g, f"{p['name']} (seat {i}): {p['score']} points, {p['hand_size']} cards in hand")
     el("rect", g, x=px, y=py, width=pw, height=ph, rx=10, fill=COLOURS_MISC["panel"],
        stroke=COLOURS_MISC["highlight-edge"] if deciding else COLOURS_MISC["panel-edge"],
@@ -191,6 +198,8 @@ def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[
     text(g, px + 12, py + 18, f"{p['name']}{you}", size=16, weight="bold", anchor="start")
     text(g, px + pw - 12, py + 18, f"{p['score']} points", size=15, weight="bold", anchor="end", class_="alh-score")
     facts = [f"{p['hand_size']} cards in hand"]
+    if won:
+        facts.append("scorings " + " ".join(f"+{w}" for w in won))
     viz = mods.get("vizier")
     if viz:
         facts.append("vizier ready" if viz["active"][i] else "vizier used")
