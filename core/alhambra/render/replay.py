@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..errors import AlhambraError, SaveFormatError
-from ..game import Game
-from ..replay import replay
+from alhambra import AlhambraError, Game, SaveFormatError, replay
+
 from .svg import city_svg
 
 

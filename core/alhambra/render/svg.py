@@ -8,26 +8,30 @@ read them); ``docs/render.md`` lists them.
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..city import Alhambra
-from ..components import (
-    BASE_CATALOG,
+from alhambra import (
     CURRENCIES,
     EAST,
     FOUNTAIN,
     NORTH,
     SOUTH,
     WEST,
+    Alhambra,
+    ConfigError,
     TileCatalog,
     TileSpec,
+    available_modules,
 )
-from ..errors import ConfigError
+
 from .palette import BUILDING_FILL, BUILDING_INK, COLOURS_MISC, CURRENCY_FILL, FONT
 
 SVG_NS = "http://www.w3.org/2000/svg"
+#: The base game's tile catalogue: the fountain and the 54 buildings (R-COMP-1, R-COMP-2).
+BASE_CATALOG: TileCatalog = Alhambra().catalog
 Pos = tuple[int, int]
 
 #: Side of one Alhambra cell in SVG user units (pixels at scale 1).
@@ -211,15 +215,22 @@ def _spec(catalog: TileCatalog, tile: int | str) -> TileSpec:
                           f"such as huts, are in the game's: game.state.players[0].city.catalog)") from None
 
 
+@functools.cache
+def _hut_value_function() -> Callable[[Alhambra, Pos], int] | None:
+    """The building huts module's ``hut_value``, found as the engine finds modules, by its
+    entry point (a tool imports no expansion module by name); ``None`` when not installed."""
+    found = available_modules().get("building_huts")
+    return getattr(found.load(), "hut_value", None) if found is not None else None
+
+
 def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos, int]:
     """What each building hut of an Alhambra counts as (R-HUT-5), by position; empty when no
     hut stands there or the building huts module is not installed."""
     kinds = {p: getattr(catalog.get(t), "kind", None) for p, t in tiles.items()}
     if "hut" not in kinds.values():
         return {}
-    try:
-        from alhambra_building_huts import hut_value  # type: ignore[import-untyped]
-    except ImportError:  # pragma: no cover - the module ships with the package
+    hut_value = _hut_value_function()
+    if hut_value is None:  # pragma: no cover - the module ships with the package
         return {}
     city = Alhambra.from_tiles(tiles, catalog=catalog, check=False)
     return {p: hut_value(city, p) for p, kind in kinds.items() if kind == "hut"}

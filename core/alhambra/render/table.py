@@ -6,11 +6,11 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..components import BASE_CATALOG, TileCatalog
-from ..errors import ConfigError
-from ..game import Game
+from alhambra import ConfigError, Game, TileCatalog
+
 from .palette import COLOURS_MISC
 from .svg import (
+    BASE_CATALOG,
     CARD_H,
     CARD_W,
     CELL,
