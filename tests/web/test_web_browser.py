@@ -97,7 +97,7 @@ def click_action(driver: WebDriver, action: dict[str, Any]) -> None:
         cell.click()
     elif kind == "RemoveToReserve":
         x, y = action["pos"]
-        driver.find_element(By.CSS_SELECTOR, f'#my-city g.tile[data-pos="{x},{y}"]').click()
+        driver.find_element(By.CSS_SELECTOR, f'#my-city g.alh-tile[data-pos="{x},{y}"]').click()
         driver.find_element(By.CSS_SELECTOR, f'#chooser button[data-index="{action["index"]}"]').click()
     else:
         driver.find_element(By.CSS_SELECTOR, f'button.act[data-index="{action["index"]}"]').click()

@@ -220,7 +220,7 @@ def test_the_play_page_shows_the_table(client: TestClient) -> None:
     for code in v["players"][0]["hand"]:
         assert alhambra.web.words.card_words(code) in html
     assert "Building huts" in html and "Vizier" in html and "Your bonus cards" in html
-    assert 'class="cell" data-pos="1,0"' in html and 'data-pos="0,0"' in html
+    assert 'id="mine-cell-1_0"' in html and 'id="mine-tile-0_0"' in html
     data = client.get(seat_url(table, 0, "/state.json")).json()
     assert data["view"] == json.loads(json.dumps(v))
     assert [a["index"] for a in data["actions"]] == list(range(len(table.game.legal_actions())))

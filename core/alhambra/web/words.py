@@ -135,7 +135,7 @@ def action_label(game: Any, seat: int, action: Any) -> str:
         "GiveToDirk": lambda a: f"give the {tile_words(cat, a.tile)} to Dirk",
         "Pass": lambda a: "pass (nothing else is possible)",
         "DeclineVizier": lambda a: "decline the vizier",
-        "ReactivateVizier": lambda a: "reactivate the vizier (your whole action)",
+        "ReactivateVizier": lambda a: "reactivate the vizier",
         "TakeHut": lambda a: f"take the {tile_words(cat, a.hut)}",
         "RevealBonus": lambda a: f"reveal the bonus card for the {tile_words(cat, a.building)}",
         "TakeOffice": lambda a: f"take the {card_words(_code(a.office))}",

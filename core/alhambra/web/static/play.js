@@ -84,7 +84,7 @@
     });
     actions.forEach(function (a) {
       if (a.kind === "RemoveToReserve") {
-        var t = city.querySelector('g.tile[data-pos="' + posKey(a.pos) + '"]');
+        var t = city.querySelector('g.alh-tile[data-pos="' + posKey(a.pos) + '"]');
         if (t) { t.classList.add("removable"); }
       }
     });
