@@ -33,13 +33,14 @@ def cards_words(codes: list[str] | tuple[str, ...]) -> str:
 
 
 def tile_words(catalog: TileCatalog, tile: Any) -> str:
-    """A tile in words: ``"tower 7"`` (building type and price), ``"the fountain"``,
-    ``"the purple building hut H22"``; ``"tile X"`` for an id the catalogue does not hold."""
+    """A tile in words, to follow "the": ``"tower 7"`` (building type and price), ``"Lion
+    Fountain"``, ``"tower hut H22"`` (a module's tile: its type, kind and id); ``"tile X"``
+    for an id the catalogue does not hold."""
     spec = catalog.get(tile)
     if spec is None:
         return f"tile {tile}"
     if spec.kind == "fountain":
-        return "the fountain"
+        return "Lion Fountain"
     if spec.kind == "building":
         return f"{spec.type} {spec.price}"
     return f"{spec.type} {spec.kind} {tile}"
@@ -63,83 +64,68 @@ def payment_words(cards: tuple, via: Any, price: int | None) -> str:
     return f"{text} ({total}, overpaying {total - price})"
 
 
-def describe(game: Any, seat: int, action: Any) -> str:
-    """One log line for ``action`` played by ``seat``, in words, from the game just BEFORE it
-    is applied (the market and Alhambra still show the building bought or moved). Known
-    actions of the base game and the four modules get sentences; any other action (a user
-    module's) its own ``str``."""
+def _phrases(game: Any, seat: int, action: Any) -> tuple[str, str] | None:
+    """``(what was done, what to do)`` for ``action`` of ``seat``: the log's words after the
+    player's name (past tense) and the button's (imperative), from the game just BEFORE the
+    action; None for an action of a user module (its ``str`` then serves)."""
     st = game.state
     cat = game.rules.catalog
-    name = st.players[seat].name if 0 <= seat < len(st.players) else f"seat {seat}"
     kind = type(action).__name__
-    market = st.market
     if kind in ("Buy", "UseVizier"):
         space = action.space
-        tile = market[space - 1] if 1 <= space <= 4 else None
+        tile = st.market[space - 1] if type(space) is int and 1 <= space <= 4 else None
         price = cat[tile].price if tile is not None and tile in cat else None
-        who = f"{name} used the vizier and bought" if kind == "UseVizier" else f"{name} bought"
-        return (f"{who} the {tile_words(cat, tile)} from the {MARKET_CURRENCIES[space - 1]} space, paying "
-                f"{payment_words(action.cards, action.via, price)}")
-    if kind == "TakeMoney":
-        return f"{name} took {cards_words([_code(c) for c in action.cards])}"
-    if kind == "Place":
-        return f"{name} built the {tile_words(cat, action.tile)} at {tuple(action.pos)}"
-    if kind == "Reserve":
-        return f"{name} put the {tile_words(cat, action.tile)} into the reserve"
-    if kind == "BuildFromReserve":
-        return f"{name} built the {tile_words(cat, action.tile)} from the reserve at {tuple(action.pos)}"
-    if kind == "RemoveToReserve":
-        here = st.players[seat].city.tiles.get(tuple(action.pos))
-        return f"{name} moved the {tile_words(cat, here)} at {tuple(action.pos)} into the reserve"
-    if kind == "Swap":
-        here = st.players[seat].city.tiles.get(tuple(action.pos))
-        return (f"{name} swapped the {tile_words(cat, action.tile)} from the reserve for the "
-                f"{tile_words(cat, here)} at {tuple(action.pos)}")
-    if kind == "GiveToDirk":
-        return f"{name} gave the {tile_words(cat, action.tile)} to Dirk"
-    if kind == "Pass":
-        return f"{name} could do nothing and passed"
-    if kind == "DeclineVizier":
-        return f"{name} did not use the vizier"
-    if kind == "ReactivateVizier":
-        return f"{name} reactivated the vizier"
+        paid = payment_words(action.cards, action.via, price)
+        bought = "used the vizier and bought" if kind == "UseVizier" else "bought"
+        where = MARKET_CURRENCIES[space - 1] if tile is not None else "an empty"
+        return f"{bought} the {tile_words(cat, tile)} from the {where} space, paying {paid}", f"pay {paid}"
+    tile = tile_words(cat, getattr(action, "tile", None))
+    pos = tuple(getattr(action, "pos", ()))
+    if kind in ("RemoveToReserve", "Swap"):
+        here = tile_words(cat, st.players[seat].city.tiles.get(pos))
+        if kind == "Swap":
+            return (f"swapped the {tile} from the reserve for the {here} at {pos}", f"swap in the {tile} at {pos}")
+        return f"moved the {here} at {pos} into the reserve", f"move the {here} at {pos} into the reserve"
+    cards = cards_words([_code(c) for c in getattr(action, "cards", ())])
+    both: dict[str, tuple[str, str]] = {
+        "TakeMoney": (f"took {cards}", f"take {cards}"),
+        "Place": (f"built the {tile} at {pos}", f"build the {tile} at {pos}"),
+        "BuildFromReserve": (f"built the {tile} from the reserve at {pos}", f"build the {tile} at {pos}"),
+        "Reserve": (f"put the {tile} into the reserve", f"keep the {tile} in the reserve"),
+        "GiveToDirk": (f"gave the {tile} to Dirk", f"give the {tile} to Dirk"),
+        "Pass": ("could do nothing and passed", "pass (nothing else is possible)"),
+        "DeclineVizier": ("did not use the vizier", "decline the vizier"),
+        "ReactivateVizier": ("reactivated the vizier", "reactivate the vizier"),
+    }
+    if kind in both:
+        return both[kind]
     if kind == "TakeHut":
-        return f"{name} took the {tile_words(cat, action.hut)}"
+        hut = tile_words(cat, action.hut)
+        return f"took the {hut}", f"take the {hut}"
     if kind == "RevealBonus":
-        return f"{name} revealed the bonus card for the {tile_words(cat, action.building)}"
+        card = f"the bonus card for the {tile_words(cat, action.building)}"
+        return f"revealed {card}", f"reveal {card}"
     if kind == "TakeOffice":
-        return f"{name} took the {card_words(_code(action.office))}"
-    return f"{name}: {action}"
+        office = card_words(_code(action.office))
+        return f"took the {office}", f"take the {office}"
+    return None
+
+
+def describe(game: Any, seat: int, action: Any) -> str:
+    """One log line for ``action`` played by ``seat``, in words, from the game just BEFORE it
+    is applied (the market and Alhambra still show the building bought or moved): ``"Ana
+    bought the tower 7 from the dinar space, paying dinar 3 + dinar 4 (7, exact: another
+    action)"``. Actions of the base game and the four modules get sentences; any other (a
+    user module's) its own ``str``."""
+    players = game.state.players
+    name = players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
+    found = _phrases(game, seat, action)
+    return f"{name} {found[0]}" if found is not None else f"{name}: {action}"
 
 
 def action_label(game: Any, seat: int, action: Any) -> str:
-    """The short label of a legal action's button (the actor is the reader): a payment for
-    purchases, the tile and cell for placements, the log sentence without the name
-    otherwise."""
-    kind = type(action).__name__
-    cat = game.rules.catalog
-    if kind in ("Buy", "UseVizier"):
-        tile = game.state.market[action.space - 1]
-        price = cat[tile].price if tile is not None else None
-        return f"pay {payment_words(action.cards, action.via, price)}"
-    if kind == "TakeMoney":
-        return f"take {cards_words([_code(c) for c in action.cards])}"
-    if kind in ("Place", "BuildFromReserve"):
-        return f"build the {tile_words(cat, action.tile)} at {tuple(action.pos)}"
-    if kind == "Swap":
-        return f"swap in the {tile_words(cat, action.tile)} at {tuple(action.pos)}"
-    if kind == "RemoveToReserve":
-        return f"move the tile at {tuple(action.pos)} into the reserve"
-    imperative = {
-        "Reserve": lambda a: f"keep the {tile_words(cat, a.tile)} in the reserve",
-        "GiveToDirk": lambda a: f"give the {tile_words(cat, a.tile)} to Dirk",
-        "Pass": lambda a: "pass (nothing else is possible)",
-        "DeclineVizier": lambda a: "decline the vizier",
-        "ReactivateVizier": lambda a: "reactivate the vizier",
-        "TakeHut": lambda a: f"take the {tile_words(cat, a.hut)}",
-        "RevealBonus": lambda a: f"reveal the bonus card for the {tile_words(cat, a.building)}",
-        "TakeOffice": lambda a: f"take the {card_words(_code(a.office))}",
-    }.get(kind)
-    if imperative is not None:
-        return imperative(action)
-    return str(action)
+    """The label of a legal action's button, addressed to the seat deciding: ``"pay dinar 3 +
+    dinar 4 (7, exact: another action)"``, ``"build the tower 7 at (1, 0)"``; a user
+    module's action its own ``str``."""
+    found = _phrases(game, seat, action)
+    return found[1] if found is not None else str(action)
