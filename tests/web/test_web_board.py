@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from starlette.testclient import TestClient
-
 from alhambra.web import board
+from starlette.testclient import TestClient
 
 from .conftest import act, create, seat_url
 
@@ -17,7 +16,7 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 
 
 def _svg(html: str, svg_id: str) -> ET.Element:
-    found = re.search(rf'<svg [^>]*id="{svg_id}".*?</svg>', html, re.S)
+    found = re.search(rf'<svg [^>]*id="{svg_id}".*?</svg>', html, re.DOTALL)
     assert found, svg_id
     return ET.fromstring(found.group(0))
 

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import alhambra
-from alhambra import BuildFromReserve, Buy, GiveToDirk, MoneyCard, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
+from alhambra import (
+    BuildFromReserve,
+    Buy,
+    GiveToDirk,
+    MoneyCard,
+    Pass,
+    Place,
+    RemoveToReserve,
+    Reserve,
+    Swap,
+    TakeMoney,
+)
 from alhambra.web.words import action_label, card_words, describe, tile_words
 
 
