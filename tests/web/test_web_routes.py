@@ -8,13 +8,14 @@ import json
 import random
 import re
 import threading
+import time
 from html import unescape
 from pathlib import Path
 
 import alhambra
 import pytest
 from alhambra.web import create_app
-from alhambra.web.tables import Table
+from alhambra.web.tables import Table, TableStore
 from starlette.testclient import TestClient
 
 from .conftest import ALL_MODULES, act, create, seat_url
@@ -120,6 +121,8 @@ def test_a_seat_needs_its_own_token(client: TestClient) -> None:
     assert client.get(f"/g/{table.id}/next?t={table.seats[0].token}").status_code == 403
     assert client.get(f"/g/{table.id}/host?t={table.host_token}").status_code == 200
     assert client.get(seat_url(table, 0, "/state.json")).json()["seat"] == 0
+    headers = client.get(seat_url(table, 0)).headers
+    assert headers["referrer-policy"] == "no-referrer" and headers["cache-control"] == "no-store"
 
 
 def test_unknown_games_and_replays_are_404(client: TestClient) -> None:
@@ -181,8 +184,21 @@ def test_a_stale_page_gets_409_after_the_game_moved(client: TestClient) -> None:
         assert r.status_code == 409
 
 
-def test_two_requests_for_one_game_are_played_one_at_a_time(client: TestClient) -> None:
+def test_two_requests_for_one_game_are_played_one_at_a_time(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table = create(client, ["person", "random"], seed=6)
+    inside, most = [0], [0]
+    original = TableStore._apply
+
+    def slow_apply(self: TableStore, t: Table, action: object) -> None:
+        inside[0] += 1
+        most[0] = max(most[0], inside[0])
+        time.sleep(0.2)  # a slow action: the other request arrives meanwhile
+        try:
+            original(self, t, action)
+        finally:
+            inside[0] -= 1
+
+    monkeypatch.setattr(TableStore, "_apply", slow_apply)
     results: list[int] = []
     start = threading.Barrier(2)
     history = len(table.game.history)
@@ -197,8 +213,8 @@ def test_two_requests_for_one_game_are_played_one_at_a_time(client: TestClient) 
     for t in threads:
         t.join()
     assert sorted(results) == [303, 409]
-    assert table.version == 1
-    assert table.game.history[history] is not None
+    assert most[0] == 1 and table.version == 1
+    assert table.log[history].step == history  # the person's action, played once
 
 
 def test_version_route(client: TestClient) -> None:

@@ -33,11 +33,13 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
+from starlette.datastructures import FormData, MutableHeaders
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..components import BUILDING_TYPES, COLOURS, MARKET_CURRENCIES
 from ..errors import AlhambraError
@@ -209,6 +211,31 @@ def _all_options(store: TableStore) -> list[Any]:
         if callable(declare):
             found.extend(declare() or ())
     return found
+
+
+class PrivateHeaders:
+    """Every answer: no ``Referer`` carrying a token to another site, no caching of pages that
+    show a hand, no type sniffing, no framing by other pages."""
+
+    HEADERS = (("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+               ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"))
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for k, v in self.HEADERS:
+                    headers.setdefault(k, v)
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 def create_app(data: str | Path | None = None, *, modules: list[Any] | None = None,
@@ -400,7 +427,8 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         Route("/replay/{rid}", replay_view),
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={AlhambraError: on_error, 404: not_found})
+    app = Starlette(routes=routes, exception_handlers={AlhambraError: on_error, 404: not_found},
+                    middleware=[Middleware(PrivateHeaders)])
     app.state.store = store
     app.state.replays = shelf
     return app
