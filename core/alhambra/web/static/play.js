@@ -63,9 +63,11 @@
     } else if (kind === "tile") {
       var here = actions.filter(function (a) { return String(a.tile) === key && a.pos; });
       markTargets(here);
-      var other = actions.filter(function (a) { return String(a.tile) === key && !a.pos; });
+      var other = actions.filter(function (a) {   // Reserve, GiveToDirk: unless their buttons show already
+        return String(a.tile) === key && !a.pos && !document.querySelector('#other-actions [data-index="' + a.index + '"]');
+      });
       show(here.length ? "Point at a highlighted cell to build it" + (other.length ? ", or:" : ".") :
-           (other.length ? "This tile can go:" : "This tile cannot be built now."), other);
+           (other.length ? "This tile can go:" : "This tile cannot be built in your Alhambra now."), other);
     }
   }
 
