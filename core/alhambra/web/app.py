@@ -41,9 +41,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..components import BUILDING_TYPES, COLOURS, MARKET_CURRENCIES
-from ..errors import AlhambraError
-from ..ruleset import available_modules, get_ruleset, load_module, module_name
+from .. import (
+    BUILDING_TYPES,
+    MARKET_CURRENCIES,
+    AlhambraError,
+    ConfigError,
+    available_modules,
+    get_ruleset,
+)
 from . import board
 from .pages import scoring_data, table_data
 from .replays import MAX_UPLOAD, ReplayShelf, build_replay
@@ -58,7 +63,7 @@ from .tables import (
     WebError,
     _integer,
 )
-from .words import card_words, tile_words
+from .words import card_words, catalog_of, tile_words
 
 MAX_MCTS_BUDGET = 5000
 
@@ -66,9 +71,25 @@ MAX_MCTS_BUDGET = 5000
 def _environment() -> Environment:
     env = Environment(loader=PackageLoader("alhambra.web", "templates"), autoescape=select_autoescape(["html"]))
     env.globals.update(board=board, tile_words=tile_words, card_words=card_words, BUILDING_TYPES=BUILDING_TYPES,
-                       COLOURS=COLOURS, FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
+                       FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
     env.filters["card_words"] = card_words
     return env
+
+
+def module_name(module: Any) -> str:
+    """A module's ``NAME`` (as saves record it); :class:`ConfigError` when it has none."""
+    name = getattr(module, "NAME", None)
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"{module!r} is not an Alhambra module: it has no NAME")
+    return name
+
+
+def load_module(name: str) -> Any:
+    """The installed module ``name`` (entry point group ``alhambra.modules``)."""
+    found = available_modules().get(name)
+    if found is None:
+        raise ConfigError(f"no module {name!r} is installed")
+    return found.load()
 
 
 def module_choices(store: TableStore) -> list[tuple[str, str]]:
@@ -285,7 +306,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
 
     async def watch(request: Request) -> Response:
         table = table_of(request)
-        return page("table.html", data=table_data(table, None), table=table, catalog=table.game.rules.catalog,
+        return page("table.html", data=table_data(table, None), table=table, catalog=catalog_of(table.game),
                     token="", hotseat=False, title=f"Game {table.id}")
 
     async def host(request: Request) -> Response:
@@ -299,7 +320,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         token = request.query_params.get("t")
         table.check_host(token)
         return page("curtain.html", table=table, token=token, data=table_data(table, None),
-                    catalog=table.game.rules.catalog)
+                    catalog=catalog_of(table.game))
 
     async def seat_page(request: Request) -> Response:
         table = table_of(request)
@@ -308,7 +329,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         hotseat = request.query_params.get("hs") == "1"
         with table.lock:
             data = table_data(table, seat, can_undo=store.can_undo(table, seat))
-        return page("table.html", data=data, table=table, catalog=table.game.rules.catalog, token=token,
+        return page("table.html", data=data, table=table, catalog=catalog_of(table.game), token=token,
                     hotseat=hotseat, title=f"{table.seats[seat].name} — game {table.id}")
 
     async def seat_json(request: Request) -> Response:
@@ -396,7 +417,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         if not 0 <= step <= found.last:
             raise BadRequest(f"step must be 0-{found.last}, not {step}")
         game = found.games[step]
-        return page("replay.html", replay=found, step=step, game=game, catalog=game.rules.catalog,
+        return page("replay.html", replay=found, step=step, game=game, catalog=catalog_of(game),
                     view=game.view(None), scorings=scoring_data(game), log=[e for e in found.log if e.step < step or (e.seat is None and e.step <= step)])
 
     async def on_error(request: Request, exc: Exception) -> Response:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..components import COLOURS, TileCatalog
+from .. import TileCatalog
 from ..render import PALETTE
 from ..render import city_svg as render_city
 from ..render import tile_svg as render_tile
 
 #: fill colour of each building type, as :mod:`alhambra.render` paints it (COMPONENTS.md colours)
-FILL: dict[str, str] = {COLOURS[t]: c for t, c in PALETTE["building"].items() if t in COLOURS}
+FILL: dict[str, str] = dict(PALETTE["building"])
 
 
 def city_svg(catalog: TileCatalog, tiles: list[list[Any]], *, size: int = 44, cells: bool = True,

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import AlhambraError
+from .. import AlhambraError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from ..components import BUILDING_TYPES, MARKET_CURRENCIES
+from .. import BUILDING_TYPES, MARKET_CURRENCIES
 from .tables import Table
 from .words import action_label, card_words
 

@@ -18,9 +18,7 @@ from typing import Any
 
 from attrs import define
 
-from ..errors import AlhambraError, SaveFormatError
-from ..game import Game, new_game
-from ..serialize import check_plugins, history_from_data, read_save, resolve_modules
+from .. import AlhambraError, Game, SaveFormatError, new_game
 from .tables import LogEntry, NotFound
 from .words import describe
 
@@ -68,12 +66,12 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     games = split_games(text)
     if not 1 <= number <= len(games):
         raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
-    data = read_save(games[number - 1])
-    mods = resolve_modules(data.get("modules", []), list(modules))
-    check_plugins(data, [])
-    game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {},
-                    blocked=data.get("blocked", []))
-    actions = history_from_data(game.rules, data.get("history", []))
+    saved = Game.from_json(games[number - 1], modules=list(modules))  # checked; nothing in it is run
+    config = saved.config
+    by_name = {getattr(m, "NAME", None): m for m in modules}
+    game = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]], seed=config["seed"],
+                    options=config["options"], blocked=config["blocked"])
+    actions = list(saved.history)
     states = [game.clone()]
     log: list[LogEntry] = []
     steps: list[int] = []
@@ -94,6 +92,8 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
                 f"{game.state.players[w].name if w < game.num_players else 'Dirk'} {t}"
                 for w, t in zip(rec.participants, rec.totals))))
         states.append(game.clone())
+    if game.to_json() != saved.to_json():
+        raise SaveFormatError("its history does not lead to its saved state (the save was changed by hand?)")
     return Replay(secrets.token_hex(6), states, log, steps, games[number - 1], len(games), number)
 
 

@@ -22,11 +22,8 @@ from typing import Any
 
 from attrs import define, field
 
-from ..actions import Action
-from ..bots import make_bot
-from ..bots.base import Bot
-from ..errors import AlhambraError, SaveFormatError
-from ..game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
+from .. import Action, AlhambraError, Game, SaveFormatError, new_game
+from ..bots import Bot, make_bot
 from .words import describe
 
 FORMAT = "alhambra-web-table"
@@ -34,6 +31,7 @@ FORMAT_VERSION = 1
 #: seat kinds a table knows: a person at the page, or one of the bots of ``alhambra.bots``
 PERSON = "person"
 BOT_KINDS = ("random", "greedy", "mcts")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # R-COMP-1
 MAX_BOT_MOVES = 100_000  # a game never takes this many actions; a bot loop that does is a bug
 
 

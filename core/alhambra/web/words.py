@@ -7,10 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..components import MARKET_CURRENCIES, TileCatalog
+from .. import MARKET_CURRENCIES, TileCatalog
 
 #: a card code such as ``florin-7`` or ``office-florin-dinar`` -> words
 _CURRENCY_WORDS = {"florin": "florin", "dirham": "dirham", "dinar": "dinar", "ducat": "ducat"}
+
+
+def catalog_of(game: Any) -> TileCatalog:
+    """The tile catalogue of ``game`` (its types, prices and walls, module tiles included),
+    as every Alhambra of the game holds it."""
+    catalog: TileCatalog = game.state.players[0].city.catalog
+    return catalog
 
 
 def card_words(code: str) -> str:
@@ -69,7 +76,7 @@ def _phrases(game: Any, seat: int, action: Any) -> tuple[str, str] | None:
     player's name (past tense) and the button's (imperative), from the game just BEFORE the
     action; None for an action of a user module (its ``str`` then serves)."""
     st = game.state
-    cat = game.rules.catalog
+    cat = catalog_of(game)
     kind = type(action).__name__
     if kind in ("Buy", "UseVizier"):
         space = action.space
