@@ -445,3 +445,36 @@ def test_static_assets_ship_in_the_package(client: TestClient) -> None:
     assert "--sand" in client.get("/static/style.css").text
     html = client.get("/").text
     assert not re.search(r'(src|href)="(https?:)?//', html)  # nothing fetched from the internet
+
+
+def test_host_links_on_the_start_page_only_for_this_machine(data_dir: Path) -> None:
+    local = TestClient(create_app(data_dir), client=("127.0.0.1", 50000))
+    table = create(local, ["person", "random"])
+    assert f"/g/{table.id}/host?t={table.host_token}" in local.get("/").text
+    remote = TestClient(create_app(data_dir), client=("192.168.1.9", 50000))
+    page = remote.get("/").text
+    assert f'href="/g/{table.id}"' in page and table.host_token not in page
+
+
+def test_six_seats_of_people_and_every_bot(client: TestClient) -> None:
+    table = create(client, ["person", "random", "greedy", "mcts", "person", "random"], modules=ALL_MODULES,
+                   budget3="4")
+    assert table.game.num_players == 6 and table.decider in (0, 4)
+    page = client.get(seat_url(table, table.decider)).text
+    assert page.count('class="player') == 6 and "bot: mcts:4" in page
+    r = client.post("/games", data={f"kind{i}": "random" for i in range(6)} | {"kind6": "person"},
+                    follow_redirects=False)
+    assert r.status_code == 303  # a seventh seat is not in the form: only kind0..kind5 are read
+    bots_only = client.app.state.store.get(r.headers["location"].split("/")[2])
+    assert bots_only.game.is_over and not bots_only.human_seats()  # bots alone play to the end at once
+
+
+def test_play_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    from alhambra.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["play", "--data", "unused"]) == 2
+    assert "pip install 'alhambra-engine[web]'" in capsys.readouterr().err
