@@ -478,3 +478,23 @@ def test_play_without_the_web_extra_says_what_to_install(monkeypatch: pytest.Mon
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["play", "--data", "unused"]) == 2
     assert "pip install 'alhambra-engine[web]'" in capsys.readouterr().err
+
+
+def test_revealing_a_bonus_card_from_the_hand(client: TestClient) -> None:
+    table = create(client, ["person", "random"], modules=["bonus_cards"], seed=24, names=["Ana", "Bo"])
+    rng = random.Random(6)
+    while True:
+        legal = table.game.legal_actions()
+        reveal = [i for i, a in enumerate(legal) if type(a).__name__ == "RevealBonus"]
+        if reveal:
+            break
+        buys = [i for i, a in enumerate(legal) if type(a).__name__ in ("Buy", "Place")]
+        assert act(client, table, 0, rng.choice(buys or range(len(legal)))).status_code == 303
+    building = legal[reveal[0]].building
+    html = client.get(seat_url(table, 0)).text
+    assert f'<button class="act" form="act" name="index" value="{reveal[0]}" data-index="{reveal[0]}" ' \
+           f'data-kind="RevealBonus">reveal</button>' in html
+    assert act(client, table, 0, reveal[0]).status_code == 303
+    assert table.log[-1].text.startswith("Ana revealed the bonus card for the ")
+    assert building in table.game.view(1)["modules"]["bonus_cards"]["players"][0]["revealed"]
+    assert table.decider == 0 and not table.undo  # a free action (R-BON-5), and no taking back what Bo saw
