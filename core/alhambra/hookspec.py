@@ -94,6 +94,27 @@ def alhambra_action_kinds() -> list[ActionKind]:
     """
 
 
+@hookspec
+def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, price: int) -> int | None:
+    """Change the price of a building on a market space (purchase payment, R-TURN-3).
+
+    Called **once per rule set**, for every tile of the catalogue on every market ``space``
+    (1-4), never during play: the answers are folded into the rule set's price tables
+    (``game.rules.space_prices``), which every reader of a price uses: listing and checking
+    purchases, exact payment (R-TURN-4), the vizier's exact purchases and asking round
+    (R-VIZ-2), payments through exchange offices (R-EXC-4), ``game.view()``'s market
+    ``price`` and the bots. So the price may depend on the options, the space and the tile,
+    not on the course of the game. ``price`` is the printed price (R-COMP-2) as the
+    implementations called before this one left it.
+
+    Not *firstresult*: the implementations are chained in call order (later registered
+    first); return the new price (an int >= 0, else a
+    :class:`~alhambra.errors.ConfigError`), or ``None`` to keep ``price``. Two market
+    taxes of 1 make every building 2 dearer. Without any implementation the tables are the
+    printed prices and the hook costs nothing. Example: ``examples/market_tax.py``.
+    """
+
+
 # ---------------------------------------------------------------------------------------------
 # Setup
 # ---------------------------------------------------------------------------------------------

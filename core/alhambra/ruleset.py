@@ -28,6 +28,8 @@ ENTRY_POINT_GROUP = "alhambra.modules"
 #: (``blocked=["core.scoring"]`` or a module's ``REPLACES``) and registers its own.
 BUILTIN_PLUGINS: dict[str, str] = {
     "core.setup": "alhambra.rules.setup",
+    # before core.turn, so that its Buy kind is listed after core.turn's TakeMoney, as ever
+    "core.purchase": "alhambra.rules.purchase",
     "core.turn": "alhambra.rules.turn",
     "core.redesign": "alhambra.rules.redesign",
     "core.placement": "alhambra.rules.placement",
@@ -42,6 +44,7 @@ BUILTIN_PLUGINS: dict[str, str] = {
 ESSENTIAL_HOOKS = {
     "core.setup": "alhambra_setup",
     "core.turn": "alhambra_action_kinds",
+    "core.purchase": "alhambra_action_kinds",
     "core.placement": "alhambra_action_kinds",
     "core.scoring": "alhambra_scoring",
     "core.end": "alhambra_winners",
@@ -160,15 +163,19 @@ class Ruleset:
 
         extra_tiles = [t for group in self.hook.alhambra_tiles(options=self.options) for t in group]
         self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
-        #: tile id -> price (R-COMP-2), for the hot path
+        #: tile id -> its printed price (R-COMP-2)
         self.prices: dict = {t: spec.price for t, spec in self.catalog.items()}
+        #: per market space index (0-3): tile id -> the price paid for it on that space, the
+        #: printed price as the ``alhambra_building_price`` hook makes it (folded once, here);
+        #: with no such hook all four are ``prices`` itself. Every reader of a price uses these.
+        self.space_prices: tuple[dict, dict, dict, dict] = space_prices(self.hook, self.options, self.prices)
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
         #: one more than the highest price
-        self.price_bits: int = max([0, *self.prices.values()]) + 1
+        self.price_bits: int = max([0, *(p for table in self.space_prices for p in table.values())]) + 1
         #: per market space index (0-3): tile id -> its price as a bit in that space's lane of
         #: those bitsets, and ``None`` (an empty space) -> 0
         self.price_lanes: tuple = tuple(
-            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.prices.items()}} for i in range(4))
+            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4))
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
@@ -221,6 +228,33 @@ class Ruleset:
 
     def __repr__(self):
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dict, dict, dict, dict]:
+    """The price of every tile on each market space (index 0-3): ``printed`` (tile id -> printed
+    price, R-COMP-2) passed through the ``alhambra_building_price`` implementations, chained in
+    pluggy's call order (each gets the price the previous one returned; ``None`` keeps it).
+    Without implementations, ``(printed,) * 4``: the base game pays nothing for the hook.
+    Raises :class:`ConfigError` for a price that is not an int >= 0."""
+    impls = list(reversed(hook.alhambra_building_price.get_hookimpls()))
+    if not impls:
+        return (printed, printed, printed, printed)
+    tables = []
+    for space in range(1, 5):
+        table = {}
+        for tile, price in printed.items():
+            for impl in impls:
+                args = {"options": options, "space": space, "tile": tile, "price": price}
+                new = impl.function(*[args[n] for n in impl.argnames])
+                if new is None:
+                    continue
+                if type(new) is not int or new < 0:
+                    raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
+                                      f"{tile!r} on space {space} {new!r}; a price is an int >= 0")
+                price = new
+            table[tile] = price
+        tables.append(table)
+    return (tables[0], tables[1], tables[2], tables[3])
 
 
 def direct_caller(caller, *, results: bool = True):
