@@ -187,10 +187,7 @@ class Ruleset:
         for group in self.hook.alhambra_state_classes():
             self.state_classes.update(group)
 
-        self.kinds: dict[type, ActionKind] = {}
-        for group in self.hook.alhambra_action_kinds():
-            for kind in group:
-                self.kinds.setdefault(kind.action, kind)  # earlier-called plugins win
+        self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):
@@ -228,6 +225,42 @@ class Ruleset:
 
     def __repr__(self):
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def action_kinds(caller: Any) -> dict[type, ActionKind]:
+    """The action kind played for each action class: the ``alhambra_action_kinds`` answers in
+    call order, a plugin's kind replacing a built-in's (the earlier-called wins among
+    built-ins). Raises :class:`ConfigError` naming both when two plugins that are not
+    built-in offer a kind for the same class and neither lists the other in its
+    ``ActionKind.replaces`` (the one no other replaces is played)."""
+    impls = caller.get_hookimpls()
+    if any(i.hookwrapper or i.wrapper for i in impls):  # cannot tell who offered what
+        found: dict[type, ActionKind] = {}
+        for group in caller():
+            for kind in group:
+                found.setdefault(kind.action, kind)
+        return found
+    offers: dict[type, dict[str, tuple[str, ActionKind]]] = {}  # action -> registration -> (name, kind)
+    for impl in reversed(impls):  # pluggy's call order
+        name = impl.plugin_name if impl.plugin_name in BUILTIN_PLUGINS else plugin_name(impl.plugin)
+        for kind in impl.function() or ():
+            offers.setdefault(kind.action, {}).setdefault(impl.plugin_name, (name, kind))
+    return {action: _played_kind(action, list(by.values())) for action, by in offers.items()}
+
+
+def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKind:
+    """The kind played for ``action`` among ``offers`` (plugin name, kind), in call order."""
+    outside = [(n, k) for n, k in offers if n not in BUILTIN_PLUGINS]
+    if len(outside) < 2:
+        return (outside or offers)[0][1]
+    replaced = {r for _, k in outside for r in k.replaces}
+    left = [(n, k) for n, k in outside if n not in replaced] or outside
+    if len(left) == 1:
+        return left[0][1]
+    names = [repr(n) for n, _ in left]
+    raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind {action.__name__}: "
+                      f"only one may, unless it declares that it replaces the others, e.g. "
+                      f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}")
 
 
 def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dict, dict, dict, dict]:
