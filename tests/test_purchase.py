@@ -76,7 +76,8 @@ def test_r_viz_2_market_tax_many_games_exact_purchases_are_at_the_taxed_price(ma
     for seed in range(40):
         n = 2 + seed % 5
         rng = random.Random(seed)
-        taxed += _purchases_paid(alhambra.new_game(n, modules=["vizier", "exchange_offices", market_tax], seed=seed), rng)
+        game = alhambra.new_game(n, modules=["vizier", "exchange_offices", market_tax], seed=seed)
+        taxed += _purchases_paid(game, rng)
         plain += _purchases_paid(alhambra.new_game(n, modules=["vizier", "exchange_offices"], seed=seed), rng)
     assert len(taxed) > 400
     assert all(total >= printed + 1 for total, printed, _ in taxed)
@@ -172,7 +173,8 @@ def test_two_plugins_replacing_the_same_action_kind_are_a_config_error():
     one declares that it replaces the other (whatever the registration order)."""
     one, two = _buy_kind("one"), _buy_kind("two")
     assert alhambra.new_game(2, modules=[one], seed=1).rules.kinds[Buy] is one.kind
-    with pytest.raises(ConfigError, match=r"'two' and 'one' each provide the action kind Buy: .* replaces=\('two',\)\) in 'one'"):
+    conflict = r"'two' and 'one' each provide the action kind Buy: .* replaces=\('two',\)\) in 'one'"
+    with pytest.raises(ConfigError, match=conflict):
         alhambra.new_game(2, modules=[one, two], seed=1)
     with pytest.raises(ConfigError, match="'two' and 'one'"):
         alhambra.new_game(2, modules=[one], plugins=[two], seed=1)  # a module and a house rule

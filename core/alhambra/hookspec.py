@@ -8,7 +8,7 @@ functions are decorated with :data:`alhambra.hookimpl` and named like the specs 
 Hooks are called at game-stage granularity, never inside the engine's inner loops:
 
 * *Rule-set hooks* (``alhambra_options``, ``alhambra_tiles``, ``alhambra_cards``,
-  ``alhambra_state_classes``, ``alhambra_action_kinds``) are called **once per rule set**, when
+  ``alhambra_state_classes``, ``alhambra_action_kinds``, ``alhambra_building_price``) are called **once per rule set**, when
   the modules and options of a game are resolved; their answers are cached and shared by every
   game played with that rule set.
 * *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
@@ -89,8 +89,12 @@ def alhambra_action_kinds() -> list[ActionKind]:
 
     Called once per rule set. Each :class:`~alhambra.actions.ActionKind` names its action class,
     the phases it belongs to, a function listing its legal actions for the player to act and a
-    function applying one. A kind for an action class that an earlier-called plugin already
-    provides is ignored, so a plugin registered later (or ``tryfirst``) replaces a base kind.
+    function applying one. A plugin's kind for an action class replaces the built-in kind
+    for it (``core.purchase``'s ``Buy``, say). Two plugins that are not built-in providing a
+    kind for the same class are a :class:`~alhambra.errors.ConfigError` naming both, unless
+    one declares that it replaces the other with ``ActionKind(..., replaces=("other",))``
+    (plugin names: a module's ``NAME``, a house rule's ``NAME`` or class name); the kind
+    that no other replaces is played, whatever the registration order.
     """
 
 

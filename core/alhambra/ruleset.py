@@ -258,7 +258,8 @@ def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKi
     if len(left) == 1:
         return left[0][1]
     names = [repr(n) for n, _ in left]
-    raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind {action.__name__}: "
+    raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind "
+                      f"{action.__name__}: "
                       f"only one may, unless it declares that it replaces the others, e.g. "
                       f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}")
 

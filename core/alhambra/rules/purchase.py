@@ -15,11 +15,11 @@ changes every reader at once: listing, checking, exactness, the vizier, ``view()
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from attrs import define
 
-from ..actions import Action, ActionKind, Buy, action_table
+from ..actions import Action, ActionKind, Buy, PaymentMeans, action_table
 from ..components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
 from ..errors import ConfigError, IllegalActionError
 from ..hookspec import hookimpl
@@ -33,7 +33,8 @@ _ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_C
 
 def _currency_cards(hand: list, currency: str) -> tuple:
     """The money cards of ``currency`` in ``hand``, sorted by value."""
-    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
+    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency],
+                        key=MONEY_RANK.__getitem__))
 
 
 _NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
@@ -170,7 +171,8 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
     return found
 
 
-def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: bool, only: int | None = None) -> list[Buy]:
+def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: bool,
+                    only: int | None = None) -> list[Buy]:
     """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
     once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
     ``rules.buy_memo[exact][space index]``, ``(key, price)`` -> the Buy actions."""
@@ -197,7 +199,8 @@ def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: boo
     return found
 
 
-def _means_payments(game: Game, hand: list, market: list, keys: list, means: list, exact: bool, i: int) -> list[Buy]:
+def _means_payments(game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool,
+                    i: int) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the
     space's). Memo entries: ``("via", the means' currencies, their keys,
@@ -299,7 +302,7 @@ def _exact_reach(game: Game, seat: int, hand: list) -> int:
     return out
 
 
-def _means_of(game: Game, seat: int, others: int) -> list | tuple:
+def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
     """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
     whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
     ``others``: how many cards of the hand are not money (``_money_keys(hand)[4]``); with
@@ -324,7 +327,7 @@ def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozense
     """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
     the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
     cur = MARKET_CURRENCIES[space - 1]
-    out = [(None, _ONE_CURRENCY[cur])]
+    out: list[tuple[Any, frozenset]] = [(None, _ONE_CURRENCY[cur])]
     if game.rules.has_payment_means:
         others = _money_keys(game.state.players[seat].hand)[4]
         out.extend((m.via, m.currencies) for m in _means_of(game, seat, others) if cur in m.currencies)
@@ -372,7 +375,7 @@ def pay(game: Game, seat: int, action: Buy) -> Any:
     return tile
 
 
-def check_payment(game: Game, seat: int, action: Action) -> int:
+def check_payment(game: Game, seat: int, action: Buy) -> int:
     """Check that ``action`` is a legal payment for ``seat`` now and return the price.
 
     Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
@@ -422,11 +425,11 @@ def _legal_buy(game: Game, seat: int) -> list[Buy]:
     return cached_purchases(game, seat)
 
 
-def _check_buy(game: Game, seat: int, action: Action) -> None:
+def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
     check_payment(game, seat, action)  # raises with the reason; otherwise an accepted overpayment
 
 
-def _apply_buy(game: Game, seat: int, action: Action) -> None:
+def _apply_buy(game: Game, seat: int, action: Any) -> None:  # a checked Buy
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment (of the price on its space) earns another action. The market is not
     refilled during the turn."""
@@ -438,4 +441,4 @@ def _apply_buy(game: Game, seat: int, action: Action) -> None:
 
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
-    return [ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True)]
+    return [ActionKind(Buy, frozenset({"turn"}), _legal_buy, _apply_buy, _check_buy, unlisted=True)]
