@@ -35,8 +35,9 @@ def market_tax():
 
 def _purchases_paid(game, rng, *, bots=None, views=True):
     """Play ``game`` to the end; at every step (with ``views``) check that the spectator's view
-    and the deciding seat's show the price on each market space as ``rules.space_prices``. Returns ``[(paid, printed price,
-    action kind), ...]`` for every purchase. A seat the vizier asks must have a use (R-VIZ-2)."""
+    and the deciding seat's show the price on each market space as ``rules.space_prices``;
+    a seat the vizier asks must have a use (R-VIZ-2). Returns ``[(paid, printed price,
+    action kind), ...]`` for every purchase."""
     st = game.state
     paid = []
     while not game.is_over:
