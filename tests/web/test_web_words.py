@@ -66,3 +66,18 @@ def test_module_actions_and_cards() -> None:
     assert action_label(game, 0, take) == f"take the {spec.type} hut {take.hut}"
     assert card_words("office-dirham-dinar") == "exchange office dirham/dinar"
     assert card_words("scoring-B") == "scoring card B" and card_words("joker") == "joker"
+
+
+def test_payments_are_judged_at_the_price_the_rules_set() -> None:
+    from pathlib import Path
+
+    from alhambra.config import load_module_file
+
+    tax = load_module_file(Path(__file__).parents[2] / "examples" / "market_tax.py")
+    game = alhambra.new_game(["Ana", "Bo"], modules=[tax], seed=1)
+    game.state.market[:] = [1, 2, 3, 4]
+    game.invalidate()
+    printed = game.state.players[0].city.catalog[2].price
+    taxed = Buy(2, [MoneyCard("dirham", printed + 1)])
+    assert action_label(game, 0, taxed) == f"pay dirham {printed + 1} ({printed + 1}, exact: another action)"
+    assert describe(game, 0, Buy(2, [MoneyCard("dirham", printed + 2)])).endswith(f"({printed + 2}, overpaying 1)")

@@ -31,11 +31,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def action_data(game: Any, seat: int, index: int, action: Any) -> dict[str, Any]:
+def action_data(game: Any, seat: int, index: int, action: Any, prices: list[int | None] | None = None) -> dict[str, Any]:
     """One legal action for the page: ``index`` (its place in ``legal_actions()``), ``kind``
     (the class name), ``label`` (words) and its fields as plain data (``space``, ``cards``,
-    ``via``, ``tile``, ``pos``, ``hut``, ...)."""
-    out: dict[str, Any] = {"index": index, "kind": type(action).__name__, "label": action_label(game, seat, action)}
+    ``via``, ``tile``, ``pos``, ``hut``, ...). ``prices``: the market's prices (the view's)."""
+    out: dict[str, Any] = {"index": index, "kind": type(action).__name__,
+                           "label": action_label(game, seat, action, prices)}
     if attrs.has(type(action)):
         for f in attrs.fields(type(action)):
             out[f.name] = _plain(getattr(action, f.name))
@@ -85,7 +86,8 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
     view = game.view(seat)
     actions = []
     if seat is not None and game.current_player == seat:
-        actions = [action_data(game, seat, i, a) for i, a in enumerate(game.legal_actions())]
+        prices = [m["price"] for m in view["market"]]
+        actions = [action_data(game, seat, i, a, prices) for i, a in enumerate(game.legal_actions())]
     dirk = game.state.modules.get("dirk")
     hand = view["players"][seat].get("hand", []) if seat is not None else []
     log = [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log]

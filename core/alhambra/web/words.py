@@ -5,6 +5,7 @@ which is public once played (R-TURN-3: paid cards go face up to the discard pile
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import MARKET_CURRENCIES, TileCatalog
@@ -71,17 +72,27 @@ def payment_words(cards: tuple, via: Any, price: int | None) -> str:
     return f"{text} ({total}, overpaying {total - price})"
 
 
-def _phrases(game: Any, seat: int, action: Any) -> tuple[str, str] | None:
+def market_prices(game: Any) -> list[int | None]:
+    """The price of each market space now (None: empty), as the game's rules set it (the
+    printed price, R-COMP-2, unless a rule's ``alhambra_building_price`` changes it): the
+    prices ``game.view`` shows."""
+    return [m["price"] for m in game.view(None)["market"]]
+
+
+def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | None) -> tuple[str, str] | None:
     """``(what was done, what to do)`` for ``action`` of ``seat``: the log's words after the
     player's name (past tense) and the button's (imperative), from the game just BEFORE the
-    action; None for an action of a user module (its ``str`` then serves)."""
+    action; None for an action of a user module (its ``str`` then serves). ``prices``: the
+    market's (:func:`market_prices`, worked out when None and needed)."""
     st = game.state
     cat = catalog_of(game)
     kind = type(action).__name__
     if kind in ("Buy", "UseVizier"):
         space = action.space
         tile = st.market[space - 1] if type(space) is int and 1 <= space <= 4 else None
-        price = cat[tile].price if tile is not None and tile in cat else None
+        if prices is None:
+            prices = market_prices(game)
+        price = prices[space - 1] if tile is not None else None
         paid = payment_words(action.cards, action.via, price)
         bought = "used the vizier and bought" if kind == "UseVizier" else "bought"
         where = MARKET_CURRENCIES[space - 1] if tile is not None else "an empty"
@@ -126,13 +137,13 @@ def describe(game: Any, seat: int, action: Any) -> str:
     user module's) its own ``str``."""
     players = game.state.players
     name = players[seat].name if 0 <= seat < len(players) else f"seat {seat}"
-    found = _phrases(game, seat, action)
+    found = _phrases(game, seat, action, None)
     return f"{name} {found[0]}" if found is not None else f"{name}: {action}"
 
 
-def action_label(game: Any, seat: int, action: Any) -> str:
+def action_label(game: Any, seat: int, action: Any, prices: Sequence[int | None] | None = None) -> str:
     """The label of a legal action's button, addressed to the seat deciding: ``"pay dinar 3 +
     dinar 4 (7, exact: another action)"``, ``"build the tower 7 at (1, 0)"``; a user
-    module's action its own ``str``."""
-    found = _phrases(game, seat, action)
+    module's action its own ``str``. ``prices``: the market's, when the caller has them."""
+    found = _phrases(game, seat, action, prices)
     return found[1] if found is not None else str(action)
