@@ -320,7 +320,7 @@ def _exact_buy(game: alhambra.Game) -> int | None:
     return None
 
 
-def test_undo_an_exact_purchase_within_the_turn(client: TestClient) -> None:
+def test_undo_an_exact_purchase_within_the_turn(client: TestClient, data_dir: Path) -> None:
     table = create(client, ["person", "random"], seed=14)
     rng = random.Random(4)
     while (index := _exact_buy(table.game)) is None or table.game.phase != "turn":
@@ -334,9 +334,13 @@ def test_undo_an_exact_purchase_within_the_turn(client: TestClient) -> None:
     undo = f"/g/{table.id}/seat/0/undo"
     assert client.post(undo, data={"t": table.seats[0].token, "version": version}).status_code == 409
     assert client.post(undo, data={"t": table.seats[1].token or "", "version": table.version}).status_code == 403
-    r = client.post(undo, data={"t": table.seats[0].token, "version": table.version}, follow_redirects=False)
+    restarted = TestClient(create_app(data_dir))  # the undo point is saved too
+    table = restarted.app.state.store.get(table.id)
+    assert restarted.app.state.store.can_undo(table, 0)
+    r = restarted.post(undo, data={"t": table.seats[0].token, "version": table.version}, follow_redirects=False)
     assert r.status_code == 303
     assert table.game.to_json() == before and len(table.log) == log and table.version == version + 2
+    client = restarted
     r = client.post(undo, data={"t": table.seats[0].token, "version": table.version})
     assert r.status_code == 409 and "nothing of yours to undo" in unescape(r.text)
     assert 'id="undo"' not in client.get(seat_url(table, 0)).text

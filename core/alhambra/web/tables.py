@@ -92,7 +92,8 @@ class LogEntry:
 
 @define(slots=True, eq=False)
 class Undo:
-    """What an undo goes back to: the game before the action, the log's length then."""
+    """What an undo goes back to: the game before the action, the log's length then (saved
+    as the number of actions before it, and rebuilt from the seed on loading)."""
 
     game: Game
     log_size: int
@@ -102,7 +103,7 @@ class Undo:
 class Table:
     """A game at the web app. ``version`` changes with every action and undo (a page's
     actions are valid for its version only). ``undo``: the states the deciding person may
-    go back to within the current turn (in memory only). ``lock``: one request at a time."""
+    go back to within the current turn. ``lock``: one request at a time."""
 
     id: str
     game: Game
@@ -326,6 +327,7 @@ class TableStore:
             "host_token": table.host_token,
             "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "token": s.token} for s in table.seats],
             "log": [[e.step, e.seat, e.text] for e in table.log],
+            "undo": [[len(u.game.history), u.log_size] for u in table.undo],
             "game": json.loads(table.game.to_json()),
         }
         tmp = path.with_suffix(".json.tmp")
@@ -379,8 +381,25 @@ class TableStore:
         if len(seats) != game.num_players:
             raise SaveFormatError(f"{len(seats)} seats for a game of {game.num_players} players")
         created = data.get("created")
-        return Table(id=gid, game=game, seats=seats, host_token=host, log=log, version=version,
+        undo = []
+        for k, u in enumerate(data.get("undo") or []):
+            if (not isinstance(u, list) or len(u) != 2 or type(u[0]) is not int or type(u[1]) is not int
+                    or not 0 <= u[0] < len(game.history) or not 0 <= u[1] <= len(log)):
+                raise SaveFormatError(f"undo[{k}]: an undo point is [actions before it, log entries before it]")
+            undo.append(Undo(self._rebuild(game, u[0]), u[1]))
+        return Table(id=gid, game=game, seats=seats, host_token=host, log=log, version=version, undo=undo,
                      created=float(created) if isinstance(created, (int, float)) else time.time())
+
+    def _rebuild(self, game: Game, steps: int) -> Game:
+        """``game`` as it was after its first ``steps`` actions, replayed from its seed (the
+        same seed, modules and actions give the same game)."""
+        config = game.config
+        by_name = {getattr(m, "NAME", None): m for m in self.modules}
+        again = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]],
+                         seed=config["seed"], options=config["options"], blocked=config["blocked"])
+        for action in game.history[:steps]:
+            again.apply(action)
+        return again
 
 
 def _integer(value: Any, name: str) -> int:
