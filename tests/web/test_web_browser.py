@@ -81,9 +81,10 @@ def wait_for_new_page(driver: WebDriver, old: Any) -> None:
     WebDriverWait(driver, 60).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
 
 
-def click_action(driver: WebDriver, action: dict[str, Any]) -> None:
+def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None) -> None:
     """Play ``action`` by pointing, as a person would: a market building then a payment, a
-    tile then a highlighted cell, or the action's own button."""
+    tile then a highlighted cell, or the action's own button. ``on_pick()`` runs once a tile
+    is picked and its cells are highlighted."""
     old = driver.find_element(By.TAG_NAME, "html")
     kind = action["kind"]
     if "space" in action:
@@ -91,6 +92,8 @@ def click_action(driver: WebDriver, action: dict[str, Any]) -> None:
         driver.find_element(By.CSS_SELECTOR, f'#chooser button[data-index="{action["index"]}"]').click()
     elif "tile" in action and "pos" in action:
         driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
+        if on_pick is not None:
+            on_pick()
         x, y = action["pos"]
         cell = driver.find_element(By.CSS_SELECTOR, f'#my-city .target[data-pos="{x},{y}"]')
         assert cell.get_attribute("data-index") == str(action["index"])
@@ -165,6 +168,11 @@ def test_all_modules_a_vizier_offer_a_hut_and_an_office(driver: WebDriver, serve
     start_game(driver, server, "greedy", ALL_MODULES, seed=3)
     used: set[str] = set()
     shot = False
+
+    def screenshot() -> None:
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SCREENSHOT))
+
     for _ in range(600):
         if "/seat/" not in driver.current_url or {"vizier", "hut", "office", "via"} <= used:
             break
@@ -172,15 +180,21 @@ def test_all_modules_a_vizier_offer_a_hut_and_an_office(driver: WebDriver, serve
         action = module_choice(data["actions"], used)
         if action["kind"] == "UseVizier":
             assert "The vizier offers you a building" in driver.find_element(By.ID, "banner").text
-        click_action(driver, action)
+        big = len(data["view"]["players"][0]["city"]) >= 7
+        picture = not shot and big and action["kind"] == "Place"
+        click_action(driver, action, screenshot if picture else None)
+        shot = shot or picture
         used |= {"UseVizier": {"vizier"}, "TakeHut": {"hut"}, "TakeOffice": {"office"}}.get(action["kind"], set())
         if action["kind"] == "Buy" and action.get("via"):
             used.add("via")
-        if not shot and len(data["view"]["players"][0]["city"]) >= 7 and "/seat/" in driver.current_url:
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            driver.save_screenshot(str(SCREENSHOT))
-            shot = True
     assert {"vizier", "hut", "office"} <= used, used
+    for _ in range(300):  # the README's picture: a tile picked, the cells it may go to highlighted
+        if shot or "/seat/" not in driver.current_url:
+            break
+        action = module_choice(state(server, driver.current_url)["actions"], used)
+        picture = action["kind"] == "Place"
+        click_action(driver, action, screenshot if picture else None)
+        shot = picture
     table = next(iter(server.app.state.store.tables.values()))
     texts = [e.text for e in table.log if e.seat == 0]
     assert any(t.startswith("Ana used the vizier and bought the ") for t in texts)
