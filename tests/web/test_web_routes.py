@@ -502,3 +502,17 @@ def test_revealing_a_bonus_card_from_the_hand(client: TestClient) -> None:
     assert table.log[-1].text.startswith("Ana revealed the bonus card for the ")
     assert building in table.game.view(1)["modules"]["bonus_cards"]["players"][0]["revealed"]
     assert table.decider == 0 and not table.undo  # a free action (R-BON-5), and no taking back what Bo saw
+
+
+def test_names_are_text_not_markup(client: TestClient) -> None:
+    evil = '<script>alert("x")</script>'
+    table = create(client, ["person", "random"], names=[evil, "Bo"])
+    for url in (seat_url(table, 0), f"/g/{table.id}", f"/g/{table.id}/host?t={table.host_token}", "/"):
+        page = client.get(url).text
+        assert evil not in page and "&lt;script&gt;" in page
+
+
+def test_config_names_the_players(client: TestClient) -> None:
+    table = create(client, ["person", "greedy"], config='players = ["Ana", "Bo"]\nmodules = ["all"]')
+    assert table.game.names == ("Ana", "Bo")
+    assert sorted(table.game.modules) == sorted(ALL_MODULES)
