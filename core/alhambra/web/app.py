@@ -281,6 +281,15 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         table.check_token(seat, token)
         return seat
 
+    def read_locked(table: Table, seat: int | None) -> dict[str, Any]:
+        with table.lock:  # not while an action or the bots change the game
+            return table_data(table, seat, can_undo=store.can_undo(table, seat))
+
+    async def read(table: Table, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of ``table``, read in a worker thread: waiting for the table's
+        lock must not hold up the server's other requests."""
+        return await run_in_threadpool(read_locked, table, seat)
+
     async def form_of(request: Request) -> FormData:
         try:
             return await request.form(max_part_size=MAX_UPLOAD)
@@ -306,7 +315,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
 
     async def watch(request: Request) -> Response:
         table = table_of(request)
-        return page("table.html", data=table_data(table, None), table=table, catalog=catalog_of(table.game),
+        return page("table.html", data=await read(table, None), table=table, catalog=catalog_of(table.game),
                     token="", hotseat=False, title=f"Game {table.id}")
 
     async def host(request: Request) -> Response:
@@ -319,7 +328,7 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         table = table_of(request)
         token = request.query_params.get("t")
         table.check_host(token)
-        return page("curtain.html", table=table, token=token, data=table_data(table, None),
+        return page("curtain.html", table=table, token=token, data=await read(table, None),
                     catalog=catalog_of(table.game))
 
     async def seat_page(request: Request) -> Response:
@@ -327,17 +336,14 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         token = request.query_params.get("t")
         seat = seat_of(request, table, token)
         hotseat = request.query_params.get("hs") == "1"
-        with table.lock:
-            data = table_data(table, seat, can_undo=store.can_undo(table, seat))
+        data = await read(table, seat)
         return page("table.html", data=data, table=table, catalog=catalog_of(table.game), token=token,
                     hotseat=hotseat, title=f"{table.seats[seat].name} — game {table.id}")
 
     async def seat_json(request: Request) -> Response:
         table = table_of(request)
         seat = seat_of(request, table, request.query_params.get("t"))
-        with table.lock:
-            data = table_data(table, seat, can_undo=store.can_undo(table, seat))
-        return JSONResponse(data)
+        return JSONResponse(await read(table, seat))
 
     def after_action(table: Table, seat: int, token: str, hotseat: bool) -> Response:
         decider = table.decider
