@@ -13,10 +13,9 @@ import warnings
 
 warnings.filterwarnings("ignore", message="Using `httpx`")
 
-from starlette.testclient import TestClient  # noqa: E402
-
-import alhambra  # noqa: E402
-from alhambra.web import create_app  # noqa: E402
+import alhambra
+from alhambra.web import create_app
+from starlette.testclient import TestClient
 
 MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 client = TestClient(create_app(tempfile.mkdtemp()))
