@@ -249,13 +249,15 @@ class TableStore:
             self._apply(table, legal[index])
             same_turn = (table.decider == seat and table.game.state.turn == turn
                          and hidden_counts(table.game) == before_hidden)
-            if same_turn:
-                table.undo.append(Undo(before, log_size))
-            else:
-                table.undo.clear()
-                self._run_bots(table)
             table.version += 1
-            self.save(table)
+            try:
+                if same_turn:
+                    table.undo.append(Undo(before, log_size))
+                else:
+                    table.undo.clear()
+                    self._run_bots(table)
+            finally:  # saved even if a bot fails: the person's action stands
+                self.save(table)
 
     def undo(self, table: Table, seat: int, version: Any) -> None:
         """Take back ``seat``'s last action of this turn: allowed while it is still that
