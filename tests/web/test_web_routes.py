@@ -516,3 +516,14 @@ def test_config_names_the_players(client: TestClient) -> None:
     table = create(client, ["person", "greedy"], config='players = ["Ana", "Bo"]\nmodules = ["all"]')
     assert table.game.names == ("Ana", "Bo")
     assert sorted(table.game.modules) == sorted(ALL_MODULES)
+
+
+def test_options_of_the_servers_config_apply_to_new_games(data_dir: Path) -> None:
+    from alhambra.config import load_config
+
+    cfg = load_config(Path(__file__).parents[2] / "examples" / "golden_fountain.toml")
+    c = TestClient(create_app(data_dir, modules=cfg.module_objects, defaults=cfg.options))
+    table = create(c, ["person", "random"], modules=["golden_fountain"])
+    assert table.game.options["golden_fountain.points"] == cfg.options["golden_fountain.points"] == 2
+    plain = create(c, ["person", "random"], **{"opt:holes": "region"})
+    assert "golden_fountain.points" not in plain.game.options and plain.game.options["holes"] == "region"

@@ -305,6 +305,9 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
     async def create(request: Request) -> Response:
         form = await form_of(request)
         args = parse_new_game(form, store)
+        chosen = {module_name(m) for m in args["modules"]}
+        config_options = {k: v for k, v in file_defaults.items() if "." not in k or k.split(".", 1)[0] in chosen}
+        args["options"] = {**config_options, **args["options"]}  # the form's choices over the config's
         try:
             table = await run_in_threadpool(store.create, **args)
         except WebError:
