@@ -232,7 +232,7 @@ class TableStore:
         ``version``, then let the bots move. Raises :class:`BadRequest` for a non-integer
         index or version or an index outside the list, :class:`Conflict` for a stale version
         or when ``seat`` is not the one to decide. The caller has checked the token."""
-        index, version = _integer(index, "index"), _integer(version, "version")
+        index, version = integer_field(index, "index"), integer_field(version, "version")
         with table.lock:
             if version != table.version:
                 raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
@@ -264,7 +264,7 @@ class TableStore:
         seat's decision in the same turn and nothing hidden has been drawn or revealed since
         (no money card or building drawn, no hut turned up, no bonus card shown). Raises
         :class:`Conflict` when there is nothing to undo or the version is stale."""
-        version = _integer(version, "version")
+        version = integer_field(version, "version")
         with table.lock:
             if version != table.version:
                 raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
@@ -404,8 +404,9 @@ class TableStore:
         return again
 
 
-def _integer(value: Any, name: str) -> int:
-    """``value`` (a form field: text) as an int; :class:`BadRequest` naming ``name``."""
+def integer_field(value: Any, name: str) -> int:
+    """``value`` (a form or query field: text, at most 19 digits) as an int;
+    :class:`BadRequest` naming ``name`` when it is missing or not an integer."""
     if isinstance(value, bool):
         raise BadRequest(f"{name} must be an integer, not {value!r}")
     if isinstance(value, int):
