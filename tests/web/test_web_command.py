@@ -52,3 +52,11 @@ def test_play_serves_games_and_resumes_them_after_a_restart(tmp_path: Path) -> N
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_engine_and_the_command_line_do_not_load_the_web_framework() -> None:
+    code = ("import sys, alhambra, alhambra.cli, alhambra.bots; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'jinja2') "
+            "or m.startswith('alhambra.web.') and m != 'alhambra.web.command'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
