@@ -1,0 +1,141 @@
+"""One game as the environments see it: the engine's :class:`~alhambra.Game`, the rule set's
+fixed action space and observation layout, and the unfinished action of the player to move.
+
+Shared by the PettingZoo, Gymnasium and OpenSpiel environments; it reads the game only
+through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``rules``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..actions import Action
+from ..errors import ConfigError
+from ..game import Game, new_game
+from .codec import DEFAULT_RADIUS, ActionCodec, Decision
+from .observation import ObservationEncoder, render_view
+
+__all__ = ["Session", "parse_modules"]
+
+
+def parse_modules(modules: Iterable[str] | str | None) -> list[str]:
+    """Module names from a list or a comma-separated string (``"vizier,bonus_cards"``;
+    ``"all"`` or ``["all"]``: the four expansion modules). Raises :class:`ConfigError` for
+    anything else."""
+    if modules is None:
+        return []
+    if isinstance(modules, str):
+        modules = [m.strip() for m in modules.split(",") if m.strip()]
+    else:
+        modules = list(modules)
+    if not all(isinstance(m, str) for m in modules):
+        raise ConfigError(f"modules must be names, not {modules!r}")
+    if modules == ["all"]:
+        return ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+    return modules
+
+
+class Session:
+    """A game of one rule set played one integer at a time.
+
+    ``players`` (2-6), ``modules`` (names, see :func:`parse_modules`), ``options`` (as for
+    :func:`alhambra.new_game`), ``radius`` (the cell window, see
+    :mod:`alhambra.env.codec`). :meth:`reset` starts a game; :attr:`num_actions` and
+    :attr:`observation_size` are the same for every game of the rule set. Raises
+    :class:`ConfigError` for a bad configuration."""
+
+    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
+                 radius: int = DEFAULT_RADIUS) -> None:
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ConfigError(f"players must be an int 2..6, not {players!r}")
+        self.players = players
+        self.modules = parse_modules(modules)
+        self.options = dict(options or {})
+        template = new_game(players, modules=self.modules, options=self.options, seed=0)
+        self.codec = ActionCodec(template, radius)
+        self.num_actions = self.codec.num_actions
+        self.encoder = ObservationEncoder(template, radius, extra={"decision": (self.num_actions,)})
+        self.observation_size = self.encoder.size
+        self._decision_slice = self.encoder.slices["decision"]
+        self.game: Game = template
+        self._decision: Decision | None = None
+        self._cache: dict[int, tuple[int, np.ndarray]] = {}
+
+    def reset(self, seed: int) -> None:
+        """Start a new game with ``seed`` (same seed, same game)."""
+        self.game = new_game(self.players, modules=self.modules, options=self.options, seed=seed)
+        self._decision = None
+        self._cache = {}
+
+    def load(self, game: Game) -> None:
+        """Play ``game`` from now on (a game of this rule set, e.g. a loaded save or a
+        determinization); the unfinished action is dropped."""
+        self.game = game
+        self._decision = None
+        self._cache = {}
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision:
+        """The legal codes of the current state and the integers chosen so far."""
+        d = self._decision
+        if d is None:
+            d = self._decision = Decision(self.codec, self.game.legal_actions())
+        return d
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The integers chosen so far of an unfinished action (empty between actions)."""
+        return () if self._decision is None else self._decision.prefix
+
+    def legal_ints(self) -> list[int]:
+        """The integers legal now, ascending (empty when the game is over)."""
+        if self.game.is_over:
+            return []
+        return self.decision.legal_ints()
+
+    def mask(self) -> np.ndarray:
+        """``int8`` vector of :attr:`num_actions`: 1 exactly for the legal integers."""
+        m = np.zeros(self.num_actions, dtype=np.int8)
+        legal = self.legal_ints()
+        if legal:
+            m[legal] = 1
+        return m
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (from ``game.view(seat)``; the ``decision``
+        slice counts the integers chosen so far, for the seat that is choosing them)."""
+        key = len(self.game.history)
+        hit = self._cache.get(seat)
+        if hit is None or hit[0] != key:
+            hit = self._cache[seat] = (key, self.encoder.encode(self.game.view(seat)))
+        out = hit[1].copy()
+        prefix = self.prefix
+        if prefix and seat == self.game.current_player:
+            np.add.at(out[self._decision_slice], list(prefix), 1)
+        return out
+
+    def render(self, seat: int | None = None) -> str:
+        """The game as text: ``seat``'s view, or a spectator's with ``None``."""
+        return render_view(self.game.view(seat))
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def step(self, i: int) -> Action | None:
+        """Take integer ``i`` for the player to move; once it completes an action, the
+        engine plays it and it is returned. Raises
+        :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
+        changes then)."""
+        action = self.decision.choose(int(i))
+        if action is not None:
+            self.game.apply(action)
+            self._decision = None
+        return action
+
+    def play(self, action: Action) -> None:
+        """Play a whole engine action (a bot's), dropping any unfinished one."""
+        self.game.apply(action)
+        self._decision = None
