@@ -7,17 +7,28 @@ through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``r
 
 from __future__ import annotations
 
+import json
 from typing import Any, Iterable
 
 import numpy as np
 
 from ..actions import Action
-from ..errors import ConfigError
+from ..errors import ConfigError, IllegalActionError
 from ..game import Game, new_game
 from .codec import DEFAULT_RADIUS, ActionCodec, Decision
 from .observation import ObservationEncoder, render_view
 
 __all__ = ["Session", "parse_modules"]
+
+# (players, modules, options, radius) -> (codec, encoder, a set-up game): shared by sessions
+_LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
+
+
+def _restore(players: int, modules: list[str], options: dict[str, Any], radius: int, save: str,
+             prefix: tuple[int, ...]) -> "Session":
+    """A session from its JSON save (see :meth:`Session.__reduce__`)."""
+    s = Session(players, modules, options, radius)
+    return s.with_game(Game.from_json(save), tuple(prefix))
 
 
 def parse_modules(modules: Iterable[str] | str | None) -> list[str]:
@@ -53,15 +64,56 @@ class Session:
         self.players = players
         self.modules = parse_modules(modules)
         self.options = dict(options or {})
-        template = new_game(players, modules=self.modules, options=self.options, seed=0)
-        self.codec = ActionCodec(template, radius)
+        self.radius = radius
+        key = (players, tuple(self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            template = new_game(players, modules=self.modules, options=self.options, seed=0)
+            codec = ActionCodec(template, radius)
+            encoder = ObservationEncoder(template, radius, extra={"decision": (codec.num_actions,)})
+            layout = _LAYOUTS[key] = (codec, encoder, template)
+        self.codec, self.encoder, template = layout
         self.num_actions = self.codec.num_actions
-        self.encoder = ObservationEncoder(template, radius, extra={"decision": (self.num_actions,)})
         self.observation_size = self.encoder.size
         self._decision_slice = self.encoder.slices["decision"]
-        self.game: Game = template
+        self.game: Game = template.clone()
         self._decision: Decision | None = None
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
+
+    def copy(self) -> "Session":
+        """An independent copy: the game cloned exactly (its generator too), the unfinished
+        action kept."""
+        new = Session.__new__(Session)
+        new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
+        new.codec, new.encoder = self.codec, self.encoder
+        new.num_actions, new.observation_size, new._decision_slice = self.num_actions, self.observation_size, self._decision_slice
+        new.game = self.game.clone()
+        new._decision = None
+        new._cache = {}
+        if self.prefix:
+            new.decision.prefix = self.prefix
+        return new
+
+    def __deepcopy__(self, memo: dict) -> "Session":
+        return self.copy()
+
+    def __reduce__(self) -> tuple:
+        """Pickled (OpenSpiel serialises its Python states so) as the engine's JSON save and
+        the unfinished action, never as engine objects."""
+        return (_restore, (self.players, self.modules, self.options, self.radius, self.game.to_json(), self.prefix))
+
+    def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> "Session":
+        """A copy of this session playing ``game`` (a game of the same rule set), with the
+        unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
+        ``prefix`` does not begin a legal action of ``game``."""
+        new = self.copy()
+        new.load(game)
+        if prefix:
+            d = new.decision
+            for i in prefix:
+                if d.choose(i) is not None:
+                    raise IllegalActionError(f"{prefix!r} completes an action: it is not an unfinished one")
+        return new
 
     def reset(self, seed: int) -> None:
         """Start a new game with ``seed`` (same seed, same game)."""
