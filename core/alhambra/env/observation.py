@@ -116,15 +116,16 @@ class ObservationEncoder:
             "reserves": (n, T),
             "cities": (n, len(CITY_PLANES), self.width, self.width),
         }
-        self._modules: list[tuple[str, ViewEncoder]] = []
+        self._modules: list[tuple[str, ViewEncoder, dict[str, np.ndarray]]] = []
         probe = game.view(0)
         present = set(probe["modules"]) | {k for k in probe if k not in _BASE_VIEW_KEYS}
         for key in sorted(present):
             enc = _VIEW_ENCODERS.get(key)
             if enc is None:
                 continue
-            self._modules.append((key, enc))
-            for name, shape in enc.shapes(game).items():
+            own = enc.shapes(game)
+            self._modules.append((key, enc, {}))
+            for name, shape in own.items():
                 shapes[f"{key}.{name}"] = shape
         for name, shape in (extra or {}).items():
             shapes[name] = shape
@@ -136,6 +137,13 @@ class ObservationEncoder:
             self.slices[name] = slice(start, start + size)
             start += size
         self.size = start
+        self._start = {name: sl.start for name, sl in self.slices.items()}
+        # per tile row: the offsets of its city planes that are 1, from the cell's first plane
+        self._plane_offsets = [[int(i) * self.width * self.width for i in np.flatnonzero(row)] for row in planes]
+        self._buf = np.zeros(self.size, dtype=np.float32)  # encode writes here, then copies
+        self._v = self.views(self._buf)
+        for key, _, arrays in self._modules:
+            arrays.update({name[len(key) + 1:]: arr for name, arr in self._v.items() if name.startswith(key + ".")})
 
     @staticmethod
     def card_list(game: "Game") -> tuple[Any, ...]:
@@ -150,69 +158,80 @@ class ObservationEncoder:
 
     def encode(self, view: dict[str, Any], out: np.ndarray | None = None) -> np.ndarray:
         """The observation vector (``float32``, shape ``(size,)``) of ``view`` (from
-        ``game.view(seat)`` for a seat, never ``None``). Slices of ``extra`` are left zero.
-        Raises :class:`ConfigError` for a spectator's view, :class:`WindowError` for a tile
-        outside the window."""
+        ``game.view(seat)`` for a seat, never ``None``), written into ``out`` if given (else a
+        new array). Slices of ``extra`` are left zero. Raises :class:`ConfigError` for a
+        spectator's view, :class:`WindowError` for a tile outside the window."""
         seat = view["seat"]
         if seat is None:
             raise ConfigError("observations are made for a seat, not for a spectator (view(None))")
-        if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
-        else:
-            out[:] = 0
-        v = self.views(out)
+        buf = self._buf
+        buf[:] = 0
+        o = self._start
         n = self.num_players
         order = [(seat + k) % n for k in range(n)]
         rel = {s: k for k, s in enumerate(order)}
-        v["phase"][self.phases.index(view["phase"])] = 1
+        ones = [o["phase"] + self.phases.index(view["phase"]),
+                o["turn_player"] + rel[view["turn_player"]],
+                o["start_player"] + rel[view["start_player"]]]
         if view["current_player"] is not None:
-            v["current_player"][rel[view["current_player"]]] = 1
-        v["turn_player"][rel[view["turn_player"]]] = 1
-        v["start_player"][rel[view["start_player"]]] = 1
+            ones.append(o["current_player"] + rel[view["current_player"]])
         ci = self.card_index
         players = view["players"]
-        for code in players[seat]["hand"]:
-            v["hand"][ci[code]] += 1
-        for code in view["display"]:
-            v["display"][ci[code]] += 1
-        for code in view["discard"]:
-            v["discard"][ci[code]] += 1
-        v["deck_size"][0] = view["deck_size"]
-        v["bag_size"][0] = view["bag_size"]
-        for code in view["scoring_cards_drawn"]:
-            v["scoring_cards_drawn"][self.scoring_cards.index(code)] = 1
-        for rec in view["scorings"]:
-            v["scorings_done"][rec["number"] - 1] = 1
+        base = o["hand"]
+        counts = [base + ci[c] for c in players[seat]["hand"]]
+        base = o["display"]
+        counts += [base + ci[c] for c in view["display"]]
+        base = o["discard"]
+        counts += [base + ci[c] for c in view["discard"]]
+        at = [o["deck_size"], o["bag_size"]]
+        values = [view["deck_size"], view["bag_size"]]
+        base = o["scoring_cards_drawn"]
+        ones += [base + self.scoring_cards.index(c) for c in view["scoring_cards_drawn"]]
+        base = o["scorings_done"] - 1
+        ones += [base + rec["number"] for rec in view["scorings"]]
         ti = self.tile_index
+        T = len(self.tiles)
+        base = o["market_tiles"]
         for k, m in enumerate(view["market"]):
             if m["tile"] is not None:
-                v["market_tiles"][k, ti[m["tile"]]] = 1
-                v["market_prices"][k] = m["price"]
-        for t in view["pending"]:
-            v["pending"][ti[t]] = 1
+                ones.append(base + k * T + ti[m["tile"]])
+                at.append(o["market_prices"] + k)
+                values.append(m["price"])
+        base = o["pending"]
+        ones += [base + ti[t] for t in view["pending"]]
         r, w = self.radius, self.width
-        cities = v["cities"]
         rows = self._plane_row
+        planes = self._plane_offsets
+        city_size = len(CITY_PLANES) * w * w
         for s, p in enumerate(players):
             k = rel[s]
-            v["scores"][k] = p["score"]
-            v["hand_sizes"][k] = p["hand_size"]
-            for t in p["reserve"]:
-                v["reserves"][k, ti[t]] = 1
-            city = p["city"]
-            xs = np.fromiter((c[0] for c in city), dtype=np.int64, count=len(city)) + r
-            ys = np.fromiter((c[1] for c in city), dtype=np.int64, count=len(city)) + r
-            if len(city) and (xs.min() < 0 or ys.min() < 0 or xs.max() >= w or ys.max() >= w):
-                raise WindowError(f"an Alhambra reaches beyond the observation window of radius {r}; "
-                                  "use a larger radius")
-            idx = np.fromiter((rows[c[2]] for c in city), dtype=np.int64, count=len(city))
-            cities[k][:, ys, xs] = self._planes[idx].T
+            at += (o["scores"] + k, o["hand_sizes"] + k)
+            values += (p["score"], p["hand_size"])
+            base = o["reserves"] + k * T
+            ones += [base + ti[t] for t in p["reserve"]]
+            base = o["cities"] + k * city_size + r * w + r
+            for x, y, t in p["city"]:
+                if not (-r <= x <= r and -r <= y <= r):
+                    raise WindowError(f"an Alhambra reaches ({x}, {y}), beyond the observation window of radius {r}; "
+                                      "use a larger radius")
+                cell = base + y * w + x
+                ones += [cell + off for off in planes[rows[t]]]
+        buf[ones] = 1
+        if counts:
+            tally: dict[int, int] = {}
+            for i in counts:
+                tally[i] = tally.get(i, 0) + 1
+            at += tally
+            values += tally.values()
+        buf[at] = values
         mods = view["modules"]
-        for key, enc in self._modules:
+        for key, enc, arrays in self._modules:
             part = mods.get(key, view.get(key))
             if part is not None:
-                enc.write({name[len(key) + 1:]: arr for name, arr in v.items() if name.startswith(key + ".")},
-                          part, view, order, self)
+                enc.write(arrays, part, view, order, self)
+        if out is None:
+            return buf.copy()
+        out[:] = buf
         return out
 
     def high(self) -> np.ndarray:

@@ -31,18 +31,19 @@ def _restore(players: int, modules: list[str], options: dict[str, Any], radius: 
     return s.with_game(Game.from_json(save), tuple(prefix))
 
 
-def parse_modules(modules: Iterable[str] | str | None) -> list[str]:
-    """Module names from a list or a comma-separated string (``"vizier,bonus_cards"``;
-    ``"all"`` or ``["all"]``: the four expansion modules). Raises :class:`ConfigError` for
-    anything else."""
+def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
+    """Modules from a list (names, or module objects as :func:`alhambra.new_game` takes them)
+    or a comma-separated string (``"vizier,bonus_cards"``; ``"all"`` or ``["all"]``: the four
+    expansion modules). Raises :class:`ConfigError` for anything else."""
     if modules is None:
         return []
     if isinstance(modules, str):
         modules = [m.strip() for m in modules.split(",") if m.strip()]
     else:
-        modules = list(modules)
-    if not all(isinstance(m, str) for m in modules):
-        raise ConfigError(f"modules must be names, not {modules!r}")
+        try:
+            modules = list(modules)
+        except TypeError:
+            raise ConfigError(f"modules must be a list of modules or a comma-separated string, not {modules!r}") from None
     if modules == ["all"]:
         return ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
     return modules
@@ -65,7 +66,7 @@ class Session:
         self.modules = parse_modules(modules)
         self.options = dict(options or {})
         self.radius = radius
-        key = (players, tuple(self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
+        key = (players, tuple(m if isinstance(m, str) else id(m) for m in self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
         layout = _LAYOUTS.get(key)
         if layout is None:
             template = new_game(players, modules=self.modules, options=self.options, seed=0)
