@@ -140,3 +140,26 @@ def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():
     assert set(range(pray, pray + 4)) <= set(s.legal_ints())
     assert s.step(pray + 2) == Pray(3) and s.game.history[-1] == Pray(3)
     assert np.count_nonzero(s.mask()) == len({codec.encode(a)[0] for a in s.game.legal_actions()})
+
+
+def test_readme_agent_loops_run():
+    """The three ten-line loops of the README's "Agents and search libraries" section."""
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = text.split("## Agents and search libraries")[1].split("\n## ")[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 3
+    for code in blocks:
+        assert len(code.strip().splitlines()) <= 14
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {})
+        numbers = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", out.getvalue().split(":")[-1])]
+        if "gymnasium" in code:  # the learner's share alone
+            assert len(numbers) == 1 and 0.0 <= numbers[0] <= 1.0
+        else:  # every seat's share: R-END-4, they sum to one
+            assert len(numbers) in (2, 4) and sum(numbers) == pytest.approx(1.0)
