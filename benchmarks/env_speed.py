@@ -28,9 +28,8 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 import alhambra
+import numpy as np
 from alhambra.env import alhambra_v0, parse_modules
 
 
@@ -49,7 +48,7 @@ def pettingzoo_game(env, seed: int) -> tuple[int, int]:
     rng = random.Random(seed)
     steps = 0
     for agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
+        obs, _reward, term, trunc, _info = env.last()
         if term or trunc:
             env.step(None)
             continue
@@ -60,12 +59,12 @@ def pettingzoo_game(env, seed: int) -> tuple[int, int]:
 
 
 def gymnasium_game(env, seed: int) -> tuple[int, int]:
-    obs, info = env.reset(seed=seed)
+    obs, _info = env.reset(seed=seed)
     rng = random.Random(seed)
     steps, done = 0, False
     while not done:
         legal = np.flatnonzero(obs["action_mask"])
-        obs, reward, done, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
+        obs, _reward, done, _trunc, _info = env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps, len(env.unwrapped.session.game.history)
 
@@ -89,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
         "gymnasium": lambda seed: gymnasium_game(gym, seed),
     }
     clock = time.process_time
-    for name, play in contenders.items():  # warm the caches shared between games
+    for play in contenders.values():  # warm the caches shared between games
         start, seed = clock(), 10_000
         while clock() - start < args.warmup:
             play(seed)

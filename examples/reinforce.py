@@ -18,10 +18,9 @@ from __future__ import annotations
 import argparse
 import time
 
+import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
 import gymnasium
 import numpy as np
-
-import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
 
 
 class LinearPolicy:
@@ -66,13 +65,13 @@ class LinearPolicy:
 
 
 def play(env: gymnasium.Env, policy: LinearPolicy, seed: int, greedy: bool) -> tuple[float, list[tuple]]:
-    obs, info = env.reset(seed=seed)
+    obs, _info = env.reset(seed=seed)
     trace, done, reward = [], False, 0.0
     while not done:
         action, step = policy.act(obs, greedy)
         if len(step[1]) > 1:
             trace.append(step)
-        obs, reward, done, truncated, info = env.step(action)
+        obs, reward, done, _truncated, _info = env.step(action)
     return float(reward), trace
 
 

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
+import alhambra
 import numpy as np
 import pytest
-from attrs import frozen
-
-import alhambra
-from alhambra import Action, ActionKind, ConfigError, IllegalActionError, Place, hookimpl
-from alhambra.env import ActionCodec, ActionEncoding, Field, Session, WindowError, register_encoding
+from alhambra import (
+    Action,
+    ActionKind,
+    ConfigError,
+    IllegalActionError,
+    Place,
+    hookimpl,
+)
+from alhambra.env import (
+    ActionCodec,
+    ActionEncoding,
+    Field,
+    Session,
+    WindowError,
+    register_encoding,
+)
 from alhambra.env.observation import CITY_PLANES
-
+from attrs import frozen
 from helpers import cards, florin, situation
 
 
@@ -151,13 +163,13 @@ def test_readme_agent_loops_run():
 
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     section = text.split("## Agents and search libraries")[1].split("\n## ")[0]
-    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    blocks = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
     assert len(blocks) == 3
     for code in blocks:
         assert len(code.strip().splitlines()) <= 14
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            exec(compile(code, "README.md", "exec"), {})
+            exec(compile(code, "README.md", "exec"), {})  # noqa: S102  (the README's own snippets)
         numbers = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", out.getvalue().split(":")[-1])]
         if "gymnasium" in code:  # the learner's share alone
             assert len(numbers) == 1 and 0.0 <= numbers[0] <= 1.0

@@ -7,10 +7,9 @@ from __future__ import annotations
 import random
 import warnings
 
+import alhambra
 import numpy as np
 import pytest
-
-import alhambra
 from alhambra.bots import make_bot
 from alhambra.env import Session, alhambra_v0
 
@@ -34,7 +33,7 @@ def test_pettingzoo_game_to_the_end_pays_the_share_of_victory():
     rng = np.random.default_rng(0)
     total = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter():
-        obs, reward, term, trunc, info = env.last()
+        obs, reward, term, trunc, _info = env.last()
         total[agent] += reward
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     game = env.unwrapped.session.game
@@ -51,10 +50,9 @@ def test_pettingzoo_render_is_text_of_the_public_game():
 
 
 def test_gymnasium_make_check_env_and_reward_at_the_end():
+    import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
     import gymnasium
     from gymnasium.utils.env_checker import check_env
-
-    import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
 
     env = gymnasium.make("alhambra/Alhambra-v0", players=4, modules=ALL, opponents=["greedy", "random", "random"])
     with warnings.catch_warnings():
@@ -65,7 +63,7 @@ def test_gymnasium_make_check_env_and_reward_at_the_end():
     done, reward, steps = False, 0.0, 0
     while not done:
         assert obs["action_mask"].any() and np.array_equal(obs["action_mask"], info["action_mask"])
-        obs, reward, done, trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        obs, reward, done, _trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         steps += 1
         assert "illegal_action" not in info
     game = env.unwrapped.session.game
@@ -79,7 +77,7 @@ def test_gymnasium_illegal_step_changes_nothing_and_is_penalised():
     obs, _ = env.reset(seed=0)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     before = env.session.game.to_json()
-    obs2, reward, done, trunc, info = env.step(illegal)
+    obs2, reward, done, _trunc, info = env.step(illegal)
     assert info["illegal_action"] is True and reward == -1.0 and not done
     assert env.session.game.to_json() == before and np.array_equal(obs2["observation"], obs["observation"])
     strict = gymnasium.make("alhambra/Alhambra-v0", players=2, illegal_reward=None).unwrapped
@@ -94,11 +92,11 @@ def test_gymnasium_runs_under_async_vector_env():
     envs = gymnasium.vector.AsyncVectorEnv(
         [lambda: gymnasium.make("alhambra/Alhambra-v0", players=3, modules="vizier") for _ in range(2)])
     try:
-        obs, info = envs.reset(seed=[1, 2])
+        obs, _info = envs.reset(seed=[1, 2])
         for _ in range(30):
             masks = obs["action_mask"]
             actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
-            obs, rewards, term, trunc, info = envs.step(actions)
+            obs, _rewards, _term, _trunc, _info = envs.step(actions)
         assert obs["observation"].shape == (2, Session(3, ["vizier"]).observation_size)
     finally:
         envs.close()
@@ -109,9 +107,8 @@ def test_gymnasium_runs_under_async_vector_env():
 
 @pytest.mark.parametrize("players,modules", [(2, ALL), (4, ""), (6, "vizier,bonus_cards")])
 def test_openspiel_random_simulation_test_passes(players, modules):
-    import pyspiel
-
     import alhambra.env.openspiel  # noqa: F401
+    import pyspiel
 
     game = pyspiel.load_game("python_alhambra", {"players": players, "modules": modules})
     # as for OpenSpiel's own Python games: Python games cannot serialise the game's generator
@@ -119,9 +116,8 @@ def test_openspiel_random_simulation_test_passes(players, modules):
 
 
 def test_openspiel_parameters_tensors_strings_and_serialisation():
-    import pyspiel
-
     import alhambra.env.openspiel  # noqa: F401
+    import pyspiel
 
     game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
     s = Session(4, ["vizier", "bonus_cards"])
@@ -144,9 +140,8 @@ def test_openspiel_resampled_states_do_not_all_predict_the_next_draw():
     """Chance is implicit; a search starts from resample_from_infostate (Game.determinize):
     the same observation for the seat, and the building drawn next into the market differs
     between resamples (the bag is reshuffled), so no search can read the true next draw."""
+    import alhambra.env.openspiel
     import pyspiel
-
-    import alhambra.env.openspiel  # noqa: F401
 
     game = pyspiel.load_game("python_alhambra", {"players": 3, "seed": 4})
     state = game.new_initial_state()
@@ -172,9 +167,8 @@ def test_openspiel_resampled_states_do_not_all_predict_the_next_draw():
 
 def test_openspiel_ismcts_plays_full_games_against_greedy():
     import pyspiel
-    from open_spiel.python.algorithms.ismcts import ISMCTSBot
-
     from alhambra.env.openspiel import ScoreEvaluator
+    from open_spiel.python.algorithms.ismcts import ISMCTSBot
 
     game = pyspiel.load_game("python_alhambra", {"players": 2, "modules": ALL, "seed": 11})
     bot = ISMCTSBot(game, ScoreEvaluator(), uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(1))

@@ -8,10 +8,9 @@ import random
 
 import numpy as np
 import pytest
+from alhambra.env import Session
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from alhambra.env import Session
 
 MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
 COMBOS = [list(c) for k in range(5) for c in itertools.combinations(MODULES, k)]

@@ -26,13 +26,31 @@ from .codec import (
     WindowError,
     register_encoding,
 )
-from .observation import ObservationEncoder, ViewEncoder, register_view_encoder, render_view
+from .observation import (
+    ObservationEncoder,
+    ViewEncoder,
+    register_view_encoder,
+    render_view,
+)
 from .session import Session, parse_modules
 
 __all__ = [
-    "ActionCodec", "ActionEncoding", "CardsField", "Decision", "Field", "WindowError", "register_encoding",
-    "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view", "Session", "parse_modules",
-    "DEFAULT_RADIUS", "SAFE_RADIUS", "alhambra_v0",
+    "DEFAULT_RADIUS",
+    "SAFE_RADIUS",
+    "ActionCodec",
+    "ActionEncoding",
+    "CardsField",
+    "Decision",
+    "Field",
+    "ObservationEncoder",
+    "Session",
+    "ViewEncoder",
+    "WindowError",
+    "alhambra_v0",
+    "parse_modules",
+    "register_encoding",
+    "register_view_encoder",
+    "render_view",
 ]
 
 ENV_ID = "alhambra/Alhambra-v0"
@@ -47,4 +65,4 @@ def _register() -> None:
 
 _register()
 
-from . import alhambra_v0  # noqa: E402  (needs pettingzoo, like the rest of the rl extra)
+from . import alhambra_v0

@@ -19,7 +19,8 @@ same agent. Rewards come at the end: each seat's share of the victory (``Game.re
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -49,12 +50,12 @@ class raw_env(AECEnv):
     ``reset(seed=...)``. An illegal integer raises :class:`~alhambra.IllegalActionError` and
     changes nothing."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "alhambra_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "alhambra_v0", "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
                  render_mode: str | None = None, radius: int = DEFAULT_RADIUS) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in ("human", "ansi"):
             raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         self.session = Session(players, modules, options, radius)
         self.render_mode = render_mode

@@ -22,8 +22,9 @@ action or tile outside it raises :class:`WindowError` instead of being dropped.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
@@ -39,15 +40,25 @@ from ..actions import (
     Swap,
     TakeMoney,
 )
-from ..components import MARKET_CURRENCIES, MoneyCard, ScoringCard
+from ..components import MoneyCard, ScoringCard
 from ..errors import AlhambraError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 __all__ = [
-    "Field", "CardsField", "ActionEncoding", "ActionCodec", "Decision", "WindowError",
-    "register_encoding", "encoding_for", "DEFAULT_RADIUS", "SAFE_RADIUS", "money_cards", "tile_ids",
+    "DEFAULT_RADIUS",
+    "SAFE_RADIUS",
+    "ActionCodec",
+    "ActionEncoding",
+    "CardsField",
+    "Decision",
+    "Field",
+    "WindowError",
+    "encoding_for",
+    "money_cards",
+    "register_encoding",
+    "tile_ids",
 ]
 
 #: Default half-width of the cell window around the fountain (cells ``-10 … 10`` on each axis).
@@ -64,6 +75,10 @@ class WindowError(AlhambraError):
     build the environment with a larger ``radius`` (at most :data:`SAFE_RADIUS` is needed)."""
 
 
+def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(values)
+
+
 @frozen(slots=True)
 class Field:
     """One sub-decision of an action: which of ``values`` its attributes ``attrs`` hold.
@@ -73,8 +88,8 @@ class Field:
     name and the same ``values`` use one segment (the cell of a placement, say). Only a field
     that is not the first of its encoding may be shared (the first integer names the kind)."""
 
-    attrs: tuple[str, ...] = field(converter=tuple)
-    values: tuple[tuple[Any, ...], ...] = field(converter=tuple)
+    attrs: tuple[str, ...] = field(converter=_tuple)
+    values: tuple[tuple[Any, ...], ...] = field(converter=_tuple)
     shared: str | None = None
 
 
@@ -85,7 +100,7 @@ class CardsField:
     canonical order, then one "done" integer. Never the first field of an encoding."""
 
     attr: str
-    cards: tuple[Any, ...] = field(converter=tuple)
+    cards: tuple[Any, ...] = field(converter=_tuple)
 
 
 @frozen(slots=True)
@@ -96,7 +111,7 @@ class ActionEncoding:
     from its attribute values (default: the class itself)."""
 
     action: type
-    fields: tuple[Field | CardsField, ...] = field(converter=tuple)
+    fields: tuple[Field | CardsField, ...] = field(converter=_tuple)
     build: Callable[..., Action] | None = None
 
 
@@ -119,7 +134,7 @@ def register_encoding(action: type | str, factory: EncodingFactory) -> None:
     _REGISTRY[action if isinstance(action, str) else _class_key(action)] = factory
 
 
-def encoding_for(action: type, game: "Game", radius: int) -> ActionEncoding:
+def encoding_for(action: type, game: Game, radius: int) -> ActionEncoding:
     """The registered :class:`ActionEncoding` of ``action`` for ``game``'s rule set; raises
     :class:`ConfigError` when none is registered."""
     factory = _REGISTRY.get(_class_key(action))
@@ -137,17 +152,17 @@ def encoding_for(action: type, game: "Game", radius: int) -> ActionEncoding:
 # -- domains read from the rule set ----------------------------------------------------------
 
 
-def money_cards(game: "Game") -> tuple[MoneyCard, ...]:
+def money_cards(game: Game) -> tuple[MoneyCard, ...]:
     """The distinct money cards of the rule set (R-COMP-3), in currency then value order."""
     return tuple(c for c in game.rules.cards.values() if type(c) is MoneyCard)
 
 
-def means_cards(game: "Game") -> tuple[Any, ...]:
+def means_cards(game: Game) -> tuple[Any, ...]:
     """Cards of the rule set that are neither money nor scoring cards (exchange offices)."""
     return tuple(c for c in game.rules.cards.values() if type(c) is not MoneyCard and not isinstance(c, ScoringCard))
 
 
-def tile_ids(game: "Game") -> tuple[Any, ...]:
+def tile_ids(game: Game) -> tuple[Any, ...]:
     """Every tile id of the rule set except the fountain: buildings 1-54, then module tiles
     (huts) in catalogue order."""
     return tuple(t for t, spec in game.rules.catalog.items() if spec.kind != "fountain")
@@ -159,7 +174,7 @@ def cells(radius: int) -> tuple[tuple[tuple[int, int]], ...]:
     return tuple(((x, y),) for y in r for x in r)
 
 
-def money_takes(game: "Game") -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
+def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
     """Every multiset of money cards a take can be (R-TURN-2): one card of any value, or 2-5
     cards totalling at most 5, canonical, as 1-tuples."""
     money = money_cards(game)
@@ -172,7 +187,7 @@ def money_takes(game: "Game") -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
     return tuple(out)
 
 
-def _payment(game: "Game", action: type) -> ActionEncoding:
+def _payment(game: Game, action: type) -> ActionEncoding:
     via = (None, *means_cards(game))
     return ActionEncoding(action, (
         Field(("space", "via"), [(s, v) for s in range(1, 5) for v in via]),
@@ -180,12 +195,12 @@ def _payment(game: "Game", action: type) -> ActionEncoding:
     ))
 
 
-def _tile_then_cell(action: type, game: "Game", radius: int) -> ActionEncoding:
+def _tile_then_cell(action: type, game: Game, radius: int) -> ActionEncoding:
     return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]),
                                    Field(("pos",), cells(radius), shared="cell")))
 
 
-def _tile_only(action: type, game: "Game") -> ActionEncoding:
+def _tile_only(action: type, game: Game) -> ActionEncoding:
     return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]),))
 
 
@@ -211,7 +226,7 @@ def _kind_order(kinds: Iterable[type]) -> list[type]:
     return base + sorted((k for k in kinds if k not in _BASE_ORDER), key=_class_key)
 
 
-def _module_class(game: "Game", qualname: str) -> type:
+def _module_class(game: Game, qualname: str) -> type:
     for cls in game.rules.kinds:
         if _class_key(cls) == qualname:
             return cls
@@ -265,7 +280,7 @@ class ActionCodec:
     registered encoding, :class:`WindowError` (from ``encode``) for a position outside the
     window."""
 
-    def __init__(self, game: "Game", radius: int = DEFAULT_RADIUS) -> None:
+    def __init__(self, game: Game, radius: int = DEFAULT_RADIUS) -> None:
         if type(radius) is not int or not 1 <= radius <= SAFE_RADIUS:
             raise ConfigError(f"radius must be an int 1..{SAFE_RADIUS}, not {radius!r}")
         self.radius = radius

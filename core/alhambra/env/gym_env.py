@@ -16,7 +16,8 @@ is not legal leaves the game as it was and gives ``illegal_reward`` with
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, SupportsFloat
+from collections.abc import Iterable
+from typing import Any, SupportsFloat
 
 import gymnasium
 import numpy as np
@@ -38,7 +39,7 @@ class AlhambraEnv(gymnasium.Env):
     ``render_mode``: ``"ansi"`` (text returned) or ``"human"`` (printed). Raises
     :class:`ConfigError` for a bad configuration."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own attribute)
 
     def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
                  opponents: Iterable[str] | None = None, seat: int | str = 0, render_mode: str | None = None,
@@ -54,7 +55,7 @@ class AlhambraEnv(gymnasium.Env):
         if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
             raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
         self.seat_choice = seat
-        self.seat = 0 if seat == "random" else seat
+        self.seat: int = seat if isinstance(seat, int) else 0
         self.render_mode = render_mode
         self.illegal_reward = illegal_reward
         n, size = self.session.num_actions, self.session.observation_size

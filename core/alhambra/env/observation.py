@@ -10,7 +10,8 @@ one is left out of the tensor (its view still shows in the text).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from .codec import DEFAULT_RADIUS, WindowError, tile_ids
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["ObservationEncoder", "ViewEncoder", "register_view_encoder", "CITY_PLANES", "render_view"]
+__all__ = ["CITY_PLANES", "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view"]
 
 #: The planes of each Alhambra, in order, over the cell window.
 CITY_PLANES: tuple[str, ...] = ("fountain", *BUILDING_TYPES, "hut", "wall_north", "wall_east", "wall_south", "wall_west")
@@ -39,7 +40,7 @@ class ViewEncoder:
     seats in observer-relative order) and ``obs`` (the :class:`ObservationEncoder`, for its
     ``tile_index`` and ``card_index``)."""
 
-    def __init__(self, shapes: Callable[["Game"], dict[str, tuple[int, ...]]],
+    def __init__(self, shapes: Callable[[Game], dict[str, tuple[int, ...]]],
                  write: Callable[[dict[str, np.ndarray], Any, dict[str, Any], Sequence[int], Any], None]) -> None:
         self.shapes = shapes
         self.write = write
@@ -71,7 +72,7 @@ class ObservationEncoder:
     unfinished action). Raises :class:`WindowError` from :meth:`encode` for a tile outside
     the window."""
 
-    def __init__(self, game: "Game", radius: int = DEFAULT_RADIUS, extra: dict[str, tuple[int, ...]] | None = None) -> None:
+    def __init__(self, game: Game, radius: int = DEFAULT_RADIUS, extra: dict[str, tuple[int, ...]] | None = None) -> None:
         self.radius = radius
         self.width = 2 * radius + 1
         n = self.num_players = game.num_players
@@ -146,7 +147,7 @@ class ObservationEncoder:
             arrays.update({name[len(key) + 1:]: arr for name, arr in self._v.items() if name.startswith(key + ".")})
 
     @staticmethod
-    def card_list(game: "Game") -> tuple[Any, ...]:
+    def card_list(game: Game) -> tuple[Any, ...]:
         """The cards a hand, the display or the discard pile can hold: money cards, then
         module cards (exchange offices), without the scoring cards."""
         return tuple(c for c in game.rules.cards.values() if not isinstance(c, ScoringCard))
@@ -251,7 +252,7 @@ class ObservationEncoder:
 # -- the expansion modules' view parts (and Dirk's) ----------------------------------------
 
 
-def _tiles_of(game: "Game", kind: str) -> tuple[Any, ...]:
+def _tiles_of(game: Game, kind: str) -> tuple[Any, ...]:
     return tuple(t for t, s in game.rules.catalog.items() if s.kind == kind)
 
 

@@ -39,12 +39,12 @@ import pyspiel
 
 from ..errors import AlhambraError, ConfigError
 from .codec import DEFAULT_RADIUS
-from .session import Session, parse_modules
 from .observation import render_view
+from .session import Session, parse_modules
 
-__all__ = ["AlhambraGame", "AlhambraState", "ScoreEvaluator", "GAME_TYPE"]
+__all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "ScoreEvaluator"]
 
-_DEFAULTS = {"players": 4, "modules": "", "seed": -1, "radius": DEFAULT_RADIUS, "max_moves": 20_000}
+_DEFAULTS: dict[str, Any] = {"players": 4, "modules": "", "seed": -1, "radius": DEFAULT_RADIUS, "max_moves": 20_000}
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_alhambra",
@@ -70,15 +70,16 @@ class AlhambraGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
-        self.config = {"players": int(p["players"]), "modules": parse_modules(str(p["modules"])),
-                       "radius": int(p["radius"])}
+        self.players = int(p["players"])
+        self.modules = parse_modules(str(p["modules"]))
+        self.radius = int(p["radius"])
         self.max_moves = int(p["max_moves"])
         if self.max_moves < 1:
             raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
         self.seed = int(p["seed"])
         self._next_seed = 0
-        self.template = Session(self.config["players"], self.config["modules"], None, self.config["radius"])
-        n = self.config["players"]
+        self.template = Session(self.players, self.modules, None, self.radius)
+        n = self.players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.template.num_actions,
             max_chance_outcomes=0,
@@ -98,10 +99,10 @@ class AlhambraGame(pyspiel.Game):
         self._next_seed += 1
         return s
 
-    def new_initial_state(self) -> "AlhambraState":
+    def new_initial_state(self) -> AlhambraState:
         return AlhambraState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "AlhambraObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AlhambraObserver:
         if params:
             raise ConfigError(f"observation parameters are not supported: {params!r}")
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
@@ -113,7 +114,7 @@ class _Holder:
     makes an initial state and then overwrites its attributes: a lazy session costs nothing
     then and draws no seed)."""
 
-    __slots__ = ("game", "_session", "moves")
+    __slots__ = ("_session", "game", "moves")
 
     def __init__(self, game: AlhambraGame | None, session: Session | None = None, moves: int = 0) -> None:
         self.game = game
@@ -129,7 +130,7 @@ class _Holder:
             s.reset(self.game.draw_seed())
         return s
 
-    def __deepcopy__(self, memo: dict) -> "_Holder":
+    def __deepcopy__(self, memo: dict) -> _Holder:
         return _Holder(self.game, self.session.copy(), self.moves)
 
     def __reduce__(self) -> tuple:
@@ -181,7 +182,7 @@ class AlhambraState(pyspiel.State):
             return [1.0 / n] * n  # cut off: a draw (constant sum)
         return [0.0] * n
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "AlhambraState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> AlhambraState:
         """A state ``player_id`` cannot tell from this one, with everything it cannot see
         resampled (``Game.determinize``): the other hands, the bag and the deck order within
         the setup piles, the modules' secrets. ``probability_sampler`` (OpenSpiel's uniform

@@ -8,7 +8,8 @@ through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``r
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 
 
 def _restore(players: int, modules: list[str], options: dict[str, Any], radius: int, save: str,
-             prefix: tuple[int, ...]) -> "Session":
+             prefix: tuple[int, ...]) -> Session:
     """A session from its JSON save (see :meth:`Session.__reduce__`)."""
     s = Session(players, modules, options, radius)
     return s.with_game(Game.from_json(save), tuple(prefix))
@@ -81,7 +82,7 @@ class Session:
         self._decision: Decision | None = None
         self._cache: dict[int, tuple[int, np.ndarray]] = {}
 
-    def copy(self) -> "Session":
+    def copy(self) -> Session:
         """An independent copy: the game cloned exactly (its generator too), the unfinished
         action kept."""
         new = Session.__new__(Session)
@@ -95,7 +96,7 @@ class Session:
             new.decision.prefix = self.prefix
         return new
 
-    def __deepcopy__(self, memo: dict) -> "Session":
+    def __deepcopy__(self, memo: dict) -> Session:
         return self.copy()
 
     def __reduce__(self) -> tuple:
@@ -103,7 +104,7 @@ class Session:
         the unfinished action, never as engine objects."""
         return (_restore, (self.players, self.modules, self.options, self.radius, self.game.to_json(), self.prefix))
 
-    def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> "Session":
+    def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> Session:
         """A copy of this session playing ``game`` (a game of the same rule set), with the
         unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
         ``prefix`` does not begin a legal action of ``game``."""
