@@ -15,6 +15,9 @@ The layout of actions and observations is documented in ``docs/env.md``.
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from .codec import (
     DEFAULT_RADIUS,
     SAFE_RADIUS,
@@ -26,43 +29,38 @@ from .codec import (
     WindowError,
     register_encoding,
 )
-from .observation import (
-    ObservationEncoder,
-    ViewEncoder,
-    register_view_encoder,
-    render_view,
-)
-from .session import Session, parse_modules
 
-__all__ = [
-    "DEFAULT_RADIUS",
-    "SAFE_RADIUS",
-    "ActionCodec",
-    "ActionEncoding",
-    "CardsField",
-    "Decision",
-    "Field",
-    "ObservationEncoder",
-    "Session",
-    "ViewEncoder",
-    "WindowError",
-    "alhambra_v0",
-    "parse_modules",
-    "register_encoding",
-    "register_view_encoder",
-    "render_view",
-]
+# the rest needs the rl extra (numpy, gymnasium, pettingzoo) and is loaded on first use, so a
+# module can declare its encoding (alhambra.env.register_encoding) with the core alone
+_LAZY = {
+    "ObservationEncoder": "observation", "ViewEncoder": "observation", "register_view_encoder": "observation",
+    "render_view": "observation", "Session": "session", "parse_modules": "session",
+    "alhambra_v0": None, "gym_env": None, "observation": None, "session": None,
+}
+
+__all__ = ["DEFAULT_RADIUS", "ENV_ID", "SAFE_RADIUS", "ActionCodec", "ActionEncoding", "CardsField", "Decision",
+           "Field", "ObservationEncoder", "Session", "ViewEncoder", "WindowError", "alhambra_v0", "gym_env",
+           "observation", "parse_modules", "register_encoding", "register_view_encoder", "render_view", "session"]
 
 ENV_ID = "alhambra/Alhambra-v0"
 
 
-def _register() -> None:
-    import gymnasium
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    where = _LAZY[name]
+    module = importlib.import_module(f"{__name__}.{where or name}")
+    return module if where is None else getattr(module, name)
 
+
+def _register() -> None:
+    """Register ``alhambra/Alhambra-v0`` with Gymnasium, if it is installed."""
+    try:
+        import gymnasium
+    except ImportError:  # the rl extra is not installed: nothing to register
+        return
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(ENV_ID, entry_point="alhambra.env.gym_env:AlhambraEnv")
 
 
 _register()
-
-from . import alhambra_v0
