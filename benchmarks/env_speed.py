@@ -135,6 +135,40 @@ def main(argv: list[str] | None = None) -> None:
               f"{secs / actions * 1e6:>11.1f}  {env_cost}")
     print("env cost: (env us per engine action - engine us per action) / engine us per action, "
           "median over rounds [lowest, highest]")
+    breakdown(args.players, modules)
+
+
+def breakdown(players: int, modules: list[str], games: int = 4) -> None:
+    """Where an environment step's time goes, per state of random games (CPU time, each part
+    timed over all the states at once): the seat's view, its encoding, the mask."""
+    from alhambra.env import Decision, Session
+
+    s = Session(players, modules)
+    states = []
+    for seed in range(games):
+        s.reset(50_000 + seed)
+        rng = random.Random(seed)
+        g = s.game
+        while not g.is_over:
+            states.append(g.clone())
+            g.apply(rng.choice(g.legal_actions()))
+    clock = time.process_time
+
+    def per_state(fn) -> float:
+        t0 = clock()
+        for g in states:
+            fn(g)
+        return (clock() - t0) / len(states) * 1e6
+
+    views = [g.view(g.current_player) for g in states]
+    t0 = clock()
+    for v in views:
+        s.encoder.encode(v)
+    encode = (clock() - t0) / len(views) * 1e6
+    view = per_state(lambda g: g.view(g.current_player))
+    mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))
+    print(f"per state ({len(states)} states of {games} games): view(seat) {view:.1f} us, encoding it {encode:.1f} us, "
+          f"the mask (codes of the listed legal actions) {mask:.1f} us")
 
 
 if __name__ == "__main__":

@@ -460,7 +460,8 @@ class Decision:
     def __init__(self, codec: ActionCodec, legal: Iterable[Action]) -> None:
         self.codec = codec
         enc = codec.encode
-        self.codes: dict[tuple[int, ...], Action] = {enc(a): a for a in legal}
+        known = codec._cache.get  # the codes of actions met before (the engine shares instances)
+        self.codes: dict[tuple[int, ...], Action] = {known(a) or enc(a): a for a in legal}
         self.prefix: tuple[int, ...] = ()
 
     def legal_ints(self) -> list[int]:

@@ -152,9 +152,16 @@ class Session:
         return self.decision.legal_ints()
 
     def mask(self) -> np.ndarray:
-        """``int8`` vector of :attr:`num_actions`: 1 exactly for the legal integers."""
+        """``int8`` vector of :attr:`num_actions`: 1 exactly for the legal integers (all 0
+        when the game is over)."""
+        if self.game.is_over:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return self.mask_of(self.decision)
+
+    def mask_of(self, decision: Decision) -> np.ndarray:
+        """The mask of ``decision`` (see :meth:`mask`)."""
         m = np.zeros(self.num_actions, dtype=np.int8)
-        legal = self.legal_ints()
+        legal = decision.legal_ints()
         if legal:
             m[legal] = 1
         return m
