@@ -6,7 +6,8 @@ random-play actions per second, in one run (issue 14).
 
 Three contenders play random games of the same configuration, interleaved game by game with
 the same seeds (one game of each per cycle, the order rotated each cycle), each game timed as
-a whole in CPU time (``time.process_time``):
+a whole in CPU time (``time.process_time``); a round lasts about ``--seconds`` times three, most
+of it in the environments' games:
 
 * ``engine``: ``legal_actions()``, a random one, ``apply()`` (the loop of engine_speed.py);
 * ``pettingzoo``: ``alhambra_v0.env``'s AEC loop: ``env.last()`` (observation and mask of the
@@ -73,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--modules", default="", help="comma-separated module names, or 'all'")
-    ap.add_argument("--seconds", type=float, default=4.0, help="about this long per contender and round")
+    ap.add_argument("--seconds", type=float, default=4.0,
+                    help="a round lasts about this long times the number of contenders (3)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--warmup", type=float, default=2.0)
     args = ap.parse_args(argv)
@@ -103,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     seed = 0
     for r in range(args.rounds):
         totals = {n: [0, 0, 0.0, 0] for n in names}  # steps, actions, seconds, games
-        while min(t[2] for t in totals.values()) < args.seconds:
+        while sum(t[2] for t in totals.values()) < args.seconds * len(names):
             order = names[seed % 3:] + names[:seed % 3]
             for n in order:
                 t0 = clock()

@@ -186,3 +186,33 @@ def test_openspiel_ismcts_plays_full_games_against_greedy():
                 state.apply_action(i)
     assert state.session.game.is_over and sum(state.returns()) == pytest.approx(1.0)
     assert searched > 50
+
+
+def test_bad_configurations_are_config_errors():
+    import gymnasium
+
+    with pytest.raises(alhambra.ConfigError):
+        alhambra_v0.env(players=7)
+    with pytest.raises(alhambra.ConfigError):
+        alhambra_v0.env(players=3, render_mode="rgb_array")
+    with pytest.raises(alhambra.ConfigError):
+        gymnasium.make("alhambra/Alhambra-v0", players=3, opponents=["greedy"])
+    with pytest.raises(alhambra.ConfigError):
+        gymnasium.make("alhambra/Alhambra-v0", players=3, seat=3)
+    with pytest.raises(alhambra.ConfigError):
+        Session(3, ["no_such_module"])
+
+
+def test_gymnasium_random_seat_is_drawn_from_the_seed_and_observed_relative_to_it():
+    import gymnasium
+
+    env = gymnasium.make("alhambra/Alhambra-v0", players=4, seat="random").unwrapped
+    seats = set()
+    for seed in range(8):
+        obs, info = env.reset(seed=seed)
+        again, info2 = env.reset(seed=seed)
+        assert info["seat"] == info2["seat"] and np.array_equal(obs["observation"], again["observation"])
+        seats.add(info["seat"])
+        part = env.session.encoder.views(obs["observation"])
+        assert part["current_player"][0] == 1  # the learner decides, and is slot 0
+    assert len(seats) > 1
