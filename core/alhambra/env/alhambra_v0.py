@@ -27,7 +27,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..errors import ConfigError
+from alhambra import ConfigError
+
 from .codec import DEFAULT_RADIUS
 from .session import Session
 

@@ -28,23 +28,26 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
-from ..actions import (
+from alhambra import (
     Action,
+    AlhambraError,
     BuildFromReserve,
     Buy,
+    ConfigError,
     GiveToDirk,
+    IllegalActionError,
+    MoneyCard,
     Pass,
     Place,
     RemoveToReserve,
     Reserve,
+    ScoringCard,
     Swap,
     TakeMoney,
 )
-from ..components import MoneyCard, ScoringCard
-from ..errors import AlhambraError, ConfigError, IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from alhambra import Game
 
 __all__ = [
     "DEFAULT_RADIUS",

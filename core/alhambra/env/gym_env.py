@@ -23,8 +23,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import make_bot
-from ..errors import ConfigError, IllegalActionError
+from alhambra import ConfigError, IllegalActionError
+from alhambra.bots import make_bot
+
 from .codec import DEFAULT_RADIUS
 from .session import Session
 

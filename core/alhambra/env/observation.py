@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..components import BUILDING_TYPES, EAST, NORTH, SOUTH, WEST, ScoringCard
-from ..errors import ConfigError
+from alhambra import BUILDING_TYPES, EAST, NORTH, SOUTH, WEST, ConfigError, ScoringCard
+
 from .codec import DEFAULT_RADIUS, WindowError, tile_ids
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from alhambra import Game
 
 __all__ = ["CITY_PLANES", "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view"]
 

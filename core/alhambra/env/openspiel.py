@@ -37,7 +37,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..errors import AlhambraError, ConfigError
+from alhambra import AlhambraError, ConfigError
+
 from .codec import DEFAULT_RADIUS
 from .observation import render_view
 from .session import Session, parse_modules

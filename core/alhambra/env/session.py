@@ -13,9 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import Action
-from ..errors import ConfigError, IllegalActionError
-from ..game import Game, new_game
+from alhambra import Action, ConfigError, Game, IllegalActionError, new_game
+
 from .codec import DEFAULT_RADIUS, ActionCodec, Decision
 from .observation import ObservationEncoder, render_view
 
