@@ -117,7 +117,7 @@ class ObservationEncoder:
             "reserves": (n, T),
             "cities": (n, len(CITY_PLANES), self.width, self.width),
         }
-        self._modules: list[tuple[str, ViewEncoder, dict[str, np.ndarray]]] = []
+        self._modules: list[tuple[str, ViewEncoder, dict[str, str]]] = []  # key, encoder, {name: slice name}
         probe = game.view(0)
         present = set(probe["modules"]) | {k for k in probe if k not in _BASE_VIEW_KEYS}
         for key in sorted(present):
@@ -125,7 +125,7 @@ class ObservationEncoder:
             if enc is None:
                 continue
             own = enc.shapes(game)
-            self._modules.append((key, enc, {}))
+            self._modules.append((key, enc, {name: f"{key}.{name}" for name in own}))
             for name, shape in own.items():
                 shapes[f"{key}.{name}"] = shape
         for name, shape in (extra or {}).items():
@@ -141,10 +141,6 @@ class ObservationEncoder:
         self._start = {name: sl.start for name, sl in self.slices.items()}
         # per tile row: the offsets of its city planes that are 1, from the cell's first plane
         self._plane_offsets = [[int(i) * self.width * self.width for i in np.flatnonzero(row)] for row in planes]
-        self._buf = np.zeros(self.size, dtype=np.float32)  # encode writes here, then copies
-        self._v = self.views(self._buf)
-        for key, _, arrays in self._modules:
-            arrays.update({name[len(key) + 1:]: arr for name, arr in self._v.items() if name.startswith(key + ".")})
 
     @staticmethod
     def card_list(game: Game) -> tuple[Any, ...]:
@@ -165,8 +161,9 @@ class ObservationEncoder:
         seat = view["seat"]
         if seat is None:
             raise ConfigError("observations are made for a seat, not for a spectator (view(None))")
-        buf = self._buf
-        buf[:] = 0
+        buf = np.zeros(self.size, dtype=np.float32) if out is None else out
+        if out is not None:
+            buf[:] = 0
         o = self._start
         n = self.num_players
         order = [(seat + k) % n for k in range(n)]
@@ -226,14 +223,12 @@ class ObservationEncoder:
             values += tally.values()
         buf[at] = values
         mods = view["modules"]
-        for key, enc, arrays in self._modules:
+        for key, enc, names in self._modules:
             part = mods.get(key, view.get(key))
             if part is not None:
-                enc.write(arrays, part, view, order, self)
-        if out is None:
-            return buf.copy()
-        out[:] = buf
-        return out
+                enc.write({name: buf[self.slices[full]].reshape(self.shapes[full]) for name, full in names.items()},
+                          part, view, order, self)
+        return buf
 
     def high(self) -> np.ndarray:
         """Upper bounds of every entry (for a ``gymnasium.spaces.Box``; all entries are at

@@ -167,7 +167,8 @@ class Session:
 
     def observe(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (from ``game.view(seat)``; the ``decision``
-        slice counts the integers chosen so far, for the seat that is choosing them)."""
+        slice counts the integers chosen so far, for the seat that is choosing them). A new
+        array every call; the encoding is kept until the game changes."""
         key = len(self.game.history)
         hit = self._cache.get(seat)
         if hit is None or hit[0] != key:
