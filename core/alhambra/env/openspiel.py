@@ -8,7 +8,7 @@ Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; de
 ``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
 initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
 the integers of one game; a game that reaches it ends as a draw, each seat 1/n; random games
-take 300-1500).
+take 300-900).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
