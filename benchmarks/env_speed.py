@@ -142,7 +142,8 @@ def main(argv: list[str] | None = None) -> None:
 
 def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     """Where an environment step's time goes, per state of random games (CPU time, each part
-    timed over all the states at once): the seat's view, its encoding, the mask."""
+    timed over all the states at once): the seat's view, its encoding, the mask (warm: the
+    codes of actions met before are kept, as in a long run)."""
     from alhambra.env import Decision, Session
 
     s = Session(players, modules)
@@ -168,6 +169,7 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
         s.encoder.encode(v)
     encode = (clock() - t0) / len(views) * 1e6
     view = per_state(lambda g: g.view(g.current_player))
+    per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))  # the codes' cache warms up
     mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))
     print(f"per state ({len(states)} states of {games} games): view(seat) {view:.1f} us, encoding it {encode:.1f} us, "
           f"the mask (codes of the listed legal actions) {mask:.1f} us")

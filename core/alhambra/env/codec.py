@@ -338,6 +338,14 @@ class ActionCodec:
             for k in range(seg.size):
                 self._first_kind[s0 + k] = kind
         self._cache: dict[Action, tuple[int, ...]] = {}
+        self._first: dict[Action, int] = {}  # the first integer of each code in _cache
+        # per integer: True when a code that begins with it is that integer alone
+        self._single = [False] * start
+        for kind, enc in self.encodings.items():
+            if len(enc.fields) <= 1 and not any(isinstance(f, CardsField) for f in enc.fields):
+                s0 = self._plans[kind][0][0]
+                for k in range(len(enc.fields[0].values) if enc.fields else 1):
+                    self._single[s0 + k] = True
 
     # -- encoding ----------------------------------------------------------------------------
 
@@ -356,6 +364,7 @@ class ActionCodec:
         code = self._encode(action)
         if len(self._cache) < 200_000:
             self._cache[action] = code
+            self._first[action] = code[0]
         return code
 
     def _encode(self, action: Action) -> tuple[int, ...]:
@@ -455,23 +464,35 @@ class Decision:
     """The legal actions of one state as a tree of codes: which integers are legal after the
     ones already chosen (``prefix``), and which action a complete code is.
 
-    ``legal``: the state's legal actions. Raises :class:`WindowError` (from the codec) if one
-    of them cannot be encoded."""
+    ``legal``: the state's legal actions. Only their first integers are worked out at once
+    (one look-up each); the whole codes when a code of several integers is begun. Raises
+    :class:`WindowError` (from the codec) if one of them cannot be encoded."""
 
-    __slots__ = ("codec", "codes", "prefix")
+    __slots__ = ("_codes", "codec", "firsts", "legal", "prefix")
 
     def __init__(self, codec: ActionCodec, legal: Iterable[Action]) -> None:
         self.codec = codec
-        enc = codec.encode
-        known = codec._cache.get  # the codes of actions met before (the engine shares instances)
-        self.codes: dict[tuple[int, ...], Action] = {known(a) or enc(a): a for a in legal}
+        self.legal = list(legal)
+        firsts = list(map(codec._first.get, self.legal))
+        if None in firsts:
+            firsts = [f if f is not None else codec.encode(a)[0] for a, f in zip(self.legal, firsts)]
+        self.firsts: list[int] = firsts  # type: ignore[assignment]
+        self._codes: dict[tuple[int, ...], Action] | None = None
         self.prefix: tuple[int, ...] = ()
+
+    @property
+    def codes(self) -> dict[tuple[int, ...], Action]:
+        """Every legal action by its code."""
+        if self._codes is None:
+            enc = self.codec.encode
+            self._codes = {enc(a): a for a in self.legal}
+        return self._codes
 
     def legal_ints(self) -> list[int]:
         """The integers legal now (after ``prefix``), ascending."""
         k = len(self.prefix)
         if k == 0:
-            return sorted({c[0] for c in self.codes})
+            return sorted(set(self.firsts))
         p = self.prefix
         return sorted({c[k] for c in self.codes if c[:k] == p})
 
@@ -479,13 +500,19 @@ class Decision:
         """Take integer ``i``: returns the action once its code is complete (and clears the
         prefix), else None. Raises :class:`IllegalActionError` for an integer not legal now
         (the decision is then unchanged)."""
+        if not self.prefix and type(i) is int and 0 <= i < self.codec.num_actions and self.codec._single[i]:
+            try:
+                return self.legal[self.firsts.index(i)]
+            except ValueError:
+                raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now") from None
         new = (*self.prefix, i)
-        found = self.codes.get(new)
+        codes = self.codes
+        found = codes.get(new)
         if found is not None:
             self.prefix = ()
             return found
         k = len(new)
-        if not any(c[:k] == new for c in self.codes):
+        if not any(c[:k] == new for c in codes):
             raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now")
         self.prefix = new
         return None
