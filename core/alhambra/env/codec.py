@@ -342,9 +342,10 @@ class ActionCodec:
         # per integer: True when a code that begins with it is that integer alone
         self._single = [False] * start
         for kind, enc in self.encodings.items():
-            if len(enc.fields) <= 1 and not any(isinstance(f, CardsField) for f in enc.fields):
+            only = enc.fields[0] if len(enc.fields) == 1 else None
+            if not enc.fields or isinstance(only, Field):
                 s0 = self._plans[kind][0][0]
-                for k in range(len(enc.fields[0].values) if enc.fields else 1):
+                for k in range(len(only.values) if isinstance(only, Field) else 1):
                     self._single[s0 + k] = True
 
     # -- encoding ----------------------------------------------------------------------------
