@@ -216,3 +216,29 @@ def test_gymnasium_random_seat_is_drawn_from_the_seed_and_observed_relative_to_i
         part = env.session.encoder.views(obs["observation"])
         assert part["current_player"][0] == 1  # the learner decides, and is slot 0
     assert len(seats) > 1
+
+
+def test_openspiel_resampling_clones_do_not_both_predict_the_next_draw():
+    """clones="resample": two clones of one state see the same observation for the player to
+    move, and refill the market from differently shuffled bags."""
+    import alhambra.env.openspiel
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "seed": 4, "clones": "resample"})
+    state = game.new_initial_state()
+    seat = state.current_player()
+    buy = next(a for a in state.session.game.legal_actions() if isinstance(a, alhambra.Buy))
+    draws = []
+    for _ in range(6):
+        c = state.clone()
+        assert c.observation_string(seat) == state.observation_string(seat)
+        for i in c.session.codec.encode(buy):
+            c.apply_action(i)
+        while c.session.game.phase == "place":
+            c.apply_action(c.legal_actions()[0])
+        draws.append(c.session.game.state.market[buy.space - 1])
+    assert len(set(draws)) > 1
+    with pytest.raises(Exception, match="clones"):
+        pyspiel.load_game("python_alhambra", {"clones": "sometimes"})
+    restored = game.deserialize_state(state.serialize())
+    assert restored._h.resample is not None and str(restored) == str(state)

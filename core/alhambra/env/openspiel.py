@@ -8,7 +8,7 @@ Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; de
 ``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
 initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
 the integers of one game; a game that reaches it ends as a draw, each seat 1/n; random games
-take 300-900).
+take 300-900), ``clones`` (``"exact"``, the default, or ``"resample"``: see below).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
@@ -21,8 +21,11 @@ No search may use a clone of the true state to look ahead: searches for imperfec
 information start from :meth:`AlhambraState.resample_from_infostate`, which resamples the
 hidden future (bag and deck order, within the setup piles) and the hidden present (the other
 hands, module secrets) through ``Game.determinize``; OpenSpiel's ISMCTS does so at every
-simulation. :class:`ScoreEvaluator` values a state by the public scores, for searches that
-should not play random games to the end.
+simulation. With ``clones="resample"``, ``clone()`` itself resamples everything the player to
+move cannot see (as ``resample_from_infostate`` does), so that a search that only clones
+(OpenSpiel's MCTS) cannot read the next draws either; such clones are not exact, so the
+random-simulation test is for the default. :class:`ScoreEvaluator` values a state by the
+public scores, for searches that should not play random games to the end.
 
 Serialisation: OpenSpiel serialises a Python state as its pickled attributes; this state's
 single attribute pickles as the engine's JSON save (no engine object is pickled). As with any
@@ -45,7 +48,9 @@ from .session import Session, parse_modules
 
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "ScoreEvaluator"]
 
-_DEFAULTS: dict[str, Any] = {"players": 4, "modules": "", "seed": -1, "radius": DEFAULT_RADIUS, "max_moves": 20_000}
+_DEFAULTS: dict[str, Any] = {"players": 4, "modules": "", "seed": -1, "radius": DEFAULT_RADIUS, "max_moves": 20_000,
+                             "clones": "exact"}
+_CLONES = ("exact", "resample")
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_alhambra",
@@ -79,6 +84,10 @@ class AlhambraGame(pyspiel.Game):
             raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
         self.seed = int(p["seed"])
         self._next_seed = 0
+        self.clones = str(p["clones"])
+        if self.clones not in _CLONES:
+            raise ConfigError(f"clones must be one of {_CLONES}, not {self.clones!r}")
+        self._resample_rng = random.Random(self.seed)
         self.template = Session(self.players, self.modules, None, self.radius)
         n = self.players
         info = pyspiel.GameInfo(
@@ -113,29 +122,51 @@ class AlhambraGame(pyspiel.Game):
 class _Holder:
     """The state's one attribute: its session, made on first use (OpenSpiel's ``clone()``
     makes an initial state and then overwrites its attributes: a lazy session costs nothing
-    then and draws no seed)."""
+    then and draws no seed), the moves so far, and how it clones (``resample``: the generator
+    its clones resample with, shared by them all; ``None`` for exact clones)."""
 
-    __slots__ = ("_session", "game", "moves")
+    __slots__ = ("_session", "game", "moves", "resample")
 
-    def __init__(self, game: AlhambraGame | None, session: Session | None = None, moves: int = 0) -> None:
+    def __init__(self, game: AlhambraGame | None, session: Session | None = None, moves: int = 0,
+                 resample: random.Random | None = None) -> None:
         self.game = game
         self._session = session
         self.moves = moves
+        if game is not None and game.clones == "resample" and resample is None:
+            resample = game._resample_rng
+        self.resample = resample
 
     @property
     def session(self) -> Session:
         s = self._session
         if s is None:
-            assert self.game is not None
+            if self.game is None:
+                raise AlhambraError("a restored state without its game has no session")
             s = self._session = self.game.template.copy()
             s.reset(self.game.draw_seed())
         return s
 
     def __deepcopy__(self, memo: dict) -> _Holder:
-        return _Holder(self.game, self.session.copy(), self.moves)
+        s = self.session
+        seat = s.game.current_player
+        if self.resample is not None and seat is not None:
+            rng = random.Random(self.resample.getrandbits(64))
+            for _ in range(100):  # keep an unfinished action, if the resampled hand allows it
+                try:
+                    return _Holder(self.game, s.with_game(s.game.determinize(seat, rng), s.prefix), self.moves,
+                                   self.resample)
+                except AlhambraError:
+                    continue
+        return _Holder(self.game, s.copy(), self.moves, self.resample)
 
     def __reduce__(self) -> tuple:
-        return (_Holder, (None, self.session, self.moves))
+        """Pickled (OpenSpiel's serialisation) as the session's JSON save, the moves, and
+        whether clones resample (a restored state resamples with a fresh generator)."""
+        return (_restore_holder, (self.session, self.moves, self.resample is not None))
+
+
+def _restore_holder(session: Session, moves: int, resample: bool) -> _Holder:
+    return _Holder(None, session, moves, random.Random() if resample else None)
 
 
 class AlhambraState(pyspiel.State):
