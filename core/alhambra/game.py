@@ -12,15 +12,15 @@ import random
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from .actions import Action, Buy, Pass, action_table
-from .components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
+from .engine import accounting
+from .engine.actions import Action, Buy, Pass, action_table
+from .engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
-from .payment import minimal_payments
-from .ruleset import Ruleset, get_ruleset
-from .state import GameState, Pending, PlayerState
-from .city import Alhambra
+from .engine.payment import minimal_payments
+from .engine.ruleset import Ruleset, get_ruleset
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Pending, PlayerState
+from .engine.city import Alhambra
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
@@ -235,7 +235,7 @@ class Game:
     def config(self) -> dict[str, Any]:
         """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
-        from .ruleset import plugin_name
+        from .engine.ruleset import plugin_name
 
         return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed,
                 "options": dict(self.options), "blocked": list(self.rules.blocked),
@@ -943,7 +943,7 @@ class Game:
         Contains the market, money display, discard pile (face up), sizes of bag and deck (not
         their order), every Alhambra and reserve, scores, scorings so far, each player's hand
         size, and only ``seat``'s own hand. Modules add their part under ``"modules"``."""
-        from .views import build_view
+        from .engine.views import build_view
 
         return build_view(self, seat)
 
@@ -994,44 +994,18 @@ class Game:
         g.invalidate()
         return g
 
-    def tile_locations(self) -> dict[str, list]:
-        """Every tile of the game by where it is, for accounting checks (all 54 buildings are
-        always somewhere exactly once)."""
-        st = self.state
-        out: dict[str, list] = {
-            "bag": list(st.bag),
-            "market": [t for t in st.market if t is not None],
-            "pending": [p.tile for p in st.pending],
-            "out_of_play": list(st.out_of_play),
-            "distribution": [t for _, tiles in st.distribution for t in tiles],
-        }
-        for i, p in enumerate(st.players):
-            out[f"city:{i}"] = [t for t in p.city.tiles.values() if t != 0]
-            out[f"reserve:{i}"] = list(p.reserve)
-        for group in self.hook.alhambra_tile_locations(game=self):
-            out.update(group)
-        return out
+    def tile_locations(self) -> dict[str, list[Any]]:
+        """Every tile of the game by where it is (:func:`alhambra.engine.accounting.tile_locations`)."""
+        return accounting.tile_locations(self)
 
-    def card_locations(self) -> dict[str, list]:
-        """Every card of the game by where it is (deck, display, discard, hands, scoring cards
-        set aside, module places), for accounting checks."""
-        st = self.state
-        out: dict[str, list] = {
-            "deck": list(st.deck),
-            "display": list(st.display),
-            "discard": list(st.discard),
-            "scoring_cards": list(st.scoring_cards),
-        }
-        for i, p in enumerate(st.players):
-            out[f"hand:{i}"] = list(p.hand)
-        for group in self.hook.alhambra_card_locations(game=self):
-            out.update(group)
-        return out
+    def card_locations(self) -> dict[str, list[Any]]:
+        """Every card of the game by where it is (:func:`alhambra.engine.accounting.card_locations`)."""
+        return accounting.card_locations(self)
 
     def to_json(self) -> str:
         """This game as JSON text: configuration, full state, random-generator state and
         history. :meth:`from_json` restores it so that it continues exactly as this one."""
-        from .serialize import game_to_json
+        from .saving.serialize import game_to_json
 
         return game_to_json(self)
 
@@ -1043,9 +1017,9 @@ class Game:
         played with must be passed again (matched by name).
         Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file,
         or when the plugins passed do not match the save's."""
-        from .serialize import game_from_json
+        from .saving.serialize import game_from_json
 
-        return game_from_json(text, modules=modules, plugins=plugins)
+        return game_from_json(text, cls._blank, modules=modules, plugins=plugins)
 
     def __repr__(self) -> str:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .actions import ActionKind, PaymentMeans
-    from .components import Card, TileSpec
+    from .engine.actions import ActionKind, PaymentMeans
+    from .engine.components import Card, TileSpec
     from .game import Game
-    from .options import Option
-    from .state import ScoringRecord
+    from .engine.options import Option
+    from .engine.state import ScoringRecord
 
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)

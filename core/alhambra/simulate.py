@@ -240,7 +240,7 @@ def _user_modules(config_path: str | None) -> dict[str, Any]:
     if not config_path:
         return {}
     if config_path not in _CONFIG_MODULES:
-        from .config import load_config
+        from .saving.config import load_config
 
         register_config_modules(config_path, load_config(config_path).module_objects)
     return _CONFIG_MODULES[config_path]
@@ -249,7 +249,7 @@ def _user_modules(config_path: str | None) -> dict[str, Any]:
 def register_config_modules(config_path: str, module_objects: Iterable) -> None:
     """Tell this process the user modules already loaded from ``config_path`` (so that they
     are not imported a second time)."""
-    from .ruleset import module_name
+    from .engine.ruleset import module_name
 
     _CONFIG_MODULES[config_path] = {module_name(m): m for m in module_objects}
 

@@ -19,6 +19,7 @@ from attrs import define, field, frozen
 
 from alhambra import (
     BUILDING_TYPES,
+    COLOURS,
     EAST,
     NORTH,
     SOUTH,
@@ -31,7 +32,6 @@ from alhambra import (
     action_table,
     hookimpl,
 )
-from alhambra.components import COLOURS
 
 from .layout import HUT_COUNTS, HUT_KIND, TOTAL_HUTS, check_layout_option, load_layout, parse_layout, shipped_layout
 

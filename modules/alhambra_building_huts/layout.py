@@ -12,8 +12,7 @@ import tomllib
 from functools import lru_cache
 from importlib import resources
 
-from alhambra import BUILDING_TYPES, ConfigError, TileSpec
-from alhambra.components import SIDE_BITS, walls_mask
+from alhambra import BUILDING_TYPES, SIDE_BITS, ConfigError, TileSpec, walls_mask
 
 #: Tile kind of the huts in the tile catalogue (buildings are ``"building"``).
 HUT_KIND = "hut"

@@ -33,7 +33,7 @@ from alhambra import (
     action_table,
     hookimpl,
 )
-from alhambra.rules.setup import shuffle_into
+from alhambra import shuffle_into
 
 NAME = "exchange_offices"
 DESCRIPTION = "Exchange offices: six cards in the money deck that let a purchase be paid in either of two currencies."

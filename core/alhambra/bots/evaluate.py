@@ -28,8 +28,8 @@ import math
 
 from attrs import evolve, frozen
 
-from ..actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
-from ..components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
+from ..engine.actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
+from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
 
 _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
 _CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)

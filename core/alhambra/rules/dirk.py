@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
-from ..actions import ActionKind, GiveToDirk
+from ..engine.actions import ActionKind, GiveToDirk
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .placement import pending_index

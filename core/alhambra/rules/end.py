@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..components import MARKET_CURRENCIES, MoneyCard
+from ..engine.components import MARKET_CURRENCIES, MoneyCard
 from ..hookspec import hookimpl
-from ..options import Option
+from ..engine.options import Option
 
 
 @hookimpl

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, Place, Reserve, interned
+from ..engine.actions import ActionKind, Place, Reserve, interned
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import cached_build_actions, why_not_build

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
-from ..city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from ..engine.actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
+from ..engine.city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..hookspec import hookimpl
-from ..scoring import majority_table
-from ..state import ScoringRecord
+from ..engine.scoring import majority_table
+from ..engine.state import ScoringRecord
 
 
 @hookimpl(trylast=True)

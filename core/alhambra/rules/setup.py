@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..components import BUILDINGS, SCORING_A, SCORING_B, money_deck
+from ..engine.components import BUILDINGS, SCORING_A, SCORING_B, money_deck
+from ..engine.piles import shuffle_into
 from ..hookspec import hookimpl
-from ..options import Option
+from ..engine.options import Option
 
 STARTING_MONEY = 20  # R-SET-3
 DISPLAY_SIZE = 4  # R-SET-5
@@ -76,11 +77,6 @@ def alhambra_setup(game):
     # card) went into: record the piles' sizes for Game.pile_range / Game.determinize
     st.pile_sizes = [len(pile) for pile in piles]
     # R-SET-7: play runs in seat order from the start player (the engine starts that turn)
-
-
-def shuffle_into(rng, pile: list, card) -> None:
-    """Shuffle ``card`` into ``pile``: it lands at a uniformly random depth."""
-    pile.insert(rng.randrange(len(pile) + 1), card)
 
 
 @hookimpl(tryfirst=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import combinations
 from operator import attrgetter
 
-from ..actions import ActionKind, Buy, TakeMoney, action_table
-from ..components import MoneyCard
+from ..engine.actions import ActionKind, Buy, TakeMoney, action_table
+from ..engine.components import MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 

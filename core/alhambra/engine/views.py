@@ -16,7 +16,7 @@ def build_view(game, seat: int | None) -> dict[str, Any]:
     under ``view["modules"]`` through ``alhambra_view``."""
     st = game.state
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players):
-        from .errors import ConfigError
+        from ..errors import ConfigError
 
         raise ConfigError(f"seat must be 0..{game.num_players - 1} or None, not {seat!r}")
     cat = game.rules.catalog

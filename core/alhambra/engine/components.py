@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 
 from attrs import astuple, frozen
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
 SIDE_BITS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}

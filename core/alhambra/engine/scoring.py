@@ -6,7 +6,7 @@ from operator import index
 from typing import Sequence
 
 from .components import BUILDING_TYPES, SCORING_TABLE
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
 def _ints(values, what: str, *, low: int | None = None) -> list[int]:

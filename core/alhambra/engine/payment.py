@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .components import MoneyCard
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
 def _by_value_desc(card):

@@ -16,10 +16,10 @@ from typing import Any, Iterable
 
 import pluggy
 
-from . import hookspec
+from .. import hookspec
 from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck
-from .errors import ConfigError
+from ..errors import ConfigError
 from .options import resolve_options
 
 ENTRY_POINT_GROUP = "alhambra.modules"
@@ -49,8 +49,18 @@ ESSENTIAL_HOOKS = {
 
 
 def available_modules() -> dict[str, Any]:
-    """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group."""
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group.
+
+    The installed distributions are scanned once per process (:func:`_scan_entry_points`; a
+    scan costs a few milliseconds, and loading a save looks up every module it names); call
+    ``_scan_entry_points.cache_clear()`` after installing a module into a running process."""
+    return dict(_scan_entry_points())
+
+
+@lru_cache(maxsize=1)
+def _scan_entry_points() -> tuple[tuple[str, Any], ...]:
+    """The ``alhambra.modules`` entry points as ``(name, entry point)`` pairs, scanned once."""
+    return tuple((ep.name, ep) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
 def load_module(name: str):
@@ -200,7 +210,8 @@ class Ruleset:
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
         self.fast = _FastHooks(self.hook)
-        self._converter = None
+        #: the cattrs converter of saves (``alhambra.saving.serialize.converter_of``), built on first use
+        self.converter_cache: Any = None
         #: Bounded caches of derived values shared by the games of this rule set: payments
         #: through payment means (``memo``, cleared when it reaches ``memo_limit`` entries),
         #: and plain payments (``buy_memo[exact][space index]``, by money key and price; each
@@ -209,15 +220,6 @@ class Ruleset:
         self.memo: dict = {}
         self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
         self.memo_limit = 100_000
-
-    @property
-    def converter(self):
-        """The cattrs converter for this rule set's states and actions (built on first use)."""
-        if self._converter is None:
-            from .serialize import make_converter
-
-            self._converter = make_converter(self)
-        return self._converter
 
     def __repr__(self):
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"

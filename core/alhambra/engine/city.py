@@ -25,7 +25,7 @@ from .components import (
     TileCatalog,
     wall_names,
 )
-from .errors import ConfigError, IllegalActionError
+from ..errors import ConfigError, IllegalActionError
 
 Pos = tuple[int, int]
 ORIGIN: Pos = (0, 0)

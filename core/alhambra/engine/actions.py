@@ -15,7 +15,7 @@ from attrs import field, frozen
 from .components import Card, MoneyCard
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..game import Game
 
 
 def canonical_cards(cards) -> tuple:
@@ -24,7 +24,7 @@ def canonical_cards(cards) -> tuple:
     :class:`TakeMoney`, :class:`Buy` and modules' payment actions; raises
     :class:`~alhambra.errors.IllegalActionError` for anything that is not a sequence."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        from .errors import IllegalActionError
+        from ..errors import IllegalActionError
 
         raise IllegalActionError(f"cards must be a sequence of cards, not {cards!r}")
     cards = tuple(cards)

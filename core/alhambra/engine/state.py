@@ -9,6 +9,9 @@ from attrs import define, field
 from .city import Alhambra
 from .components import Card
 
+#: Alhambra is for 2 to 6 players (R-COMP-1)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
 
 @define(slots=True)
 class Pending:
