@@ -52,7 +52,21 @@ from .engine.components import (
     TileSpec,
     walls_mask,
 )
+from .engine import operations
 from .engine.piles import shuffle_into
+from .engine.sequence import (
+    ACTION_DONE,
+    END_GAME,
+    EXTRA_ACTION,
+    RESUME,
+    ActionDone,
+    EndGame,
+    Interrupt,
+    Next,
+    PhaseSpec,
+    PlaceTiles,
+    Resume,
+)
 from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
 from .game import Game, new_game
 from .hookspec import hookimpl, hookspec

@@ -12,7 +12,10 @@ import random
 from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from .engine import accounting
+from .engine import accounting, sequence
+from .engine.acting import match_unlisted
+from .engine.determinize import determinize
+from .engine.sequence import ACTION_DONE, advance
 from .engine.actions import Action, Buy, Pass, action_table
 from .engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
@@ -90,10 +93,6 @@ def _exact_sums(hand, currencies) -> int:
     return found
 
 
-def _is_scoring_card(card) -> bool:
-    return type(card) is ScoringCard
-
-
 def new_game(
     players: int | Sequence[str],
     *,
@@ -134,7 +133,7 @@ def new_game(
     rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
     game = Game._blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)
-    game._start_turn(game.state.start_player)
+    sequence.start_turn(game, game.state.start_player)
     return game
 
 
@@ -339,284 +338,12 @@ class Game:
                 kind = self.rules.kinds.get(type(action))
                 break
         else:
-            action, kind = self._check_unlisted(action)
-        if kind is None:  # Pass (R-TURN-9)
-            self.action_done()
-        else:
-            kind.apply(self, st.decider, action)
+            action, kind = match_unlisted(self, action)
+        # the kind changes the state and says what comes next; the engine makes the transition
+        advance(self, ACTION_DONE if kind is None else kind.apply(self, st.decider, action))  # None: Pass (R-TURN-9)
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-
-    def _check_unlisted(self, action):
-        """For :meth:`apply`: an action that is not one of the listed instances. Returns the
-        listed instance equal to it (or ``action`` itself when a plugin's check accepts it,
-        e.g. an overpayment) and its kind (None for Pass); raises
-        :class:`IllegalActionError` with the reason otherwise."""
-        st = self.state
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action")
-        kind = self.rules.kinds.get(type(action))
-        if isinstance(action, Pass):
-            kind = None
-        elif kind is None:
-            raise IllegalActionError(f"{type(action).__name__} is not an action of this game's rules (modules: {list(self.modules)})")
-        if kind is not None and st.phase not in kind.phases:
-            raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
-        if self._legal_set is None:
-            self._legal_set = {a: a for a in self._legal}
-        try:
-            found = self._legal_set.get(action)
-        except TypeError:  # a field holds something unhashable: certainly not listed
-            found = None
-        if found is not None:
-            # play the engine's own instance: an equal action may hold look-alike values
-            # (2.0 for 2, True for 1) that must never reach the state
-            return found, kind
-        if kind is None:
-            raise IllegalActionError("R-TURN-9: a player may pass only when no other action is possible")
-        if kind.check is None:
-            raise IllegalActionError(f"{action!r} is not legal now")
-        try:
-            kind.check(self, st.decider, action)  # raises with the reason, or accepts (e.g. overpaying)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            if isinstance(exc, IllegalActionError):
-                raise
-            raise IllegalActionError(f"malformed action {action!r}: {exc}") from None
-        if not kind.unlisted:  # every legal action of this kind is listed, and this one is not
-            raise IllegalActionError(f"{action!r} is not legal now")
-        return action, kind
-
-    # -- engine operations for plugins ----------------------------------------------------------
-
-    def action_done(self, extra: bool = False) -> None:
-        """The turn player's action is complete. With ``extra`` (an exact payment, R-TURN-4) they
-        act again; otherwise the turn's actions are over: bought tiles are placed (R-TURN-7),
-        then the turn ends (R-TURN-8)."""
-        if extra:
-            return
-        st = self.state
-        if st.pending:
-            self.begin_placement(st.turn_player, "turn")
-        else:
-            self._finish_turn()
-
-    def begin_placement(self, seat: int, context: str, tiles: Iterable = (), *, dirk_ok: bool = False) -> None:
-        """Let ``seat`` place pending tiles (plus ``tiles``, added now) one action at a time.
-
-        ``context`` says what follows once all are placed: ``"turn"`` ends the turn,
-        ``"distribution"`` goes on with the end of the game, anything else is handed to the
-        ``alhambra_placement_done`` hook (a module's own context)."""
-        st = self.state
-        st.pending.extend(Pending(t, dirk_ok) for t in tiles)
-        st.phase = "place"
-        st.decider = seat
-        st.place_context = context
-        if not st.pending:
-            self.placement_finished()
-
-    def add_pending(self, tile, *, dirk_ok: bool = False) -> None:
-        """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
-        self.state.pending.append(Pending(tile, dirk_ok))
-
-    def placement_finished(self) -> None:
-        """Called by placement actions when no tile is pending any more."""
-        st = self.state
-        ctx, seat = st.place_context, st.decider
-        st.place_context = ""
-        if ctx == "turn":
-            self._finish_turn()
-        elif ctx == "distribution":
-            self._next_distribution()
-        elif not self.hook.alhambra_placement_done(game=self, seat=seat, context=ctx):
-            raise RuntimeError(f"no plugin continues after placement context {ctx!r}")
-
-    def city_changed(self, seat: int) -> None:
-        """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
-        if self.rules.has_city_changed:
-            self.rules.fast.alhambra_city_changed(game=self, seat=seat)
-
-    def refill_market(self) -> bool:
-        """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
-        False if the bag ran out before every space was filled (R-END-1)."""
-        st = self.state
-        market, bag = st.market, st.bag
-        if None not in market:
-            return True
-        for i in range(4):
-            if market[i] is None:
-                if not bag:
-                    return False
-                market[i] = bag.pop()
-        return True
-
-    def draw_money(self):
-        """Draw the top card of the money deck, reshuffling the discard pile into a new deck
-        when the deck is empty (R-TURN-8). Returns ``None`` if both are empty.
-
-        The reshuffled deck is one shuffled pile: the setup piles of R-SET-6 are gone, so
-        ``state.pile_sizes`` becomes ``[len(deck)]`` (every card of it may lie anywhere)."""
-        st = self.state
-        if not st.deck:
-            if not st.discard:
-                return None
-            st.deck = st.discard
-            st.discard = []
-            self.rng.shuffle(st.deck)
-            st.pile_sizes = [len(st.deck)]
-        return st.deck.pop()
-
-    # -- the piles of the money deck (R-SET-6) --------------------------------------------------
-
-    def _pile_bounds(self) -> list[tuple[int, int]] | None:
-        """``[(lo, hi), ...]`` per recorded pile, top pile first: the deck indices it was
-        stacked on (``hi`` may exceed the deck's length once cards are drawn). ``None`` when
-        there is no usable record: none kept, or a deck longer than the record (edited by
-        hand)."""
-        st = self.state
-        sizes = st.pile_sizes
-        if not sizes:
-            return None
-        hi = sum(sizes)
-        if hi < len(st.deck):
-            return None
-        out = []
-        for size in sizes:
-            out.append((hi - size, hi))
-            hi -= size
-        return out
-
-    def _check_deck_index(self, index: int) -> None:
-        n = len(self.state.deck)
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
-            raise IndexError(f"deck position must be 0..{n - 1} (0 is the bottom card), not {index!r}")
-
-    def pile_of(self, index: int) -> int | None:
-        """The number of the pile (1 = the top pile) that deck position ``index`` was stacked
-        in: after setup one of the five piles of R-SET-6, after a reshuffle of the discard
-        pile always 1 (the new deck is one pile, R-TURN-8); ``None`` without a pile record
-        (see :meth:`pile_range`).
-
-        ``index`` is an index into ``state.deck`` (0 the bottom card, ``len - 1`` the top, the
-        next one drawn). Raises :class:`IndexError` for any other value."""
-        self._check_deck_index(index)
-        bounds = self._pile_bounds()
-        if bounds is None:
-            return None
-        for number, (lo, hi) in enumerate(bounds, 1):
-            if lo <= index < hi:
-                return number
-        raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
-
-    def pile_range(self, index: int) -> range:
-        """The deck positions among which the card at deck position ``index`` may lie, as far
-        as any player knows: the still-undrawn part of its pile, ``range(lo, hi)`` of indices
-        into ``state.deck`` (0 the bottom card; cards are drawn from the top, so the range of
-        the top pile shrinks as the game goes on, the others stay whole until reached).
-
-        * After setup: the pile of R-SET-6 that holds the position (scoring card A always
-          lies in pile 2's range, B in pile 4's, exchange offices in those of piles 2-4,
-          R-EXC-1).
-        * After the discard pile has been reshuffled into a new deck (R-TURN-8): the whole
-          deck, ``range(len(deck))``: there are no piles any more.
-        * Without a pile record (a save from before the record existed, or a deck edited by
-          hand so that it is longer than the record): ``range(index, index + 1)``, the
-          position alone, so that nothing is moved on unknown grounds.
-
-        Raises :class:`IndexError` unless ``0 <= index < len(state.deck)``. Modules use it
-        (or :meth:`resample_in_piles`) to resample their own deck cards in
-        ``alhambra_determinize``."""
-        self._check_deck_index(index)
-        bounds = self._pile_bounds()
-        if bounds is None:
-            return range(index, index + 1)
-        n = len(self.state.deck)
-        for lo, hi in bounds:
-            if lo <= index < hi:
-                return range(lo, min(hi, n))
-        raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
-
-    def resample_in_piles(self, which: Callable[[Any], bool], rng: random.Random) -> list[int]:
-        """Move every deck card for which ``which(card)`` is true to a uniformly random
-        position within its :meth:`pile_range` (R-SET-6, R-EXC-1): per pile, the chosen cards
-        take a uniformly random set of positions, in random order; the cards they displace
-        (money, or another plugin's card not yet resampled) take the positions they left.
-        Returns the new positions (indices into ``state.deck``).
-
-        For ``alhambra_determinize`` implementations, whose game is the clone being
-        determinized: the positions chosen are remembered until that determinization ends,
-        and later calls never choose them (and so never displace a card already resampled).
-        This makes the result exact whatever the order of the plugins: each group's positions
-        are chosen knowing only the groups resampled before it, never the true positions of
-        the cards still to come. ``Game.determinize`` resamples the scoring cards this way
-        before asking the plugins. Resample each card once per determinization. Outside a
-        determinization nothing is remembered.
-
-        ``which`` must select cards, not money (money cards are redealt by ``determinize``)."""
-        deck = self.state.deck
-        hits = [k for k, card in enumerate(deck) if which(card)]
-        if not hits:
-            return []
-        settled = self._settled if self._settled is not None else set()
-        groups: dict[tuple[int, int], list[int]] = {}
-        for k in hits:
-            r = self.pile_range(k)
-            groups.setdefault((r.start, r.stop), []).append(k)
-        moved: list[int] = []
-        for (lo, hi), old in groups.items():
-            old_set = set(old)
-            free = [j for j in range(lo, hi) if j not in settled or j in old_set]
-            new = rng.sample(free, len(old))  # random positions in random order
-            mine = [deck[k] for k in old]
-            new_set = set(new)
-            vacated = [k for k in old if k not in new_set]
-            displaced = [deck[j] for j in new if j not in old_set]
-            for k, card in zip(vacated, displaced):
-                deck[k] = card
-            for j, card in zip(new, mine):
-                deck[j] = card
-            settled.update(new)
-            moved.extend(new)
-        return moved
-
-    def refill_display(self) -> None:
-        """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
-        its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1)."""
-        st = self.state
-        while len(st.display) < 4:
-            card = self.draw_money()
-            if card is None:
-                return  # deck and discard empty: the display stays short (ruling, R-TURN-8)
-            if type(card) is ScoringCard:
-                st.scoring_cards.append(card)
-                st.pending_scorings.append(card.number)
-            else:
-                st.display.append(card)
-
-    def run_scoring(self, number: int) -> None:
-        """Carry out scoring ``number`` and add its totals to the scores (R-SCORE-1 … -6)."""
-        st = self.state
-        record = self.hook.alhambra_scoring(game=self, number=number)
-        n = self.num_players
-        for who, pts in zip(record.participants, record.totals):
-            if who < n:
-                st.players[who].score += pts
-        st.scorings.append(record)
-        self.hook.alhambra_after_scoring(game=self, number=number)
-
-    def resume(self) -> None:
-        """Go on after a between-turn interrupt: ask the plugins again, then start the next
-        player's turn (R-VIZ-3: play goes on with the player who would have played next)."""
-        self._between_turns()
-
-    def end_game(self) -> None:
-        """End the game (R-END-1): distribute the market (R-END-2), let the recipients place
-        (R-END-3), then the final scoring."""
-        st = self.state
-        st.phase = "distribution"
-        st.pending_scorings.clear()
-        st.distribution = [[seat, list(tiles)] for seat, tiles in (self.hook.alhambra_distribution(game=self) or [])]
-        self._next_distribution()
 
     def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
         """Every non-dominated purchase ``seat`` can make now, over all four market spaces
@@ -888,53 +615,6 @@ class Game:
             raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
         return price
 
-    # -- the turn sequence ----------------------------------------------------------------------
-
-    def _start_turn(self, seat: int) -> None:
-        st = self.state
-        st.turn_player = seat
-        st.decider = seat
-        st.phase = "turn"
-        if self.rules.has_turn_start:
-            self.rules.fast.alhambra_turn_start(game=self, seat=seat)
-
-    def _finish_turn(self) -> None:
-        """End of turn (R-TURN-8): refill the market (or end the game, R-END-1), refill the money
-        display, run the scorings whose card was drawn (R-SCORE-1), then between-turn
-        interrupts, then the next player's turn."""
-        if not self.refill_market():
-            self.end_game()
-            return
-        self.refill_display()
-        st = self.state
-        while st.pending_scorings:
-            self.run_scoring(st.pending_scorings.pop(0))
-        self._between_turns()
-
-    def _between_turns(self) -> None:
-        st = self.state
-        if self.rules.has_between_turns:
-            seat = self.rules.fast.alhambra_between_turns(game=self, finished=st.turn_player)
-            if seat is not None:
-                st.decider = seat
-                return
-        if st.phase in ("over", "distribution"):
-            return
-        st.turn += 1
-        self._start_turn((st.turn_player + 1) % self.num_players)
-
-    def _next_distribution(self) -> None:
-        st = self.state
-        while st.distribution:
-            seat, tiles = st.distribution.pop(0)
-            if tiles:
-                self.begin_placement(seat, "distribution", tiles)
-                return
-        self.run_scoring(3)
-        st.phase = "over"
-        st.decider = None
-        self.hook.alhambra_game_over(game=self)
-
     # -- views, accounting, saving --------------------------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -947,52 +627,12 @@ class Game:
 
         return build_view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random | None = None) -> "Game":
-        """A clone in which everything ``seat`` cannot see is resampled with ``rng``.
-
-        * Other players' hands are redealt (same sizes) from the money cards of those hands
-          and of the deck; the deck's money cards fill the deck positions left by the rest.
-        * Scoring cards still in the deck are placed anew, each uniformly within the undrawn
-          part of its setup pile (A in pile 2, B in pile 4, R-SET-6; see :meth:`pile_range`):
-          which pile holds them is all a player knows, not where in it.
-        * The bag is shuffled.
-        * Plugins resample their own secrets (``alhambra_determinize``), module cards in the
-          deck included (exchange offices within piles 2-4, R-EXC-1), through
-          :meth:`resample_in_piles`.
-        * The clone's own generator is reseeded from ``rng``.
-
-        ``seat``'s view (:meth:`view`) is unchanged. Used by search bots to sample the hidden
-        information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
-        is not a seat of this game."""
-        self._check_seat(seat)
-        if rng is not None and not isinstance(rng, random.Random):
-            raise ConfigError(f"rng must be a random.Random, not {rng!r}")
-        rng = rng if rng is not None else random.Random()
-        g = self.clone(seed=rng.getrandbits(64))
-        st = g.state
-        others = [i for i in range(g.num_players) if i != seat]
-        pool: list = []
-        for i in others:
-            pool.extend(c for c in st.players[i].hand if type(c) is MoneyCard)
-        slots = [k for k, c in enumerate(st.deck) if type(c) is MoneyCard]
-        pool.extend(st.deck[k] for k in slots)
-        rng.shuffle(pool)
-        for i in others:
-            hand = st.players[i].hand
-            for k, c in enumerate(hand):
-                if type(c) is MoneyCard:
-                    hand[k] = pool.pop()
-        for k in slots:
-            st.deck[k] = pool.pop()
-        rng.shuffle(st.bag)
-        g._settled = set()
-        try:
-            g.resample_in_piles(_is_scoring_card, rng)
-            g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
-        finally:
-            g._settled = None
-        g.invalidate()
-        return g
+    def determinize(self, seat: int, rng: random.Random | None = None) -> Game:
+        """A clone in which everything ``seat`` cannot see is resampled with ``rng`` (other
+        hands, deck and bag order, module secrets); ``seat``'s view is unchanged. See
+        :func:`alhambra.engine.determinize.determinize`. Raises :class:`ConfigError` if
+        ``seat`` is not a seat of this game."""
+        return determinize(self, seat, rng)
 
     def tile_locations(self) -> dict[str, list[Any]]:
         """Every tile of the game by where it is (:func:`alhambra.engine.accounting.tile_locations`)."""

@@ -159,7 +159,7 @@ def _check_reveal(game, seat, action):
 
 
 def _apply_reveal(game, seat, action):
-    # a free action (R-BON-5): game.action_done() is not called, the same player decides again
+    # a free action (R-BON-5): returns None, the same player decides again
     _reveal(bonus_state(game), seat, action.building)
     game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
 

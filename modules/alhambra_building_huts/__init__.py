@@ -18,6 +18,7 @@ import operator
 from attrs import define, field, frozen
 
 from alhambra import (
+    ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
     EAST,
@@ -31,6 +32,7 @@ from alhambra import (
     Option,
     action_table,
     hookimpl,
+    operations,
 )
 
 from .layout import HUT_COUNTS, HUT_KIND, TOTAL_HUTS, check_layout_option, load_layout, parse_layout, shipped_layout
@@ -236,8 +238,8 @@ def _apply_take(game, seat, action):
     stack = hs.stacks[game.rules.catalog[action.hut].type]
     stack.pop()  # R-HUT-2: the next hut of this stack (if any) is now face up
     game.memo.pop(STATE_KEY, None)  # the face-up huts and the owner's count changed
-    game.add_pending(action.hut, dirk_ok=False)  # R-HUT-3: placed at the end of the turn, never to Dirk
-    game.action_done()  # R-HUT-2: never an extra action
+    operations.add_pending(game, action.hut, dirk_ok=False)  # R-HUT-3: placed at the end of the turn, never to Dirk
+    return ACTION_DONE  # R-HUT-2: never an extra action
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from itertools import combinations
 from attrs import field, frozen
 
 from alhambra import (
+    ACTION_DONE,
     CURRENCIES,
     Action,
     ActionKind,
@@ -32,8 +33,9 @@ from alhambra import (
     PaymentMeans,
     action_table,
     hookimpl,
+    operations,
+    shuffle_into,
 )
-from alhambra import shuffle_into
 
 NAME = "exchange_offices"
 DESCRIPTION = "Exchange offices: six cards in the money deck that let a purchase be paid in either of two currencies."
@@ -173,7 +175,7 @@ def _apply_take_office(game, seat, action):
     st = game.state
     st.display.remove(action.office)
     st.players[seat].hand.append(action.office)
-    game.action_done()
+    return ACTION_DONE
 
 
 @hookimpl
@@ -232,7 +234,7 @@ def alhambra_determinize(game, seat, rng):
     rng.shuffle(offices)
     for k, office in zip(slots, offices):
         deck[k] = office
-    game.resample_in_piles(_is_office, rng)
+    operations.resample_in_piles(game, _is_office, rng)
 
 
 @hookimpl

@@ -44,11 +44,29 @@ from __future__ import annotations
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, action_table, canonical_cards, card_names, hookimpl
+from alhambra import (
+    ACTION_DONE,
+    END_GAME,
+    RESUME,
+    Action,
+    ActionKind,
+    Buy,
+    Card,
+    IllegalActionError,
+    Interrupt,
+    MoneyCard,
+    Next,
+    PhaseSpec,
+    PlaceTiles,
+    action_table,
+    canonical_cards,
+    card_names,
+    hookimpl,
+    operations,
+)
 
 KEY = "vizier"
-PHASE = "vizier"
-CONTEXT = "vizier"
+PHASE = "vizier"  # the asking round between two turns; also what a vizier purchase's placement returns to
 SPACES = (1, 2, 3, 4)
 
 
@@ -187,13 +205,13 @@ def _check_use(game, seat, action):
 
 def _apply_use(game, seat, action):
     """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
-    and the building is placed at once; :func:`alhambra_placement_done` goes on from there."""
+    and the building is placed at once; :func:`_after_placement` goes on from there."""
     vs = vizier_state(game)
     tile = game.pay(seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []
-    game.begin_placement(seat, CONTEXT, [tile], dirk_ok=True)
+    return PlaceTiles(seat, (tile,), then=PHASE, dirk_ok=True)  # then _after_placement
 
 
 def _legal_decline(game, seat):
@@ -203,7 +221,7 @@ def _legal_decline(game, seat):
 def _apply_decline(game, seat, action):
     """Ask the next seat of the queue, or let the next turn begin (via the between-turns hook)."""
     vizier_state(game).asked = -1
-    game.resume()
+    return RESUME
 
 
 def _legal_reactivate(game, seat):
@@ -216,7 +234,7 @@ def _check_reactivate(game, seat, action):
 
 def _apply_reactivate(game, seat, action):
     vizier_state(game).active[seat] = True
-    game.action_done()  # R-VIZ-4: the whole action, never an extra one
+    return ACTION_DONE  # R-VIZ-4: the whole action, never an extra one
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,7 +277,7 @@ def alhambra_between_turns(game, finished):
 
     Ruling: a seat is only asked if it could actually use the vizier now (an exact payment in
     hand for some market building); a player with no possible use need not be asked, so they
-    are skipped. Returns the seat to ask (phase ``"vizier"``), or None once nobody is left to
+    are skipped. Returns an Interrupt: the seat to ask in phase ``"vizier"``; or None once nobody is left to
     ask, so that the engine starts the next player's turn (R-VIZ-3). Never used during the
     end-of-game distribution (R-VIZ-7): the engine does not call this hook then."""
     st = game.state
@@ -291,8 +309,7 @@ def alhambra_between_turns(game, finished):
 
 def _ask(st, vs, seat):
     vs.asked = seat
-    st.phase = PHASE
-    return seat
+    return Interrupt(seat, PHASE)
 
 
 @hookimpl
@@ -314,23 +331,24 @@ def alhambra_check_state(game):
     return None
 
 
-@hookimpl
-def alhambra_placement_done(game, seat, context):
+def _after_placement(game, seat) -> Next:
     """After a vizier purchase has been placed (R-VIZ-3): refill the market; if the bag cannot
     fill it, the game ends (R-END-1); otherwise everyone may decide again (R-VIZ-5), asking
     from the top of the priority order."""
-    if context != CONTEXT:
-        return None
     vs = vizier_state(game)
-    if not game.refill_market():
+    if not operations.refill_market(game):
         vs.queue = []
         vs.asked = -1
         vs.round_over = True
-        game.end_game()
-        return True
+        return END_GAME
     vs.queue = priority_order(game.state.turn_player, game.num_players)
-    game.resume()
-    return True
+    return RESUME
+
+
+@hookimpl
+def alhambra_phases():
+    """The asking round between two turns (R-VIZ-2, R-VIZ-5); a use's placement comes back to it."""
+    return [PhaseSpec(PHASE, _after_placement, "a seat with an active vizier is asked between two turns (R-VIZ-5)")]
 
 
 @hookimpl

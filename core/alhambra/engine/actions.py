@@ -16,6 +16,7 @@ from .components import Card, MoneyCard
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
+    from .sequence import Next
 
 
 def canonical_cards(cards) -> tuple:
@@ -266,22 +267,25 @@ class ActionKind:
     listed, and how one is applied.
 
     ``action``: the :class:`Action` subclass. ``phases``: phase names (``"turn"``, ``"place"``,
-    or a module's own) in which it can be legal. ``legal(game, seat)`` returns an iterable of
-    the legal actions of this type for ``seat`` now. ``apply(game, seat, action)`` carries one
-    out; the engine has already checked it. ``check(game, seat, action)`` (optional) explains
+    or a module's own, declared with ``alhambra_phases``) in which it can be legal.
+    ``legal(game, seat)`` returns an iterable of the legal actions of this type for ``seat``
+    now. ``apply(game, seat, action)`` carries one out (the engine has already checked it)
+    and returns what comes next: a :class:`~alhambra.engine.sequence.Next` such as
+    ``ACTION_DONE``, ``EXTRA_ACTION``, ``PlaceTiles(...)``, ``RESUME``, ``END_GAME``, or
+    ``None`` when the same seat decides again in the same phase. ``check(game, seat, action)`` (optional) explains
     why an action that ``legal`` does not list is illegal, by raising
     :class:`~alhambra.errors.IllegalActionError` with the reason. Only with ``unlisted=True``
     may it accept such an action by returning normally (a kind whose legal actions are not all
     listed, e.g. an overpaying purchase); otherwise the engine refuses an unlisted action even
     if ``check`` returns. ``name``: the serialised type name (default: the class name).
-    An action whose ``apply`` does not call ``game.action_done`` is free: the same player
+    An action whose ``apply`` returns ``None`` in phase ``turn`` is free: the same player
     decides again (a bonus-card reveal, R-BON-5).
     """
 
     action: type
     phases: frozenset[str] = field(converter=frozenset)
     legal: Callable[["Game", int], Iterable[Action]]
-    apply: Callable[["Game", int, Action], None]
+    apply: Callable[["Game", int, Action], "Next | None"]
     check: Callable[["Game", int, Action], None] | None = None
     name: str | None = None
     unlisted: bool = False

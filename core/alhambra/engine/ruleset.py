@@ -21,6 +21,7 @@ from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck
 from ..errors import ConfigError
 from .options import resolve_options
+from .sequence import PhaseSpec, declared_phases
 
 ENTRY_POINT_GROUP = "alhambra.modules"
 
@@ -190,6 +191,9 @@ class Ruleset:
         for group in self.hook.alhambra_state_classes():
             self.state_classes.update(group)
 
+        #: every declared phase by name (the engine's and the plugins', ``alhambra_phases``)
+        self.phase_specs: dict[str, PhaseSpec] = declared_phases(self.hook.alhambra_phases())
+
         self.kinds: dict[type, ActionKind] = {}
         for group in self.hook.alhambra_action_kinds():
             for kind in group:
@@ -198,6 +202,9 @@ class Ruleset:
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):
                 self.phases.setdefault(phase, []).append(kind)
+        undeclared = sorted(set(self.phases) - set(self.phase_specs))
+        if undeclared:
+            raise ConfigError(f"action kinds name phases no plugin declares (alhambra_phases): {undeclared}")
         self.action_types = {k.type_name: a for a, k in self.kinds.items()}
         #: phase -> the ``legal`` functions of its action kinds (the hot path of legal_actions)
         self.phase_legal: dict[str, tuple] = {ph: tuple(k.legal for k in kinds) for ph, kinds in self.phases.items()}

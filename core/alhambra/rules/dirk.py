@@ -123,8 +123,7 @@ def _apply_give(game, seat, action):
     i = pending_index(game, action.tile)
     del st.pending[i]
     dirk(game).tiles.append(action.tile)
-    if not st.pending:
-        game.placement_finished()
+    # the engine goes on once nothing is pending (R-TURN-7)
 
 
 @hookimpl

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.actions import ActionKind, Place, Reserve, interned
+from ..engine.operations import city_changed
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import cached_build_actions, why_not_build
@@ -38,9 +39,7 @@ def _apply_place(game, seat, action):
     i = pending_index(game, action.tile)
     st.players[seat].city.place(action.tile, action.pos, checked=True)
     del st.pending[i]
-    game.city_changed(seat)
-    if not st.pending:
-        game.placement_finished()
+    city_changed(game, seat)  # the engine goes on once nothing is pending
 
 
 def _legal_reserve(game, seat):
@@ -56,8 +55,6 @@ def _apply_reserve(game, seat, action):
     i = pending_index(game, action.tile)
     del st.pending[i]
     st.players[seat].reserve.append(action.tile)
-    if not st.pending:
-        game.placement_finished()
 
 
 @hookimpl

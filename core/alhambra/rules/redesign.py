@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..engine.actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
 from ..engine.city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from ..engine.operations import city_changed
+from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -127,8 +129,8 @@ def _apply_build(game, seat, action):
     p = game.state.players[seat]
     p.city.place(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
 def _legal_remove(game, seat):
@@ -142,8 +144,8 @@ def _check_remove(game, seat, action):
 def _apply_remove(game, seat, action):
     p = game.state.players[seat]
     p.reserve.append(p.city.remove(action.pos, checked=True))
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
 def _legal_swap(game, seat):
@@ -162,8 +164,8 @@ def _apply_swap(game, seat, action):
     old = p.city.swap(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
     p.reserve.append(old)
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
 @hookimpl

@@ -7,6 +7,8 @@ from operator import attrgetter
 
 from ..engine.actions import ActionKind, Buy, TakeMoney, action_table
 from ..engine.components import MoneyCard
+from ..engine.operations import add_pending
+from ..engine.sequence import ACTION_DONE, ActionDone
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -69,7 +71,7 @@ def _apply_take(game, seat, action):
     for c in action.cards:
         st.display.remove(c)
     st.players[seat].hand.extend(action.cards)
-    game.action_done()
+    return ACTION_DONE
 
 
 def _legal_buy(game, seat):
@@ -85,8 +87,8 @@ def _apply_buy(game, seat, action):
     an exact payment earns another action. The market is not refilled during the turn."""
     tile = game.pay(seat, action)  # the engine has checked the payment
     price = game.rules.catalog[tile].price
-    game.add_pending(tile, dirk_ok=True)
-    game.action_done(extra=sum(c.value for c in action.cards) == price)
+    add_pending(game, tile, dirk_ok=True)
+    return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
 @hookimpl

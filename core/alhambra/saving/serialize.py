@@ -16,6 +16,7 @@ from ..engine.city import Alhambra
 from ..engine.components import Card
 from ..errors import AlhambraError, SaveFormatError
 
+from ..engine.piles import pile_of
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -426,7 +427,7 @@ def _check_piles(game) -> None:
     if len(sizes) == PILES:
         for card, pile in ((SCORING_A, 2), (SCORING_B, 4)):
             if card in st.deck:
-                found = game.pile_of(st.deck.index(card))
+                found = pile_of(game, st.deck.index(card))
                 if found != pile:
                     raise SaveFormatError(
                         f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
