@@ -155,6 +155,21 @@ class Game:
     # _wanted: (a copy of the market, its prices as the same kind of bitset);
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
+    rules: Ruleset
+    state: GameState
+    rng: random.Random
+    seed: int
+    names: tuple[str, ...]
+    history: list[Action]
+    _legal: list[Action] | None
+    _legal_set: dict[Action, Action] | None
+    _means: dict[int, Any]
+    _buys: dict[int, Any]
+    _reach: list[Any]
+    _wanted: tuple[Any, int]
+    memo: dict[Any, Any]
+    _settled: set[int] | None
+
     # -- construction ---------------------------------------------------------------------------
 
     @classmethod
@@ -212,7 +227,7 @@ class Game:
     # -- reading --------------------------------------------------------------------------------
 
     @property
-    def hook(self):
+    def hook(self) -> Any:
         """The rule set's pluggy hook relay (``game.hook.alhambra_…(game=game, …)``)."""
         return self.rules.hook
 
@@ -279,7 +294,7 @@ class Game:
         self._check_seat(seat)
         return self.state.players[seat]
 
-    def _check_seat(self, seat) -> None:
+    def _check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.state.players):
             raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
 
@@ -309,30 +324,27 @@ class Game:
         the list is ``[Pass()]`` (R-TURN-9)."""
         if self._legal is None:
             st = self.state
-            if st.phase == "over":
-                self._legal = []
-            else:
-                seat = st.decider
-                out: list[Action] = []
-                for legal in self.rules.phase_legal.get(st.phase, ()):
-                    out += legal(self, seat)
-                if not out:
-                    out = [Pass()]
-                self._legal = out
+            self._legal = [] if st.phase == "over" or st.decider is None else self._list(st.decider)
         return list(self._legal)
+
+    def _list(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, who decides now: every kind of the phase, or Pass."""
+        out: list[Action] = []
+        for legal in self.rules.phase_legal.get(self.state.phase, ()):
+            out += legal(self, seat)
+        return out or [Pass()]
 
     def apply(self, action: Action) -> None:
         """Carry out ``action`` for the player to decide now.
 
         Raises :class:`IllegalActionError` (citing the rule) for an action that is not legal
         now; the game is then exactly as it was."""
-        st = self.state
-        if st.phase == "over":
+        seat = self.state.decider
+        if self.state.phase == "over" or seat is None:
             raise IllegalActionError("the game is over (R-END-3): no more actions")
         legal = self._legal
         if legal is None:
-            self.legal_actions()
-            legal = self._legal
+            legal = self._legal = self._list(seat)
         for a in legal:
             if a is action:  # the engine's own instance, listed just now: nothing to check
                 kind = self.rules.kinds.get(type(action))
@@ -340,7 +352,7 @@ class Game:
         else:
             action, kind = match_unlisted(self, action)
         # the kind changes the state and says what comes next; the engine makes the transition
-        advance(self, ACTION_DONE if kind is None else kind.apply(self, st.decider, action))  # None: Pass (R-TURN-9)
+        advance(self, ACTION_DONE if kind is None else kind.apply(self, seat, action))  # None: Pass (R-TURN-9)
         self.history.append(action)
         self._legal = None
         self._legal_set = None

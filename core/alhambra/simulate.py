@@ -103,7 +103,9 @@ def play(game: Game, bots: list, *, max_actions: int = 100_000) -> Game:
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
-        seat = game.current_player
+        seat = game.state.decider
+        if seat is None:  # not over, so a seat decides
+            raise RuntimeError("no seat to decide in a running game")
         legal = game.legal_actions()
         action = bots[seat].choose(game, seat, legal)
         if action not in legal:

@@ -15,9 +15,18 @@ named by the id of the building it pictures.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import define, field, frozen
 
 from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    import random
 
 NAME = "bonus_cards"
 DESCRIPTION = "Bonus cards: a secretly dealt card counts as one more building of its type once its wall-less building is in the Alhambra."
@@ -56,12 +65,12 @@ class BonusCardsState:
         )
 
 
-def bonus_state(game) -> BonusCardsState:
+def bonus_state(game: Game) -> BonusCardsState:
     """This module's state of ``game``."""
     return game.state.modules[STATE_KEY]
 
 
-def bonus_card_locations(game) -> dict[str, list[int]]:
+def bonus_card_locations(game: Game) -> dict[str, list[int]]:
     """Every bonus card by where it is: ``"hand:<seat>"``, ``"revealed:<seat>"`` and
     ``"out_of_play"`` (for accounting checks: each of the 10 cards is in exactly one place)."""
     bs = bonus_state(game)
@@ -73,11 +82,11 @@ def bonus_card_locations(game) -> dict[str, list[int]]:
     return out
 
 
-def _in_city(game, seat: int, building: int) -> bool:
+def _in_city(game: Game, seat: int, building: int) -> bool:
     return game.state.players[seat].city.has_tile(building)
 
 
-def _return_departed(game, seat: int) -> None:
+def _return_departed(game: Game, seat: int) -> None:
     """R-BON-4: every revealed card of ``seat`` whose building is no longer in the Alhambra
     goes back to the hand (hidden) and stops counting."""
     bs = game.state.modules[STATE_KEY]
@@ -107,7 +116,7 @@ class RevealBonus(Action):
 
     building: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"reveal bonus card {self.building}"
 
 
@@ -116,10 +125,10 @@ class RevealBonus(Action):
 #: :func:`alhambra_city_changed`, while the Alhambra is fresh in the processor's caches) instead
 #: of at every step; a hand-edited state must call ``game.invalidate()``, which empties the memo.
 _REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
-_NONE: tuple = ()
+_NONE: tuple[RevealBonus, ...] = ()
 
 
-def _reveal_actions(game, seat: int):
+def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
     """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
     Alhambra (R-BON-3)."""
     hand = game.state.modules[STATE_KEY].hands[seat]
@@ -132,7 +141,7 @@ def _reveal_actions(game, seat: int):
     return [table[b,] for b in hand if b in tiles]
 
 
-def _legal_reveal(game, seat):
+def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
     key = _REVEALABLE[seat]
     found = game.memo.get(key)
     if found is None:
@@ -142,7 +151,7 @@ def _legal_reveal(game, seat):
     return found
 
 
-def _check_reveal(game, seat, action):
+def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
     b = action.building
     if isinstance(b, bool) or not isinstance(b, int) or b not in BONUS_CARDS:
         raise IllegalActionError(f"R-BON-1: there is no bonus card for building {b!r} (only {list(BONUS_CARDS)})")
@@ -158,10 +167,10 @@ def _check_reveal(game, seat, action):
     raise IllegalActionError(f"{action} is not legal now")
 
 
-def _apply_reveal(game, seat, action):
-    # a free action (R-BON-5): returns None, the same player decides again
+def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
     _reveal(bonus_state(game), seat, action.building)
     game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
+    return None  # a free action (R-BON-5): the same seat decides again
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,12 +179,12 @@ def _apply_reveal(game, seat, action):
 
 
 @hookimpl
-def alhambra_state_classes():
+def alhambra_state_classes() -> dict[str, type]:
     return {STATE_KEY: BonusCardsState}
 
 
 @hookimpl
-def alhambra_setup(game):
+def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
     n = game.num_players
@@ -189,12 +198,12 @@ def alhambra_setup(game):
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [ActionKind(RevealBonus, {"turn", "place"}, _legal_reveal, _apply_reveal, _check_reveal)]
 
 
 @hookimpl
-def alhambra_city_changed(game, seat):
+def alhambra_city_changed(game: Game, seat: int) -> None:
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
     then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
     bs = game.state.modules.get(STATE_KEY)
@@ -202,10 +211,11 @@ def alhambra_city_changed(game, seat):
         if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
             _return_departed(game, seat)
         game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
+    return None  # a free action (R-BON-5): the same seat decides again
 
 
 @hookimpl
-def alhambra_building_counts(game, number, counts):
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-BON-5: reveal every eligible card, then R-BON-3: each revealed card whose building is
     in its owner's Alhambra counts as one more building of that type."""
     bs = game.state.modules.get(STATE_KEY)
@@ -224,7 +234,7 @@ def alhambra_building_counts(game, number, counts):
 
 
 @hookimpl
-def alhambra_check_state(game):
+def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's bonus cards: a hand and a revealed list per seat, and each of the ten
     cards exactly once among hands, revealed cards and the cards out of play (R-BON-1/2)."""
     bs = game.state.modules.get(STATE_KEY)
@@ -240,7 +250,7 @@ def alhambra_check_state(game):
 
 
 @hookimpl
-def alhambra_view(game, seat, view):
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Revealed cards are public; of hidden cards only their number, except ``seat``'s own."""
     bs = game.state.modules.get(STATE_KEY)
     if bs is None:
@@ -257,7 +267,7 @@ def alhambra_view(game, seat, view):
 
 
 @hookimpl
-def alhambra_determinize(game, seat, rng):
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
     (R-BON-2): redeal them at random, keeping every hand's size (used by search bots)."""
     bs = game.state.modules.get(STATE_KEY)

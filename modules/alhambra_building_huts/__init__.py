@@ -13,6 +13,8 @@ This package object is the pluggy plugin: its hook implementations are the funct
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import operator
 
 from attrs import define, field, frozen
@@ -36,6 +38,14 @@ from alhambra import (
 )
 
 from .layout import HUT_COUNTS, HUT_KIND, TOTAL_HUTS, check_layout_option, load_layout, parse_layout, shipped_layout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    from alhambra import TileCatalog, TileSpec
+    import random
 
 NAME = "building_huts"
 DESCRIPTION = "Building huts: take a free hut that counts as 0-3 buildings of its colour beside matching buildings."
@@ -89,7 +99,7 @@ class TakeHut(Action):
 
     hut: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"take building hut {self.hut}"
 
 
@@ -98,20 +108,20 @@ class TakeHut(Action):
 # ---------------------------------------------------------------------------------------------
 
 
-def is_hut(catalog, tile) -> bool:
+def is_hut(catalog: TileCatalog, tile: Any) -> bool:
     """True if ``tile`` is a building hut of ``catalog``."""
     spec = catalog.get(tile) if isinstance(tile, str) else None
     return spec is not None and spec.kind == HUT_KIND
 
 
-def hut_value(city: Alhambra, pos) -> int:
+def hut_value(city: Alhambra, pos: tuple[int, int]) -> int:
     """How many buildings of its colour the hut at ``pos`` of ``city`` counts as (R-HUT-5).
 
     One for each orthogonally adjacent tile of kind ``building`` (not the fountain, not another
     hut) of the hut's type whose shared side has no wall (on either tile: in a valid Alhambra
     both sides match, R-PLACE-3), at most 3. Raises ``ValueError`` if no hut stands at ``pos``.
     """
-    pos = tuple(pos)
+    pos = (pos[0], pos[1])
     cat = city.catalog
     tile = city.tile_at(pos)
     if tile is None or not is_hut(cat, tile):
@@ -140,11 +150,11 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
     if mine:  # else no hut stands here: nothing to look at
         for pos, tile in city.tiles.items():
             if tile in mine:
-                out[cat[tile].type] += hut_value(city, pos)
+                out[str(cat[tile].type)] += hut_value(city, pos)
     return out
 
 
-def hut_state(game) -> HutState | None:
+def hut_state(game: Game) -> HutState | None:
     """This module's state in ``game`` (``None`` if the module is not enabled)."""
     return game.state.modules.get(STATE_KEY)
 
@@ -152,7 +162,7 @@ def hut_state(game) -> HutState | None:
 _HUT_IDS: dict[int, tuple] = {}
 
 
-def hut_ids(catalog) -> frozenset:
+def hut_ids(catalog: TileCatalog) -> frozenset[str]:
     """The ids of all huts in ``catalog`` (cached per catalogue; the entry keeps the catalogue
     alive, so its id cannot be reused by another)."""
     found = _HUT_IDS.get(id(catalog))
@@ -165,7 +175,7 @@ _HUTS = STATE_KEY + ".ids"
 _TILE = operator.attrgetter("tile")
 
 
-def huts_owned(game, seat: int) -> int:
+def huts_owned(game: Game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
     st = game.state
@@ -189,7 +199,7 @@ def huts_owned(game, seat: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _take_memo(game, hs: HutState) -> tuple:
+def _take_memo(game: Game, hs: HutState) -> tuple[Any, ...]:
     """``(owned per seat, the TakeHut actions of the face-up huts)``: what :func:`_legal_take`
     reads, kept in ``game.memo``. Both change only when a hut is taken (R-HUT-2: that is how a
     hut leaves its stack; R-HUT-3: it never changes owner after, not even to Dirk, and a
@@ -201,7 +211,7 @@ def _take_memo(game, hs: HutState) -> tuple:
     return (owned, [table[s[-1],] for s in hs.stacks.values() if s])
 
 
-def _legal_take(game, seat):
+def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     last = game.memo.get(STATE_KEY)
     if last is None:
         hs = game.state.modules.get(STATE_KEY)
@@ -214,13 +224,13 @@ def _legal_take(game, seat):
 _NONE: tuple = ()
 
 
-def _check_take(game, seat, action):
+def _check_take(game: Game, seat: int, action: TakeHut) -> None:
     hs = hut_state(game)
     hut = action.hut
     cat = game.rules.catalog
     if hs is None or not is_hut(cat, hut):
         raise IllegalActionError(f"R-HUT-2: {hut!r} is not a building hut")
-    stack = hs.stacks.get(cat[hut].type, [])
+    stack = hs.stacks.get(str(cat[hut].type), [])
     if not stack or stack[-1] != hut:
         where = "already taken" if hut not in stack else "face down"
         up = [h for h in hs.face_up().values() if h is not None]
@@ -233,8 +243,8 @@ def _check_take(game, seat, action):
         )
 
 
-def _apply_take(game, seat, action):
-    hs = hut_state(game)
+def _apply_take(game: Game, seat: int, action: TakeHut) -> Next | None:
+    hs = game.state.modules[STATE_KEY]  # TakeHut is listed only with the module's state
     stack = hs.stacks[game.rules.catalog[action.hut].type]
     stack.pop()  # R-HUT-2: the next hut of this stack (if any) is now face up
     game.memo.pop(STATE_KEY, None)  # the face-up huts and the owner's count changed
@@ -248,7 +258,7 @@ def _apply_take(game, seat, action):
 
 
 @hookimpl
-def alhambra_options():
+def alhambra_options() -> list[Option]:
     return [
         Option(
             LAYOUT_OPTION,
@@ -262,18 +272,18 @@ def alhambra_options():
 
 
 @hookimpl
-def alhambra_tiles(options):
+def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
     """R-HUT-1: the 24 huts, from the shipped layout or the file named by the option."""
     return list(load_layout(options.get(LAYOUT_OPTION)))
 
 
 @hookimpl
-def alhambra_state_classes():
+def alhambra_state_classes() -> dict[str, type]:
     return {STATE_KEY: HutState}
 
 
 @hookimpl
-def alhambra_setup(game):
+def alhambra_setup(game: Game) -> None:
     """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
     stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
     for spec in game.rules.catalog.values():
@@ -285,12 +295,12 @@ def alhambra_setup(game):
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [ActionKind(TakeHut, {"turn"}, _legal_take, _apply_take, _check_take)]
 
 
 @hookimpl
-def alhambra_building_counts(game, number, counts):
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-HUT-5: each hut in a player's Alhambra adds 0-3 buildings of its colour; reserve
     huts add nothing."""
     for seat, p in enumerate(game.state.players):
@@ -303,7 +313,7 @@ def alhambra_building_counts(game, number, counts):
 
 
 @hookimpl
-def alhambra_check_state(game):
+def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's hut stacks: one stack per colour holding only huts of that colour, and
     every hut of the game somewhere exactly once (stacks, Alhambras, reserves, pending)."""
     hs = hut_state(game)
@@ -321,13 +331,13 @@ def alhambra_check_state(game):
 
 
 @hookimpl
-def alhambra_tile_locations(game):
+def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
     hs = hut_state(game)
     return {"hut_stacks": hs.all_huts()} if hs is not None else None
 
 
 @hookimpl
-def alhambra_view(game, seat, view):
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Public: each stack's colour, face-up hut and size; never the face-down order."""
     hs = hut_state(game)
     if hs is None:
@@ -341,7 +351,7 @@ def alhambra_view(game, seat, view):
 
 
 @hookimpl
-def alhambra_determinize(game, seat, rng):
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack
     (used by search bots to sample what they cannot see)."""
     hs = hut_state(game)

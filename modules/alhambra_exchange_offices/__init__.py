@@ -18,6 +18,8 @@ discard pile.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import combinations
 
 from attrs import field, frozen
@@ -36,6 +38,15 @@ from alhambra import (
     operations,
     shuffle_into,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+    from typing import Any
+    from alhambra import Card
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    import random
 
 NAME = "exchange_offices"
 DESCRIPTION = "Exchange offices: six cards in the money deck that let a purchase be paid in either of two currencies."
@@ -62,7 +73,7 @@ class ExchangeOffice(InternedCard):
     first: str
     second: str
 
-    def __new__(cls, first, second):
+    def __new__(cls, first: str, second: str) -> ExchangeOffice:
         found = _OFFICE_INSTANCES.get((first, second)) if type(first) is str and type(second) is str else None
         if found is not None:
             return found
@@ -99,7 +110,7 @@ OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
 _OFFICE_SET = frozenset(OFFICES)
 
 
-def _office_only(instance, attribute, value):
+def _office_only(instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not ExchangeOffice:
         raise IllegalActionError(f"R-EXC-3: TakeOffice takes an exchange office, not {value!r}")
 
@@ -111,11 +122,11 @@ class TakeOffice(Action):
 
     office: ExchangeOffice = field(validator=_office_only)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"take {self.office.code}"
 
 
-def offices_in(cards) -> list[ExchangeOffice]:
+def offices_in(cards: Iterable[Any]) -> list[ExchangeOffice]:
     """The exchange offices among ``cards`` (a hand, the display, …), in their order."""
     return [c for c in cards if type(c) is ExchangeOffice]
 
@@ -126,7 +137,7 @@ def offices_in(cards) -> list[ExchangeOffice]:
 
 
 @hookimpl
-def alhambra_cards(options):
+def alhambra_cards(options: dict[str, Any]) -> list[Card]:
     """R-EXC-1: the six offices, so that saves can name them by code."""
     return list(OFFICES)
 
@@ -137,7 +148,7 @@ def alhambra_cards(options):
 
 
 @hookimpl
-def alhambra_money_piles(game, piles):
+def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
     a random depth."""
     offices = list(OFFICES)
@@ -152,7 +163,7 @@ def alhambra_money_piles(game, piles):
 # ---------------------------------------------------------------------------------------------
 
 
-def _legal_take_office(game, seat):
+def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
     display = game.state.display
     if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
         return []
@@ -165,13 +176,13 @@ def _legal_take_office(game, seat):
     return found
 
 
-def _check_take_office(game, seat, action):
+def _check_take_office(game: Game, seat: int, action: TakeOffice) -> None:
     if type(action.office) is not ExchangeOffice:
         raise IllegalActionError(f"R-EXC-3: only an exchange office can be taken this way, not {action.office!r}")
     raise IllegalActionError(f"R-EXC-3: {action.office.code} is not in the money display")
 
 
-def _apply_take_office(game, seat, action):
+def _apply_take_office(game: Game, seat: int, action: TakeOffice) -> Next | None:
     st = game.state
     st.display.remove(action.office)
     st.players[seat].hand.append(action.office)
@@ -179,7 +190,7 @@ def _apply_take_office(game, seat, action):
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [ActionKind(TakeOffice, {"turn"}, _legal_take_office, _apply_take_office, _check_take_office)]
 
 
@@ -189,7 +200,7 @@ def alhambra_action_kinds():
 
 
 @hookimpl
-def alhambra_payment_means(game, seat):
+def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
     """R-EXC-4: each office in ``seat``'s hand lets a purchase be paid in its two currencies.
     The core applies a means only to spaces whose currency it shows, allows one ``via`` card
     per purchase, and spends it into the discard pile with the cards."""
@@ -213,12 +224,12 @@ _MEANS: dict = {}  # office -> its PaymentMeans (one shared instance: they are i
 # ---------------------------------------------------------------------------------------------
 
 
-def _is_office(card) -> bool:
+def _is_office(card: Any) -> bool:
     return type(card) is ExchangeOffice
 
 
 @hookimpl
-def alhambra_determinize(game, seat, rng):
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """R-EXC-1: of the offices still in the deck, every player knows which they are (the
     others are in sight) and how many lie in the undrawn part of each of piles 2, 3 and 4
     (two went into each, and drawn cards show which pile they came from), but not which office
@@ -238,7 +249,7 @@ def alhambra_determinize(game, seat, rng):
 
 
 @hookimpl
-def alhambra_view(game, seat, view):
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Public: which offices each player holds (they are taken openly, R-EXC-3) and which lie
     in the money display (R-EXC-2) and in the discard pile (R-EXC-5); how many are still in the
     deck (not where)."""

@@ -161,6 +161,8 @@ class MCTSBot(Bot):
             elif visits >= self.iterations:
                 break
             child = self._select(root, visits)
+            if child is None:  # no action to try (the root has children whenever it is searched)
+                break
             j = child.visits if self.worlds is None else child.visits % self.worlds
             while len(worlds) <= j:
                 worlds.append(observe(game, seat, random.Random(base + len(worlds))))

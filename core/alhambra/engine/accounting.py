@@ -9,7 +9,7 @@ the test helpers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .components import BUILDINGS, MoneyCard, money_deck
 
@@ -56,14 +56,14 @@ class InvariantError(AssertionError):
     """An invariant of the game does not hold (a bug in the engine or in a plugin)."""
 
 
-def expected_money(game) -> Counter:
+def expected_money(game: Game) -> Counter[Any]:
     """The money cards this game was set up with (R-COMP-3, R-TWO-1), as a multiset."""
     cards = money_deck()
     game.hook.alhambra_money_deck(game=game, cards=cards)
     return Counter(cards)
 
 
-def check_invariants(game, *, expected_cards: Counter | None = None) -> None:
+def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) -> None:
     """Raise :class:`InvariantError` if the game breaks an invariant:
 
     * each of the 54 buildings is in exactly one place (bag, market, pending, an Alhambra, a
@@ -89,10 +89,10 @@ def check_invariants(game, *, expected_cards: Counter | None = None) -> None:
     money = Counter({c: n for c, n in cards.items() if type(c) is MoneyCard})
     exp = expected_cards if expected_cards is not None else expected_money(game)
     if money != exp:
-        extra, missing = money - exp, exp - money
+        extra, lost = money - exp, exp - money
         raise InvariantError(
             f"money cards not accounted for: extra {_card_counts(extra)}"
-            f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(missing)}")
+            f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(lost)}")
     for c, n in cards.items():
         if type(c) is not MoneyCard and n > 1:
             raise InvariantError(f"card {c.code} in two places")
@@ -111,11 +111,11 @@ def _card_counts(counts: Counter) -> str:
     return "{" + ", ".join(f"{getattr(c, 'code', c)}: {n}" for c, n in counts.items()) + "}" if counts else "none"
 
 
-def _card_places(locs, cards) -> str:
+def _card_places(locs: dict[str, list[Any]], cards: Iterable[Any]) -> str:
     return "; ".join(f"{getattr(c, 'code', c)}: {', '.join(k for k, v in locs.items() if c in v)}" for c in cards)
 
 
-def _where(locs, tiles):
+def _where(locs: dict[str, list[Any]], tiles: Iterable[Any]) -> dict[Any, list[str]]:
     return {t: [k for k, v in locs.items() if t in v] for t in tiles}
 
 

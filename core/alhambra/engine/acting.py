@@ -17,6 +17,9 @@ def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
     e.g. an overpayment) and its kind (None for Pass); raises
     :class:`IllegalActionError` with the reason otherwise."""
     st = game.state
+    seat = st.decider
+    if seat is None:
+        raise IllegalActionError("the game is over (R-END-3): no more actions")
     if not isinstance(action, Action):
         raise IllegalActionError(f"{action!r} is not an action")
     kind = game.rules.kinds.get(type(action))
@@ -27,7 +30,7 @@ def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
     if kind is not None and st.phase not in kind.phases:
         raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
     if game._legal_set is None:
-        game._legal_set = {a: a for a in game._legal}
+        game._legal_set = {a: a for a in game._legal or ()}
     try:
         found = game._legal_set.get(action)
     except TypeError:  # a field holds something unhashable: certainly not listed
@@ -41,7 +44,7 @@ def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
     if kind.check is None:
         raise IllegalActionError(f"{action!r} is not legal now")
     try:
-        kind.check(game, st.decider, action)  # raises with the reason, or accepts (e.g. overpaying)
+        kind.check(game, seat, action)  # raises with the reason, or accepts (e.g. overpaying)
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
         if isinstance(exc, IllegalActionError):
             raise

@@ -12,7 +12,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .components import (
     BASE_CATALOG,
@@ -139,7 +139,7 @@ def _fitting(facts: dict[int, int], fits: tuple) -> list[int]:
     return found
 
 
-def _positions(cells) -> tuple[Pos, ...]:
+def _positions(cells: Iterable[int]) -> tuple[Pos, ...]:
     """The ``(x, y)`` of known cells (tile or frontier cells), in their order."""
     P = _POS_OF
     return tuple([P[c] for c in cells])
@@ -301,12 +301,12 @@ class Alhambra:
 
     def _changed(self) -> None:
         """The layout changed: drop what was derived from it."""
-        self._wall_len = None
+        self._wall_len: int | None = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
         #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
         #: "removable", "redesign" are the engine's). A copy shares it while both have the
         #: same layout; any change replaces it.
-        self.memo = {}
+        self.memo: dict[Any, Any] = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -315,8 +315,8 @@ class Alhambra:
         """A copy of the grid ``{(x, y): tile_id}``, fountain included."""
         return {_pos(c): t for c, t in self._tiles.items()}
 
-    def __contains__(self, pos) -> bool:
-        return self.tile_at(pos) is not None
+    def __contains__(self, pos: object) -> bool:
+        return self.tile_at(pos) is not None  # type: ignore[arg-type]  # tile_at checks the position
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -324,10 +324,10 @@ class Alhambra:
     def __iter__(self) -> Iterator[Pos]:
         return iter([_pos(c) for c in self._tiles])
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Alhambra) and self._tiles == other._tiles and self.holes == other.holes
 
-    __hash__ = None  # a mutable value
+    __hash__ = None  # type: ignore[assignment]  # a mutable value
 
     def __repr__(self) -> str:
         body = ", ".join(f"{p}: {t!r}" for p, t in sorted(self.tiles.items()) if p != ORIGIN)
@@ -348,14 +348,14 @@ class Alhambra:
             found = self.memo["tile_ids"] = frozenset(self._tiles.values())
         return found
 
-    def has_tile(self, tile) -> bool:
+    def has_tile(self, tile: Any) -> bool:
         """True if ``tile`` stands in this Alhambra."""
         try:
             return tile in self.tile_ids()
         except TypeError:  # unhashable: not a tile id
             return False
 
-    def position_of(self, tile) -> Pos | None:
+    def position_of(self, tile: Any) -> Pos | None:
         """Where ``tile`` stands, or ``None`` if it is not in this Alhambra."""
         for c, t in self._tiles.items():
             if t == tile:
@@ -370,7 +370,7 @@ class Alhambra:
         for t in self._tiles.values():
             spec = cat[t]
             if spec.kind == "building":
-                counts[spec.type] += 1
+                counts[str(spec.type)] += 1
         return counts
 
     # -- placement (R-PLACE-1 … R-PLACE-6) -----------------------------------------------------
@@ -379,7 +379,7 @@ class Alhambra:
         """Empty cells that share a side with a tile: the only cells a tile can go (R-PLACE-2)."""
         return frozenset(_pos(c) for c in self.front_facts)
 
-    def why_not_place(self, tile, pos: Pos) -> str | None:
+    def why_not_place(self, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos`` (a sentence citing the rule), or ``None``
         when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order. Raises
         :class:`IllegalActionError` if ``pos`` is not a pair of integers."""
@@ -415,11 +415,11 @@ class Alhambra:
             return f"R-PLACE-6: building at {pos} would leave a hole at {_pos(hole)}"
         return None
 
-    def can_place(self, tile, pos: Pos) -> bool:
+    def can_place(self, tile: Any, pos: Pos) -> bool:
         """True if ``tile`` may be built at ``pos`` (R-PLACE-2 … R-PLACE-6)."""
         return self.why_not_place(tile, pos) is None
 
-    def placements(self, tile) -> list[Pos]:
+    def placements(self, tile: Any) -> list[Pos]:
         """Every cell where ``tile`` may be built, sorted by ``(x, y)``.
 
         Only the tile's wall mask matters, so results are cached per mask until the city
@@ -591,7 +591,7 @@ class Alhambra:
         low = {_O: 0}
         cuts: set[int] = set()
         counter = 1
-        stack = [(_O, None, iter(_LINKED[near[_O]]))]
+        stack: list[tuple[int, int | None, Iterator[int]]] = [(_O, None, iter(_LINKED[near[_O]]))]
         while stack:
             v, parent, it = stack[-1]
             for step in it:
@@ -615,7 +615,7 @@ class Alhambra:
                         cuts.add(parent)
         return cuts
 
-    def why_not_swap(self, tile, pos: Pos) -> str | None:
+    def why_not_swap(self, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` (from the reserve) cannot take the place of the tile at ``pos``, or ``None``.
 
         The new tile takes exactly the same position and must satisfy the placement rules
@@ -639,11 +639,11 @@ class Alhambra:
                 )
         return None
 
-    def can_swap(self, tile, pos: Pos) -> bool:
+    def can_swap(self, tile: Any, pos: Pos) -> bool:
         """True if ``tile`` may replace the tile at ``pos`` (R-TURN-5 iii, R-PLACE-3)."""
         return self.why_not_swap(tile, pos) is None
 
-    def swap_positions(self, tile) -> list[Pos]:
+    def swap_positions(self, tile: Any) -> list[Pos]:
         """Every position where ``tile`` could replace the tile standing there, sorted.
         Raises :class:`ConfigError` for an unknown tile id."""
         if not _known_tile(self.catalog, tile):
@@ -668,7 +668,7 @@ class Alhambra:
 
     # -- mutation -----------------------------------------------------------------------------
 
-    def place(self, tile, pos: Pos, *, checked: bool = False) -> None:
+    def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:
         """Build ``tile`` at ``pos``. Raises :class:`IllegalActionError` (unchanged city) if the
         placement rules forbid it; also if the tile already stands in this Alhambra.
         ``checked=True`` skips the checks: for callers that already know the move is legal
@@ -681,6 +681,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         tiles, front, near = self._tiles, self.front_facts, self.tile_facts
         m = self.catalog.walls[tile]
         three = self._three - _THREE_SIDES[front.pop(c)]
@@ -716,7 +718,7 @@ class Alhambra:
                 self._cuts = None
         self._changed()
 
-    def remove(self, pos: Pos, *, checked: bool = False):
+    def remove(self, pos: Pos, *, checked: bool = False) -> Any:
         """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6);
         ``checked=True`` skips the checks (see :meth:`place`)."""
         if not checked:
@@ -725,6 +727,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         tiles, walls, front, near = self._tiles, self._walls, self.front_facts, self.tile_facts
         tile = tiles.pop(c)
         del walls[c]
@@ -758,7 +762,7 @@ class Alhambra:
         self._changed()
         return tile
 
-    def swap(self, tile, pos: Pos, *, checked: bool = False):
+    def swap(self, tile: Any, pos: Pos, *, checked: bool = False) -> Any:
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
         (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
         if not checked:
@@ -769,6 +773,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         old = self._tiles[c]
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
@@ -904,11 +910,11 @@ def longest_trail(segments: Iterable[tuple[Pos, Pos]]) -> int:
     return best
 
 
-def _search_trail(adj, comp, limit: int) -> int:
+def _search_trail(adj: dict[Any, list[Any]], comp: list[Any], limit: int) -> int:
     used: set[int] = set()
     best = 0
 
-    def walk(v, length):
+    def walk(v: Any, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
@@ -924,12 +930,12 @@ def _search_trail(adj, comp, limit: int) -> int:
     return best
 
 
-def _check_mask(mask) -> None:
+def _check_mask(mask: Any) -> None:
     if type(mask) is not int or not 0 <= mask <= 15:
         raise ConfigError(f"a wall mask is an int 0-15, not {mask!r}")
 
 
-def _known_tile(catalog, tile) -> bool:
+def _known_tile(catalog: TileCatalog, tile: Any) -> bool:
     """True if ``tile`` is a tile id of ``catalog`` other than the fountain: an int or str
     (not a look-alike such as ``True`` for 1 or ``21.0`` for 21)."""
     if type(tile) is not int and type(tile) is not str:
@@ -937,7 +943,7 @@ def _known_tile(catalog, tile) -> bool:
     return tile != FOUNTAIN and tile in catalog
 
 
-def _as_pos(pos) -> Pos:
+def _as_pos(pos: Any) -> Pos:
     try:
         x, y = pos
     except (TypeError, ValueError):

@@ -8,7 +8,7 @@ from .components import MoneyCard
 from ..errors import ConfigError
 
 
-def _by_value_desc(card):
+def _by_value_desc(card: MoneyCard) -> tuple[int, str]:
     return -card.value, card.currency
 
 

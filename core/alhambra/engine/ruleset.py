@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pluggy
 
@@ -64,7 +64,7 @@ def _scan_entry_points() -> tuple[tuple[str, Any], ...]:
     return tuple((ep.name, ep) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
-def load_module(name: str):
+def load_module(name: str) -> Any:
     """Import the module registered under ``name``; :class:`ConfigError` lists the known ones,
     and refuses a module whose ``NAME`` differs from its entry-point name (saves record the
     ``NAME``, so such a module could not be found again when its games are loaded)."""
@@ -80,7 +80,7 @@ def load_module(name: str):
     return module
 
 
-def module_name(module) -> str:
+def module_name(module: Any) -> str:
     """The name a module object is enabled and saved under (its ``NAME`` attribute)."""
     name = getattr(module, "NAME", None)
     if not isinstance(name, str) or not name:
@@ -88,7 +88,7 @@ def module_name(module) -> str:
     return name
 
 
-def plugin_name(plugin) -> str:
+def plugin_name(plugin: Any) -> str:
     """The name a house-rule plugin is recorded under in saves: its ``NAME`` attribute, else
     its class name (or module name, for a plugin module)."""
     name = getattr(plugin, "NAME", None)
@@ -228,11 +228,11 @@ class Ruleset:
         self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
         self.memo_limit = 100_000
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
 
 
-def direct_caller(caller, *, results: bool = True):
+def direct_caller(caller: Any, *, results: bool = True) -> Callable[..., Any]:
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
     arguments, for the hooks the engine calls every turn.
 
@@ -252,7 +252,7 @@ def direct_caller(caller, *, results: bool = True):
         if len(funcs) == 1 and funcs[0][1] is None:
             return funcs[0][0]
 
-        def first(**kwargs):
+        def first(**kwargs: Any) -> Any:
             for f, names in funcs:
                 r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
                 if r is not None:
@@ -266,13 +266,13 @@ def direct_caller(caller, *, results: bool = True):
         if not results:
             return only
 
-        def collect_one(**kwargs):
+        def collect_one(**kwargs: Any) -> list[Any]:
             r = only(**kwargs)
             return [] if r is None else [r]
 
         return collect_one
 
-    def collect(**kwargs):
+    def collect(**kwargs: Any) -> list[Any]:
         out = []
         for f, names in funcs:
             r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
@@ -291,7 +291,13 @@ class _FastHooks:
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 
-    def __init__(self, hook):
+    alhambra_turn_start: Callable[..., Any]
+    alhambra_payment_means: Callable[..., Any]
+    alhambra_placement_filter: Callable[..., Any]
+    alhambra_city_changed: Callable[..., Any]
+    alhambra_between_turns: Callable[..., Any]
+
+    def __init__(self, hook: Any) -> None:
         for name in self.NAMES:
             setattr(self, name, direct_caller(getattr(hook, name), results=name not in self.NOTIFY))
 

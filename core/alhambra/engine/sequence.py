@@ -190,7 +190,7 @@ def _place_tiles(game: Game, nxt: PlaceTiles) -> Next | None:
 def _placement_over(game: Game) -> Next | None:
     """Every pending tile is placed: the phase that started the placement continues."""
     st = game.state
-    then, seat = st.place_context, st.decider
+    then, seat = st.place_context, st.decider or 0  # a placing seat decides
     st.place_context = ""
     spec = game.rules.phase_specs.get(then)
     if spec is None or spec.after_placement is None:

@@ -7,7 +7,7 @@ from typing import Any
 from attrs import define, field
 
 from .city import Alhambra
-from .components import Card
+from .components import Card, MoneyCard
 
 #: Alhambra is for 2 to 6 players (R-COMP-1)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -74,7 +74,7 @@ class PlayerState:
 
     def money_in(self, currency: str) -> int:
         """Total value of this player's money cards of ``currency`` (R-END-2)."""
-        return sum(c.value for c in self.hand if getattr(c, "currency", None) == currency)
+        return sum([c.value for c in self.hand if isinstance(c, MoneyCard) and c.currency == currency])
 
 
 @define(slots=True)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .components import MARKET_CURRENCIES
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
-def build_view(game, seat: int | None) -> dict[str, Any]:
+
+def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as JSON-ready plain data.
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import combinations
 from operator import attrgetter
 
@@ -12,11 +14,19 @@ from ..engine.sequence import ACTION_DONE, ActionDone
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+    from typing import Any
+    from ..engine.actions import Action
+    from ..game import Game
+    from ..engine.sequence import Next
+    from collections.abc import Sequence
+
 TAKE_LIMIT = 5  # R-TURN-2
 _VALUE = attrgetter("value")
 
 
-def money_takes(display) -> list[TakeMoney]:
+def money_takes(display: Iterable[Any]) -> list[TakeMoney]:
     """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
     several whose total value is at most 5. Identical choices are listed once: the single
     cards in display order, then the combinations in display order."""
@@ -36,7 +46,7 @@ def money_takes(display) -> list[TakeMoney]:
     return out
 
 
-def _legal_take(game, seat):
+def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The takes depend on the display alone: kept per game with the display they were made
     for (a list comparison). Not shared between games: two games almost never show the same
     display (about 1 in 80 in random play), and such a cache only filled memory."""
@@ -49,7 +59,7 @@ def _legal_take(game, seat):
     return found
 
 
-def _check_take(game, seat, action):
+def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
     display = list(game.state.display)
     for c in action.cards:
         if type(c) is not MoneyCard:
@@ -66,7 +76,7 @@ def _check_take(game, seat, action):
     )
 
 
-def _apply_take(game, seat, action):
+def _apply_take(game: Game, seat: int, action: TakeMoney) -> Next | None:
     st = game.state
     for c in action.cards:
         st.display.remove(c)
@@ -74,15 +84,15 @@ def _apply_take(game, seat, action):
     return ACTION_DONE
 
 
-def _legal_buy(game, seat):
+def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
     return game.cached_purchases(seat)
 
 
-def _check_buy(game, seat, action):
+def _check_buy(game: Game, seat: int, action: Buy) -> None:
     game.check_payment(seat, action)  # raises with the reason; otherwise an accepted overpayment
 
 
-def _apply_buy(game, seat, action):
+def _apply_buy(game: Game, seat: int, action: Buy) -> Next | None:
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment earns another action. The market is not refilled during the turn."""
     tile = game.pay(seat, action)  # the engine has checked the payment
@@ -92,7 +102,7 @@ def _apply_buy(game, seat, action):
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
         ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True),

@@ -328,7 +328,7 @@ def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, mo
     conv = converter_of(rules)
     try:
         game.state = conv.structure(data.get("state"), GameState)
-        rng = data.get("rng")
+        rng: Any = data.get("rng")  # not a dict: the TypeError below is a SaveFormatError
         internal = rng["state"]
         if (not isinstance(internal, list) or len(internal) != 625
                 or not all(type(x) is int and 0 <= x < 2**32 for x in internal) or not any(internal[:624])
