@@ -166,7 +166,8 @@ def test_r_bon_2_dirk_gets_no_cards():
 def test_r_bon_2_deal_is_seeded_and_shuffled():
     """R-BON-2: the deal uses the game's random generator: same seed, same deal; the deal
     varies with the seed."""
-    deal = lambda seed: bonus.bonus_state(alhambra.new_game(4, modules=MOD, seed=seed)).hands
+    def deal(seed):
+        return bonus.bonus_state(alhambra.new_game(4, modules=MOD, seed=seed)).hands
     assert deal(5) == deal(5)
     assert len({json.dumps(deal(s)) for s in range(20)}) > 10
 

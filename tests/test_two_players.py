@@ -5,9 +5,9 @@ import pytest
 from alhambra import operations
 from alhambra.engine import sequence
 import alhambra
-from alhambra import Buy, GiveToDirk, IllegalActionError, Reserve
+from alhambra import Buy, GiveToDirk, IllegalActionError
 from alhambra.rules.dirk import dirk_draw_after
-from alhambra.testing import check_invariants, expected_money
+from alhambra.testing import expected_money
 from helpers import cards, situation
 
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import random
 from operator import itemgetter
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
 from .engine.determinize import determinize
-from .engine.sequence import ACTION_DONE, advance
+from .engine.sequence import ACTION_DONE, PLACE, advance
 from .engine.actions import Action, Buy, Pass, action_table
-from .engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
+from .engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
 from .errors import ConfigError, IllegalActionError
 from .engine.payment import minimal_payments
 from .engine.ruleset import Ruleset, get_ruleset
-from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, Pending, PlayerState
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState
 from .engine.city import Alhambra
 
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
@@ -352,7 +352,10 @@ class Game:
         else:
             action, kind = match_unlisted(self, action)
         # the kind changes the state and says what comes next; the engine makes the transition
-        advance(self, ACTION_DONE if kind is None else kind.apply(self, seat, action))  # None: Pass (R-TURN-9)
+        nxt = ACTION_DONE if kind is None else kind.apply(self, seat, action)  # kind None: Pass (R-TURN-9)
+        st = self.state
+        if nxt is not None or (st.phase == PLACE and not st.pending):  # else: the same seat again
+            advance(self, nxt)
         self.history.append(action)
         self._legal = None
         self._legal_set = None

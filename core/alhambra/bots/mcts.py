@@ -167,7 +167,7 @@ class MCTSBot(Bot):
             while len(worlds) <= j:
                 worlds.append(observe(game, seat, random.Random(base + len(worlds))))
             g = worlds[j].clone()
-            reward = self._iterate(g, seat, child, turn0)
+            self._iterate(g, seat, child, turn0)
             visits += 1
         best = max(root, key=lambda n: (n.visits, n.mean))
         if self.anchor and best is not root[0] and best.mean - root[0].mean < self.anchor:

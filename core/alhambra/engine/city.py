@@ -11,7 +11,6 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping
 
 from .components import (
@@ -23,7 +22,6 @@ from .components import (
     SOUTH,
     WEST,
     TileCatalog,
-    wall_names,
 )
 from ..errors import ConfigError, IllegalActionError
 

@@ -172,8 +172,11 @@ def _action_done(game: Game, nxt: ActionDone) -> Next | None:
     if nxt.extra:
         return None
     st = game.state
-    if st.pending:
-        return PlaceTiles(st.turn_player, (), TURN)
+    if st.pending:  # PlaceTiles(st.turn_player, (), TURN), without making one
+        st.phase = PLACE
+        st.decider = st.turn_player
+        st.place_context = TURN
+        return None
     return FINISH_TURN
 
 
