@@ -21,7 +21,7 @@ from .engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_
 from .errors import ConfigError, IllegalActionError
 from .engine.payment import minimal_payments
 from .engine.ruleset import Ruleset, get_ruleset
-from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState, game_seed, player_names  # noqa: F401  (the limits: re-exported)
 from .engine.city import Alhambra
 
 _ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
@@ -114,22 +114,8 @@ def new_game(
 
     Raises :class:`ConfigError` for a bad player count, unknown module or option, bad seed.
     """
-    if isinstance(players, bool):
-        raise ConfigError("players must be a number of players or a list of names")
-    if isinstance(players, int):
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R-COMP-1)")
-        names = [f"Player {i + 1}" for i in range(players)]
-    elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
-        names = list(players)
-    else:
-        raise ConfigError(f"players must be a number of players or a list of names, not {players!r}")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (R-COMP-1)")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"seed must be an integer, not {seed!r}")
+    names = player_names(players)
+    seed = game_seed(seed)
     rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
     game = Game._blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)
