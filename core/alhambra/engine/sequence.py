@@ -197,7 +197,7 @@ def _placement_over(game: Game) -> Next | None:
     st.place_context = ""
     spec = game.rules.phase_specs.get(then)
     if spec is None or spec.after_placement is None:
-        raise RuntimeError(f"no declared phase continues after a placement started by {then!r}")
+        raise ConfigError(f"PlaceTiles(then={then!r}): no declared phase with an after_placement continues there")
     return spec.after_placement(game, seat)
 
 
@@ -217,8 +217,8 @@ def _resume(game: Game, nxt: Resume) -> Next | None:
         asked = game.rules.fast.alhambra_between_turns(game=game, finished=st.turn_player)
         if asked is not None:
             if type(asked) is not Interrupt or asked.phase not in game.rules.phase_specs:
-                raise TypeError(f"alhambra_between_turns must return an Interrupt naming a declared phase, "
-                                f"not {asked!r}")
+                raise ConfigError(f"alhambra_between_turns must return an Interrupt naming a declared phase "
+                                  f"(alhambra_phases), not {asked!r}")
             st.phase = asked.phase
             st.decider = asked.seat
             return None
