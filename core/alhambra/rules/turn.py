@@ -1,4 +1,4 @@
-"""Built-in plugin ``core.turn``: taking money and buying (R-TURN-1 … R-TURN-4)."""
+"""Built-in plugin ``core.turn``: taking money (R-TURN-1, R-TURN-2). Buying is ``core.purchase``."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING
 from itertools import combinations
 from operator import attrgetter
 
-from ..engine.actions import ActionKind, Buy, TakeMoney, action_table
+from ..engine.actions import ActionKind, TakeMoney, action_table
 from ..engine.components import MoneyCard
-from ..engine.operations import add_pending
-from ..engine.sequence import ACTION_DONE, ActionDone
+from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
@@ -84,26 +83,8 @@ def _apply_take(game: Game, seat: int, action: TakeMoney) -> Next | None:
     return ACTION_DONE
 
 
-def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
-    return game.cached_purchases(seat)
-
-
-def _check_buy(game: Game, seat: int, action: Buy) -> None:
-    game.check_payment(seat, action)  # raises with the reason; otherwise an accepted overpayment
-
-
-def _apply_buy(game: Game, seat: int, action: Buy) -> Next | None:
-    """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
-    an exact payment earns another action. The market is not refilled during the turn."""
-    tile = game.pay(seat, action)  # the engine has checked the payment
-    price = game.rules.catalog[tile].price
-    add_pending(game, tile, dirk_ok=True)
-    return ActionDone(extra=sum(c.value for c in action.cards) == price)
-
-
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
-        ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True),
     ]
