@@ -1,10 +1,10 @@
-"""The game: a thin loop over the state, the rule set's action kinds and its hooks.
+"""The game users hold: :class:`Game`, the public state object, and :func:`new_game`.
 
-:class:`Game` is what users hold: ``legal_actions()``, ``apply(action)``, ``clone()``,
-``view(seat)``, ``to_json()``. It also offers the few engine operations plugins call from their
-hook implementations and action kinds (``action_done``, ``begin_placement``, ``refill_market``,
-``end_game``, ``resume``, ``payments``), so modules never touch the turn sequence directly.
-"""
+Reading, ``legal_actions()``, ``apply(action)``, ``clone()``, ``view(seat)``,
+``determinize(seat, rng)`` and saving; everything else is delegated: the turn sequence to
+:mod:`alhambra.engine.sequence`, the operations plugins call to :mod:`alhambra.operations`,
+the rules to the plugins of the rule set (the purchases' functions, those of ``core.purchase``,
+are offered as methods)."""
 
 from __future__ import annotations
 
@@ -14,24 +14,20 @@ from typing import Any, Iterable, Sequence
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
 from .engine.actions import Action, Pass
-from .engine.city import Alhambra
 from .engine.determinize import determinize
-from .engine.ruleset import Ruleset, get_ruleset
+from .engine.ruleset import Ruleset, get_ruleset, plugin_name
 from .engine.sequence import ACTION_DONE, PLACE, advance
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState, game_seed, player_names  # noqa: F401  (the limits: re-exported)
+from .engine.views import build_view
 from .errors import ConfigError, IllegalActionError
 from .rules import purchase
+from .saving.serialize import game_from_json, game_to_json
 
 
 def new_game(
-    players: int | Sequence[str],
-    *,
-    modules: Iterable = (),
-    seed: int | None = None,
-    options: dict[str, Any] | None = None,
-    plugins: Iterable = (),
-    blocked: Iterable[str] = (),
-) -> "Game":
+    players: int | Sequence[str], *, modules: Iterable[Any] = (), seed: int | None = None,
+    options: dict[str, Any] | None = None, plugins: Iterable[Any] = (), blocked: Iterable[str] = (),
+) -> Game:
     """Create and set up a game (R-SET-1 … R-SET-7).
 
     ``players``: the number of players (2-6, named "Player 1" …) or their names.
@@ -44,10 +40,9 @@ def new_game(
 
     Raises :class:`ConfigError` for a bad player count, unknown module or option, bad seed.
     """
-    names = player_names(players)
-    seed = game_seed(seed)
-    rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
-    game = Game._blank(rules, names, seed)
+    names, seed = player_names(players), game_seed(seed)
+    game = Game._blank(get_ruleset(modules, options, plugins=plugins, blocked=blocked), names, seed)
+    rules = game.rules
     rules.hook.alhambra_setup(game=game)
     sequence.start_turn(game, game.state.start_player)
     return game
@@ -65,8 +60,7 @@ class Game:
 
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_purchases",
                  "memo", "_settled")
-    # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
-    # _purchases: the purchase rules' derived values (alhambra.rules.purchase.PurchaseMemo);
+    # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     rules: Ruleset
@@ -81,8 +75,6 @@ class Game:
     memo: dict[Any, Any]
     _settled: set[int] | None
 
-    # -- construction ---------------------------------------------------------------------------
-
     @classmethod
     def _blank(cls, rules: Ruleset, names: list[str], seed: int) -> "Game":
         g = cls.__new__(cls)
@@ -90,12 +82,7 @@ class Game:
         g.seed = seed
         g.names = tuple(names)
         g.rng = random.Random(seed)
-        holes = rules.options.get("holes", "cell")
-        g.state = GameState(
-            players=[PlayerState(n, [], Alhambra(rules.catalog, holes)) for n in names],
-            bag=[], market=[None] * 4, deck=[], discard=[], display=[],
-            start_player=0, turn_player=0, decider=0,
-        )
+        g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"))
         g.history = []
         g._legal = None
         g._legal_set = None
@@ -115,11 +102,9 @@ class Game:
         g.rules = self.rules
         g.seed = self.seed
         g.names = self.names
+        g.rng = random.Random(seed) if seed is not None else random.Random.__new__(random.Random)
         if seed is None:
-            g.rng = random.Random.__new__(random.Random)
             g.rng.setstate(self.rng.getstate())
-        else:
-            g.rng = random.Random(seed)
         g.state = self.state.clone()
         g.history = self.history.copy()
         g._legal = self._legal
@@ -154,8 +139,6 @@ class Game:
     def config(self) -> dict[str, Any]:
         """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
-        from .engine.ruleset import plugin_name
-
         return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed,
                 "options": dict(self.options), "blocked": list(self.rules.blocked),
                 "plugins": [plugin_name(p) for p in self.rules.plugins]}
@@ -204,12 +187,9 @@ class Game:
             raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
 
     def invalidate(self) -> None:
-        """Forget cached legal actions and every value plugins keep in ``game.memo``. Call it
-        after editing ``game.state`` by hand (tests, analysis tools), and in a plugin's own
-        action after changing state that is not its own other than through the engine's
-        operations (a hut moved out of its stack, a tile taken from a reserve): other plugins
-        keep values derived from their state in ``game.memo``. ``apply`` keeps the caches right
-        by itself."""
+        """Forget cached legal actions, the purchases' values and ``game.memo``: after editing
+        ``game.state`` by hand, or (in a plugin) another module's state other than through the
+        operations. ``apply`` keeps the caches right by itself."""
         self._legal = None
         self._legal_set = None
         self._purchases = purchase.PurchaseMemo.fresh(len(self.state.players))
@@ -282,8 +262,6 @@ class Game:
         Contains the market, money display, discard pile (face up), sizes of bag and deck (not
         their order), every Alhambra and reserve, scores, scorings so far, each player's hand
         size, and only ``seat``'s own hand. Modules add their part under ``"modules"``."""
-        from .engine.views import build_view
-
         return build_view(self, seat)
 
     def determinize(self, seat: int, rng: random.Random | None = None) -> Game:
@@ -304,8 +282,6 @@ class Game:
     def to_json(self) -> str:
         """This game as JSON text: configuration, full state, random-generator state and
         history. :meth:`from_json` restores it so that it continues exactly as this one."""
-        from .saving.serialize import game_to_json
-
         return game_to_json(self)
 
     @classmethod
@@ -316,8 +292,6 @@ class Game:
         played with must be passed again (matched by name).
         Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file,
         or when the plugins passed do not match the save's."""
-        from .saving.serialize import game_from_json
-
         return game_from_json(text, cls._blank, modules=modules, plugins=plugins)
 
     def __repr__(self) -> str:

@@ -160,151 +160,23 @@ def _cell(pos: Pos) -> int | None:
     return None
 
 
-class Alhambra:
-    """One player's Alhambra as a value: ``{(x, y): tile_id}`` with the fountain at ``(0, 0)``.
+class _CityState:
+    """What every part of :class:`Alhambra` reads: its attributes (the slots are Alhambra's)
+    and the reading methods."""
 
-    Build one directly for tests and analysis::
+    __slots__ = ()
 
-        city = Alhambra.from_tiles({(1, 0): 21, (0, 1): 7})   # fountain implied at (0, 0)
-        city.can_place(22, (-1, 0)); city.placements(22); city.longest_outer_wall()
-
-    ``catalog`` maps tile ids to their walls and types (default: fountain + 54 buildings).
-    ``holes`` is the R-PLACE-6 variant option: ``"cell"`` (default: only a single empty cell
-    enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
-    Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
-
-    For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
-    ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
-    everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
-    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
-    say whether a tile with that wall mask may be built on the frontier cell or replace the
-    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
-
-    Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
-    never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
-    raise :class:`IllegalActionError` (citing the rule) without changing anything.
-    """
-
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
-
-    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
-        if holes not in HOLES_MODES:
-            raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
-        if not isinstance(catalog, TileCatalog):
-            raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
-        self.catalog = catalog
-        self.holes = holes
-        #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
-        self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
-        self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
-        self._rebuild()
-
-    # -- construction -------------------------------------------------------------------------
-
-    @classmethod
-    def from_tiles(
-        cls,
-        tiles: Mapping[Pos, int | str],
-        *,
-        catalog: TileCatalog = BASE_CATALOG,
-        holes: str = "cell",
-        check: bool = True,
-    ) -> "Alhambra":
-        """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
-
-        With ``check`` (default) the layout must satisfy the placement rules as a whole
-        (R-PLACE-2/3/5/6: every tile reachable from the fountain, walls matching, no hole);
-        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain,
-        a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
-        :class:`ConfigError`.
-        """
-        if not isinstance(tiles, Mapping):
-            raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
-        city = cls(catalog, holes)
-        seen = set()
-        for pos, tile in tiles.items():
-            try:
-                pos = _as_pos(pos)
-            except IllegalActionError as exc:
-                raise ConfigError(str(exc)) from None
-            if pos == ORIGIN:
-                if tile == FOUNTAIN:
-                    continue
-                raise ConfigError("(0, 0) holds the fountain (R-COMP-1)")
-            if not _known_tile(catalog, tile):
-                raise ConfigError(f"unknown tile id {tile!r} at {pos}")
-            if tile in seen:
-                raise ConfigError(f"tile {tile!r} appears twice")
-            c = _cell(pos)
-            if c is None:
-                raise ConfigError(f"position {pos} lies beyond the grid limit of {GRID_LIMIT} cells")
-            seen.add(tile)
-            city._tiles[c] = tile
-            city._walls[c] = catalog.walls[tile]
-        city._rebuild()
-        if check:
-            problem = city.why_invalid()
-            if problem:
-                raise ConfigError(problem)
-        return city
-
-    def copy(self) -> "Alhambra":
-        """An independent copy (the per-layout caches are shared until either side changes)."""
-        new = Alhambra.__new__(Alhambra)
-        new.catalog = self.catalog
-        new.holes = self.holes
-        new._tiles = self._tiles.copy()
-        new._walls = self._walls.copy()
-        new.front_facts = self.front_facts.copy()
-        new.tile_facts = self.tile_facts.copy()
-        new._links = self._links
-        new._three = self._three
-        new._cuts = self._cuts
-        new._wall_len = self._wall_len
-        new.memo = self.memo  # replaced (not mutated) on change
-        return new
-
-    def _rebuild(self) -> None:
-        """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
-        tiles, walls = self._tiles, self._walls
-        #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
-        #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
-        front: dict[int, int] = {}
-        #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
-        #: walls), with ``_FOUNTAIN_BIT`` for the fountain
-        near: dict[int, int] = {}
-        for c in tiles:
-            m = walls[c]
-            t = 0
-            for step, side, opp in _STEPS:
-                q = c + step
-                if q in tiles:
-                    t |= side
-                else:
-                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
-        for c in (*tiles, *front):
-            if c not in _POS_OF:
-                _remember(c)
-        self.front_facts = front
-        self.tile_facts = near
-        #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
-        #: city; kept exactly as that sum in any city)
-        self._links = sum([_LINKS[v] for v in near.values()])
-        #: how many frontier cells have tiles on three sides (each bars a cell, R-PLACE-6)
-        self._three = sum([_THREE_SIDES[v] for v in front.values()])
-        #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
-        self._cuts: frozenset[int] | None = None
-        self._changed()
-
-    def _changed(self) -> None:
-        """The layout changed: drop what was derived from it."""
-        self._wall_len: int | None = None
-        #: Scratch dict for values derived from this layout (rule plugins cache legal actions
-        #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
-        #: "removable", "redesign" are the engine's). A copy shares it while both have the
-        #: same layout; any change replaces it.
-        self.memo: dict[Any, Any] = {}
+    _tiles: dict[int, int | str]
+    _walls: dict[int, int]
+    catalog: TileCatalog
+    holes: str
+    front_facts: dict[int, int]
+    tile_facts: dict[int, int]
+    _links: int
+    _cuts: frozenset[int] | None
+    _wall_len: int | None
+    _three: int
+    memo: dict[Any, Any]
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -370,6 +242,13 @@ class Alhambra:
             if spec.kind == "building":
                 counts[str(spec.type)] += 1
         return counts
+
+
+class _CityRules(_CityState):
+    """The placement, removal and swap rules of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
+    R-TURN-5, R-TURN-6): queries that never change the city."""
+
+    __slots__ = ()
 
     # -- placement (R-PLACE-1 … R-PLACE-6) -----------------------------------------------------
 
@@ -567,7 +446,7 @@ class Alhambra:
             else:
                 cuts = self._cuts
                 if cuts is None:
-                    cuts = self._cuts = frozenset(self._cut_cells())
+                    cuts = self._cuts = frozenset(self._cut_cells())  # type: ignore[misc]  # the slot is Alhambra's
                 found = [c for c in sorted(near) if c != _O and c not in cuts
                          and (not _ENCLOSED[near[c]] if cell_holes else True)]
             if not cell_holes:
@@ -664,6 +543,152 @@ class Alhambra:
             found = self.memo[mask + 16] = _fitting(self.tile_facts, _SWAP_OK[mask])
         return found
 
+
+class Alhambra(_CityRules):
+    """One player's Alhambra as a value: ``{(x, y): tile_id}`` with the fountain at ``(0, 0)``.
+
+    Build one directly for tests and analysis::
+
+        city = Alhambra.from_tiles({(1, 0): 21, (0, 1): 7})   # fountain implied at (0, 0)
+        city.can_place(22, (-1, 0)); city.placements(22); city.longest_outer_wall()
+
+    ``catalog`` maps tile ids to their walls and types (default: fountain + 54 buildings).
+    ``holes`` is the R-PLACE-6 variant option: ``"cell"`` (default: only a single empty cell
+    enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
+    Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
+
+    For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
+    ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
+    everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
+    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
+    say whether a tile with that wall mask may be built on the frontier cell or replace the
+    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
+
+    Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
+    never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
+    raise :class:`IllegalActionError` (citing the rule) without changing anything.
+    """
+
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
+
+    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
+        if holes not in HOLES_MODES:
+            raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
+        if not isinstance(catalog, TileCatalog):
+            raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
+        self.catalog = catalog
+        self.holes = holes
+        #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
+        self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
+        self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
+        self._rebuild()
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_tiles(
+        cls,
+        tiles: Mapping[Pos, int | str],
+        *,
+        catalog: TileCatalog = BASE_CATALOG,
+        holes: str = "cell",
+        check: bool = True,
+    ) -> "Alhambra":
+        """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
+
+        With ``check`` (default) the layout must satisfy the placement rules as a whole
+        (R-PLACE-2/3/5/6: every tile reachable from the fountain, walls matching, no hole);
+        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain,
+        a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
+        :class:`ConfigError`.
+        """
+        if not isinstance(tiles, Mapping):
+            raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
+        city = cls(catalog, holes)
+        seen = set()
+        for pos, tile in tiles.items():
+            try:
+                pos = _as_pos(pos)
+            except IllegalActionError as exc:
+                raise ConfigError(str(exc)) from None
+            if pos == ORIGIN:
+                if tile == FOUNTAIN:
+                    continue
+                raise ConfigError("(0, 0) holds the fountain (R-COMP-1)")
+            if not _known_tile(catalog, tile):
+                raise ConfigError(f"unknown tile id {tile!r} at {pos}")
+            if tile in seen:
+                raise ConfigError(f"tile {tile!r} appears twice")
+            c = _cell(pos)
+            if c is None:
+                raise ConfigError(f"position {pos} lies beyond the grid limit of {GRID_LIMIT} cells")
+            seen.add(tile)
+            city._tiles[c] = tile
+            city._walls[c] = catalog.walls[tile]
+        city._rebuild()
+        if check:
+            problem = city.why_invalid()
+            if problem:
+                raise ConfigError(problem)
+        return city
+
+    def copy(self) -> "Alhambra":
+        """An independent copy (the per-layout caches are shared until either side changes)."""
+        new = Alhambra.__new__(Alhambra)
+        new.catalog = self.catalog
+        new.holes = self.holes
+        new._tiles = self._tiles.copy()
+        new._walls = self._walls.copy()
+        new.front_facts = self.front_facts.copy()
+        new.tile_facts = self.tile_facts.copy()
+        new._links = self._links
+        new._three = self._three
+        new._cuts = self._cuts
+        new._wall_len = self._wall_len
+        new.memo = self.memo  # replaced (not mutated) on change
+        return new
+
+    def _rebuild(self) -> None:
+        """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
+        tiles, walls = self._tiles, self._walls
+        #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
+        #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
+        front: dict[int, int] = {}
+        #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
+        #: walls), with ``_FOUNTAIN_BIT`` for the fountain
+        near: dict[int, int] = {}
+        for c in tiles:
+            m = walls[c]
+            t = 0
+            for step, side, opp in _STEPS:
+                q = c + step
+                if q in tiles:
+                    t |= side
+                else:
+                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
+            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
+        for c in (*tiles, *front):
+            if c not in _POS_OF:
+                _remember(c)
+        self.front_facts = front
+        self.tile_facts = near
+        #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
+        #: city; kept exactly as that sum in any city)
+        self._links = sum([_LINKS[v] for v in near.values()])
+        #: how many frontier cells have tiles on three sides (each bars a cell, R-PLACE-6)
+        self._three = sum([_THREE_SIDES[v] for v in front.values()])
+        #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
+        self._cuts: frozenset[int] | None = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """The layout changed: drop what was derived from it."""
+        self._wall_len: int | None = None
+        #: Scratch dict for values derived from this layout (rule plugins cache legal actions
+        #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
+        #: "removable", "redesign" are the engine's). A copy shares it while both have the
+        #: same layout; any change replaces it.
+        self.memo: dict[Any, Any] = {}
     # -- mutation -----------------------------------------------------------------------------
 
     def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:

@@ -9,7 +9,7 @@ from attrs import define, field
 
 from ..errors import ConfigError
 from .city import Alhambra
-from .components import Card, MoneyCard
+from .components import Card, MoneyCard, TileCatalog
 
 #: Alhambra is for 2 to 6 players (R-COMP-1)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -146,6 +146,13 @@ class GameState:
     out_of_play: list[Any] = field(factory=list)
     modules: dict[str, Any] = field(factory=dict)
     pile_sizes: list[int] = field(factory=list)
+
+    @classmethod
+    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str) -> GameState:
+        """The state of a game before setup: one empty Alhambra per name, nothing dealt."""
+        return cls(players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
+                   bag=[], market=[None] * 4, deck=[], discard=[], display=[],
+                   start_player=0, turn_player=0, decider=0)
 
     def clone(self) -> "GameState":
         """An independent deep copy (cards and actions are immutable and shared)."""
