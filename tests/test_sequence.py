@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from attrs import frozen
@@ -22,6 +24,8 @@ from alhambra import (
     operations,
 )
 from alhambra.engine import ruleset as ruleset_module
+
+SAVES = Path(__file__).resolve().parent / "data" / "saves"
 
 
 @frozen(slots=True)
@@ -160,3 +164,13 @@ def test_old_module_paths_are_the_new_modules():
 
     assert alhambra.city is alhambra.engine.city
     assert alhambra.state.GameState is alhambra.GameState
+
+
+def test_a_save_whose_placement_returns_to_an_undeclared_phase_is_refused():
+    text = (SAVES / "all-6p-place.json").read_text()
+    data = json.loads(text)
+    assert data["state"]["place_context"] == "turn"
+    alhambra.Game.from_json(text)  # as saved: loads
+    data["state"]["place_context"] = "nowhere"
+    with pytest.raises(alhambra.SaveFormatError, match="nowhere"):
+        alhambra.Game.from_json(json.dumps(data))

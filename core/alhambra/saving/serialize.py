@@ -374,6 +374,11 @@ def _check_state(game, names) -> None:
         raise SaveFormatError(f"in phase 'turn' the turn player decides (seat {st.turn_player}), not seat {st.decider}")
     if st.phase == "place" and (not st.pending or not st.place_context or type(st.place_context) is not str):
         raise SaveFormatError("in phase 'place' some tile is pending and the placement's context is named")
+    if st.phase == "place":
+        spec = game.rules.phase_specs.get(st.place_context)
+        if spec is None or spec.after_placement is None:
+            raise SaveFormatError(f"the placement returns to phase {st.place_context!r}, which no plugin of this "
+                                  "game declares with an after_placement (alhambra_phases)")
     if len(st.market) != 4 or not all(t is None or (type(t) is int and 1 <= t <= 54) for t in st.market):
         raise SaveFormatError("the market has four spaces, each empty or holding a building")
     if not set(st.pending_scorings) <= {1, 2} or not all(type(k) is int for k in st.pending_scorings):
