@@ -243,14 +243,14 @@ register_encoding("alhambra_vizier.plugin.DeclineVizier",
                   lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()))
 register_encoding("alhambra_vizier.plugin.ReactivateVizier",
                   lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()))
-register_encoding("alhambra_building_huts.TakeHut", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_building_huts.TakeHut"),
+register_encoding("alhambra_building_huts.plugin.TakeHut", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_building_huts.plugin.TakeHut"),
     (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),)))
-register_encoding("alhambra_bonus_cards.RevealBonus", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_bonus_cards.RevealBonus"),
+register_encoding("alhambra_bonus_cards.plugin.RevealBonus", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_bonus_cards.plugin.RevealBonus"),
     (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),)))
-register_encoding("alhambra_exchange_offices.TakeOffice", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_exchange_offices.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
+register_encoding("alhambra_exchange_offices.plugin.TakeOffice", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
 
 
 # -- the codec -------------------------------------------------------------------------------
