@@ -11,11 +11,12 @@ import tempfile
 import time
 import warnings
 
-warnings.filterwarnings("ignore", message="Using `httpx`")
+from starlette.testclient import TestClient
 
 import alhambra
 from alhambra.web import create_app
-from starlette.testclient import TestClient
+
+warnings.filterwarnings("ignore", message="Using `httpx`")
 
 MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 client = TestClient(create_app(tempfile.mkdtemp()))

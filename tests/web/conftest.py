@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+from starlette.testclient import TestClient
 
 from alhambra.web import create_app
 from alhambra.web.tables import Table
-from starlette.testclient import TestClient
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
 ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 

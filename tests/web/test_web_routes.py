@@ -51,7 +51,7 @@ def test_index_lists_modules_options_and_games(client: TestClient) -> None:
 
 
 def test_a_users_own_module_is_offered(data_dir: Path) -> None:
-    from alhambra.config import load_module_file
+    from alhambra.saving.config import load_module_file
 
     golden_fountain = load_module_file(Path(__file__).parents[2] / "examples" / "golden_fountain.py")
     c = TestClient(create_app(data_dir, modules=[golden_fountain]))
@@ -365,8 +365,7 @@ def test_hot_seat_hides_the_hands_between_people(client: TestClient) -> None:
     d = table.decider
     page = client.get(host).text
     assert f"Pass the device to {table.seats[d].name}" in page
-    for p in table.game.state.players:
-        assert 'id="hand"' not in page
+    assert 'id="hand"' not in page
     r = act(client, table, d, 0, t=table.host_token, hs="1")
     assert r.status_code == 303
     expected = host if table.decider != d else f"/g/{table.id}/seat/{d}?t={table.host_token}&hs=1"
@@ -519,7 +518,7 @@ def test_config_names_the_players(client: TestClient) -> None:
 
 
 def test_options_of_the_servers_config_apply_to_new_games(data_dir: Path) -> None:
-    from alhambra.config import load_config
+    from alhambra.saving.config import load_config
 
     cfg = load_config(Path(__file__).parents[2] / "examples" / "golden_fountain.toml")
     c = TestClient(create_app(data_dir, modules=cfg.module_objects, defaults=cfg.options))

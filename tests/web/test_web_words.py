@@ -71,7 +71,7 @@ def test_module_actions_and_cards() -> None:
 def test_payments_are_judged_at_the_price_the_rules_set() -> None:
     from pathlib import Path
 
-    from alhambra.config import load_module_file
+    from alhambra.saving.config import load_module_file
 
     tax = load_module_file(Path(__file__).parents[2] / "examples" / "market_tax.py")
     game = alhambra.new_game(["Ana", "Bo"], modules=[tax], seed=1)

@@ -41,7 +41,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     modules: list[Any] = []
     defaults: dict[str, Any] = {}
     if args.config:
-        from ..config import load_config
+        from ..saving.config import load_config
 
         cfg = load_config(args.config)
         modules, defaults = list(cfg.module_objects), dict(cfg.options)
