@@ -23,7 +23,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from alhambra import ConfigError, IllegalActionError
+from alhambra import AlhambraError, ConfigError, IllegalActionError
 from alhambra.bots import make_bot
 
 from .codec import DEFAULT_RADIUS
@@ -56,8 +56,11 @@ class AlhambraEnv(gymnasium.Env):
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
             raise ConfigError(f"opponents must name {players - 1} bots, not {opponents!r}")
-        for spec in specs:
-            make_bot(spec)  # raises ConfigError for a bad specification now
+        for k, spec in enumerate(specs):
+            try:
+                make_bot(spec)  # every specification is checked now, not at the first reset
+            except AlhambraError as e:
+                raise ConfigError(f"opponent {k} ({spec!r}): {e}") from e
         self.opponents = specs
         if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
             raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
