@@ -179,3 +179,16 @@ def test_package_exports_only_its_names() -> None:
     for name in ("annotations", "Any", "importlib"):
         assert not hasattr(alhambra.env, name)
     assert "Session" in dir(alhambra.env) and "importlib" not in dir(alhambra.env)
+
+
+def test_a_float_of_a_legal_integer_is_refused_not_truncated() -> None:
+    s = Session(2)
+    s.reset(1)
+    i = _legal_int(s)
+    with pytest.raises(IllegalActionError):
+        s.step(i + 0.7)  # type: ignore[arg-type]
+    e = raw_env(players=2)
+    e.reset(seed=1)
+    i = e.session.legal_ints()[0]
+    with pytest.raises(IllegalActionError):
+        e.step(float(i))  # type: ignore[arg-type]
