@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
-
 import alhambra
 import alhambra.env
+import numpy as np
+import pytest
 from alhambra import ConfigError, IllegalActionError, SaveFormatError
 from alhambra.env import ActionCodec, Session
 from alhambra.env.alhambra_v0 import env as pz_env
@@ -118,7 +117,7 @@ def test_options_must_be_a_dict() -> None:
         AlhambraEnv(players=2, options="x")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("other", [dict(players=3), dict(players=2, modules=["vizier"])], ids=repr)
+@pytest.mark.parametrize("other", [{"players": 3}, {"players": 2, "modules": ["vizier"]}], ids=repr)
 def test_with_game_refuses_a_game_of_another_setup(other: dict) -> None:
     s = Session(2)
     game = alhambra.new_game(other["players"], modules=other.get("modules", ()), seed=1)

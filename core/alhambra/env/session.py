@@ -14,7 +14,14 @@ from typing import Any
 
 import numpy as np
 
-from alhambra import Action, ConfigError, Game, IllegalActionError, SaveFormatError, new_game
+from alhambra import (
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    SaveFormatError,
+    new_game,
+)
 
 from .codec import DEFAULT_RADIUS, ActionCodec, Decision
 from .observation import ObservationEncoder, render_view
@@ -230,7 +237,7 @@ class Session:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def step(self, i: int) -> Action | None:
+    def step(self, i: Any) -> Action | None:
         """Take integer ``i`` for the player to move; once it completes an action, the
         engine plays it and it is returned. Raises
         :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
