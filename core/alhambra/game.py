@@ -9,6 +9,7 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Callable, Iterable, Sequence
 
 from .actions import Action, Pass
@@ -24,6 +25,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 def _is_scoring_card(card) -> bool:
     return type(card) is ScoringCard
+
+
+#: A character XML 1.0 cannot hold (its ``Char`` production): refused in player names.
+_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def new_game(
@@ -59,6 +64,11 @@ def new_game(
         raise ConfigError(f"players must be a number of players or a list of names, not {players!r}")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)} (R-COMP-1)")
+    for i, name in enumerate(names):
+        bad = _NOT_XML_CHAR.search(name)
+        if bad:  # the name could not appear in a save's picture, a page or a terminal
+            raise ConfigError(f"player {i + 1}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
+                              f"which XML cannot hold (a control character, lone surrogate or non-character)")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     elif isinstance(seed, bool) or not isinstance(seed, int):
