@@ -226,7 +226,7 @@ def _price_plugin(name, fn):
 def test_price_hook_price_above_the_bound_is_a_config_error(price):
     """Finding 11: a price above MAX_PRICE (100) is refused before the price lanes are built
     (no OverflowError, MemoryError or minutes of work)."""
-    from alhambra.ruleset import MAX_PRICE
+    from alhambra.engine.ruleset import MAX_PRICE
 
     assert MAX_PRICE == 100
     with pytest.raises(ConfigError, match=r"'huge' made the price of tile .* a price is an int >= 0 and at most 100"):
