@@ -420,7 +420,7 @@ def test_review1_1_text_xml_cannot_hold_is_replaced_so_the_svg_parses(bad):
     for svg in (city_svg({}, title=bad), tile_svg(5, title=bad), city_svg({}, prefix=bad), hand_svg([bad]),
                 display_svg([bad]), table_svg(edited, title=None), market_svg(view["market"], title=bad)):
         svg.encode("utf-8")
-        root = parse(svg)
+        parse(svg)
         assert bad not in svg
     assert "\ufffd" in parse(city_svg({}, title=bad)).find(f"{NS}title").text
 

@@ -9,7 +9,6 @@ read them); ``docs/render.md`` lists them.
 from __future__ import annotations
 
 import functools
-import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
