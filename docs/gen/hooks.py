@@ -1,0 +1,37 @@
+"""MkDocs hooks of the site: the generated parts of hand-written pages (see sitegen.py).
+
+* ``rules/RULES.md``: every rule id becomes an anchor (``#R-PLACE-6``) linking to its entry in
+  the rules index.
+* any page: a line ``<!-- generated: NAME -->`` is replaced by the output of the generator
+  ``NAME`` (``save-example``, ``result-example``), so examples are real output of this build.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import sitegen  # noqa: E402
+
+GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.M)
+GENERATORS = {
+    "save-example": lambda: "```json\n" + sitegen.save_example() + "\n```",
+    "result-example": lambda: "```json\n" + sitegen.result_example() + "\n```",
+}
+
+
+def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
+    if page.file.src_uri == "rules/RULES.md":
+        markdown = sitegen.anchor_rules(markdown)
+
+    def fill(m: re.Match[str]) -> str:
+        try:
+            return GENERATORS[m.group(1)]()
+        except KeyError:
+            raise ValueError(f"{page.file.src_uri}: no generator named {m.group(1)!r}") from None
+
+    return GENERATED.sub(fill, markdown)
