@@ -11,6 +11,8 @@ Quick use::
     print(game.scores, game.winners)
 """
 
+from importlib import metadata as _metadata
+
 from .actions import (
     Action,
     ActionKind,
@@ -58,6 +60,9 @@ from .ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .scoring import majority_points, majority_table
 from .state import GameState, Pending, PlayerState, ScoringRecord
 
-__version__ = "0.1.0"
+try:  # the version is written once, in pyproject.toml, and read from the installed metadata
+    __version__: str = _metadata.version("alhambra-engine")
+except _metadata.PackageNotFoundError:  # pragma: no cover - running from a checkout not installed
+    __version__ = "0+unknown"
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from . import __version__
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
@@ -220,6 +221,8 @@ def cmd_modules(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="alhambra", description="Alhambra rules engine: simulate, replay, list modules.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                   help="print the installed version and exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("simulate", help="play full games between bots and summarise the results",
