@@ -1,4 +1,5 @@
-"""Griffe extension for the site: docstrings' Sphinx roles become cross-references (see roles.py)."""
+"""Griffe extension for the site: in docstrings, Sphinx roles become cross-references (see
+roles.py) and rule ids links to the rules digest (sitegen.link_rule_ids)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ class SphinxRoles(griffe.Extension):
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         packages = sitegen.package_names()
+        known = {rule.id for rule in sitegen.rules()}
         for obj in _walk(pkg):
             if obj.docstring is not None:
-                obj.docstring.value = roles.convert(obj.docstring.value, obj.path, packages)
+                text = roles.convert(obj.docstring.value, obj.path, packages)
+                obj.docstring.value = sitegen.link_rule_ids(text, known)

@@ -2,6 +2,7 @@
 
 * ``rules/RULES.md``: every rule id becomes an anchor (``#R-PLACE-6``) linking to its entry in
   the rules index.
+* every page: a rule id in running text links to its anchor in the rules digest.
 * any page: a line ``<!-- generated: NAME -->`` is replaced by the output of the generator
   ``NAME`` (``save-example``, ``result-example``), so examples are real output of this build.
 """
@@ -17,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sitegen  # noqa: E402
 
+KNOWN = {rule.id for rule in sitegen.rules()}
 GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.M)
 GENERATORS = {
     "save-example": lambda: "```json\n" + sitegen.save_example() + "\n```",
@@ -27,6 +29,7 @@ GENERATORS = {
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
     if page.file.src_uri == "rules/RULES.md":
         markdown = sitegen.anchor_rules(markdown)
+    markdown = sitegen.link_rule_ids(markdown, KNOWN)
 
     def fill(m: re.Match[str]) -> str:
         try:

@@ -249,7 +249,8 @@ def hook_reference() -> str:
              f"({len(all_hooks)} hooks, project name `{module.PROJECT}`).", "", intro, "",
              "| hook | stage | firstresult |", "|---|---|---|"]
     for h in all_hooks:
-        lines.append(f"| [`{h.name}`](#{h.name}) | {h.stage} | {'yes' if h.firstresult else 'no'} |")
+        stage = h.stage.split(" (")[0]
+        lines.append(f"| [`{h.name}`](#{h.name}) | {stage} | {'yes' if h.firstresult else 'no'} |")
     stage = None
     for h in all_hooks:
         if h.stage != stage:
@@ -340,6 +341,9 @@ def cli_reference() -> str:
 # ---------------------------------------------------------------------------------------------
 
 RULE_LINE = re.compile(r"^- (R-[A-Z]+-\d+)\b(.*)$")
+#: the rules index's heading of rule R-X-n has the id ``index-R-X-n`` (``R-X-n`` is the rule's
+#: own anchor in the digest)
+INDEX_ANCHOR = "index-"
 SECTION = re.compile(r"^## (\d+)\. (.*)$")
 
 
@@ -525,6 +529,10 @@ def _test_item(c: Citation) -> str:
     return f"`{c.file}::{c.where}` (line {c.line})"
 
 
+def _short(text: str, width: int = 100) -> str:
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + " …"
+
+
 def rules_index(page: str = "rules/rules-index.md") -> str:
     """The rules index page: a summary table, then per rule id the code and the tests citing it;
     ids without a test are listed as such."""
@@ -545,11 +553,14 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
     for r in data.rules:
         code, named = data.code.get(r.id, []), data.tests.named.get(r.id, [])
         doc = data.tests.docstring.get(r.id, [])
-        lines.append(f"| [{r.id}](#{r.id}) | {r.section}. {r.section_title} | {len(code) or '**none**'} | "
+        lines.append(f"| [{r.id}](#{INDEX_ANCHOR}{r.id}) | {r.section}. {r.section_title} | {len(code) or '**none**'} | "
                      f"{len(named) or '**no test**'} | {len(doc) or ''} |")
     lines += ["", "## Rules without a test", ""]
-    lines += [f"* [{r.id}](#{r.id}): {r.text[:100]}{'…' if len(r.text) > 100 else ''}" for r in untested] \
+    lines += [f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in untested] \
         or ["Every rule id has a test named after it."]
+    lines += ["", "## Rules no code cites", ""]
+    lines += [f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in data.rules if not data.code.get(r.id)] \
+        or ["The code cites every rule id."]
     if data.unknown:
         lines += ["", "## Cited ids that are not in the rules digest", ""]
         for rid, cites in sorted(data.unknown.items()):
@@ -559,7 +570,7 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
         if r.section != section:
             section = r.section
             lines += ["", f"## {r.section}. {r.section_title}"]
-        lines += ["", f"### {r.id} {{#{r.id}}}", "",
+        lines += ["", f"### {r.id} {{#{INDEX_ANCHOR}{r.id}}}", "",
                   f"[{r.id}](RULES.md#{r.id}): {r.text}", ""]
         code = data.code.get(r.id, [])
         lines += ["**Code:**", ""] + ([f"* {_code_item(c, up)}" for c in code] or ["* none"]) + [""]
@@ -572,12 +583,44 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
 
 
 def anchor_rules(markdown: str, index_page: str = "rules-index.md") -> str:
-    """RULES.md with every rule id an anchor (``#R-PLACE-6``) linking to its rules-index entry."""
+    """RULES.md with every rule id an anchor (``#R-PLACE-6``, also a cross-reference target:
+    ``[R-PLACE-6][R-PLACE-6]`` links to it from any page) and a link to its rules-index entry."""
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
-        return f"- [**{rid}**]({index_page}#{rid}){{#{rid}}}{m.group(2)}"
+        return f"- [](){{#{rid}}}[**{rid}**]({index_page}#{INDEX_ANCHOR}{rid}){m.group(2)}"
 
     return "\n".join(RULE_LINE.sub(one, line) for line in markdown.splitlines()) + "\n"
+
+
+#: a bare rule id in running text: not already link text, an anchor or part of a longer word
+BARE_ID = re.compile(r"(?<![\[#\w-])(R-[A-Z]+-\d+)(?![\w-]|\]|\()")
+CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
+FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def link_rule_ids(markdown: str, known: set[str]) -> str:
+    """``markdown`` with every bare known rule id in running text a cross-reference to its
+    anchor in the rules digest; code (fenced or inline), headings and HTML lines are left as
+    they are."""
+    out, fenced = [], False
+    for line in markdown.split("\n"):
+        if FENCE.match(line):
+            fenced = not fenced
+        if fenced or FENCE.match(line) or line.lstrip().startswith(("#", "<")):
+            out.append(line)
+            continue
+        pieces, last = [], 0
+        for code in CODE_SPAN.finditer(line):
+            pieces.append(_link_ids(line[last:code.start()], known))
+            pieces.append(code.group(0))
+            last = code.end()
+        pieces.append(_link_ids(line[last:], known))
+        out.append("".join(pieces))
+    return "\n".join(out)
+
+
+def _link_ids(text: str, known: set[str]) -> str:
+    return BARE_ID.sub(lambda m: f"[{m.group(1)}][{m.group(1)}]" if m.group(1) in known else m.group(1), text)
 
 
 # ---------------------------------------------------------------------------------------------
