@@ -640,7 +640,22 @@ def save_example(actions: int = 3) -> str:
     state = data.get("rng", {}).get("state")
     if isinstance(state, list) and len(state) > 3:
         data["rng"]["state"] = [*state[:3], f"... {len(state) - 3} more numbers"]
-    return json.dumps(data, indent=1, ensure_ascii=False)
+    return _outline(data)
+
+
+def _outline(data: dict, nested: tuple[str, ...] = ("state",)) -> str:
+    """JSON with one line per top-level key (and per key of the objects named in ``nested``)."""
+    def compact(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    lines = []
+    for key, value in data.items():
+        if key in nested and isinstance(value, dict):
+            inner = [f'    {compact(k)}: {compact(v)}' for k, v in value.items()]
+            lines.append(f'  {compact(key)}: {{\n' + ",\n".join(inner) + "\n  }")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}"
 
 
 def result_example() -> str:
@@ -655,7 +670,7 @@ def result_example() -> str:
         if code != 0:
             raise RuntimeError(f"alhambra simulate exited with {code}")
         record = json.loads(out.read_text("utf-8").splitlines()[0])
-    return json.dumps(record, indent=1, ensure_ascii=False)
+    return _outline(record, nested=())
 
 
 def iter_generated() -> Iterator[tuple[str, str]]:
