@@ -13,16 +13,15 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
 import alhambra
+import pytest
 from alhambra.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "gen"))
 
-import roles  # noqa: E402
-import sitegen  # noqa: E402
+import roles
+import sitegen
 
 HOOKSPEC = Path(importlib.import_module("alhambra.hookspec").__file__)
 
@@ -73,7 +72,7 @@ def test_command_line_page_lists_every_subcommand_and_option_of_the_parser():
     for action in parser._actions:
         for flag in action.option_strings:
             assert f"`{flag}`" in page
-    commands = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"][0].choices
+    commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices
     assert set(commands) == {"simulate", "replay", "modules"}
     for name, sub in commands.items():
         assert f"## `alhambra {name}`" in page
@@ -201,7 +200,7 @@ def test_version_comes_from_the_installed_metadata(capsys):
 def test_the_version_is_written_once_in_pyproject():
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     version = importlib.metadata.version("alhambra-engine")
-    assert re.search(rf'^version = "{re.escape(version)}"$', pyproject, re.M)
+    assert re.search(rf'^version = "{re.escape(version)}"$', pyproject, re.MULTILINE)
     for top in sitegen.package_names():
         for path in sitegen.package_dir(top).rglob("*.py"):
             text = path.read_text("utf-8")
@@ -220,4 +219,4 @@ def test_changelog_follows_keep_a_changelog():
     text = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert text.startswith("# Changelog") and "keepachangelog.com" in text
     assert "## [Unreleased]" in text
-    assert re.search(r"^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$", text, re.M)
+    assert re.search(r"^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$", text, re.MULTILINE)

@@ -16,10 +16,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sitegen  # noqa: E402
+import sitegen
 
 KNOWN = {rule.id for rule in sitegen.rules()}
-GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.M)
+GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)
 GENERATORS = {
     "save-example": lambda: "```json\n" + sitegen.save_example() + "\n```",
     "result-example": lambda: "```json\n" + sitegen.result_example() + "\n```",

@@ -114,9 +114,9 @@ def _defining_module(owner: ModuleType, name: str, obj: Any) -> str | None:
     API reference does not list, or names bound by an import from elsewhere)."""
     top = owner.__name__.split(".")[0]
     for mod_name, mod in sorted(sys.modules.items()):
-        if (mod_name == top or mod_name.startswith(top + ".")) and isinstance(mod, ModuleType):
-            if mod.__dict__.get(name) is obj and name in _assigned(mod):
-                return mod_name
+        ours = (mod_name == top or mod_name.startswith(top + ".")) and isinstance(mod, ModuleType)
+        if ours and mod.__dict__.get(name) is obj and name in _assigned(mod):
+            return mod.__name__  # an alias entry of sys.modules names the module's own place
     return None
 
 

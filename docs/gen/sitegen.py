@@ -32,7 +32,7 @@ import pluggy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import roles  # noqa: E402
+import roles
 
 #: the repository checkout the site is built from (docs/gen/ is two levels below it)
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ def package_dir(name: str) -> Path:
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
         raise LookupError(f"{name} is not an installed package")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def _is_private(part: str) -> bool:
@@ -245,13 +245,13 @@ def hook_reference() -> str:
     all_hooks = hooks()
     intro = roles.convert(inspect.getdoc(module) or "", module.__name__, package_names())
     lines = ["# Hook reference", "",
-             f"Generated at build time from `{module.__name__}` "
-             f"({len(all_hooks)} hooks, project name `{module.PROJECT}`).", "", intro, "",
+             (f"Generated at build time from `{module.__name__}` "
+             f"({len(all_hooks)} hooks, project name `{module.PROJECT}`)."), "", intro, "",
              "| hook | stage | firstresult |", "|---|---|---|"]
     for h in all_hooks:
-        stage = h.stage.split(" (")[0]
-        lines.append(f"| [`{h.name}`](#{h.name}) | {stage} | {'yes' if h.firstresult else 'no'} |")
-    stage = None
+        short = h.stage.split(" (")[0]
+        lines.append(f"| [`{h.name}`](#{h.name}) | {short} | {'yes' if h.firstresult else 'no'} |")
+    stage: str | None = None
     for h in all_hooks:
         if h.stage != stage:
             stage = h.stage
@@ -321,8 +321,8 @@ def cli_reference() -> str:
     try:
         parser = build_parser()
         lines = ["# Command line", "",
-                 "Generated at build time from `alhambra.cli.build_parser()`; "
-                 "`alhambra COMMAND --help` prints the same.",
+                 ("Generated at build time from `alhambra.cli.build_parser()`; "
+                 "`alhambra COMMAND --help` prints the same."),
                  *_command_section("##", parser.prog, parser, "")]
         for name, sub, summary in _subparsers(parser):
             lines += _command_section("##", f"{parser.prog} {name}", sub, summary)
@@ -454,7 +454,7 @@ def code_citations() -> dict[str, list[Citation]]:
 def ids_in_test_name(name: str, prefixes: set[str]) -> list[str]:
     """The rule ids a test's name carries: ``test_r_place_6_no_holes`` names R-PLACE-6 and
     ``test_r_two_2_3_dirk`` names R-TWO-2 and R-TWO-3 (only prefixes of RULES.md count)."""
-    out = []
+    out: list[str] = []
     for m in re.finditer(r"(?:^|_)r_([a-z]+)((?:_\d+)+)(?=_|$)", name.lower()):
         prefix = m.group(1).upper()
         if prefix in prefixes:
@@ -542,12 +542,12 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
     untested = [r for r in data.rules if not data.tests.named.get(r.id)]
     lines = [
         "# Rules index", "",
-        "Generated at build time: for every rule id of the [rules digest](RULES.md), the code that "
+        ("Generated at build time: for every rule id of the [rules digest](RULES.md), the code that "
         "names it (docstrings, comments, messages and module `RULES` of the packages) and the tests "
         "named after it (`test_r_place_6_…`). Tests that only cite an id in their docstring are "
-        "listed apart and do not count as its tests.", "",
-        f"**Sections 1-12: {n} rule ids; {with_code} cited in code, {with_tests} with a test named "
-        f"after them, {both} with both.**", "",
+        "listed apart and do not count as its tests."), "",
+        (f"**Sections 1-12: {n} rule ids; {with_code} cited in code, {with_tests} with a test named "
+        f"after them, {both} with both.**"), "",
         "| rule | section | code | tests | also in test docstrings |", "|---|---|---|---|---|",
     ]
     for r in data.rules:
