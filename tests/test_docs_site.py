@@ -226,3 +226,13 @@ def test_changelog_follows_keep_a_changelog():
     assert text.startswith("# Changelog") and "keepachangelog.com" in text
     assert "## [Unreleased]" in text
     assert re.search(r"^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$", text, re.MULTILINE)
+
+
+def test_a_citation_inside_a_private_helper_points_at_the_public_object_around_it():
+    source = ("class Alhambra:\n    def placements(self):\n        pass  # R-PLACE-2\n"
+              "    def _hole(self):\n        def inner():\n            pass  # R-PLACE-6\n"
+              "def _helper():\n    pass  # R-TURN-6\n")
+    defs = sitegen._definitions(ast.parse(source))
+    assert sitegen._innermost(defs, 3) == ("Alhambra.placements", "Alhambra.placements")
+    assert sitegen._innermost(defs, 6) == ("Alhambra._hole.inner", "Alhambra")
+    assert sitegen._innermost(defs, 8) == ("_helper", "")

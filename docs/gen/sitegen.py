@@ -401,29 +401,39 @@ class Citation:
     where: str  # qualified name of the def/class around the line, or "" for module level
     module: str = ""  # dotted module name, for code (links to its API page)
     page: str = ""  # the module's API page in the site, if it has one
+    anchor: str = ""  # the id of the object the API page shows for ``where`` (module if none)
 
 
-def _definitions(tree: ast.AST) -> list[tuple[int, int, str]]:
-    """``(first line, last line, qualified name)`` of every def and class of a module."""
-    out: list[tuple[int, int, str]] = []
+def _definitions(tree: ast.AST) -> list[tuple[int, int, str, str]]:
+    """``(first line, last line, qualified name, shown name)`` of every def and class of a
+    module; the shown name is the part of the qualified name the API reference renders (public
+    names down from the module through classes: a private helper or a function's inner
+    function shows as what contains it)."""
+    out: list[tuple[int, int, str, str]] = []
 
-    def visit(node: ast.AST, prefix: str) -> None:
+    def visit(node: ast.AST, prefix: str, shown: str, container: bool) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = f"{prefix}{child.name}"
+                public = container and not child.name.startswith("_")
+                here = f"{shown}.{child.name}".lstrip(".") if public else shown
                 first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
-                out.append((first, child.end_lineno or child.lineno, name))
-                visit(child, name + ".")
+                out.append((first, child.end_lineno or child.lineno, name, here))
+                visit(child, name + ".", here, public and isinstance(child, ast.ClassDef))
             else:
-                visit(child, prefix)
+                visit(child, prefix, shown, container)
 
-    visit(tree, "")
+    visit(tree, "", "", True)
     return out
 
 
-def _innermost(defs: list[tuple[int, int, str]], line: int) -> str:
+def _innermost(defs: list[tuple[int, int, str, str]], line: int) -> tuple[str, str]:
+    """The qualified and shown names of the innermost definition around ``line``."""
     inside = [d for d in defs if d[0] <= line <= d[1]]
-    return max(inside, key=lambda d: d[0])[2] if inside else ""
+    if not inside:
+        return "", ""
+    best = max(inside, key=lambda d: d[0])
+    return best[2], best[3]
 
 
 def code_citations() -> dict[str, list[Citation]]:
@@ -444,10 +454,12 @@ def code_citations() -> dict[str, list[Citation]]:
             seen: set[tuple[str, str]] = set()
             for number, line in enumerate(text.splitlines(), 1):
                 for rid in cited_ids(line):
-                    where = _innermost(defs, number)
+                    where, shown = _innermost(defs, number)
                     if (rid, where) not in seen:
                         seen.add((rid, where))
-                        found.setdefault(rid, []).append(Citation(shown_path(path), number, where, module, page))
+                        anchor = f"{module}.{shown}" if shown else module
+                        found.setdefault(rid, []).append(
+                            Citation(shown_path(path), number, where, module, page, anchor))
     return found
 
 
@@ -521,8 +533,9 @@ def rules_index_data() -> RulesIndex:
 
 def _code_item(c: Citation, up: str) -> str:
     where = f"`{c.where}`" if c.where else "module level"
-    name = f"[`{c.module}`]({up}{c.page})" if c.page else f"`{c.module}`"
-    return f"{name}: {where} (`{c.file}:{c.line}`)"
+    if c.page:
+        where = f"[{where}]({up}{c.page}#{c.anchor})"
+    return f"`{c.module}`: {where} (`{c.file}:{c.line}`)"
 
 
 def _test_item(c: Citation) -> str:
