@@ -2,13 +2,14 @@
 
 ``python docs/gen/check_site.py [SITE_DIR]`` (default ``site``, after ``mkdocs build``): the
 rules digest has an anchor for every rule id of RULES.md, the hook reference a heading for every
-hook pluggy collects from ``alhambra.hookspec``, the rules index an entry per rule id, and the
-search index knows every hook. Exits 1 naming what is missing, 2 if no Chromium is installed.
+hook pluggy collects from ``alhambra.hookspec``, the rules index an entry per rule id, the
+search index knows every hook, and no page shows a Sphinx role as raw text. Exits 1 naming what is missing, 2 if no Chromium is installed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sitegen
 
+ROLE_TEXT = re.compile(r":(class|func|meth|mod|attr|data|exc|obj):(`|<code>)[^`<]+")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
@@ -41,6 +43,10 @@ def problems(site: Path, browser: str) -> list[str]:
     out += [f"rules index: no entry {rid}" for rid in rule_ids if f'id="index-{rid}"' not in index]
     hooks = rendered(browser, site / "hooks" / "index.html")
     out += [f"hook reference: no heading {name}" for name in hook_names if f'id="{name}"' not in hooks]
+    for page in sorted(site.rglob("*.html")):
+        raw = ROLE_TEXT.search(page.read_text("utf-8"))
+        if raw:
+            out.append(f"{page.relative_to(site)}: a Sphinx role left as text: {raw.group(0)}")
     search = json.loads((site / "search" / "search_index.json").read_text("utf-8"))
     text = " ".join(doc.get("title", "") + " " + doc.get("text", "") for doc in search["docs"])
     out += [f"search index: no {name}" for name in hook_names if name not in text]
