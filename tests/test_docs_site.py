@@ -236,3 +236,17 @@ def test_a_citation_inside_a_private_helper_points_at_the_public_object_around_i
     assert sitegen._innermost(defs, 3) == ("Alhambra.placements", "Alhambra.placements")
     assert sitegen._innermost(defs, 6) == ("Alhambra._hole.inner", "Alhambra")
     assert sitegen._innermost(defs, 8) == ("_helper", "")
+
+
+def test_format_examples_are_real_output_of_the_engine():
+    import json
+
+    save = json.loads(re.sub(r'"\.\.\. \d+ more numbers"', "0", sitegen.save_example()))
+    real = json.loads(alhambra.new_game(["Ana", "Bo"], seed=1).to_json())
+    assert list(save) == list(real) and list(save["state"]) == list(real["state"])
+    assert save["format"] == "alhambra-save" and len(save["history"]) == 3
+    assert len(save["rng"]["state"]) == 4  # three numbers and the count of the others
+    record = json.loads(sitegen.result_example())
+    assert record["format"] == "alhambra-result" and record["players"] == 3 and record["seed"] == 7
+    assert record["modules"] == sorted(alhambra.available_modules())
+    assert sum(record["action_counts"].values()) == record["actions"]
