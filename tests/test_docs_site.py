@@ -250,3 +250,13 @@ def test_format_examples_are_real_output_of_the_engine():
     assert record["format"] == "alhambra-result" and record["players"] == 3 and record["seed"] == 7
     assert record["modules"] == sorted(alhambra.available_modules())
     assert sum(record["action_counts"].values()) == record["actions"]
+
+
+def test_hook_reference_names_the_plugins_implementing_each_hook_in_calling_order():
+    implemented = {h.name: h.implemented_by for h in sitegen.hooks()}
+    assert implemented["alhambra_scoring"] == (("core.scoring", "trylast"),)
+    assert implemented["alhambra_setup"][0] == ("core.setup", "tryfirst")  # tryfirst: called first
+    assert ("vizier", "") in implemented["alhambra_between_turns"]
+    page = sitegen.hook_reference()
+    section = page.split("### `alhambra_scoring`")[1].split("\n### ")[0]
+    assert "*Implemented by* (in calling order, every module on): `core.scoring` (trylast)." in section

@@ -183,6 +183,8 @@ class HookInfo:
     historic: bool
     doc: str
     line: int
+    #: ``(plugin name, ordering marks)`` of a game with every module, in calling order
+    implemented_by: tuple[tuple[str, str], ...] = ()
 
 
 def _hookspec_module():
@@ -214,9 +216,30 @@ def _stages(source: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def implementations() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Per hook, the plugins implementing it in a game with every installed module, in the
+    order pluggy calls them, each with its ordering marks: ``("core.setup", "tryfirst")``."""
+    import alhambra
+
+    pm = alhambra.Ruleset(sorted(alhambra.available_modules())).pm
+    out = {}
+    for name in vars(pm.hook):
+        caller = getattr(pm.hook, name)
+        if getattr(caller, "spec", None) is None:
+            continue
+        names = []
+        for impl in reversed(caller.get_hookimpls()):  # pluggy calls the last registered first
+            marks = [m for m in ("tryfirst", "trylast", "hookwrapper", "wrapper") if getattr(impl, m, False)]
+            names.append((pm.get_name(impl.plugin) or "", ", ".join(marks)))
+        out[name] = tuple(names)
+    return out
+
+
 def hooks() -> list[HookInfo]:
-    """Every hook specification pluggy collects from ``alhambra.hookspec``, in source order."""
+    """Every hook specification pluggy collects from ``alhambra.hookspec``, in source order,
+    with the plugins that implement it in a game with every module."""
     module = _hookspec_module()
+    implemented = implementations()
     pm = pluggy.PluginManager(module.PROJECT)
     pm.add_hookspecs(module)
     out = []
@@ -234,7 +257,7 @@ def hooks() -> list[HookInfo]:
         stage = next((title for start, title in reversed(stage_cache[source_file]) if start < line), "Hooks")
         doc = roles.convert(inspect.getdoc(fn) or "", f"{module.__name__}.{name}", package_names())
         out.append(HookInfo(name, stage, _signature(fn), bool(spec.opts.get("firstresult")),
-                            bool(spec.opts.get("historic")), doc, line))
+                            bool(spec.opts.get("historic")), doc, line, implemented.get(name, ())))
     return sorted(out, key=lambda h: h.line)
 
 
@@ -259,8 +282,11 @@ def hook_reference() -> str:
         flags = f"**firstresult**: {'yes' if h.firstresult else 'no'}"
         if h.historic:
             flags += " · **historic**: yes"
+        users = ", ".join(f"`{n}`" + (f" ({marks})" if marks else "") for n, marks in h.implemented_by) \
+            or "no built-in plugin or shipped module"
         lines += ["", f"### `{h.name}` {{#{h.name}}}", "", "```python", h.signature, "```", "",
-                  flags + f" · [API entry][{module.__name__}.{h.name}]", "", h.doc]
+                  flags + f" · [API entry][{module.__name__}.{h.name}]", "", h.doc, "",
+                  f"*Implemented by* (in calling order, every module on): {users}."]
     return "\n".join(lines) + "\n"
 
 
