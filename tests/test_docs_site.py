@@ -20,8 +20,8 @@ from alhambra.cli import build_parser, main
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs" / "gen"))
 
-import roles
-import sitegen
+import roles  # noqa: E402
+import sitegen  # noqa: E402
 
 HOOKSPEC = Path(importlib.import_module("alhambra.hookspec").__file__)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sitegen
+import sitegen  # noqa: E402
 
 ROLE_TEXT = re.compile(r":(class|func|meth|mod|attr|data|exc|obj):(`|<code>)[^`<]+")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")

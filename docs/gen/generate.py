@@ -7,7 +7,7 @@ import mkdocs_gen_files
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sitegen
+import sitegen  # noqa: E402
 
 for path, text in sitegen.iter_generated():
     with mkdocs_gen_files.open(path, "w") as f:

@@ -11,8 +11,8 @@ import griffe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import roles
-import sitegen
+import roles  # noqa: E402
+import sitegen  # noqa: E402
 
 
 def _walk(obj: griffe.Object) -> list[griffe.Object]:

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import sitegen
+import sitegen  # noqa: E402
 
 KNOWN = {rule.id for rule in sitegen.rules()}
 GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)

@@ -32,7 +32,7 @@ import pluggy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import roles
+import roles  # noqa: E402
 
 #: the repository checkout the site is built from (docs/gen/ is two levels below it)
 ROOT = Path(__file__).resolve().parents[2]
