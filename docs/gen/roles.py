@@ -91,33 +91,44 @@ def assigned_names(node: ast.stmt, unpacked: bool = True) -> list[str]:
     return out
 
 
-def _assigned(module: ModuleType) -> frozenset[str]:
-    """The names a module assigns on their own at its top level (``A = ...``, ``A: T = ...``)."""
-    if module.__name__ not in _ASSIGNED:
+def _assigned(module: ModuleType, unpacked: bool = False) -> frozenset[str]:
+    """The names a module assigns at its top level (``A = ...``, ``A: T = ...``; with
+    ``unpacked``, also ``A, B = ...``)."""
+    key = (module.__name__, unpacked)
+    if key not in _ASSIGNED:
         names: set[str] = set()
         try:
             tree = ast.parse(inspect.getsource(module))
         except (OSError, TypeError, SyntaxError):
             tree = ast.Module(body=[], type_ignores=[])
         for node in tree.body:
-            names.update(assigned_names(node, unpacked=False))
-        _ASSIGNED[module.__name__] = frozenset(names)
-    return _ASSIGNED[module.__name__]
+            names.update(assigned_names(node, unpacked=unpacked))
+        _ASSIGNED[key] = frozenset(names)
+    return _ASSIGNED[key]
 
 
-_ASSIGNED: dict[str, frozenset[str]] = {}
+_ASSIGNED: dict[tuple[str, bool], frozenset[str]] = {}
 
 
-def _defining_module(owner: ModuleType, name: str, obj: Any) -> str | None:
+def _defining_module(owner: ModuleType, name: str, obj: Any, unpacked: bool = False) -> str | None:
     """The module of ``owner``'s package that assigns ``name`` on its own (a re-exported
     constant's home), or None if no module does (names bound by unpacking a tuple, which the
-    API reference does not list, or names bound by an import from elsewhere)."""
+    API reference does not list, unless ``unpacked``; names bound by an import from elsewhere)."""
     top = owner.__name__.split(".")[0]
     for mod_name, mod in sorted(sys.modules.items()):
         ours = (mod_name == top or mod_name.startswith(top + ".")) and isinstance(mod, ModuleType)
-        if ours and mod.__dict__.get(name) is obj and name in _assigned(mod):
+        if ours and mod.__dict__.get(name) is obj and name in _assigned(mod, unpacked):
             return mod.__name__  # an alias entry of sys.modules names the module's own place
     return None
+
+
+def home_module(module: str, name: str) -> str | None:
+    """The module of the package that binds ``module.name`` itself, tuple unpacking included
+    (``alhambra.EAST`` -> the components module), or None."""
+    owner = importlib.import_module(module)
+    if not hasattr(owner, name):
+        return None
+    return _defining_module(owner, name, getattr(owner, name), unpacked=True)
 
 
 def is_rendered(path: str, packages: Iterable[str]) -> bool:

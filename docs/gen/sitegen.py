@@ -136,12 +136,23 @@ def api_page(module: str, path: Path) -> str:
             lines += ["## Names it exports", "", "| name | documented at |", "|---|---|"]
             for name in others:
                 home = roles.resolve(name, module, package_names())
-                where = f"[`{home}`][{home}]" if home else "(no page: not a public object)"
+                where = f"[`{home}`][{home}]" if home else _unlisted(module, name)
                 lines.append(f"| `{module}.{name}` | {where} |")
             lines.append("")
     else:
         lines += [f"::: {module}", "    options:", "      show_root_heading: false", ""]
     return "\n".join(lines)
+
+
+def _unlisted(module: str, name: str) -> str:
+    """Where an exported name the API reference does not list as an object is bound: a link
+    to its module's page (a constant bound by unpacking, ``NORTH, EAST, ... = 1, 2, 4, 8``)."""
+    home = roles.home_module(module, name)
+    if home is None or not roles.is_rendered(home, package_names()):
+        return "not documented as an object"
+    value = getattr(importlib.import_module(module), name)
+    shown = f" (`{name} = {value!r}`)" if isinstance(value, (int, str, float)) else ""
+    return f"bound in [`{home}`][{home}]{shown}"
 
 
 def api_pages() -> dict[str, str]:
