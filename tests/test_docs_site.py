@@ -260,3 +260,12 @@ def test_hook_reference_names_the_plugins_implementing_each_hook_in_calling_orde
     page = sitegen.hook_reference()
     section = page.split("### `alhambra_scoring`")[1].split("\n### ")[0]
     assert "*Implemented by* (in calling order, every module on): `core.scoring` (trylast)." in section
+
+
+def test_examples_page_shows_every_example_file_whole():
+    page = sitegen.examples_page()
+    for path in sorted(sitegen.EXAMPLES.iterdir()):
+        if path.suffix in (".py", ".toml"):
+            assert f"## `{path.name}`" in page
+            assert path.read_text("utf-8").rstrip("\n") in page
+    assert "House rule" in page.split("## `golden_fountain.py`")[1].split("```")[0]

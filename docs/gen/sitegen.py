@@ -723,9 +723,42 @@ def result_example() -> str:
     return _outline(record, nested=())
 
 
+EXAMPLES = ROOT / "examples"
+
+
+def _summary_of(path: Path) -> str:
+    """A file's own description: a Python file's module docstring (first paragraph), a TOML
+    file's leading comment lines."""
+    text = path.read_text("utf-8")
+    if path.suffix == ".py":
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        return " ".join(doc.split("\n\n")[0].split())
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line.lstrip("# ").rstrip())
+    return " ".join(part for part in lines if part)
+
+
+def examples_page(directory: Path = EXAMPLES) -> str:
+    """The examples page: every file of ``examples/`` with its description and its full text."""
+    files = sorted(p for p in directory.iterdir() if p.suffix in (".py", ".toml"))
+    lines = ["# Examples", "",
+             f"Every file of the repository's `examples/` directory ({len(files)} files), as it is: "
+             "modules and house rules of your own, variants, and game configurations that "
+             "`alhambra simulate --config FILE` plays.", ""]
+    for path in files:
+        lang = "python" if path.suffix == ".py" else "toml"
+        lines += [f"## `{path.name}`", "", _summary_of(path), "", f"```{lang}",
+                  path.read_text("utf-8").rstrip("\n"), "```", ""]
+    return "\n".join(lines)
+
+
 def iter_generated() -> Iterator[tuple[str, str]]:
     """Every generated page: ``(path in the site, Markdown)``."""
     yield from api_pages().items()
     yield "hooks.md", hook_reference()
     yield "command-line.md", cli_reference()
     yield "rules/rules-index.md", rules_index()
+    yield "examples.md", examples_page()
