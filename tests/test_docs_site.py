@@ -268,4 +268,4 @@ def test_examples_page_shows_every_example_file_whole():
         if path.suffix in (".py", ".toml"):
             assert f"## `{path.name}`" in page
             assert path.read_text("utf-8").rstrip("\n") in page
-    assert "House rule" in page.split("## `golden_fountain.py`")[1].split("```")[0]
+    assert "a house rule" in page.split("## `golden_fountain.py`")[1].split("```")[0]
