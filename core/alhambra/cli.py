@@ -259,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")
-    r.add_argument("file")
+    r.add_argument("file", help="a saved game: one JSON save, or JSON Lines of several (simulate --save)")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument("--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR")
