@@ -33,7 +33,7 @@ def _import(path: str) -> tuple[ModuleType, list[str]] | None:
         name = ".".join(parts[:cut])
         try:
             module = importlib.import_module(name)
-        except (ImportError, ValueError, TypeError):
+        except Exception:  # noqa: BLE001 - not importable here (an optional extra missing): not found
             continue
         return module, parts[cut:]
     return None
@@ -125,7 +125,10 @@ def _defining_module(owner: ModuleType, name: str, obj: Any, unpacked: bool = Fa
 def home_module(module: str, name: str) -> str | None:
     """The module of the package that binds ``module.name`` itself, tuple unpacking included
     (``alhambra.EAST`` -> the components module), or None."""
-    owner = importlib.import_module(module)
+    found = _import(module)
+    if found is None or found[1]:
+        return None
+    owner = found[0]
     if not hasattr(owner, name):
         return None
     return _defining_module(owner, name, getattr(owner, name), unpacked=True)

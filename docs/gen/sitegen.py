@@ -27,6 +27,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 
 import pluggy
 
@@ -124,9 +125,8 @@ def api_page(module: str, path: Path) -> str:
     """The Markdown of one module's API page: mkdocstrings renders what the module defines; a
     package's ``__all__`` names defined elsewhere are listed with links to their own pages."""
     lines = [f"# `{module}`", ""]
-    imported = importlib.import_module(module)
-    exported = getattr(imported, "__all__", None)
-    if path.name == "__init__.py" and exported is not None:
+    exported = _exported(module, path) if path.name == "__init__.py" else None
+    if exported is not None:
         own = _defined_names(path)
         members = ", ".join(json.dumps(n) for n in own)
         lines += [f"::: {module}", "    options:", "      show_root_heading: false",
@@ -135,7 +135,7 @@ def api_page(module: str, path: Path) -> str:
         if others:
             lines += ["## Names it exports", "", "| name | documented at |", "|---|---|"]
             for name in others:
-                home = roles.resolve(name, module, package_names())
+                home = roles.resolve(name, module, package_names()) or _static_home(module, path, name)
                 where = f"[`{home}`][{home}]" if home else _unlisted(module, name)
                 lines.append(f"| `{module}.{name}` | {where} |")
             lines.append("")
@@ -144,13 +144,52 @@ def api_page(module: str, path: Path) -> str:
     return "\n".join(lines)
 
 
+def safe_import(name: str) -> ModuleType | None:
+    """The module ``name``, or None if it cannot be imported here (a subpackage whose optional
+    extra is not installed, such as ``alhambra.env`` without numpy: the site still documents
+    it, from its source)."""
+    try:
+        return importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - any failure of an optional part's import means "not here"
+        return None
+
+
+def _exported(module: str, path: Path) -> list[str] | None:
+    """A package's ``__all__``: read from its source when it is a literal list, otherwise from
+    the imported package; None when it has none (or cannot be imported)."""
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and "__all__" in roles.assigned_names(node):
+            try:
+                return [str(n) for n in ast.literal_eval(node.value)] if node.value is not None else None
+            except ValueError:
+                break
+    imported = safe_import(module)
+    exported = getattr(imported, "__all__", None) if imported is not None else None
+    return list(exported) if exported is not None else None
+
+
+def _static_home(module: str, path: Path, name: str) -> str | None:
+    """Where a package's ``from .x import name`` takes ``name`` from, read from the source (for
+    a package that cannot be imported here), if that module defines it."""
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+            base = module.split(".")[: len(module.split(".")) - max(node.level - 1, 0)] if node.level else []
+            target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+            spec_dir = package_dir(target.split(".")[0])
+            rel = target.split(".")[1:]
+            for candidate in (spec_dir.joinpath(*rel).with_suffix(".py"), spec_dir.joinpath(*rel, "__init__.py")):
+                if candidate.exists() and name in _defined_names(candidate):
+                    return f"{target}.{name}"
+    return None
+
+
 def _unlisted(module: str, name: str) -> str:
     """Where an exported name the API reference does not list as an object is bound: a link
     to its module's page (a constant bound by unpacking, ``NORTH, EAST, ... = 1, 2, 4, 8``)."""
     home = roles.home_module(module, name)
     if home is None or not roles.is_rendered(home, package_names()):
         return "not documented as an object"
-    value = getattr(importlib.import_module(module), name)
+    value = getattr(safe_import(module), name, None)
     shown = f" (`{name} = {value!r}`)" if isinstance(value, (int, str, float)) else ""
     return f"bound in [`{home}`][{home}]{shown}"
 
@@ -169,7 +208,7 @@ def api_pages() -> dict[str, str]:
             pages[page] = api_page(module, path)
             depth = module.count(".")
             nav.append("    " * depth + f"* [{module.rsplit('.', 1)[-1]}]({page.removeprefix('reference/')})")
-            summary = (inspect.getdoc(importlib.import_module(module)) or "").strip().split("\n\n")[0]
+            summary = (ast.get_docstring(ast.parse(path.read_text("utf-8"))) or "").strip().split("\n\n")[0]
             summary = " ".join(roles.convert(summary, module, package_names()).split())
             summary = summary.replace("|", "\\|")
             index.append(f"| [`{module}`]({page.removeprefix('reference/')}) | {summary} |")
