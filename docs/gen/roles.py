@@ -52,7 +52,7 @@ def lookup(path: str) -> str | None:
         owner = obj
         try:
             obj = getattr(obj, name)
-        except AttributeError:
+        except Exception:  # noqa: BLE001 - no such attribute, or a lazy one whose import fails here
             return None
         home = f"{home}.{name}"
         if isinstance(obj, ModuleType):
@@ -129,9 +129,11 @@ def home_module(module: str, name: str) -> str | None:
     if found is None or found[1]:
         return None
     owner = found[0]
-    if not hasattr(owner, name):
+    try:
+        value = getattr(owner, name)
+    except Exception:  # noqa: BLE001 - as in lookup
         return None
-    return _defining_module(owner, name, getattr(owner, name), unpacked=True)
+    return _defining_module(owner, name, value, unpacked=True)
 
 
 def is_rendered(path: str, packages: Iterable[str]) -> bool:

@@ -189,7 +189,10 @@ def _unlisted(module: str, name: str) -> str:
     home = roles.home_module(module, name)
     if home is None or not roles.is_rendered(home, package_names()):
         return "not documented as an object"
-    value = getattr(safe_import(module), name, None)
+    try:
+        value = getattr(safe_import(module), name, None)
+    except Exception:  # noqa: BLE001 - a lazy attribute whose import fails here
+        value = None
     shown = f" (`{name} = {value!r}`)" if isinstance(value, (int, str, float)) else ""
     return f"bound in [`{home}`][{home}]{shown}"
 
