@@ -269,3 +269,11 @@ def test_examples_page_shows_every_example_file_whole():
             assert f"## `{path.name}`" in page
             assert path.read_text("utf-8").rstrip("\n") in page
     assert "a house rule" in page.split("## `golden_fountain.py`")[1].split("```")[0]
+
+
+def test_exported_names_resolve_from_the_source_where_a_package_cannot_be_imported():
+    init = sitegen.package_dir("alhambra") / "__init__.py"
+    assert sitegen._static_home("alhambra", init, "Game") == "alhambra.game.Game"
+    assert sitegen._static_home("alhambra", init, "EAST") is None  # bound by unpacking: no entry
+    assert sitegen._static_home("alhambra", init, "bots") == "alhambra.bots"  # a submodule
+    assert sitegen.safe_import("alhambra.no_such_module") is None

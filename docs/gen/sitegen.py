@@ -109,15 +109,16 @@ def api_page_path(module: str, is_package: bool) -> str:
         "" if is_package else ".md")
 
 
-def _defined_names(path: Path) -> list[str]:
-    """The public names a module file defines itself (classes, functions, assignments)."""
+def _defined_names(path: Path, unpacked: bool = True) -> list[str]:
+    """The public names a module file defines itself (classes, functions, assignments; names
+    bound by unpacking ``A, B = ...`` only if ``unpacked``: the API reference lists none)."""
     tree = ast.parse(path.read_text("utf-8"))
     names: list[str] = []
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.append(node.name)
         else:
-            names.extend(roles.assigned_names(node))
+            names.extend(roles.assigned_names(node, unpacked))
     return [n for n in dict.fromkeys(names) if not n.startswith("_")]
 
 
@@ -169,8 +170,9 @@ def _exported(module: str, path: Path) -> list[str] | None:
 
 
 def _static_home(module: str, path: Path, name: str) -> str | None:
-    """Where a package's ``from .x import name`` takes ``name`` from, read from the source (for
-    a package that cannot be imported here), if that module defines it."""
+    """Where a package takes ``name`` from, read from the source (for a package that cannot be
+    imported here): its ``from .x import name`` if that module defines it, else the submodule
+    of that name or the one submodule defining it (names a module ``__getattr__`` provides)."""
     for node in ast.parse(path.read_text("utf-8")).body:
         if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
             base = module.split(".")[: len(module.split(".")) - max(node.level - 1, 0)] if node.level else []
@@ -178,9 +180,15 @@ def _static_home(module: str, path: Path, name: str) -> str | None:
             spec_dir = package_dir(target.split(".")[0])
             rel = target.split(".")[1:]
             for candidate in (spec_dir.joinpath(*rel).with_suffix(".py"), spec_dir.joinpath(*rel, "__init__.py")):
-                if candidate.exists() and name in _defined_names(candidate):
+                if candidate.exists() and name in _defined_names(candidate, unpacked=False):
                     return f"{target}.{name}"
-    return None
+    # a name the package provides lazily (a module ``__getattr__``): a submodule of that name,
+    # or the one submodule that defines it
+    subs = [(m, p) for m, p in modules_of(module.split(".")[0]) if m.rpartition(".")[0] == module]
+    if any(m == f"{module}.{name}" for m, _ in subs):
+        return f"{module}.{name}"
+    defining = [m for m, p in subs if name in _defined_names(p, unpacked=False)]
+    return f"{defining[0]}.{name}" if len(defining) == 1 else None
 
 
 def _unlisted(module: str, name: str) -> str:
