@@ -11,9 +11,10 @@ Quick use::
     print(game.scores, game.winners)
 """
 
+import sys
 from importlib import metadata as _metadata
 
-from .actions import (
+from .engine.actions import (
     Action,
     ActionKind,
     BuildFromReserve,
@@ -30,16 +31,18 @@ from .actions import (
     canonical_cards,
     card_names,
 )
-from .city import Alhambra
-from .components import (
+from .engine.city import Alhambra
+from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
+    COLOURS,
     CURRENCIES,
     EAST,
     FOUNTAIN,
     MARKET_CURRENCIES,
     NORTH,
     SCORING_TABLE,
+    SIDE_BITS,
     SOUTH,
     WEST,
     Card,
@@ -48,17 +51,32 @@ from .components import (
     ScoringCard,
     TileCatalog,
     TileSpec,
+    walls_mask,
+)
+from .engine import operations
+from .engine.piles import shuffle_into
+from .engine.sequence import (
+    ACTION_DONE,
+    END_GAME,
+    EXTRA_ACTION,
+    RESUME,
+    ActionDone,
+    EndGame,
+    Interrupt,
+    Next,
+    PhaseSpec,
+    PlaceTiles,
+    Resume,
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
 from .game import Game, new_game
 from .hookspec import hookimpl, hookspec
-from .options import Option
-from .payment import minimal_payments
+from .engine.options import Option
+from .engine.payment import minimal_payments
 from .replay import replay
-from . import testing
-from .ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
-from .scoring import majority_points, majority_table
-from .state import GameState, Pending, PlayerState, ScoringRecord
+from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
+from .engine.scoring import majority_points, majority_table
+from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 
 try:  # the version is written once, in pyproject.toml, and read from the installed metadata
     __version__: str = _metadata.version("alhambra-engine")
@@ -66,3 +84,17 @@ except _metadata.PackageNotFoundError:  # pragma: no cover - running from a chec
     __version__ = "0+unknown"
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+from . import _compat  # noqa: E402  (old module paths as aliases, after the package is complete)
+
+_compat.install(sys.modules[__name__])
+
+
+def __getattr__(name: str) -> object:
+    """``alhambra.testing``: the test helpers, imported on first use only (never by the
+    engine, so loading a save does not import them)."""
+    if name == "testing":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.testing")
+    raise AttributeError(f"module 'alhambra' has no attribute {name!r}")
