@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from . import __version__
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS
@@ -212,6 +213,8 @@ def cmd_modules(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="alhambra", description="Alhambra rules engine: simulate, replay, list modules.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                   help="print the installed version and exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     s = sub.add_parser("simulate", help="play full games between bots and summarise the results",
@@ -243,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")
-    r.add_argument("file")
+    r.add_argument("file", help="a saved game: one JSON save, or JSON Lines of several (simulate --save)")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument("--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR")
