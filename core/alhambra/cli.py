@@ -69,7 +69,10 @@ def cmd_simulate(args) -> int:
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
     tasks = make_tasks(args.games, seed0, players=players, modules=cfg.modules, options=cfg.options,
-                       bots=args.bots, config_path=config_path, save=bool(args.save))
+                       bots=args.bots, config_path=config_path, save=bool(args.save),
+                       rotate_seats=args.rotate_seats, variant=Path(args.config).stem if args.config else "")
+    if args.rotate_seats and len(tasks) != args.games:
+        print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
         new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
     progress = args.progress if args.progress is not None else (sys.stderr.isatty() and args.games > 1)
@@ -242,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="local processes (default) or ray (the 'ray' extra)")
     s.add_argument("--ray-address", metavar="ADDRESS",
                    help="with --backend ray: the Ray cluster to join (default: start a local instance)")
+    s.add_argument("--rotate-seats", action="store_true",
+                   help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
     s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
     prog = s.add_mutually_exclusive_group()
