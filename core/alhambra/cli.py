@@ -1,4 +1,5 @@
-"""The ``alhambra`` command line: ``simulate``, ``replay``, ``modules``."""
+"""The ``alhambra`` command line: ``simulate``, ``replay``, ``modules``; the balance lab's
+``compare``, ``tournament`` and ``bots`` (:mod:`alhambra.lab.commands`)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def cmd_simulate(args) -> int:
         raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
     if args.plot:
         _check_plotting()
-    for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot)):
+    for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
         # fail before the games are played, not after
         if path and not Path(path).resolve().parent.is_dir():
             raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
@@ -111,6 +112,11 @@ def cmd_simulate(args) -> int:
 
         plot_results(results, args.plot)
         print(f"plotted {len(results)} game(s) to {args.plot}")
+    if args.report:
+        from .lab.report import write_simulation_report
+
+        write_simulation_report(results, summarize(results), args.report, command="alhambra " + " ".join(sys.argv[1:]))
+        print(f"wrote the report to {args.report}")
     return 0
 
 
@@ -249,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
     s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
+    s.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (the 'lab' extra)")
     prog = s.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None,
                       help="show a progress bar (default: when standard error is a terminal)")
@@ -263,6 +270,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser("modules", help="list the installed modules with their rules and options")
     m.set_defaults(func=cmd_modules)
+
+    from .lab.commands import add_commands
+
+    add_commands(sub)  # compare, tournament, bots
     return p
 
 
