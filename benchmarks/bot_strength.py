@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from alhambra.bots import BOTS
+from alhambra.bots import bot_names
 from alhambra.config import expand_module_names, parse_module_list
 from alhambra.simulate import SimTask, default_workers, run_games, write_results
 
@@ -30,8 +30,9 @@ def split_matchup(text: str) -> tuple[str, str]:
     """``"mcts:100:greedy"`` -> ``("mcts:100", "greedy")``: B starts at the last part that
     names a bot."""
     parts = text.split(":")
+    known = set(bot_names())
     for i in range(len(parts) - 1, 0, -1):
-        if parts[i].lower() in BOTS:
+        if parts[i].lower() in known:
             return ":".join(parts[:i]), ":".join(parts[i:])
     raise SystemExit(f"cannot read matchup {text!r}: write it as BOT_A:BOT_B, e.g. mcts:100:greedy")
 
