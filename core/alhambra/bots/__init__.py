@@ -1,4 +1,5 @@
-"""Bots that play Alhambra: ``random``, ``greedy`` and ``mcts``, behind one small interface.
+"""Bots that play Alhambra: ``random``, ``greedy``, ``mcts`` and ``search`` (MCTS on tuned
+parameters), behind one small interface.
 
 A bot has ``choose(game, seat, legal) -> action``: given the game, the seat to decide and that
 seat's legal actions, it returns one of them. The bots here read only what the seat may know
@@ -29,6 +30,7 @@ from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, rank
 from .greedy import GreedyBot
 from .mcts import MCTSBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 #: Entry-point group of bot classes (``name = "package.module:Class"``).
 ENTRY_POINT_GROUP = "alhambra.bots"
@@ -131,6 +133,7 @@ __all__ = [
     "GreedyBot",
     "MCTSBot",
     "RandomBot",
+    "SearchBot",
     "Weights",
     "bot_class",
     "bot_entry_points",

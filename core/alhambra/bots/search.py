@@ -1,0 +1,34 @@
+"""The search bot: :class:`~alhambra.bots.mcts.MCTSBot` with the parameters and heuristic
+weights tuned by ``benchmarks/tune_bot.py`` (Optuna), as the defaults of its own name.
+
+``search`` takes every parameter ``mcts`` takes (``search:iterations=64``, ``search:0.5s``);
+only the defaults differ (:data:`SEARCH_DEFAULTS`). Its measured win rates, the budget per
+decision and the tuning procedure are in ``docs/bots.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .evaluate import TUNED_WEIGHTS, Weights
+from .mcts import MCTSBot
+
+#: The tuned defaults of the search bot (``docs/bots.md`` says how they were found).
+SEARCH_DEFAULTS: dict[str, Any] = {"iterations": 32, "top_k": 6, "c": 0.04, "bias": 0.1, "horizon": None,
+                                   "scale": 12.0, "anchor": 0.0}
+
+
+class SearchBot(MCTSBot):
+    """Determinized MCTS with greedy playouts on tuned parameters and weights (the strongest
+    bot here; its win rates against greedy are in ``docs/bots.md``).
+
+    Parameters as :class:`~alhambra.bots.mcts.MCTSBot`'s, with the defaults of
+    :data:`SEARCH_DEFAULTS` and the tuned weights (``weights=default`` for the others)."""
+
+    name = "search"
+    _WEIGHTS = TUNED_WEIGHTS
+    _DEFAULTS = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
+
+    def __init__(self, seed: int | None = None, weights: Weights = TUNED_WEIGHTS, **params: Any):
+        merged = {**SEARCH_DEFAULTS, **params}
+        super().__init__(seed, weights=weights, **merged)
