@@ -23,14 +23,13 @@ import sys
 import time
 from typing import Any
 
-from attrs import fields
-
 from alhambra import new_game
 from alhambra.bots import GreedyBot, make_bot
 from alhambra.bots.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
 from alhambra.config import expand_module_names, parse_module_list
 from alhambra.lab.stats import wilson
 from alhambra.simulate import bot_seed, play
+from attrs import fields
 
 #: Weights tuned, with their search ranges (low, high, log scale?).
 RANGES: dict[str, tuple[float, float, bool]] = {
@@ -129,11 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "greedy":
         w = weights_of(best.params)
         print("TUNED_WEIGHTS = Weights(" + ", ".join(f"{k}={round(v, 4)}" for k, v in best.params.items()) + ")")
-        make = lambda s: GreedyBot(s, weights=w)  # noqa: E731
+        make = lambda s: GreedyBot(s, weights=w)
     else:
         print("search parameters: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
                                                  for k, v in best.params.items()))
-        make = lambda s: make_bot("mcts", s, weights=base, **best.params)  # noqa: E731
+        make = lambda s: make_bot("mcts", s, weights=base, **best.params)
     if args.check_seeds < 1:
         return 0
     check = range(args.check_from, args.check_from + args.check_seeds)

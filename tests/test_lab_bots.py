@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-
 import alhambra
+import pytest
 from alhambra.bots import BotSpecError, GreedyBot, MCTSBot, SearchBot, make_bot
-from alhambra.bots.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, WEIGHT_SETS, named_weights, weights_name
+from alhambra.bots.evaluate import (
+    DEFAULT_WEIGHTS,
+    TUNED_WEIGHTS,
+    WEIGHT_SETS,
+    named_weights,
+    weights_name,
+)
 from alhambra.bots.search import SEARCH_DEFAULTS
 from alhambra.simulate import play
 

@@ -8,9 +8,9 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
-
 from alhambra.bots import BOTS, BotSpecError, bot_class, bot_names, make_bot
 from alhambra.cli import main
 from alhambra.errors import ConfigError
@@ -22,9 +22,18 @@ from alhambra.lab.compare import (
     run_compare,
     unique_labels,
 )
-from alhambra.lab.report import comparison_png, write_comparison_report, write_simulation_report
+from alhambra.lab.report import (
+    comparison_png,
+    write_comparison_report,
+    write_simulation_report,
+)
 from alhambra.lab.stats import NO_DIFFERENCE
-from alhambra.lab.tournament import _ranks, draw_lineups, rate_tournament, tournament_tasks
+from alhambra.lab.tournament import (
+    _ranks,
+    draw_lineups,
+    rate_tournament,
+    tournament_tasks,
+)
 from alhambra.simulate import GameResult, make_tasks, run_games, summarize
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -44,7 +53,7 @@ def _row(cmp, key):
 
 def test_a_variant_against_itself_shows_no_difference():
     """Same bots, same seeds, same rules: every difference is exactly 0 and every verdict says so."""
-    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "base.toml"], 6)
+    _, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "base.toml"], 6)
     assert cmp.labels == ["base", "base#2"]
     assert len(cmp.rows) > 15
     for row in cmp.rows:
@@ -73,7 +82,7 @@ def test_a_variant_against_itself_on_other_seeds_stays_within_its_intervals():
 
 
 def test_doubled_walls_are_detected_R_SCORE_5():
-    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 12)
+    _, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 12)
     walls = _row(cmp, "points per player: walls")
     extra = _row(cmp, "points per player: extra double walls")
     assert not walls.detected  # the walls themselves are scored as before
@@ -202,7 +211,7 @@ def test_tournament_command(capsys):
                  "--no-progress", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("tournament: 3 bots; openskill Plackett-Luce ratings")
-    assert re.search(r"^  random\s+-?\d", out.splitlines()[-2], re.M)  # random rated last
+    assert re.search(r"^  random\s+-?\d", out.splitlines()[-2], re.MULTILINE)  # random rated last
     assert main(["tournament", "--bots", "greedy,wizard", "--games", "2"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err
 
@@ -223,7 +232,7 @@ class _FakeEntryPoint:
 class _FirstBot:
     """Plays the first legal action."""
 
-    params: dict = {}
+    params: ClassVar[dict] = {}
     positional = None
 
     def __init__(self, seed=None):
@@ -234,7 +243,7 @@ class _FirstBot:
 
 
 def test_a_third_party_bot_is_found_through_its_entry_point(monkeypatch, capsys):
-    import alhambra.bots as bots
+    from alhambra import bots
 
     real = bots.bot_entry_points()
     assert {"random", "greedy", "mcts"} <= set(real)  # the built-ins come by the same path

@@ -6,17 +6,36 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import alhambra
 import jsonschema
 import pandas as pd
 import pytest
-from statsmodels.stats.proportion import proportion_confint
-
-import alhambra
 from alhambra.lab.frames import load_dataframe
 from alhambra.lab.records import money_left, points_by_source, scoring_points
-from alhambra.lab.rotation import distinct_rotations, is_confounded, rotate, rotated_tasks, seat_counts
-from alhambra.lab.stats import NO_DIFFERENCE, StatisticsError, paired_difference, verdict, wilson
-from alhambra.simulate import GameResult, make_tasks, read_results, result_of, run_games, simulate_one, write_results
+from alhambra.lab.rotation import (
+    distinct_rotations,
+    is_confounded,
+    rotate,
+    rotated_tasks,
+    seat_counts,
+)
+from alhambra.lab.stats import (
+    NO_DIFFERENCE,
+    StatisticsError,
+    paired_difference,
+    verdict,
+    wilson,
+)
+from alhambra.simulate import (
+    GameResult,
+    make_tasks,
+    read_results,
+    result_of,
+    run_games,
+    simulate_one,
+    write_results,
+)
+from statsmodels.stats.proportion import proportion_confint
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "result-record.schema.json").read_text("utf-8"))
 MODS = ("vizier", "building_huts", "bonus_cards", "exchange_offices")

@@ -84,7 +84,14 @@ def _command_line() -> str:
 def cmd_compare(args: argparse.Namespace) -> int:
     """``alhambra compare A.toml B.toml [...]``: see :mod:`alhambra.lab.compare`."""
     from ..simulate import seat_bots, write_results
-    from .compare import compare_results, compare_tasks, format_comparison, load_variant, run_compare, unique_labels
+    from .compare import (
+        compare_results,
+        compare_tasks,
+        format_comparison,
+        load_variant,
+        run_compare,
+        unique_labels,
+    )
 
     if len(args.configs) < 2:
         raise AlhambraError("compare needs at least two game configurations")

@@ -15,8 +15,9 @@ seed), so a variant with another player count pairs seed by seed as well.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from attrs import define, field, frozen
 
@@ -145,10 +146,10 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
     if r.points:
         totals: dict[str, float] = {}
         for seat in range(n):
-            for source, v in points_by_source(r.points, seat).items():
-                totals[source] = totals.get(source, 0.0) + v
-        for source, v in sorted(totals.items()):
-            out[Figure(f"points per player: {source.replace(':', ' ')}", "points by source", "points")] = v / n
+            for source, pts in points_by_source(r.points, seat).items():
+                totals[source] = totals.get(source, 0.0) + pts
+        for source, total in sorted(totals.items()):
+            out[Figure(f"points per player: {source.replace(':', ' ')}", "points by source", "points")] = total / n
         for scoring in r.points:
             pts = sum(s["total"] for s in scoring["seats"]) / n
             out[Figure(f"points per player in scoring {scoring['number']}", "scorings", "points")] = pts

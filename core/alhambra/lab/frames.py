@@ -13,8 +13,9 @@ scoring k). Version 1 records, which lack points, leave those columns empty (NaN
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..errors import AlhambraError
 from .records import points_by_source

@@ -18,8 +18,9 @@ import base64
 import datetime
 import io
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..errors import AlhambraError
 from .compare import Comparison
@@ -92,15 +93,10 @@ def comparison_png(cmp: Comparison) -> bytes:
     if pts and k > 2:
         ax_diff.legend(fontsize=7)
 
-    starts = []
-    for rs in cmp.results:
-        known = [r for r in rs if r.start_player is not None]
-        wins = sum(r.returns()[r.start_player] for r in known)
-        chance = sum(1 / r.players for r in known) / len(known) if known else 0.0
-        starts.append((wins, len(known), chance))
     from .stats import wilson
+    from .summary import start_player_wins
 
-    for i, (wins, n, chance) in enumerate(starts):
+    for i, (wins, n, chance) in enumerate(start_player_wins(rs) for rs in cmp.results):
         if not n:
             continue
         rate = wilson(wins, n)
@@ -147,7 +143,7 @@ def _write(path: str | Path, html: str) -> Path:
 
 
 def _stamp() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def write_comparison_report(cmp: Comparison, path: str | Path, *, variants: Sequence[Any] = (),

@@ -10,7 +10,8 @@ sit in each seat equally often on the same deals, so bot effects and seat effect
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..simulate import SimTask
 

@@ -9,7 +9,8 @@ and whether per-seat figures are confounded because bots sat in fixed seats.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .rotation import is_confounded
 
@@ -23,6 +24,22 @@ def _stats_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def start_player_wins(results: Sequence[Any]) -> tuple[float, int, float]:
+    """``(wins, games, chance)``: the start players' total win share over the games of
+    ``results`` that record a start player, how many those are, and the mean chance share
+    (``1 / players``) over them (0.0 without such games)."""
+    wins = 0.0
+    games = 0
+    chance = 0.0
+    for r in results:
+        sp = r.start_player
+        if sp is not None:
+            wins += r.returns()[sp]
+            games += 1
+            chance += 1.0 / r.players
+    return wins, games, (chance / games if games else 0.0)
 
 
 def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, Any]:
@@ -44,12 +61,11 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, 
     for b in summary.get("bots", []):
         rate = wilson(b["win_rate"] * b["seatings"], b["seatings"])
         b["win_low"], b["win_high"] = rate.low, rate.high
-    known = [r for r in results if r.start_player is not None]
-    if known:
-        wins = sum(r.returns()[r.start_player] for r in known)
-        rate = wilson(wins, len(known))
-        summary["start_player"] = {"games": len(known), "win_rate": rate.value, "win_low": rate.low,
-                                   "win_high": rate.high, "chance": sum(1 / r.players for r in known) / len(known)}
+    wins, games, chance = start_player_wins(results)
+    if games:
+        rate = wilson(wins, games)
+        summary["start_player"] = {"games": games, "win_rate": rate.value, "win_low": rate.low,
+                                   "win_high": rate.high, "chance": chance}
     return summary
 
 

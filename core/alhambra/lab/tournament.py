@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -117,7 +118,7 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
             if b not in ratings:
                 ratings[b] = model.rating(name=b)
             teams.append([model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma, name=b)])
-        new = model.rate(teams, ranks=_ranks(r))
+        new = model.rate(teams, ranks=[float(k) for k in _ranks(r)])
         updated: dict[str, list[Any]] = {}
         for b, team in zip(r.bots, new):
             updated.setdefault(b, []).append(team[0])
@@ -139,10 +140,10 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
 def format_tournament(table: Sequence[Standing]) -> list[str]:
     """The standings as text lines."""
     width = max([12] + [len(s.bot) for s in table])
-    lines = [f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
-             "win rates over seats taken with Wilson 95% intervals",
-             f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
-             f"{'95% interval':>15} {'chance':>7} {'score':>7}"]
+    lines = [(f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
+              "win rates over seats taken with Wilson 95% intervals"),
+             (f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
+              f"{'95% interval':>15} {'chance':>7} {'score':>7}")]
     for s in table:
         lines.append(f"  {s.bot:<{width}} {s.ordinal:>8.2f} {s.mu:>7.2f} {s.sigma:>6.2f} {s.games:>6} {s.seatings:>6} "
                      f"{s.win.value:>9.3f} {f'[{s.win.low:.3f}, {s.win.high:.3f}]':>15} {s.chance:>7.3f} {s.score:>7.1f}")
