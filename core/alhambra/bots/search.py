@@ -8,13 +8,13 @@ decision and the tuning procedure are in ``docs/bots.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .evaluate import TUNED_WEIGHTS, Weights
 from .mcts import MCTSBot
 
 #: The tuned defaults of the search bot (``docs/bots.md`` says how they were found).
-SEARCH_DEFAULTS: dict[str, Any] = {"iterations": 32, "top_k": 6, "c": 0.04, "bias": 0.1, "horizon": None,
+SEARCH_DEFAULTS: dict[str, Any] = {"iterations": 48, "top_k": 4, "c": 0.04, "bias": 0.1, "horizon": None,
                                    "scale": 12.0, "anchor": 0.0}
 
 
@@ -27,7 +27,7 @@ class SearchBot(MCTSBot):
 
     name = "search"
     _WEIGHTS = TUNED_WEIGHTS
-    _DEFAULTS = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
+    _DEFAULTS: ClassVar[dict[str, Any]] = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
 
     def __init__(self, seed: int | None = None, weights: Weights = TUNED_WEIGHTS, **params: Any):
         merged = {**SEARCH_DEFAULTS, **params}
