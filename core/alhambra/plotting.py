@@ -78,7 +78,8 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
         ax_seats.bar(xs, [s["win_share"] for s in seats], color="tab:orange")
         ax_seats.set_xticks(xs, [f"seat {s}" for s in xs])
     ax_seats.set_ylim(0, 1.05)
-    ax_seats.set_title("win share per seat")
+    confounded = summary.get("confounded", False)
+    ax_seats.set_title("win share per seat" + ("\n(confounded: other bots in fixed seats; --rotate-seats)" if confounded else ""))
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
