@@ -59,7 +59,8 @@ def comparison_png(cmp: Comparison) -> bytes:
     for i, lab in enumerate(cmp.labels):
         xs = [j + (i - (k - 1) / 2) * width for j in range(len(src))]
         vals = [r.values[i].value for r in src]
-        err = [[r.values[i].value - r.values[i].low for r in src], [r.values[i].high - r.values[i].value for r in src]]
+        err = [[max(0.0, r.values[i].value - r.values[i].low) for r in src],
+               [max(0.0, r.values[i].high - r.values[i].value) for r in src]]
         ax_src.bar(xs, vals, width, yerr=err, capsize=2, label=lab, color=_COLOURS[i % len(_COLOURS)])
     ax_src.set_xticks(range(len(src)), names, rotation=20)
     ax_src.set_ylabel("points per player per game")
@@ -84,7 +85,7 @@ def comparison_png(cmp: Comparison) -> bytes:
         for y, r in zip(ys, pts):
             d = r.diffs[j]
             colour = "tab:gray" if d.spans_zero else _COLOURS[(j + 1) % len(_COLOURS)]
-            ax_diff.errorbar([d.value], [y + off], xerr=[[d.value - d.low], [d.high - d.value]], fmt="o",
+            ax_diff.errorbar([d.value], [y + off], xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]], fmt="o",
                              color=colour, capsize=2, label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None)
     ax_diff.axvline(0, color="black", linewidth=0.8)
     ax_diff.set_yticks(ys, [r.figure.key for r in pts], fontsize=7)
@@ -101,7 +102,7 @@ def comparison_png(cmp: Comparison) -> bytes:
             continue
         rate = wilson(wins, n)
         ax_start.bar([i], [rate.value], color=_COLOURS[i % len(_COLOURS)],
-                     yerr=[[rate.value - rate.low], [rate.high - rate.value]], capsize=4)
+                     yerr=[[max(0.0, rate.value - rate.low)], [max(0.0, rate.high - rate.value)]], capsize=4)
         ax_start.scatter([i], [chance], marker="_", s=900, color="black", label="chance" if i == 0 else None)
     ax_start.set_xticks(range(k), cmp.labels)
     ax_start.set_ylim(0, 1)
