@@ -202,3 +202,25 @@ def test_paired_difference_and_verdict():
     assert verdict(up, name="walls x2").startswith("walls x2 higher by")
     with pytest.raises(StatisticsError):
         paired_difference([1.0], [1.0, 2.0])
+
+
+def test_start_player_wins_and_the_summary_intervals_R_SET_4():
+    from alhambra.lab.summary import start_player_wins
+    from alhambra.simulate import format_summary, summarize
+
+    def res(seed, start, winners, players=3):
+        return GameResult(seed=seed, players=players, modules=[], scores=[100] * players, winners=winners,
+                          actions=1, scorings=[1, 2, 3], bots=["greedy"] * players, start_player=start)
+
+    results = [res(1, 0, [0]), res(2, 1, [0, 1]), res(3, 2, [0]), res(4, None, [1])]
+    assert start_player_wins(results) == (1.5, 3, pytest.approx(1 / 3))
+    summary = summarize(results)
+    sp = summary["start_player"]
+    low, high = proportion_confint(1.5, 3, alpha=0.05, method="wilson")
+    assert (sp["win_rate"], sp["win_low"], sp["win_high"]) == (0.5, pytest.approx(low), pytest.approx(high))
+    assert not summary["confounded"]  # one bot everywhere: nothing to confound
+    seat0 = summary["seats"][0]
+    assert seat0["win_share"] == pytest.approx(2.5 / 4)
+    assert (seat0["win_low"], seat0["win_high"]) == tuple(pytest.approx(x) for x in proportion_confint(2.5, 4, method="wilson"))
+    lines = format_summary(summary)
+    assert any(line.startswith("  start player's win rate: 0.500 [") for line in lines)
