@@ -88,7 +88,9 @@ def wilson(successes: float, n: int, level: float = LEVEL) -> Rate:
     successes = min(max(successes, 0.0), float(n))
     proportion, _ = _statsmodels()
     low, high = proportion.proportion_confint(successes, n, alpha=1.0 - level, method="wilson")
-    return Rate(successes / n, float(low), float(high), n, level)
+    low = 0.0 if low < 1e-12 else float(low)  # 0 successes: the bound is 0, not 8.7e-19
+    high = 1.0 if high > 1.0 - 1e-12 else float(high)
+    return Rate(successes / n, low, high, n, level)
 
 
 def mean_interval(values: Sequence[float], level: float = LEVEL) -> Estimate:
