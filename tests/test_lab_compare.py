@@ -22,6 +22,7 @@ from alhambra.lab.compare import (
     run_compare,
     unique_labels,
 )
+from alhambra.lab.frames import comparison_frame
 from alhambra.lab.report import (
     comparison_png,
     write_comparison_report,
@@ -91,6 +92,11 @@ def test_doubled_walls_are_detected_R_SCORE_5():
     assert extra.verdicts[0].startswith("double_walls higher by")
     assert _row(cmp, "mean score").detected and _row(cmp, "winning score").detected
     assert not _row(cmp, "turns").detected
+    frame = comparison_frame(cmp)
+    assert list(frame.columns[:6]) == ["group", "figure", "unit", "base", "base low", "base high"]
+    walls_row = frame[frame["figure"] == "points per player: extra double walls"].iloc[0]
+    assert walls_row["double_walls - base"] == pytest.approx(extra.diffs[0].value)
+    assert walls_row["double_walls - base verdict"] == extra.verdicts[0]
     lines = format_comparison(cmp)
     assert lines[0].startswith("compare: 12 seeds paired; games per variant base 12, double_walls 12; bots greedy")
     assert any("extra double walls" in line and "double_walls higher by" in line for line in lines)

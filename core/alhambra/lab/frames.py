@@ -60,3 +60,26 @@ def load_dataframe(source: str | Path | Iterable[Any]) -> Any:
 
         source = read_results(source)
     return pd.DataFrame.from_records(records_rows(source))
+
+
+def comparison_frame(cmp: Any) -> Any:
+    """The table of a :class:`~alhambra.lab.compare.Comparison` as a pandas DataFrame, one row
+    per figure: ``group``, ``figure``, ``unit``, then per variant ``<label>``,
+    ``<label> low``, ``<label> high`` (its mean and 95 % interval), and per variant after the
+    first ``<label> - <first>``, its ``low`` and ``high`` and ``verdict``. Raises
+    :class:`AlhambraError` without pandas."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise AlhambraError("comparison_frame needs pandas: pip install 'alhambra-engine[lab]'") from None
+    rows = []
+    first = cmp.labels[0]
+    for row in cmp.rows:
+        d: dict[str, Any] = {"group": row.figure.group, "figure": row.figure.key, "unit": row.figure.unit}
+        for label, v in zip(cmp.labels, row.values):
+            d[label], d[f"{label} low"], d[f"{label} high"] = v.value, v.low, v.high
+        for label, diff, verdict in zip(cmp.labels[1:], row.diffs, row.verdicts):
+            name = f"{label} - {first}"
+            d[name], d[f"{name} low"], d[f"{name} high"], d[f"{name} verdict"] = diff.value, diff.low, diff.high, verdict
+        rows.append(d)
+    return pd.DataFrame.from_records(rows)
