@@ -9,14 +9,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alhambra.lab.compare import (
+    compare_results,
+    compare_tasks,
+    load_variant,
+    run_compare,
+    unique_labels,
+)
+from alhambra.lab.report import write_comparison_report
+from alhambra.lab.stats import NO_DIFFERENCE
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-
-from alhambra.lab.compare import compare_results, compare_tasks, load_variant, run_compare, unique_labels
-from alhambra.lab.report import write_comparison_report
-from alhambra.lab.stats import NO_DIFFERENCE
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
