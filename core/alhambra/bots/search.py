@@ -1,5 +1,6 @@
-"""The search bot: :class:`~alhambra.bots.mcts.MCTSBot` with the parameters and heuristic
-weights tuned by ``benchmarks/tune_bot.py`` (Optuna), as the defaults of its own name.
+"""The search bot: :class:`~alhambra.bots.mcts.MCTSBot` with its own defaults (more playouts
+per candidate, fewer candidates) and the weight set ``tuned`` of ``benchmarks/tune_bot.py``
+(Optuna; so far equal to the defaults).
 
 ``search`` takes every parameter ``mcts`` takes (``search:iterations=64``, ``search:0.5s``);
 only the defaults differ (:data:`SEARCH_DEFAULTS`). Its measured win rates, the budget per
@@ -13,14 +14,14 @@ from typing import Any, ClassVar
 from .evaluate import TUNED_WEIGHTS, Weights
 from .mcts import MCTSBot
 
-#: The tuned defaults of the search bot (``docs/bots.md`` says how they were found).
+#: The defaults of the search bot (``docs/bots.md`` says how they were chosen and measured).
 SEARCH_DEFAULTS: dict[str, Any] = {"iterations": 48, "top_k": 4, "c": 0.04, "bias": 0.1, "horizon": None,
                                    "scale": 12.0, "anchor": 0.0}
 
 
 class SearchBot(MCTSBot):
-    """Determinized MCTS with greedy playouts on tuned parameters and weights (the strongest
-    bot here; its win rates against greedy are in ``docs/bots.md``).
+    """Determinized MCTS with greedy playouts, 48 playouts over the 4 best actions (the
+    strongest bot here; its win rates against greedy are in ``docs/bots.md``).
 
     Parameters as :class:`~alhambra.bots.mcts.MCTSBot`'s, with the defaults of
     :data:`SEARCH_DEFAULTS` and the tuned weights (``weights=default`` for the others)."""
