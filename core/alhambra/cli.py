@@ -10,11 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from .config import GameConfig, expand_module_names, load_config, parse_module_list
+from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS
+from .game import Game, new_game
 from .replay import replay
-from .ruleset import available_modules, load_module
+from .engine.ruleset import available_modules, load_module
 from .simulate import (
     BACKENDS,
     default_workers,
