@@ -22,7 +22,7 @@ import sys
 import time
 
 from alhambra.bots import bot_names
-from alhambra.config import expand_module_names, parse_module_list
+from alhambra.saving.config import expand_module_names, parse_module_list
 from alhambra import new_game
 from alhambra.bots import make_bot
 from alhambra.lab.stats import wilson

@@ -26,7 +26,7 @@ from typing import Any
 from alhambra import new_game
 from alhambra.bots import GreedyBot, make_bot
 from alhambra.bots.evaluate import DEFAULT_WEIGHTS, TUNED_WEIGHTS, Weights
-from alhambra.config import expand_module_names, parse_module_list
+from alhambra.saving.config import expand_module_names, parse_module_list
 from alhambra.lab.stats import wilson
 from alhambra.simulate import bot_seed, play
 from attrs import fields
@@ -128,11 +128,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "greedy":
         w = weights_of(best.params)
         print("TUNED_WEIGHTS = Weights(" + ", ".join(f"{k}={round(v, 4)}" for k, v in best.params.items()) + ")")
-        make = lambda s: GreedyBot(s, weights=w)
+
+        def make(s: int) -> Any:
+            return GreedyBot(s, weights=w)
     else:
         print("search parameters: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
                                                  for k, v in best.params.items()))
-        make = lambda s: make_bot("mcts", s, weights=base, **best.params)
+
+        def make(s: int) -> Any:
+            return make_bot("mcts", s, weights=base, **best.params)
     if args.check_seeds < 1:
         return 0
     check = range(args.check_from, args.check_from + args.check_seeds)

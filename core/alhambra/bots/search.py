@@ -9,7 +9,7 @@ decision and the tuning procedure are in ``docs/bots.md``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from .evaluate import TUNED_WEIGHTS, Weights
 from .mcts import MCTSBot
@@ -28,7 +28,7 @@ class SearchBot(MCTSBot):
 
     name = "search"
     _WEIGHTS = TUNED_WEIGHTS
-    _DEFAULTS: ClassVar[dict[str, Any]] = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
+    _DEFAULTS = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
 
     def __init__(self, seed: int | None = None, weights: Weights = TUNED_WEIGHTS, **params: Any):
         merged = {**SEARCH_DEFAULTS, **params}

@@ -129,7 +129,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``alhambra tournament --bots a,b,c --players P --games N``: see :mod:`.tournament`."""
-    from ..config import GameConfig, expand_module_names, load_config, parse_module_list
+    from ..saving.config import GameConfig, expand_module_names, load_config, parse_module_list
     from ..simulate import register_config_modules, write_results
     from .tournament import format_tournament, rate_tournament, tournament_tasks
 

@@ -43,7 +43,7 @@ def load_variant(path: str | Path, *, label: str | None = None) -> Variant:
     """The variant of the TOML game configuration at ``path`` (its user modules registered in
     this process). Raises :class:`ConfigError` for a missing or malformed configuration, an
     unknown module or a bad option (checked by building a game)."""
-    from ..config import expand_module_names, load_config
+    from ..saving.config import expand_module_names, load_config
     from ..game import new_game
 
     cfg = load_config(path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..components import MoneyCard
+from ..engine.components import MoneyCard
 
 
 def scoring_points(game: Any) -> list[dict[str, Any]]:
