@@ -124,7 +124,7 @@ class UseVizier(Action):
     via: Card | None = None
 
     def __str__(self):
-        via = f" via {self.via.code}" if self.via is not None else ""
+        via = f" via {card_names([self.via])}" if self.via is not None else ""
         return f"vizier: buy space {self.space} paying {card_names(self.cards)}{via}"
 
 
