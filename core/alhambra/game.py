@@ -1047,5 +1047,23 @@ class Game:
 
         return game_from_json(text, modules=modules, plugins=plugins)
 
+    def position(self) -> dict[str, Any]:
+        """This game's position as plain data (TOML- and JSON-writable), every part written
+        out, the random generator's state included, so that :meth:`from_position` of it
+        continues identically (see ``docs/positions.md``; ``alhambra.position``)."""
+        from .position import game_position
+
+        return game_position(self)
+
+    @classmethod
+    def from_position(cls, source: Any, *, modules: Iterable = (), plugins: Iterable = ()) -> "Game":
+        """Build a game from a position: a dict, TOML or JSON text, or a ``pathlib.Path``;
+        unspecified parts are filled in as a real game would have them. Raises
+        :class:`ConfigError` naming the key and the problem for a position that is malformed
+        or that no game can reach (see ``docs/positions.md``; ``alhambra.position``)."""
+        from .position import game_from_position
+
+        return game_from_position(source, modules=modules, plugins=plugins)
+
     def __repr__(self) -> str:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
