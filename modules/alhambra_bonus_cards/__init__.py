@@ -271,3 +271,54 @@ def alhambra_determinize(game, seat, rng):
         bs.hands[i] = sorted(pool[:k])
         pool = pool[k:]
     bs.out_of_play = sorted(pool)
+
+
+@hookimpl
+def alhambra_position_part(game):
+    """The bonus cards' part of a position: ``[bonus_cards]`` with ``hands`` (per seat, the
+    hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
+    named by the building it pictures (R-BON-1/2)."""
+    bs = bonus_state(game)
+    return {STATE_KEY: {"hands": [list(h) for h in bs.hands], "revealed": [list(r) for r in bs.revealed],
+                        "out_of_play": list(bs.out_of_play)}}
+
+
+@hookimpl
+def alhambra_position_read(game, parts):
+    """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
+    dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
+    ``out_of_play`` (default: the cards left). Without the part, the set-up's deal stands."""
+    from alhambra import ConfigError
+
+    if STATE_KEY not in parts:
+        return [STATE_KEY]
+    part = parts[STATE_KEY]
+    n = game.num_players
+    if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play"}:
+        raise ConfigError(f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', not {part!r}")
+
+    def seat_lists(name):
+        value = part.get(name)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or len(value) != n
+                or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)):
+            raise ConfigError(f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+        return [sorted(h) for h in value]
+
+    revealed = seat_lists("revealed") or [[] for _ in range(n)]
+    hands = seat_lists("hands")
+    named = [b for group in (*revealed, *(hands or [])) for b in group]
+    rest = [b for b in BONUS_CARDS if b not in named]
+    game.rng.shuffle(rest)
+    if hands is None:
+        k = DEAL_SIZES[n]
+        hands = [sorted(rest[i * k:(i + 1) * k]) for i in range(n)]
+        rest = rest[n * k:]
+    out = part.get("out_of_play")
+    if out is None:
+        out = rest
+    elif not isinstance(out, list) or any(b not in BONUS_CARDS or type(b) is not int for b in out):
+        raise ConfigError(f"bonus_cards.out_of_play: a list of bonus cards {list(BONUS_CARDS)}, not {out!r}")
+    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, sorted(out))
+    return [STATE_KEY]
