@@ -260,7 +260,7 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
     for i, p in enumerate(st.players):  # points come only from scorings (R-SCORE-1 … R-SCORE-5)
         earned = sum(r.totals[i] for r in st.scorings)
         if p.score != earned:
-            raise error(f"state.players[{i}].score: {p.name} has {p.score} points, but the scoring records give {earned}")
+            raise error(f"state.players[{i}].score: {p.name} (seat {i}) has {p.score} points, but the scoring records give {earned}")
     if dirk is not None:  # R-TWO-4: Dirk's points, kept for the record, come from the scorings too
         earned = sum(r.totals[n] for r in st.scorings)
         if type(dirk.score) is not int or dirk.score != earned:
