@@ -471,7 +471,7 @@ def _start_player(game: "Game", data: dict) -> None:
         st.turn_player = st.start_player
         if st.phase == "turn" or (st.phase == "place" and st.place_context == "turn"):
             st.decider = st.turn_player
-    if st.decider is None and st.phase != "over":
+    if st.decider is None and st.phase != "over" and st.phase in game.rules.phases:  # others: the validator says
         raise ConfigError(f"decider: name the seat that decides in phase {st.phase!r}"
                           f"{f' (context {st.place_context!r})' if st.phase == 'place' else ''}")
 
