@@ -184,3 +184,26 @@ def test_example_last_distribution():
     g.apply(alhambra.Reserve(41))
     assert g.is_over and [r.number for r in g.state.scorings] == [1, 2, 3]
     assert g.scores[0] >= 52 and g.scores[1] >= 47 and g.scores[2] >= 60
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def test_cli_replay_position_prints_who_decides_and_the_legal_actions(capsys):
+    from alhambra.cli import main
+
+    assert main(["replay", "--position", str(EXAMPLES / "vizier_decision.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "phase 'vizier', turn 9: Bo (seat 1) decides, 2 legal action(s):" in out
+    assert "  vizier: buy space 2 paying dirham-4\n  decline the vizier" in out
+
+
+def test_cli_replay_position_refuses_a_bad_position_naming_the_file(tmp_path, capsys):
+    from alhambra.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('players = ["a", "b"]\nmarket = [1, 2, 3, 99]\n')
+    assert main(["replay", "--position", str(bad)]) == 2
+    assert f"{bad}: market[3]: unknown tile 99" in capsys.readouterr().err
+    assert main(["replay", "--position", str(tmp_path / "none.toml")]) == 2
+    assert "none.toml: cannot read the position file: No such file or directory" in capsys.readouterr().err

@@ -67,7 +67,7 @@ def read_position(source: Any) -> dict[str, Any]:
         try:
             text = source.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"cannot read position file {str(source)!r}: {exc}") from None
+            raise ConfigError(f"{source}: cannot read the position file: {getattr(exc, 'strerror', None) or exc}") from None
         try:
             return read_position(text)
         except ConfigError as exc:
