@@ -138,6 +138,12 @@ def _read_saves(path: str) -> list[tuple[int, str]]:
 
 
 def cmd_replay(args) -> int:
+    if args.position:  # a position file instead of a save (alhambra.cli_position)
+        from .cli_position import cmd_replay_position
+
+        return cmd_replay_position(args)
+    if not args.file:
+        raise ConfigError("replay needs a save file, or --position FILE")
     saves = _read_saves(args.file)
     if not 1 <= args.game <= len(saves):
         raise AlhambraError(f"{args.file} holds {len(saves)} game(s); --game must be 1..{len(saves)}")
@@ -251,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")
-    r.add_argument("file")
+    r.add_argument("file", nargs="?", help="a save (JSON, or JSON Lines of several games)")
+    r.add_argument("--position", metavar="FILE", help="print a position (TOML or JSON, docs/positions.md) instead")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.set_defaults(func=cmd_replay)
