@@ -341,12 +341,25 @@ class Game:
         else:
             action, kind = self._check_unlisted(action)
         if kind is None:  # Pass (R-TURN-9)
-            self.action_done()
+            if self._passes_in_a_row() + 1 >= len(self.state.players):
+                self.end_game()  # R-END-1 ruling: a whole round of turns could only pass, so the game ends
+            else:
+                self.action_done()
         else:
             kind.apply(self, st.decider, action)
         self.history.append(action)
         self._legal = None
         self._legal_set = None
+
+    def _passes_in_a_row(self) -> int:
+        """How many of the last actions were passes (R-TURN-9), each a whole turn: when every
+        player in a row of turns could only pass, the game ends after that round (R-END-1)."""
+        k = 0
+        for a in reversed(self.history):
+            if type(a) is not Pass:
+                break
+            k += 1
+        return k
 
     def _check_unlisted(self, action):
         """For :meth:`apply`: an action that is not one of the listed instances. Returns the
