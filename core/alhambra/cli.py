@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from .cli_checks import check_output, check_plot_format, check_ray_address
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
@@ -62,9 +63,10 @@ def cmd_simulate(args) -> int:
     if args.plot:
         _check_plotting()
     for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot)):
-        # fail before the games are played, not after
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
+        check_output(flag, path)  # fail before the games are played, not after (cli_checks)
+    check_plot_format(args.plot)
+    if args.backend == "ray":
+        check_ray_address(args.ray_address)
     config_path = str(Path(args.config).resolve()) if args.config else None
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
