@@ -6,26 +6,16 @@ import argparse
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 from .cli_checks import check_output, check_plot_format, check_ray_address
+from .cli_simulate import play_and_report, resume_tasks
 from .config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
 from .replay import replay
 from .ruleset import available_modules, load_module
-from .simulate import (
-    BACKENDS,
-    default_workers,
-    format_summary,
-    make_tasks,
-    ray_available,
-    register_config_modules,
-    run_games,
-    summarize,
-    write_results,
-)
+from .simulate import BACKENDS, default_workers, make_tasks, ray_available, register_config_modules
 
 
 def _parse_options(pairs):
@@ -74,43 +64,12 @@ def cmd_simulate(args) -> int:
                        bots=args.bots, config_path=config_path, save=bool(args.save))
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
         new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
-    progress = args.progress if args.progress is not None else (sys.stderr.isatty() and args.games > 1)
-    saves = []
-    results = []
-    start = time.perf_counter()
-    emit = print
-    if progress:
-        try:
-            from tqdm import tqdm
-
-            emit = tqdm.write
-        except ImportError:  # pragma: no cover
-            pass
-    runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress, ray_address=args.ray_address)
-    for i, (r, save) in enumerate(runs):
-        results.append(r)
-        if save is not None:
-            saves.append(save)
-        if not args.quiet:
-            emit(
-                f"game {i + 1} seed {r.seed}: scores {r.scores} winners {r.winners} "
-                f"actions {r.actions} scorings {','.join(map(str, r.scorings))}"
-            )
-    elapsed = time.perf_counter() - start
-    for line in format_summary(summarize(results), elapsed):
-        print(line)
-    if args.save:
-        Path(args.save).write_text(saves[0] if len(saves) == 1 else "\n".join(saves) + "\n", "utf-8")
-        print(f"saved {len(saves)} game(s) to {args.save}")
-    if args.out:
-        n = write_results(args.out, results)
-        print(f"wrote {n} result record(s) to {args.out}")
-    if args.plot:
-        from .plotting import plot_results
-
-        plot_results(results, args.plot)
-        print(f"plotted {len(results)} game(s) to {args.plot}")
-    return 0
+    previous, resume_end = [], None
+    if args.resume:  # play only the seeds the file lacks, append to it (cli_simulate)
+        if args.out and Path(args.out).resolve() != Path(args.resume).resolve():
+            raise AlhambraError(f"--resume {args.resume} appends to that file; --out {args.out} would be another")
+        tasks, previous, resume_end = resume_tasks(args.resume, tasks)
+    return play_and_report(args, tasks, workers=workers, previous=previous, resume_end=resume_end)
 
 
 def _check_plotting() -> None:
@@ -250,7 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="local processes (default) or ray (the 'ray' extra)")
     s.add_argument("--ray-address", metavar="ADDRESS",
                    help="with --backend ray: the Ray cluster to join (default: start a local instance)")
-    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
+    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines), as each finishes")
+    s.add_argument("--resume", metavar="FILE.jsonl",
+                   help="continue the run whose --out FILE this is: play only the seeds not in it, append to it")
     s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
     prog = s.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None,
