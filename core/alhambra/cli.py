@@ -123,6 +123,11 @@ def cmd_replay(args) -> int:
         raise SaveFormatError(f"{where}: its history does not lead to its saved state "
                               f"(they differ in {_first_difference(game, saved)})")
     print_game(game)
+    if args.svg:
+        from .render import write_replay_svgs
+
+        paths = write_replay_svgs(text, args.svg, modules=extra)
+        print(f"\nwrote {len(paths)} SVG file(s) to {args.svg}")
     return 0
 
 
@@ -224,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--position", metavar="FILE", help="print a position (TOML or JSON, docs/positions.md) instead")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
+    r.add_argument("--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR")
     r.set_defaults(func=cmd_replay)
 
     m = sub.add_parser("modules", help="list the installed modules with their rules and options")

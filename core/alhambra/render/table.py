@@ -1,0 +1,227 @@
+"""A whole table as one seat may see it, drawn from ``Game.view(seat)`` only."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from alhambra import ConfigError, Game, TileCatalog
+
+from .palette import COLOURS_MISC
+from .svg import (
+    BASE_CATALOG,
+    CARD_H,
+    CARD_W,
+    CELL,
+    Pos,
+    _spec,
+    cards_element,
+    city_element,
+    city_tiles,
+    draw_card,
+    draw_tile,
+    el,
+    market_element,
+    sorted_hand,
+    svg_root,
+    text,
+    to_text,
+)
+
+#: Width of a table picture, in SVG user units.
+TABLE_WIDTH = 1240
+_GAP = 16
+#: a panel's height above its Alhambra (name, facts, reserve), and the tallest Alhambra drawn
+_PANEL_HEAD = 88
+_CITY_MAX_H = 420
+
+
+def _nest(parent: ET.Element, child: ET.Element, x: float, y: float, scale: float = 1.0) -> tuple[float, float]:
+    """Place a standalone picture (an ``<svg>`` element) inside ``parent`` at ``(x, y)``,
+    scaled; returns its drawn width and height."""
+    w, h = float(child.get("width", "0")) * scale, float(child.get("height", "0")) * scale
+    child.attrib.pop("xmlns", None)
+    child.set("x", f"{x:g}")
+    child.set("y", f"{y:g}")
+    child.set("width", f"{w:.2f}")
+    child.set("height", f"{h:.2f}")
+    parent.append(child)
+    return w, h
+
+
+def _view_and_catalog(game_or_view: Game | Mapping[str, Any], seat: int | None,
+                      catalog: TileCatalog | None) -> tuple[Mapping[str, Any], TileCatalog]:
+    if isinstance(game_or_view, Game):
+        game: Any = game_or_view
+        view = game.view(seat)
+        cat = catalog or game.state.players[0].city.catalog
+        return view, cat
+    if isinstance(game_or_view, Mapping) and "players" in game_or_view and "market" in game_or_view:
+        if seat is not None and game_or_view.get("seat") != seat:
+            raise ConfigError(f"this view is seat {game_or_view.get('seat')!r}'s, not seat {seat}'s")
+        return game_or_view, catalog or BASE_CATALOG
+    raise ConfigError(f"table_svg draws a Game or a Game.view(seat) dict, not {type(game_or_view).__name__}")
+
+
+def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *,
+              catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
+              frontier: bool = False, title: str | None = None) -> str:
+    """A whole table as ``seat`` may see it, as a standalone SVG document (text).
+
+    ``game_or_view``: a :class:`~alhambra.Game` (then ``game.view(seat)`` is drawn, never the
+    state itself, so nothing secret can appear; ``seat`` ``None`` is a spectator) or such a
+    view dict (then ``catalog`` is needed for module tiles such as huts, and ``seat`` must be
+    the view's or ``None``). ``highlight``: empty cells of ``seat``'s own Alhambra to mark
+    (e.g. the legal placements of a pending tile); ``frontier``: also draw the other empty
+    cells beside it (see :func:`~alhambra.render.city_svg`).
+
+    Drawn, ``TABLE_WIDTH`` units wide: whose turn and the phase; the building market
+    (``id="market"``, see :func:`~alhambra.render.market_svg`), the money display
+    (``id="display"``), tiles still to place, the hut stacks' face-up huts with that module;
+    the seat's own hand sorted by currency (``id="hand"``; other seats only as
+    ``data-hand-size``); then one ``<g class="alh-player" id="player-<i>">`` per seat with
+    ``data-seat``, ``data-name``, ``data-score``, ``data-hand-size``, holding its reserve
+    (``id="p<i>-reserve"``, tiles with ``data-reserve-index``), its Alhambra (a nested
+    ``<svg id="p<i>-city">``, ids ``p<i>-city-tile-<x>_<y>`` as in
+    :func:`~alhambra.render.city_svg`) and module facts (vizier, revealed bonus cards,
+    exchange offices). Every card drawn has ``data-code``: only the display's, the seat's own
+    and openly held offices'. Raises :class:`ConfigError` for anything else than a game or a
+    view, or as :func:`~alhambra.render.city_svg` does.
+    """
+    view, cat = _view_and_catalog(game_or_view, seat, catalog)
+    me = view.get("seat")
+    players = view["players"]
+    mods = view.get("modules", {})
+    root = svg_root(TABLE_WIDTH, 100, "alh-table", "", id="table")
+    el("rect", root, x=0, y=0, width=TABLE_WIDTH, height=100, fill="#efe7d6", class_="alh-background")
+    decider = view.get("current_player")
+    who = players[decider]["name"] if isinstance(decider, int) and 0 <= decider < len(players) else None
+    seen = "a spectator" if me is None else f"{players[me]['name']} (seat {me})"
+    phase = view.get("phase")
+    status = ("game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}, {who} to decide")
+    words = title or f"Alhambra table seen by {seen}: {status}"
+    root.find("title").text = words  # type: ignore[union-attr]
+    root.set("aria-label", words)
+    g_head = el("g", root, class_="alh-status", id="status", data_phase=phase, data_current_player=decider,
+                data_seat="" if me is None else me)
+    text(g_head, _GAP, 22, status, size=18, weight="bold", anchor="start")
+    drawn = ", ".join(view.get("scoring_cards_drawn", [])) or "none"
+    dirk = [rec["totals"][rec["participants"].index(len(players))] for rec in view.get("scorings", [])
+            if len(players) in rec["participants"]]  # R-TWO-4: Dirk scores as seat n
+    if dirk:
+        text(g_head, _GAP, 40, "Dirk scored " + " ".join(f"+{d}" for d in dirk), size=12, anchor="start",
+             class_="alh-dirk", data_scorings=" ".join(map(str, dirk)))
+    text(g_head, TABLE_WIDTH - _GAP, 22,
+         f"seen by {seen} · deck {view.get('deck_size')} cards · bag {view.get('bag_size')} tiles · "
+         f"scoring cards drawn: {drawn}", size=12, anchor="end")
+    y = 58.0
+    # market, display, tiles to place, hut stacks
+    mw, mh = _nest(root, market_element(view["market"], catalog=cat), _GAP, y)
+    dx = _GAP + mw + _GAP
+    text(root, dx, y - 4, "money display", size=12, anchor="start", weight="bold")
+    dw, dh = _nest(root, cards_element(view["display"], title="Money display: " + (", ".join(view["display"]) or "empty"),
+                                       css_class="alh-display", prefix="display", per_row=6), dx, y + 4)
+    x = dx + dw + _GAP
+    pending = view.get("pending", [])
+    if pending:
+        g = el("g", root, class_="alh-pending", id="pending")
+        text(g, x, y - 4, "to place", size=12, anchor="start", weight="bold")
+        for k, t in enumerate(pending):
+            draw_tile(g, _spec(cat, t), x + k * 48, y + 6, 44, data_pending_index=k)
+        x += max(1, len(pending)) * 48 + _GAP
+    huts = mods.get("building_huts")
+    if huts:
+        g = el("g", root, class_="alh-hut-stacks", id="hut-stacks")
+        text(g, x, y - 4, "building huts", size=12, anchor="start", weight="bold")
+        for k, (t, stack) in enumerate(huts["stacks"].items()):
+            hx, hy = x + (k % 3) * 44, y + 6 + (k // 3) * 56
+            sg = el("g", g, class_="alh-hut-stack", data_type=t, data_size=stack["size"], data_face_up=stack["face_up"])
+            if stack["face_up"] is not None:
+                draw_tile(sg, _spec(cat, stack["face_up"]), hx, hy, 40)
+            text(sg, hx + 20, hy + 47, f"{stack['size']} left", size=9)
+    y += max(mh, dh + 8) + _GAP
+    # the own hand
+    if me is not None:
+        hand = sorted_hand(players[me].get("hand", []))
+        text(root, _GAP, y + 4, f"your hand ({len(hand)} cards)", size=13, anchor="start", weight="bold")
+        hw, hh = _nest(root, cards_element(hand, title=f"Hand of {players[me]['name']}", css_class="alh-hand",
+                                           prefix="hand", per_row=22), _GAP, y + 12)
+        bonus = mods.get("bonus_cards", {}).get("hand")
+        if bonus:
+            bx = _GAP + hw + _GAP
+            g = el("g", root, class_="alh-bonus-hand", id="bonus-hand")
+            text(g, bx, y + 4, "your bonus cards (hidden)", size=13, anchor="start", weight="bold")
+            for k, t in enumerate(bonus):
+                draw_tile(g, _spec(cat, t), bx + k * 50, y + 16, 46, data_bonus_tile=t)
+        y += hh + 12 + _GAP
+    # one panel per seat, a row of up to three as tall as its tallest Alhambra needs
+    cols = min(3, len(players))
+    pw = (TABLE_WIDTH - _GAP * (cols + 1)) / cols
+    cities = []
+    for i, p in enumerate(players):
+        tiles = city_tiles(p["city"])
+        city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None, frontier=frontier and i == me,
+                            title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
+        w, h = float(city.get("width", "1")), float(city.get("height", "1"))
+        cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
+    for r0 in range(0, len(players), cols):
+        row = range(r0, min(r0 + cols, len(players)))
+        ph = _PANEL_HEAD + 10 + max(float(cities[i][0].get("height", "1")) * cities[i][1] for i in row)
+        for i in row:
+            px = _GAP + (i - r0) * (pw + _GAP)
+            _player_panel(root, view, i, players[i], cat, px, y, pw, ph, cities[i])
+        y += ph + _GAP
+    height = y
+    root.set("height", f"{height:g}")
+    root.set("viewBox", f"0 0 {TABLE_WIDTH} {height:g}")
+    root.find("rect").set("height", f"{height:g}")  # type: ignore[union-attr]
+    return to_text(root)
+
+
+def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[str, Any], cat: TileCatalog,
+                  px: float, py: float, pw: float, ph: float, city: tuple[ET.Element, float]) -> None:
+    """Seat ``i``'s panel at ``(px, py)``, ``pw`` x ``ph``: name, score, cards in hand, module
+    facts, reserve, and its Alhambra (a city element and the scale to draw it at)."""
+    mods = view.get("modules", {})
+    me = view.get("seat")
+    deciding = view.get("current_player") == i
+    won = [rec["totals"][rec["participants"].index(i)] for rec in view.get("scorings", []) if i in rec["participants"]]
+    g = el("g", root, class_="alh-player" + (" alh-deciding" if deciding else ""), id=f"player-{i}", data_seat=i,
+           data_name=p["name"], data_score=p["score"], data_hand_size=p["hand_size"],
+           data_scorings=" ".join(map(str, won)))
+    el("title", g, f"{p['name']} (seat {i}): {p['score']} points, {p['hand_size']} cards in hand")
+    el("rect", g, x=px, y=py, width=pw, height=ph, rx=10, fill=COLOURS_MISC["panel"],
+       stroke=COLOURS_MISC["highlight-edge"] if deciding else COLOURS_MISC["panel-edge"],
+       stroke_width=3 if deciding else 1.5)
+    you = " (you)" if me == i else ""
+    text(g, px + 12, py + 18, f"{p['name']}{you}", size=16, weight="bold", anchor="start")
+    text(g, px + pw - 12, py + 18, f"{p['score']} points", size=15, weight="bold", anchor="end", class_="alh-score")
+    facts = [f"{p['hand_size']} cards in hand"]
+    if won:
+        facts.append("scorings " + " ".join(f"+{w}" for w in won))
+    viz = mods.get("vizier")
+    if viz:
+        facts.append("vizier ready" if viz["active"][i] else "vizier used")
+    bon = mods.get("bonus_cards")
+    if bon:
+        b = bon["players"][i]
+        facts.append(f"bonus cards: {b['hidden']} hidden" + (f", shown {b['revealed']}" if b["revealed"] else ""))
+    offices = mods.get("exchange_offices", {}).get("hands", [[]] * (i + 1))[i]
+    text(g, px + 12, py + 38, " · ".join(facts), size=11, anchor="start")
+    line_y = py + 50
+    if offices and me != i:  # the seat's own offices are in its hand row already
+        og = el("g", g, class_="alh-offices", id=f"p{i}-offices")
+        for k, code in enumerate(offices):
+            draw_card(og, code, px + pw - 12 - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
+    # reserve
+    rg = el("g", g, class_="alh-reserve", id=f"p{i}-reserve", data_size=len(p["reserve"]))
+    text(rg, px + 12, line_y + 14, "reserve:" if p["reserve"] else "reserve: empty", size=11, anchor="start")
+    for k, t in enumerate(p["reserve"]):
+        draw_tile(rg, _spec(cat, t), px + 70 + k * 34, line_y, 30, data_reserve_index=k)
+    element, scale = city
+    cw = float(element.get("width", "1")) * scale
+    _nest(g, element, px + (pw - cw) / 2, py + _PANEL_HEAD, scale)
+
+
+__all__ = ["CELL", "TABLE_WIDTH", "table_svg"]
