@@ -113,3 +113,37 @@ def test_r_hut_3_a_hut_never_goes_to_dirk():
     with pytest.raises(IllegalActionError, match="R-TWO-5"):
         g.apply(GiveToDirk(take.hut))
     assert g.to_json() == before
+
+
+def _vizier_round(seat1_hand):
+    """Seat 0 ends its turn by taking money; only seat 1 has an active vizier (R-VIZ-5 asks
+    0, then 2, then 1). Returns the game at the start of seat 1's turn and the actions seat 1
+    took in between."""
+    import alhambra_vizier as vz
+
+    g = situation(3, seat=0, market=[2, 9, 24, 44], modules=["vizier"],
+                  hands={0: [MoneyCard("florin", 9)], 1: seat1_hand, 2: [MoneyCard("ducat", 1)]},
+                  display=[MoneyCard("ducat", 2), MoneyCard("ducat", 3), MoneyCard("dinar", 1), MoneyCard("dinar", 2)])
+    g.state.modules["vizier"].active = [False, True, False]
+    g.invalidate()
+    g.apply(alhambra.TakeMoney([MoneyCard("ducat", 2)]))
+    between = []
+    while g.phase == "vizier":
+        assert g.legal_actions()[-1] == vz.DeclineVizier()
+        between.append(g.current_player)
+        g.apply(vz.DeclineVizier())
+    return g, between
+
+
+def test_r_viz_5_a_seat_that_cannot_pay_looks_to_the_others_like_one_that_declines():
+    """R-VIZ-5 ruling: seat 1 holding an exact payment (dirham 4 for building 9) is asked and
+    declines; holding dirham 5 (no exact payment) it is not asked. Afterwards every other
+    seat's view, the spectator's and the vizier state are the same in both games."""
+    declined, asked = _vizier_round([MoneyCard("dirham", 4)])
+    skipped, not_asked = _vizier_round([MoneyCard("dirham", 5)])
+    assert asked == [1] and not_asked == []
+    for g in (declined, skipped):
+        assert g.phase == "turn" and g.current_player == 1 and g.state.turn == 2
+    for seat in (0, 2, None):
+        assert declined.view(seat) == skipped.view(seat)
+    assert declined.state.modules["vizier"] == skipped.state.modules["vizier"]
