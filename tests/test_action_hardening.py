@@ -15,18 +15,14 @@ from hypothesis import strategies as hst
 import alhambra
 from alhambra import AlhambraError, IllegalActionError, MoneyCard
 
-from helpers import MODULES
+from helpers import MODULES, advance
 
 ALL = list(MODULES)
 
 
 def _all_rules_game(players: int = 2, steps: int = 0, seed: int = 3) -> alhambra.Game:
     g = alhambra.new_game(players, modules=ALL, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
+    advance(g, seed, steps)
     return g
 
 

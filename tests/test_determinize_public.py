@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 
 from hypothesis import given, settings
-from hypothesis import strategies as hst
 
 import alhambra
 from alhambra_bonus_cards import BONUS_CARDS, bonus_state

@@ -17,7 +17,7 @@ from alhambra import ConfigError, MoneyCard
 from alhambra.position import parse_grid, position_to_json, position_to_toml, render_grid
 from alhambra.testing import check_invariants, expected_money
 
-from helpers import COMBINATIONS, players_st, seeds_st
+from helpers import COMBINATIONS, advance, players_st, seeds_st
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "positions"
 
@@ -29,13 +29,6 @@ def _state(game: alhambra.Game) -> dict:
     return data
 
 
-def _advance(game: alhambra.Game, rng: random.Random, steps: int) -> None:
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
-
-
 @settings(max_examples=32)
 @given(players=players_st, modules=hst.sampled_from(COMBINATIONS), seed=seeds_st,
        steps=hst.integers(min_value=0, max_value=400), form=hst.sampled_from(["data", "toml", "json"]))
@@ -44,7 +37,7 @@ def test_from_position_of_position_continues_identically(players, modules, seed,
     rebuilt from its position equals it and goes on exactly like it."""
     g = alhambra.new_game(players, modules=list(modules), seed=seed)
     rng = random.Random(seed)
-    _advance(g, rng, steps)
+    advance(g, rng, steps)
     source = {"data": g.position, "toml": lambda: position_to_toml(g), "json": lambda: position_to_json(g)}[form]()
     h = alhambra.Game.from_position(source)
     assert _state(h) == _state(g)
@@ -64,7 +57,7 @@ def test_all_16_module_combinations_round_trip_mid_game():
     assert len(COMBINATIONS) == 16
     for k, modules in enumerate(COMBINATIONS):
         g = alhambra.new_game(2 + k % 5, modules=list(modules), seed=k)
-        _advance(g, random.Random(k), 50 + 7 * k)
+        advance(g, k, 50 + 7 * k)
         assert not g.is_over
         assert _state(alhambra.Game.from_position(position_to_toml(g))) == _state(g), modules
 

@@ -9,14 +9,15 @@ every game's action log and scores, then the seeds of games that did not end.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import random
 import sys
 
 import alhambra
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+try:
+    from .common import COMBINATIONS
+except ImportError:  # run as a script: python tests/fuzz/fingerprint.py
+    from common import COMBINATIONS  # type: ignore[no-redef]
 
 
 def play(seed: int, max_steps: int = 5_000) -> tuple[str, bool]:

@@ -10,7 +10,6 @@ that changed the game, or an accepted one after which an invariant breaks.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import random
 import sys
@@ -25,8 +24,10 @@ import alhambra
 from alhambra import AlhambraError, IllegalActionError, MoneyCard
 from alhambra.testing import check_invariants
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+try:
+    from .common import COMBINATIONS, fuzz_main
+except ImportError:  # run as a script: python tests/fuzz/...
+    from common import COMBINATIONS, fuzz_main  # type: ignore[no-redef]
 
 JUNK: list[Any] = [None, True, 0, 1, -1, 4, 5, 54, 55, 10**30, 2.0, float("nan"), "", "7", "H1", "florin-3",
                    (0, 1), (1, 0, 2), [0, 1], (10**9, 0), ((0, 1),), MoneyCard, MoneyCard("florin", 3),
@@ -111,14 +112,7 @@ def run(*, iterations: int | None = None, seconds: float | None = None, seed: in
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--seconds", type=float, default=60.0)
-    p.add_argument("--iterations", type=int)
-    p.add_argument("--seed", type=int, default=0)
-    args = p.parse_args(argv)
-    counts = run(iterations=args.iterations, seconds=None if args.iterations else args.seconds, seed=args.seed)
-    print("illegal actions:", dict(counts))
-    return 1 if counts["failed"] else 0
+    return fuzz_main(run, "illegal actions", __doc__, argv)
 
 
 if __name__ == "__main__":

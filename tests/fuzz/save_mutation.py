@@ -10,7 +10,6 @@ loaded game that does not load again.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import random
@@ -24,8 +23,10 @@ import alhambra
 from alhambra import AlhambraError, SaveFormatError
 from alhambra.testing import check_invariants
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+try:
+    from .common import COMBINATIONS, fuzz_main
+except ImportError:  # run as a script: python tests/fuzz/...
+    from common import COMBINATIONS, fuzz_main  # type: ignore[no-redef]
 
 #: values a mutation may put anywhere
 JUNK: list[Any] = [None, True, False, 0, 1, -1, 2, 3, 5, 54, 55, 99, 10**6, 10**30, -(10**9), 0.5, "", "x", "turn",
@@ -166,14 +167,7 @@ def run(*, iterations: int | None = None, seconds: float | None = None, seed: in
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--seconds", type=float, default=60.0)
-    p.add_argument("--iterations", type=int)
-    p.add_argument("--seed", type=int, default=0)
-    args = p.parse_args(argv)
-    counts = run(iterations=args.iterations, seconds=None if args.iterations else args.seconds, seed=args.seed)
-    print("save mutation:", dict(counts))
-    return 1 if counts["failed"] else 0
+    return fuzz_main(run, "save mutation", __doc__, argv)
 
 
 if __name__ == "__main__":
