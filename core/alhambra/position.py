@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from attrs import resolve_types
 
 from .city import Alhambra
-from .components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
+from .components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
 from .errors import AlhambraError, ConfigError
 from .state import Pending, ScoringRecord
 from .validate import check_nesting, validate_game
