@@ -110,8 +110,9 @@ def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previo
     except (KeyboardInterrupt, _Stop):
         interrupted = True
     finally:
-        if runs is not None:
-            runs.close()  # terminates the workers of an interrupted run
+        close = getattr(runs, "close", None)
+        if close is not None:
+            close()  # terminates the workers of an interrupted run
         signal.signal(signal.SIGTERM, old_term)
         if out is not None:
             out.close()

@@ -76,7 +76,7 @@ def check_one(game: alhambra.Game, rng: random.Random) -> str:
     except IllegalActionError as exc:
         str(exc)
         if g.to_json() != before:
-            raise AssertionError(f"the refused action {action!r} changed the game")
+            raise AssertionError(f"the refused action {action!r} changed the game") from None
         return "refused"
     check_invariants(g)
     return "accepted"
