@@ -98,3 +98,19 @@ def test_no_determinized_world_contradicts_the_public_record(players, seed):
             offices = [c for c in g.state.players[i].hand if type(c).__name__ == "ExchangeOffice"]
             assert [c for c in world.state.players[i].hand if type(c).__name__ == "ExchangeOffice"] == offices
         assert world.state.modules["building_huts"].face_up() == g.state.modules["building_huts"].face_up()
+
+
+def test_a_save_without_the_public_record_still_loads_and_determinizes():
+    """Saves written before ``owned``/``not_held`` existed load with no record (empty lists)."""
+    import json
+
+    g = alhambra.new_game(3, modules=["bonus_cards"], seed=1)
+    data = json.loads(g.to_json())
+    for key in ("owned", "not_held"):
+        del data["state"]["modules"]["bonus_cards"][key]
+    loaded = alhambra.Game.from_json(json.dumps(data))
+    bs = bonus_state(loaded)
+    assert bs.owned == [] and bs.not_held == []
+    world = loaded.determinize(0, random.Random(0))
+    assert bonus_state(world).hands[0] == bs.hands[0]
+    assert sorted(b for h in bonus_state(world).hands for b in h) + bonus_state(world).out_of_play != []
