@@ -23,6 +23,7 @@ from hypothesis import strategies as hst
 import alhambra
 from alhambra import BuildFromReserve, Buy, RemoveToReserve, Swap
 from alhambra.components import MoneyCard
+from alhambra.rules import purchase
 from helpers import M, modules_st, players_st, seeds_st, situation
 
 
@@ -53,7 +54,7 @@ def _brute_payments(game, seat, space, exact=False):
     ways = [(None, frozenset([cur]))]
     if game.rules.has_payment_means:
         others = sum(type(c) is not MoneyCard for c in st.players[seat].hand)
-        ways += [(m.via, m.currencies) for m in game._means_of(seat, others) if cur in m.currencies]
+        ways += [(m.via, m.currencies) for m in purchase._means_of(game, seat, others) if cur in m.currencies]
     found = set()
     for via, curs in ways:
         cards = [c for c in hand if c.currency in curs]
@@ -143,7 +144,7 @@ def test_money_lanes_count_each_card_per_currency():
     """MONEY_LANE: a card's market space (the index of its currency) and a number that,
     summed over a hand's cards of that currency, counts each value in 4 bits."""
     from alhambra.components import MARKET_CURRENCIES, MONEY_LANE
-    from alhambra.game import _money_keys
+    from alhambra.rules.purchase import _money_keys
 
     hand = [MoneyCard("dirham", 7)] * 3 + [MoneyCard("ducat", 1), MoneyCard("dirham", 2)]
     dirham = MARKET_CURRENCIES.index("dirham")

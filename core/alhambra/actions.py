@@ -269,6 +269,15 @@ class PaymentMeans:
     currencies: frozenset[str]
 
 
+def _plugin_names(names: Iterable[str]) -> tuple[str, ...]:
+    """``ActionKind.replaces`` as a tuple of plugin names; :class:`ConfigError` otherwise."""
+    from .errors import ConfigError
+
+    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise ConfigError(f"ActionKind.replaces must be a tuple of plugin names, not {names!r}")
+    return tuple(names)
+
+
 @frozen(slots=True)
 class ActionKind:
     """How one action type is played: which phases it belongs to, how its legal actions are
@@ -283,6 +292,12 @@ class ActionKind:
     may it accept such an action by returning normally (a kind whose legal actions are not all
     listed, e.g. an overpaying purchase); otherwise the engine refuses an unlisted action even
     if ``check`` returns. ``name``: the serialised type name (default: the class name).
+    ``replaces``: names of other plugins (modules by ``NAME``, house rules by
+    :func:`~alhambra.ruleset.plugin_name`) whose kind for the same action class this one
+    replaces. A kind of a built-in plugin is always replaced by a plugin's kind for the same
+    class; two plugins that are not built-in offering one class are a
+    :class:`~alhambra.errors.ConfigError` naming both unless one of them lists the other
+    here (the rule set then plays the kind that no other replaces, whatever their order).
     An action whose ``apply`` does not call ``game.action_done`` is free: the same player
     decides again (a bonus-card reveal, R-BON-5).
     """
@@ -294,6 +309,7 @@ class ActionKind:
     check: Callable[["Game", int, Action], None] | None = None
     name: str | None = None
     unlisted: bool = False
+    replaces: tuple[str, ...] = field(default=(), converter=_plugin_names)
 
     @property
     def type_name(self) -> str:

@@ -9,85 +9,17 @@ hook implementations and action kinds (``action_done``, ``begin_placement``, ``r
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from typing import Any, Callable, Iterable, Sequence
 
-from .actions import Action, Buy, Pass, action_table
-from .components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, ScoringCard
+from .actions import Action, Pass
+from .components import MoneyCard, ScoringCard
 from .errors import ConfigError, IllegalActionError
-from .payment import minimal_payments
+from .rules import purchase
 from .ruleset import Ruleset, get_ruleset
 from .state import GameState, Pending, PlayerState
 from .city import Alhambra
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-_ONE_CURRENCY = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
-
-
-def _currency_cards(hand, currency: str) -> tuple:
-    """The money cards of ``currency`` in ``hand``, sorted by value."""
-    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__))
-
-
-_NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
-
-
-def _money_keys(hand) -> list:
-    """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
-    currency, equal for hands with the same such cards in any order (the payments memo's
-    key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
-    where 4 bits could overflow, :func:`_currency_cards`; then (index 4) how many cards of the
-    hand are not money. Do not change the list returned."""
-    if len(hand) < 16:
-        keys = [0, 0, 0, 0, 0]
-        lane = MONEY_LANE.get
-        for card in hand:
-            i, code = lane(card, _NOT_MONEY)
-            keys[i] += code
-        return keys
-    return [*[_currency_cards(hand, cur) for cur in MARKET_CURRENCIES], sum([type(c) is not MoneyCard for c in hand])]
-
-
-#: a payment means' currencies -> an itemgetter of their lanes in the money keys
-_LANES: dict = {}
-
-
-def _lanes(currencies: frozenset) -> itemgetter:
-    """Picks the money keys (``_money_keys``) of ``currencies``: an int for one currency, a
-    tuple for several."""
-    lanes = _LANES.get(currencies)
-    if lanes is None:
-        lanes = _LANES[currencies] = itemgetter(*[j for j, c in enumerate(MARKET_CURRENCIES) if c in currencies])
-    return lanes
-
-
-#: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
-_REACH: dict = {}
-
-
-def _reach_of(key: int) -> int:
-    """Bit v set: some of the cards counted in money key ``key`` (4 bits per value, see
-    ``MONEY_LANE``) add up to exactly v. Keys of several currencies add up to the key of all
-    their cards (a hand of fewer than 16 cards never fills 4 bits)."""
-    found = _REACH.get(key)
-    if found is None:
-        if len(_REACH) >= 50_000:
-            _REACH.clear()
-        found = 1
-        for v in MONEY_VALUES:
-            for _ in range(key >> 4 * v & 15):
-                found |= found << v
-        _REACH[key] = found
-    return found
-
-
-def _exact_sums(hand, currencies) -> int:
-    """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
-    found = 1
-    for c in hand:
-        if type(c) is MoneyCard and c.currency in currencies:
-            found |= found << c.value
-    return found
 
 
 def _is_scoring_card(card) -> bool:
@@ -148,12 +80,10 @@ class Game:
     ``Game.from_json(text)``. Build games with :func:`new_game`.
     """
 
-    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_means", "_buys",
-                 "_reach", "_wanted", "memo", "_settled")
+    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_purchases",
+                 "memo", "_settled")
     # _legal: cached legal actions; _legal_set: the same as {action: action} for lookups;
-    # _buys: the last purchases per (seat, exact) with the hand and market they were made for,
-    # _reach: per seat, (a copy of the hand, the totals it pays exactly, see _exact_reach);
-    # _wanted: (a copy of the market, its prices as the same kind of bitset);
+    # _purchases: the purchase rules' derived values (alhambra.rules.purchase.PurchaseMemo);
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     # -- construction ---------------------------------------------------------------------------
@@ -174,10 +104,7 @@ class Game:
         g.history = []
         g._legal = None
         g._legal_set = None
-        g._means = {}
-        g._buys = {}
-        g._reach = [(None, 0)] * len(names)
-        g._wanted = (None, 0)
+        g._purchases = purchase.PurchaseMemo.fresh(len(names))
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
         g.memo = {}
@@ -202,10 +129,7 @@ class Game:
         g.history = self.history.copy()
         g._legal = self._legal
         g._legal_set = self._legal_set
-        g._means = {}
-        g._buys = self._buys.copy()
-        g._reach = self._reach.copy()
-        g._wanted = self._wanted
+        g._purchases = self._purchases.clone()
         g.memo = self.memo.copy()
         g._settled = None
         return g
@@ -293,10 +217,7 @@ class Game:
         by itself."""
         self._legal = None
         self._legal_set = None
-        self._means = {}
-        self._buys = {}
-        self._reach = [(None, 0)] * len(self.state.players)
-        self._wanted = (None, 0)
+        self._purchases = purchase.PurchaseMemo.fresh(len(self.state.players))
         self.memo = {}
 
     # -- actions --------------------------------------------------------------------------------
@@ -631,275 +552,17 @@ class Game:
         st.distribution = [[seat, list(tiles)] for seat, tiles in (self.hook.alhambra_distribution(game=self) or [])]
         self._next_distribution()
 
-    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
-        """Every non-dominated purchase ``seat`` can make now, over all four market spaces
-        (see :meth:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
-        Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-        self._check_seat(seat)
-        return list(self.cached_purchases(seat, exact))
-
-    def cached_purchases(self, seat: int, exact: bool = False) -> list[Buy]:
-        """:meth:`purchases` for rule plugins: ``seat`` is not checked, and the list returned
-        is the cached one (do not change it).
-
-        Purchases depend only on the hand (payment means are cards in hand) and the market:
-        the last answer per seat is kept with copies of both, so asking again while neither
-        changed costs two list comparisons."""
-        st = self.state
-        hand = st.players[seat].hand
-        market = st.market
-        exact = exact is True or (exact is not False and bool(exact))  # a look-alike: its truth
-        key = seat * 2 + exact
-        last = self._buys.get(key)
-        if last is not None and last[0] == hand:
-            if last[1] == market:
-                return last[2]
-            keys = last[3]
-        else:
-            keys = _money_keys(hand)
-        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else None
-        if means:
-            found = []
-            for i in range(4):  # space by space: its own currency, then each means
-                found += self._plain_payments(hand, market, keys, exact, i)
-                found += self._means_payments(hand, market, keys, means, exact, i)
-        else:
-            found = self._plain_payments(hand, market, keys, exact)
-        self._buys[key] = (hand.copy(), market.copy(), found, keys)
-        return found
-
-    def _plain_payments(self, hand, market, keys, exact: bool, only: int | None = None) -> list[Buy]:
-        """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
-        once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
-        ``rules.buy_memo[exact][space index]``, ``(key, price)`` -> the Buy actions."""
-        memos = self.rules.buy_memo[exact]
-        prices = self.rules.prices
-        found: list[Buy] = []
-        for i in (range(4) if only is None else (only,)):
-            tile = market[i]
-            if tile is None:
-                continue
-            sub = keys[i]
-            if not sub:
-                continue  # no card of this space's currency
-            price = prices[tile]
-            memo = memos[i]
-            out = memo.get((sub, price))
-            if out is None:
-                if len(memo) >= self.rules.memo_limit // 4:  # the eight together stay near the limit
-                    memo.clear()
-                cards = _currency_cards(hand, MARKET_CURRENCIES[i])
-                table = action_table(Buy)
-                out = memo[sub, price] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
-            found += out
-        return found
-
-    def _means_payments(self, hand, market, keys, means, exact: bool, i: int) -> list[Buy]:
-        """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
-        order, that the plain ones cannot offer (some card of another currency than the
-        space's). Memo entries: ``("via", the means' currencies, their keys,
-        price, exact, space index, via)`` -> the Buy actions."""
-        tile = market[i]
-        if tile is None:
-            return []
-        cur = MARKET_CURRENCIES[i]
-        price = self.rules.prices[tile]
-        memo = self.rules.memo
-        found: list[Buy] = []
-        for m in means:
-            curs = m.currencies
-            if cur not in curs:
-                continue
-            key = ("via", curs, _lanes(curs)(keys), price, exact, i, m.via)
-            out = memo.get(key)
-            if out is None:
-                if len(memo) >= self.rules.memo_limit:
-                    memo.clear()
-                wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
-                own = {c for c in wide if c.currency == cur}  # a payment of these alone is a plain one
-                table = action_table(Buy)
-                out = memo[key] = [table[i + 1, cards, m.via] for cards in minimal_payments(wide, price, exact=exact)
-                                   if not own.issuperset(cards)]
-            found += out
-        return found
-
-    def can_pay_exactly(self, seat: int) -> bool:
-        """True if ``seat`` can buy some market building with an exact payment now, through
-        any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values, much cheaper
-        than listing the payments: the totals the hand can pay exactly in each space's allowed
-        currencies, as one bitset with a lane per market space (kept with the hand), against
-        the market's prices as one bitset of the same shape (kept with the market).
-        Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-        self._check_seat(seat)
-        return self.first_exact_payer((seat,)) is not None
-
-    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
-        """The first of ``seats`` that :meth:`can_pay_exactly`, or None: the vizier's asking
-        round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` is read lazily, up to the first that
-        can pay. Raises :class:`ConfigError` for a seat that is not an int 0 … players-1, or
-        for ``seats`` that are not iterable."""
-        try:
-            seats = iter(seats)
-        except TypeError:
-            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
-        st = self.state
-        players = st.players
-        n = len(players)
-        wanted = self._wanted
-        market = st.market
-        if wanted[0] != market:
-            b0, b1, b2, b3 = self.rules.price_lanes
-            t0, t1, t2, t3 = market
-            wanted = self._wanted = (market.copy(), b0[t0] | b1[t1] | b2[t2] | b3[t3])
-        bits = wanted[1]
-        reach = self._reach
-        for seat in seats:  # lazily: the first that can pay ends the round
-            if type(seat) is not int or not 0 <= seat < n:
-                self._check_seat(seat)  # raises
-            hand = players[seat].hand
-            last = reach[seat]
-            if last[0] != hand:
-                last = reach[seat] = (hand.copy(), self._exact_reach(seat, hand))
-            if last[1] & bits:
-                return seat
-        return None
-
-    def _exact_reach(self, seat: int, hand) -> int:
-        """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
-        index i (0-3), in the space's currency or through a payment means that allows it
-        (R-TURN-3, R-EXC-4); totals above every price are left out."""
-        keys = _money_keys(hand)
-        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else ()
-        width = self.rules.price_bits
-        lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
-        counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
-        wide: dict = {}  # the means' currency sets -> their sums
-        out = 0
-        for i, cur in enumerate(MARKET_CURRENCIES):
-            reach = _reach_of(keys[i]) if counted else _exact_sums(hand, _ONE_CURRENCY[cur])
-            for m in means:
-                curs = m.currencies
-                if cur in curs:
-                    more = wide.get(curs)
-                    if more is None:
-                        if counted:
-                            key = _lanes(curs)(keys)
-                            more = _reach_of(key if type(key) is int else sum(key))
-                        else:
-                            more = _exact_sums(hand, curs)
-                        wide[curs] = more
-                    reach |= more
-            out |= (reach & lane) << (width * i)
-        return out
-
-    def _means_of(self, seat: int, others: int) -> list | tuple:
-        """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
-        whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
-        ``others``: how many cards of the hand are not money (``_money_keys(hand)[4]``); with
-        none, the hand has no means and the plugins are not asked. Raises
-        :class:`ConfigError` if a plugin offers a money card as a means."""
-        if others == 0:
-            return ()
-        hand = self.state.players[seat].hand
-        cached = self._means.get(seat)
-        if cached is None or cached[0] != hand:
-            groups = self.rules.fast.alhambra_payment_means(game=self, seat=seat)
-            means = [m for group in groups for m in group] if groups else []
-            for m in means:
-                if type(m.via) is MoneyCard:
-                    raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
-                                      "means; a means is a card that is not money (an exchange office, say)")
-            cached = self._means[seat] = (hand.copy(), means)
-        return cached[1]
-
-    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset]]:
-        """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
-        the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
-        cur = MARKET_CURRENCIES[space - 1]
-        out = [(None, _ONE_CURRENCY[cur])]
-        if self.rules.has_payment_means:
-            others = _money_keys(self.state.players[seat].hand)[4]
-            out.extend((m.via, m.currencies) for m in self._means_of(seat, others) if cur in m.currencies)
-        return out
-
-    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
-        """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
-        :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
-        The purchases of :meth:`purchases` for this space, in the same order.
-
-        Payments through a module's means (an exchange office) are listed only when they use
-        a currency the plain payment could not; ``apply`` still accepts the others. ``pool``
-        is ignored (it once passed the hand's cards of the space's currency; the payments are
-        now memoised by the hand's money code). Raises :class:`ConfigError` for a bad seat or
-        space."""
-        st = self.state
-        self._check_seat(seat)
-        if type(space) is not int or not 1 <= space <= 4:
-            raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
-        exact = bool(exact)
-        hand = st.players[seat].hand
-        keys = _money_keys(hand)
-        out = list(self._plain_payments(hand, st.market, keys, exact, space - 1))
-        means = self._means_of(seat, keys[4]) if self.rules.has_payment_means else None
-        if means:
-            out += self._means_payments(hand, st.market, keys, means, exact, space - 1)
-        return out
-
-    def pay(self, seat: int, action: Buy):
-        """Carry out a checked payment: the cards (and any means card, R-EXC-5) go from
-        ``seat``'s hand to the discard pile, face up (R-TURN-3), and the building leaves the
-        market (not refilled during the turn, R-TURN-4). Returns the building's tile id."""
-        st = self.state
-        hand = st.players[seat].hand
-        for c in action.cards:
-            hand.remove(c)
-        st.discard.extend(action.cards)
-        if action.via is not None:
-            hand.remove(action.via)
-            st.discard.append(action.via)
-        tile = st.market[action.space - 1]
-        st.market[action.space - 1] = None
-        return tile
-
-    def check_payment(self, seat: int, action: Buy) -> int:
-        """Check that ``action`` is a legal payment for ``seat`` now and return the price.
-
-        Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
-        wrong currency, unknown means, too little money (R-TURN-3, R-EXC-4)."""
-        st = self.state
-        if not isinstance(action, Action) or not hasattr(action, "space") or not hasattr(action, "cards"):
-            raise IllegalActionError(f"{action!r} is not a purchase")
-        if type(action.space) is not int or not 1 <= action.space <= 4:
-            raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {action.space!r}")
-        tile = st.market[action.space - 1]
-        if tile is None:
-            raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
-        price = self.rules.catalog[tile].price
-        hand = st.players[seat].hand
-        means = dict(self.payment_cards(seat, action.space))
-        if action.via not in means:
-            raise IllegalActionError(f"R-EXC-4: {action.via!r} cannot pay for space {action.space}")
-        curs = means[action.via]
-        if not action.cards:
-            raise IllegalActionError("R-TURN-3: a purchase needs at least one money card")
-        remaining = list(hand)
-        if action.via is not None:
-            remaining.remove(action.via)
-        for c in action.cards:
-            if type(c) is not MoneyCard:
-                raise IllegalActionError(f"R-TURN-3: {c!r} is not a money card")
-            if c.currency not in curs:
-                raise IllegalActionError(
-                    f"R-TURN-3: space {action.space} is paid in {MARKET_CURRENCIES[action.space - 1]}, not {c.currency}"
-                )
-            try:
-                remaining.remove(c)
-            except ValueError:
-                raise IllegalActionError(f"R-TURN-3: {c} is not in the player's hand") from None
-        total = sum(c.value for c in action.cards)
-        if total < price:
-            raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
-        return price
+    # -- purchases: the functions of the built-in plugin core.purchase (R-TURN-3, R-TURN-4,
+    # R-VIZ-2, R-EXC-4), offered as methods; see alhambra.rules.purchase for their docs
+    purchases = purchase.purchases
+    cached_purchases = purchase.cached_purchases
+    payments = purchase.payments
+    payment_cards = purchase.payment_cards
+    check_payment = purchase.check_payment
+    pay = purchase.pay
+    can_pay_exactly = purchase.can_pay_exactly
+    first_exact_payer = purchase.first_exact_payer
+    market_price = purchase.market_price
 
     # -- the turn sequence ----------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ functions are decorated with :data:`alhambra.hookimpl` and named like the specs 
 Hooks are called at game-stage granularity, never inside the engine's inner loops:
 
 * *Rule-set hooks* (``alhambra_options``, ``alhambra_tiles``, ``alhambra_cards``,
-  ``alhambra_state_classes``, ``alhambra_action_kinds``) are called **once per rule set**, when
+  ``alhambra_state_classes``, ``alhambra_action_kinds``, ``alhambra_building_price``) are called **once per rule set**, when
   the modules and options of a game are resolved; their answers are cached and shared by every
   game played with that rule set.
 * *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
@@ -89,8 +89,33 @@ def alhambra_action_kinds() -> list[ActionKind]:
 
     Called once per rule set. Each :class:`~alhambra.actions.ActionKind` names its action class,
     the phases it belongs to, a function listing its legal actions for the player to act and a
-    function applying one. A kind for an action class that an earlier-called plugin already
-    provides is ignored, so a plugin registered later (or ``tryfirst``) replaces a base kind.
+    function applying one. A plugin's kind for an action class replaces the built-in kind
+    for it (``core.purchase``'s ``Buy``, say). Two plugins that are not built-in providing a
+    kind for the same class are a :class:`~alhambra.errors.ConfigError` naming both, unless
+    one declares that it replaces the other with ``ActionKind(..., replaces=("other",))``
+    (plugin names: a module's ``NAME``, a house rule's ``NAME`` or class name); the kind
+    that no other replaces is played, whatever the registration order.
+    """
+
+
+@hookspec
+def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, price: int) -> int | None:
+    """Change the price of a building on a market space (purchase payment, R-TURN-3).
+
+    Called **once per rule set**, for every tile of the catalogue on every market ``space``
+    (1-4), never during play: the answers are folded into the rule set's price tables
+    (``game.rules.space_prices``), which every reader of a price uses: listing and checking
+    purchases, exact payment (R-TURN-4), the vizier's exact purchases and asking round
+    (R-VIZ-2), payments through exchange offices (R-EXC-4), ``game.view()``'s market
+    ``price`` and the bots. So the price may depend on the options, the space and the tile,
+    not on the course of the game. ``price`` is the printed price (R-COMP-2) as the
+    implementations called before this one left it.
+
+    Not *firstresult*: the implementations are chained in call order (later registered
+    first); return the new price (an int >= 0, else a
+    :class:`~alhambra.errors.ConfigError`), or ``None`` to keep ``price``. Two market
+    taxes of 1 make every building 2 dearer. Without any implementation the tables are the
+    printed prices and the hook costs nothing. Example: ``examples/market_tax.py``.
     """
 
 

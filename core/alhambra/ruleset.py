@@ -28,6 +28,8 @@ ENTRY_POINT_GROUP = "alhambra.modules"
 #: (``blocked=["core.scoring"]`` or a module's ``REPLACES``) and registers its own.
 BUILTIN_PLUGINS: dict[str, str] = {
     "core.setup": "alhambra.rules.setup",
+    # before core.turn, so that its Buy kind is listed after core.turn's TakeMoney, as ever
+    "core.purchase": "alhambra.rules.purchase",
     "core.turn": "alhambra.rules.turn",
     "core.redesign": "alhambra.rules.redesign",
     "core.placement": "alhambra.rules.placement",
@@ -42,6 +44,7 @@ BUILTIN_PLUGINS: dict[str, str] = {
 ESSENTIAL_HOOKS = {
     "core.setup": "alhambra_setup",
     "core.turn": "alhambra_action_kinds",
+    "core.purchase": "alhambra_action_kinds",
     "core.placement": "alhambra_action_kinds",
     "core.scoring": "alhambra_scoring",
     "core.end": "alhambra_winners",
@@ -182,15 +185,19 @@ class Ruleset:
 
         extra_tiles = [t for group in self.hook.alhambra_tiles(options=self.options) for t in group]
         self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
-        #: tile id -> price (R-COMP-2), for the hot path
+        #: tile id -> its printed price (R-COMP-2)
         self.prices: dict = {t: spec.price for t, spec in self.catalog.items()}
+        #: per market space index (0-3): tile id -> the price paid for it on that space, the
+        #: printed price as the ``alhambra_building_price`` hook makes it (folded once, here);
+        #: with no such hook all four are ``prices`` itself. Every reader of a price uses these.
+        self.space_prices: tuple[dict, dict, dict, dict] = space_prices(self.hook, self.options, self.prices)
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
         #: one more than the highest price
-        self.price_bits: int = max([0, *self.prices.values()]) + 1
+        self.price_bits: int = max([0, *(p for table in self.space_prices for p in table.values())]) + 1
         #: per market space index (0-3): tile id -> its price as a bit in that space's lane of
         #: those bitsets, and ``None`` (an empty space) -> 0
         self.price_lanes: tuple = tuple(
-            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.prices.items()}} for i in range(4))
+            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4))
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
@@ -202,10 +209,7 @@ class Ruleset:
         for group in self.hook.alhambra_state_classes():
             self.state_classes.update(group)
 
-        self.kinds: dict[type, ActionKind] = {}
-        for group in self.hook.alhambra_action_kinds():
-            for kind in group:
-                self.kinds.setdefault(kind.action, kind)  # earlier-called plugins win
+        self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):
@@ -243,6 +247,70 @@ class Ruleset:
 
     def __repr__(self):
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def action_kinds(caller: Any) -> dict[type, ActionKind]:
+    """The action kind played for each action class: the ``alhambra_action_kinds`` answers in
+    call order, a plugin's kind replacing a built-in's (the earlier-called wins among
+    built-ins). Raises :class:`ConfigError` naming both when two plugins that are not
+    built-in offer a kind for the same class and neither lists the other in its
+    ``ActionKind.replaces`` (the one no other replaces is played)."""
+    impls = caller.get_hookimpls()
+    if any(i.hookwrapper or i.wrapper for i in impls):  # cannot tell who offered what
+        found: dict[type, ActionKind] = {}
+        for group in caller():
+            for kind in group:
+                found.setdefault(kind.action, kind)
+        return found
+    offers: dict[type, dict[str, tuple[str, ActionKind]]] = {}  # action -> registration -> (name, kind)
+    for impl in reversed(impls):  # pluggy's call order
+        name = impl.plugin_name if impl.plugin_name in BUILTIN_PLUGINS else plugin_name(impl.plugin)
+        for kind in impl.function() or ():
+            offers.setdefault(kind.action, {}).setdefault(impl.plugin_name, (name, kind))
+    return {action: _played_kind(action, list(by.values())) for action, by in offers.items()}
+
+
+def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKind:
+    """The kind played for ``action`` among ``offers`` (plugin name, kind), in call order."""
+    outside = [(n, k) for n, k in offers if n not in BUILTIN_PLUGINS]
+    if len(outside) < 2:
+        return (outside or offers)[0][1]
+    replaced = {r for _, k in outside for r in k.replaces}
+    left = [(n, k) for n, k in outside if n not in replaced] or outside
+    if len(left) == 1:
+        return left[0][1]
+    names = [repr(n) for n, _ in left]
+    raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind "
+                      f"{action.__name__}: "
+                      f"only one may, unless it declares that it replaces the others, e.g. "
+                      f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}")
+
+
+def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dict, dict, dict, dict]:
+    """The price of every tile on each market space (index 0-3): ``printed`` (tile id -> printed
+    price, R-COMP-2) passed through the ``alhambra_building_price`` implementations, chained in
+    pluggy's call order (each gets the price the previous one returned; ``None`` keeps it).
+    Without implementations, ``(printed,) * 4``: the base game pays nothing for the hook.
+    Raises :class:`ConfigError` for a price that is not an int >= 0."""
+    impls = list(reversed(hook.alhambra_building_price.get_hookimpls()))
+    if not impls:
+        return (printed, printed, printed, printed)
+    tables = []
+    for space in range(1, 5):
+        table = {}
+        for tile, price in printed.items():
+            for impl in impls:
+                args = {"options": options, "space": space, "tile": tile, "price": price}
+                new = impl.function(*[args[n] for n in impl.argnames])
+                if new is None:
+                    continue
+                if type(new) is not int or new < 0:
+                    raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
+                                      f"{tile!r} on space {space} {new!r}; a price is an int >= 0")
+                price = new
+            table[tile] = price
+        tables.append(table)
+    return (tables[0], tables[1], tables[2], tables[3])
 
 
 def direct_caller(caller, *, results: bool = True):

@@ -19,7 +19,7 @@ def build_view(game, seat: int | None) -> dict[str, Any]:
         from .errors import ConfigError
 
         raise ConfigError(f"seat must be 0..{game.num_players - 1} or None, not {seat!r}")
-    cat = game.rules.catalog
+    prices = game.rules.space_prices  # the price paid on each space (alhambra_building_price)
     view: dict[str, Any] = {
         "seat": seat,
         "phase": st.phase,
@@ -28,7 +28,7 @@ def build_view(game, seat: int | None) -> dict[str, Any]:
         "turn": st.turn,
         "start_player": st.start_player,
         "market": [
-            {"space": i + 1, "currency": MARKET_CURRENCIES[i], "tile": t, "price": None if t is None else cat[t].price}
+            {"space": i + 1, "currency": MARKET_CURRENCIES[i], "tile": t, "price": None if t is None else prices[i][t]}
             for i, t in enumerate(st.market)
         ],
         "display": [c.code for c in st.display],

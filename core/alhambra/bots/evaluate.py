@@ -228,6 +228,7 @@ class Evaluator:
         self.st = st
         self.n = game.num_players
         self.catalog = game.rules.catalog
+        self.prices = game.rules.space_prices  # per market space: the price paid there
         self.types = self.catalog.types
         mods = st.modules
         self.dirk = mods.get("dirk")
@@ -551,7 +552,7 @@ class Evaluator:
                     continue
                 v = self.tile_value(seat, tile)
                 if v > 0:
-                    found.append((i + 1, MARKET_CURRENCIES[i], self.catalog[tile].price, v))
+                    found.append((i + 1, MARKET_CURRENCIES[i], self.prices[i][tile], v))
             self._tile_cache[ck] = found
         return found
 
@@ -640,7 +641,7 @@ class Evaluator:
                 v = self.money_value(seat, rest, gone + (a.space,)) - money_now
                 v += self.tile_value(seat, tile, self.dirk is not None)
                 if cls is Buy:
-                    if sum(c.value for c in a.cards) == self.catalog[tile].price:
+                    if sum(c.value for c in a.cards) == self.prices[a.space - 1][tile]:
                         v += extra
                     if not st.bag:
                         v += w.end_push  # the bag is empty: only a purchase can end the game

@@ -1,11 +1,11 @@
-"""Built-in plugin ``core.turn``: taking money and buying (R-TURN-1 … R-TURN-4)."""
+"""Built-in plugin ``core.turn``: taking money (R-TURN-1, R-TURN-2). Buying is ``core.purchase``."""
 
 from __future__ import annotations
 
 from itertools import combinations
 from operator import attrgetter
 
-from ..actions import ActionKind, Buy, TakeMoney, action_table
+from ..actions import ActionKind, TakeMoney, action_table
 from ..components import MoneyCard
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -72,26 +72,8 @@ def _apply_take(game, seat, action):
     game.action_done()
 
 
-def _legal_buy(game, seat):
-    return game.cached_purchases(seat)
-
-
-def _check_buy(game, seat, action):
-    game.check_payment(seat, action)  # raises with the reason; otherwise an accepted overpayment
-
-
-def _apply_buy(game, seat, action):
-    """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
-    an exact payment earns another action. The market is not refilled during the turn."""
-    tile = game.pay(seat, action)  # the engine has checked the payment
-    price = game.rules.catalog[tile].price
-    game.add_pending(tile, dirk_ok=True)
-    game.action_done(extra=sum(c.value for c in action.cards) == price)
-
-
 @hookimpl
 def alhambra_action_kinds():
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
-        ActionKind(Buy, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True),
     ]

@@ -1,0 +1,444 @@
+"""Built-in plugin ``core.purchase``: buying a building from the market (R-TURN-3, R-TURN-4),
+exact payment, payment means (R-EXC-4) and the vizier's asking round (R-VIZ-2, R-VIZ-5).
+
+Everything about paying lives here: listing the non-dominated payments, checking a payment,
+carrying one out, the exact-payment bitsets and the ``Buy`` action kind. :class:`~alhambra.Game`
+offers the public functions as methods (``game.purchases(seat)``, ``game.check_payment(seat,
+buy)``, ``game.first_exact_payer(seats)`` …): each is the function of this module itself.
+
+The price of the building on a market space is read from the rule set's per-space price
+tables (``rules.space_prices``, see :func:`alhambra.hookspec.alhambra_building_price`), never
+from the printed price in the catalogue, so a house rule that changes prices (a market tax)
+changes every reader at once: listing, checking, exactness, the vizier, ``view()`` and the bots.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from attrs import define
+
+from ..actions import Action, ActionKind, Buy, PaymentMeans, action_table
+from ..components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
+from ..errors import ConfigError, IllegalActionError
+from ..hookspec import hookimpl
+from ..payment import minimal_payments
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+_ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
+
+
+def _currency_cards(hand: list, currency: str) -> tuple:
+    """The money cards of ``currency`` in ``hand``, sorted by value."""
+    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency],
+                        key=MONEY_RANK.__getitem__))
+
+
+_NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
+
+
+def _money_keys(hand: list) -> list:
+    """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
+    currency, equal for hands with the same such cards in any order (the payments memo's
+    key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
+    where 4 bits could overflow, :func:`_currency_cards`; then (index 4) how many cards of the
+    hand are not money. Do not change the list returned."""
+    if len(hand) < 16:
+        keys = [0, 0, 0, 0, 0]
+        lane = MONEY_LANE.get
+        for card in hand:
+            i, code = lane(card, _NOT_MONEY)
+            keys[i] += code
+        return keys
+    return [*[_currency_cards(hand, cur) for cur in MARKET_CURRENCIES], sum([type(c) is not MoneyCard for c in hand])]
+
+
+#: a payment means' currencies -> an itemgetter of their lanes in the money keys
+_LANES: dict = {}
+
+
+def _lanes(currencies: frozenset) -> itemgetter:
+    """Picks the money keys (``_money_keys``) of ``currencies``: an int for one currency, a
+    tuple for several."""
+    lanes = _LANES.get(currencies)
+    if lanes is None:
+        lanes = _LANES[currencies] = itemgetter(*[j for j, c in enumerate(MARKET_CURRENCIES) if c in currencies])
+    return lanes
+
+
+#: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
+_REACH: dict = {}
+
+
+def _reach_of(key: int) -> int:
+    """Bit v set: some of the cards counted in money key ``key`` (4 bits per value, see
+    ``MONEY_LANE``) add up to exactly v. Keys of several currencies add up to the key of all
+    their cards (a hand of fewer than 16 cards never fills 4 bits)."""
+    found = _REACH.get(key)
+    if found is None:
+        if len(_REACH) >= 50_000:
+            _REACH.clear()
+        found = 1
+        for v in MONEY_VALUES:
+            for _ in range(key >> 4 * v & 15):
+                found |= found << v
+        _REACH[key] = found
+    return found
+
+
+def _exact_sums(hand: list, currencies: frozenset) -> int:
+    """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
+    found = 1
+    for c in hand:
+        if type(c) is MoneyCard and c.currency in currencies:
+            found |= found << c.value
+    return found
+
+
+@define(slots=True)
+class PurchaseMemo:
+    """One game's derived purchase values, each kept with copies of what it came from (so a
+    stale one is never used): ``buys``: per ``seat * 2 + exact``, ``(hand, market, purchases,
+    money keys)``; ``reach``: per seat, ``(hand, exact-reach bitset)`` (see
+    :func:`_exact_reach`); ``wanted``: ``(market, price bitset)``; ``means``: per seat,
+    ``(hand, payment means)``. A clone copies the first three (their values are never
+    changed in place) and asks the means afresh."""
+
+    buys: dict
+    reach: list
+    wanted: tuple
+    means: dict
+
+    @classmethod
+    def fresh(cls, players: int) -> "PurchaseMemo":
+        """An empty memo for a game of ``players`` seats."""
+        return cls({}, [(None, 0)] * players, (None, 0), {})
+
+    def clone(self) -> "PurchaseMemo":
+        """The memo of a clone of the game (see the class docstring)."""
+        return PurchaseMemo(self.buys.copy(), self.reach.copy(), self.wanted, {})
+
+
+def market_price(game: Game, space: int) -> int | None:
+    """The price to pay for the building on market ``space`` (1-4) now, or ``None`` for an
+    empty space: the printed price (R-COMP-2) as the rule set's price hook makes it
+    (``alhambra_building_price``). Raises :class:`ConfigError` for a bad space."""
+    if type(space) is not int or not 1 <= space <= 4:
+        raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
+    tile = game.state.market[space - 1]
+    return None if tile is None else game.rules.space_prices[space - 1][tile]
+
+
+def purchases(game: Game, seat: int, *, exact: bool = False) -> list[Buy]:
+    """Every non-dominated purchase ``seat`` can make now, over all four market spaces
+    (see :func:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
+    Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
+    game._check_seat(seat)
+    return list(cached_purchases(game, seat, exact))
+
+
+def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
+    """:func:`purchases` for rule plugins: ``seat`` is not checked, and the list returned
+    is the cached one (do not change it).
+
+    Purchases depend only on the hand (payment means are cards in hand) and the market:
+    the last answer per seat is kept with copies of both, so asking again while neither
+    changed costs two list comparisons."""
+    st = game.state
+    hand = st.players[seat].hand
+    market = st.market
+    exact = exact is True or (exact is not False and bool(exact))  # a look-alike: its truth
+    key = seat * 2 + exact
+    last = game._purchases.buys.get(key)
+    if last is not None and last[0] == hand:
+        if last[1] == market:
+            return last[2]
+        keys = last[3]
+    else:
+        keys = _money_keys(hand)
+    means = _means_of(game, seat, keys[4]) if game.rules.has_payment_means else None
+    if means:
+        found: list[Buy] = []
+        for i in range(4):  # space by space: its own currency, then each means
+            found += _plain_payments(game, hand, market, keys, exact, i)
+            found += _means_payments(game, hand, market, keys, means, exact, i)
+    else:
+        found = _plain_payments(game, hand, market, keys, exact)
+    game._purchases.buys[key] = (hand.copy(), market.copy(), found, keys)
+    return found
+
+
+def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: bool,
+                    only: int | None = None) -> list[Buy]:
+    """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
+    once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
+    ``rules.buy_memo[exact][space index]``, ``(key, price)`` -> the Buy actions."""
+    memos = game.rules.buy_memo[exact]
+    prices = game.rules.space_prices
+    found: list[Buy] = []
+    for i in (range(4) if only is None else (only,)):
+        tile = market[i]
+        if tile is None:
+            continue
+        sub = keys[i]
+        if not sub:
+            continue  # no card of this space's currency
+        price = prices[i][tile]
+        memo = memos[i]
+        out = memo.get((sub, price))
+        if out is None:
+            if len(memo) >= game.rules.memo_limit // 4:  # the eight together stay near the limit
+                memo.clear()
+            cards = _currency_cards(hand, MARKET_CURRENCIES[i])
+            table = action_table(Buy)
+            out = memo[sub, price] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
+        found += out
+    return found
+
+
+def _means_payments(game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool,
+                    i: int) -> list[Buy]:
+    """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
+    order, that the plain ones cannot offer (some card of another currency than the
+    space's). Memo entries: ``("via", the means' currencies, their keys,
+    price, exact, space index, via)`` -> the Buy actions."""
+    tile = market[i]
+    if tile is None:
+        return []
+    cur = MARKET_CURRENCIES[i]
+    price = game.rules.space_prices[i][tile]
+    memo = game.rules.memo
+    found: list[Buy] = []
+    for m in means:
+        curs = m.currencies
+        if cur not in curs:
+            continue
+        key = ("via", curs, _lanes(curs)(keys), price, exact, i, m.via)
+        out = memo.get(key)
+        if out is None:
+            if len(memo) >= game.rules.memo_limit:
+                memo.clear()
+            wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
+            own = {c for c in wide if c.currency == cur}  # a payment of these alone is a plain one
+            table = action_table(Buy)
+            out = memo[key] = [table[i + 1, cards, m.via] for cards in minimal_payments(wide, price, exact=exact)
+                               if not own.issuperset(cards)]
+        found += out
+    return found
+
+
+def can_pay_exactly(game: Game, seat: int) -> bool:
+    """True if ``seat`` can buy some market building with an exact payment now, through
+    any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values, much cheaper
+    than listing the payments: the totals the hand can pay exactly in each space's allowed
+    currencies, as one bitset with a lane per market space (kept with the hand), against
+    the market's prices as one bitset of the same shape (kept with the market).
+    Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
+    game._check_seat(seat)
+    return first_exact_payer(game, (seat,)) is not None
+
+
+def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
+    """The first of ``seats`` that :func:`can_pay_exactly`, or None: the vizier's asking
+    round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` is read lazily, up to the first that
+    can pay. Raises :class:`ConfigError` for a seat that is not an int 0 … players-1, or
+    for ``seats`` that are not iterable."""
+    try:
+        seats = iter(seats)
+    except TypeError:
+        raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+    st = game.state
+    players = st.players
+    n = len(players)
+    wanted = game._purchases.wanted
+    market = st.market
+    if wanted[0] != market:
+        b0, b1, b2, b3 = game.rules.price_lanes
+        t0, t1, t2, t3 = market
+        wanted = game._purchases.wanted = (market.copy(), b0[t0] | b1[t1] | b2[t2] | b3[t3])
+    bits = wanted[1]
+    reach = game._purchases.reach
+    for seat in seats:  # lazily: the first that can pay ends the round
+        if type(seat) is not int or not 0 <= seat < n:
+            game._check_seat(seat)  # raises
+        hand = players[seat].hand
+        last = reach[seat]
+        if last[0] != hand:
+            last = reach[seat] = (hand.copy(), _exact_reach(game, seat, hand))
+        if last[1] & bits:
+            return seat
+    return None
+
+
+def _exact_reach(game: Game, seat: int, hand: list) -> int:
+    """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
+    index i (0-3), in the space's currency or through a payment means that allows it
+    (R-TURN-3, R-EXC-4); totals above every price are left out."""
+    keys = _money_keys(hand)
+    means = _means_of(game, seat, keys[4]) if game.rules.has_payment_means else ()
+    width = game.rules.price_bits
+    lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
+    counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
+    wide: dict = {}  # the means' currency sets -> their sums
+    out = 0
+    for i, cur in enumerate(MARKET_CURRENCIES):
+        reach = _reach_of(keys[i]) if counted else _exact_sums(hand, _ONE_CURRENCY[cur])
+        for m in means:
+            curs = m.currencies
+            if cur in curs:
+                more = wide.get(curs)
+                if more is None:
+                    if counted:
+                        key = _lanes(curs)(keys)
+                        more = _reach_of(key if type(key) is int else sum(key))
+                    else:
+                        more = _exact_sums(hand, curs)
+                    wide[curs] = more
+                reach |= more
+        out |= (reach & lane) << (width * i)
+    return out
+
+
+def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
+    """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
+    whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
+    ``others``: how many cards of the hand are not money (``_money_keys(hand)[4]``); with
+    none, the hand has no means and the plugins are not asked. Raises
+    :class:`ConfigError` if a plugin offers a money card as a means."""
+    if others == 0:
+        return ()
+    hand = game.state.players[seat].hand
+    cached = game._purchases.means.get(seat)
+    if cached is None or cached[0] != hand:
+        groups = game.rules.fast.alhambra_payment_means(game=game, seat=seat)
+        means = [m for group in groups for m in group] if groups else []
+        for m in means:
+            if type(m.via) is MoneyCard:
+                raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
+                                  "means; a means is a card that is not money (an exchange office, say)")
+        cached = game._purchases.means[seat] = (hand.copy(), means)
+    return cached[1]
+
+
+def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset]]:
+    """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
+    the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
+    cur = MARKET_CURRENCIES[space - 1]
+    out: list[tuple[Any, frozenset]] = [(None, _ONE_CURRENCY[cur])]
+    if game.rules.has_payment_means:
+        others = _money_keys(game.state.players[seat].hand)[4]
+        out.extend((m.via, m.currencies) for m in _means_of(game, seat, others) if cur in m.currencies)
+    return out
+
+
+def payments(game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
+    """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
+    :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
+    The purchases of :func:`purchases` for this space, in the same order.
+
+    Payments through a module's means (an exchange office) are listed only when they use
+    a currency the plain payment could not; ``apply`` still accepts the others. ``pool``
+    is ignored (it once passed the hand's cards of the space's currency; the payments are
+    now memoised by the hand's money code). Raises :class:`ConfigError` for a bad seat or
+    space."""
+    st = game.state
+    game._check_seat(seat)
+    if type(space) is not int or not 1 <= space <= 4:
+        raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
+    exact = bool(exact)
+    hand = st.players[seat].hand
+    keys = _money_keys(hand)
+    out = list(_plain_payments(game, hand, st.market, keys, exact, space - 1))
+    means = _means_of(game, seat, keys[4]) if game.rules.has_payment_means else None
+    if means:
+        out += _means_payments(game, hand, st.market, keys, means, exact, space - 1)
+    return out
+
+
+def pay(game: Game, seat: int, action: Buy) -> Any:
+    """Carry out a checked payment: the cards (and any means card, R-EXC-5) go from
+    ``seat``'s hand to the discard pile, face up (R-TURN-3), and the building leaves the
+    market (not refilled during the turn, R-TURN-4). Returns the building's tile id."""
+    st = game.state
+    hand = st.players[seat].hand
+    for c in action.cards:
+        hand.remove(c)
+    st.discard.extend(action.cards)
+    if action.via is not None:
+        hand.remove(action.via)
+        st.discard.append(action.via)
+    tile = st.market[action.space - 1]
+    st.market[action.space - 1] = None
+    return tile
+
+
+def check_payment(game: Game, seat: int, action: Buy) -> int:
+    """Check that ``action`` is a legal payment for ``seat`` now and return the price.
+
+    Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
+    wrong currency, unknown means, too little money (R-TURN-3, R-EXC-4)."""
+    st = game.state
+    if not isinstance(action, Action) or not hasattr(action, "space") or not hasattr(action, "cards"):
+        raise IllegalActionError(f"{action!r} is not a purchase")
+    if type(action.space) is not int or not 1 <= action.space <= 4:
+        raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {action.space!r}")
+    tile = st.market[action.space - 1]
+    if tile is None:
+        raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
+    price = game.rules.space_prices[action.space - 1][tile]
+    hand = st.players[seat].hand
+    means = dict(payment_cards(game, seat, action.space))
+    if action.via not in means:
+        raise IllegalActionError(f"R-EXC-4: {action.via!r} cannot pay for space {action.space}")
+    curs = means[action.via]
+    if not action.cards:
+        raise IllegalActionError("R-TURN-3: a purchase needs at least one money card")
+    remaining = list(hand)
+    if action.via is not None:
+        remaining.remove(action.via)
+    for c in action.cards:
+        if type(c) is not MoneyCard:
+            raise IllegalActionError(f"R-TURN-3: {c!r} is not a money card")
+        if c.currency not in curs:
+            raise IllegalActionError(
+                f"R-TURN-3: space {action.space} is paid in {MARKET_CURRENCIES[action.space - 1]}, not {c.currency}"
+            )
+        try:
+            remaining.remove(c)
+        except ValueError:
+            raise IllegalActionError(f"R-TURN-3: {c} is not in the player's hand") from None
+    total = sum(c.value for c in action.cards)
+    if total < price:
+        raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
+    return price
+
+
+# ---------------------------------------------------------------------------------------------
+# The Buy action kind (R-TURN-3, R-TURN-4)
+# ---------------------------------------------------------------------------------------------
+
+
+def _legal_buy(game: Game, seat: int) -> list[Buy]:
+    return cached_purchases(game, seat)
+
+
+def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
+    check_payment(game, seat, action)  # raises with the reason; otherwise an accepted overpayment
+
+
+def _apply_buy(game: Game, seat: int, action: Any) -> None:  # a checked Buy
+    """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
+    an exact payment (of the price on its space) earns another action. The market is not
+    refilled during the turn."""
+    price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
+    tile = pay(game, seat, action)  # the engine has checked the payment
+    game.add_pending(tile, dirk_ok=True)
+    game.action_done(extra=sum(c.value for c in action.cards) == price)
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [ActionKind(Buy, frozenset({"turn"}), _legal_buy, _apply_buy, _check_buy, unlisted=True)]
