@@ -24,3 +24,12 @@ def test_illegal_actions_are_refused_leaving_the_game_unchanged(seed):
     counts = illegal_actions.run(iterations=400, seed=seed, out=out)
     assert counts["failed"] == 0, out.getvalue()
     assert counts["refused"] > 200
+
+
+def test_position_mutation_gives_only_clean_refusals_or_sound_games():
+    from fuzz import position_mutation
+
+    out = io.StringIO()
+    counts = position_mutation.run(iterations=120, seed=3, out=out)
+    assert counts["failed"] == 0, out.getvalue()
+    assert counts["refused"] > 30 and counts["built"] > 5
