@@ -173,7 +173,7 @@ def main(argv=None) -> int:
         have_catan = False
         print("catanatron not installed (pip install -e '.[bench]'): skipping the comparison", file=sys.stderr)
 
-    for name, modules in CONFIGS.items():  # warm the caches shared between games; not counted
+    for modules in CONFIGS.values():  # warm the caches shared between games; not counted
         alhambra_block(modules, args.warmup, seed0=-1_000_000)
     if have_catan:
         catanatron_block(args.warmup)

@@ -220,7 +220,7 @@ def test_removable_agrees_with_why_not_remove_on_random_cities(holes):
     import random
 
     rng = random.Random(5)
-    for trial in range(60):
+    for _trial in range(60):
         city = Alhambra(holes=holes)
         for _ in range(rng.randrange(3, 25)):
             tile = rng.choice([t for t in range(1, 55) if t not in city.tiles.values()])

@@ -19,6 +19,7 @@ from collections import Counter
 
 import pytest
 
+from alhambra import operations
 import alhambra
 from alhambra import SaveFormatError
 from alhambra.components import SCORING_A, SCORING_B, MoneyCard, ScoringCard
@@ -36,10 +37,10 @@ def draw(game, count: int) -> None:
     else goes to the discard pile."""
     st = game.state
     for _ in range(count):
-        card = game.draw_money()
+        card = operations.draw_money(game)
         if type(card) is ScoringCard:
             st.scoring_cards.append(card)
-            game.run_scoring(card.number)
+            operations.run_scoring(game, card.number)
         else:
             st.discard.append(card)
     game.invalidate()
@@ -81,13 +82,13 @@ def test_r_set_6_setup_records_the_pile_sizes(players, offices):
             expected[pile] += 2
     assert st.pile_sizes == expected
     assert sum(st.pile_sizes) == len(st.deck)
-    assert g.pile_of(st.deck.index(SCORING_A)) == 2
-    assert g.pile_of(st.deck.index(SCORING_B)) == 4
-    found = Counter(g.pile_of(k) for k, c in enumerate(st.deck) if type(c) is ExchangeOffice)
+    assert operations.pile_of(g, st.deck.index(SCORING_A)) == 2
+    assert operations.pile_of(g, st.deck.index(SCORING_B)) == 4
+    found = Counter(operations.pile_of(g, k) for k, c in enumerate(st.deck) if type(c) is ExchangeOffice)
     assert found == (Counter({2: 2, 3: 2, 4: 2}) if offices else Counter())
     # the deck's bottom card is in pile 5, its top card in pile 1
-    assert g.pile_of(0) == 5 and g.pile_of(len(st.deck) - 1) == 1
-    assert g.pile_range(0) == range(0, st.pile_sizes[4])
+    assert operations.pile_of(g, 0) == 5 and operations.pile_of(g, len(st.deck) - 1) == 1
+    assert operations.pile_range(g, 0) == range(0, st.pile_sizes[4])
 
 
 def test_r_set_6_pile_range_follows_draws_from_the_top():
@@ -95,25 +96,25 @@ def test_r_set_6_pile_range_follows_draws_from_the_top():
     st = g.state
     s1, s2, s3, s4, s5 = st.pile_sizes
     n = len(st.deck)
-    assert g.pile_range(n - 1) == range(n - s1, n)
-    assert g.pile_range(n - s1 - 1) == range(n - s1 - s2, n - s1)
+    assert operations.pile_range(g, n - 1) == range(n - s1, n)
+    assert operations.pile_range(g, n - s1 - 1) == range(n - s1 - s2, n - s1)
     draw(g, 3)
-    assert g.pile_range(len(st.deck) - 1) == range(n - s1, n - 3)
-    assert g.pile_range(n - s1 - 1) == range(n - s1 - s2, n - s1)  # pile 2 untouched
-    assert g.pile_range(0) == range(0, s5)
+    assert operations.pile_range(g, len(st.deck) - 1) == range(n - s1, n - 3)
+    assert operations.pile_range(g, n - s1 - 1) == range(n - s1 - s2, n - s1)  # pile 2 untouched
+    assert operations.pile_range(g, 0) == range(0, s5)
     draw(g, s1 - 3 + 4)  # pile 1 gone, 4 cards of pile 2 drawn
     top = len(st.deck) - 1
     assert top == n - s1 - 5
-    assert g.pile_of(top) == 2
-    assert g.pile_range(top) == range(n - s1 - s2, n - s1 - 4)
+    assert operations.pile_of(g, top) == 2
+    assert operations.pile_range(g, top) == range(n - s1 - s2, n - s1 - 4)
     assert pile_ranges(g)[1] == range(n - s1, n - s1 - 4)  # empty
-    assert g.pile_range(s5 + s4) == range(s5 + s4, s5 + s4 + s3)
+    assert operations.pile_range(g, s5 + s4) == range(s5 + s4, s5 + s4 + s3)
     check_invariants(g)
     for bad in (len(st.deck), -1, True, 1.0, "0"):
         with pytest.raises(IndexError):
-            g.pile_range(bad)
+            operations.pile_range(g, bad)
         with pytest.raises(IndexError):
-            g.pile_of(bad)
+            operations.pile_of(g, bad)
 
 
 def test_r_turn_8_reshuffled_deck_is_one_pile():
@@ -128,8 +129,8 @@ def test_r_turn_8_reshuffled_deck_is_one_pile():
     assert st.pile_sizes == [size]
     assert len(st.deck) == size - 1
     for k in range(len(st.deck)):
-        assert g.pile_of(k) == 1
-        assert g.pile_range(k) == range(0, size - 1)
+        assert operations.pile_of(g, k) == 1
+        assert operations.pile_range(g, k) == range(0, size - 1)
     check_invariants(g)
 
 
@@ -163,8 +164,8 @@ def test_r_set_6_save_without_pile_record_still_loads():
     loaded = alhambra.Game.from_json(json.dumps(data))
     st = loaded.state
     assert st.pile_sizes == [] and st.deck == g.state.deck
-    assert loaded.pile_of(0) is None
-    assert loaded.pile_range(7) == range(7, 8)
+    assert operations.pile_of(loaded, 0) is None
+    assert operations.pile_range(loaded, 7) == range(7, 8)
     specials = [(k, c) for k, c in enumerate(st.deck) if type(c) is ScoringCard]
     offices = [k for k, c in enumerate(st.deck) if type(c) is ExchangeOffice]
     for seed in range(20):
@@ -259,8 +260,8 @@ def test_r_set_6_determinize_keeps_scoring_card_in_undrawn_part_of_pile():
     st = g.state
     left = pile_ranges(g)[2]
     assert left == range(full.start, a + 3) and len(left) < len(full)
-    assert g.pile_range(a) == left and st.deck[a] == SCORING_A
-    assert g.pile_of(len(st.deck) - 1) == 2
+    assert operations.pile_range(g, a) == left and st.deck[a] == SCORING_A
+    assert operations.pile_of(g, len(st.deck) - 1) == 2
     seen = Counter()
     for s in range(300):
         sample = g.determinize(s % 3, random.Random(s))
@@ -291,7 +292,7 @@ def test_r_set_6_determinize_without_scoring_cards_left():
 
 def _office_piles(game, deck=None) -> Counter:
     deck = game.state.deck if deck is None else deck
-    return Counter(game.pile_of(k) for k, c in enumerate(deck) if type(c) is ExchangeOffice)
+    return Counter(operations.pile_of(game, k) for k, c in enumerate(deck) if type(c) is ExchangeOffice)
 
 
 def test_r_exc_1_determinize_keeps_offices_in_piles_2_to_4():
@@ -308,7 +309,7 @@ def test_r_exc_1_determinize_keeps_offices_in_piles_2_to_4():
         for k, c in enumerate(deck):
             if type(c) is ExchangeOffice:
                 assert any(k in ranges[p] for p in (2, 3, 4))
-                where[c].add(g.pile_of(k))
+                where[c].add(operations.pile_of(g, k))
                 spots.add(k)
         if seed % 50 == 0:
             assert sample.view(seed % 4) == g.view(seed % 4)
@@ -360,7 +361,7 @@ def test_r_exc_1_determinize_offices_in_partly_drawn_piles():
         assert _office_piles(g, deck) == truth_piles
         for k, c in enumerate(deck):
             if type(c) is ExchangeOffice or type(c) is ScoringCard:
-                assert k in ranges[g.pile_of(k)]
+                assert k in ranges[operations.pile_of(g, k)]
         if seed % 40 == 0:
             assert sample.view(seed % 3) == g.view(seed % 3)
             check_invariants(sample)
@@ -413,9 +414,9 @@ def test_r_set_6_determinize_mid_game_keeps_view_piles_and_invariants(seed):
         check_invariants(sample)
         for k, c in enumerate(sample.state.deck):
             if c == SCORING_A:
-                assert g.pile_of(k) == 2 and k in g.pile_range(g.state.deck.index(SCORING_A))
+                assert operations.pile_of(g, k) == 2 and k in operations.pile_range(g, g.state.deck.index(SCORING_A))
             elif c == SCORING_B:
-                assert g.pile_of(k) == 4
+                assert operations.pile_of(g, k) == 4
         assert _office_piles(g, sample.state.deck) == _office_piles(g)
         # the sample is a game like any other: it plays on and saves
         alhambra.Game.from_json(sample.to_json())

@@ -9,6 +9,7 @@ import random
 from hypothesis import given, settings
 
 import alhambra
+from alhambra import operations
 from alhambra_bonus_cards import BONUS_CARDS, bonus_state
 
 from helpers import MODULES, players_st, seeds_st
@@ -28,7 +29,7 @@ def test_r_bon_5_a_card_not_revealed_at_a_scoring_is_not_held():
     g.state.players[1].city = alhambra.Alhambra.from_tiles({(1, 0): 22})
     g.state.bag.remove(22) if 22 in g.state.bag else g.state.market.__setitem__(g.state.market.index(22), None)
     g.invalidate()
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     assert bs.revealed[1] == [] and 22 in bs.not_held[1]
     rng = random.Random(0)
     for _ in range(300):
@@ -48,11 +49,11 @@ def test_r_bon_4_a_card_revealed_before_stays_with_its_owner():
     else:
         g.state.market[g.state.market.index(card)] = None
     g.invalidate()
-    g.run_scoring(1)  # R-BON-5: revealed
+    operations.run_scoring(g, 1)  # R-BON-5: revealed
     assert card in bs.revealed[2] and card in bs.owned[2]
     g.state.players[2].city = alhambra.Alhambra(g.rules.catalog)
     g.state.players[2].reserve.append(card)
-    g.city_changed(2)  # R-BON-4: back to the hand, hidden
+    operations.city_changed(g, 2)  # R-BON-4: back to the hand, hidden
     assert card in bs.hands[2] and card not in bs.revealed[2]
     rng = random.Random(1)
     for _ in range(100):

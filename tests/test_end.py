@@ -2,6 +2,7 @@
 
 import pytest
 
+from alhambra.engine import sequence
 import alhambra
 from alhambra import Buy, Place, Reserve
 from alhambra.rules.end import market_recipient
@@ -39,7 +40,7 @@ def test_r_end_2_3_distribution_then_placement_then_final_scoring():
     g = situation(3, seat=2, market=[5, 13, 22, 31],
                   hands={0: cards("florin-9", "dirham-3"), 1: cards("florin-5", "dirham-3"), 2: cards("dinar-2")})
     st = g.state
-    g.end_game()
+    sequence.end_game(g)
     # 13 (dirham: tie) and 31 (ducat: nobody) leave the game; 5 to seat 0, 22 to seat 2
     assert set(st.out_of_play) >= {13, 31}
     assert st.market == [None] * 4
@@ -59,7 +60,7 @@ def test_r_end_2_3_distribution_then_placement_then_final_scoring():
 
 def test_r_end_4_most_points_wins_ties_share():
     g = situation(3)
-    g.end_game()
+    sequence.end_game(g)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     st = g.state
@@ -71,7 +72,7 @@ def test_r_end_4_most_points_wins_ties_share():
 
 def test_r_end_4_money_tiebreak_variant():
     g = situation(3, options={"tiebreak": "money"})
-    g.end_game()
+    sequence.end_game(g)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     st = g.state

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from alhambra import operations
+from alhambra.engine import sequence
 import alhambra
 import alhambra_bonus_cards as bonus
 from alhambra import (
@@ -154,7 +156,7 @@ def test_r_bon_2_dirk_gets_no_cards():
     assert len(bs.hands) == len(bs.revealed) == 2
     assert len(bs.out_of_play) == 10 - 2 * 3
     dirk_tiles = list(game.state.modules["dirk"].tiles)
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     record = game.state.scorings[-1]
     assert record.participants == [0, 1, 2]
     expected = Counter(alhambra.BUILDINGS[t - 1].type for t in dirk_tiles)
@@ -164,7 +166,8 @@ def test_r_bon_2_dirk_gets_no_cards():
 def test_r_bon_2_deal_is_seeded_and_shuffled():
     """R-BON-2: the deal uses the game's random generator: same seed, same deal; the deal
     varies with the seed."""
-    deal = lambda seed: bonus.bonus_state(alhambra.new_game(4, modules=MOD, seed=seed)).hands
+    def deal(seed):
+        return bonus.bonus_state(alhambra.new_game(4, modules=MOD, seed=seed)).hands
     assert deal(5) == deal(5)
     assert len({json.dumps(deal(s)) for s in range(20)}) > 10
 
@@ -181,7 +184,7 @@ def test_r_bon_3_revealed_card_wins_the_majority_scoring_1():
     situation(game, cities={p: {(1, 0): 22}, q: {(1, 0): 23}}, hands={p: [22]})
     game.apply(RevealBonus(22))
     assert bonus.bonus_state(game).revealed[p] == [22]
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     rec = game.state.scorings[-1]
     assert rec.counts[p]["arcades"] == 2 and rec.counts[q]["arcades"] == 1 and rec.counts[r]["arcades"] == 0
     assert rec.majority[p]["arcades"] == 3 and rec.majority[q]["arcades"] == 0
@@ -195,7 +198,7 @@ def test_r_bon_3_control_without_card_the_tie_is_shared():
     3 points of scoring 1 are shared, 1 each."""
     game, p, q, r = three_player_game()
     situation(game, cities={p: {(1, 0): 22}, q: {(1, 0): 23}}, hands={})
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     rec = game.state.scorings[-1]
     assert rec.counts[p]["arcades"] == rec.counts[q]["arcades"] == 1
     assert rec.totals[p] == 1 and rec.totals[q] == 1 and rec.totals[r] == 0
@@ -206,7 +209,7 @@ def test_r_bon_3_card_counts_at_scoring_3():
     instead of sharing (18 + 10) // 2 = 14 each."""
     game, p, q, r = three_player_game()
     situation(game, cities={p: {(1, 0): 22}, q: {(1, 0): 23}}, revealed={p: [22]})
-    game.run_scoring(3)
+    operations.run_scoring(game, 3)
     rec = game.state.scorings[-1]
     assert rec.majority[p]["arcades"] == 18 and rec.majority[q]["arcades"] == 10
     assert game.scores == tuple(18 if s == p else 10 if s == q else 0 for s in range(3))
@@ -217,7 +220,7 @@ def test_r_bon_3_card_with_building_in_reserve_does_not_count():
     hidden at a scoring: q's single chambers takes the 4 points of scoring 1 alone."""
     game, p, q, r = three_player_game()
     situation(game, cities={p: {(1, 0): 23}, q: {(1, 0): 31}}, reserves={p: [32]}, hands={p: [32]})
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     rec = game.state.scorings[-1]
     assert rec.counts[p]["chambers"] == 0 and rec.counts[q]["chambers"] == 1
     assert rec.majority[q]["chambers"] == 4 and rec.majority[p]["chambers"] == 0
@@ -257,7 +260,7 @@ def test_r_bon_3_reveal_is_free_in_place_phase():
     game, p, q, r = three_player_game()
     situation(game, cities={p: {(1, 0): 31}}, hands={p: [31]})
     take_tiles(game, 32)
-    game.begin_placement(p, "turn", [32])
+    sequence.place_tiles(game, p, "turn", [32])
     check_invariants(game)
     assert game.phase == "place" and RevealBonus(31) in game.legal_actions()
     game.apply(RevealBonus(31))
@@ -349,7 +352,7 @@ def test_r_bon_4_removed_card_returns_to_hand_and_counts_again_once_rebuilt_and_
     assert game.state.players[p].reserve == [22]
     bs = bonus.bonus_state(game)
     assert bs.hands[p] == [22] and bs.revealed[p] == []
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     rec = game.state.scorings[-1]
     assert rec.counts[p]["arcades"] == 0 and rec.totals[p] == 0
     assert bs.hands[p] == [22] and bs.revealed[p] == []  # not eligible: not revealed at scoring
@@ -361,7 +364,7 @@ def test_r_bon_4_removed_card_returns_to_hand_and_counts_again_once_rebuilt_and_
     next_turn_of(game, p)
     game.apply(RevealBonus(22))
     assert bs.revealed[p] == [22]
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     rec = game.state.scorings[-1]
     assert rec.counts[p]["arcades"] == 2 and rec.majority[p]["arcades"] == 3
     check_invariants(game)
@@ -378,7 +381,7 @@ def test_r_bon_4_swapped_out_building_returns_card():
     bs = bonus.bonus_state(game)
     assert game.state.players[p].city.tile_at((1, 0)) == 42 and game.state.players[p].reserve == [41]
     assert bs.hands[p] == [41, 42] and bs.revealed[p] == []
-    game.run_scoring(2)  # R-BON-5: now 42 is revealed automatically, 41 (reserve) is not
+    operations.run_scoring(game, 2)  # R-BON-5: now 42 is revealed automatically, 41 (reserve) is not
     rec = game.state.scorings[-1]
     assert bs.revealed[p] == [42] and bs.hands[p] == [41]
     assert rec.counts[p]["garden"] == 2 and rec.majority[p]["garden"] == 12
@@ -393,7 +396,7 @@ def test_r_bon_4_other_changes_keep_the_card_revealed():
     game.apply(RemoveToReserve((-1, 0)))
     bs = bonus.bonus_state(game)
     assert bs.revealed[p] == [53] and bs.hands[p] == []
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     assert game.state.scorings[-1].counts[p]["tower"] == 2
 
 
@@ -404,7 +407,7 @@ def test_r_bon_4_unannounced_city_change_is_caught_at_scoring():
     situation(game, cities={p: {(1, 0): 7}}, revealed={p: [7]})
     game.state.players[p].city = Alhambra.from_tiles({}, catalog=game.rules.catalog)
     game.state.players[p].reserve.append(7)
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     bs = bonus.bonus_state(game)
     assert game.state.scorings[-1].counts[p]["pavilion"] == 0
     assert bs.hands[p] == [7] and bs.revealed[p] == []
@@ -426,7 +429,7 @@ def test_r_bon_5_scoring_reveals_every_eligible_card():
         reserves={r: [31]},
         hands={p: [22, 42], q: [23], r: [31, 53]},
     )
-    game.run_scoring(1)
+    operations.run_scoring(game, 1)
     bs = bonus.bonus_state(game)
     assert bs.revealed == [[22] if s == p else [23] if s == q else [] for s in range(3)]
     assert bs.hands[p] == [42] and bs.hands[q] == [] and bs.hands[r] == [31, 53]
@@ -447,7 +450,7 @@ def test_r_bon_5_revealed_before_or_at_scoring_gives_the_same_points():
         situation(game, cities={p: {(1, 0): 31, (2, 0): 32}, q: {(1, 0): 7}}, hands={p: [31, 32], q: [7]})
         if reveal:
             game.apply(RevealBonus(32))
-        game.run_scoring(2)
+        operations.run_scoring(game, 2)
         records.append((game.state.scorings[-1], bonus.bonus_state(game)))
     assert records[0] == records[1]
     rec = records[0][0]

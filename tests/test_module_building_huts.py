@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from alhambra import operations
 import alhambra
 import alhambra_building_huts as huts
 from alhambra import (
@@ -492,7 +493,7 @@ def test_r_hut_4_pending_hut_counts():
     _give(g, 0, reserve=["H1", "H4"])
     hut = _stacks(g)["garden"][-1]
     _claim(g, hut)
-    g.add_pending(hut)  # as if taken this turn (seat 0 is the turn player)
+    operations.add_pending(g, hut)  # as if taken this turn (seat 0 is the turn player)
     assert huts_owned(g, 0) == 3
     assert _take_huts(g) == []
     with pytest.raises(IllegalActionError, match="R-HUT-4"):
@@ -592,7 +593,7 @@ def test_r_hut_5_hut_wins_the_majority_in_scoring_1():
     so seat 0 takes the garden's 5 points of scoring 1. Walls (R-SCORE-5): 1, 1, 0."""
     g = _scoring_situation(hut_in_city=True)
     assert g.scores == (0, 0, 0)
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     rec = g.state.scorings[-1]
     assert rec.participants == [0, 1, 2]
     assert [c["garden"] for c in rec.counts] == [4, 3, 0]
@@ -606,7 +607,7 @@ def test_r_hut_5_hut_wins_the_majority_in_scoring_1():
 def test_r_hut_5_hut_in_scoring_3():
     """R-HUT-5: scoring 3 with the same Alhambras: 1st garden 20, 2nd 12."""
     g = _scoring_situation(hut_in_city=True)
-    g.run_scoring(3)
+    operations.run_scoring(g, 3)
     rec = g.state.scorings[-1]
     assert [m["garden"] for m in rec.majority] == [20, 12, 0]
     assert rec.totals == [21, 13, 0]
@@ -617,7 +618,7 @@ def test_r_hut_5_reserve_hut_counts_nothing():
     """R-HUT-5: the same hut in the reserve counts nothing: seat 0 has 2 gardens, seat 1 wins
     with 3 (5 points); seat 2's reserved hut and garden count nothing either."""
     g = _scoring_situation(hut_in_city=False)
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     rec = g.state.scorings[-1]
     assert [c["garden"] for c in rec.counts] == [2, 3, 0]
     assert [m["garden"] for m in rec.majority] == [0, 5, 0]
@@ -641,7 +642,7 @@ def test_r_hut_5_removing_the_hut_to_the_reserve_loses_its_value():
     assert hut_counts(g.player(0).city)["garden"] == 1
     g.apply(RemoveToReserve((2, 0)))
     assert g.player(0).reserve == ["H15"]
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     assert g.state.scorings[-1].counts[0]["garden"] == 1
 
 
@@ -658,7 +659,7 @@ def test_r_hut_6_hut_walls_count_for_the_longest_wall():
     assert Alhambra.from_tiles({(1, 0): 5}, catalog=cat).longest_outer_wall() == 1
     _give(g, 0, city={(1, 0): 5, (2, 0): "H1"})
     assert g.player(0).city.longest_outer_wall() == 2
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     rec = g.state.scorings[-1]
     assert rec.walls[0] == 2
     assert rec.counts[0]["pavilion"] == 2

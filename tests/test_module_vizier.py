@@ -135,7 +135,7 @@ def situation(n, *, turn, hands, market=MARKET, active=None, seed=3, plugins=())
     return game
 
 
-def finish_turn(game, card=du(1)):
+def finish_turn(game, card=du(1)):  # noqa: B008  (a money card is one immutable instance)
     """The turn player takes ``card`` from the money display: their turn is over."""
     st = game.state
     if card not in st.display:

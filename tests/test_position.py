@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as hst
 
 import alhambra
+from alhambra import operations
 from alhambra import ConfigError, MoneyCard
-from alhambra.position import parse_grid, position_to_json, position_to_toml, render_grid
+from alhambra.saving.position import parse_grid, position_to_json, position_to_toml, render_grid
 from alhambra.testing import check_invariants, expected_money
 
 from helpers import COMBINATIONS, advance, players_st, seeds_st
@@ -73,8 +74,8 @@ def test_the_least_position_is_a_real_game_start():
     assert len(st.bag) == 50 and len(st.pile_sizes) == 5  # R-SET-6
     money_piles = [n - (k in (1, 3)) for k, n in enumerate(st.pile_sizes)]  # A in pile 2, B in pile 4
     assert max(money_piles) - min(money_piles) <= 1
-    assert g.pile_of(st.deck.index(alhambra.components.SCORING_A)) == 2
-    assert g.pile_of(st.deck.index(alhambra.components.SCORING_B)) == 4
+    assert operations.pile_of(g, st.deck.index(alhambra.components.SCORING_A)) == 2
+    assert operations.pile_of(g, st.deck.index(alhambra.components.SCORING_B)) == 4
 
 
 def test_named_parts_are_kept_and_the_rest_is_what_nobody_holds():

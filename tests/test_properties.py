@@ -28,7 +28,6 @@ from helpers import (
 
 def _illegal_variants(game, action, rng):
     """A few actions that must be refused in the current state."""
-    st_ = game.state
     out = []
     if isinstance(action, alhambra.Buy):
         out.append(alhambra.Buy(action.space, action.cards + (alhambra.MoneyCard("florin", 9),) * 20, action.via))

@@ -365,7 +365,7 @@ def test_moments_are_the_game_right_after_each_scoring():
     game = play(alhambra.new_game(2, seed=9), 10_000, 9)
     found = moments(game.to_json())
     assert [label for label, _ in found] == ["scoring-1", "scoring-2", "scoring-3", "end"]
-    for n, (label, g) in enumerate(found[:3], 1):
+    for n, (_label, g) in enumerate(found[:3], 1):
         assert len(g.view(None)["scorings"]) == n
         # the scoring came with the last action applied: one action earlier it had not happened
         earlier = alhambra.replay(g.history[:-1], players=game.config["players"], seed=game.seed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import alhambra
+from alhambra import operations
 from alhambra import GiveToDirk, IllegalActionError, MoneyCard, Pass, Place, Reserve
 from alhambra.components import SCORING_A, SCORING_B
 
@@ -23,7 +24,7 @@ def test_r_set_6_uneven_piles_the_lower_numbered_take_the_extra_cards(players, m
     st = g.state
     piles: dict[int, list] = {k: [] for k in range(1, 6)}
     for i, c in enumerate(st.deck):
-        piles[g.pile_of(i)].append(c)
+        piles[operations.pile_of(g, i)].append(c)
     money = [sum(type(c) is MoneyCard for c in piles[k]) for k in range(1, 6)]
     total = sum(money)
     q, r = divmod(total, 5)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from alhambra import operations
 import alhambra
 from alhambra import majority_points
 from alhambra.components import SCORING_A, SCORING_TABLE
@@ -65,9 +66,9 @@ def test_r_score_5_walls_scored_at_every_scoring():
 
 def test_r_score_6_scores_only_increase():
     g = situation(3, cities=CITIES)
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     after1 = g.scores
-    g.run_scoring(2)
+    operations.run_scoring(g, 2)
     assert all(b >= a for a, b in zip(after1, g.scores))
     assert g.scores == (4 + 23, 3 + 13, 7 + 19)
 

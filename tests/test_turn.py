@@ -5,7 +5,7 @@ import pytest
 import alhambra
 from alhambra import (BuildFromReserve, Buy, IllegalActionError, Pass, Place, RemoveToReserve, Reserve, Swap,
                       TakeMoney)
-from helpers import M, advance, cards, situation
+from helpers import advance, cards, situation
 
 # space 1 florin: tile 5 (pavilion 6, north wall); space 2 dirham: 13 (seraglio 8, south wall)
 # space 3 dinar: 22 (arcades 9); space 4 ducat: 31 (chambers 10)

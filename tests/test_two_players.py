@@ -2,10 +2,12 @@
 
 import pytest
 
+from alhambra import operations
+from alhambra.engine import sequence
 import alhambra
-from alhambra import Buy, GiveToDirk, IllegalActionError, Reserve
+from alhambra import Buy, GiveToDirk, IllegalActionError
 from alhambra.rules.dirk import dirk_draw_after
-from alhambra.testing import check_invariants, expected_money
+from alhambra.testing import expected_money
 from helpers import cards, situation
 
 
@@ -24,10 +26,10 @@ def test_r_two_2_3_dirk_collects_six_at_setup_and_more_after_scorings():
     assert len(d.tiles) == 6 and len(g.state.bag) == 54 - 4 - 6
     assert g.view(0)["dirk"]["tiles"] == d.tiles  # visible to both
     bag_before = list(g.state.bag)
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     assert d.tiles[6:] == list(reversed(bag_before[-6:]))  # 6 more from the bag
     g.state.bag = g.state.bag[:13]
-    g.run_scoring(2)
+    operations.run_scoring(g, 2)
     assert len(d.tiles) == 12 + 4  # 13 // 3
     assert [dirk_draw_after(2, n) for n in (0, 2, 3, 17, 18, 30, 44)] == [0, 0, 1, 5, 6, 6, 6]
     assert dirk_draw_after(1, 4) == 4 and dirk_draw_after(3, 40) == 0
@@ -45,9 +47,9 @@ def test_r_two_4_dirk_scores_majorities_never_walls_never_wins():
     assert record.participants == [0, 1, 2]
     assert record.majority[2]["tower"] == 6 and record.majority[0]["tower"] == 0
     assert record.walls[2] == 0
-    g.run_scoring(1)
+    operations.run_scoring(g, 1)
     assert d.score == record.totals[2]
-    g.end_game()
+    sequence.end_game(g)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     d.score = 1000
@@ -63,7 +65,7 @@ def test_r_two_5_bought_buildings_may_go_to_dirk():
     assert sorted(g.tile_locations()["dirk"]) == sorted(g.state.modules["dirk"].tiles)
     # never for a building that was not bought (end-of-game distribution)
     g2 = situation(2, seat=1, market=[5, 13, 22, 31], hands={0: cards("florin-7"), 1: []})
-    g2.end_game()
+    sequence.end_game(g2)
     assert g2.phase == "place" and not any(isinstance(a, GiveToDirk) for a in g2.legal_actions())
     with pytest.raises(IllegalActionError, match="R-TWO-5"):
         g2.apply(GiveToDirk(5))

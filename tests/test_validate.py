@@ -1,4 +1,4 @@
-"""The one validator (``alhambra.validate``): the loader refuses states a game cannot reach,
+"""The one validator (``alhambra.saving.validate``): the loader refuses states a game cannot reach,
 each with a SaveFormatError naming the place and the problem (issue 13)."""
 
 from __future__ import annotations

@@ -11,7 +11,9 @@ Quick use::
     print(game.scores, game.winners)
 """
 
-from .actions import (
+import sys
+
+from .engine.actions import (
     Action,
     ActionKind,
     BuildFromReserve,
@@ -28,16 +30,18 @@ from .actions import (
     canonical_cards,
     card_names,
 )
-from .city import Alhambra
-from .components import (
+from .engine.city import Alhambra
+from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
+    COLOURS,
     CURRENCIES,
     EAST,
     FOUNTAIN,
     MARKET_CURRENCIES,
     NORTH,
     SCORING_TABLE,
+    SIDE_BITS,
     SOUTH,
     WEST,
     Card,
@@ -46,18 +50,47 @@ from .components import (
     ScoringCard,
     TileCatalog,
     TileSpec,
+    walls_mask,
+)
+from .engine import operations
+from .engine.piles import shuffle_into
+from .engine.sequence import (
+    ACTION_DONE,
+    END_GAME,
+    EXTRA_ACTION,
+    RESUME,
+    ActionDone,
+    EndGame,
+    Interrupt,
+    Next,
+    PhaseSpec,
+    PlaceTiles,
+    Resume,
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
 from .game import Game, new_game
 from .hookspec import hookimpl, hookspec
-from .options import Option
-from .payment import minimal_payments
+from .engine.options import Option
+from .engine.payment import minimal_payments
 from .replay import replay
-from . import testing
-from .ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
-from .scoring import majority_points, majority_table
-from .state import GameState, Pending, PlayerState, ScoringRecord
+from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
+from .engine.scoring import majority_points, majority_table
+from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 
 __version__ = "0.1.0"
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+from . import _compat  # noqa: E402  (old module paths as aliases, after the package is complete)
+
+_compat.install(sys.modules[__name__])
+
+
+def __getattr__(name: str) -> object:
+    """``alhambra.testing``: the test helpers, imported on first use only (never by the
+    engine, so loading a save does not import them)."""
+    if name == "testing":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.testing")
+    raise AttributeError(f"module 'alhambra' has no attribute {name!r}")

@@ -10,12 +10,13 @@ from pathlib import Path
 
 from .cli_checks import check_output, check_plot_format, check_ray_address
 from .cli_simulate import play_and_report, resume_tasks
-from .config import GameConfig, expand_module_names, load_config, parse_module_list
+from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, new_game
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS
+from .game import Game, new_game
 from .replay import replay
-from .ruleset import available_modules, load_module
-from .simulate import BACKENDS, default_workers, make_tasks, ray_available, register_config_modules
+from .engine.ruleset import available_modules, load_module
+from .simulate import BACKENDS, GameResult, default_workers, make_tasks, ray_available, register_config_modules
 
 
 def _parse_options(pairs):
@@ -64,7 +65,8 @@ def cmd_simulate(args) -> int:
                        bots=args.bots, config_path=config_path, save=bool(args.save))
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
         new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
-    previous, resume_end = [], None
+    previous: list[GameResult] = []
+    resume_end: int | None = None
     if args.resume:  # play only the seeds the file lacks, append to it (cli_simulate)
         if args.out and Path(args.out).resolve() != Path(args.resume).resolve():
             raise AlhambraError(f"--resume {args.resume} appends to that file; --out {args.out} would be another")

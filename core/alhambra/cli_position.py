@@ -14,7 +14,7 @@ def cmd_replay_position(args: Any) -> int:
     ``args.config`` (its ``module_paths``) are available to it. Raises :class:`ConfigError`
     naming the file for a position that is malformed or that no game can reach."""
     from .cli import print_game
-    from .config import load_config
+    from .saving.config import load_config
     from .game import Game
 
     extra = load_config(args.config).module_objects if args.config else []

@@ -8,7 +8,8 @@ functions are decorated with :data:`alhambra.hookimpl` and named like the specs 
 Hooks are called at game-stage granularity, never inside the engine's inner loops:
 
 * *Rule-set hooks* (``alhambra_options``, ``alhambra_tiles``, ``alhambra_cards``,
-  ``alhambra_state_classes``, ``alhambra_action_kinds``, ``alhambra_building_price``) are called **once per rule set**, when
+  ``alhambra_state_classes``, ``alhambra_phases``, ``alhambra_action_kinds``,
+  ``alhambra_building_price``) are called **once per rule set**, when
   the modules and options of a game are resolved; their answers are cached and shared by every
   game played with that rule set.
 * *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
@@ -27,11 +28,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .actions import ActionKind, PaymentMeans
-    from .components import Card, TileSpec
+    from .engine.actions import ActionKind, PaymentMeans
+    from .engine.components import Card, TileSpec
     from .game import Game
-    from .options import Option
-    from .state import ScoringRecord
+    from .engine.options import Option
+    from .engine.sequence import Interrupt, PhaseSpec
+    from .engine.state import ScoringRecord
 
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -80,6 +82,19 @@ def alhambra_state_classes() -> dict[str, type]:
     ``game.state.modules[key]`` (created in :func:`alhambra_setup`). It is cloned, saved and
     loaded with the game, so it must be an attrs class that cattrs can (un)structure, with a
     ``clone()`` method returning an independent copy.
+    """
+
+
+@hookspec
+def alhambra_phases() -> list[PhaseSpec]:
+    """Declare this plugin's own phases (a module's interrupt, such as the vizier's asking
+    round), as :class:`~alhambra.PhaseSpec` values.
+
+    Called once per rule set. The engine's phases (``turn``, ``place``, ``distribution``,
+    ``over``) are always declared; a phase declared twice, or an action kind or interrupt
+    naming an undeclared phase, is a :class:`~alhambra.errors.ConfigError`. A phase that
+    starts a placement (an action returning ``PlaceTiles(seat, tiles, then=name)``) says in
+    ``after_placement`` what follows once it is complete.
     """
 
 
@@ -200,23 +215,15 @@ def alhambra_city_changed(game: Game, seat: int) -> None:
 
 
 @hookspec(firstresult=True)
-def alhambra_placement_done(game: Game, seat: int, context: str) -> bool | None:
-    """Every pending tile of a placement started with ``context`` has been placed.
-
-    Called when a module's own placement step (``game.begin_placement(seat, context, tiles)``)
-    is finished; the engine handles its own contexts (``"turn"``, ``"distribution"``).
-    *firstresult*: the plugin owning ``context`` continues the game and returns True.
-    """
-
-
-@hookspec(firstresult=True)
-def alhambra_between_turns(game: Game, finished: int) -> int | None:
+def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
     """Interrupt play between two turns (the vizier, R-VIZ-2).
 
-    Called after ``finished``'s turn is completely done (placements, refills, scorings) and
-    again each time ``game.resume()`` is called. *firstresult*: return the seat that must decide
-    now (after setting ``game.state.phase`` to the plugin's own phase), or ``None`` to let the
-    next player's turn begin.
+    Called after ``finished``'s turn is completely done (placements, refills, scorings), and
+    again whenever an action of the interrupt returns :data:`~alhambra.RESUME` (a declined
+    vizier) or the placement it started is over. *firstresult*: return an
+    :class:`~alhambra.Interrupt` (the seat that decides now and a phase this plugin declared
+    with :func:`alhambra_phases`; the engine sets both), or ``None`` to let the next player's
+    turn begin. Never called during the end-of-game distribution.
     """
 
 
@@ -307,8 +314,9 @@ def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
 
     When it is called, the money cards are already redealt and the scoring cards placed anew
     within their piles. A plugin whose cards went into the money deck at R-SET-6 moves them
-    with ``game.resample_in_piles(which, rng)`` (each card uniformly within the undrawn part
-    of its pile, ``game.pile_range(index)``; the exchange offices do so, R-EXC-1): never to a
+    with ``operations.resample_in_piles(game, which, rng)`` (each card uniformly within the
+    undrawn part of its pile, ``operations.pile_range(game, index)``; the exchange offices do
+    so, R-EXC-1): never to a
     position another plugin has already resampled in this call, which keeps the sample exact
     whatever the order of the plugins.
     """

@@ -9,7 +9,7 @@ Agg backend directly (no pyplot, no display needed, the global backend is left a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from .errors import AlhambraError
 
@@ -45,7 +45,7 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
     fig.suptitle(title)
     bots = summary.get("bots", [])
     names = [b["bot"] for b in bots]
-    scores = {b: [] for b in names}
+    scores: dict[str, list[Any]] = {b: [] for b in names}
     for r in results:
         for s, b in enumerate(r.bots or []):
             scores.setdefault(b, []).append(r.scores[s])
@@ -62,7 +62,7 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
     if names:
         rates = [b["win_rate"] for b in bots]
         fair = [b["fair_rate"] for b in bots]
-        xs = range(len(names))
+        xs: Sequence[Any] = range(len(names))
         bars = ax_wins.bar(xs, rates, color="tab:green")
         ax_wins.scatter(xs, fair, marker="_", s=600, color="black", label="chance")
         for bar, rate in zip(bars, rates):
@@ -74,9 +74,9 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
 
     seats = summary.get("seats", [])
     if seats:
-        xs = [s["seat"] for s in seats]
-        ax_seats.bar(xs, [s["win_share"] for s in seats], color="tab:orange")
-        ax_seats.set_xticks(xs, [f"seat {s}" for s in xs])
+        seat_xs = [s["seat"] for s in seats]
+        ax_seats.bar(seat_xs, [s["win_share"] for s in seats], color="tab:orange")
+        ax_seats.set_xticks(seat_xs, [f"seat {s}" for s in seat_xs])
     ax_seats.set_ylim(0, 1.05)
     ax_seats.set_title("win share per seat")
 

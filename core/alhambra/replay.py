@@ -22,7 +22,7 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
     :class:`~alhambra.errors.SaveFormatError` for a save that cannot be read.
     """
     from .game import Game, new_game
-    from .serialize import check_plugins, history_from_data, read_save, resolve_modules
+    from .saving.serialize import check_plugins, history_from_data, read_save, resolve_modules
 
     if isinstance(source, Game):
         cfg = source.config

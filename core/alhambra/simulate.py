@@ -104,7 +104,9 @@ def play(game: Game, bots: list, *, max_actions: int = 100_000) -> Game:
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
-        seat = game.current_player
+        seat = game.state.decider
+        if seat is None:  # not over, so a seat decides
+            raise RuntimeError("no seat to decide in a running game")
         legal = game.legal_actions()
         action = bots[seat].choose(game, seat, legal)
         if action not in legal:
@@ -241,7 +243,7 @@ def _user_modules(config_path: str | None) -> dict[str, Any]:
     if not config_path:
         return {}
     if config_path not in _CONFIG_MODULES:
-        from .config import load_config
+        from .saving.config import load_config
 
         register_config_modules(config_path, load_config(config_path).module_objects)
     return _CONFIG_MODULES[config_path]
@@ -250,7 +252,7 @@ def _user_modules(config_path: str | None) -> dict[str, Any]:
 def register_config_modules(config_path: str, module_objects: Iterable) -> None:
     """Tell this process the user modules already loaded from ``config_path`` (so that they
     are not imported a second time)."""
-    from .ruleset import module_name
+    from .engine.ruleset import module_name
 
     _CONFIG_MODULES[config_path] = {module_name(m): m for m in module_objects}
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import tomllib
 from functools import lru_cache
+from typing import Any
 from importlib import resources
 
-from alhambra import BUILDING_TYPES, ConfigError, TileSpec
-from alhambra.components import SIDE_BITS, walls_mask
+from alhambra import BUILDING_TYPES, SIDE_BITS, ConfigError, TileSpec, walls_mask
 
 #: Tile kind of the huts in the tile catalogue (buildings are ``"building"``).
 HUT_KIND = "hut"
@@ -82,7 +82,7 @@ def parse_layout(data: object, source: str = "hut layout") -> tuple[TileSpec, ..
         raise ConfigError(f"{source}: {len(specs)} huts, but the module has {TOTAL_HUTS} (R-HUT-1)")
     counts = {t: 0 for t in HUT_COUNTS}
     for s in specs:
-        counts[s.type] += 1
+        counts[str(s.type)] += 1
     if counts != HUT_COUNTS:
         wrong = ", ".join(f"{t} {counts[t]} (expected {n})" for t, n in HUT_COUNTS.items() if counts[t] != n)
         raise ConfigError(f"{source}: wrong number of huts per type: {wrong} (R-HUT-1)")
@@ -133,7 +133,7 @@ def load_layout(path: str | None = None) -> tuple[TileSpec, ...]:
     return parse_layout(data, f"hut layout {path!r}")
 
 
-def check_layout_option(value) -> str | None:
+def check_layout_option(value: Any) -> str | None:
     """``check`` of the option ``building_huts.layout``: the problem with ``value``, or None."""
     try:
         load_layout(value)

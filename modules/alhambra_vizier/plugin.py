@@ -42,13 +42,38 @@ Rulings where RULES.md is silent:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, Buy, Card, IllegalActionError, MoneyCard, action_table, canonical_cards, card_names, hookimpl
+from alhambra import (
+    ACTION_DONE,
+    END_GAME,
+    RESUME,
+    Action,
+    ActionKind,
+    Buy,
+    Card,
+    IllegalActionError,
+    Interrupt,
+    MoneyCard,
+    Next,
+    PhaseSpec,
+    PlaceTiles,
+    action_table,
+    canonical_cards,
+    card_names,
+    hookimpl,
+    operations,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from alhambra import Game, GameState
+    from collections.abc import Sequence
 
 KEY = "vizier"
-PHASE = "vizier"
-CONTEXT = "vizier"
+PHASE = "vizier"  # the asking round between two turns; also what a vizier purchase's placement returns to
 SPACES = (1, 2, 3, 4)
 
 
@@ -80,7 +105,7 @@ class VizierState:
         return VizierState(self.active.copy(), self.queue.copy(), self.asked, self.started, self.round_over)
 
 
-def vizier_state(game) -> VizierState:
+def vizier_state(game: Game) -> VizierState:
     """The module's state of ``game``."""
     return game.state.modules[KEY]
 
@@ -123,7 +148,7 @@ class UseVizier(Action):
     cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
     via: Card | None = None
 
-    def __str__(self):
+    def __str__(self) -> str:
         via = f" via {card_names([self.via])}" if self.via is not None else ""
         return f"vizier: buy space {self.space} paying {card_names(self.cards)}{via}"
 
@@ -132,7 +157,7 @@ class UseVizier(Action):
 class DeclineVizier(Action):
     """Do not use the vizier now (R-VIZ-2, R-VIZ-5): the next seat in priority order is asked."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "decline the vizier"
 
 
@@ -140,7 +165,7 @@ class DeclineVizier(Action):
 class ReactivateVizier(Action):
     """Turn action: reactivate one's own inactive vizier; it is the whole action (R-VIZ-4)."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "reactivate the vizier"
 
 
@@ -148,13 +173,13 @@ _REACTIVATE = (ReactivateVizier(),)
 _DECLINE = (DeclineVizier(),)
 
 
-def can_use(game, seat: int) -> bool:
+def can_use(game: Game, seat: int) -> bool:
     """True if ``seat`` could use its vizier now: an exact payment exists for some market
     building (R-VIZ-2). Whether the token is active is not checked here."""
     return game.can_pay_exactly(seat)
 
 
-def _legal_use(game, seat):
+def _legal_use(game: Game, seat: int) -> Sequence[Action]:
     vs = game.state.modules[KEY]
     if seat != vs.asked or not vs.active[seat]:
         return []
@@ -169,7 +194,7 @@ def _legal_use(game, seat):
 _USES = KEY + ".uses"
 
 
-def _check_use(game, seat, action):
+def _check_use(game: Game, seat: int, action: UseVizier) -> None:
     """Reject an unlisted :class:`UseVizier` with the reason (an overpayment above all)."""
     vs = vizier_state(game)
     if not vs.active[seat]:
@@ -185,38 +210,38 @@ def _check_use(game, seat, action):
     # an exact, valid payment is always listed: nothing else to accept
 
 
-def _apply_use(game, seat, action):
+def _apply_use(game: Game, seat: int, action: UseVizier) -> Next | None:
     """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
-    and the building is placed at once; :func:`alhambra_placement_done` goes on from there."""
+    and the building is placed at once; :func:`_after_placement` goes on from there."""
     vs = vizier_state(game)
     tile = game.pay(seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []
-    game.begin_placement(seat, CONTEXT, [tile], dirk_ok=True)
+    return PlaceTiles(seat, (tile,), then=PHASE, dirk_ok=True)  # then _after_placement
 
 
-def _legal_decline(game, seat):
+def _legal_decline(game: Game, seat: int) -> Sequence[Action]:
     return _DECLINE if seat == game.state.modules[KEY].asked else []
 
 
-def _apply_decline(game, seat, action):
+def _apply_decline(game: Game, seat: int, action: DeclineVizier) -> Next | None:
     """Ask the next seat of the queue, or let the next turn begin (via the between-turns hook)."""
     vizier_state(game).asked = -1
-    game.resume()
+    return RESUME
 
 
-def _legal_reactivate(game, seat):
+def _legal_reactivate(game: Game, seat: int) -> Sequence[Action]:
     return [] if game.state.modules[KEY].active[seat] else _REACTIVATE
 
 
-def _check_reactivate(game, seat, action):
+def _check_reactivate(game: Game, seat: int, action: ReactivateVizier) -> None:
     raise IllegalActionError("R-VIZ-4: the vizier is already active")
 
 
-def _apply_reactivate(game, seat, action):
+def _apply_reactivate(game: Game, seat: int, action: ReactivateVizier) -> Next | None:
     vizier_state(game).active[seat] = True
-    game.action_done()  # R-VIZ-4: the whole action, never an extra one
+    return ACTION_DONE  # R-VIZ-4: the whole action, never an extra one
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,18 +250,18 @@ def _apply_reactivate(game, seat, action):
 
 
 @hookimpl
-def alhambra_state_classes():
+def alhambra_state_classes() -> dict[str, type]:
     return {KEY: VizierState}
 
 
 @hookimpl
-def alhambra_setup(game):
+def alhambra_setup(game: Game) -> None:
     """R-VIZ-1: one vizier token per player, active at the start."""
     game.state.modules[KEY] = VizierState([True] * game.num_players)
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(ReactivateVizier, {"turn"}, _legal_reactivate, _apply_reactivate, _check_reactivate),
         ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use, unlisted=True),
@@ -245,7 +270,7 @@ def alhambra_action_kinds():
 
 
 @hookimpl
-def alhambra_turn_start(game, seat):
+def alhambra_turn_start(game: Game, seat: int) -> None:
     """A new turn: the next between-turns moment starts a fresh asking round (which sets
     ``queue`` and ``asked`` afresh; both are empty and -1 whenever a round is over)."""
     vs = game.state.modules[KEY]
@@ -253,13 +278,13 @@ def alhambra_turn_start(game, seat):
 
 
 @hookimpl
-def alhambra_between_turns(game, finished):
+def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
     """R-VIZ-2/R-VIZ-5: after a completely finished turn, ask the seats with an active vizier
     in priority order (``finished`` first, the next turn's player last).
 
     Ruling: a seat is only asked if it could actually use the vizier now (an exact payment in
     hand for some market building); a player with no possible use need not be asked, so they
-    are skipped. Returns the seat to ask (phase ``"vizier"``), or None once nobody is left to
+    are skipped. Returns an Interrupt: the seat to ask in phase ``"vizier"``; or None once nobody is left to
     ask, so that the engine starts the next player's turn (R-VIZ-3). Never used during the
     end-of-game distribution (R-VIZ-7): the engine does not call this hook then."""
     st = game.state
@@ -289,14 +314,13 @@ def alhambra_between_turns(game, finished):
     return None
 
 
-def _ask(st, vs, seat):
+def _ask(st: GameState, vs: VizierState, seat: int) -> Interrupt:
     vs.asked = seat
-    st.phase = PHASE
-    return seat
+    return Interrupt(seat, PHASE)
 
 
 @hookimpl
-def alhambra_check_state(game):
+def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's vizier state: one bool per seat, seats in range in the queue and asked,
     and the asked seat deciding in phase "vizier"."""
     vs = game.state.modules.get(KEY)
@@ -314,27 +338,28 @@ def alhambra_check_state(game):
     return None
 
 
-@hookimpl
-def alhambra_placement_done(game, seat, context):
+def _after_placement(game: Game, seat: int) -> Next:
     """After a vizier purchase has been placed (R-VIZ-3): refill the market; if the bag cannot
     fill it, the game ends (R-END-1); otherwise everyone may decide again (R-VIZ-5), asking
     from the top of the priority order."""
-    if context != CONTEXT:
-        return None
     vs = vizier_state(game)
-    if not game.refill_market():
+    if not operations.refill_market(game):
         vs.queue = []
         vs.asked = -1
         vs.round_over = True
-        game.end_game()
-        return True
+        return END_GAME
     vs.queue = priority_order(game.state.turn_player, game.num_players)
-    game.resume()
-    return True
+    return RESUME
 
 
 @hookimpl
-def alhambra_view(game, seat, view):
+def alhambra_phases() -> list[PhaseSpec]:
+    """The asking round between two turns (R-VIZ-2, R-VIZ-5); a use's placement comes back to it."""
+    return [PhaseSpec(PHASE, _after_placement, "a seat with an active vizier is asked between two turns (R-VIZ-5)")]
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Public: each seat's token (active or not) and who is being asked now (or None)."""
     vs = vizier_state(game)
     view["modules"][KEY] = {
@@ -344,7 +369,7 @@ def alhambra_view(game, seat, view):
 
 
 @hookimpl
-def alhambra_position_part(game):
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     """The vizier's part of a position: ``[vizier]`` with ``active`` (one true/false per
     seat, R-VIZ-1/2/4) and the asking in progress (``asked``: the seat asked now or -1,
     ``queue``, ``started``, ``round_over``; see :class:`VizierState`)."""
@@ -354,7 +379,7 @@ def alhambra_position_part(game):
 
 
 @hookimpl
-def alhambra_position_read(game, parts):
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
     """``[vizier]``: ``active`` (default: every token active, R-VIZ-1), ``asked`` (default:
     in phase "vizier" the position's decider, else -1), ``queue`` (default: none left to
     ask), ``started`` (default: an asking round has begun when a seat is asked) and

@@ -24,12 +24,14 @@ Values are in points. A seat's position value is its score plus projected points
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 
 from attrs import evolve, frozen
 
-from ..actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
-from ..components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
+from ..engine.actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
+from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
 
 _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
 _CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)
@@ -265,7 +267,7 @@ class Evaluator:
     def city_counts(self, seat: int, city, key=None) -> dict:
         """Buildings per type that ``city`` would score for ``seat`` (huts and bonus cards
         included as far as ``viewer`` knows them). Cached: do not change the result."""
-        cards = ()
+        cards: tuple[int, ...] = ()
         if self.bonus is not None and seat < len(self.bonus.hands):
             cards = tuple(self.bonus.revealed[seat])
             if seat == self.viewer:
@@ -379,7 +381,7 @@ class Evaluator:
         """How many buildings of its type building ``tile`` at ``pos`` adds through huts
         (R-HUT-5): for a hut, its adjacent buildings of its type; for a building, one per
         adjacent hut of its type that counts fewer than 3 (no wall between them)."""
-        plugin = self.hut_plugin
+        plugin: Any = self.hut_plugin  # the building-huts module, when it plays
         cat = self.catalog
         spec = cat[tile]
         x, y = pos
@@ -560,7 +562,8 @@ class Evaluator:
         """Value of ``hand`` for ``seat``: coins, offices, and how well it pays for the wanted
         market buildings (except spaces in ``gone``, bought this turn)."""
         w = self.w
-        purse, offices, total = purse_of(hand)
+        purse, offices, count = purse_of(hand)
+        total: float = count
         if total > w.money_cap:
             total = w.money_cap + 0.4 * (total - w.money_cap)
         v = self.coin * total + w.office * len(offices) * (0.3 + 0.7 * self.progress_left)
@@ -648,8 +651,10 @@ class Evaluator:
                 else:
                     v -= w.vizier * self.progress_left
             elif cls is Place:
-                v = self.place_values(seat, a.tile).get(a.pos)
-                if v is None:  # a cell the heuristic did not list: value it directly
+                found = self.place_values(seat, a.tile).get(a.pos)
+                if found is not None:
+                    v = found
+                else:  # a cell the heuristic did not list: value it directly
                     if city_now is None:
                         city_now = self.city_value(seat, p.city)
                     c2 = p.city.copy()

@@ -161,11 +161,13 @@ class MCTSBot(Bot):
             elif visits >= self.iterations:
                 break
             child = self._select(root, visits)
+            if child is None:  # no action to try (the root has children whenever it is searched)
+                break
             j = child.visits if self.worlds is None else child.visits % self.worlds
             while len(worlds) <= j:
                 worlds.append(observe(game, seat, random.Random(base + len(worlds))))
             g = worlds[j].clone()
-            reward = self._iterate(g, seat, child, turn0)
+            self._iterate(g, seat, child, turn0)
             visits += 1
         best = max(root, key=lambda n: (n.visits, n.mean))
         if self.anchor and best is not root[0] and best.mean - root[0].mean < self.anchor:

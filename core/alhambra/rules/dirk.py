@@ -6,12 +6,22 @@ scoring records; his tiles and score live in ``game.state.modules["dirk"]``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from attrs import define, field
 
-from ..actions import ActionKind, GiveToDirk
+from ..engine.actions import ActionKind, GiveToDirk
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .placement import pending_index
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from typing import Any
+    from ..engine.components import Card
+    from ..game import Game
+    from ..engine.sequence import Next
+    from collections.abc import Sequence
 
 DIRK_SETUP = 6  # R-TWO-3
 DIRK_AFTER_SCORING_1 = 6
@@ -29,7 +39,7 @@ class DirkState:
         return DirkState(self.tiles.copy(), self.score)
 
 
-def dirk(game) -> DirkState | None:
+def dirk(game: Game) -> DirkState | None:
     """Dirk's state, or None when the game is not a two-player game."""
     return game.state.modules.get("dirk")
 
@@ -45,12 +55,12 @@ def dirk_draw_after(number: int, bag_size: int) -> int:
 
 
 @hookimpl
-def alhambra_state_classes():
+def alhambra_state_classes() -> dict[str, type]:
     return {"dirk": DirkState}
 
 
 @hookimpl
-def alhambra_money_deck(game, cards):
+def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
     """R-TWO-1: with two players one of the three copies of each money card is removed."""
     if game.num_players == 2:
         seen: dict = {}
@@ -63,7 +73,7 @@ def alhambra_money_deck(game, cards):
 
 
 @hookimpl
-def alhambra_setup(game):
+def alhambra_setup(game: Game) -> None:
     """R-TWO-3: Dirk receives 6 random buildings from the bag at setup."""
     if game.num_players == 2:
         bag = game.state.bag
@@ -71,7 +81,7 @@ def alhambra_setup(game):
 
 
 @hookimpl
-def alhambra_building_counts(game, number, counts):
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-TWO-4: Dirk takes part in the majorities like a player (buildings only)."""
     d = dirk(game)
     if d is not None:
@@ -80,12 +90,13 @@ def alhambra_building_counts(game, number, counts):
         for tile in d.tiles:
             spec = catalog[tile]
             if spec.kind == "building":
-                mine[spec.type] = mine.get(spec.type, 0) + 1
+                kind = str(spec.type)
+                mine[kind] = mine.get(kind, 0) + 1
         counts[game.num_players] = mine
 
 
 @hookimpl
-def alhambra_after_scoring(game, number):
+def alhambra_after_scoring(game: Game, number: int) -> None:
     """Record Dirk's points, then his draw after scorings 1 and 2 (R-TWO-3)."""
     d = dirk(game)
     if d is None:
@@ -99,7 +110,7 @@ def alhambra_after_scoring(game, number):
         d.tiles.append(bag.pop())
 
 
-def _legal_give(game, seat):
+def _legal_give(game: Game, seat: int) -> Sequence[Action]:
     if dirk(game) is None:
         return []
     seen, out = set(), []
@@ -110,7 +121,7 @@ def _legal_give(game, seat):
     return out
 
 
-def _check_give(game, seat, action):
+def _check_give(game: Game, seat: int, action: GiveToDirk) -> None:
     if dirk(game) is None:
         raise IllegalActionError("R-TWO-5: only in a two-player game can buildings go to Dirk")
     i = pending_index(game, action.tile)
@@ -118,42 +129,43 @@ def _check_give(game, seat, action):
         raise IllegalActionError(f"R-TWO-5: only buildings bought this turn may go to Dirk, not {action.tile!r}")
 
 
-def _apply_give(game, seat, action):
+def _apply_give(game: Game, seat: int, action: GiveToDirk) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     del st.pending[i]
-    dirk(game).tiles.append(action.tile)
-    if not st.pending:
-        game.placement_finished()
+    d = dirk(game)
+    if d is not None:  # GiveToDirk is listed only when Dirk plays
+        d.tiles.append(action.tile)
+    return None  # the engine goes on once nothing is pending (R-TURN-7)
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [ActionKind(GiveToDirk, {"place"}, _legal_give, _apply_give, _check_give)]
 
 
 @hookimpl
-def alhambra_tile_locations(game):
+def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
     d = dirk(game)
     return {"dirk": list(d.tiles)} if d is not None else None
 
 
 @hookimpl
-def alhambra_view(game, seat, view):
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     d = dirk(game)
     if d is not None:
         view["dirk"] = {"tiles": list(d.tiles), "score": d.score}
 
 
 @hookimpl
-def alhambra_position_part(game):
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     """Dirk's part of a position: ``[dirk]`` with his ``tiles`` and ``score`` (R-TWO-3/4)."""
     d = dirk(game)
     return {"dirk": {"tiles": list(d.tiles), "score": d.score}} if d is not None else None
 
 
 @hookimpl
-def alhambra_position_read(game, parts):
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
     """``[dirk]``: ``tiles`` (default: the six the set-up gave him, R-TWO-3, less any the
     position has placed elsewhere) and ``score`` (default 0). Only in a two-player game."""
     from ..errors import ConfigError
@@ -165,6 +177,8 @@ def alhambra_position_read(game, parts):
         return ["dirk"]
     d = dirk(game)
     if part is None:
+        if d is None:  # pragma: no cover - the set-up gives a two-player game its Dirk
+            return ["dirk"]
         placed = {t for where, tiles in game.tile_locations().items() if where != "dirk" for t in tiles}
         d.tiles = [t for t in d.tiles if t not in placed]
         return ["dirk"]

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from ..components import MARKET_CURRENCIES, MoneyCard
+from typing import TYPE_CHECKING
+
+from ..engine.components import MARKET_CURRENCIES, MoneyCard
 from ..hookspec import hookimpl
-from ..options import Option
+from ..engine.options import Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+    from ..game import Game
 
 
 @hookimpl
-def alhambra_options():
+def alhambra_options() -> list[Option]:
     return [
         Option("tiebreak", "shared", "players tied on points share the victory, or the most money left wins",
                choices=("shared", "money"), rule="R-END-4"),
     ]
 
 
-def market_recipient(hands, currency: str) -> int | None:
+def market_recipient(hands: Sequence[Iterable[Any]], currency: str) -> int | None:
     """Seat holding the most money value in ``currency`` (R-END-2), or None on a tie for most.
 
     ``hands``: per seat, the cards in hand; only money cards count (R-EXC-6)."""
@@ -25,7 +32,7 @@ def market_recipient(hands, currency: str) -> int | None:
 
 
 @hookimpl(trylast=True)
-def alhambra_distribution(game):
+def alhambra_distribution(game: Game) -> list[tuple[int, list[Any]]] | None:
     """R-END-2: each building left on the market goes to the holder of the most money in its
     space's currency; on a tie it leaves the game. Recipients place in seat order from the
     player after the one who finished the last turn (engine ruling)."""
@@ -47,7 +54,7 @@ def alhambra_distribution(game):
 
 
 @hookimpl(trylast=True)
-def alhambra_winners(game):
+def alhambra_winners(game: Game) -> tuple[int, ...] | None:
     """R-END-4: the most points wins; ties share the victory, or (``tiebreak = "money"``,
     source 004) the most money value left in hand breaks them."""
     st = game.state

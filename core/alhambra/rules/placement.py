@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, Place, Reserve, interned
+from typing import TYPE_CHECKING
+
+from ..engine.actions import ActionKind, Place, Reserve, interned
+from ..engine.operations import city_changed
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import cached_build_actions, why_not_build
 
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from ..engine.actions import Action
+    from ..game import Game
+    from ..engine.sequence import Next
+    from collections.abc import Sequence
 
-def pending_index(game, tile) -> int:
+
+def pending_index(game: Game, tile: Any) -> int:
     """Index of ``tile`` among the pending tiles; :class:`IllegalActionError` if not pending."""
     for i, p in enumerate(game.state.pending):
         if p.tile == tile:
@@ -16,7 +26,7 @@ def pending_index(game, tile) -> int:
     raise IllegalActionError(f"R-TURN-7: tile {tile!r} is not waiting to be placed")
 
 
-def _distinct_pending(game):
+def _distinct_pending(game: Game) -> list[Any]:
     seen = []
     for p in game.state.pending:
         if p.tile not in seen:
@@ -24,44 +34,42 @@ def _distinct_pending(game):
     return seen
 
 
-def _legal_place(game, seat):
+def _legal_place(game: Game, seat: int) -> Sequence[Action]:
     return cached_build_actions(game, seat, _distinct_pending(game), Place)
 
 
-def _check_place(game, seat, action):
+def _check_place(game: Game, seat: int, action: Place) -> None:
     pending_index(game, action.tile)
     raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_place(game, seat, action):
+def _apply_place(game: Game, seat: int, action: Place) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     st.players[seat].city.place(action.tile, action.pos, checked=True)
     del st.pending[i]
-    game.city_changed(seat)
-    if not st.pending:
-        game.placement_finished()
+    city_changed(game, seat)
+    return None  # the same seat places the next tile; the engine goes on once none is pending
 
 
-def _legal_reserve(game, seat):
+def _legal_reserve(game: Game, seat: int) -> Sequence[Action]:
     return [interned(Reserve, t) for t in _distinct_pending(game)]
 
 
-def _check_reserve(game, seat, action):
+def _check_reserve(game: Game, seat: int, action: Reserve) -> None:
     pending_index(game, action.tile)
 
 
-def _apply_reserve(game, seat, action):
+def _apply_reserve(game: Game, seat: int, action: Reserve) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     del st.pending[i]
     st.players[seat].reserve.append(action.tile)
-    if not st.pending:
-        game.placement_finished()
+    return None
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(Place, {"place"}, _legal_place, _apply_place, _check_place),
         ActionKind(Reserve, {"place"}, _legal_reserve, _apply_reserve, _check_reserve),

@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from attrs import define
 
-from ..actions import Action, ActionKind, Buy, PaymentMeans, action_table
-from ..components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
+from ..engine.actions import Action, ActionKind, Buy, PaymentMeans, action_table
+from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
+from ..engine.operations import add_pending
+from ..engine.payment import minimal_payments
+from ..engine.sequence import ActionDone
 from ..errors import ConfigError, IllegalActionError
 from ..hookspec import hookimpl
-from ..payment import minimal_payments
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -429,14 +431,14 @@ def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-
     check_payment(game, seat, action)  # raises with the reason; otherwise an accepted overpayment
 
 
-def _apply_buy(game: Game, seat: int, action: Any) -> None:  # a checked Buy
+def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked Buy
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment (of the price on its space) earns another action. The market is not
     refilled during the turn."""
     price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
     tile = pay(game, seat, action)  # the engine has checked the payment
-    game.add_pending(tile, dirk_ok=True)
-    game.action_done(extra=sum(c.value for c in action.cards) == price)
+    add_pending(game, tile, dirk_ok=True)
+    return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
 @hookimpl

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from ..actions import ActionKind, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
-from ..city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from typing import TYPE_CHECKING
+
+from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
+from ..engine.city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from ..engine.operations import city_changed
+from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from ..engine.actions import Action
+    from ..game import Game
+    from ..engine.sequence import Next
+    from collections.abc import Sequence
 
 #: the rows (``action_row``) of RemoveToReserve, and of BuildFromReserve and Swap by tile,
 #: keyed by the city's cell numbers (the per-tile pairs save two look-ups by (class, tile,
@@ -14,13 +25,13 @@ _REMOVE_ROW = action_row(RemoveToReserve, None, cell_position)
 _TILE_ROWS: dict = {}
 
 
-def _tile_rows(tile) -> tuple[dict, dict]:
+def _tile_rows(tile: Any) -> tuple[ActionRow, ActionRow]:
     """The BuildFromReserve and Swap rows of ``tile`` (kept in ``_TILE_ROWS``)."""
     rows = _TILE_ROWS[tile] = (action_row(BuildFromReserve, tile, cell_position), action_row(Swap, tile, cell_position))
     return rows
 
 
-def legal_positions(game, seat, tile) -> list:
+def legal_positions(game: Game, seat: int, tile: Any) -> list[tuple[int, int]]:
     """Cells where ``seat`` may build ``tile`` now: the placement rules (R-PLACE-1 … -6) and
     any ``alhambra_placement_filter`` of the enabled plugins (R-PLACE-7)."""
     positions = game.state.players[seat].city.placements(tile)
@@ -29,7 +40,7 @@ def legal_positions(game, seat, tile) -> list:
     return positions
 
 
-def why_not_build(game, seat, tile, pos) -> str | None:
+def why_not_build(game: Game, seat: int, tile: Any, pos: Any) -> str | None:
     """Why ``seat`` may not build ``tile`` at ``pos``, or None."""
     city = game.state.players[seat].city
     why = city.why_not_place(tile, pos)
@@ -38,7 +49,7 @@ def why_not_build(game, seat, tile, pos) -> str | None:
     return why
 
 
-def _build_actions(game, seat, tiles, action):
+def _build_actions(game: Game, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
     """``action(tile, pos)`` for every tile of ``tiles`` (tile ids are unique: no repeats)
     and every cell where ``seat`` may build it."""
     out = []
@@ -53,7 +64,7 @@ def _build_actions(game, seat, tiles, action):
     return out
 
 
-def cached_build_actions(game, seat, tiles, action):
+def cached_build_actions(game: Game, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
     """:func:`_build_actions`, cached with ``seat``'s Alhambra layout for these tiles (dropped
     whenever it changes); not cached when a plugin filters placements (R-PLACE-7), since its
     answer may depend on more than the layout."""
@@ -67,7 +78,7 @@ def cached_build_actions(game, seat, tiles, action):
     return found
 
 
-def redesign_actions(game, seat) -> tuple[list, list, list]:
+def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[Any]]:
     """``(builds, removals, swaps)``: the :class:`BuildFromReserve`, :class:`RemoveToReserve`
     and :class:`Swap` actions open to ``seat`` now (R-TURN-5, R-TURN-6, R-PLACE-1 … -6),
     listed in one pass over the Alhambra and kept with its layout for the reserve it was made
@@ -109,65 +120,65 @@ def redesign_actions(game, seat) -> tuple[list, list, list]:
     return found
 
 
-def _legal_build(game, seat):
+def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     if game.rules.has_placement_filter:
         reserve = game.state.players[seat].reserve
         return _build_actions(game, seat, reserve, BuildFromReserve) if reserve else ()
     return redesign_actions(game, seat)[0]
 
 
-def _check_build(game, seat, action):
+def _check_build(game: Game, seat: int, action: BuildFromReserve) -> None:
     p = game.state.players[seat]
     if action.tile not in p.reserve:
         raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
     raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_build(game, seat, action):
+def _apply_build(game: Game, seat: int, action: BuildFromReserve) -> Next | None:
     p = game.state.players[seat]
     p.city.place(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
-def _legal_remove(game, seat):
+def _legal_remove(game: Game, seat: int) -> Sequence[Action]:
     return redesign_actions(game, seat)[1]
 
 
-def _check_remove(game, seat, action):
+def _check_remove(game: Game, seat: int, action: RemoveToReserve) -> None:
     raise IllegalActionError(game.state.players[seat].city.why_not_remove(action.pos) or f"{action} is not legal now")
 
 
-def _apply_remove(game, seat, action):
+def _apply_remove(game: Game, seat: int, action: RemoveToReserve) -> Next | None:
     p = game.state.players[seat]
     p.reserve.append(p.city.remove(action.pos, checked=True))
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
-def _legal_swap(game, seat):
+def _legal_swap(game: Game, seat: int) -> Sequence[Action]:
     return redesign_actions(game, seat)[2]
 
 
-def _check_swap(game, seat, action):
+def _check_swap(game: Game, seat: int, action: Swap) -> None:
     p = game.state.players[seat]
     if action.tile not in p.reserve:
         raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
     raise IllegalActionError(p.city.why_not_swap(action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_swap(game, seat, action):
+def _apply_swap(game: Game, seat: int, action: Swap) -> Next | None:
     p = game.state.players[seat]
     old = p.city.swap(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
     p.reserve.append(old)
-    game.city_changed(seat)
-    game.action_done()
+    city_changed(game, seat)
+    return ACTION_DONE
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(BuildFromReserve, {"turn"}, _legal_build, _apply_build, _check_build),
         ActionKind(RemoveToReserve, {"turn"}, _legal_remove, _apply_remove, _check_remove),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..hookspec import hookimpl
-from ..scoring import majority_table
-from ..state import ScoringRecord
+from ..engine.scoring import majority_table
+from ..engine.state import ScoringRecord
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 
 @hookimpl(trylast=True)
-def alhambra_scoring(game, number):
+def alhambra_scoring(game: Game, number: int) -> ScoringRecord | None:
     """Majorities per building type among all participants (R-SCORE-2 … R-SCORE-4) and each
     player's longest outer wall (R-SCORE-5); plugins adjust counts and points via hooks."""
     st = game.state

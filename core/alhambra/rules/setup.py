@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from ..components import BUILDINGS, SCORING_A, SCORING_B, money_deck
+from typing import TYPE_CHECKING
+
+from ..engine.components import BUILDINGS, SCORING_A, SCORING_B, MoneyCard, money_deck
+from ..engine.piles import shuffle_into
 from ..hookspec import hookimpl
-from ..options import Option
+from ..engine.options import Option
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+    from collections.abc import Sequence
+    from typing import Any
+    from ..engine.components import Card
+    from ..game import Game
 
 STARTING_MONEY = 20  # R-SET-3
 DISPLAY_SIZE = 4  # R-SET-5
@@ -12,7 +22,7 @@ PILES = 5  # R-SET-6
 
 
 @hookimpl
-def alhambra_options():
+def alhambra_options() -> list[Option]:
     return [
         Option("holes", "cell", "what counts as a hole: one enclosed cell, or any enclosed empty region",
                choices=("cell", "region"), rule="R-PLACE-6"),
@@ -21,7 +31,7 @@ def alhambra_options():
     ]
 
 
-def choose_start_player(hands, tie: str = "seat", rng=None) -> int:
+def choose_start_player(hands: Sequence[Sequence[Any]], tie: str = "seat", rng: random.Random | None = None) -> int:
     """The start player (R-SET-4): fewest starting cards; then lowest total value; then the
     lowest seat (``tie="seat"``) or a random one of those still tied (``tie="random"``).
 
@@ -29,7 +39,7 @@ def choose_start_player(hands, tie: str = "seat", rng=None) -> int:
     keys = [(len(h), sum(c.value for c in h)) for h in hands]
     best = min(keys)
     tied = [s for s, k in enumerate(keys) if k == best]
-    if tie == "random" and len(tied) > 1:
+    if tie == "random" and len(tied) > 1 and rng is not None:
         return rng.choice(tied)
     return tied[0]
 
@@ -47,7 +57,7 @@ def split_piles(cards: list, piles: int = PILES) -> list[list]:
 
 
 @hookimpl(tryfirst=True)
-def alhambra_setup(game):
+def alhambra_setup(game: Game) -> None:
     """R-SET-1 … R-SET-7 for the base game."""
     st, rng = game.state, game.rng
     # R-SET-1: all buildings in the bag; draw 4 onto spaces 1-4 in order
@@ -56,13 +66,13 @@ def alhambra_setup(game):
     st.bag = bag
     st.market = [bag.pop() for _ in range(4)]
     # R-SET-2: scoring cards aside; shuffle the money cards (R-TWO-1 via alhambra_money_deck)
-    cards = money_deck()
+    cards: list[Card] = [*money_deck()]
     game.hook.alhambra_money_deck(game=game, cards=cards)
     rng.shuffle(cards)
     st.deck = cards  # top card last
     # R-SET-3: starting money, one card at a time until the total is 20 or more
     for p in st.players:
-        while sum(c.value for c in p.hand) < STARTING_MONEY:
+        while sum([c.value for c in p.hand if isinstance(c, MoneyCard)]) < STARTING_MONEY:
             p.hand.append(st.deck.pop())
     # R-SET-4: start player
     st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], rng)
@@ -78,13 +88,8 @@ def alhambra_setup(game):
     # R-SET-7: play runs in seat order from the start player (the engine starts that turn)
 
 
-def shuffle_into(rng, pile: list, card) -> None:
-    """Shuffle ``card`` into ``pile``: it lands at a uniformly random depth."""
-    pile.insert(rng.randrange(len(pile) + 1), card)
-
-
 @hookimpl(tryfirst=True)
-def alhambra_money_piles(game, piles):
+def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-SET-6: scoring card A into pile 2, B into pile 4."""
     shuffle_into(game.rng, piles[1], SCORING_A)
     shuffle_into(game.rng, piles[3], SCORING_B)

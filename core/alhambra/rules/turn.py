@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import combinations
 from operator import attrgetter
 
-from ..actions import ActionKind, TakeMoney, action_table
-from ..components import MoneyCard
+from ..engine.actions import ActionKind, TakeMoney, action_table
+from ..engine.components import MoneyCard
+from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+    from typing import Any
+    from ..engine.actions import Action
+    from ..game import Game
+    from ..engine.sequence import Next
+    from collections.abc import Sequence
 
 TAKE_LIMIT = 5  # R-TURN-2
 _VALUE = attrgetter("value")
 
 
-def money_takes(display) -> list[TakeMoney]:
+def money_takes(display: Iterable[Any]) -> list[TakeMoney]:
     """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
     several whose total value is at most 5. Identical choices are listed once: the single
     cards in display order, then the combinations in display order."""
@@ -34,7 +45,7 @@ def money_takes(display) -> list[TakeMoney]:
     return out
 
 
-def _legal_take(game, seat):
+def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The takes depend on the display alone: kept per game with the display they were made
     for (a list comparison). Not shared between games: two games almost never show the same
     display (about 1 in 80 in random play), and such a cache only filled memory."""
@@ -47,7 +58,7 @@ def _legal_take(game, seat):
     return found
 
 
-def _check_take(game, seat, action):
+def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
     display = list(game.state.display)
     for c in action.cards:
         if type(c) is not MoneyCard:
@@ -64,16 +75,16 @@ def _check_take(game, seat, action):
     )
 
 
-def _apply_take(game, seat, action):
+def _apply_take(game: Game, seat: int, action: TakeMoney) -> Next | None:
     st = game.state
     for c in action.cards:
         st.display.remove(c)
     st.players[seat].hand.extend(action.cards)
-    game.action_done()
+    return ACTION_DONE
 
 
 @hookimpl
-def alhambra_action_kinds():
+def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
     ]

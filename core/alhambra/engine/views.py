@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .components import MARKET_CURRENCIES
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
-def build_view(game, seat: int | None) -> dict[str, Any]:
+
+def build_view(game: Game, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as JSON-ready plain data.
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck
@@ -16,7 +19,7 @@ def build_view(game, seat: int | None) -> dict[str, Any]:
     under ``view["modules"]`` through ``alhambra_view``."""
     st = game.state
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players):
-        from .errors import ConfigError
+        from ..errors import ConfigError
 
         raise ConfigError(f"seat must be 0..{game.num_players - 1} or None, not {seat!r}")
     prices = game.rules.space_prices  # the price paid on each space (alhambra_building_price)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from operator import index
 from typing import Sequence
 
+from typing import Any
+
 from .components import BUILDING_TYPES, SCORING_TABLE
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
-def _ints(values, what: str, *, low: int | None = None) -> list[int]:
+def _ints(values: Any, what: str, *, low: int | None = None) -> list[int]:
     """``values`` as a list of ints (each at least ``low``); :class:`ConfigError` otherwise."""
     try:
         out = [index(v) for v in values]

@@ -11,8 +11,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .components import (
     BASE_CATALOG,
@@ -23,9 +22,8 @@ from .components import (
     SOUTH,
     WEST,
     TileCatalog,
-    wall_names,
 )
-from .errors import ConfigError, IllegalActionError
+from ..errors import ConfigError, IllegalActionError
 
 Pos = tuple[int, int]
 ORIGIN: Pos = (0, 0)
@@ -139,7 +137,7 @@ def _fitting(facts: dict[int, int], fits: tuple) -> list[int]:
     return found
 
 
-def _positions(cells) -> tuple[Pos, ...]:
+def _positions(cells: Iterable[int]) -> tuple[Pos, ...]:
     """The ``(x, y)`` of known cells (tile or frontier cells), in their order."""
     P = _POS_OF
     return tuple([P[c] for c in cells])
@@ -162,151 +160,23 @@ def _cell(pos: Pos) -> int | None:
     return None
 
 
-class Alhambra:
-    """One player's Alhambra as a value: ``{(x, y): tile_id}`` with the fountain at ``(0, 0)``.
+class _CityState:
+    """What every part of :class:`Alhambra` reads: its attributes (the slots are Alhambra's)
+    and the reading methods."""
 
-    Build one directly for tests and analysis::
+    __slots__ = ()
 
-        city = Alhambra.from_tiles({(1, 0): 21, (0, 1): 7})   # fountain implied at (0, 0)
-        city.can_place(22, (-1, 0)); city.placements(22); city.longest_outer_wall()
-
-    ``catalog`` maps tile ids to their walls and types (default: fountain + 54 buildings).
-    ``holes`` is the R-PLACE-6 variant option: ``"cell"`` (default: only a single empty cell
-    enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
-    Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
-
-    For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
-    ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
-    everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
-    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
-    say whether a tile with that wall mask may be built on the frontier cell or replace the
-    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
-
-    Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
-    never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
-    raise :class:`IllegalActionError` (citing the rule) without changing anything.
-    """
-
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
-
-    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
-        if holes not in HOLES_MODES:
-            raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
-        if not isinstance(catalog, TileCatalog):
-            raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
-        self.catalog = catalog
-        self.holes = holes
-        #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
-        self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
-        self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
-        self._rebuild()
-
-    # -- construction -------------------------------------------------------------------------
-
-    @classmethod
-    def from_tiles(
-        cls,
-        tiles: Mapping[Pos, int | str],
-        *,
-        catalog: TileCatalog = BASE_CATALOG,
-        holes: str = "cell",
-        check: bool = True,
-    ) -> "Alhambra":
-        """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
-
-        With ``check`` (default) the layout must satisfy the placement rules as a whole
-        (R-PLACE-2/3/5/6: every tile reachable from the fountain, walls matching, no hole);
-        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain,
-        a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
-        :class:`ConfigError`.
-        """
-        if not isinstance(tiles, Mapping):
-            raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
-        city = cls(catalog, holes)
-        seen = set()
-        for pos, tile in tiles.items():
-            try:
-                pos = _as_pos(pos)
-            except IllegalActionError as exc:
-                raise ConfigError(str(exc)) from None
-            if pos == ORIGIN:
-                if tile == FOUNTAIN:
-                    continue
-                raise ConfigError("(0, 0) holds the fountain (R-COMP-1)")
-            if not _known_tile(catalog, tile):
-                raise ConfigError(f"unknown tile id {tile!r} at {pos}")
-            if tile in seen:
-                raise ConfigError(f"tile {tile!r} appears twice")
-            c = _cell(pos)
-            if c is None:
-                raise ConfigError(f"position {pos} lies beyond the grid limit of {GRID_LIMIT} cells")
-            seen.add(tile)
-            city._tiles[c] = tile
-            city._walls[c] = catalog.walls[tile]
-        city._rebuild()
-        if check:
-            problem = city.why_invalid()
-            if problem:
-                raise ConfigError(problem)
-        return city
-
-    def copy(self) -> "Alhambra":
-        """An independent copy (the per-layout caches are shared until either side changes)."""
-        new = Alhambra.__new__(Alhambra)
-        new.catalog = self.catalog
-        new.holes = self.holes
-        new._tiles = self._tiles.copy()
-        new._walls = self._walls.copy()
-        new.front_facts = self.front_facts.copy()
-        new.tile_facts = self.tile_facts.copy()
-        new._links = self._links
-        new._three = self._three
-        new._cuts = self._cuts
-        new._wall_len = self._wall_len
-        new.memo = self.memo  # replaced (not mutated) on change
-        return new
-
-    def _rebuild(self) -> None:
-        """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
-        tiles, walls = self._tiles, self._walls
-        #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
-        #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
-        front: dict[int, int] = {}
-        #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
-        #: walls), with ``_FOUNTAIN_BIT`` for the fountain
-        near: dict[int, int] = {}
-        for c in tiles:
-            m = walls[c]
-            t = 0
-            for step, side, opp in _STEPS:
-                q = c + step
-                if q in tiles:
-                    t |= side
-                else:
-                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
-        for c in (*tiles, *front):
-            if c not in _POS_OF:
-                _remember(c)
-        self.front_facts = front
-        self.tile_facts = near
-        #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
-        #: city; kept exactly as that sum in any city)
-        self._links = sum([_LINKS[v] for v in near.values()])
-        #: how many frontier cells have tiles on three sides (each bars a cell, R-PLACE-6)
-        self._three = sum([_THREE_SIDES[v] for v in front.values()])
-        #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
-        self._cuts: frozenset[int] | None = None
-        self._changed()
-
-    def _changed(self) -> None:
-        """The layout changed: drop what was derived from it."""
-        self._wall_len = None
-        #: Scratch dict for values derived from this layout (rule plugins cache legal actions
-        #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
-        #: "removable", "redesign" are the engine's). A copy shares it while both have the
-        #: same layout; any change replaces it.
-        self.memo = {}
+    _tiles: dict[int, int | str]
+    _walls: dict[int, int]
+    catalog: TileCatalog
+    holes: str
+    front_facts: dict[int, int]
+    tile_facts: dict[int, int]
+    _links: int
+    _cuts: frozenset[int] | None
+    _wall_len: int | None
+    _three: int
+    memo: dict[Any, Any]
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -315,8 +185,8 @@ class Alhambra:
         """A copy of the grid ``{(x, y): tile_id}``, fountain included."""
         return {_pos(c): t for c, t in self._tiles.items()}
 
-    def __contains__(self, pos) -> bool:
-        return self.tile_at(pos) is not None
+    def __contains__(self, pos: object) -> bool:
+        return self.tile_at(pos) is not None  # type: ignore[arg-type]  # tile_at checks the position
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -324,10 +194,10 @@ class Alhambra:
     def __iter__(self) -> Iterator[Pos]:
         return iter([_pos(c) for c in self._tiles])
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Alhambra) and self._tiles == other._tiles and self.holes == other.holes
 
-    __hash__ = None  # a mutable value
+    __hash__ = None  # type: ignore[assignment]  # a mutable value
 
     def __repr__(self) -> str:
         body = ", ".join(f"{p}: {t!r}" for p, t in sorted(self.tiles.items()) if p != ORIGIN)
@@ -348,14 +218,14 @@ class Alhambra:
             found = self.memo["tile_ids"] = frozenset(self._tiles.values())
         return found
 
-    def has_tile(self, tile) -> bool:
+    def has_tile(self, tile: Any) -> bool:
         """True if ``tile`` stands in this Alhambra."""
         try:
             return tile in self.tile_ids()
         except TypeError:  # unhashable: not a tile id
             return False
 
-    def position_of(self, tile) -> Pos | None:
+    def position_of(self, tile: Any) -> Pos | None:
         """Where ``tile`` stands, or ``None`` if it is not in this Alhambra."""
         for c, t in self._tiles.items():
             if t == tile:
@@ -370,8 +240,15 @@ class Alhambra:
         for t in self._tiles.values():
             spec = cat[t]
             if spec.kind == "building":
-                counts[spec.type] += 1
+                counts[str(spec.type)] += 1
         return counts
+
+
+class _CityRules(_CityState):
+    """The placement, removal and swap rules of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
+    R-TURN-5, R-TURN-6): queries that never change the city."""
+
+    __slots__ = ()
 
     # -- placement (R-PLACE-1 … R-PLACE-6) -----------------------------------------------------
 
@@ -379,7 +256,7 @@ class Alhambra:
         """Empty cells that share a side with a tile: the only cells a tile can go (R-PLACE-2)."""
         return frozenset(_pos(c) for c in self.front_facts)
 
-    def why_not_place(self, tile, pos: Pos) -> str | None:
+    def why_not_place(self, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos`` (a sentence citing the rule), or ``None``
         when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order. Raises
         :class:`IllegalActionError` if ``pos`` is not a pair of integers."""
@@ -415,11 +292,11 @@ class Alhambra:
             return f"R-PLACE-6: building at {pos} would leave a hole at {_pos(hole)}"
         return None
 
-    def can_place(self, tile, pos: Pos) -> bool:
+    def can_place(self, tile: Any, pos: Pos) -> bool:
         """True if ``tile`` may be built at ``pos`` (R-PLACE-2 … R-PLACE-6)."""
         return self.why_not_place(tile, pos) is None
 
-    def placements(self, tile) -> list[Pos]:
+    def placements(self, tile: Any) -> list[Pos]:
         """Every cell where ``tile`` may be built, sorted by ``(x, y)``.
 
         Only the tile's wall mask matters, so results are cached per mask until the city
@@ -569,7 +446,7 @@ class Alhambra:
             else:
                 cuts = self._cuts
                 if cuts is None:
-                    cuts = self._cuts = frozenset(self._cut_cells())
+                    cuts = self._cuts = frozenset(self._cut_cells())  # type: ignore[misc]  # the slot is Alhambra's
                 found = [c for c in sorted(near) if c != _O and c not in cuts
                          and (not _ENCLOSED[near[c]] if cell_holes else True)]
             if not cell_holes:
@@ -591,7 +468,7 @@ class Alhambra:
         low = {_O: 0}
         cuts: set[int] = set()
         counter = 1
-        stack = [(_O, None, iter(_LINKED[near[_O]]))]
+        stack: list[tuple[int, int | None, Iterator[int]]] = [(_O, None, iter(_LINKED[near[_O]]))]
         while stack:
             v, parent, it = stack[-1]
             for step in it:
@@ -615,7 +492,7 @@ class Alhambra:
                         cuts.add(parent)
         return cuts
 
-    def why_not_swap(self, tile, pos: Pos) -> str | None:
+    def why_not_swap(self, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` (from the reserve) cannot take the place of the tile at ``pos``, or ``None``.
 
         The new tile takes exactly the same position and must satisfy the placement rules
@@ -639,11 +516,11 @@ class Alhambra:
                 )
         return None
 
-    def can_swap(self, tile, pos: Pos) -> bool:
+    def can_swap(self, tile: Any, pos: Pos) -> bool:
         """True if ``tile`` may replace the tile at ``pos`` (R-TURN-5 iii, R-PLACE-3)."""
         return self.why_not_swap(tile, pos) is None
 
-    def swap_positions(self, tile) -> list[Pos]:
+    def swap_positions(self, tile: Any) -> list[Pos]:
         """Every position where ``tile`` could replace the tile standing there, sorted.
         Raises :class:`ConfigError` for an unknown tile id."""
         if not _known_tile(self.catalog, tile):
@@ -666,9 +543,155 @@ class Alhambra:
             found = self.memo[mask + 16] = _fitting(self.tile_facts, _SWAP_OK[mask])
         return found
 
+
+class Alhambra(_CityRules):
+    """One player's Alhambra as a value: ``{(x, y): tile_id}`` with the fountain at ``(0, 0)``.
+
+    Build one directly for tests and analysis::
+
+        city = Alhambra.from_tiles({(1, 0): 21, (0, 1): 7})   # fountain implied at (0, 0)
+        city.can_place(22, (-1, 0)); city.placements(22); city.longest_outer_wall()
+
+    ``catalog`` maps tile ids to their walls and types (default: fountain + 54 buildings).
+    ``holes`` is the R-PLACE-6 variant option: ``"cell"`` (default: only a single empty cell
+    enclosed on four sides is a hole) or ``"region"`` (no enclosed empty area of any size).
+    Positions are limited to ``|x|, |y| <= GRID_LIMIT`` (1000).
+
+    For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
+    ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
+    everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
+    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
+    say whether a tile with that wall mask may be built on the frontier cell or replace the
+    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
+
+    Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
+    never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
+    raise :class:`IllegalActionError` (citing the rule) without changing anything.
+    """
+
+    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
+
+    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
+        if holes not in HOLES_MODES:
+            raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
+        if not isinstance(catalog, TileCatalog):
+            raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
+        self.catalog = catalog
+        self.holes = holes
+        #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
+        self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
+        self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
+        self._rebuild()
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_tiles(
+        cls,
+        tiles: Mapping[Pos, int | str],
+        *,
+        catalog: TileCatalog = BASE_CATALOG,
+        holes: str = "cell",
+        check: bool = True,
+    ) -> "Alhambra":
+        """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
+
+        With ``check`` (default) the layout must satisfy the placement rules as a whole
+        (R-PLACE-2/3/5/6: every tile reachable from the fountain, walls matching, no hole);
+        otherwise :class:`ConfigError` says what is wrong. Unknown tile ids, a second fountain,
+        a tile at ``(0, 0)`` or a position beyond ``GRID_LIMIT`` are always a
+        :class:`ConfigError`.
+        """
+        if not isinstance(tiles, Mapping):
+            raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
+        city = cls(catalog, holes)
+        seen = set()
+        for pos, tile in tiles.items():
+            try:
+                pos = _as_pos(pos)
+            except IllegalActionError as exc:
+                raise ConfigError(str(exc)) from None
+            if pos == ORIGIN:
+                if tile == FOUNTAIN:
+                    continue
+                raise ConfigError("(0, 0) holds the fountain (R-COMP-1)")
+            if not _known_tile(catalog, tile):
+                raise ConfigError(f"unknown tile id {tile!r} at {pos}")
+            if tile in seen:
+                raise ConfigError(f"tile {tile!r} appears twice")
+            c = _cell(pos)
+            if c is None:
+                raise ConfigError(f"position {pos} lies beyond the grid limit of {GRID_LIMIT} cells")
+            seen.add(tile)
+            city._tiles[c] = tile
+            city._walls[c] = catalog.walls[tile]
+        city._rebuild()
+        if check:
+            problem = city.why_invalid()
+            if problem:
+                raise ConfigError(problem)
+        return city
+
+    def copy(self) -> "Alhambra":
+        """An independent copy (the per-layout caches are shared until either side changes)."""
+        new = Alhambra.__new__(Alhambra)
+        new.catalog = self.catalog
+        new.holes = self.holes
+        new._tiles = self._tiles.copy()
+        new._walls = self._walls.copy()
+        new.front_facts = self.front_facts.copy()
+        new.tile_facts = self.tile_facts.copy()
+        new._links = self._links
+        new._three = self._three
+        new._cuts = self._cuts
+        new._wall_len = self._wall_len
+        new.memo = self.memo  # replaced (not mutated) on change
+        return new
+
+    def _rebuild(self) -> None:
+        """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
+        tiles, walls = self._tiles, self._walls
+        #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
+        #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
+        front: dict[int, int] = {}
+        #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
+        #: walls), with ``_FOUNTAIN_BIT`` for the fountain
+        near: dict[int, int] = {}
+        for c in tiles:
+            m = walls[c]
+            t = 0
+            for step, side, opp in _STEPS:
+                q = c + step
+                if q in tiles:
+                    t |= side
+                else:
+                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
+            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
+        for c in (*tiles, *front):
+            if c not in _POS_OF:
+                _remember(c)
+        self.front_facts = front
+        self.tile_facts = near
+        #: ``_LINKS`` summed over all tiles: each open link counted at both ends (in a valid
+        #: city; kept exactly as that sum in any city)
+        self._links = sum([_LINKS[v] for v in near.values()])
+        #: how many frontier cells have tiles on three sides (each bars a cell, R-PLACE-6)
+        self._three = sum([_THREE_SIDES[v] for v in front.values()])
+        #: the cut tiles of the link graph (see ``_cut_cells``), or None until worked out
+        self._cuts: frozenset[int] | None = None
+        self._changed()
+
+    def _changed(self) -> None:
+        """The layout changed: drop what was derived from it."""
+        self._wall_len: int | None = None
+        #: Scratch dict for values derived from this layout (rule plugins cache legal actions
+        #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
+        #: "removable", "redesign" are the engine's). A copy shares it while both have the
+        #: same layout; any change replaces it.
+        self.memo: dict[Any, Any] = {}
     # -- mutation -----------------------------------------------------------------------------
 
-    def place(self, tile, pos: Pos, *, checked: bool = False) -> None:
+    def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:
         """Build ``tile`` at ``pos``. Raises :class:`IllegalActionError` (unchanged city) if the
         placement rules forbid it; also if the tile already stands in this Alhambra.
         ``checked=True`` skips the checks: for callers that already know the move is legal
@@ -681,6 +704,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         tiles, front, near = self._tiles, self.front_facts, self.tile_facts
         m = self.catalog.walls[tile]
         three = self._three - _THREE_SIDES[front.pop(c)]
@@ -716,7 +741,7 @@ class Alhambra:
                 self._cuts = None
         self._changed()
 
-    def remove(self, pos: Pos, *, checked: bool = False):
+    def remove(self, pos: Pos, *, checked: bool = False) -> Any:
         """Remove the tile at ``pos`` and return its id (R-TURN-5 ii, R-TURN-6);
         ``checked=True`` skips the checks (see :meth:`place`)."""
         if not checked:
@@ -725,6 +750,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         tiles, walls, front, near = self._tiles, self._walls, self.front_facts, self.tile_facts
         tile = tiles.pop(c)
         del walls[c]
@@ -758,7 +785,7 @@ class Alhambra:
         self._changed()
         return tile
 
-    def swap(self, tile, pos: Pos, *, checked: bool = False):
+    def swap(self, tile: Any, pos: Pos, *, checked: bool = False) -> Any:
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
         (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
         if not checked:
@@ -769,6 +796,8 @@ class Alhambra:
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
+        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
         old = self._tiles[c]
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
@@ -904,11 +933,11 @@ def longest_trail(segments: Iterable[tuple[Pos, Pos]]) -> int:
     return best
 
 
-def _search_trail(adj, comp, limit: int) -> int:
+def _search_trail(adj: dict[Any, list[Any]], comp: list[Any], limit: int) -> int:
     used: set[int] = set()
     best = 0
 
-    def walk(v, length):
+    def walk(v: Any, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
@@ -924,12 +953,12 @@ def _search_trail(adj, comp, limit: int) -> int:
     return best
 
 
-def _check_mask(mask) -> None:
+def _check_mask(mask: Any) -> None:
     if type(mask) is not int or not 0 <= mask <= 15:
         raise ConfigError(f"a wall mask is an int 0-15, not {mask!r}")
 
 
-def _known_tile(catalog, tile) -> bool:
+def _known_tile(catalog: TileCatalog, tile: Any) -> bool:
     """True if ``tile`` is a tile id of ``catalog`` other than the fountain: an int or str
     (not a look-alike such as ``True`` for 1 or ``21.0`` for 21)."""
     if type(tile) is not int and type(tile) is not str:
@@ -937,7 +966,7 @@ def _known_tile(catalog, tile) -> bool:
     return tile != FOUNTAIN and tile in catalog
 
 
-def _as_pos(pos) -> Pos:
+def _as_pos(pos: Any) -> Pos:
     try:
         x, y = pos
     except (TypeError, ValueError):

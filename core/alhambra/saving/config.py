@@ -27,8 +27,8 @@ from typing import Any
 
 from attrs import define, field
 
-from .errors import ConfigError
-from .ruleset import available_modules, load_module, module_name
+from ..errors import ConfigError
+from ..engine.ruleset import available_modules, load_module, module_name
 
 KNOWN_KEYS = {"players", "modules", "module_paths", "options", "seed"}
 

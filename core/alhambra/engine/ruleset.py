@@ -12,15 +12,16 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import pluggy
 
-from . import hookspec
+from .. import hookspec
 from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck
-from .errors import ConfigError
+from ..errors import ConfigError
 from .options import resolve_options
+from .sequence import PhaseSpec, declared_phases
 
 ENTRY_POINT_GROUP = "alhambra.modules"
 
@@ -52,8 +53,18 @@ ESSENTIAL_HOOKS = {
 
 
 def available_modules() -> dict[str, Any]:
-    """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group."""
-    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group.
+
+    The installed distributions are scanned once per process (:func:`_scan_entry_points`; a
+    scan costs a few milliseconds, and loading a save looks up every module it names); call
+    ``_scan_entry_points.cache_clear()`` after installing a module into a running process."""
+    return dict(_scan_entry_points())
+
+
+@lru_cache(maxsize=1)
+def _scan_entry_points() -> tuple[tuple[str, Any], ...]:
+    """The ``alhambra.modules`` entry points as ``(name, entry point)`` pairs, scanned once."""
+    return tuple((ep.name, ep) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
 #: The canonical order of the modules of the first expansion (the order of its rule book and of
@@ -64,14 +75,14 @@ def available_modules() -> dict[str, Any]:
 CANONICAL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
 
 
-def canonical_order(modules: Iterable) -> list:
+def canonical_order(modules: Iterable[Any]) -> list[Any]:
     """``modules`` (module objects) in the canonical order (:data:`CANONICAL_MODULES` first,
     then the others by ``NAME``)."""
     rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}
     return sorted(modules, key=lambda m: (rank.get(module_name(m), len(rank)), module_name(m)))
 
 
-def load_module(name: str):
+def load_module(name: str) -> Any:
     """Import the module registered under ``name``; :class:`ConfigError` lists the known ones,
     and refuses a module whose ``NAME`` differs from its entry-point name (saves record the
     ``NAME``, so such a module could not be found again when its games are loaded)."""
@@ -87,7 +98,7 @@ def load_module(name: str):
     return module
 
 
-def module_name(module) -> str:
+def module_name(module: Any) -> str:
     """The name a module object is enabled and saved under (its ``NAME`` attribute)."""
     name = getattr(module, "NAME", None)
     if not isinstance(name, str) or not name:
@@ -95,7 +106,7 @@ def module_name(module) -> str:
     return name
 
 
-def plugin_name(plugin) -> str:
+def plugin_name(plugin: Any) -> str:
     """The name a house-rule plugin is recorded under in saves: its ``NAME`` attribute, else
     its class name (or module name, for a plugin module)."""
     name = getattr(plugin, "NAME", None)
@@ -209,11 +220,17 @@ class Ruleset:
         for group in self.hook.alhambra_state_classes():
             self.state_classes.update(group)
 
+        #: every declared phase by name (the engine's and the plugins', ``alhambra_phases``)
+        self.phase_specs: dict[str, PhaseSpec] = declared_phases(self.hook.alhambra_phases())
+
         self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):
                 self.phases.setdefault(phase, []).append(kind)
+        undeclared = sorted(set(self.phases) - set(self.phase_specs))
+        if undeclared:
+            raise ConfigError(f"action kinds name phases no plugin declares (alhambra_phases): {undeclared}")
         self.action_types = {k.type_name: a for a, k in self.kinds.items()}
         #: phase -> the ``legal`` functions of its action kinds (the hot path of legal_actions)
         self.phase_legal: dict[str, tuple] = {ph: tuple(k.legal for k in kinds) for ph, kinds in self.phases.items()}
@@ -226,7 +243,8 @@ class Ruleset:
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
         self.fast = _FastHooks(self.hook)
-        self._converter = None
+        #: the cattrs converter of saves (``alhambra.saving.serialize.converter_of``), built on first use
+        self.converter_cache: Any = None
         #: Bounded caches of derived values shared by the games of this rule set: payments
         #: through payment means (``memo``, cleared when it reaches ``memo_limit`` entries),
         #: and plain payments (``buy_memo[exact][space index]``, by money key and price; each
@@ -236,16 +254,7 @@ class Ruleset:
         self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
         self.memo_limit = 100_000
 
-    @property
-    def converter(self):
-        """The cattrs converter for this rule set's states and actions (built on first use)."""
-        if self._converter is None:
-            from .serialize import make_converter
-
-            self._converter = make_converter(self)
-        return self._converter
-
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
 
 
@@ -297,7 +306,7 @@ def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dic
         return (printed, printed, printed, printed)
     tables = []
     for space in range(1, 5):
-        table = {}
+        table: dict[Any, int] = {}
         for tile, price in printed.items():
             for impl in impls:
                 args = {"options": options, "space": space, "tile": tile, "price": price}
@@ -313,7 +322,7 @@ def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dic
     return (tables[0], tables[1], tables[2], tables[3])
 
 
-def direct_caller(caller, *, results: bool = True):
+def direct_caller(caller: Any, *, results: bool = True) -> Callable[..., Any]:
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
     arguments, for the hooks the engine calls every turn.
 
@@ -333,7 +342,7 @@ def direct_caller(caller, *, results: bool = True):
         if len(funcs) == 1 and funcs[0][1] is None:
             return funcs[0][0]
 
-        def first(**kwargs):
+        def first(**kwargs: Any) -> Any:
             for f, names in funcs:
                 r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
                 if r is not None:
@@ -347,13 +356,13 @@ def direct_caller(caller, *, results: bool = True):
         if not results:
             return only
 
-        def collect_one(**kwargs):
+        def collect_one(**kwargs: Any) -> list[Any]:
             r = only(**kwargs)
             return [] if r is None else [r]
 
         return collect_one
 
-    def collect(**kwargs):
+    def collect(**kwargs: Any) -> list[Any]:
         out = []
         for f, names in funcs:
             r = f(**kwargs) if names is None else f(*[kwargs[n] for n in names])
@@ -372,7 +381,13 @@ class _FastHooks:
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 
-    def __init__(self, hook):
+    alhambra_turn_start: Callable[..., Any]
+    alhambra_payment_means: Callable[..., Any]
+    alhambra_placement_filter: Callable[..., Any]
+    alhambra_city_changed: Callable[..., Any]
+    alhambra_between_turns: Callable[..., Any]
+
+    def __init__(self, hook: Any) -> None:
         for name in self.NAMES:
             setattr(self, name, direct_caller(getattr(hook, name), results=name not in self.NOTIFY))
 

@@ -15,16 +15,17 @@ from attrs import field, frozen
 from .components import Card, MoneyCard
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..game import Game
+    from .sequence import Next
 
 
-def canonical_cards(cards) -> tuple:
+def canonical_cards(cards: Iterable[Any]) -> tuple[Any, ...]:
     """``cards`` as a tuple in the canonical order of an action's cards (currency, value,
     code), so that equal payments are equal actions. The converter of the ``cards`` fields of
     :class:`TakeMoney`, :class:`Buy` and modules' payment actions; raises
     :class:`~alhambra.errors.IllegalActionError` for anything that is not a sequence."""
     if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
-        from .errors import IllegalActionError
+        from ..errors import IllegalActionError
 
         raise IllegalActionError(f"cards must be a sequence of cards, not {cards!r}")
     cards = tuple(cards)
@@ -36,7 +37,7 @@ def canonical_cards(cards) -> tuple:
 _CARD_KEYS: dict = {}
 
 
-def _card_key(card):
+def _card_key(card: Any) -> tuple[Any, ...]:
     """Canonical order of cards in an action (currency, value, code); tolerant of junk, so a
     malformed action is refused with a clear error rather than failing to build."""
     try:
@@ -57,12 +58,12 @@ class ActionTable(dict):
 
     __slots__ = ("cls", "limit")
 
-    def __init__(self, cls, limit: int = 50_000):
+    def __init__(self, cls: type, limit: int = 50_000) -> None:
         super().__init__()
         self.cls = cls
         self.limit = limit
 
-    def __missing__(self, args):
+    def __missing__(self, args: tuple[Any, ...]) -> Any:
         found = self.cls(*args)
         if len(self) < self.limit:
             self[args] = found
@@ -72,7 +73,7 @@ class ActionTable(dict):
 _TABLES: dict = {}
 
 
-def action_table(cls) -> ActionTable:
+def action_table(cls: type) -> ActionTable:
     """The shared :class:`ActionTable` of action class ``cls``."""
     table = _TABLES.get(cls)
     if table is None:
@@ -89,11 +90,11 @@ class ActionRow(dict):
 
     __slots__ = ("cls", "tile", "position", "limit")
 
-    def __init__(self, cls, tile, position: Callable | None = None, limit: int = 5_000):
+    def __init__(self, cls: type, tile: Any, position: Callable[[Any], Any] | None = None, limit: int = 5_000) -> None:
         super().__init__()
         self.cls, self.tile, self.position, self.limit = cls, tile, position, limit
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Any:
         pos = key if self.position is None else self.position(key)
         found = self.cls(pos) if self.tile is None else self.cls(self.tile, pos)
         if len(self) < self.limit:
@@ -104,7 +105,7 @@ class ActionRow(dict):
 _ROWS: dict = {}
 
 
-def action_row(cls, tile, position: Callable | None = None) -> ActionRow:
+def action_row(cls: type, tile: Any, position: Callable[[Any], Any] | None = None) -> ActionRow:
     """The shared :class:`ActionRow` of action class ``cls`` and ``tile`` (see
     :func:`actions_at`): keyed by positions, or by whatever ``position`` turns into one (the
     city's cell numbers, with ``alhambra.city.cell_position``)."""
@@ -115,7 +116,7 @@ def action_row(cls, tile, position: Callable | None = None) -> ActionRow:
     return row
 
 
-def actions_at(cls, tile, positions, position: Callable | None = None) -> list:
+def actions_at(cls: type, tile: Any, positions: Iterable[Any], position: Callable[[Any], Any] | None = None) -> list[Any]:
     """``[cls(tile, pos) for pos in positions]`` as the shared instances (``cls`` takes a
     tile and a position, like :class:`BuildFromReserve`, :class:`Swap`, :class:`Place`;
     ``tile`` may be ``None`` for a class that takes the position alone, like
@@ -126,16 +127,16 @@ def actions_at(cls, tile, positions, position: Callable | None = None) -> list:
     return [row[k] for k in positions]
 
 
-def interned(cls, *args):
+def interned(cls: type, *args: Any) -> Any:
     """The one shared instance of ``cls(*args)`` (see :class:`ActionTable`)."""
     return action_table(cls)[args]
 
 
-def _pos(p) -> tuple:
+def _pos(p: Any) -> tuple[int, int]:
     return tuple(p) if isinstance(p, list) else p
 
 
-def card_code(card) -> str:
+def card_code(card: Any) -> str:
     """A card's code (``florin-3``) for a readable ``str``; anything that is not a card (a
     malformed action's field: the class ``MoneyCard``, a string, a list) as its ``repr``, so
     printing an action never fails."""
@@ -143,7 +144,7 @@ def card_code(card) -> str:
     return code if type(code) is str else repr(card)
 
 
-def card_names(cards) -> str:
+def card_names(cards: Iterable[Any]) -> str:
     """``florin-3+dinar-5`` (or ``nothing``): cards in an action's readable ``str``; junk
     entries as their ``repr`` (see :func:`card_code`)."""
     return "+".join([card_code(c) for c in cards]) if cards else "nothing"
@@ -163,7 +164,7 @@ class TakeMoney(Action):
 
     cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"take {card_names(self.cards)}"
 
 
@@ -179,7 +180,7 @@ class Buy(Action):
     cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
     via: Card | None = None
 
-    def __str__(self):
+    def __str__(self) -> str:
         via = f" via {card_code(self.via)}" if self.via is not None else ""
         return f"buy space {self.space} paying {card_names(self.cards)}{via}"
 
@@ -191,7 +192,7 @@ class BuildFromReserve(Action):
     tile: Any
     pos: tuple[int, int] = field(converter=_pos)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"build {self.tile} from reserve at {self.pos}"
 
 
@@ -201,7 +202,7 @@ class RemoveToReserve(Action):
 
     pos: tuple[int, int] = field(converter=_pos)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"remove tile at {self.pos} to reserve"
 
 
@@ -213,7 +214,7 @@ class Swap(Action):
     tile: Any
     pos: tuple[int, int] = field(converter=_pos)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"swap {self.tile} from reserve in at {self.pos}"
 
 
@@ -224,7 +225,7 @@ class Place(Action):
     tile: Any
     pos: tuple[int, int] = field(converter=_pos)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"place {self.tile} at {self.pos}"
 
 
@@ -234,7 +235,7 @@ class Reserve(Action):
 
     tile: Any
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"reserve {self.tile}"
 
 
@@ -244,7 +245,7 @@ class GiveToDirk(Action):
 
     tile: Any
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"give {self.tile} to Dirk"
 
 
@@ -252,7 +253,7 @@ class GiveToDirk(Action):
 class Pass(Action):
     """No legal action is possible: the player passes (R-TURN-9)."""
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "pass"
 
 
@@ -269,9 +270,13 @@ class PaymentMeans:
     currencies: frozenset[str]
 
 
+def _phases(names: Iterable[str]) -> frozenset[str]:
+    return frozenset(names)
+
+
 def _plugin_names(names: Iterable[str]) -> tuple[str, ...]:
     """``ActionKind.replaces`` as a tuple of plugin names; :class:`ConfigError` otherwise."""
-    from .errors import ConfigError
+    from ..errors import ConfigError
 
     if isinstance(names, str) or not all(isinstance(n, str) for n in names):
         raise ConfigError(f"ActionKind.replaces must be a tuple of plugin names, not {names!r}")
@@ -284,29 +289,32 @@ class ActionKind:
     listed, and how one is applied.
 
     ``action``: the :class:`Action` subclass. ``phases``: phase names (``"turn"``, ``"place"``,
-    or a module's own) in which it can be legal. ``legal(game, seat)`` returns an iterable of
-    the legal actions of this type for ``seat`` now. ``apply(game, seat, action)`` carries one
-    out; the engine has already checked it. ``check(game, seat, action)`` (optional) explains
+    or a module's own, declared with ``alhambra_phases``) in which it can be legal.
+    ``legal(game, seat)`` returns an iterable of the legal actions of this type for ``seat``
+    now. ``apply(game, seat, action)`` carries one out (the engine has already checked it)
+    and returns what comes next: a :class:`~alhambra.engine.sequence.Next` such as
+    ``ACTION_DONE``, ``EXTRA_ACTION``, ``PlaceTiles(...)``, ``RESUME``, ``END_GAME``, or
+    ``None`` when the same seat decides again in the same phase. ``check(game, seat, action)`` (optional) explains
     why an action that ``legal`` does not list is illegal, by raising
     :class:`~alhambra.errors.IllegalActionError` with the reason. Only with ``unlisted=True``
     may it accept such an action by returning normally (a kind whose legal actions are not all
     listed, e.g. an overpaying purchase); otherwise the engine refuses an unlisted action even
     if ``check`` returns. ``name``: the serialised type name (default: the class name).
     ``replaces``: names of other plugins (modules by ``NAME``, house rules by
-    :func:`~alhambra.ruleset.plugin_name`) whose kind for the same action class this one
+    :func:`~alhambra.engine.ruleset.plugin_name`) whose kind for the same action class this one
     replaces. A kind of a built-in plugin is always replaced by a plugin's kind for the same
     class; two plugins that are not built-in offering one class are a
     :class:`~alhambra.errors.ConfigError` naming both unless one of them lists the other
     here (the rule set then plays the kind that no other replaces, whatever their order).
-    An action whose ``apply`` does not call ``game.action_done`` is free: the same player
+    An action whose ``apply`` returns ``None`` in phase ``turn`` is free: the same player
     decides again (a bonus-card reveal, R-BON-5).
     """
 
     action: type
-    phases: frozenset[str] = field(converter=frozenset)
-    legal: Callable[["Game", int], Iterable[Action]]
-    apply: Callable[["Game", int, Action], None]
-    check: Callable[["Game", int, Action], None] | None = None
+    phases: frozenset[str] = field(converter=_phases)
+    legal: Callable[[Game, int], Iterable[Action]]
+    apply: Callable[[Game, int, Any], Next | None]
+    check: Callable[[Game, int, Any], None] | None = None
     name: str | None = None
     unlisted: bool = False
     replaces: tuple[str, ...] = field(default=(), converter=_plugin_names)

@@ -5,19 +5,23 @@ installed ones, and every structure is checked (:class:`SaveFormatError` otherwi
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, get_origin
+from typing import TYPE_CHECKING, Any, Callable, Iterable, get_origin
 
 from attrs import fields, resolve_types
 from cattrs import BaseValidationError, Converter, transform_error
 from cattrs.v import format_exception
 
-from .actions import Action, Pass
-from .city import Alhambra
-from .components import Card
-from .errors import AlhambraError, SaveFormatError
+from ..engine.actions import Action, Pass
+from ..engine.city import Alhambra
+from ..engine.components import Card
+from ..errors import AlhambraError, SaveFormatError
 
-from .state import GameState
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState
 from .validate import check_nesting, validate_game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.ruleset import Ruleset
+    from ..game import Game
 
 FORMAT = "alhambra-save"
 VERSION = 1
@@ -25,6 +29,15 @@ VERSION = 1
 
 def _is_card_type(t) -> bool:
     return isinstance(t, type) and issubclass(t, Card)
+
+
+def converter_of(rules: Ruleset) -> Converter:
+    """The cattrs converter of ``rules`` (:func:`make_converter`), built on first use and kept
+    with the rule set."""
+    conv = rules.converter_cache
+    if conv is None:
+        conv = rules.converter_cache = make_converter(rules)
+    return conv
 
 
 def make_converter(rules) -> Converter:
@@ -90,7 +103,7 @@ def make_converter(rules) -> Converter:
 
 def _state_fields():
     """GameState's fields except ``modules``, with their (resolved) types."""
-    from .state import Pending, PlayerState, ScoringRecord
+    from ..engine.state import Pending, PlayerState, ScoringRecord
 
     for cls in (GameState, PlayerState, Pending, ScoringRecord):
         resolve_types(cls)
@@ -137,7 +150,7 @@ def action_to_data(rules, action: Action) -> dict:
     if isinstance(action, Pass):
         return {"type": "Pass"}
     kind = rules.kinds[type(action)]
-    data = rules.converter.unstructure(action, unstructure_as=type(action))
+    data = converter_of(rules).unstructure(action, unstructure_as=type(action))
     return {"type": kind.type_name, **data}
 
 
@@ -160,7 +173,7 @@ def action_from_data(rules, data) -> Action:
         if isinstance(value, (str, bytes, dict)) and get_origin(f.type) in (list, tuple):
             raise SaveFormatError(f"bad {name} action {data!r}: {f.name} must be a list, not {value!r}")
     try:
-        return rules.converter.structure(data, cls)
+        return converter_of(rules).structure(data, cls)
     except SaveFormatError:
         raise
     except Exception as exc:  # cattrs reports structure errors as exception groups
@@ -213,7 +226,7 @@ def game_to_data(game) -> dict[str, Any]:
         "version": VERSION,
         **game.config,
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
-        "state": game.rules.converter.unstructure(game.state, unstructure_as=GameState),
+        "state": converter_of(game.rules).unstructure(game.state, unstructure_as=GameState),
         "history": [action_to_data(game.rules, a) for a in game.history],
     }
 
@@ -266,7 +279,7 @@ def read_save(text) -> dict:
 
 def check_plugins(data: dict, plugins: Iterable) -> None:
     """The house-rule plugins passed must be the ones the save was played with (by name)."""
-    from .ruleset import plugin_name
+    from ..engine.ruleset import plugin_name
 
     given = sorted(plugin_name(p) for p in plugins)
     needed = sorted(data.get("plugins", []))
@@ -280,7 +293,7 @@ def check_plugins(data: dict, plugins: Iterable) -> None:
 def resolve_modules(names: list[str], given: Iterable = ()) -> list:
     """Map saved module names to objects: those passed in ``given`` (by ``NAME``) first, then
     the installed entry points. An unknown name is a :class:`SaveFormatError`."""
-    from .ruleset import load_module, module_name
+    from ..engine.ruleset import load_module, module_name
 
     by_name = {module_name(m): m for m in given}
     out = []
@@ -295,10 +308,11 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
     return out
 
 
-def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
-    """Load a game saved by :func:`game_to_json`; see ``Game.from_json``."""
-    from .game import MAX_PLAYERS, MIN_PLAYERS, Game
-    from .ruleset import get_ruleset
+def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (),
+                   plugins: Iterable = ()) -> Game:
+    """Load a game saved by :func:`game_to_json`; see ``Game.from_json``. ``blank(rules,
+    names, seed)`` makes the empty game the state is loaded into (``Game._blank``)."""
+    from ..engine.ruleset import get_ruleset
 
     data = read_save(text)
     check_nesting(data, "save")
@@ -311,11 +325,11 @@ def game_from_json(text, *, modules: Iterable = (), plugins: Iterable = ()):
         raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
     if not MIN_PLAYERS <= len(data["players"]) <= MAX_PLAYERS:
         raise SaveFormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(data['players'])}")
-    game = Game._blank(rules, data["players"], data["seed"])
-    conv = rules.converter
+    game = blank(rules, data["players"], data["seed"])
+    conv = converter_of(rules)
     try:
         game.state = conv.structure(data.get("state"), GameState)
-        rng = data.get("rng")
+        rng: Any = data.get("rng")  # not a dict: the TypeError below is a SaveFormatError
         internal = rng["state"]
         if (not isinstance(internal, list) or len(internal) != 625
                 or not all(type(x) is int and 0 <= x < 2**32 for x in internal) or not any(internal[:624])

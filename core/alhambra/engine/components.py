@@ -13,11 +13,11 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib import resources
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from attrs import astuple, frozen
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
 SIDE_BITS = {"north": NORTH, "east": EAST, "south": SOUTH, "west": WEST}
@@ -110,16 +110,16 @@ class TileCatalog(Mapping):
         self.walls: dict = {i: s.walls for i, s in self._specs.items()}
         self.types: dict = {i: s.type for i, s in self._specs.items()}
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: Any) -> TileSpec:
         return self._specs[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._specs)
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self._specs)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"TileCatalog({len(self)} tiles)"
 
 
@@ -153,17 +153,17 @@ class InternedCard(Card):
 
     __slots__ = ()
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Nothing to do: ``__new__`` returns the card's one instance, complete (so calling
         ``__init__`` again cannot change a card every hand shares)."""
 
-    def __reduce__(self):
-        return (type(self), astuple(self, recurse=False))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), astuple(self, recurse=False))  # type: ignore[arg-type]  # subclasses are attrs classes
 
-    def __copy__(self):
+    def __copy__(self) -> InternedCard:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> InternedCard:
         return self
 
 
@@ -192,7 +192,7 @@ class MoneyCard(InternedCard):
     currency: str
     value: int
 
-    def __new__(cls, currency, value):
+    def __new__(cls, currency: str, value: int) -> MoneyCard:
         if type(currency) is str and type(value) is int:
             found = _MONEY_CARDS.get((currency, value))
             if found is not None:
@@ -208,7 +208,7 @@ class MoneyCard(InternedCard):
         MONEY_LANE[card] = (MARKET_CURRENCIES.index(currency), 1 << 4 * value)
         return card
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> bool:
         if type(other) is not MoneyCard:
             return NotImplemented
         return (self.currency, self.value) < (other.currency, other.value)

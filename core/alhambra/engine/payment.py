@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from .components import MoneyCard
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
-def _by_value_desc(card):
+def _by_value_desc(card: MoneyCard) -> tuple[int, str]:
     return -card.value, card.currency
 
 

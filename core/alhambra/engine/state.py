@@ -2,12 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Sequence
 
 from attrs import define, field
 
+from ..errors import ConfigError
 from .city import Alhambra
-from .components import Card
+from .components import Card, MoneyCard, TileCatalog
+
+#: Alhambra is for 2 to 6 players (R-COMP-1)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+def player_names(players: int | Sequence[str]) -> list[str]:
+    """The seats' names for ``new_game(players)``: a number of players 2-6 (named "Player 1"
+    …) or their names (R-COMP-1). Raises :class:`~alhambra.errors.ConfigError` otherwise."""
+    if isinstance(players, bool):
+        raise ConfigError("players must be a number of players or a list of names")
+    if isinstance(players, int):
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R-COMP-1)")
+        return [f"Player {i + 1}" for i in range(players)]
+    if not (isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players)):
+        raise ConfigError(f"players must be a number of players or a list of names, not {players!r}")
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)} (R-COMP-1)")
+    return list(players)
+
+
+def game_seed(seed: int | None) -> int:
+    """The seed of a new game: ``seed``, or a fresh random one for ``None``. Raises
+    :class:`~alhambra.errors.ConfigError` for anything but an int (a bool included)."""
+    if seed is None:
+        return random.SystemRandom().randrange(2**63)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"seed must be an integer, not {seed!r}")
+    return seed
+
 
 
 @define(slots=True)
@@ -71,7 +102,7 @@ class PlayerState:
 
     def money_in(self, currency: str) -> int:
         """Total value of this player's money cards of ``currency`` (R-END-2)."""
-        return sum(c.value for c in self.hand if getattr(c, "currency", None) == currency)
+        return sum([c.value for c in self.hand if isinstance(c, MoneyCard) and c.currency == currency])
 
 
 @define(slots=True)
@@ -115,6 +146,13 @@ class GameState:
     out_of_play: list[Any] = field(factory=list)
     modules: dict[str, Any] = field(factory=dict)
     pile_sizes: list[int] = field(factory=list)
+
+    @classmethod
+    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str) -> GameState:
+        """The state of a game before setup: one empty Alhambra per name, nothing dealt."""
+        return cls(players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
+                   bag=[], market=[None] * 4, deck=[], discard=[], display=[],
+                   start_player=0, turn_player=0, decider=0)
 
     def clone(self) -> "GameState":
         """An independent deep copy (cards and actions are immutable and shared)."""

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from attrs import frozen
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 
 @frozen(slots=True)

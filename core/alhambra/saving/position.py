@@ -24,18 +24,23 @@ import json
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from attrs import resolve_types
 
-from .city import Alhambra
-from .components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
-from .errors import AlhambraError, ConfigError
-from .state import Pending, ScoringRecord
+from ..engine.accounting import expected_money
+from ..engine.city import Alhambra
+from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
+from ..engine.ruleset import get_ruleset, module_name, plugin_name
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord
+from ..errors import AlhambraError, ConfigError
+from ..rules.setup import choose_start_player, split_piles
+from .serialize import converter_of
 from .validate import check_nesting, validate_game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..engine.ruleset import Ruleset
+    from ..game import Game
 
 FORMAT = "alhambra-position"
 VERSION = 1
@@ -100,15 +105,14 @@ def read_position(source: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 
 
-def game_from_position(source: Any, *, modules: Iterable = (), plugins: Iterable = ()) -> "Game":
+def game_from_position(source: Any, blank: Callable[[Ruleset, list[str], int], Game], *,
+                       modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> Game:
     """Build a game from a position (see :func:`read_position` for ``source`` and
-    ``docs/positions.md`` for the format). ``modules``: module objects that are not installed
+    ``docs/positions.md`` for the format); ``blank(rules, names, seed)`` makes the empty game
+    (``Game._blank``). ``modules``: module objects that are not installed
     (matched by ``NAME`` to the position's ``modules``); ``plugins``: house-rule plugins, as
     for ``new_game``. Raises :class:`ConfigError` naming the key and the problem for a
     position that is malformed or that no game can reach."""
-    from .game import MAX_PLAYERS, MIN_PLAYERS, Game
-    from .ruleset import get_ruleset, module_name
-
     data = read_position(source)
     check_nesting(data, "position", error=ConfigError)
     if data.get("format", FORMAT) != FORMAT:
@@ -132,7 +136,7 @@ def game_from_position(source: Any, *, modules: Iterable = (), plugins: Iterable
     if unknown:
         raise ConfigError(f"unknown key(s) {unknown}: a position has {sorted(CORE_KEYS)} and the parts of its "
                           f"plugins {sorted(rules.state_classes)}")
-    game = Game._blank(rules, names, seed)
+    game = blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)  # the set-up a real game would have: defaults for every part
     try:
         _read_core(game, data, seats)
@@ -335,7 +339,7 @@ def _read_parts(game: "Game", parts: dict[str, Any]) -> None:
     read: set[str] = set()
     for keys in game.hook.alhambra_position_read(game=game, parts=parts):
         read.update(keys or ())
-    conv = game.rules.converter
+    conv = converter_of(game.rules)
     for key, part in parts.items():
         if key in read:
             continue
@@ -352,9 +356,6 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
     placed, shuffled), the market (from the bag), the hands (dealt to 20, R-SET-3), the
     display (four cards), the deck (the rest, in the five piles of R-SET-6 with the scoring
     and module cards shuffled into theirs), the scoring cards set aside."""
-    from .rules.setup import split_piles
-    from .testing import expected_money
-
     st, rng = game.state, game.rng
     if data.get("bag", "rest") == "rest":
         placed = Counter(t for where, tiles in game.tile_locations().items() for t in tiles)
@@ -416,7 +417,7 @@ def _read_scorings(game: "Game", scorings: Any, seats: list[dict]) -> None:
             st.scorings.append(ScoringRecord(number, list(who), [{} for _ in who], [{} for _ in who], [0] * k,
                                              {POSITION_COLUMN: list(points) if last else [0] * k}))
         return
-    conv = game.rules.converter
+    conv = converter_of(game.rules)
     resolve_types(ScoringRecord)
     for j, s in enumerate(scorings):
         try:
@@ -463,8 +464,6 @@ def _start_player(game: "Game", data: dict) -> None:
     """Defaults that need the whole position: the start player by R-SET-4 over the hands
     (when neither ``start_player`` nor ``turn_player`` is given, the turn player too), and a
     decider for every phase but ``"over"``."""
-    from .rules.setup import choose_start_player
-
     st = game.state
     if "start_player" not in data and "turn_player" not in data:
         st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], game.rng)
@@ -493,10 +492,8 @@ def _read_rng(game: "Game", value: Any) -> None:
 def game_position(game: "Game") -> dict[str, Any]:
     """The position of ``game`` as plain data (TOML- and JSON-writable: no nulls), every part
     written out, the random generator's state included; see ``docs/positions.md``."""
-    from .ruleset import plugin_name
-
     st = game.state
-    conv = game.rules.converter
+    conv = converter_of(game.rules)
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     out["players"] = [{"name": p.name, "hand": [c.code for c in p.hand], "alhambra": render_grid(p.city),
                        "reserve": list(p.reserve), "score": p.score} for p in st.players]

@@ -28,11 +28,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import attrs
 
-from .components import BUILDING_TYPES, SCORING_A, SCORING_B, SCORING_TABLE, Card, MoneyCard, ScoringCard
-from .errors import AlhambraError, SaveFormatError
+from ..engine.accounting import InvariantError, check_invariants
+from ..engine.components import BUILDING_TYPES, SCORING_A, SCORING_B, SCORING_TABLE, Card, MoneyCard, ScoringCard
+from ..engine.piles import pile_of
+from ..errors import AlhambraError, SaveFormatError
+from ..rules.setup import PILES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+    from ..game import Game
 
 #: Deepest nesting of lists and objects a save or position may hold (a real save needs 7).
 MAX_DEPTH = 24
@@ -47,8 +50,6 @@ MAX_TURN = 100_000
 MAX_WALL = 4 * (54 + 24 + 1)
 #: Largest extra column of points a plugin may add in one scoring (``alhambra_scoring_adjust``).
 MAX_EXTRA = 1_000
-#: Placement contexts the engine itself continues (``Game.placement_finished``).
-ENGINE_CONTEXTS = frozenset({"turn", "distribution"})
 #: Phases in which nobody decides: the engine passes through them (``Game.end_game``).
 TRANSIENT_PHASES = frozenset({"distribution"})
 
@@ -101,8 +102,6 @@ def validate_game(game: "Game", names: Sequence[str] | None = None, *,
     for problem in game.hook.alhambra_check_state(game=game):
         if problem:
             raise error(f"inconsistent {_what(error)}: {problem}")
-    from .testing import InvariantError, check_invariants
-
     try:
         check_invariants(game)
     except InvariantError as exc:
@@ -129,7 +128,7 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
     if st.phase in TRANSIENT_PHASES:
         raise error(f"state.phase: {st.phase!r} is never a decision point (the end of the game passes through it "
                     "to the placement of received buildings, R-END-2/R-END-3); save in 'place' or 'over'")
-    phases = {"turn", "place", "over", *game.rules.phases}
+    phases = {"turn", "place", "over", *game.rules.phase_specs, *game.rules.phases} - TRANSIENT_PHASES
     if st.phase not in phases:
         raise error(f"state.phase: unknown phase {st.phase!r} (this game has {sorted(phases)})")
     if type(st.place_context) is not str:
@@ -172,19 +171,10 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
     if len(set(seats)) != len(seats) or st.decider in seats:
         raise error(f"state.distribution: each recipient places once (R-END-3), not seats {seats} "
                     f"(seat {st.decider} is placing)")
-    if ctx not in ENGINE_CONTEXTS and not _context_continues(game, ctx):
-        raise error(f"state.place_context: no plugin of this game continues after placement context {ctx!r}")
-
-
-def _context_continues(game: "Game", ctx: str) -> bool:
-    """Whether some plugin continues after placement context ``ctx``: asked on a copy of the
-    game with nothing pending (``alhambra_placement_done``)."""
-    g = game.clone()
-    g.state.pending = []
-    try:
-        return bool(g.hook.alhambra_placement_done(game=g, seat=g.state.decider, context=ctx))
-    except Exception:  # a plugin that cannot go on from this state does not continue it
-        return False
+    spec = game.rules.phase_specs.get(ctx)
+    if spec is None or spec.after_placement is None:
+        raise error(f"state.place_context: no plugin of this game continues after placement context {ctx!r} "
+                    "(the placement returns to a phase declared with an after_placement, alhambra_phases)")
 
 
 def _check_numbers(game: "Game", error: type[AlhambraError]) -> None:
@@ -273,8 +263,6 @@ def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> N
     together at least as many cards as the deck holds (cards only leave the deck); with the
     five setup piles, scoring card A, if still in the deck, must lie in pile 2 and B in
     pile 4. Raises ``error`` otherwise: determinize would sample from a wrong belief."""
-    from .rules.setup import PILES
-
     st = game.state
     sizes = st.pile_sizes
     if not isinstance(sizes, list) or any(type(n) is not int or n < 0 for n in sizes):
@@ -286,7 +274,7 @@ def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> N
     if len(sizes) == PILES:
         for card, pile in ((SCORING_A, 2), (SCORING_B, 4)):
             if card in st.deck:
-                found = game.pile_of(st.deck.index(card))
+                found = pile_of(game, st.deck.index(card))
                 if found != pile:
                     raise error(f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
                                 f"of the deck, not in pile {pile} (R-SET-6)")

@@ -1,0 +1,98 @@
+"""The engine's operations on a game's state, for plugins (and tools) to call.
+
+These change the state only in the ways the rules allow (R-TURN-3, R-TURN-8, R-SCORE-1 …),
+and never move the game to another phase: that is the turn sequence's work
+(:mod:`alhambra.engine.sequence`), told by what an action returns. Importable as
+``alhambra.operations`` (``from alhambra import operations``)::
+
+    operations.add_pending(game, tile, dirk_ok=True)   # set a bought tile aside (R-TURN-3)
+    operations.refill_market(game)                     # False: the bag ran out (R-END-1)
+    operations.run_scoring(game, 2)                    # score and add to the scores
+    operations.pile_range(game, index)                 # where a deck card may lie (R-SET-6)
+
+Module-level functions taking the game, so a call costs no bound-method creation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .components import Card, ScoringCard
+from .piles import pile_of, pile_range, resample_in_piles, shuffle_into
+from .state import Pending
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["add_pending", "city_changed", "refill_market", "draw_money", "refill_display", "run_scoring",
+           "pile_of", "pile_range", "resample_in_piles", "shuffle_into"]
+
+
+def add_pending(game: Game, tile: Any, *, dirk_ok: bool = False) -> None:
+    """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
+    game.state.pending.append(Pending(tile, dirk_ok))
+
+
+def city_changed(game: Game, seat: int) -> None:
+    """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
+    if game.rules.has_city_changed:
+        game.rules.fast.alhambra_city_changed(game=game, seat=seat)
+
+
+def refill_market(game: Game) -> bool:
+    """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
+    False if the bag ran out before every space was filled (R-END-1)."""
+    st = game.state
+    market, bag = st.market, st.bag
+    if None not in market:
+        return True
+    for i in range(4):
+        if market[i] is None:
+            if not bag:
+                return False
+            market[i] = bag.pop()
+    return True
+
+
+def draw_money(game: Game) -> Card | None:
+    """Draw the top card of the money deck, reshuffling the discard pile into a new deck
+    when the deck is empty (R-TURN-8). Returns ``None`` if both are empty.
+
+    The reshuffled deck is one shuffled pile: the setup piles of R-SET-6 are gone, so
+    ``state.pile_sizes`` becomes ``[len(deck)]`` (every card of it may lie anywhere)."""
+    st = game.state
+    if not st.deck:
+        if not st.discard:
+            return None
+        st.deck = st.discard
+        st.discard = []
+        game.rng.shuffle(st.deck)
+        st.pile_sizes = [len(st.deck)]
+    return st.deck.pop()
+
+
+def refill_display(game: Game) -> None:
+    """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
+    its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1)."""
+    st = game.state
+    while len(st.display) < 4:
+        card = draw_money(game)
+        if card is None:
+            return  # deck and discard empty: the display stays short (ruling, R-TURN-8)
+        if type(card) is ScoringCard:
+            st.scoring_cards.append(card)
+            st.pending_scorings.append(card.number)
+        else:
+            st.display.append(card)
+
+
+def run_scoring(game: Game, number: int) -> None:
+    """Carry out scoring ``number`` and add its totals to the scores (R-SCORE-1 … -6)."""
+    st = game.state
+    record = game.hook.alhambra_scoring(game=game, number=number)
+    n = game.num_players
+    for who, pts in zip(record.participants, record.totals):
+        if who < n:
+            st.players[who].score += pts
+    st.scorings.append(record)
+    game.hook.alhambra_after_scoring(game=game, number=number)

@@ -1,0 +1,140 @@
+"""The money deck's setup piles (R-SET-6): shuffling a card into a pile, and (for
+determinize) which pile a deck position was stacked in.
+
+What a seat knows of the money deck is which setup pile each scoring card and module card
+went into, not where in it. ``state.pile_sizes`` records the piles' sizes (pile 1, the top,
+first; five entries after setup, one after the discard pile has been reshuffled into a new
+deck, none in older saves). Deck positions are counted from the bottom (``deck[0]``) and
+cards leave only from the top, so the record never needs updating while cards are drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+
+def shuffle_into(rng: random.Random, pile: list[Any], card: Any) -> None:
+    """Shuffle ``card`` into ``pile``: it lands at a uniformly random depth (one
+    ``rng.randrange(len(pile) + 1)`` draw). For ``alhambra_money_piles`` implementations
+    (scoring cards A and B, R-SET-6; exchange offices, R-EXC-1)."""
+    pile.insert(rng.randrange(len(pile) + 1), card)
+
+
+def _pile_bounds(game: Game) -> list[tuple[int, int]] | None:
+    """``[(lo, hi), ...]`` per recorded pile, top pile first: the deck indices it was
+    stacked on (``hi`` may exceed the deck's length once cards are drawn). ``None`` when
+    there is no usable record: none kept, or a deck longer than the record (edited by
+    hand)."""
+    st = game.state
+    sizes = st.pile_sizes
+    if not sizes:
+        return None
+    hi = sum(sizes)
+    if hi < len(st.deck):
+        return None
+    out = []
+    for size in sizes:
+        out.append((hi - size, hi))
+        hi -= size
+    return out
+
+
+def _check_deck_index(game: Game, index: int) -> None:
+    n = len(game.state.deck)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+        raise IndexError(f"deck position must be 0..{n - 1} (0 is the bottom card), not {index!r}")
+
+
+def pile_of(game: Game, index: int) -> int | None:
+    """The number of the pile (1 = the top pile) that deck position ``index`` was stacked
+    in: after setup one of the five piles of R-SET-6, after a reshuffle of the discard
+    pile always 1 (the new deck is one pile, R-TURN-8); ``None`` without a pile record
+    (see :meth:`pile_range`).
+
+    ``index`` is an index into ``state.deck`` (0 the bottom card, ``len - 1`` the top, the
+    next one drawn). Raises :class:`IndexError` for any other value."""
+    _check_deck_index(game, index)
+    bounds = _pile_bounds(game)
+    if bounds is None:
+        return None
+    for number, (lo, hi) in enumerate(bounds, 1):
+        if lo <= index < hi:
+            return number
+    raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
+
+
+def pile_range(game: Game, index: int) -> range:
+    """The deck positions among which the card at deck position ``index`` may lie, as far
+    as any player knows: the still-undrawn part of its pile, ``range(lo, hi)`` of indices
+    into ``state.deck`` (0 the bottom card; cards are drawn from the top, so the range of
+    the top pile shrinks as the game goes on, the others stay whole until reached).
+
+    * After setup: the pile of R-SET-6 that holds the position (scoring card A always
+      lies in pile 2's range, B in pile 4's, exchange offices in those of piles 2-4,
+      R-EXC-1).
+    * After the discard pile has been reshuffled into a new deck (R-TURN-8): the whole
+      deck, ``range(len(deck))``: there are no piles any more.
+    * Without a pile record (a save from before the record existed, or a deck edited by
+      hand so that it is longer than the record): ``range(index, index + 1)``, the
+      position alone, so that nothing is moved on unknown grounds.
+
+    Raises :class:`IndexError` unless ``0 <= index < len(state.deck)``. Modules use it
+    (or :meth:`resample_in_piles`) to resample their own deck cards in
+    ``alhambra_determinize``."""
+    _check_deck_index(game, index)
+    bounds = _pile_bounds(game)
+    if bounds is None:
+        return range(index, index + 1)
+    n = len(game.state.deck)
+    for lo, hi in bounds:
+        if lo <= index < hi:
+            return range(lo, min(hi, n))
+    raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
+
+
+def resample_in_piles(game: Game, which: Callable[[Any], bool], rng: random.Random) -> list[int]:
+    """Move every deck card for which ``which(card)`` is true to a uniformly random
+    position within its :meth:`pile_range` (R-SET-6, R-EXC-1): per pile, the chosen cards
+    take a uniformly random set of positions, in random order; the cards they displace
+    (money, or another plugin's card not yet resampled) take the positions they left.
+    Returns the new positions (indices into ``state.deck``).
+
+    For ``alhambra_determinize`` implementations, whose game is the clone being
+    determinized: the positions chosen are remembered until that determinization ends,
+    and later calls never choose them (and so never displace a card already resampled).
+    This makes the result exact whatever the order of the plugins: each group's positions
+    are chosen knowing only the groups resampled before it, never the true positions of
+    the cards still to come. ``Game.determinize`` resamples the scoring cards this way
+    before asking the plugins. Resample each card once per determinization. Outside a
+    determinization nothing is remembered.
+
+    ``which`` must select cards, not money (money cards are redealt by ``determinize``)."""
+    deck = game.state.deck
+    hits = [k for k, card in enumerate(deck) if which(card)]
+    if not hits:
+        return []
+    settled = game._settled if game._settled is not None else set()
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k in hits:
+        r = pile_range(game, k)
+        groups.setdefault((r.start, r.stop), []).append(k)
+    moved: list[int] = []
+    for (lo, hi), old in groups.items():
+        old_set = set(old)
+        free = [j for j in range(lo, hi) if j not in settled or j in old_set]
+        new = rng.sample(free, len(old))  # random positions in random order
+        mine = [deck[k] for k in old]
+        new_set = set(new)
+        vacated = [k for k in old if k not in new_set]
+        displaced = [deck[j] for j in new if j not in old_set]
+        for k, card in zip(vacated, displaced):
+            deck[k] = card
+        for j, card in zip(new, mine):
+            deck[j] = card
+        settled.update(new)
+        moved.extend(new)
+    return moved

@@ -1,0 +1,394 @@
+"""Module "bonus_cards" of Die Gunst des Wesirs (R-BON-1 … R-BON-5).
+
+Ten bonus cards, each picturing one of the ten wall-less buildings (R-BON-1), are dealt
+secretly at setup (R-BON-2). A player whose Alhambra contains the pictured building may reveal
+the card at any moment as a free action (:class:`RevealBonus`, R-BON-3); a revealed card counts
+as one more building of that type at every scoring while the building stays in the Alhambra.
+When the building leaves the Alhambra the card goes back to the hand (R-BON-4). Since revealing
+can only raise its owner's counts, every eligible card is revealed automatically at a scoring
+(R-BON-5, engine ruling).
+
+The package itself is the pluggy plugin: enable it with ``modules=["bonus_cards"]``.
+Its state lives in ``game.state.modules["bonus_cards"]`` (:class:`BonusCardsState`); a card is
+named by the id of the building it pictures.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import define, field, frozen
+
+from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    import random
+
+
+#: Key of this module's state in ``game.state.modules``.
+STATE_KEY = "bonus_cards"
+
+#: R-BON-1 (COMPONENTS.md): the 10 bonus cards, each named by the id of the wall-less building
+#: it pictures: pavilion 8, seraglio 9, arcades 9 and 10, chambers 10 and 11, garden 10 and 11,
+#: tower 11 and 12.
+BONUS_CARDS: tuple[int, ...] = (7, 14, 22, 23, 31, 32, 41, 42, 52, 53)
+
+#: R-BON-2: cards dealt to each player, by number of players (Dirk gets none).
+DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+@define(slots=True)
+class BonusCardsState:
+    """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret) and
+    ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was dealt (secret
+    to everyone, R-BON-2). Each list is kept sorted.
+
+    What every player knows besides (public, for ``determinize``): ``owned[seat]``, the cards
+    that seat has ever revealed (it holds them for good, hidden again after R-BON-4), and
+    ``not_held[seat]``, the cards it cannot hold: the wall-less buildings that stood in its
+    Alhambra at a scoring without their card being revealed (R-BON-5 reveals every eligible
+    card). Both empty lists (no record) in saves written before they existed."""
+
+    hands: list[list[int]] = field(factory=list)
+    revealed: list[list[int]] = field(factory=list)
+    out_of_play: list[int] = field(factory=list)
+    owned: list[list[int]] = field(factory=list)
+    not_held: list[list[int]] = field(factory=list)
+
+    def clone(self) -> "BonusCardsState":
+        return BonusCardsState(
+            [h.copy() for h in self.hands], [r.copy() for r in self.revealed], self.out_of_play.copy(),
+            [o.copy() for o in self.owned], [x.copy() for x in self.not_held],
+        )
+
+
+def bonus_state(game: Game) -> BonusCardsState:
+    """This module's state of ``game``."""
+    return game.state.modules[STATE_KEY]
+
+
+def bonus_card_locations(game: Game) -> dict[str, list[int]]:
+    """Every bonus card by where it is: ``"hand:<seat>"``, ``"revealed:<seat>"`` and
+    ``"out_of_play"`` (for accounting checks: each of the 10 cards is in exactly one place)."""
+    bs = bonus_state(game)
+    out: dict[str, list[int]] = {}
+    for seat, (hand, shown) in enumerate(zip(bs.hands, bs.revealed)):
+        out[f"hand:{seat}"] = list(hand)
+        out[f"revealed:{seat}"] = list(shown)
+    out["out_of_play"] = list(bs.out_of_play)
+    return out
+
+
+def _in_city(game: Game, seat: int, building: int) -> bool:
+    return game.state.players[seat].city.has_tile(building)
+
+
+def _return_departed(game: Game, seat: int) -> None:
+    """R-BON-4: every revealed card of ``seat`` whose building is no longer in the Alhambra
+    goes back to the hand (hidden) and stops counting."""
+    bs = game.state.modules[STATE_KEY]
+    shown = bs.revealed[seat]
+    if not shown:  # the usual case: nothing revealed, nothing to take back
+        return
+    gone = [b for b in shown if not _in_city(game, seat, b)]
+    if gone:
+        shown[:] = [b for b in shown if b not in gone]
+        bs.hands[seat] = sorted(bs.hands[seat] + gone)
+
+
+def _reveal(bs: BonusCardsState, seat: int, building: int) -> None:
+    bs.hands[seat].remove(building)
+    bs.revealed[seat] = sorted(bs.revealed[seat] + [building])
+    if bs.owned and building not in bs.owned[seat]:  # public from now on: the card is this seat's
+        bs.owned[seat] = sorted(bs.owned[seat] + [building])
+
+
+# ---------------------------------------------------------------------------------------------
+# The reveal action (R-BON-3)
+# ---------------------------------------------------------------------------------------------
+
+
+@frozen(slots=True, cache_hash=True)
+class RevealBonus(Action):
+    """Reveal the bonus card picturing ``building`` (a wall-less building id), which stands in
+    the player's Alhambra (R-BON-3). A free action: the same player decides again."""
+
+    building: int
+
+    def __str__(self) -> str:
+        return f"reveal bonus card {self.building}"
+
+
+#: ``game.memo`` keys, one per seat: that seat's RevealBonus actions (R-BON-3). They change only
+#: when its Alhambra or its hand of bonus cards does, so they are worked out then (in
+#: :func:`alhambra_city_changed`, while the Alhambra is fresh in the processor's caches) instead
+#: of at every step; a hand-edited state must call ``game.invalidate()``, which empties the memo.
+_REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
+_NONE: tuple[RevealBonus, ...] = ()
+
+
+def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
+    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
+    Alhambra (R-BON-3)."""
+    hand = game.state.modules[STATE_KEY].hands[seat]
+    if not hand:
+        return _NONE
+    tiles = game.state.players[seat].city.tile_ids()
+    if tiles.isdisjoint(hand):  # the usual answer, found at C speed
+        return _NONE
+    table = action_table(RevealBonus)
+    return [table[b,] for b in hand if b in tiles]
+
+
+def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
+    key = _REVEALABLE[seat]
+    found = game.memo.get(key)
+    if found is None:
+        if game.state.modules.get(STATE_KEY) is None:
+            return _NONE
+        found = game.memo[key] = _reveal_actions(game, seat)
+    return found
+
+
+def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
+    b = action.building
+    if isinstance(b, bool) or not isinstance(b, int) or b not in BONUS_CARDS:
+        raise IllegalActionError(f"R-BON-1: there is no bonus card for building {b!r} (only {list(BONUS_CARDS)})")
+    bs = bonus_state(game)
+    if b in bs.revealed[seat]:
+        raise IllegalActionError(f"R-BON-3: bonus card {b} is already revealed")
+    if b not in bs.hands[seat]:
+        raise IllegalActionError(f"R-BON-2: bonus card {b} is not in the hand of seat {seat}")
+    if not _in_city(game, seat, b):
+        raise IllegalActionError(
+            f"R-BON-3: bonus card {b} can only be revealed while building {b} stands in the Alhambra"
+        )
+    raise IllegalActionError(f"{action} is not legal now")
+
+
+def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
+    _reveal(bonus_state(game), seat, action.building)
+    game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
+    return None  # a free action (R-BON-5): the same seat decides again
+
+
+# ---------------------------------------------------------------------------------------------
+# Hooks
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_state_classes() -> dict[str, type]:
+    return {STATE_KEY: BonusCardsState}
+
+
+@hookimpl
+def alhambra_setup(game: Game) -> None:
+    """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
+    with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
+    n = game.num_players
+    k = DEAL_SIZES[n]
+    cards = list(BONUS_CARDS)
+    game.rng.shuffle(cards)
+    hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(n)]
+    game.state.modules[STATE_KEY] = BonusCardsState(
+        hands=hands, revealed=[[] for _ in range(n)], out_of_play=sorted(cards[n * k:]),
+        owned=[[] for _ in range(n)], not_held=[[] for _ in range(n)],
+    )
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [ActionKind(RevealBonus, {"turn", "place"}, _legal_reveal, _apply_reveal, _check_reveal)]
+
+
+@hookimpl
+def alhambra_city_changed(game: Game, seat: int) -> None:
+    """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
+    then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is not None:
+        if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+            _return_departed(game, seat)
+        game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
+    return None  # a free action (R-BON-5): the same seat decides again
+
+
+@hookimpl
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
+    """R-BON-5: reveal every eligible card, then R-BON-3: each revealed card whose building is
+    in its owner's Alhambra counts as one more building of that type."""
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is None:
+        return
+    types = game.rules.catalog.types
+    for seat in range(game.num_players):
+        _return_departed(game, seat)  # R-BON-4 (in case an Alhambra changed unannounced)
+        for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
+            _reveal(bs, seat, b)
+        if bs.not_held:  # public: a wall-less building standing here without its card shown
+            missing = [b for b in BONUS_CARDS if _in_city(game, seat, b) and b not in bs.revealed[seat]
+                       and b not in bs.not_held[seat]]
+            if missing:
+                bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
+        game.memo.pop(_REVEALABLE[seat], None)  # the hand may have changed
+        mine = counts.setdefault(seat, {})
+        for b in bs.revealed[seat]:
+            t = types[b]
+            mine[t] = mine.get(t, 0) + 1
+
+
+@hookimpl
+def alhambra_check_state(game: Game) -> str | None:
+    """A loaded game's bonus cards: a hand and a revealed list per seat, and each of the ten
+    cards exactly once among hands, revealed cards and the cards out of play (R-BON-1/2)."""
+    bs = game.state.modules.get(STATE_KEY)
+    n = game.num_players
+    if bs is None:
+        return "the bonus cards module's state is missing"
+    if len(bs.hands) != n or len(bs.revealed) != n:
+        return f"bonus cards: one hand and one revealed list per seat expected ({n} seats)"
+    if len(bs.owned) not in (0, n) or len(bs.not_held) not in (0, n):
+        return f"bonus cards: the public record (owned, not_held) has one list per seat ({n} seats) or none"
+    for seat in range(len(bs.owned)):
+        if any(b not in bs.hands[seat] + bs.revealed[seat] for b in bs.owned[seat]):
+            return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
+        if set(bs.not_held[seat] if bs.not_held else ()) & set(bs.hands[seat] + bs.revealed[seat]):
+            return f"bonus cards: seat {seat} holds a card its scorings showed it cannot hold (R-BON-5)"
+    every = [b for group in (*bs.hands, *bs.revealed, bs.out_of_play) for b in group]
+    if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
+        return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
+    return None
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """Revealed cards are public; of hidden cards only their number, except ``seat``'s own."""
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is None:
+        return
+    mine = {
+        "players": [
+            {"revealed": list(shown), "hidden": len(hand)} for hand, shown in zip(bs.hands, bs.revealed)
+        ],
+        "out_of_play": len(bs.out_of_play),
+    }
+    if seat is not None:
+        mine["hand"] = list(bs.hands[seat])
+    view["modules"][STATE_KEY] = mine
+
+
+@hookimpl
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
+    """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
+    (R-BON-2): redeal them at random, keeping every hand's size and what is public: a card a
+    seat has revealed before stays with it (``owned``), and no seat gets a card it cannot
+    hold (``not_held``: R-BON-5 would have revealed it at a scoring). Used by search bots."""
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is None:
+        return
+    n = len(bs.hands)
+    owned = bs.owned if len(bs.owned) == n else [[] for _ in range(n)]
+    barred = bs.not_held if len(bs.not_held) == n else [[] for _ in range(n)]
+    others = [i for i in range(n) if i != seat]
+    kept = {i: [b for b in bs.hands[i] if b in owned[i]] for i in others}
+    pool = [b for i in others for b in bs.hands[i] if b not in kept[i]] + list(bs.out_of_play)
+    slots = [i for i in others for _ in range(len(bs.hands[i]) - len(kept[i]))]
+    deal = _deal(pool, slots, barred, rng)
+    for i in others:
+        bs.hands[i] = sorted(kept[i] + [b for b, s in zip(deal, slots) if s == i])
+    bs.out_of_play = sorted(deal[len(slots):])
+
+
+def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: random.Random) -> list[int]:
+    """``pool`` in a random order such that ``order[k]`` may go to seat ``slots[k]`` (not in
+    ``barred[slots[k]]``); the cards after ``len(slots)`` are out of play (no bar). Uniform
+    over the allowed deals (rejection); after 1000 rejections, a random search that always
+    finds one (the true deal is allowed)."""
+    order = list(pool)
+    for _ in range(1000):
+        rng.shuffle(order)
+        if all(b not in barred[s] for b, s in zip(order, slots)):
+            return order
+    rng.shuffle(order)
+    out: list[int] = []
+
+    def place(k: int, left: list[int]) -> bool:
+        if k == len(slots):
+            out.extend(left)
+            return True
+        for j, b in enumerate(left):
+            if b not in barred[slots[k]]:
+                out.append(b)
+                if place(k + 1, left[:j] + left[j + 1:]):
+                    return True
+                out.pop()
+        return False
+
+    if not place(0, order):
+        return order  # no allowed deal (a hand-edited state): keep the plain shuffle
+    return out
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The bonus cards' part of a position: ``[bonus_cards]`` with ``hands`` (per seat, the
+    hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
+    named by the building it pictures (R-BON-1/2)."""
+    bs = bonus_state(game)
+    return {STATE_KEY: {"hands": [list(h) for h in bs.hands], "revealed": [list(r) for r in bs.revealed],
+                        "out_of_play": list(bs.out_of_play), "owned": [list(o) for o in bs.owned],
+                        "not_held": [list(x) for x in bs.not_held]}}
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
+    dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
+    ``out_of_play`` (default: the cards left). Without the part, the set-up's deal stands."""
+    from alhambra import ConfigError
+
+    if STATE_KEY not in parts:
+        return [STATE_KEY]
+    part = parts[STATE_KEY]
+    n = game.num_players
+    if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play", "owned", "not_held"}:
+        raise ConfigError(f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', "
+                          f"not {part!r}")
+
+    def seat_lists(name: str) -> list[list[int]] | None:
+        value = part.get(name)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or len(value) != n
+                or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)):
+            raise ConfigError(f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+        return [sorted(h) for h in value]
+
+    revealed = seat_lists("revealed") or [[] for _ in range(n)]
+    hands = seat_lists("hands")
+    named = [b for group in (*revealed, *(hands or [])) for b in group]
+    rest = [b for b in BONUS_CARDS if b not in named]
+    game.rng.shuffle(rest)
+    if hands is None:
+        k = DEAL_SIZES[n]
+        hands = [sorted(rest[i * k:(i + 1) * k]) for i in range(n)]
+        rest = rest[n * k:]
+    out = part.get("out_of_play")
+    if out is None:
+        out = rest
+    elif not isinstance(out, list) or any(b not in BONUS_CARDS or type(b) is not int for b in out):
+        raise ConfigError(f"bonus_cards.out_of_play: a list of bonus cards {list(BONUS_CARDS)}, not {out!r}")
+    owned = seat_lists("owned") or [sorted(r) for r in revealed]  # what was seen revealed
+    not_held = seat_lists("not_held") or [[] for _ in range(n)]
+    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, sorted(out), owned, not_held)
+    return [STATE_KEY]

@@ -1,0 +1,393 @@
+"""Module "building_huts" (Bauhütten) of Die Gunst des Wesirs (R-HUT-1 … R-HUT-6).
+
+24 huts, one colour per building type, lie in six stacks, the top of each face up (R-HUT-1).
+A new action takes a face-up hut for free, ending the turn's actions (R-HUT-2); at the end of
+the turn it is built or reserved like a bought building, never given to Dirk (R-HUT-3). A
+player owns at most 3 huts, reserve included (R-HUT-4). At a scoring, a hut in the Alhambra
+counts as one building of its colour per orthogonally adjacent building of that type not
+separated from it by a wall, at most 3 (R-HUT-5). Hut walls count for the longest wall like
+any other (R-HUT-6): the core Alhambra reads them from the tile catalogue.
+
+This package object is the pluggy plugin: its hook implementations are the functions below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import operator
+
+from attrs import define, field, frozen
+
+from alhambra import (
+    ACTION_DONE,
+    BUILDING_TYPES,
+    COLOURS,
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    Action,
+    ActionKind,
+    Alhambra,
+    IllegalActionError,
+    Option,
+    action_table,
+    hookimpl,
+    operations,
+)
+
+from .layout import HUT_KIND, check_layout_option, load_layout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    from alhambra import TileCatalog, TileSpec
+    import random
+
+
+STATE_KEY = "building_huts"
+LAYOUT_OPTION = "building_huts.layout"
+#: R-HUT-4: most huts a player may own (Alhambra, reserve and pending together).
+MAX_HUTS = 3
+#: R-HUT-5: most buildings one hut can count as.
+MAX_HUT_VALUE = 3
+
+
+# (dx, dy, the hut's side, the neighbour's facing side)
+_SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
+
+
+# ---------------------------------------------------------------------------------------------
+# State and action
+# ---------------------------------------------------------------------------------------------
+
+
+@define(slots=True)
+class HutState:
+    """The six hut stacks (R-HUT-1): ``stacks[type]`` lists the huts of that colour, bottom
+    first; the last one is the face-up top. The order below the top is secret."""
+
+    stacks: dict[str, list[str]] = field(factory=dict)
+
+    def clone(self) -> "HutState":
+        return HutState({t: list(s) for t, s in self.stacks.items()})
+
+    def face_up(self) -> dict[str, str | None]:
+        """The face-up hut of each stack (``None`` for an empty stack), in scoring order."""
+        return {t: (s[-1] if s else None) for t, s in self.stacks.items()}
+
+    def all_huts(self) -> list[str]:
+        """Every hut still in a stack."""
+        return [h for s in self.stacks.values() for h in s]
+
+
+@frozen(slots=True, cache_hash=True)
+class TakeHut(Action):
+    """Take the face-up building hut ``hut`` (R-HUT-2). It costs nothing, never earns another
+    action, and is built or reserved at the end of the turn (R-HUT-3)."""
+
+    hut: str
+
+    def __str__(self) -> str:
+        return f"take building hut {self.hut}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def is_hut(catalog: TileCatalog, tile: Any) -> bool:
+    """True if ``tile`` is a building hut of ``catalog``."""
+    spec = catalog.get(tile) if isinstance(tile, str) else None
+    return spec is not None and spec.kind == HUT_KIND
+
+
+def hut_value(city: Alhambra, pos: tuple[int, int]) -> int:
+    """How many buildings of its colour the hut at ``pos`` of ``city`` counts as (R-HUT-5).
+
+    One for each orthogonally adjacent tile of kind ``building`` (not the fountain, not another
+    hut) of the hut's type whose shared side has no wall (on either tile: in a valid Alhambra
+    both sides match, R-PLACE-3), at most 3. Raises ``ValueError`` if no hut stands at ``pos``.
+    """
+    pos = (pos[0], pos[1])
+    cat = city.catalog
+    tile = city.tile_at(pos)
+    if tile is None or not is_hut(cat, tile):
+        raise ValueError(f"no building hut at {pos} (found {tile!r})")
+    spec = cat[tile]
+    x, y = pos
+    n = 0
+    for dx, dy, side, opp in _SIDES:
+        if spec.walls & side:
+            continue
+        other = city.tile_at((x + dx, y + dy))
+        if other is None:
+            continue
+        o = cat[other]
+        if o.kind == "building" and o.type == spec.type and not (o.walls & opp):
+            n += 1
+    return min(n, MAX_HUT_VALUE)
+
+
+def hut_counts(city: Alhambra) -> dict[str, int]:
+    """The buildings per type that the huts of ``city`` add at a scoring (R-HUT-5); every
+    type is a key."""
+    out = dict.fromkeys(BUILDING_TYPES, 0)
+    cat = city.catalog
+    mine = hut_ids(cat).intersection(city.tile_ids())
+    if mine:  # else no hut stands here: nothing to look at
+        for pos, tile in city.tiles.items():
+            if tile in mine:
+                out[str(cat[tile].type)] += hut_value(city, pos)
+    return out
+
+
+def hut_state(game: Game) -> HutState | None:
+    """This module's state in ``game`` (``None`` if the module is not enabled)."""
+    return game.state.modules.get(STATE_KEY)
+
+
+_HUT_IDS: dict[int, tuple] = {}
+
+
+def hut_ids(catalog: TileCatalog) -> frozenset[str]:
+    """The ids of all huts in ``catalog`` (cached per catalogue; the entry keeps the catalogue
+    alive, so its id cannot be reused by another)."""
+    found = _HUT_IDS.get(id(catalog))
+    if found is None or found[0] is not catalog:
+        found = _HUT_IDS[id(catalog)] = (catalog, frozenset(t for t in catalog if is_hut(catalog, t)))
+    return found[1]
+
+
+_HUTS = STATE_KEY + ".ids"
+_TILE = operator.attrgetter("tile")
+
+
+def huts_owned(game: Game, seat: int) -> int:
+    """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
+    turn player) taken this turn and not yet placed."""
+    st = game.state
+    p = st.players[seat]
+    huts = game.memo.get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
+    if huts is None:
+        huts = game.memo[_HUTS] = hut_ids(game.rules.catalog)
+    memo = p.city.memo  # the Alhambra's huts, kept with its layout
+    n = memo.get(STATE_KEY)
+    if n is None:
+        n = memo[STATE_KEY] = len(huts.intersection(p.city.tile_ids()))
+    if p.reserve:
+        n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
+    if st.pending and seat == st.turn_player:
+        n += len(huts.intersection(map(_TILE, st.pending)))
+    return n
+
+
+# ---------------------------------------------------------------------------------------------
+# The action kind (R-HUT-2, R-HUT-3, R-HUT-4)
+# ---------------------------------------------------------------------------------------------
+
+
+def _take_memo(game: Game, hs: HutState) -> tuple[Any, ...]:
+    """``(owned per seat, the TakeHut actions of the face-up huts)``: what :func:`_legal_take`
+    reads, kept in ``game.memo``. Both change only when a hut is taken (R-HUT-2: that is how a
+    hut leaves its stack; R-HUT-3: it never changes owner after, not even to Dirk, and a
+    removal or swap keeps it in its owner's reserve), so :func:`_apply_take` drops the entry;
+    search's resampling keeps every top (R-HUT-1), and a hand-edited state must call
+    ``game.invalidate()``, which empties the memo."""
+    table = action_table(TakeHut)
+    owned = tuple([huts_owned(game, seat) for seat in range(len(game.state.players))])
+    return (owned, [table[s[-1],] for s in hs.stacks.values() if s])
+
+
+def _legal_take(game: Game, seat: int) -> Sequence[Action]:
+    last = game.memo.get(STATE_KEY)
+    if last is None:
+        hs = game.state.modules.get(STATE_KEY)
+        if hs is None:
+            return _NONE
+        last = game.memo[STATE_KEY] = _take_memo(game, hs)
+    return _NONE if last[0][seat] >= MAX_HUTS else last[1]  # R-HUT-4
+
+
+_NONE: tuple = ()
+
+
+def _check_take(game: Game, seat: int, action: TakeHut) -> None:
+    hs = hut_state(game)
+    hut = action.hut
+    cat = game.rules.catalog
+    if hs is None or not is_hut(cat, hut):
+        raise IllegalActionError(f"R-HUT-2: {hut!r} is not a building hut")
+    stack = hs.stacks.get(str(cat[hut].type), [])
+    if not stack or stack[-1] != hut:
+        where = "already taken" if hut not in stack else "face down"
+        up = [h for h in hs.face_up().values() if h is not None]
+        raise IllegalActionError(f"R-HUT-2: hut {hut} is {where}; only a face-up hut can be taken (face up: {up})")
+    owned = huts_owned(game, seat)
+    if owned >= MAX_HUTS:
+        raise IllegalActionError(
+            f"R-HUT-4: {game.state.players[seat].name} already owns {owned} huts "
+            f"(Alhambra, reserve and this turn's tiles); at most {MAX_HUTS}"
+        )
+
+
+def _apply_take(game: Game, seat: int, action: TakeHut) -> Next | None:
+    hs = game.state.modules[STATE_KEY]  # TakeHut is listed only with the module's state
+    stack = hs.stacks[game.rules.catalog[action.hut].type]
+    stack.pop()  # R-HUT-2: the next hut of this stack (if any) is now face up
+    game.memo.pop(STATE_KEY, None)  # the face-up huts and the owner's count changed
+    operations.add_pending(game, action.hut, dirk_ok=False)  # R-HUT-3: placed at the end of the turn, never to Dirk
+    return ACTION_DONE  # R-HUT-2: never an extra action
+
+
+# ---------------------------------------------------------------------------------------------
+# Hook implementations
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_options() -> list[Option]:
+    return [
+        Option(
+            LAYOUT_OPTION,
+            None,
+            "path to a TOML file with the printed huts' walls (default: the shipped layout)",
+            rule="R-HUT-1",
+            check=check_layout_option,
+            path=True,
+        )
+    ]
+
+
+@hookimpl
+def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
+    """R-HUT-1: the 24 huts, from the shipped layout or the file named by the option."""
+    return list(load_layout(options.get(LAYOUT_OPTION)))
+
+
+@hookimpl
+def alhambra_state_classes() -> dict[str, type]:
+    return {STATE_KEY: HutState}
+
+
+@hookimpl
+def alhambra_setup(game: Game) -> None:
+    """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
+    stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
+    for spec in game.rules.catalog.values():
+        if spec.kind == HUT_KIND:
+            stacks[spec.type].append(spec.id)
+    for t in BUILDING_TYPES:
+        game.rng.shuffle(stacks[t])
+    game.state.modules[STATE_KEY] = HutState(stacks)
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [ActionKind(TakeHut, {"turn"}, _legal_take, _apply_take, _check_take)]
+
+
+@hookimpl
+def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
+    """R-HUT-5: each hut in a player's Alhambra adds 0-3 buildings of its colour; reserve
+    huts add nothing."""
+    for seat, p in enumerate(game.state.players):
+        mine = counts.get(seat)
+        if mine is None:
+            continue
+        for t, v in hut_counts(p.city).items():
+            if v:
+                mine[t] = mine.get(t, 0) + v
+
+
+@hookimpl
+def alhambra_check_state(game: Game) -> str | None:
+    """A loaded game's hut stacks: one stack per colour holding only huts of that colour, and
+    every hut of the game somewhere exactly once (stacks, Alhambras, reserves, pending)."""
+    hs = hut_state(game)
+    if hs is None:
+        return "the building huts module's state is missing"
+    cat = game.rules.catalog
+    huts = hut_ids(cat)
+    for colour, stack in hs.stacks.items():
+        if any(h not in huts or cat[h].type != colour for h in stack):
+            return f"building huts: stack {colour!r} holds {stack!r}"
+    placed = [t for tiles in game.tile_locations().values() for t in tiles if t in huts]
+    if sorted(placed) != sorted(huts):
+        return "building huts: every hut must be in exactly one place"
+    return None
+
+
+@hookimpl
+def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
+    hs = hut_state(game)
+    return {"hut_stacks": hs.all_huts()} if hs is not None else None
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """Public: each stack's colour, face-up hut and size; never the face-down order."""
+    hs = hut_state(game)
+    if hs is None:
+        return
+    view["modules"][STATE_KEY] = {
+        "stacks": {
+            t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)}
+            for t, s in hs.stacks.items()
+        }
+    }
+
+
+@hookimpl
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
+    """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack
+    (used by search bots to sample what they cannot see)."""
+    hs = hut_state(game)
+    if hs is None:
+        return
+    for stack in hs.stacks.values():
+        if len(stack) > 2:
+            below = stack[:-1]
+            rng.shuffle(below)
+            stack[:-1] = below
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The huts' part of a position: ``[building_huts]`` with ``stacks``, per colour the huts
+    left in its stack, bottom first, the face-up one last (R-HUT-1)."""
+    hs = hut_state(game)
+    return {STATE_KEY: {"stacks": {t: list(s) for t, s in hs.stacks.items()}}} if hs is not None else None
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[building_huts]``: ``stacks`` (per colour, bottom first; a colour left out keeps its
+    set-up stack). Every stack then loses the huts the position has placed elsewhere (in an
+    Alhambra, a reserve, pending): a hut is in exactly one place."""
+    from alhambra import ConfigError
+
+    hs = hut_state(game)
+    if hs is None:
+        return None
+    part = parts.get(STATE_KEY, {})
+    if not isinstance(part, dict) or set(part) - {"stacks"}:
+        raise ConfigError(f"building_huts: a table with 'stacks', not {part!r}")
+    stacks = part.get("stacks", {})
+    if not isinstance(stacks, dict) or set(stacks) - set(BUILDING_TYPES):
+        raise ConfigError(f"building_huts.stacks: a table of stacks by colour {list(BUILDING_TYPES)}, not {stacks!r}")
+    cat = game.rules.catalog
+    huts = hut_ids(cat)
+    for colour, stack in stacks.items():
+        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
+            raise ConfigError(f"building_huts.stacks.{colour}: huts of that colour, not {stack!r}")
+        hs.stacks[colour] = list(stack)
+    placed = {t for where, tiles in game.tile_locations().items() if where != "hut_stacks" for t in tiles}
+    for colour in hs.stacks:
+        if colour not in stacks:
+            hs.stacks[colour] = [h for h in hs.stacks[colour] if h not in placed]
+    return [STATE_KEY]

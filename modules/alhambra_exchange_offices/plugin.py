@@ -1,0 +1,262 @@
+"""Module "exchange_offices" (Wechselstuben) of Die Gunst des Wesirs (R-EXC-1 … R-EXC-6).
+
+Six exchange office cards, one per pair of the four currencies, are shuffled into piles 2, 3
+and 4 of the money deck (two each, R-EXC-1). Drawn, they lie in the money display like any card
+(R-EXC-2). Instead of taking money a player may take one office: that is the whole action
+(R-EXC-3). When buying a building whose space currency is on an office in hand, the player may
+spend that office with the payment and pay in any mix of its two currencies (R-EXC-4, one
+office per purchase); the office goes to the discard pile with the cards and comes back when
+the discard is reshuffled (R-EXC-5). Offices are no money at the end of the game (R-EXC-6).
+
+The package itself is the pluggy plugin: its hook implementations are module-level functions.
+The engine does most of the work generically: the display refill draws any card, purchases
+with a ``via`` card are listed and checked by ``Game.payments``/``Game.check_payment`` from the
+:class:`~alhambra.PaymentMeans` offered here, and the end of game counts only money cards.
+The module keeps no state of its own: an office is always in the deck, display, a hand or the
+discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from itertools import combinations
+
+from attrs import field, frozen
+
+from alhambra import (
+    ACTION_DONE,
+    CURRENCIES,
+    Action,
+    ActionKind,
+    ConfigError,
+    IllegalActionError,
+    InternedCard,
+    PaymentMeans,
+    action_table,
+    hookimpl,
+    operations,
+    shuffle_into,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable
+    from typing import Any
+    from alhambra import Card
+    from alhambra import Game
+    from alhambra import Next
+    from collections.abc import Sequence
+    import random
+
+KEY = "exchange_offices"  # the state, memo and view key of this module (its NAME)
+
+
+#: Piles of R-SET-6 (0-based: piles 2, 3, 4) that receive offices, and how many each (R-EXC-1).
+OFFICE_PILES = (1, 2, 3)
+OFFICES_PER_PILE = 2
+
+
+_OFFICE_INSTANCES: dict = {}  # (first, second) -> the one office showing them
+
+
+@frozen(slots=True, eq=False, init=False)
+class ExchangeOffice(InternedCard):
+    """An exchange office card showing two currencies, ``first`` before ``second`` in
+    :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc.
+
+    There is one instance per pair, as for money cards: ``ExchangeOffice("florin", "dirham")``
+    always returns the same object, so comparing and hashing offices compares identities.
+    Raises :class:`~alhambra.ConfigError` for a currency not in :data:`alhambra.CURRENCIES`,
+    or two currencies not in that order (the same twice included)."""
+
+    first: str
+    second: str
+
+    def __new__(cls, first: str, second: str) -> ExchangeOffice:
+        found = _OFFICE_INSTANCES.get((first, second)) if type(first) is str and type(second) is str else None
+        if found is not None:
+            return found
+        for name, value in (("first", first), ("second", second)):
+            if type(value) is not str or value not in CURRENCIES:
+                raise ConfigError(f"{name} must be one of {CURRENCIES}, not {value!r}")
+        if CURRENCIES.index(first) >= CURRENCIES.index(second):
+            raise ConfigError(
+                f"an exchange office shows two different currencies in the order {CURRENCIES}, "
+                f"not {first!r}, {second!r}"
+            )
+        office = super().__new__(cls)
+        object.__setattr__(office, "first", first)
+        object.__setattr__(office, "second", second)
+        _OFFICE_INSTANCES[first, second] = office
+        return office
+
+    @property
+    def currencies(self) -> tuple[str, str]:
+        """The two currencies shown, in :data:`alhambra.CURRENCIES` order."""
+        return (self.first, self.second)
+
+    @property
+    def code(self) -> str:
+        return f"office-{self.first}-{self.second}"
+
+    def __str__(self) -> str:
+        return f"exchange office {self.first}/{self.second}"
+
+
+#: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md).
+OFFICES: tuple[ExchangeOffice, ...] = tuple(ExchangeOffice(a, b) for a, b in combinations(CURRENCIES, 2))
+OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
+_OFFICE_SET = frozenset(OFFICES)
+
+
+def _office_only(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not ExchangeOffice:
+        raise IllegalActionError(f"R-EXC-3: TakeOffice takes an exchange office, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class TakeOffice(Action):
+    """Take ``office`` from the money display instead of taking money; this is the whole
+    action (R-EXC-3)."""
+
+    office: ExchangeOffice = field(validator=_office_only)
+
+    def __str__(self) -> str:
+        return f"take {self.office.code}"
+
+
+def offices_in(cards: Iterable[Any]) -> list[ExchangeOffice]:
+    """The exchange offices among ``cards`` (a hand, the display, …), in their order."""
+    return [c for c in cards if type(c) is ExchangeOffice]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule set
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_cards(options: dict[str, Any]) -> list[Card]:
+    """R-EXC-1: the six offices, so that saves can name them by code."""
+    return list(OFFICES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Setup
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
+    """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
+    a random depth."""
+    offices = list(OFFICES)
+    game.rng.shuffle(offices)
+    for k, pile in enumerate(OFFICE_PILES):
+        for office in offices[k * OFFICES_PER_PILE:(k + 1) * OFFICES_PER_PILE]:
+            shuffle_into(game.rng, piles[pile], office)
+
+
+# ---------------------------------------------------------------------------------------------
+# Taking an office (R-EXC-3)
+# ---------------------------------------------------------------------------------------------
+
+
+def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
+    display = game.state.display
+    if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
+        return []
+    last = game.memo.get(KEY)  # kept with the display it was made for
+    if last is not None and last[0] == display:
+        return last[1]
+    table = action_table(TakeOffice)
+    found = [table[office,] for office in dict.fromkeys(offices_in(display))]  # equal offices once
+    game.memo[KEY] = (list(display), found)
+    return found
+
+
+def _check_take_office(game: Game, seat: int, action: TakeOffice) -> None:
+    if type(action.office) is not ExchangeOffice:
+        raise IllegalActionError(f"R-EXC-3: only an exchange office can be taken this way, not {action.office!r}")
+    raise IllegalActionError(f"R-EXC-3: {action.office.code} is not in the money display")
+
+
+def _apply_take_office(game: Game, seat: int, action: TakeOffice) -> Next | None:
+    st = game.state
+    st.display.remove(action.office)
+    st.players[seat].hand.append(action.office)
+    return ACTION_DONE
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [ActionKind(TakeOffice, {"turn"}, _legal_take_office, _apply_take_office, _check_take_office)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Paying with an office (R-EXC-4; spending and R-EXC-5 are done by the core purchase)
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
+    """R-EXC-4: each office in ``seat``'s hand lets a purchase be paid in its two currencies.
+    The core applies a means only to spaces whose currency it shows, allows one ``via`` card
+    per purchase, and spends it into the discard pile with the cards."""
+    hand = game.state.players[seat].hand
+    if _OFFICE_SET.isdisjoint(hand):  # the usual answer, found at C speed
+        return None
+    out = []
+    for office in dict.fromkeys(offices_in(hand)):  # equal offices once, in hand order
+        means = _MEANS.get(office)
+        if means is None:
+            means = _MEANS[office] = PaymentMeans(office, frozenset(office.currencies))
+        out.append(means)
+    return out
+
+
+_MEANS: dict = {}  # office -> its PaymentMeans (one shared instance: they are immutable)
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and bookkeeping
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_office(card: Any) -> bool:
+    return type(card) is ExchangeOffice
+
+
+@hookimpl
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
+    """R-EXC-1: of the offices still in the deck, every player knows which they are (the
+    others are in sight) and how many lie in the undrawn part of each of piles 2, 3 and 4
+    (two went into each, and drawn cards show which pile they came from), but not which office
+    went into which pile, nor where in it. So: deal the deck's offices at random over the
+    deck positions holding offices (keeping the count per pile), then place them uniformly
+    within their piles' undrawn parts (``Game.resample_in_piles``). After the discard pile has
+    been reshuffled into the deck (R-EXC-5) the whole deck is one pile: anywhere in it."""
+    deck = game.state.deck
+    slots = [k for k, c in enumerate(deck) if type(c) is ExchangeOffice]
+    if not slots:
+        return
+    offices = [deck[k] for k in slots]
+    rng.shuffle(offices)
+    for k, office in zip(slots, offices):
+        deck[k] = office
+    operations.resample_in_piles(game, _is_office, rng)
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """Public: which offices each player holds (they are taken openly, R-EXC-3) and which lie
+    in the money display (R-EXC-2) and in the discard pile (R-EXC-5); how many are still in the
+    deck (not where)."""
+    st = game.state
+    held = [[o.code for o in offices_in(p.hand)] for p in st.players]
+    view["modules"][KEY] = {
+        "hands": held,
+        "display": [o.code for o in offices_in(st.display)],
+        "discard": [o.code for o in offices_in(st.discard)],
+        "in_deck": len(offices_in(st.deck)),
+    }
