@@ -1,0 +1,66 @@
+"""Environments for agents and search libraries (the ``rl`` extra: numpy, gymnasium,
+pettingzoo; ``alhambra.env.openspiel`` needs the ``openspiel`` extra).
+
+* :mod:`alhambra.env.codec`: the fixed integer action space of a rule set
+  (:class:`ActionCodec`, :func:`register_encoding` for a module's own action kinds).
+* :mod:`alhambra.env.observation`: the observation vector of a seat, from ``view(seat)``
+  (:class:`ObservationEncoder`, :func:`register_view_encoder`).
+* :mod:`alhambra.env.alhambra_v0`: the PettingZoo AEC environment.
+* :mod:`alhambra.env.gym_env`: the Gymnasium environment, registered here as
+  ``alhambra/Alhambra-v0``.
+* :mod:`alhambra.env.openspiel`: registers ``python_alhambra`` with OpenSpiel on import.
+
+The layout of actions and observations is documented in ``docs/env.md``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .codec import (
+    DEFAULT_RADIUS,
+    SAFE_RADIUS,
+    ActionCodec,
+    ActionEncoding,
+    CardsField,
+    Decision,
+    Field,
+    WindowError,
+    register_encoding,
+)
+
+# the rest needs the rl extra (numpy, gymnasium, pettingzoo) and is loaded on first use, so a
+# module can declare its encoding (alhambra.env.register_encoding) with the core alone
+_LAZY = {
+    "ObservationEncoder": "observation", "ViewEncoder": "observation", "register_view_encoder": "observation",
+    "render_view": "observation", "Session": "session", "parse_modules": "session",
+    "alhambra_v0": None, "gym_env": None, "observation": None, "session": None,
+}
+
+__all__ = ["DEFAULT_RADIUS", "ENV_ID", "SAFE_RADIUS", "ActionCodec", "ActionEncoding", "CardsField", "Decision",
+           "Field", "ObservationEncoder", "Session", "ViewEncoder", "WindowError", "alhambra_v0", "gym_env",
+           "observation", "parse_modules", "register_encoding", "register_view_encoder", "render_view", "session"]
+
+ENV_ID = "alhambra/Alhambra-v0"
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    where = _LAZY[name]
+    module = importlib.import_module(f"{__name__}.{where or name}")
+    return module if where is None else getattr(module, name)
+
+
+def _register() -> None:
+    """Register ``alhambra/Alhambra-v0`` with Gymnasium, if it is installed."""
+    try:
+        import gymnasium
+    except ImportError:  # the rl extra is not installed: nothing to register
+        return
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(ENV_ID, entry_point="alhambra.env.gym_env:AlhambraEnv")
+
+
+_register()

@@ -1,0 +1,133 @@
+"""PettingZoo AEC environment ``alhambra_v0``, laid out like PettingZoo's classic games.
+
+    from alhambra.env import alhambra_v0
+    env = alhambra_v0.env(players=4, modules=["vizier"])
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Agents are ``"player_0"`` … (seats). Each observation is a dict: ``"observation"`` (the
+``float32`` vector of :class:`~alhambra.env.observation.ObservationEncoder`, relative to the
+agent's seat) and ``"action_mask"`` (``int8``, the legal integers; all zero for an agent that
+is not to move). An action is one integer of the rule set's fixed space
+(:class:`~alhambra.env.codec.ActionCodec`); a purchase or placement takes a few steps of the
+same agent. Rewards come at the end: each seat's share of the victory (``Game.returns()``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from alhambra import ConfigError
+
+from .codec import DEFAULT_RADIUS
+from .session import Session
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment wrapped as PettingZoo's classic games are (order enforcing, no
+    out-of-bounds actions); arguments as for :class:`raw_env`."""
+    e: AECEnv = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """Alhambra for 2-6 agents. ``players``, ``modules`` (names or a comma-separated string),
+    ``options`` (as for :func:`alhambra.new_game`), ``render_mode`` (``"human"`` prints,
+    ``"ansi"`` returns the text), ``radius`` (the cell window). Seeded through
+    ``reset(seed=...)``. An illegal integer raises :class:`~alhambra.IllegalActionError` and
+    changes nothing."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "alhambra_v0", "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
+                 render_mode: str | None = None, radius: int = DEFAULT_RADIUS) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in ("human", "ansi"):
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.session = Session(players, modules, options, radius)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        n, size = self.session.num_actions, self.session.observation_size
+        high = self.session.encoder.high()
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game: with ``seed`` the same game every time; without, the next game of
+        the last seed's sequence (or a fresh random one)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.session.reset(self._seeds.getrandbits(63))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.session.game.current_player or 0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        s = self.session
+        mask = s.mask() if seat == s.game.current_player else np.zeros(s.num_actions, dtype=np.int8)
+        return {"observation": s.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        s = self.session
+        s.step(int(action))  # type: ignore[arg-type]
+        game = s.game
+        if game.is_over:
+            for a, r in zip(self.possible_agents, game.returns()):
+                self.rewards[a] = float(r)
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[game.current_player]  # type: ignore[index]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The game as a spectator sees it, as text (printed in ``"human"`` mode)."""
+        if self.render_mode is None:
+            return None
+        text = self.session.render(None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass

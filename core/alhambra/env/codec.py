@@ -1,0 +1,525 @@
+"""A fixed integer action space for one rule set (players, modules, options).
+
+Every engine action is written as a short sequence of integers, its *code*: a first integer
+that names the action kind (and its first field), then one integer per further sub-decision.
+A payment (:class:`~alhambra.Buy`, the vizier's ``UseVizier``) is the space and payment means
+first, then the money cards one at a time in canonical order, then "pay"; a placement is the
+tile first, then the cell. The codes of one state's legal actions are *prefix-free* (no code
+is the beginning of another), so an environment plays them one integer at a time and hands
+the engine one action when a code is complete (see :class:`Decision`).
+
+How an action kind is written is declared by an :class:`ActionEncoding` keyed by its action
+class (:func:`register_encoding`): the base game's kinds and the four expansion modules' are
+declared here; a third-party module registers its own. The layout of the integers is in
+``docs/env.md``.
+
+Grid cells are slots ``(x, y)`` with ``|x|, |y| <= radius`` around the fountain. An Alhambra
+of ``n`` tiles besides the fountain reaches at most ``n`` cells from it (every tile touches an
+earlier one, R-PLACE-1), so a radius of 57 (54 buildings and 3 huts, R-HUT-4) can never be
+left; the default radius of 10 is never left in practice (random games stay within 8), and an
+action or tile outside it raises :class:`WindowError` instead of being dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from attrs import field, frozen
+
+from alhambra import (
+    Action,
+    AlhambraError,
+    BuildFromReserve,
+    Buy,
+    ConfigError,
+    GiveToDirk,
+    IllegalActionError,
+    MoneyCard,
+    Pass,
+    Place,
+    RemoveToReserve,
+    Reserve,
+    ScoringCard,
+    Swap,
+    TakeMoney,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from alhambra import Game
+
+__all__ = [
+    "DEFAULT_RADIUS",
+    "SAFE_RADIUS",
+    "ActionCodec",
+    "ActionEncoding",
+    "CardsField",
+    "Decision",
+    "Field",
+    "WindowError",
+    "encoding_for",
+    "money_cards",
+    "register_encoding",
+    "tile_ids",
+]
+
+#: Default half-width of the cell window around the fountain (cells ``-10 … 10`` on each axis).
+DEFAULT_RADIUS = 10
+#: A radius no Alhambra can leave: 54 buildings and 3 huts (R-COMP-2, R-HUT-4), each adjacent
+#: to an earlier tile (R-PLACE-1).
+SAFE_RADIUS = 57
+#: R-TURN-2: several money cards may be taken if their total is at most 5.
+_TAKE_LIMIT = 5
+
+
+class WindowError(AlhambraError):
+    """An action or a tile lies outside the encoded cell window (see :data:`DEFAULT_RADIUS`):
+    build the environment with a larger ``radius`` (at most :data:`SAFE_RADIUS` is needed)."""
+
+
+def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
+    return tuple(values)
+
+
+@frozen(slots=True)
+class Field:
+    """One sub-decision of an action: which of ``values`` its attributes ``attrs`` hold.
+
+    ``values``: tuples, one entry per attribute, in a fixed order (their index is the integer
+    within the field's segment). ``shared``: a segment name; fields with the same ``shared``
+    name and the same ``values`` use one segment (the cell of a placement, say). Only a field
+    that is not the first of its encoding may be shared (the first integer names the kind)."""
+
+    attrs: tuple[str, ...] = field(converter=_tuple)
+    values: tuple[tuple[Any, ...], ...] = field(converter=_tuple)
+    shared: str | None = None
+
+
+@frozen(slots=True)
+class CardsField:
+    """A sub-decision that is a multiset of cards, attribute ``attr`` (a canonical tuple of
+    cards, see :func:`alhambra.canonical_cards`): one integer per card of ``cards`` in
+    canonical order, then one "done" integer. Never the first field of an encoding."""
+
+    attr: str
+    cards: tuple[Any, ...] = field(converter=_tuple)
+
+
+@frozen(slots=True)
+class ActionEncoding:
+    """How one action class is written as integers: its ``fields`` in order.
+
+    An action with no fields (``Pass``) is one integer. ``build(**attrs)`` makes the action
+    from its attribute values (default: the class itself)."""
+
+    action: type
+    fields: tuple[Field | CardsField, ...] = field(converter=_tuple)
+    build: Callable[..., Action] | None = None
+
+
+EncodingFactory = Callable[["Game", int], ActionEncoding]
+_REGISTRY: dict[Any, EncodingFactory] = {}
+
+
+def _class_key(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def register_encoding(action: type | str, factory: EncodingFactory) -> None:
+    """Declare how action class ``action`` (or its dotted name ``"package.module.Class"``) is
+    encoded: ``factory(game, radius)`` returns its :class:`ActionEncoding` for the rule set of
+    ``game`` (a freshly set-up game; read its rules, never its hidden state). A later
+    registration replaces an earlier one. Raises :class:`ConfigError` for a factory that is
+    not callable."""
+    if not callable(factory):
+        raise ConfigError(f"an encoding factory must be callable, not {factory!r}")
+    _REGISTRY[action if isinstance(action, str) else _class_key(action)] = factory
+
+
+def encoding_for(action: type, game: Game, radius: int) -> ActionEncoding:
+    """The registered :class:`ActionEncoding` of ``action`` for ``game``'s rule set; raises
+    :class:`ConfigError` when none is registered."""
+    factory = _REGISTRY.get(_class_key(action))
+    if factory is None:
+        raise ConfigError(
+            f"no environment encoding for action kind {action.__qualname__} ({action.__module__}); "
+            "declare one with alhambra.env.register_encoding"
+        )
+    enc = factory(game, radius)
+    if not isinstance(enc, ActionEncoding) or enc.action is not action:
+        raise ConfigError(f"the encoding factory of {action.__qualname__} returned {enc!r}")
+    return enc
+
+
+# -- domains read from the rule set ----------------------------------------------------------
+
+
+def money_cards(game: Game) -> tuple[MoneyCard, ...]:
+    """The distinct money cards of the rule set (R-COMP-3), in currency then value order."""
+    return tuple(c for c in game.rules.cards.values() if type(c) is MoneyCard)
+
+
+def means_cards(game: Game) -> tuple[Any, ...]:
+    """Cards of the rule set that are neither money nor scoring cards (exchange offices)."""
+    return tuple(c for c in game.rules.cards.values() if type(c) is not MoneyCard and not isinstance(c, ScoringCard))
+
+
+def tile_ids(game: Game) -> tuple[Any, ...]:
+    """Every tile id of the rule set except the fountain: buildings 1-54, then module tiles
+    (huts) in catalogue order."""
+    return tuple(t for t, spec in game.rules.catalog.items() if spec.kind != "fountain")
+
+
+def cells(radius: int) -> tuple[tuple[tuple[int, int]], ...]:
+    """The window's cells as 1-tuples ``((x, y),)``, row by row (y, then x, from -radius)."""
+    r = range(-radius, radius + 1)
+    return tuple(((x, y),) for y in r for x in r)
+
+
+def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
+    """Every multiset of money cards a take can be (R-TURN-2): one card of any value, or 2-5
+    cards totalling at most 5, canonical, as 1-tuples."""
+    money = money_cards(game)
+    small = [c for c in money if c.value < _TAKE_LIMIT]
+    out: list[tuple[tuple[MoneyCard, ...]]] = [((c,),) for c in money]
+    for k in range(2, _TAKE_LIMIT + 1):
+        for combo in combinations_with_replacement(small, k):
+            if sum(c.value for c in combo) <= _TAKE_LIMIT:
+                out.append((TakeMoney(combo).cards,))
+    return tuple(out)
+
+
+def _payment(game: Game, action: type) -> ActionEncoding:
+    via = (None, *means_cards(game))
+    return ActionEncoding(action, (
+        Field(("space", "via"), [(s, v) for s in range(1, 5) for v in via]),
+        CardsField("cards", money_cards(game)),
+    ))
+
+
+def _tile_then_cell(action: type, game: Game, radius: int) -> ActionEncoding:
+    return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]),
+                                   Field(("pos",), cells(radius), shared="cell")))
+
+
+def _tile_only(action: type, game: Game) -> ActionEncoding:
+    return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]),))
+
+
+register_encoding(Pass, lambda g, r: ActionEncoding(Pass, ()))
+register_encoding(TakeMoney, lambda g, r: ActionEncoding(TakeMoney, (Field(("cards",), money_takes(g)),)))
+register_encoding(Buy, lambda g, r: _payment(g, Buy))
+register_encoding(Place, lambda g, r: _tile_then_cell(Place, g, r))
+register_encoding(BuildFromReserve, lambda g, r: _tile_then_cell(BuildFromReserve, g, r))
+register_encoding(Swap, lambda g, r: _tile_then_cell(Swap, g, r))
+register_encoding(RemoveToReserve, lambda g, r: ActionEncoding(RemoveToReserve, (Field(("pos",), cells(r)),)))
+register_encoding(Reserve, lambda g, r: _tile_only(Reserve, g))
+register_encoding(GiveToDirk, lambda g, r: _tile_only(GiveToDirk, g))
+
+
+_BASE_ORDER = (Pass, TakeMoney, Buy, BuildFromReserve, RemoveToReserve, Swap, Place, Reserve, GiveToDirk)
+
+
+def _kind_order(kinds: Iterable[type]) -> list[type]:
+    """The rule set's action classes in a fixed order: ``Pass`` and the base game's kinds,
+    then the others by dotted name (so the layout does not depend on plugin order)."""
+    kinds = set(kinds)
+    base = [k for k in _BASE_ORDER if k is Pass or k in kinds]
+    return base + sorted((k for k in kinds if k not in _BASE_ORDER), key=_class_key)
+
+
+def _module_class(game: Game, qualname: str) -> type:
+    for cls in game.rules.kinds:
+        if _class_key(cls) == qualname:
+            return cls
+    raise ConfigError(f"{qualname} is not an action kind of this rule set")
+
+
+# The expansion modules' kinds, by dotted name (the environment never imports a module).
+register_encoding("alhambra_vizier.plugin.UseVizier",
+                  lambda g, r: _payment(g, _module_class(g, "alhambra_vizier.plugin.UseVizier")))
+register_encoding("alhambra_vizier.plugin.DeclineVizier",
+                  lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()))
+register_encoding("alhambra_vizier.plugin.ReactivateVizier",
+                  lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()))
+register_encoding("alhambra_building_huts.TakeHut", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_building_huts.TakeHut"),
+    (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),)))
+register_encoding("alhambra_bonus_cards.RevealBonus", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_bonus_cards.RevealBonus"),
+    (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),)))
+register_encoding("alhambra_exchange_offices.TakeOffice", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_exchange_offices.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
+
+
+# -- the codec -------------------------------------------------------------------------------
+
+
+@frozen(slots=True)
+class Segment:
+    """A run of integers ``start … start + size - 1``: one field of one kind (or a shared
+    field). ``name``: ``"Kind.attr"`` (or the shared name). ``values``: what each integer
+    means (for a cards field, the cards and then ``"done"``)."""
+
+    name: str
+    start: int
+    values: tuple[Any, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+
+_DONE = "done"
+
+
+class ActionCodec:
+    """The fixed action space of one rule set: ``num_actions`` integers, and each legal action
+    written as a prefix-free sequence of them (``encode``/``decode``).
+
+    Built from a game (only its rules are read). ``radius``: the cell window (see the module
+    docstring). Raises :class:`ConfigError` if an action kind of the rule set has no
+    registered encoding, :class:`WindowError` (from ``encode``) for a position outside the
+    window."""
+
+    def __init__(self, game: Game, radius: int = DEFAULT_RADIUS) -> None:
+        if type(radius) is not int or not 1 <= radius <= SAFE_RADIUS:
+            raise ConfigError(f"radius must be an int 1..{SAFE_RADIUS}, not {radius!r}")
+        self.radius = radius
+        kinds = _kind_order(game.rules.kinds)
+        self.encodings: dict[type, ActionEncoding] = {k: encoding_for(k, game, radius) for k in kinds}
+        self.segments: list[Segment] = []
+        # per kind: per field, (segment start, {value tuple or card: index}); cards fields
+        # have their "done" integer at start + len(cards)
+        self._plans: dict[type, list[tuple[int, dict[Any, int], bool]]] = {}
+        self._owner: dict[int, tuple[type, int]] = {}  # first integer of a segment -> (kind, field index)
+        shared: dict[str, Segment] = {}
+        start = 0
+        for kind, enc in self.encodings.items():
+            plan: list[tuple[int, dict[Any, int], bool]] = []
+            if not enc.fields:
+                seg = Segment(kind.__name__, start, ("",))
+                self.segments.append(seg)
+                start += 1
+                plan.append((seg.start, {}, False))
+            for i, f in enumerate(enc.fields):
+                if isinstance(f, CardsField):
+                    if i == 0:
+                        raise ConfigError(f"{kind.__name__}: a cards field cannot come first")
+                    values: tuple[Any, ...] = (*f.cards, _DONE)
+                    name = f"{kind.__name__}.{f.attr}"
+                    seg = Segment(name, start, values)
+                    index = {c: k for k, c in enumerate(f.cards)}
+                elif f.shared is not None and i > 0:
+                    seg = shared.get(f.shared)  # type: ignore[assignment]
+                    if seg is not None and seg.values != f.values:
+                        raise ConfigError(f"shared field {f.shared!r} declared with two different value lists")
+                    if seg is None:
+                        seg = shared[f.shared] = Segment(f.shared, start, f.values)
+                    index = {v: k for k, v in enumerate(f.values)}
+                else:
+                    seg = Segment(f"{kind.__name__}.{'+'.join(f.attrs)}", start, f.values)
+                    index = {v: k for k, v in enumerate(f.values)}
+                if len(index) != len(seg.values) - (1 if isinstance(f, CardsField) else 0):
+                    raise ConfigError(f"{seg.name}: the declared values are not distinct")
+                if seg.start == start:
+                    self.segments.append(seg)
+                    start += seg.size
+                plan.append((seg.start, index, isinstance(f, CardsField)))
+            self._plans[kind] = plan
+            self._owner[plan[0][0]] = (kind, 0)
+        self.num_actions = start
+        self._meaning: list[tuple[Segment, int]] = [(s, k) for s in self.segments for k in range(s.size)]
+        self._first_kind: list[type | None] = [None] * start
+        for kind, plan in self._plans.items():
+            s0 = plan[0][0]
+            seg = next(s for s in self.segments if s.start == s0)
+            for k in range(seg.size):
+                self._first_kind[s0 + k] = kind
+        self._cache: dict[Action, tuple[int, ...]] = {}
+        self._first: dict[Action, int] = {}  # the first integer of each code in _cache
+        # per integer: True when a code that begins with it is that integer alone
+        self._single = [False] * start
+        for kind, enc in self.encodings.items():
+            only = enc.fields[0] if len(enc.fields) == 1 else None
+            if not enc.fields or isinstance(only, Field):
+                s0 = self._plans[kind][0][0]
+                for k in range(len(only.values) if isinstance(only, Field) else 1):
+                    self._single[s0 + k] = True
+
+    # -- encoding ----------------------------------------------------------------------------
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The code of ``action``: a tuple of integers in ``0 … num_actions - 1``.
+
+        Raises :class:`IllegalActionError` for an action of a kind this rule set does not
+        have or with a value outside its declared domain, :class:`WindowError` for a
+        position outside the cell window."""
+        try:
+            found = self._cache.get(action)
+        except TypeError:
+            found = None
+        if found is not None:
+            return found
+        code = self._encode(action)
+        if len(self._cache) < 200_000:
+            self._cache[action] = code
+            self._first[action] = code[0]
+        return code
+
+    def _encode(self, action: Action) -> tuple[int, ...]:
+        kind = type(action)
+        plan = self._plans.get(kind)
+        if plan is None:
+            raise IllegalActionError(f"{kind.__name__} is not an action kind of this rule set")
+        enc = self.encodings[kind]
+        if not enc.fields:
+            return (plan[0][0],)
+        out: list[int] = []
+        for f, (start, index, is_cards) in zip(enc.fields, plan):
+            if isinstance(f, CardsField):
+                for c in getattr(action, f.attr):
+                    k = index.get(c)
+                    if k is None:
+                        raise IllegalActionError(f"{action}: card {c!r} is not in the encoded cards")
+                    out.append(start + k)
+                out.append(start + len(index))
+            else:
+                value = tuple(getattr(action, a) for a in f.attrs)
+                k = index.get(value)
+                if k is None:
+                    if "pos" in f.attrs:
+                        raise WindowError(f"{action}: position {value} lies outside the encoded window of radius "
+                                          f"{self.radius} around the fountain; use a larger radius (<= {SAFE_RADIUS})")
+                    raise IllegalActionError(f"{action}: {dict(zip(f.attrs, value))} is not in the encoded values")
+                out.append(start + k)
+        return tuple(out)
+
+    def decode(self, code: Sequence[int]) -> Action:
+        """The action whose code is ``code`` (the inverse of :meth:`encode`). Raises
+        :class:`IllegalActionError` for a sequence that is not a complete code."""
+        code = tuple(code)
+        if not code or not all(type(i) is int and 0 <= i < self.num_actions for i in code):
+            raise IllegalActionError(f"{code!r} is not a code of this action space (0..{self.num_actions - 1})")
+        kind = self._first_kind[code[0]]
+        if kind is None:
+            raise IllegalActionError(f"{code[0]} does not begin an action")
+        enc = self.encodings[kind]
+        plan = self._plans[kind]
+        if not enc.fields:
+            if len(code) != 1:
+                raise IllegalActionError(f"{code!r}: {kind.__name__} is a single integer")
+            return Pass() if kind is Pass else enc.build() if enc.build else kind()
+        kw: dict[str, Any] = {}
+        pos = 0
+        for f, (start, index, is_cards) in zip(enc.fields, plan):
+            if isinstance(f, CardsField):
+                chosen = []
+                done = start + len(index)
+                while pos < len(code) and code[pos] != done:
+                    k = code[pos] - start
+                    if not 0 <= k < len(index):
+                        raise IllegalActionError(f"{code!r}: {code[pos]} is not a card of {kind.__name__}")
+                    chosen.append(f.cards[k])
+                    pos += 1
+                if pos >= len(code):
+                    raise IllegalActionError(f"{code!r} is incomplete: {kind.__name__} needs its 'done'")
+                pos += 1
+                kw[f.attr] = tuple(chosen)
+            else:
+                if pos >= len(code):
+                    raise IllegalActionError(f"{code!r} is incomplete for {kind.__name__}")
+                k = code[pos] - start
+                if not 0 <= k < len(f.values):
+                    raise IllegalActionError(f"{code!r}: {code[pos]} is not a value of {kind.__name__}.{f.attrs}")
+                kw.update(zip(f.attrs, f.values[k]))
+                pos += 1
+        if pos != len(code):
+            raise IllegalActionError(f"{code!r} runs past the end of a {kind.__name__} code")
+        return enc.build(**kw) if enc.build else kind(**kw)
+
+    def describe(self, i: int) -> str:
+        """What integer ``i`` means on its own: ``"Place.tile=17"``, ``"cell=(0, -1)"``,
+        ``"Buy.cards=done"``."""
+        if type(i) is not int or not 0 <= i < self.num_actions:
+            raise IllegalActionError(f"{i!r} is not in 0..{self.num_actions - 1}")
+        seg, k = self._meaning[i]
+        v = seg.values[k]
+        if isinstance(v, tuple):
+            v = ",".join(_show(x) for x in v)
+        return f"{seg.name}={_show(v)}" if v != "" else seg.name
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """The segments as ``(name, first integer, size)``, in order."""
+        return [(s.name, s.start, s.size) for s in self.segments]
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "+".join(_show(x) for x in v)
+    return getattr(v, "code", None) or str(v)
+
+
+class Decision:
+    """The legal actions of one state as a tree of codes: which integers are legal after the
+    ones already chosen (``prefix``), and which action a complete code is.
+
+    ``legal``: the state's legal actions. Only their first integers are worked out at once
+    (one look-up each); the whole codes when a code of several integers is begun. Raises
+    :class:`WindowError` (from the codec) if one of them cannot be encoded."""
+
+    __slots__ = ("_codes", "codec", "firsts", "legal", "prefix")
+
+    def __init__(self, codec: ActionCodec, legal: Iterable[Action]) -> None:
+        self.codec = codec
+        self.legal = list(legal)
+        firsts = list(map(codec._first.get, self.legal))
+        if None in firsts:
+            firsts = [f if f is not None else codec.encode(a)[0] for a, f in zip(self.legal, firsts)]
+        self.firsts: list[int] = firsts  # type: ignore[assignment]
+        self._codes: dict[tuple[int, ...], Action] | None = None
+        self.prefix: tuple[int, ...] = ()
+
+    @property
+    def codes(self) -> dict[tuple[int, ...], Action]:
+        """Every legal action by its code."""
+        if self._codes is None:
+            enc = self.codec.encode
+            self._codes = {enc(a): a for a in self.legal}
+        return self._codes
+
+    def legal_ints(self) -> list[int]:
+        """The integers legal now (after ``prefix``), ascending."""
+        k = len(self.prefix)
+        if k == 0:
+            return sorted(set(self.firsts))
+        p = self.prefix
+        return sorted({c[k] for c in self.codes if c[:k] == p})
+
+    def choose(self, i: int) -> Action | None:
+        """Take integer ``i``: returns the action once its code is complete (and clears the
+        prefix), else None. Raises :class:`IllegalActionError` for an integer not legal now
+        (the decision is then unchanged)."""
+        if not self.prefix and type(i) is int and 0 <= i < self.codec.num_actions and self.codec._single[i]:
+            try:
+                return self.legal[self.firsts.index(i)]
+            except ValueError:
+                raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now") from None
+        new = (*self.prefix, i)
+        codes = self.codes
+        found = codes.get(new)
+        if found is not None:
+            self.prefix = ()
+            return found
+        k = len(new)
+        if not any(c[:k] == new for c in codes):
+            raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now")
+        self.prefix = new
+        return None
+
+    def _what(self, i: Any) -> str:
+        try:
+            return self.codec.describe(i)
+        except IllegalActionError:
+            return "out of range"

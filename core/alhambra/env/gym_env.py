@@ -1,0 +1,124 @@
+"""Gymnasium single-agent environment ``alhambra/Alhambra-v0``: the learner in one seat,
+bots of :mod:`alhambra.bots` in the others.
+
+    import gymnasium, alhambra.env
+    env = gymnasium.make("alhambra/Alhambra-v0", players=4, opponents=["greedy", "random", "random"])
+
+The observation is a dict like the PettingZoo environment's (``"observation"``,
+``"action_mask"``), and ``info["action_mask"]`` holds the mask too. The reward is 0 until the
+game ends, then the learner's share of the victory (``Game.returns()``). A step whose integer
+is not legal leaves the game as it was and gives ``illegal_reward`` with
+``info["illegal_action"] = True`` (so that unmasked samplers such as
+``gymnasium.utils.env_checker`` can drive it); pass ``illegal_reward=None`` to raise
+:class:`~alhambra.IllegalActionError` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from alhambra import ConfigError, IllegalActionError
+from alhambra.bots import make_bot
+
+from .codec import DEFAULT_RADIUS
+from .session import Session
+
+__all__ = ["AlhambraEnv"]
+
+
+class AlhambraEnv(gymnasium.Env):
+    """The learner plays seat ``seat`` (default 0; ``"random"``: a random seat each game) of
+    a ``players``-player game against ``opponents`` (bot specifications for
+    :func:`alhambra.bots.make_bot`, one per other seat in seat order; default all
+    ``"random"``). ``modules``, ``options``, ``radius`` as for the PettingZoo environment;
+    ``render_mode``: ``"ansi"`` (text returned) or ``"human"`` (printed). Raises
+    :class:`ConfigError` for a bad configuration."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own attribute)
+
+    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
+                 opponents: Iterable[str] | None = None, seat: int | str = 0, render_mode: str | None = None,
+                 radius: int = DEFAULT_RADIUS, illegal_reward: float | None = -1.0) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self.session = Session(players, modules, options, radius)
+        specs = ["random"] * (players - 1) if opponents is None else list(opponents)
+        if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
+            raise ConfigError(f"opponents must name {players - 1} bots, not {opponents!r}")
+        make_bot(specs[0]) if specs else None  # raises ConfigError for a bad specification now
+        self.opponents = specs
+        if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
+            raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
+        self.seat_choice = seat
+        self.seat: int = seat if isinstance(seat, int) else 0
+        self.render_mode = render_mode
+        self.illegal_reward = illegal_reward
+        n, size = self.session.num_actions, self.session.observation_size
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(low=0.0, high=self.session.encoder.high(), shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(n)
+        self._bots: dict[int, Any] = {}
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        s = self.session
+        mask = s.mask() if s.game.current_player == self.seat else np.zeros(s.num_actions, dtype=np.int8)
+        return {"observation": s.observe(self.seat), "action_mask": mask}
+
+    def _opponents_play(self) -> None:
+        game = self.session.game
+        while not game.is_over and game.current_player != self.seat:
+            seat = game.current_player
+            assert seat is not None
+            self.session.play(self._bots[seat].choose(game, seat, game.legal_actions()))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = random.Random(int(self.np_random.integers(2**63)))
+        if self.seat_choice == "random":
+            self.seat = rng.randrange(self.session.players)
+        self.session.reset(rng.getrandbits(63))
+        others = [s for s in range(self.session.players) if s != self.seat]
+        self._bots = {s: make_bot(spec, seed=rng.getrandbits(32)) for s, spec in zip(others, self.opponents)}
+        self._opponents_play()
+        obs = self._obs()
+        return obs, {"action_mask": obs["action_mask"], "seat": self.seat}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
+        s = self.session
+        if s.game.is_over:
+            raise IllegalActionError("the game is over: call reset()")
+        info: dict[str, Any] = {}
+        reward = 0.0
+        try:
+            s.step(int(action))
+        except IllegalActionError:
+            if self.illegal_reward is None:
+                raise
+            info["illegal_action"] = True
+            reward = float(self.illegal_reward)
+        self._opponents_play()
+        done = s.game.is_over
+        if done:
+            reward += float(s.game.returns()[self.seat])
+        obs = self._obs()
+        info["action_mask"] = obs["action_mask"]
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, done, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.session.render(self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

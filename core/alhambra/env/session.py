@@ -1,0 +1,202 @@
+"""One game as the environments see it: the engine's :class:`~alhambra.Game`, the rule set's
+fixed action space and observation layout, and the unfinished action of the player to move.
+
+Shared by the PettingZoo, Gymnasium and OpenSpiel environments; it reads the game only
+through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``rules``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from alhambra import Action, ConfigError, Game, IllegalActionError, new_game
+
+from .codec import DEFAULT_RADIUS, ActionCodec, Decision
+from .observation import ObservationEncoder, render_view
+
+__all__ = ["Session", "parse_modules"]
+
+# (players, modules, options, radius) -> (codec, encoder, a set-up game): shared by sessions
+_LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
+
+
+def _restore(players: int, modules: list[str], options: dict[str, Any], radius: int, save: str,
+             prefix: tuple[int, ...]) -> Session:
+    """A session from its JSON save (see :meth:`Session.__reduce__`)."""
+    s = Session(players, modules, options, radius)
+    return s.with_game(Game.from_json(save), tuple(prefix))
+
+
+def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
+    """Modules from a list (names, or module objects as :func:`alhambra.new_game` takes them)
+    or a comma-separated string (``"vizier,bonus_cards"``; ``"all"`` or ``["all"]``: the four
+    expansion modules). Raises :class:`ConfigError` for anything else."""
+    if modules is None:
+        return []
+    if isinstance(modules, str):
+        modules = [m.strip() for m in modules.split(",") if m.strip()]
+    else:
+        try:
+            modules = list(modules)
+        except TypeError:
+            raise ConfigError(f"modules must be a list of modules or a comma-separated string, not {modules!r}") from None
+    if modules == ["all"]:
+        return ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+    return modules
+
+
+class Session:
+    """A game of one rule set played one integer at a time.
+
+    ``players`` (2-6), ``modules`` (names, see :func:`parse_modules`), ``options`` (as for
+    :func:`alhambra.new_game`), ``radius`` (the cell window, see
+    :mod:`alhambra.env.codec`). :meth:`reset` starts a game; :attr:`num_actions` and
+    :attr:`observation_size` are the same for every game of the rule set. Raises
+    :class:`ConfigError` for a bad configuration."""
+
+    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
+                 radius: int = DEFAULT_RADIUS) -> None:
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ConfigError(f"players must be an int 2..6, not {players!r}")
+        self.players = players
+        self.modules = parse_modules(modules)
+        self.options = dict(options or {})
+        self.radius = radius
+        key = (players, tuple(m if isinstance(m, str) else id(m) for m in self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
+        layout = _LAYOUTS.get(key)
+        if layout is None:
+            template = new_game(players, modules=self.modules, options=self.options, seed=0)
+            codec = ActionCodec(template, radius)
+            encoder = ObservationEncoder(template, radius, extra={"decision": (codec.num_actions,)})
+            layout = _LAYOUTS[key] = (codec, encoder, template)
+        self.codec, self.encoder, template = layout
+        self.num_actions = self.codec.num_actions
+        self.observation_size = self.encoder.size
+        self._decision_slice = self.encoder.slices["decision"]
+        self.game: Game = template.clone()
+        self._decision: Decision | None = None
+        self._cache: dict[int, tuple[int, np.ndarray]] = {}
+
+    def copy(self) -> Session:
+        """An independent copy: the game cloned exactly (its generator too), the unfinished
+        action kept."""
+        new = Session.__new__(Session)
+        new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
+        new.codec, new.encoder = self.codec, self.encoder
+        new.num_actions, new.observation_size, new._decision_slice = self.num_actions, self.observation_size, self._decision_slice
+        new.game = self.game.clone()
+        new._decision = None
+        new._cache = {}
+        if self.prefix:
+            new.decision.prefix = self.prefix
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Session:
+        return self.copy()
+
+    def __reduce__(self) -> tuple:
+        """Pickled (OpenSpiel serialises its Python states so) as the engine's JSON save and
+        the unfinished action, never as engine objects."""
+        return (_restore, (self.players, self.modules, self.options, self.radius, self.game.to_json(), self.prefix))
+
+    def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> Session:
+        """A copy of this session playing ``game`` (a game of the same rule set), with the
+        unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
+        ``prefix`` does not begin a legal action of ``game``."""
+        new = self.copy()
+        new.load(game)
+        if prefix:
+            d = new.decision
+            for i in prefix:
+                if d.choose(i) is not None:
+                    raise IllegalActionError(f"{prefix!r} completes an action: it is not an unfinished one")
+        return new
+
+    def reset(self, seed: int) -> None:
+        """Start a new game with ``seed`` (same seed, same game)."""
+        self.game = new_game(self.players, modules=self.modules, options=self.options, seed=seed)
+        self._decision = None
+        self._cache = {}
+
+    def load(self, game: Game) -> None:
+        """Play ``game`` from now on (a game of this rule set, e.g. a loaded save or a
+        determinization); the unfinished action is dropped."""
+        self.game = game
+        self._decision = None
+        self._cache = {}
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision:
+        """The legal codes of the current state and the integers chosen so far."""
+        d = self._decision
+        if d is None:
+            d = self._decision = Decision(self.codec, self.game.legal_actions())
+        return d
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The integers chosen so far of an unfinished action (empty between actions)."""
+        return () if self._decision is None else self._decision.prefix
+
+    def legal_ints(self) -> list[int]:
+        """The integers legal now, ascending (empty when the game is over)."""
+        if self.game.is_over:
+            return []
+        return self.decision.legal_ints()
+
+    def mask(self) -> np.ndarray:
+        """``int8`` vector of :attr:`num_actions`: 1 exactly for the legal integers (all 0
+        when the game is over)."""
+        if self.game.is_over:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        return self.mask_of(self.decision)
+
+    def mask_of(self, decision: Decision) -> np.ndarray:
+        """The mask of ``decision`` (see :meth:`mask`)."""
+        m = np.zeros(self.num_actions, dtype=np.int8)
+        legal = decision.legal_ints()
+        if legal:
+            m[legal] = 1
+        return m
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (from ``game.view(seat)``; the ``decision``
+        slice counts the integers chosen so far, for the seat that is choosing them). A new
+        array every call; the encoding is kept until the game changes."""
+        key = len(self.game.history)
+        hit = self._cache.get(seat)
+        if hit is None or hit[0] != key:
+            hit = self._cache[seat] = (key, self.encoder.encode(self.game.view(seat)))
+        out = hit[1].copy()
+        prefix = self.prefix
+        if prefix and seat == self.game.current_player:
+            np.add.at(out[self._decision_slice], list(prefix), 1)
+        return out
+
+    def render(self, seat: int | None = None) -> str:
+        """The game as text: ``seat``'s view, or a spectator's with ``None``."""
+        return render_view(self.game.view(seat))
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def step(self, i: int) -> Action | None:
+        """Take integer ``i`` for the player to move; once it completes an action, the
+        engine plays it and it is returned. Raises
+        :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
+        changes then)."""
+        action = self.decision.choose(int(i))
+        if action is not None:
+            self.game.apply(action)
+            self._decision = None
+        return action
+
+    def play(self, action: Action) -> None:
+        """Play a whole engine action (a bot's), dropping any unfinished one."""
+        self.game.apply(action)
+        self._decision = None

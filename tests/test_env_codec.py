@@ -1,0 +1,177 @@
+"""Hand-built situations for the environments' action space and observations (issue 14)."""
+
+from __future__ import annotations
+
+import alhambra
+import numpy as np
+import pytest
+from alhambra import (
+    Action,
+    ActionKind,
+    ConfigError,
+    IllegalActionError,
+    Place,
+    hookimpl,
+)
+from alhambra.env import (
+    ActionCodec,
+    ActionEncoding,
+    Field,
+    Session,
+    WindowError,
+    register_encoding,
+)
+from alhambra.env.observation import CITY_PLANES
+from attrs import frozen
+from helpers import cards, florin, situation
+
+
+def _segment(codec: ActionCodec, name: str) -> int:
+    return next(start for n, start, _ in codec.layout() if n == name)
+
+
+def test_r_turn_3_a_purchase_is_its_space_then_each_card_then_pay():
+    """Market space 1 (florin) holds tile 2 (price 3); the hand pays it with florin-1 +
+    florin-2 or with florin-3 alone (the non-dominated payments, R-TURN-3)."""
+    g = situation(3, market=[2, None, None, None], hands={0: cards("florin-1", "florin-2", "florin-3")})
+    s = Session(3, [])
+    s.load(g)
+    codec = s.codec
+    buy, pay = _segment(codec, "Buy.space+via"), _segment(codec, "Buy.cards")
+    money = [c for c in g.rules.cards.values() if type(c) is alhambra.MoneyCard]
+    payment = alhambra.Buy(1, (florin(1), florin(2)))
+    assert codec.encode(payment) == (buy, pay + money.index(florin(1)), pay + money.index(florin(2)), pay + 36)
+    assert codec.decode(codec.encode(payment)) == payment
+    # after the space, the first card of each listed payment (cards come in canonical
+    # order: florin-2 never comes first); "pay" only once the payment is complete
+    assert buy in s.legal_ints()
+    assert s.step(buy) is None
+    assert s.legal_ints() == [pay + money.index(florin(1)), pay + money.index(florin(3))]
+    assert s.step(pay + money.index(florin(1))) is None
+    assert s.legal_ints() == [pay + money.index(florin(2))]
+    with pytest.raises(IllegalActionError):
+        s.step(pay + 36)  # florin-1 alone does not cover the price
+    s.step(pay + money.index(florin(2)))
+    assert s.step(pay + 36) == payment and g.history[-1] == payment
+    assert g.phase == "turn" and g.state.pending  # exact: another action (R-TURN-4), placed later
+
+
+def test_a_placement_is_the_tile_then_the_cell_relative_to_the_fountain():
+    g = alhambra.new_game(2, seed=1)
+    codec = ActionCodec(g, radius=3)
+    tiles = [t for t in g.rules.catalog if t != 0]
+    place, cell = _segment(codec, "Place.tile"), _segment(codec, "cell")
+    assert codec.encode(Place(17, (1, 0))) == (place + tiles.index(17), cell + (0 + 3) * 7 + (1 + 3))
+    assert codec.encode(Place(17, (-3, -3))) == (place + tiles.index(17), cell)
+    assert codec.decode(codec.encode(Place(17, (-3, 3)))) == Place(17, (-3, 3))
+    assert codec.num_actions == ActionCodec(alhambra.new_game(5, seed=2), radius=3).num_actions
+
+
+def test_a_position_outside_the_window_is_a_window_error_not_a_dropped_action():
+    g = alhambra.new_game(2, seed=1)
+    codec = ActionCodec(g, radius=2)
+    with pytest.raises(WindowError, match="radius 2"):
+        codec.encode(Place(17, (3, 0)))
+    far = situation(2, cities={0: {(1, 0): 5, (2, 0): 7, (3, 0): 13}})  # no east or west walls
+    small = Session(2, [], radius=2)
+    small.load(far)
+    with pytest.raises(WindowError, match="radius 2"):
+        small.observe(0)
+    with pytest.raises(ConfigError):
+        ActionCodec(g, radius=0)
+
+
+def test_decode_refuses_incomplete_and_foreign_codes():
+    codec = ActionCodec(alhambra.new_game(3, seed=1))
+    buy = _segment(codec, "Buy.space+via")
+    for bad in [(), (buy,), (codec.num_actions,), (-1,), (0, 0), ("1",)]:
+        with pytest.raises(IllegalActionError):
+            codec.decode(bad)
+    assert codec.describe(0) == "Pass"
+
+
+def test_the_observation_layout_names_own_hand_market_and_each_alhambra():
+    g = situation(3, seat=1, market=[2, 10, None, None], hands={1: cards("florin-1", "florin-1", "dinar-9")},
+                  cities={2: {(1, 0): 7}})
+    s = Session(3, [])
+    s.load(g)
+    obs = s.observe(1)
+    enc = s.encoder
+    part = enc.views(obs)
+    codes = [c.code for c in enc.cards]
+    assert part["hand"][codes.index("florin-1")] == 2 and part["hand"][codes.index("dinar-9")] == 1
+    assert part["hand"].sum() == 3
+    assert part["market_prices"].tolist() == [3, g.rules.catalog[10].price, 0, 0]
+    assert part["market_tiles"][0, enc.tile_index[2]] == 1 and part["market_tiles"][2].sum() == 0
+    # seats relative to the observer: seat 2 is slot 1 for seat 1; tile 7 at (1, 0)
+    r = enc.radius
+    spec = g.rules.catalog[7]
+    here = part["cities"][1, :, r, r + 1]
+    assert here[CITY_PLANES.index(spec.type)] == 1 and here[CITY_PLANES.index("fountain")] == 0
+    assert part["cities"][1, CITY_PLANES.index("fountain"), r, r] == 1
+    assert part["current_player"].tolist() == [1, 0, 0]
+    assert part["cities"][0].sum() == 1  # the observer's own Alhambra: the fountain alone
+
+
+# -- a third-party module's action kind --------------------------------------------------------
+
+
+@frozen(slots=True, cache_hash=True)
+class Pray(Action):
+    """A house rule's turn action: pray at one of the four market spaces (does nothing)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"pray at {self.space}"
+
+
+class PrayerModule:
+    NAME = "prayer"
+
+    @hookimpl
+    def alhambra_action_kinds(self):
+        return [ActionKind(Pray, {"turn"}, lambda game, seat: [Pray(i) for i in range(1, 5)],
+                           lambda game, seat, action: game.action_done())]
+
+
+def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():
+    game = alhambra.new_game(3, modules=[PrayerModule()], seed=1)
+    with pytest.raises(ConfigError, match="register_encoding"):
+        ActionCodec(game)
+    register_encoding(Pray, lambda g, radius: ActionEncoding(Pray, (Field(("space",), [(i,) for i in range(1, 5)]),)))
+    codec = ActionCodec(game)
+    base = ActionCodec(alhambra.new_game(3, seed=1))
+    assert codec.num_actions == base.num_actions + 4
+    pray = _segment(codec, "Pray.space")
+    assert [codec.encode(Pray(i)) for i in range(1, 5)] == [(pray + k,) for k in range(4)]
+    s = Session(3, [PrayerModule()])
+    s.reset(4)
+    while s.game.phase != "turn":
+        s.play(s.game.legal_actions()[0])
+    assert set(range(pray, pray + 4)) <= set(s.legal_ints())
+    assert s.step(pray + 2) == Pray(3) and s.game.history[-1] == Pray(3)
+    assert np.count_nonzero(s.mask()) == len({codec.encode(a)[0] for a in s.game.legal_actions()})
+
+
+def test_readme_agent_loops_run():
+    """The three ten-line loops of the README's "Agents and search libraries" section."""
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = text.split("## Agents and search libraries")[1].split("\n## ")[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    assert len(blocks) == 3
+    for code in blocks:
+        assert len(code.strip().splitlines()) <= 14
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, "README.md", "exec"), {})  # noqa: S102  (the README's own snippets)
+        numbers = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", out.getvalue().split(":")[-1])]
+        if "gymnasium" in code:  # the learner's share alone
+            assert len(numbers) == 1 and 0.0 <= numbers[0] <= 1.0
+        else:  # every seat's share: R-END-4, they sum to one
+            assert len(numbers) in (2, 4) and sum(numbers) == pytest.approx(1.0)

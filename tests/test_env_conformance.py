@@ -1,0 +1,244 @@
+"""The environments pass their libraries' own conformance checks (issue 14): PettingZoo's
+``api_test`` and ``seed_test``, Gymnasium's ``check_env`` and ``AsyncVectorEnv``, OpenSpiel's
+random-simulation test for Python games, and OpenSpiel's ISMCTS bot against greedy."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import alhambra
+import numpy as np
+import pytest
+from alhambra.bots import make_bot
+from alhambra.env import Session, alhambra_v0
+
+ALL = "vizier,building_huts,bonus_cards,exchange_offices"
+
+
+@pytest.mark.parametrize("modules", ["", ALL], ids=["base", "all-modules"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_pettingzoo_api_and_seed_tests_pass(players, modules):
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's advice on Dict observation spaces
+        api_test(alhambra_v0.env(players=players, modules=modules), num_cycles=120)
+        seed_test(lambda **kw: alhambra_v0.env(players=players, modules=modules, **kw), num_cycles=120)
+
+
+def test_pettingzoo_game_to_the_end_pays_the_share_of_victory():
+    env = alhambra_v0.env(players=3, modules=["vizier"], render_mode="ansi")
+    env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _info = env.last()
+        total[agent] += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    game = env.unwrapped.session.game
+    assert game.is_over
+    assert [total[a] for a in env.possible_agents] == list(game.returns())
+    assert sum(total.values()) == pytest.approx(1.0)
+
+
+def test_pettingzoo_render_is_text_of_the_public_game():
+    env = alhambra_v0.env(players=2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "market:" in text and "player 1" in text and "[" not in text.split("player 0")[1].split("\n")[0].split("cards")[1][:2]
+
+
+def test_gymnasium_make_check_env_and_reward_at_the_end():
+    import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("alhambra/Alhambra-v0", players=4, modules=ALL, opponents=["greedy", "random", "random"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    done, reward, steps = False, 0.0, 0
+    while not done:
+        assert obs["action_mask"].any() and np.array_equal(obs["action_mask"], info["action_mask"])
+        obs, reward, done, _trunc, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+        assert "illegal_action" not in info
+    game = env.unwrapped.session.game
+    assert game.is_over and reward == game.returns()[0] and steps > 20
+
+
+def test_gymnasium_illegal_step_changes_nothing_and_is_penalised():
+    import gymnasium
+
+    env = gymnasium.make("alhambra/Alhambra-v0", players=2).unwrapped
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.session.game.to_json()
+    obs2, reward, done, _trunc, info = env.step(illegal)
+    assert info["illegal_action"] is True and reward == -1.0 and not done
+    assert env.session.game.to_json() == before and np.array_equal(obs2["observation"], obs["observation"])
+    strict = gymnasium.make("alhambra/Alhambra-v0", players=2, illegal_reward=None).unwrapped
+    strict.reset(seed=0)
+    with pytest.raises(alhambra.IllegalActionError):
+        strict.step(illegal)
+
+
+def test_gymnasium_runs_under_async_vector_env():
+    import gymnasium
+
+    envs = gymnasium.vector.AsyncVectorEnv(
+        [lambda: gymnasium.make("alhambra/Alhambra-v0", players=3, modules="vizier") for _ in range(2)])
+    try:
+        obs, _info = envs.reset(seed=[1, 2])
+        for _ in range(30):
+            masks = obs["action_mask"]
+            actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+            obs, _rewards, _term, _trunc, _info = envs.step(actions)
+        assert obs["observation"].shape == (2, Session(3, ["vizier"]).observation_size)
+    finally:
+        envs.close()
+
+
+# -- OpenSpiel ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players,modules", [(2, ALL), (4, ""), (6, "vizier,bonus_cards")])
+def test_openspiel_random_simulation_test_passes(players, modules):
+    import alhambra.env.openspiel  # noqa: F401
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": players, "modules": modules})
+    # as for OpenSpiel's own Python games: Python games cannot serialise the game's generator
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_parameters_tensors_strings_and_serialisation():
+    import alhambra.env.openspiel  # noqa: F401
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
+    s = Session(4, ["vizier", "bonus_cards"])
+    assert game.num_players() == 4 and game.num_distinct_actions() == s.num_actions
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == s.observation_size
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32), state.session.observe(seat))
+    assert "market:" in state.observation_string(seat)
+    assert state.information_state_string(seat).endswith(",".join(map(str, state.history())))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.session.game.to_json() == state.session.game.to_json()
+
+
+def test_openspiel_resampled_states_do_not_all_predict_the_next_draw():
+    """Chance is implicit; a search starts from resample_from_infostate (Game.determinize):
+    the same observation for the seat, and the building drawn next into the market differs
+    between resamples (the bag is reshuffled), so no search can read the true next draw."""
+    import alhambra.env.openspiel
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "seed": 4})
+    state = game.new_initial_state()
+    session = state.session
+    buy = next(a for a in session.game.legal_actions() if isinstance(a, alhambra.Buy))
+    code = session.codec.encode(buy)
+    seat = state.current_player()
+    nexts = set()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(6):
+        r = state.resample_from_infostate(seat, sampler)
+        assert r.observation_string(seat) == state.observation_string(seat)
+        assert r.information_state_string(seat) == state.information_state_string(seat)
+        for i in code:
+            r.apply_action(i)
+        while r.session.game.phase == "place":  # place the building; the turn ends and the market refills
+            r.apply_action(r.legal_actions()[0])
+        nexts.add(r.session.game.state.market[buy.space - 1])
+    assert len(nexts) > 1
+    exact = state.clone()  # an exact clone: OpenSpiel's contract (random_sim_test checks it)
+    assert str(exact) == str(state)
+
+
+def test_openspiel_ismcts_plays_full_games_against_greedy():
+    import pyspiel
+    from alhambra.env.openspiel import ScoreEvaluator
+    from open_spiel.python.algorithms.ismcts import ISMCTSBot
+
+    game = pyspiel.load_game("python_alhambra", {"players": 2, "modules": ALL, "seed": 11})
+    bot = ISMCTSBot(game, ScoreEvaluator(), uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(1))
+    greedy = make_bot("greedy", seed=1)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == 0:
+            state.apply_action(bot.step(state))
+            searched += 1
+        else:
+            g = state.session.game
+            for i in state.session.codec.encode(greedy.choose(g, seat, g.legal_actions())):
+                state.apply_action(i)
+    assert state.session.game.is_over and sum(state.returns()) == pytest.approx(1.0)
+    assert searched > 50
+
+
+def test_bad_configurations_are_config_errors():
+    import gymnasium
+
+    with pytest.raises(alhambra.ConfigError):
+        alhambra_v0.env(players=7)
+    with pytest.raises(alhambra.ConfigError):
+        alhambra_v0.env(players=3, render_mode="rgb_array")
+    with pytest.raises(alhambra.ConfigError):
+        gymnasium.make("alhambra/Alhambra-v0", players=3, opponents=["greedy"])
+    with pytest.raises(alhambra.ConfigError):
+        gymnasium.make("alhambra/Alhambra-v0", players=3, seat=3)
+    with pytest.raises(alhambra.ConfigError):
+        Session(3, ["no_such_module"])
+
+
+def test_gymnasium_random_seat_is_drawn_from_the_seed_and_observed_relative_to_it():
+    import gymnasium
+
+    env = gymnasium.make("alhambra/Alhambra-v0", players=4, seat="random").unwrapped
+    seats = set()
+    for seed in range(8):
+        obs, info = env.reset(seed=seed)
+        again, info2 = env.reset(seed=seed)
+        assert info["seat"] == info2["seat"] and np.array_equal(obs["observation"], again["observation"])
+        seats.add(info["seat"])
+        part = env.session.encoder.views(obs["observation"])
+        assert part["current_player"][0] == 1  # the learner decides, and is slot 0
+    assert len(seats) > 1
+
+
+def test_openspiel_resampling_clones_do_not_both_predict_the_next_draw():
+    """clones="resample": two clones of one state see the same observation for the player to
+    move, and refill the market from differently shuffled bags."""
+    import alhambra.env.openspiel
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "seed": 4, "clones": "resample"})
+    state = game.new_initial_state()
+    seat = state.current_player()
+    buy = next(a for a in state.session.game.legal_actions() if isinstance(a, alhambra.Buy))
+    draws = []
+    for _ in range(6):
+        c = state.clone()
+        assert c.observation_string(seat) == state.observation_string(seat)
+        for i in c.session.codec.encode(buy):
+            c.apply_action(i)
+        while c.session.game.phase == "place":
+            c.apply_action(c.legal_actions()[0])
+        draws.append(c.session.game.state.market[buy.space - 1])
+    assert len(set(draws)) > 1
+    with pytest.raises(Exception, match="clones"):
+        pyspiel.load_game("python_alhambra", {"clones": "sometimes"})
+    restored = game.deserialize_state(state.serialize())
+    assert restored._h.resample is not None and str(restored) == str(state)

@@ -1,0 +1,112 @@
+"""Hypothesis properties of the environments' action space and observations, over random
+games of all 16 module combinations and 2-6 players (issue 14)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from alhambra.env import Session
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+COMBOS = [list(c) for k in range(5) for c in itertools.combinations(MODULES, k)]
+assert len(COMBOS) == 16
+
+games = st.tuples(st.integers(2, 6), st.integers(0, 2**31), st.integers(0, 400))
+
+
+def _play(session: Session, seed: int, depth: int):
+    """Random legal engine actions, yielding before each (at most ``depth`` of them)."""
+    rng = random.Random(seed)
+    session.reset(seed)
+    game = session.game
+    for _ in range(depth):
+        if game.is_over:
+            return
+        yield game
+        session.play(rng.choice(game.legal_actions()))
+    yield game
+
+
+def _mask_tree(session: Session) -> dict[tuple[int, ...], object]:
+    """Every complete code reachable by following the mask from the root, with its action."""
+    d = session.decision
+    found: dict[tuple[int, ...], object] = {}
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        d.prefix = prefix
+        for i in d.legal_ints():
+            d.prefix = prefix
+            action = d.choose(i)
+            if action is None:
+                stack.append((*prefix, i))
+            else:
+                found[(*prefix, i)] = action
+    d.prefix = ()
+    return found
+
+
+@pytest.mark.parametrize("modules", COMBOS, ids=lambda m: "+".join(m) or "base")
+@settings(max_examples=3)
+@given(config=games)
+def test_every_legal_action_encodes_to_a_unique_code_in_range_and_decodes_to_itself(modules, config):
+    players, seed, depth = config
+    s = Session(players, modules)
+    for game in _play(s, seed, depth):
+        legal = game.legal_actions()
+        codes = [s.codec.encode(a) for a in legal]
+        assert len(set(codes)) == len(legal)
+        assert all(0 <= i < s.num_actions for c in codes for i in c)
+        assert [s.codec.decode(c) for c in codes] == legal
+        # prefix-free: no code begins another, so the integers can be played one at a time
+        for a, b in itertools.combinations(codes, 2):
+            k = min(len(a), len(b))
+            assert a[:k] != b[:k]
+
+
+@pytest.mark.parametrize("modules", COMBOS, ids=lambda m: "+".join(m) or "base")
+@settings(max_examples=3)
+@given(config=games)
+def test_the_mask_marks_exactly_the_legal_actions(modules, config):
+    """Following the mask from the root reaches exactly the legal actions, one code each; the
+    mask vector is 1 exactly at the first integers; playing a code applies its action."""
+    players, seed, depth = config
+    s = Session(players, modules)
+    rng = random.Random(seed + 1)
+    for game in _play(s, seed, depth):
+        legal = game.legal_actions()
+        tree = _mask_tree(s)
+        assert sorted(map(repr, tree.values())) == sorted(map(repr, legal))
+        assert len(tree) == len(legal)
+        mask = s.mask()
+        assert set(np.flatnonzero(mask)) == {c[0] for c in tree}
+        if rng.random() < 0.2 and not game.is_over:  # play one whole code through the session
+            code, action = rng.choice(sorted(tree.items()))
+            probe = s.copy()
+            for i in code[:-1]:
+                assert probe.mask()[i] == 1 and probe.step(i) is None
+            assert probe.step(code[-1]) == action and probe.game.history[-1] == action
+
+
+@pytest.mark.parametrize("modules", COMBOS, ids=lambda m: "+".join(m) or "base")
+@settings(max_examples=3)
+@given(config=games)
+def test_the_observation_does_not_change_when_only_hidden_information_does(modules, config):
+    """Two determinizations of the state for a seat (other hands, bag, deck, module secrets
+    resampled) give that seat the same observation as the real state."""
+    players, seed, depth = config
+    s = Session(players, modules)
+    rng = random.Random(seed)
+    for k, game in enumerate(_play(s, seed, depth)):
+        if k % 9:
+            continue
+        seat = rng.randrange(players)
+        real = s.encoder.encode(game.view(seat))
+        for _ in range(2):
+            other = game.determinize(seat, random.Random(rng.getrandbits(32)))
+            assert np.array_equal(s.encoder.encode(other.view(seat)), real)
