@@ -48,7 +48,7 @@ def pettingzoo_game(env, seed: int) -> tuple[int, int]:
     env.reset(seed=seed)
     rng = random.Random(seed)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _reward, term, trunc, _info = env.last()
         if term or trunc:
             env.step(None)
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> None:
     names = list(contenders)
     per_round: dict[str, list[tuple[int, int, float, int]]] = {n: [] for n in names}
     seed = 0
-    for r in range(args.rounds):
+    for _r in range(args.rounds):
         totals = {n: [0, 0, 0.0, 0] for n in names}  # steps, actions, seconds, games
         while sum(t[2] for t in totals.values()) < args.seconds * len(names):
             order = names[seed % 3:] + names[:seed % 3]

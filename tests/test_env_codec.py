@@ -132,7 +132,7 @@ class PrayerModule:
     @hookimpl
     def alhambra_action_kinds(self):
         return [ActionKind(Pray, {"turn"}, lambda game, seat: [Pray(i) for i in range(1, 5)],
-                           lambda game, seat, action: game.action_done())]
+                           lambda game, seat, action: alhambra.ACTION_DONE)]
 
 
 def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():

@@ -243,14 +243,14 @@ register_encoding("alhambra_vizier.plugin.DeclineVizier",
                   lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()))
 register_encoding("alhambra_vizier.plugin.ReactivateVizier",
                   lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()))
-register_encoding("alhambra_building_huts.TakeHut", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_building_huts.TakeHut"),
+register_encoding("alhambra_building_huts.plugin.TakeHut", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_building_huts.plugin.TakeHut"),
     (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),)))
-register_encoding("alhambra_bonus_cards.RevealBonus", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_bonus_cards.RevealBonus"),
+register_encoding("alhambra_bonus_cards.plugin.RevealBonus", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_bonus_cards.plugin.RevealBonus"),
     (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),)))
-register_encoding("alhambra_exchange_offices.TakeOffice", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_exchange_offices.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
+register_encoding("alhambra_exchange_offices.plugin.TakeOffice", lambda g, r: ActionEncoding(
+    _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
 
 
 # -- the codec -------------------------------------------------------------------------------
@@ -377,7 +377,7 @@ class ActionCodec:
         if not enc.fields:
             return (plan[0][0],)
         out: list[int] = []
-        for f, (start, index, is_cards) in zip(enc.fields, plan):
+        for f, (start, index, _is_cards) in zip(enc.fields, plan):
             if isinstance(f, CardsField):
                 for c in getattr(action, f.attr):
                     k = index.get(c)
@@ -413,7 +413,7 @@ class ActionCodec:
             return Pass() if kind is Pass else enc.build() if enc.build else kind()
         kw: dict[str, Any] = {}
         pos = 0
-        for f, (start, index, is_cards) in zip(enc.fields, plan):
+        for f, (start, index, _is_cards) in zip(enc.fields, plan):
             if isinstance(f, CardsField):
                 chosen = []
                 done = start + len(index)
