@@ -8,12 +8,9 @@ for the test suite (``tests/test_fuzz.py``).
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import sys
-import time
-import traceback
 from collections import Counter
 
 import alhambra
@@ -22,10 +19,10 @@ from alhambra.testing import check_invariants
 
 try:
     from .common import COMBINATIONS, fuzz_main
-    from .save_mutation import mutate
+    from .save_mutation import run as mutation_run
 except ImportError:  # run as a script: python tests/fuzz/...
     from common import COMBINATIONS, fuzz_main  # type: ignore[no-redef]
-    from save_mutation import mutate  # type: ignore[no-redef]
+    from save_mutation import run as mutation_run  # type: ignore[no-redef]
 
 
 def _sample(rng: random.Random) -> tuple[str, str]:
@@ -63,31 +60,10 @@ def check_one(text: str, rng: random.Random, steps: int = 40) -> str:
 
 
 def run(*, iterations: int | None = None, seconds: float | None = None, seed: int = 0, out=sys.stdout) -> Counter:
-    rng = random.Random(seed)
-    counts: Counter = Counter()
-    start = time.monotonic()
-    for i in itertools.count():
-        if iterations is not None and i >= iterations:
-            break
-        if seconds is not None and time.monotonic() - start >= seconds:
-            break
-        if i % 20 == 0:
-            text, about = _sample(rng)
-        data = json.loads(text)
-        what = [mutate(data, rng) for _ in range(rng.choice([0, 1, 1, 2, 3]))]
-        try:
-            mutated = json.dumps(data)
-        except (ValueError, RecursionError):
-            counts["unwritable"] += 1
-            continue
-        try:
-            counts[check_one(mutated, rng)] += 1
-        except Exception as exc:
-            counts["failed"] += 1
-            print(f"FAIL (iteration {i}, seed {seed}; {about}; {what}): {type(exc).__name__}: {exc}", file=out)
-            traceback.print_exc(limit=3, file=out)
-    counts["seconds"] = round(time.monotonic() - start)
-    return counts
+    """The save fuzzer's loop (:func:`save_mutation.run`) over positions; counts ``refused``,
+    ``built``, ``failed``."""
+    return mutation_run(iterations=iterations, seconds=seconds, seed=seed, out=out, sample=_sample,
+                        check=check_one, changes=(0, 1, 1, 2, 3))
 
 
 def main(argv: list[str]) -> int:
