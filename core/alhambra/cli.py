@@ -236,6 +236,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser("modules", help="list the installed modules with their rules and options")
     m.set_defaults(func=cmd_modules)
+
+    from .web.command import add_parser as add_play_parser  # the command itself lives with the web app
+
+    add_play_parser(sub)
     return p
 
 

@@ -32,11 +32,15 @@ def player_names(players: int | Sequence[str]) -> list[str]:
 
 def game_seed(seed: int | None) -> int:
     """The seed of a new game: ``seed``, or a fresh random one for ``None``. Raises
-    :class:`~alhambra.errors.ConfigError` for anything but an int (a bool included)."""
+    :class:`~alhambra.errors.ConfigError` for anything but an int >= 0 (a bool included): a
+    negative seed would give the same game as its absolute value (``random.Random`` seeds with
+    ``abs(seed)``), so two different seeds would not give two different games."""
     if seed is None:
         return random.SystemRandom().randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {seed!r}")
+    if seed < 0:
+        raise ConfigError(f"seed must be 0 or more, not {seed}: a negative seed gives the same game as {-seed}")
     return seed
 
 
