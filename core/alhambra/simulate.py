@@ -367,7 +367,15 @@ def _run_local(tasks, workers):
     import multiprocessing
 
     ctx = multiprocessing.get_context("spawn")
-    pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    try:  # workers start with SIGINT ignored (inherited), so a Ctrl-C while they start is the parent's alone
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the initializer does it
+        previous = None
+    try:
+        pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     try:
         yield from pool.imap_unordered(_indexed, tasks)
         pool.close()
