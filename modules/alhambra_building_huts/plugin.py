@@ -193,11 +193,13 @@ def huts_owned(game: Game, seat: int) -> int:
 
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The TakeHut actions of the face-up huts (R-HUT-2), none for a seat owning the maximum
-    (R-HUT-4). The actions are kept in ``game.memo`` with the change counter of this module's
-    state (``operations.module_changes``), which every change of the stacks bumps
-    (``operations.edit_module``: this module's own take, another plugin's, search's
-    resampling through ``game.invalidate()``); the count of huts owned is asked afresh (its
-    Alhambra part is kept in the city's memo)."""
+    (R-HUT-4). Kept in ``game.memo`` as ``(change counter, owned per seat, actions)`` with the
+    change counter of this module's state (``game.changes``, see ``operations.edit_module``),
+    which every change of the stacks bumps: this module's own take, another plugin's, search's
+    resampling through ``game.invalidate()``. The owned counts are part of this module's state
+    in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
+    even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
+    moves a hut between seats or out of play does it through ``edit_module`` too."""
     changes = game.changes.get(STATE_KEY, 0)
     last = game.memo.get(STATE_KEY)
     if last is None or last[0] != changes:
@@ -205,10 +207,9 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
         if hs is None:
             return _NONE
         table = action_table(TakeHut)
-        last = game.memo[STATE_KEY] = (changes, [table[s[-1],] for s in hs.stacks.values() if s])
-    if not last[1] or huts_owned(game, seat) >= MAX_HUTS:  # R-HUT-4
-        return _NONE
-    return last[1]
+        owned = tuple([huts_owned(game, s) for s in range(len(game.state.players))])
+        last = game.memo[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
+    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
 
 
 _NONE: tuple = ()
