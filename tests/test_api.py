@@ -600,3 +600,11 @@ def test_simulate_refuses_an_output_in_a_missing_directory_before_playing(tmp_pa
     assert main(["simulate", "--games", "1", "--out", str(tmp_path / "no" / "r.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "does not exist" in err
+
+
+@pytest.mark.parametrize("seed", [-1, -7, -(2**70)])
+def test_new_game_refuses_a_negative_seed_that_would_repeat_its_absolute_value(seed):
+    """random.Random seeds with abs(seed): -1 and 1 would be the same game (R-SET-1 setup is seeded)."""
+    with pytest.raises(ConfigError, match="0 or more"):
+        alhambra.new_game(3, seed=seed)
+    assert alhambra.new_game(3, seed=0).seed == 0

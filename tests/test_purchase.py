@@ -212,3 +212,71 @@ def test_market_tax_games_save_and_load_alike(market_tax, mods):
     alhambra.testing.random_playout(game, 3)
     again = alhambra.Game.from_json(game.to_json(), modules=[market_tax])
     assert again.to_json() == game.to_json() and again.rules.space_prices == game.rules.space_prices
+
+
+# -- review 1 (break-it) findings 11, 12, 16 ---------------------------------------------------
+
+
+def _price_plugin(name, fn):
+    return types.SimpleNamespace(NAME=name, DESCRIPTION="a price rule", RULES=(),
+                                 alhambra_building_price=hookimpl(fn))
+
+
+@pytest.mark.parametrize("price", [101, 10**7, 10**9, 10**30])
+def test_price_hook_price_above_the_bound_is_a_config_error(price):
+    """Finding 11: a price above MAX_PRICE (100) is refused before the price lanes are built
+    (no OverflowError, MemoryError or minutes of work)."""
+    from alhambra.engine.ruleset import MAX_PRICE
+
+    assert MAX_PRICE == 100
+    with pytest.raises(ConfigError, match=r"'huge' made the price of tile .* a price is an int >= 0 and at most 100"):
+        alhambra.new_game(2, modules=[_price_plugin("huge", lambda price, p=price: p)], seed=1)
+    rules = alhambra.new_game(2, modules=[_price_plugin("top", lambda price: 100)], seed=1).rules
+    assert rules.space_prices[3][FIVE] == 100 and rules.price_bits == 101
+
+
+def test_price_hook_exception_is_a_config_error_naming_plugin_and_tile():
+    """Finding 12: an exception inside a price hook becomes a ConfigError naming the plugin,
+    the tile and the space."""
+    with pytest.raises(ConfigError, match=r"alhambra_building_price of 'boom' failed for tile 1 on space 1: "
+                                          r"ZeroDivisionError"):
+        alhambra.new_game(2, modules=[_price_plugin("boom", lambda price: 1 / 0)], seed=1)
+
+
+def test_price_hook_is_asked_only_about_market_buildings():
+    """Finding 12: the hook's ``tile`` is a building of the market (R-COMP-2), never the
+    fountain or a building hut; those keep their printed price 0."""
+    asked = []
+
+    def fn(tile, price):
+        asked.append(tile)
+        return price + 1 if tile > 20 else None
+
+    game = alhambra.new_game(2, modules=["building_huts", _price_plugin("dear", fn)], seed=1)
+    assert set(asked) == set(range(1, 55)) and len(asked) == 4 * 54
+    table = game.rules.space_prices[0]
+    assert table[0] == 0 and all(table[t] == 0 for t in table if isinstance(t, str))
+    assert table[21] == BASE_CATALOG[21].price + 1 and table[20] == BASE_CATALOG[20].price
+
+
+def test_action_kind_replacing_itself_is_a_config_error():
+    """Finding 16: a plugin cannot replace itself (before, the other plugin silently won)."""
+    a, b = _buy_kind("a", replaces=("a",)), _buy_kind("b")
+    for mods in ([a, b], [a]):
+        with pytest.raises(ConfigError, match=r"plugin 'a' declares that its action kind Buy replaces itself"):
+            alhambra.new_game(2, modules=mods, seed=1)
+
+
+def test_action_kinds_replacing_each_other_say_so():
+    """Finding 16: a <-> b: the message says each declares it replaces the other."""
+    a, b = _buy_kind("a", replaces=("b",)), _buy_kind("b", replaces=("a",))
+    with pytest.raises(ConfigError, match=r"plugins 'b' and 'a' each declare that their action kind Buy "
+                                          r"replaces the other's"):
+        alhambra.new_game(2, modules=[a, b], seed=1)
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["a", 1], b"a"])
+def test_action_kind_replaces_must_be_names(bad):
+    """Finding 16: replaces=None or 5 is a ConfigError, not a TypeError of the converter."""
+    with pytest.raises(ConfigError, match="ActionKind.replaces must be a tuple of plugin names"):
+        _buy_kind("four", replaces=bad)

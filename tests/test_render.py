@@ -403,3 +403,182 @@ def test_docs_render_examples_run_and_make_the_committed_pictures(tmp_path, monk
         runpy.run_path(str(script), run_name="__main__")
     for name in ("alhambra.svg", "table.svg"):
         assert (tmp_path / "docs" / "img" / name).read_text() == (ROOT / "docs" / "img" / name).read_text()
+
+
+# -- review 1 (break-it) findings 1-10 ---------------------------------------------------------
+
+BAD_CHARS = ["\x00", "\x01a", "\x07", "\x1b[31m", "\ufffe", "\ud800"]
+
+
+@pytest.mark.parametrize("bad", BAD_CHARS)
+def test_review1_1_text_xml_cannot_hold_is_replaced_so_the_svg_parses(bad):
+    """Finding 1: every text and attribute goes through one XML-safe function; a character
+    XML 1.0 cannot hold becomes U+FFFD, so the output always parses (and encodes as UTF-8)."""
+    game = alhambra.new_game(2, seed=1)
+    view = game.view(0)
+    edited = {**view, "players": [{**view["players"][0], "name": bad}, view["players"][1]]}
+    for svg in (city_svg({}, title=bad), tile_svg(5, title=bad), city_svg({}, prefix=bad), hand_svg([bad]),
+                display_svg([bad]), table_svg(edited, title=None), market_svg(view["market"], title=bad)):
+        svg.encode("utf-8")
+        parse(svg)
+        assert bad not in svg
+    assert "\ufffd" in parse(city_svg({}, title=bad)).find(f"{NS}title").text
+
+
+def test_review1_1_replay_of_a_save_with_a_bad_name_is_a_clear_error(tmp_path, capsys):
+    """Finding 1: a save whose player name XML cannot hold (here a lone surrogate) is refused
+    by ``alhambra replay`` (exit 2, naming the player), not a UnicodeEncodeError."""
+    save = tmp_path / "sur.json"
+    save.write_text(alhambra.new_game(["xq", "b"], seed=1).to_json().replace('"xq"', '"\\ud800"'))
+    assert main(["replay", str(save), "--svg", str(tmp_path / "out")]) == 2
+    assert "player 1's name" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("key", ["a b", "<x", "", "1a", "a\x00"])
+def test_review1_2_data_names_must_be_xml_names(key):
+    with pytest.raises(ConfigError, match=r"tile_svg: .* is not a valid data-\* attribute name"):
+        tile_svg(5, **{key: 1})
+    assert parse(tile_svg(5, pick="tile:5", **{"x.y-z": 2})).find(f"{NS}g").get("data-x.y-z") == "2"
+
+
+GAME = alhambra.new_game(2, seed=1)
+MALFORMED = {
+    "display_svg([1])": lambda: display_svg([1]),
+    "hand_svg([1])": lambda: hand_svg([1]),
+    "hand_svg(None)": lambda: hand_svg(None),
+    "display_svg(None)": lambda: display_svg(None),
+    "market_svg([{}])": lambda: market_svg([{}]),
+    "market_svg([1])": lambda: market_svg([1]),
+    "market_svg(None)": lambda: market_svg(None),
+    "market_svg(currency list)": lambda: market_svg([{"currency": [1], "tile": None}]),
+    "market_svg(bool tile)": lambda: market_svg([{"currency": "florin", "tile": True, "price": 1}]),
+    "market_svg(str price)": lambda: market_svg([{"currency": "florin", "tile": 5, "price": "4"}]),
+    "city_svg(highlight=5)": lambda: city_svg({}, highlight=5),
+    "table_svg(highlight=5)": lambda: table_svg(GAME, 0, highlight=5),
+    "city_svg(huge pos)": lambda: city_svg({(10**400, 0): 5}),
+    "city_svg(huge highlight)": lambda: city_svg({}, highlight=[(10**400, 0)]),
+    "city_svg(title=5)": lambda: city_svg({}, title=5),
+    "city_svg(prefix=5)": lambda: city_svg({}, prefix=5),
+    "city_svg(catalog='x')": lambda: city_svg({}, catalog="x"),
+    "city_svg(cell='64')": lambda: city_svg({}, cell="64"),
+    "city_svg(cell=inf)": lambda: city_svg({}, cell=float("inf")),
+    "tile_svg(size='4')": lambda: tile_svg(5, size="4"),
+    "tile_svg(size=0)": lambda: tile_svg(5, size=0),
+    "market_svg(tile_size=True)": lambda: market_svg([], tile_size=True),
+    "display_svg(long value)": lambda: display_svg(["florin-" + "9" * 5000]),
+    "hand_svg(long value)": lambda: hand_svg(["florin-" + "9" * 5000]),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_review1_3_malformed_input_is_a_config_error(case):
+    """Finding 3: one input-checking layer at the render API: every malformed argument is a
+    ConfigError naming the function and the argument, never a raw TypeError & co."""
+    fn = case.split("(")[0]
+    with pytest.raises(ConfigError, match=rf"^{fn}: "):
+        MALFORMED[case]()
+
+
+def test_review1_4_5_hand_edited_views_are_config_errors():
+    """Finding 4: a malformed view is a ConfigError "malformed view"; finding 5: a bool seat
+    with a view is refused as with a Game."""
+    game = alhambra.new_game(2, seed=1)
+    v = game.view(1)
+    cat = game.state.players[0].city.catalog
+    for bad in ({**v, "players": []}, {**v, "seat": 7}, {**v, "seat": "1"}, {**v, "current_player": True},
+                {**v, "players": [1, 2]}, {**v, "display": None}, {**v, "market": [1]}):
+        with pytest.raises(ConfigError, match=r"^table_svg: malformed view"):
+            table_svg(bad, catalog=cat)
+    for seat in (True, False, 1.0):
+        with pytest.raises(ConfigError, match=r"^table_svg: a seat is an int"):
+            table_svg(v, seat, catalog=cat)
+        with pytest.raises(ConfigError, match=r"^table_svg: a seat is an int"):
+            table_svg(game, seat)
+    assert parse(table_svg(v, 1, catalog=cat)).get("id") == "table"
+
+
+@pytest.mark.parametrize("city, problem", [
+    ({(1, 0): 5, (2, 0): 5}, "appears twice"),
+    ({(0, 0): 21}, "holds the fountain"),
+    ({(3, 3): 0}, "unknown tile id 0"),
+    ({(1, 0): True}, "tile True is not in the tile catalogue"),
+    ([[1, 0, 5], [2, 0, 5]], "appears twice"),
+])
+def test_review1_6_a_malformed_city_is_always_refused(city, problem):
+    """Finding 6: the same checks as Alhambra.from_tiles, with or without a hut."""
+    with pytest.raises(ConfigError, match=rf"^city_svg: .*{problem}"):
+        city_svg(city)
+
+
+def test_review1_7_taxed_market_draws_the_price_paid(tmp_path):
+    """Finding 7 (R-TURN-3): with a price hook the market's big number, data-price and title
+    are the price paid; the printed price is kept as data-printed-price and said as such."""
+    from alhambra.config import load_config
+
+    (tax,) = [m for m in load_config(ROOT / "examples" / "market_tax.toml").module_objects if m.NAME == "market_tax"]
+    game = alhambra.new_game(3, modules=[tax], seed=1)
+    market = game.view(0)["market"]
+    root = parse(market_svg(market, catalog=game.state.players[0].city.catalog))
+    for space in market:
+        g = next(e for e in by_class(root, "alh-market-space") if e.get("data-space") == str(space["space"]))
+        tile = next(iter(by_class(g, "alh-tile")))
+        printed = BASE_CATALOG[space["tile"]].price
+        assert space["price"] == printed + 1
+        assert tile.get("data-price") == str(space["price"]) and tile.get("data-printed-price") == str(printed)
+        assert [t.text for t in by_class(tile, "alh-price")] == [str(space["price"])]
+        assert f"price {space['price']} (printed {printed})" in tile.find(f"{NS}title").text
+    plain = parse(market_svg(alhambra.new_game(3, seed=1).view(0)["market"]))
+    assert all(t.get("data-printed-price") is None for t in by_class(plain, "alh-tile"))
+
+
+def _finished_save() -> str:
+    return play(alhambra.new_game(2, seed=9), 10_000, 9).to_json()
+
+
+def test_review1_8_moments_check_the_history_against_the_saved_state(tmp_path):
+    """Finding 8: a save whose history does not lead to its saved state is a SaveFormatError
+    (the CLI's check, shared); extra entries name the entry."""
+    import json
+
+    data = json.loads(_finished_save())
+    short = json.dumps({**data, "history": data["history"][:5]})
+    with pytest.raises(alhambra.SaveFormatError, match="its history does not lead to its saved state"):
+        moments(short)
+    with pytest.raises(alhambra.SaveFormatError, match="its history does not lead to its saved state"):
+        write_replay_svgs(short, tmp_path / "out")
+    longer = json.dumps({**data, "history": data["history"] + data["history"][:1]})
+    with pytest.raises(alhambra.AlhambraError, match=rf"history\[{len(data['history'])}\]"):
+        moments(longer)
+    assert not (tmp_path / "out").exists()
+
+
+def test_review1_9_bad_arguments_of_moments_and_write_replay_svgs(tmp_path, capsys, monkeypatch):
+    save = alhambra.new_game(2, seed=1).to_json()
+    for bad in ({}, None, 5):
+        with pytest.raises(alhambra.SaveFormatError, match="moments: a save is its JSON text"):
+            moments(bad)
+    monkeypatch.chdir(tmp_path)
+    for bad in (None, 5, ""):
+        with pytest.raises(ConfigError, match="write_replay_svgs: the directory is a non-empty path"):
+            write_replay_svgs(save, bad)
+    f = tmp_path / "g.json"
+    f.write_text(save)
+    assert main(["replay", str(f), "--svg", ""]) == 2
+    assert "--svg needs a directory" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == [f]
+
+
+def test_review1_10_stale_pictures_are_removed(tmp_path):
+    """Finding 10: writing into a directory removes the pictures of an earlier replay
+    (scoring-*-seat-*.svg, end-seat-*.svg) and leaves every other file alone."""
+    out = tmp_path / "out"
+    six = play(alhambra.new_game(6, seed=2), 10_000, 2).to_json()
+    write_replay_svgs(six, out)
+    assert (out / "end-seat-5.svg").exists()
+    (out / "notes.txt").write_text("mine")
+    (out / "end-seat-x.svg").write_text("not ours")
+    two = alhambra.new_game(2, seed=1).to_json()
+    written = write_replay_svgs(two, out)
+    assert sorted(p.name for p in out.iterdir()) == sorted([p.name for p in written] + ["end-seat-x.svg", "notes.txt"])
+    assert [p.name for p in written] == ["end-seat-0.svg", "end-seat-1.svg"]

@@ -87,3 +87,12 @@ def test_r_set_7_play_runs_in_seat_order_from_the_start_player():
         g.apply(next(a for a in g.legal_actions() if isinstance(a, alhambra.TakeMoney)))
         seen.append(g.current_player)
     assert seen == [(first + k) % 4 for k in range(4)]
+
+
+@pytest.mark.parametrize("name", ["\x01a", "\x00", "\ufffe", "\ud800", "a\x1bb", "\uffff"])
+def test_player_names_xml_cannot_hold_are_a_config_error(name):
+    """Review 1 finding 1: a name with a character XML 1.0 cannot hold (a control character,
+    a lone surrogate, U+FFFE/U+FFFF) is refused, naming the seat."""
+    with pytest.raises(alhambra.ConfigError, match=r"player 1's name .* character U\+"):
+        alhambra.new_game([name, "b"], seed=1)
+    assert alhambra.new_game(["tab\there", "Zoë ☀ 𝔸"], seed=1).names == ("tab\there", "Zoë ☀ 𝔸")

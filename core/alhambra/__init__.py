@@ -12,6 +12,7 @@ Quick use::
 """
 
 import sys
+from importlib import metadata as _metadata
 
 from .engine.actions import (
     Action,
@@ -77,7 +78,10 @@ from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_rul
 from .engine.scoring import majority_points, majority_table
 from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 
-__version__ = "0.1.0"
+try:  # the version is written once, in pyproject.toml, and read from the installed metadata
+    __version__: str = _metadata.version("alhambra-engine")
+except _metadata.PackageNotFoundError:  # pragma: no cover - running from a checkout not installed
+    __version__ = "0+unknown"
 
 __all__ = [name for name in dir() if not name.startswith("_")]
 

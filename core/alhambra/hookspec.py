@@ -123,12 +123,16 @@ def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, pric
     purchases, exact payment (R-TURN-4), the vizier's exact purchases and asking round
     (R-VIZ-2), payments through exchange offices (R-EXC-4), ``game.view()``'s market
     ``price`` and the bots. So the price may depend on the options, the space and the tile,
-    not on the course of the game. ``price`` is the printed price (R-COMP-2) as the
+    not on the course of the game. ``tile`` is the id of a building of the market (1-54 and a
+    module's buildings, ``TileSpec.kind == "building"``), never the fountain or a building hut
+    (they keep their printed price 0). ``price`` is the printed price (R-COMP-2) as the
     implementations called before this one left it.
 
     Not *firstresult*: the implementations are chained in call order (later registered
-    first); return the new price (an int >= 0, else a
-    :class:`~alhambra.errors.ConfigError`), or ``None`` to keep ``price``. Two market
+    first); return the new price (an int from 0 to ``alhambra.engine.ruleset.MAX_PRICE``, 100: more
+    than a variant needs, since one currency's cards add up to 135; else a
+    :class:`~alhambra.errors.ConfigError`), or ``None`` to keep ``price``. An exception raised
+    inside an implementation becomes a ConfigError naming the plugin, tile and space. Two market
     taxes of 1 make every building 2 dearer. Without any implementation the tables are the
     printed prices and the hook costs nothing. Example: ``examples/market_tax.py``.
     """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, IllegalActionError, SaveFormatError
 
 
 def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | None = None,
@@ -48,3 +48,34 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
         except IllegalActionError as exc:
             raise IllegalActionError(f"history[{i}] ({a}) does not fit the replayed game: {exc}") from None
     return game
+
+
+def replay_save(text: str, *, modules: Iterable = (), plugins: Iterable = ()):
+    """The game of the save ``text`` (JSON), rebuilt from its seed and history and checked
+    against its saved state: ``Game.from_json`` reads the state, :func:`replay` rebuilds it.
+    Raises :class:`~alhambra.errors.SaveFormatError` ``"its history does not lead to its saved
+    state (they differ in state.players)"`` when the two differ, and what those two raise
+    (an :class:`IllegalActionError` naming ``history[i]`` for an entry that does not fit)."""
+    from .game import Game
+
+    modules, plugins = list(modules), list(plugins)
+    saved = Game.from_json(text, modules=modules, plugins=plugins)
+    game = replay(text, modules=modules, plugins=plugins)
+    if game.to_json() != saved.to_json():
+        raise SaveFormatError(f"its history does not lead to its saved state "
+                              f"(they differ in {_first_difference(game, saved)})")
+    return game
+
+
+def _first_difference(a: Any, b: Any) -> str:
+    """The first top-level part of the save (``state.players``, ``rng``, …) where two games differ."""
+    import json
+
+    da, db = json.loads(a.to_json()), json.loads(b.to_json())
+    for k in da["state"]:  # the state first: it says most
+        if da["state"][k] != db["state"].get(k):
+            return f"state.{k}"
+    for key in da:
+        if da[key] != db.get(key):
+            return key
+    return "the order of their fields"

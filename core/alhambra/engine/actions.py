@@ -269,7 +269,7 @@ def _plugin_names(names: Iterable[str]) -> tuple[str, ...]:
     """``ActionKind.replaces`` as a tuple of plugin names; :class:`ConfigError` otherwise."""
     from ..errors import ConfigError
 
-    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+    if not isinstance(names, (tuple, list, set, frozenset)) or not all(isinstance(n, str) for n in names):
         raise ConfigError(f"ActionKind.replaces must be a tuple of plugin names, not {names!r}")
     return tuple(names)
 

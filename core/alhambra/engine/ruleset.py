@@ -179,7 +179,8 @@ class Ruleset:
         #: per market space index (0-3): tile id -> the price paid for it on that space, the
         #: printed price as the ``alhambra_building_price`` hook makes it (folded once, here);
         #: with no such hook all four are ``prices`` itself. Every reader of a price uses these.
-        self.space_prices: tuple[dict, dict, dict, dict] = space_prices(self.hook, self.options, self.prices)
+        self.space_prices: tuple[dict, dict, dict, dict] = space_prices(
+            self.hook, self.options, self.prices, {t for t, spec in self.catalog.items() if spec.kind == "building"})
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
         #: one more than the highest price
         self.price_bits: int = max([0, *(p for table in self.space_prices for p in table.values())]) + 1
@@ -259,13 +260,21 @@ def action_kinds(caller: Any) -> dict[type, ActionKind]:
 
 def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKind:
     """The kind played for ``action`` among ``offers`` (plugin name, kind), in call order."""
+    for n, k in offers:
+        if n in k.replaces:
+            raise ConfigError(f"plugin {n!r} declares that its action kind {action.__name__} replaces itself: "
+                              f"a plugin cannot replace itself; list the plugins it replaces in replaces=(...)")
     outside = [(n, k) for n, k in offers if n not in BUILTIN_PLUGINS]
     if len(outside) < 2:
         return (outside or offers)[0][1]
     replaced = {r for _, k in outside for r in k.replaces}
-    left = [(n, k) for n, k in outside if n not in replaced] or outside
+    left = [(n, k) for n, k in outside if n not in replaced]
     if len(left) == 1:
         return left[0][1]
+    if not left:
+        names = [repr(n) for n, _ in outside]
+        raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each declare that their action kind "
+                          f"{action.__name__} replaces the other's: only one of them may replace the others")
     names = [repr(n) for n, _ in left]
     raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind "
                       f"{action.__name__}: "
@@ -273,12 +282,22 @@ def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKi
                       f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}")
 
 
-def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dict, dict, dict, dict]:
+#: The highest price a building may cost (``alhambra_building_price``): every money card of one
+#: currency adds up to 135 (values 1-9, three each, R-COMP-3) and the dearest printed price is
+#: 13 (R-COMP-2), so a variant never needs more than 100; the bound also keeps the rule set's
+#: price lanes (one bit per price and space) small.
+MAX_PRICE = 100
+
+
+def space_prices(hook: Any, options: dict[str, Any], printed: dict, asked: Any = None) -> tuple[dict, dict, dict, dict]:
     """The price of every tile on each market space (index 0-3): ``printed`` (tile id -> printed
     price, R-COMP-2) passed through the ``alhambra_building_price`` implementations, chained in
     pluggy's call order (each gets the price the previous one returned; ``None`` keeps it).
+    Only the tiles in ``asked`` (default: all) are passed to the hook: the rule set asks about
+    the market's buildings, never the fountain or huts, which keep their printed price.
     Without implementations, ``(printed,) * 4``: the base game pays nothing for the hook.
-    Raises :class:`ConfigError` for a price that is not an int >= 0."""
+    Raises :class:`ConfigError` naming the plugin, tile and space for a price that is not an
+    int from 0 to :data:`MAX_PRICE`, or an exception raised inside an implementation."""
     impls = list(reversed(hook.alhambra_building_price.get_hookimpls()))
     if not impls:
         return (printed, printed, printed, printed)
@@ -286,14 +305,22 @@ def space_prices(hook: Any, options: dict[str, Any], printed: dict) -> tuple[dic
     for space in range(1, 5):
         table: dict[Any, int] = {}
         for tile, price in printed.items():
+            if asked is not None and tile not in asked:
+                table[tile] = price
+                continue
             for impl in impls:
                 args = {"options": options, "space": space, "tile": tile, "price": price}
-                new = impl.function(*[args[n] for n in impl.argnames])
+                try:
+                    new = impl.function(*[args[n] for n in impl.argnames])
+                except Exception as exc:
+                    raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} failed for tile {tile!r} "
+                                      f"on space {space}: {type(exc).__name__}: {exc}") from exc
                 if new is None:
                     continue
-                if type(new) is not int or new < 0:
+                if type(new) is not int or not 0 <= new <= MAX_PRICE:
                     raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
-                                      f"{tile!r} on space {space} {new!r}; a price is an int >= 0")
+                                      f"{tile!r} on space {space} {new!r}; a price is an int >= 0 and at most "
+                                      f"{MAX_PRICE} (MAX_PRICE)")
                 price = new
             table[tile] = price
         tables.append(table)

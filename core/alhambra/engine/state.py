@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any, Sequence
 
 from attrs import define, field
@@ -16,7 +17,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 def player_names(players: int | Sequence[str]) -> list[str]:
     """The seats' names for ``new_game(players)``: a number of players 2-6 (named "Player 1"
-    …) or their names (R-COMP-1). Raises :class:`~alhambra.errors.ConfigError` otherwise."""
+    …) or their names (R-COMP-1). Raises :class:`~alhambra.errors.ConfigError` otherwise, and
+    for a name holding a character XML 1.0 cannot hold (control character, lone surrogate,
+    U+FFFE/U+FFFF), naming the seat."""
     if isinstance(players, bool):
         raise ConfigError("players must be a number of players or a list of names")
     if isinstance(players, int):
@@ -27,16 +30,29 @@ def player_names(players: int | Sequence[str]) -> list[str]:
         raise ConfigError(f"players must be a number of players or a list of names, not {players!r}")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)} (R-COMP-1)")
+    for i, name in enumerate(players):
+        bad = _NOT_XML_CHAR.search(name)
+        if bad:  # the name could not appear in a save's picture, a page or a terminal
+            raise ConfigError(f"player {i + 1}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
+                              f"which XML cannot hold (a control character, lone surrogate or non-character)")
     return list(players)
+
+
+#: A character XML 1.0 cannot hold (its ``Char`` production): refused in player names.
+_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def game_seed(seed: int | None) -> int:
     """The seed of a new game: ``seed``, or a fresh random one for ``None``. Raises
-    :class:`~alhambra.errors.ConfigError` for anything but an int (a bool included)."""
+    :class:`~alhambra.errors.ConfigError` for anything but an int >= 0 (a bool included): a
+    negative seed would give the same game as its absolute value (``random.Random`` seeds with
+    ``abs(seed)``), so two different seeds would not give two different games."""
     if seed is None:
         return random.SystemRandom().randrange(2**63)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {seed!r}")
+    if seed < 0:
+        raise ConfigError(f"seed must be 0 or more, not {seed}: a negative seed gives the same game as {-seed}")
     return seed
 
 

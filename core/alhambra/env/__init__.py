@@ -13,10 +13,8 @@ pettingzoo; ``alhambra.env.openspiel`` needs the ``openspiel`` extra).
 The layout of actions and observations is documented in ``docs/env.md``.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import Any
+import importlib as _importlib
+from typing import Any as _Any
 
 from .codec import (
     DEFAULT_RADIUS,
@@ -45,11 +43,11 @@ __all__ = ["DEFAULT_RADIUS", "ENV_ID", "SAFE_RADIUS", "ActionCodec", "ActionEnco
 ENV_ID = "alhambra/Alhambra-v0"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     where = _LAZY[name]
-    module = importlib.import_module(f"{__name__}.{where or name}")
+    module = _importlib.import_module(f"{__name__}.{where or name}")
     return module if where is None else getattr(module, name)
 
 
@@ -64,3 +62,7 @@ def _register() -> None:
 
 
 _register()
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -30,16 +30,18 @@ from pettingzoo.utils import wrappers
 from alhambra import ConfigError
 
 from .codec import DEFAULT_RADIUS
-from .session import Session
+from .session import Session, as_seed
 
 __all__ = ["env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment wrapped as PettingZoo's classic games are (order enforcing, no
-    out-of-bounds actions); arguments as for :class:`raw_env`."""
+    """The environment in PettingZoo's ``OrderEnforcingWrapper`` (``step``, ``observe`` or
+    ``render`` before ``reset`` raise PettingZoo's ``AttributeError``/``OrderEnforcingError``);
+    arguments as for :class:`raw_env`. There is no ``AssertOutOfBoundsWrapper``: its bare
+    ``assert`` vanishes under ``python -O``, and :meth:`raw_env.step` checks every action itself
+    (:class:`~alhambra.IllegalActionError`)."""
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
 
@@ -47,9 +49,11 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv):
     """Alhambra for 2-6 agents. ``players``, ``modules`` (names or a comma-separated string),
     ``options`` (as for :func:`alhambra.new_game`), ``render_mode`` (``"human"`` prints,
-    ``"ansi"`` returns the text), ``radius`` (the cell window). Seeded through
-    ``reset(seed=...)``. An illegal integer raises :class:`~alhambra.IllegalActionError` and
-    changes nothing."""
+    ``"ansi"`` returns the text; ``render()`` shows the spectator's view, no hand), ``radius``
+    (the cell window). Seeded through ``reset(seed=...)``. An action is an ``int``, a numpy
+    integer or a 0-d integer array; an integer out of range or not legal now, and anything
+    else (``3.7``, ``"3"``, ``None`` for a live agent) raise
+    :class:`~alhambra.IllegalActionError` and change nothing."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "alhambra_v0", "is_parallelizable": False, "render_fps": 1}
 
@@ -82,9 +86,10 @@ class raw_env(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a game: with ``seed`` the same game every time; without, the next game of
-        the last seed's sequence (or a fresh random one)."""
+        the last seed's sequence (or a fresh random one). ``seed``: a non-negative ``int`` or
+        numpy integer; raises :class:`ConfigError` otherwise (``"7"``, ``1.5``, ``True``, ``-1``)."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._seeds = random.Random(as_seed(seed))
         self.session.reset(self._seeds.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -107,7 +112,7 @@ class raw_env(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         s = self.session
-        s.step(int(action))  # type: ignore[arg-type]
+        s.step(action)  # raises IllegalActionError for anything but a legal integer
         game = s.game
         if game.is_over:
             for a, r in zip(self.possible_agents, game.returns()):

@@ -22,6 +22,7 @@ action or tile outside it raises :class:`WindowError` instead of being dropped.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,16 @@ DEFAULT_RADIUS = 10
 SAFE_RADIUS = 57
 #: R-TURN-2: several money cards may be taken if their total is at most 5.
 _TAKE_LIMIT = 5
+# the money display holds 4 cards (R-SET-5, refilled to 4 by R-TURN-8): a take of 5 cards
+# (five 1s) can never be legal, so the codes stop at 4 cards
+_DISPLAY_SIZE = 4
+
+
+def _index(i: Any) -> int:
+    """``i`` as an integer (``int`` or numpy integer, not ``bool``); raises TypeError else."""
+    if isinstance(i, bool) or type(i).__name__ == "bool_":
+        raise TypeError(f"{i!r} is a boolean")
+    return operator.index(i)
 
 
 class WindowError(AlhambraError):
@@ -178,12 +189,12 @@ def cells(radius: int) -> tuple[tuple[tuple[int, int]], ...]:
 
 
 def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
-    """Every multiset of money cards a take can be (R-TURN-2): one card of any value, or 2-5
-    cards totalling at most 5, canonical, as 1-tuples."""
+    """Every multiset of money cards a take can be (R-TURN-2): one card of any value, or 2-4
+    cards totalling at most 5 (the display holds 4, R-SET-5), canonical, as 1-tuples."""
     money = money_cards(game)
     small = [c for c in money if c.value < _TAKE_LIMIT]
     out: list[tuple[tuple[MoneyCard, ...]]] = [((c,),) for c in money]
-    for k in range(2, _TAKE_LIMIT + 1):
+    for k in range(2, min(_TAKE_LIMIT, _DISPLAY_SIZE) + 1):
         for combo in combinations_with_replacement(small, k):
             if sum(c.value for c in combo) <= _TAKE_LIMIT:
                 out.append((TakeMoney(combo).cards,))
@@ -397,10 +408,16 @@ class ActionCodec:
         return tuple(out)
 
     def decode(self, code: Sequence[int]) -> Action:
-        """The action whose code is ``code`` (the inverse of :meth:`encode`). Raises
-        :class:`IllegalActionError` for a sequence that is not a complete code."""
-        code = tuple(code)
-        if not code or not all(type(i) is int and 0 <= i < self.num_actions for i in code):
+        """The action whose code is ``code`` (the inverse of :meth:`encode`): a sequence of
+        ``int`` or numpy integers. Raises :class:`IllegalActionError` for anything that is not
+        a complete code (``None``, a bare integer such as ``5``, strings, out-of-range values)."""
+        if code is None or isinstance(code, (str, bytes)):
+            raise IllegalActionError(f"{code!r} is not a code of this action space (a sequence of integers)")
+        try:
+            code = tuple(_index(i) for i in code)
+        except (TypeError, IllegalActionError):
+            raise IllegalActionError(f"{code!r} is not a code of this action space (a sequence of integers)") from None
+        if not code or not all(0 <= i < self.num_actions for i in code):
             raise IllegalActionError(f"{code!r} is not a code of this action space (0..{self.num_actions - 1})")
         kind = self._first_kind[code[0]]
         if kind is None:

@@ -23,7 +23,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from alhambra import ConfigError, IllegalActionError
+from alhambra import AlhambraError, ConfigError, IllegalActionError
 from alhambra.bots import make_bot
 
 from .codec import DEFAULT_RADIUS
@@ -36,9 +36,14 @@ class AlhambraEnv(gymnasium.Env):
     """The learner plays seat ``seat`` (default 0; ``"random"``: a random seat each game) of
     a ``players``-player game against ``opponents`` (bot specifications for
     :func:`alhambra.bots.make_bot`, one per other seat in seat order; default all
-    ``"random"``). ``modules``, ``options``, ``radius`` as for the PettingZoo environment;
-    ``render_mode``: ``"ansi"`` (text returned) or ``"human"`` (printed). Raises
-    :class:`ConfigError` for a bad configuration."""
+    ``"random"``; every specification is checked at construction). ``modules``, ``options``,
+    ``radius`` as for the PettingZoo environment; ``render_mode``: ``"ansi"`` (text returned)
+    or ``"human"`` (printed); ``render()`` shows the learner's view (its own hand, the others'
+    hidden). ``illegal_reward``: a number, or ``None`` to raise. An action is an ``int``, a
+    numpy integer or a 0-d integer array; anything else (``3.7``, ``"3"``, ``None``, longer
+    arrays) is illegal like an integer that is not legal now. ``info`` holds ``"action_mask"``
+    and ``"seat"`` after ``reset`` and every ``step``. Raises :class:`ConfigError` for a bad
+    configuration."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own attribute)
 
@@ -51,14 +56,20 @@ class AlhambraEnv(gymnasium.Env):
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
             raise ConfigError(f"opponents must name {players - 1} bots, not {opponents!r}")
-        make_bot(specs[0]) if specs else None  # raises ConfigError for a bad specification now
+        for k, spec in enumerate(specs):
+            try:
+                make_bot(spec)  # every specification is checked now, not at the first reset
+            except AlhambraError as e:
+                raise ConfigError(f"opponent {k} ({spec!r}): {e}") from e
         self.opponents = specs
         if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
             raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
         self.seat_choice = seat
         self.seat: int = seat if isinstance(seat, int) else 0
         self.render_mode = render_mode
-        self.illegal_reward = illegal_reward
+        if illegal_reward is not None and (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float, np.integer, np.floating))):
+            raise ConfigError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         n, size = self.session.num_actions, self.session.observation_size
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(low=0.0, high=self.session.encoder.high(), shape=(size,), dtype=np.float32),
@@ -98,7 +109,7 @@ class AlhambraEnv(gymnasium.Env):
         info: dict[str, Any] = {}
         reward = 0.0
         try:
-            s.step(int(action))
+            s.step(action)  # anything but an integer is an IllegalActionError too
         except IllegalActionError:
             if self.illegal_reward is None:
                 raise
@@ -110,6 +121,7 @@ class AlhambraEnv(gymnasium.Env):
             reward += float(s.game.returns()[self.seat])
         obs = self._obs()
         info["action_mask"] = obs["action_mask"]
+        info["seat"] = self.seat
         if self.render_mode == "human":
             self.render()
         return obs, reward, done, False, info

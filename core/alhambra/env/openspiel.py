@@ -28,8 +28,11 @@ random-simulation test is for the default. :class:`ScoreEvaluator` values a stat
 public scores, for searches that should not play random games to the end.
 
 Serialisation: OpenSpiel serialises a Python state as its pickled attributes; this state's
-single attribute pickles as the engine's JSON save (no engine object is pickled). As with any
-OpenSpiel Python game, only deserialise strings you made yourself.
+single attribute pickles as the engine's JSON save (no engine object is pickled). But
+``deserialize_state`` *unpickles* the string (OpenSpiel does so for every Python game), and
+unpickling can run any code: only deserialise strings you made yourself (the engine's own
+``Game.to_json``/``from_json`` saves are plain JSON and safe to load). A state of another
+setup (players, modules, options, radius) is refused with :class:`SaveFormatError`.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from alhambra import AlhambraError, ConfigError
+from alhambra import AlhambraError, ConfigError, IllegalActionError, SaveFormatError
 
 from .codec import DEFAULT_RADIUS
 from .observation import render_view
@@ -176,6 +179,22 @@ class AlhambraState(pyspiel.State):
         super().__init__(game)
         self._h = _Holder(game)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        """OpenSpiel's ``deserialize_state`` makes an initial state of this game and sets the
+        unpickled attributes on it: a restored state is checked here to be of this game's
+        setup (players, modules, options, radius) and is given the game. Raises
+        :class:`SaveFormatError` (a :class:`ConfigError`) naming both setups otherwise."""
+        if name == "_h" and isinstance(value, _Holder) and value.game is None and "_h" in self.__dict__:
+            game: AlhambraGame = self._h.game  # type: ignore[assignment]
+            theirs, ours = value.session, game.template
+            if theirs.setup != ours.setup or theirs.radius != ours.radius:
+                raise SaveFormatError(
+                    f"the state is of another setup: {theirs.players} players, modules {theirs.modules}, "
+                    f"options {theirs.setup[2]}, radius {theirs.radius}; this game has {ours.players} players, "
+                    f"modules {ours.modules}, options {ours.setup[2]}, radius {ours.radius}")
+            value.game = game
+        super().__setattr__(name, value)
+
     @property
     def session(self) -> Session:
         """The engine game and the unfinished action."""
@@ -196,7 +215,9 @@ class AlhambraState(pyspiel.State):
         return self.session.legal_ints()
 
     def _apply_action(self, action: int) -> None:
-        self.session.step(int(action))
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        self.session.step(action)
         self._h.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:

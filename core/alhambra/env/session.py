@@ -8,17 +8,51 @@ through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``r
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from alhambra import Action, ConfigError, Game, IllegalActionError, new_game
+from alhambra import (
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    SaveFormatError,
+    new_game,
+)
 
 from .codec import DEFAULT_RADIUS, ActionCodec, Decision
 from .observation import ObservationEncoder, render_view
 
-__all__ = ["Session", "parse_modules"]
+__all__ = ["Session", "as_action_int", "as_seed", "parse_modules"]
+
+
+def as_action_int(i: Any) -> int:
+    """``i`` as an action integer: a Python ``int``, a numpy integer or a 0-d integer array
+    (``operator.index``). Raises :class:`IllegalActionError` for anything else (floats such
+    as ``3.7``, strings, ``None``, booleans, longer arrays); the range is checked by the
+    decision."""
+    if isinstance(i, (bool, np.bool_)):
+        raise IllegalActionError(f"an action is an integer, not {i!r}")
+    try:
+        return operator.index(i)
+    except TypeError:
+        raise IllegalActionError(f"an action is an integer, not {i!r}") from None
+
+
+def as_seed(seed: Any) -> int:
+    """``seed`` as a game seed: a non-negative ``int`` or numpy integer. Raises
+    :class:`ConfigError` for anything else (``"7"``, ``1.5``, ``True``) and for a negative
+    seed (the engine's generator would give seed ``-n`` the game of ``n``)."""
+    if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
+        seed = int(seed)
+    if type(seed) is not int:
+        raise ConfigError(f"seed must be an integer, not {seed!r}")
+    if seed < 0:
+        raise ConfigError(f"seed must be at least 0, not {seed} (a negative seed would repeat the game of {-seed})")
+    return seed
 
 # (players, modules, options, radius) -> (codec, encoder, a set-up game): shared by sessions
 _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
@@ -49,6 +83,16 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
     return modules
 
 
+def _setup(game: Game) -> tuple:
+    """What makes games of one rule set: the number of players, the modules, the options."""
+    return (len(game.names), tuple(game.rules.modules), json.dumps(game.rules.options, sort_keys=True, default=repr))
+
+
+def _describe(setup: tuple) -> str:
+    players, modules, options = setup
+    return f"{players} players, modules {list(modules)}, options {options}"
+
+
 class Session:
     """A game of one rule set played one integer at a time.
 
@@ -64,6 +108,8 @@ class Session:
             raise ConfigError(f"players must be an int 2..6, not {players!r}")
         self.players = players
         self.modules = parse_modules(modules)
+        if options is not None and not isinstance(options, dict):
+            raise ConfigError(f"options must be a dict of option values or None, not {options!r}")
         self.options = dict(options or {})
         self.radius = radius
         key = (players, tuple(m if isinstance(m, str) else id(m) for m in self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
@@ -74,6 +120,7 @@ class Session:
             encoder = ObservationEncoder(template, radius, extra={"decision": (codec.num_actions,)})
             layout = _LAYOUTS[key] = (codec, encoder, template)
         self.codec, self.encoder, template = layout
+        self.setup = _setup(template)
         self.num_actions = self.codec.num_actions
         self.observation_size = self.encoder.size
         self._decision_slice = self.encoder.slices["decision"]
@@ -86,7 +133,7 @@ class Session:
         action kept."""
         new = Session.__new__(Session)
         new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
-        new.codec, new.encoder = self.codec, self.encoder
+        new.codec, new.encoder, new.setup = self.codec, self.encoder, self.setup
         new.num_actions, new.observation_size, new._decision_slice = self.num_actions, self.observation_size, self._decision_slice
         new.game = self.game.clone()
         new._decision = None
@@ -106,7 +153,11 @@ class Session:
     def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> Session:
         """A copy of this session playing ``game`` (a game of the same rule set), with the
         unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
-        ``prefix`` does not begin a legal action of ``game``."""
+        ``prefix`` does not begin a legal action of ``game``, :class:`~alhambra.SaveFormatError`
+        (a :class:`ConfigError`) if ``game`` has other players, modules or options."""
+        theirs = _setup(game)
+        if theirs != self.setup:
+            raise SaveFormatError(f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}")
         new = self.copy()
         new.load(game)
         if prefix:
@@ -117,8 +168,9 @@ class Session:
         return new
 
     def reset(self, seed: int) -> None:
-        """Start a new game with ``seed`` (same seed, same game)."""
-        self.game = new_game(self.players, modules=self.modules, options=self.options, seed=seed)
+        """Start a new game with ``seed`` (same seed, same game; see :func:`as_seed`). Raises
+        :class:`ConfigError` for a bad seed."""
+        self.game = new_game(self.players, modules=self.modules, options=self.options, seed=as_seed(seed))
         self._decision = None
         self._cache = {}
 
@@ -185,12 +237,12 @@ class Session:
 
     # -- acting -----------------------------------------------------------------------------
 
-    def step(self, i: int) -> Action | None:
+    def step(self, i: Any) -> Action | None:
         """Take integer ``i`` for the player to move; once it completes an action, the
         engine plays it and it is returned. Raises
         :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
-        changes then)."""
-        action = self.decision.choose(int(i))
+        changes then), also for anything but an integer (see :func:`as_action_int`)."""
+        action = self.decision.choose(as_action_int(i))
         if action is not None:
             self.game.apply(action)
             self._decision = None

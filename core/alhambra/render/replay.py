@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from alhambra import AlhambraError, Game, SaveFormatError, replay
+from alhambra import AlhambraError, ConfigError, Game, SaveFormatError, replay
+from alhambra.replay import replay_save
 
 from .svg import city_svg
 
@@ -16,18 +18,21 @@ def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = 
     """The game of the save ``save`` (JSON text) at each scoring (R-SCORE-1: right after the
     action that brought it) and at its last action: ``[("scoring-1", game), ...,
     ("end", game)]``, each an independent game. The game is rebuilt from its seed and history
-    (``modules`` and ``plugins`` as for :func:`alhambra.replay`). Raises
-    :class:`SaveFormatError` for a save that cannot be read, and what :func:`alhambra.replay`
-    raises for one whose history does not fit."""
+    (``modules`` and ``plugins`` as for :func:`alhambra.replay`) and checked against the saved
+    state, as ``alhambra replay`` checks it. Raises :class:`SaveFormatError` for a save that
+    is not JSON text or cannot be read, or whose history does not lead to its saved state,
+    and :class:`~alhambra.IllegalActionError` naming ``history[i]`` for an entry that does
+    not fit the replayed game."""
     modules, plugins = list(modules), list(plugins)
+    if not isinstance(save, str):
+        raise SaveFormatError(f"moments: a save is its JSON text (Game.to_json()), not {type(save).__name__}")
     try:
         data = json.loads(save)
     except ValueError as exc:
         raise SaveFormatError(f"not a JSON save: {exc}") from None
     if not isinstance(data, dict):
         raise SaveFormatError("a save is a JSON object")
-    loaded: Any = Game.from_json(save, modules=modules, plugins=plugins)
-    history = loaded.history
+    history = replay_save(save, modules=modules, plugins=plugins).history
     game: Any = replay({**data, "history": []}, modules=modules, plugins=plugins)
     out: list[tuple[str, Game]] = []
     seen = 0
@@ -41,21 +46,35 @@ def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = 
     return out
 
 
+#: The file names of the pictures :func:`write_replay_svgs` writes (and removes when stale).
+_OURS = re.compile(r"(scoring-[0-9]+-seat-[0-9]+|end-seat-[0-9]+)\.svg\Z")
+
+
 def write_replay_svgs(save: str, directory: str | Path, *, modules: Iterable[Any] = (),
                       plugins: Iterable[Any] = ()) -> list[Path]:
     """Write every Alhambra of the save at each scoring and at the end into ``directory``
     (created if missing): ``scoring-<n>-seat-<i>.svg`` and ``end-seat-<i>.svg``, titled with
-    the player's name and points. Returns the paths written, in that order. Raises
-    :class:`AlhambraError` when the directory cannot be made or written, and as
-    :func:`moments` does."""
+    the player's name and points. Pictures of that naming already in the directory (of an
+    earlier replay, e.g. with more players or scorings) are removed first, once the save has
+    been read; no other file is touched. Returns the paths written, in that order. Raises
+    :class:`ConfigError` when ``directory`` is not a non-empty path, :class:`AlhambraError`
+    when the directory cannot be made or written, and as :func:`moments` does (nothing is
+    written then)."""
+    if not isinstance(directory, (str, Path)) or not str(directory).strip():
+        raise ConfigError(f"write_replay_svgs: the directory is a non-empty path, not {directory!r}")
+    found = moments(save, modules=modules, plugins=plugins)
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
+        for old in target.iterdir():
+            if _OURS.match(old.name) and old.is_file():
+                old.unlink()
     except OSError as exc:
-        raise AlhambraError(f"--svg {directory}: cannot make the directory: {exc.strerror or exc}") from None
+        raise AlhambraError(f"--svg {directory}: cannot make the directory or clear its old pictures: "
+                            f"{exc.strerror or exc}") from None
     written: list[Path] = []
     game: Any
-    for label, game in moments(save, modules=modules, plugins=plugins):
+    for label, game in found:
         for i, p in enumerate(game.view(None)["players"]):
             catalog = game.state.players[i].city.catalog
             when = "at the end" if label == "end" else f"at {label.replace('-', ' ')}"

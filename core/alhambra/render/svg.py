@@ -9,6 +9,7 @@ read them); ``docs/render.md`` lists them.
 from __future__ import annotations
 
 import functools
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -50,6 +51,92 @@ _SIDES: tuple[tuple[int, str, Pos], ...] = (
 )
 
 
+# -- XML-safe text and the checks of the input (every public function's arguments) ----------
+
+#: A character XML 1.0 cannot hold (outside its ``Char`` production): control characters,
+#: lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: An attribute name this package writes (``data-*``): ASCII letters, digits, ``_ . -``.
+_XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9._-]*\Z")
+#: The farthest cell drawn from the fountain, as the engine's grid (``GRID_LIMIT``).
+POS_LIMIT = 1000
+#: The largest side of a cell, tile or card drawn, in SVG user units.
+SIZE_LIMIT = 10_000
+
+
+def xml_safe(s: str) -> str:
+    """``s`` with every character XML 1.0 cannot hold replaced by U+FFFD. Every text and
+    attribute value of every picture passes here (in :func:`el`), so the output always parses
+    and encodes as UTF-8, whatever names, titles or codes it is given."""
+    return _NOT_XML.sub("\ufffd", s)
+
+
+def _short(v: object) -> str:
+    r = repr(v)
+    return r if len(r) <= 60 else r[:57] + "..."
+
+
+def check_str(where: str, name: str, v: object, *, optional: bool = False) -> None:
+    """:class:`ConfigError` ``"<where>: <name> must be a string"`` unless ``v`` is a str
+    (or ``None`` when ``optional``)."""
+    if not (isinstance(v, str) or (optional and v is None)):
+        raise ConfigError(f"{where}: {name} must be a string{' or None' if optional else ''}, not {_short(v)}")
+
+
+def check_size(where: str, name: str, v: object) -> float:
+    """``v`` as a float: a number (not a bool) from 1 to :data:`SIZE_LIMIT`; else ConfigError."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not (1 <= v <= SIZE_LIMIT):
+        raise ConfigError(f"{where}: {name} must be a number from 1 to {SIZE_LIMIT}, not {_short(v)}")
+    return float(v)
+
+
+def check_catalog(where: str, catalog: object) -> TileCatalog | None:
+    """``catalog`` when it is a :class:`~alhambra.TileCatalog` or ``None``; else ConfigError."""
+    if catalog is not None and not isinstance(catalog, TileCatalog):
+        raise ConfigError(f"{where}: catalog must be a TileCatalog (game.state.players[0].city.catalog), "
+                          f"not {_short(catalog)}")
+    return catalog
+
+
+def check_codes(where: str, name: str, codes: object) -> list[str]:
+    """``codes`` as a list of card codes: a list or tuple of strings, a money card's value a
+    short number (R-COMP-3); else ConfigError naming the entry."""
+    if not isinstance(codes, (list, tuple)):
+        raise ConfigError(f"{where}: {name} must be a list of card codes (such as 'florin-7'), not {_short(codes)}")
+    for i, code in enumerate(codes):
+        if not isinstance(code, str):
+            raise ConfigError(f"{where}: {name}[{i}]: cards are given by their codes (such as 'florin-7'), "
+                              f"not {_short(code)}")
+        parts = code.split("-")
+        if len(parts) == 2 and parts[0] in CURRENCY_FILL and parts[1].isdigit() and not _short_number(parts[1]):
+            raise ConfigError(f"{where}: {name}[{i}] {_short(code)} is no money card: values are 1-9 (R-COMP-3)")
+    return list(codes)
+
+
+def _short_number(digits: str) -> bool:
+    return digits.isascii() and digits.isdigit() and len(digits) <= 3
+
+
+def check_highlight(where: str, highlight: object) -> list[Pos]:
+    """``highlight`` as a list of (x, y) int cells within :data:`POS_LIMIT`; else ConfigError."""
+    if highlight is None:
+        return []
+    if isinstance(highlight, (str, bytes, Mapping)) or not isinstance(highlight, Iterable):
+        raise ConfigError(f"{where}: highlight takes a list of (x, y) cells, not {_short(highlight)}")
+    out: list[Pos] = []
+    for p in highlight:
+        try:
+            ok = len(p) == 2 and type(p[0]) is int and type(p[1]) is int
+        except (TypeError, IndexError, KeyError):
+            ok = False
+        if not ok:
+            raise ConfigError(f"{where}: highlight takes (x, y) int pairs, not {_short(p)}")
+        if max(abs(p[0]), abs(p[1])) > POS_LIMIT:
+            raise ConfigError(f"{where}: highlight cell {_short(p)} lies beyond {POS_LIMIT} cells of the fountain")
+        out.append((p[0], p[1]))
+    return out
+
+
 # -- small builders -------------------------------------------------------------------------
 
 
@@ -66,10 +153,10 @@ def el(tag: str, parent: ET.Element | None = None, text: str | None = None, **at
         if v is None:
             continue
         name = k.rstrip("_").replace("_", "-")
-        a[name] = _num(v) if isinstance(v, float) else str(v)
+        a[name] = _num(v) if isinstance(v, float) else xml_safe(str(v))
     e = ET.Element(tag, a) if parent is None else ET.SubElement(parent, tag, a)
     if text is not None:
-        e.text = text
+        e.text = xml_safe(text)
     return e
 
 
@@ -99,29 +186,39 @@ def text(parent: ET.Element, x: float, y: float, s: str, *, size: float = 12, fi
 # -- tiles ----------------------------------------------------------------------------------
 
 
-def tile_label(spec: TileSpec) -> str:
-    """Words for a tile, as in its ``<title>``: ``"pavilion, price 2, walls north, east"``."""
+def tile_label(spec: TileSpec, price: int | None = None) -> str:
+    """Words for a tile, as in its ``<title>``: ``"pavilion, price 2, walls north, east"``;
+    with ``price`` (the price paid, R-TURN-3) other than the printed one:
+    ``"pavilion, price 3 (printed 2), ..."``."""
     if spec.kind == "fountain":
         return "Lion Fountain"
     walls = [name for bit, name, _ in _SIDES if spec.walls & bit]
     wall_words = f"walls {', '.join(walls)}" if walls else "no walls"
     if spec.kind == "building":
+        if price is not None and price != spec.price:
+            return f"{spec.type}, price {price} (printed {spec.price}), {wall_words}"
         return f"{spec.type}, price {spec.price}, {wall_words}"
     return f"{spec.type} {spec.kind} {spec.id}, {wall_words}"
 
 
 def draw_tile(parent: ET.Element, spec: TileSpec, x0: float, y0: float, size: float, *,
-              hut_value: int | None = None, label: str | None = None, **data: Any) -> ET.Element:
+              hut_value: int | None = None, label: str | None = None, price: int | None = None,
+              **data: Any) -> ET.Element:
     """Draw ``spec`` as a ``<g class="alh-tile ...">`` in the square at ``(x0, y0)`` of side
     ``size``: the type's colour, the price (buildings), a hut mark (huts; with ``hut_value``
     printed), the fountain's basin; its own walls as ``<rect class="alh-wall">`` with
-    ``data-side``. ``data`` become ``data-*`` attributes of the group and of each wall."""
+    ``data-side``. ``data`` become ``data-*`` attributes of the group and of each wall.
+    ``price``: the price paid for a building on a market space (R-TURN-3), drawn and in
+    ``data-price`` instead of the printed one, which is then kept as ``data-printed-price``."""
+    paid = spec.price if price is None else price
     kind = spec.kind
     cls = f"alh-tile alh-{kind}" + (f" alh-type-{spec.type}" if spec.type else "")
     walls = ",".join(name for bit, name, _ in _SIDES if spec.walls & bit)
     g = el("g", parent, class_=cls, data_tile=spec.id, data_kind=kind, data_type=spec.type or "fountain",
-           data_price=spec.price if kind == "building" else None, data_walls=walls, data_hut_value=hut_value, **data)
-    el("title", g, label or tile_label(spec))
+           data_price=paid if kind == "building" else None,
+           data_printed_price=spec.price if kind == "building" and paid != spec.price else None,
+           data_walls=walls, data_hut_value=hut_value, **data)
+    el("title", g, label or tile_label(spec, paid))
     fill = BUILDING_FILL.get(spec.type or "", COLOURS_MISC["fountain"])
     ink = BUILDING_INK.get(spec.type or "", COLOURS_MISC["ink"])
     pad = size * 0.02
@@ -136,7 +233,7 @@ def draw_tile(parent: ET.Element, spec: TileSpec, x0: float, y0: float, size: fl
     elif kind == "building":
         # a dome and door, faint, so that the price reads first
         el("path", g, d=_arch_path(cx, y0 + size * 0.2, size * 0.62, size * 0.62), fill=ink, fill_opacity=0.16)
-        text(g, cx, cy - size * 0.02, str(spec.price), size=size * 0.36, fill=ink, weight="bold",
+        text(g, cx, cy - size * 0.02, str(paid), size=size * 0.36, fill=ink, weight="bold",
              class_="alh-price")
         text(g, cx, y0 + size * 0.78, spec.type or "", size=size * 0.13, fill=ink, class_="alh-type-name")
     else:  # a module's tile, e.g. a building hut (R-HUT-1): a hut mark with what it counts as
@@ -173,29 +270,32 @@ def _arch_path(cx: float, top: float, w: float, h: float) -> str:
 # -- one Alhambra -----------------------------------------------------------------------------
 
 
-def _bad(entry: object) -> bool:
-    raise ConfigError(f"an Alhambra's cells are (x, y) with a tile, not {entry!r}")
-
-
-def city_tiles(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]]) -> dict[Pos, int | str]:
+def city_tiles(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
+               where: str = "city_svg") -> dict[Pos, int | str]:
     """``{(x, y): tile id}`` of an Alhambra given as an :class:`~alhambra.Alhambra`, a mapping,
     or a view's ``[[x, y, tile], ...]`` list; the fountain at ``(0, 0)`` is added when missing.
-    Raises :class:`ConfigError` for anything else."""
+    Raises :class:`ConfigError` (``"<where>: ..."``) for anything else."""
     if isinstance(city, Alhambra):
         return dict(city.tiles)
+    shape = f"{where}: an Alhambra is an Alhambra, {{(x, y): tile}} or [[x, y, tile], ...], not {_short(city)}"
+    if isinstance(city, (str, bytes)) or not isinstance(city, (Mapping, Iterable)):
+        raise ConfigError(shape)
+    entries = list(city.items()) if isinstance(city, Mapping) else list(city)
     out: dict[Pos, int | str] = {}
-    items: list[tuple[tuple[Any, Any], Any]]
-    try:
-        if isinstance(city, Mapping):
-            items = [((p[0], p[1]), t) for p, t in city.items() if len(p) == 2 or _bad(p)]
-        else:
-            entries: Iterable[Any] = city
-            items = [((e[0], e[1]), e[2]) for e in entries if len(e) == 3 or _bad(e)]
-    except (TypeError, IndexError, KeyError):
-        raise ConfigError(f"an Alhambra is an Alhambra, {{(x, y): tile}} or [[x, y, tile], ...], not {city!r}") from None
-    for (x, y), t in items:
+    for entry in entries:
+        try:
+            if isinstance(city, Mapping):
+                (x, y), t = entry[0], entry[1]
+                ok = len(entry[0]) == 2
+            else:
+                x, y, t = entry[0], entry[1], entry[2]
+                ok = len(entry) == 3
+        except (TypeError, IndexError, KeyError, ValueError):
+            raise ConfigError(shape) from None
+        if not ok:
+            raise ConfigError(f"{where}: an Alhambra's cells are (x, y) with a tile, not {_short(entry)}")
         if type(x) is not int or type(y) is not int:
-            raise ConfigError(f"cell positions are int pairs, not {(x, y)!r}")
+            raise ConfigError(f"{where}: cell positions are int pairs, not {_short((x, y))}")
         out[(x, y)] = t
     out.setdefault((0, 0), FOUNTAIN)
     return out
@@ -209,6 +309,8 @@ def _catalog_of(city: object, catalog: TileCatalog | None) -> TileCatalog:
 
 def _spec(catalog: TileCatalog, tile: int | str) -> TileSpec:
     try:
+        if type(tile) is not int and type(tile) is not str:  # not True for 1
+            raise TypeError
         return catalog[tile]
     except (KeyError, TypeError):
         raise ConfigError(f"tile {tile!r} is not in the tile catalogue: pass catalog= (a module's tiles, "
@@ -239,23 +341,29 @@ def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos
 def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
                  catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
                  huts: Mapping[Pos, int] | bool = True, title: str | None = None, prefix: str = "city",
-                 cell: float = CELL, frontier: bool = False) -> ET.Element:
-    """:func:`city_svg` as an element (for composing pictures); same arguments."""
-    tiles = city_tiles(city)
+                 cell: float = CELL, frontier: bool = False, where: str = "city_svg") -> ET.Element:
+    """:func:`city_svg` as an element (for composing pictures); same arguments (``where``: the
+    public function named in errors)."""
+    check_catalog(where, catalog)
+    check_str(where, "title", title, optional=True)
+    check_str(where, "prefix", prefix)
+    cell = check_size(where, "cell", cell)
+    if not (isinstance(huts, bool) or isinstance(huts, Mapping)):
+        raise ConfigError(f"{where}: huts is True, False or {{(x, y): value}}, not {_short(huts)}")
+    tiles = city_tiles(city, where)
     cat = _catalog_of(city, catalog)
-    specs = {p: _spec(cat, t) for p, t in tiles.items()}
+    try:
+        specs = {p: _spec(cat, t) for p, t in tiles.items()}
+        if not isinstance(city, Alhambra):  # the same checks whatever the tiles (R-COMP-1, R-COMP-2)
+            Alhambra.from_tiles(tiles, catalog=cat, check=False)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
     if huts is True:
         huts = hut_values(tiles, cat)
     marked: list[Pos] = []
-    for p in highlight or ():
-        try:
-            q = (p[0], p[1])
-        except (TypeError, IndexError):
-            raise ConfigError(f"highlight takes (x, y) cells, not {p!r}") from None
-        if type(q[0]) is not int or type(q[1]) is not int or len(p) != 2:
-            raise ConfigError(f"highlight takes (x, y) int pairs, not {p!r}")
+    for q in check_highlight(where, highlight):
         if q in tiles:
-            raise ConfigError(f"cannot highlight {q}: a tile stands there (only empty cells are highlighted)")
+            raise ConfigError(f"{where}: cannot highlight {q}: a tile stands there (only empty cells are highlighted)")
         if q not in marked:
             marked.append(q)
     empty = list(marked)
@@ -294,7 +402,7 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
         value = huts.get((x, y)) if isinstance(huts, Mapping) else None
         g = draw_tile(root, spec, x0, y0, cell, hut_value=value,
                       label=f"{tile_label(spec)} at ({x}, {y})", data_x=x, data_y=y, data_pos=f"{x},{y}")
-        g.set("id", f"{prefix}-tile-{x}_{y}")
+        g.set("id", xml_safe(f"{prefix}-tile-{x}_{y}"))
         for wall in g.iter("rect"):
             if wall.get("class") == "alh-wall":
                 dx, dy = next(d for _, name, d in _SIDES if name == wall.get("data-side"))
@@ -330,8 +438,11 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     ``<rect class="alh-cell" id="<prefix>-cell-<x>_<y>">``, with class ``alh-cell-highlight``
     too when highlighted; tiles and cells also carry ``data-pos="<x>,<y>"``.
 
-    Raises :class:`ConfigError` for a tile not in the catalogue, a malformed city or
-    highlight cell, or a highlighted cell that holds a tile.
+    Raises :class:`ConfigError` (``"city_svg: ..."``) for a tile not in the catalogue, a
+    malformed city (as :meth:`Alhambra.from_tiles` with ``check=False``: a tile twice, a
+    second fountain, a tile at the fountain's cell, a cell beyond 1000 cells), a malformed
+    highlight cell, a highlighted cell that holds a tile, a ``cell`` that is not a number from
+    1 to 10000, a title or prefix that is not a string, a catalog that is not a TileCatalog.
     """
     return to_text(city_element(city, catalog=catalog, highlight=highlight, huts=huts, title=title,
                                 prefix=prefix, cell=cell, frontier=frontier))
@@ -342,8 +453,22 @@ def tile_svg(tile: int | str, *, catalog: TileCatalog | None = None, size: float
     """One tile alone as a standalone SVG document (text), ``size`` units square: for market
     spaces, tiles to place, reserves, hut stacks and bonus cards on a page. ``data``: more
     ``data-*`` attributes of its ``alh-tile`` group (``pick="tile:17"`` -> ``data-pick``).
-    Raises :class:`ConfigError` for a tile not in ``catalog`` (default: the base game's)."""
-    spec = _spec(catalog or BASE_CATALOG, tile)
+    Raises :class:`ConfigError` for a tile not in ``catalog`` (default: the base game's), a
+    ``data`` name that is not an XML name (ASCII letters, digits, ``_ . -``, not first a
+    digit, ``.`` or ``-``), a ``size`` that is not a number from 1 to 10000 or a title that is
+    not a string."""
+    where = "tile_svg"
+    check_catalog(where, catalog)
+    size = check_size(where, "size", size)
+    check_str(where, "title", title, optional=True)
+    for k in data:
+        if not _XML_NAME.match(k):
+            raise ConfigError(f"{where}: {_short(k)} is not a valid data-* attribute name "
+                              f"(ASCII letters, digits, '_', '.', '-', not first a digit, '.' or '-')")
+    try:
+        spec = _spec(catalog or BASE_CATALOG, tile)
+    except ConfigError as exc:
+        raise ConfigError(f"{where}: {exc}") from None
     root = svg_root(size, size, "alh-tile-picture", title or tile_label(spec))
     draw_tile(root, spec, 0, 0, size, **{f"data_{k}": v for k, v in data.items()})
     return to_text(root)
@@ -352,10 +477,41 @@ def tile_svg(tile: int | str, *, catalog: TileCatalog | None = None, size: float
 # -- the building market --------------------------------------------------------------------
 
 
+def check_market(where: str, market: object, catalog: TileCatalog) -> list[Mapping[str, Any]]:
+    """``market`` as a list of market spaces ``{"space", "currency", "tile", "price"}`` as in
+    ``Game.view(seat)["market"]`` (``space`` defaults to its place, 1-4; ``tile`` and
+    ``price`` ``None`` for an empty space); else ConfigError naming the space."""
+    if not isinstance(market, (list, tuple)):
+        raise ConfigError(f"{where}: the market is a view's list of spaces, not {_short(market)}")
+    shape = "a market space is a view's {'space', 'currency', 'tile', 'price'}"
+    for i, space in enumerate(market):
+        if not isinstance(space, Mapping) or "currency" not in space:
+            raise ConfigError(f"{where}: market[{i}]: {shape}, not {_short(space)}")
+        number, currency, tile, price = space.get("space", i + 1), space["currency"], space.get("tile"), space.get("price")
+        if type(number) is not int:
+            raise ConfigError(f"{where}: market[{i}]: the space's number is an int, not {_short(number)}")
+        if not isinstance(currency, str) or currency not in CURRENCY_FILL:
+            raise ConfigError(f"{where}: unknown currency {_short(currency)} at market space {number} "
+                              f"(R-COMP-4: {list(CURRENCIES)})")
+        if tile is not None:
+            try:
+                _spec(catalog, tile)
+            except ConfigError as exc:
+                raise ConfigError(f"{where}: market space {number}: {exc}") from None
+        if not (price is None or (type(price) is int and price >= 0)):
+            raise ConfigError(f"{where}: market space {number}: a price is an int >= 0 or None, not {_short(price)}")
+    return list(market)
+
+
 def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog | None = None,
-                   title: str | None = None, prefix: str = "market", tile_size: float = 52) -> ET.Element:
-    """:func:`market_svg` as an element; same arguments."""
-    cat = catalog or BASE_CATALOG
+                   title: str | None = None, prefix: str = "market", tile_size: float = 52,
+                   where: str = "market_svg") -> ET.Element:
+    """:func:`market_svg` as an element; same arguments (``where``: the function named in errors)."""
+    cat = check_catalog(where, catalog) or BASE_CATALOG
+    check_str(where, "title", title, optional=True)
+    check_str(where, "prefix", prefix)
+    tile_size = check_size(where, "tile_size", tile_size)
+    market = check_market(where, market, cat)
     w_space, h_space, gap = tile_size * 1.5, tile_size * 2.05, tile_size * 0.16
     width = gap + len(market) * (w_space + gap)
     height = h_space + 2 * gap
@@ -365,19 +521,15 @@ def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog 
         for i, s in enumerate(market))
     root = svg_root(width, height, "alh-market", words, id=prefix)
     for i, space in enumerate(market):
-        try:
-            currency = space["currency"]
-            number = space.get("space", i + 1)
-        except (KeyError, TypeError, AttributeError):
-            raise ConfigError(f"a market space is a view's {{'space', 'currency', 'tile', 'price'}}, not {space!r}") from None
-        if currency not in CURRENCY_FILL:
-            raise ConfigError(f"unknown currency {currency!r} at market space {number} (R-COMP-4: {list(CURRENCIES)})")
+        currency = space["currency"]
+        number = space.get("space", i + 1)
         tile = space.get("tile")
+        price = space.get("price")
         x0, y0 = gap + i * (w_space + gap), gap
         g = el("g", root, class_=f"alh-market-space alh-currency-{currency}", id=f"{prefix}-space-{number}",
-               data_space=number, data_currency=currency, data_tile=tile, data_price=space.get("price"))
+               data_space=number, data_currency=currency, data_tile=tile, data_price=price)
         el("title", g, f"space {number}, paid in {currency}: "
-           + ("empty" if tile is None else tile_label(_spec(cat, tile))))
+           + ("empty" if tile is None else tile_label(_spec(cat, tile), price)))
         el("rect", g, x=x0, y=y0, width=w_space, height=h_space, rx=tile_size * 0.12,
            fill=CURRENCY_FILL[currency], stroke=COLOURS_MISC["card-edge"], stroke_width=1.5)
         text(g, x0 + w_space / 2, y0 + tile_size * 0.24, f"{number} · {currency}", size=tile_size * 0.22,
@@ -388,9 +540,11 @@ def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog 
                stroke_dasharray="4", stroke_opacity=0.5, rx=tile_size * 0.06)
             text(g, tx + tile_size / 2, ty + tile_size / 2, "empty", size=tile_size * 0.2, fill_opacity=0.6)
         else:
-            draw_tile(g, _spec(cat, tile), tx, ty, tile_size)
-            text(g, x0 + w_space / 2, y0 + h_space - tile_size * 0.2, f"price {space.get('price')}",
-                 size=tile_size * 0.22, class_="alh-price")
+            spec = _spec(cat, tile)
+            draw_tile(g, spec, tx, ty, tile_size, price=price)
+            printed = f" (printed {spec.price})" if price is not None and price != spec.price else ""
+            text(g, x0 + w_space / 2, y0 + h_space - tile_size * 0.2, f"price {price}{printed}",
+                 size=tile_size * (0.16 if printed else 0.22), class_="alh-price")
     return root
 
 
@@ -404,7 +558,12 @@ def market_svg(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog | No
     id="<prefix>-space-<n>">`` with ``data-space``, ``data-currency``, ``data-tile`` and
     ``data-price`` (the last two absent for an empty space), in the currency's colour with
     its tile drawn small (an ``alh-tile`` group as in :func:`city_svg`, without ``data-x``).
-    Raises :class:`ConfigError` for a malformed space, an unknown currency or tile.
+    The tile's big number, its ``data-price`` and ``<title>`` are the price paid on that
+    space (R-TURN-3, after any ``alhambra_building_price`` hook); where that differs from the
+    printed price (R-COMP-2), the tile also has ``data-printed-price`` and the title and
+    caption say "(printed N)".
+    Raises :class:`ConfigError` (``"market_svg: ..."``) for a market that is not a list, a
+    malformed space, an unknown currency or tile, a price that is not an int >= 0.
     """
     return to_text(market_element(market, catalog=catalog, title=title, prefix=prefix, tile_size=tile_size))
 
@@ -417,7 +576,7 @@ def card_facts(code: str) -> dict[str, Any]:
     ``{"kind": "office", "currencies": (a, b)}`` for ``"office-florin-dirham"`` (R-EXC-1),
     ``{"kind": "scoring", "which"}`` for ``"scoring-A"``, else ``{"kind": "other"}``."""
     parts = code.split("-")
-    if len(parts) == 2 and parts[0] in CURRENCY_FILL and parts[1].isdigit():
+    if len(parts) == 2 and parts[0] in CURRENCY_FILL and _short_number(parts[1]):
         return {"kind": "money", "currency": parts[0], "value": int(parts[1])}
     if len(parts) == 3 and parts[0] == "office" and parts[1] in CURRENCY_FILL and parts[2] in CURRENCY_FILL:
         return {"kind": "office", "currencies": (parts[1], parts[2])}
@@ -462,8 +621,9 @@ def draw_card(parent: ET.Element, code: str, x0: float, y0: float, *, w: float =
 
 
 def cards_element(codes: Sequence[str], *, title: str, css_class: str, prefix: str,
-                  per_row: int = 12) -> ET.Element:
+                  per_row: int = 12, where: str = "display_svg") -> ET.Element:
     """A row (or rows of ``per_row``) of cards, ``<g ... id="<prefix>-card-<i>" data-index=i>``."""
+    codes = check_codes(where, "cards", codes)
     gap = 8
     cols = max(1, min(per_row, len(codes)))
     rows = max(1, -(-len(codes) // per_row))
@@ -473,8 +633,6 @@ def cards_element(codes: Sequence[str], *, title: str, css_class: str, prefix: s
     if not codes:
         text(root, width / 2, height / 2, "no cards", size=11, fill_opacity=0.6)
     for i, code in enumerate(codes):
-        if not isinstance(code, str):
-            raise ConfigError(f"cards are given by their codes (such as 'florin-7'), not {code!r}")
         r, c = divmod(i, per_row)
         draw_card(root, code, gap + c * (CARD_W + gap), gap + r * (CARD_H + gap), id=f"{prefix}-card-{i}",
                   data_index=i)
@@ -488,8 +646,12 @@ def display_svg(display: Sequence[str], *, title: str | None = None, prefix: str
     offices ``"office-florin-dirham"`` with that module, R-EXC-2). Each card is a
     ``<g class="alh-card alh-money alh-currency-<c>" id="<prefix>-card-<i>">`` with
     ``data-code``, ``data-index``, ``data-currency`` and ``data-value`` (offices:
-    ``alh-office`` and ``data-currencies``). Raises :class:`ConfigError` for a code that is
-    not a string."""
+    ``alh-office`` and ``data-currencies``). Raises :class:`ConfigError` (``"display_svg: ..."``)
+    for a display that is not a list of strings, a money card with a value of more than three
+    digits, a title or prefix that is not a string."""
+    display = check_codes("display_svg", "display", display)
+    check_str("display_svg", "title", title, optional=True)
+    check_str("display_svg", "prefix", prefix)
     words = title or ("Money display: " + (", ".join(display) if display else "empty"))
     return to_text(cards_element(display, title=words, css_class="alh-display", prefix=prefix, per_row=6))
 
@@ -508,8 +670,12 @@ def sorted_hand(hand: Iterable[str]) -> list[str]:
 def hand_svg(hand: Sequence[str], *, title: str | None = None, prefix: str = "hand") -> str:
     """A player's own hand, sorted by currency then value (:func:`sorted_hand`), drawn like
     :func:`display_svg` (ids ``<prefix>-card-<i>`` in the sorted order). Only ever pass the
-    hand of the seat that may see it: ``game.view(seat)["players"][seat]["hand"]``."""
-    cards = sorted_hand(hand)
+    hand of the seat that may see it: ``game.view(seat)["players"][seat]["hand"]``. Raises
+    :class:`ConfigError` (``"hand_svg: ..."``) as :func:`display_svg` does."""
+    cards = sorted_hand(check_codes("hand_svg", "hand", hand))
+    check_str("hand_svg", "title", title, optional=True)
+    check_str("hand_svg", "prefix", prefix)
     total = {c: sum(card_facts(x)["value"] for x in cards if card_facts(x).get("currency") == c) for c in CURRENCIES}
     words = title or ("Hand: " + (", ".join(f"{c} {v}" for c, v in total.items() if v) or "no money"))
-    return to_text(cards_element(cards, title=words, css_class="alh-hand", prefix=prefix, per_row=12))
+    return to_text(cards_element(cards, title=words, css_class="alh-hand", prefix=prefix, per_row=12,
+                                 where="hand_svg"))

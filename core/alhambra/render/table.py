@@ -15,8 +15,13 @@ from .svg import (
     CARD_W,
     CELL,
     Pos,
+    _short,
     _spec,
     cards_element,
+    check_catalog,
+    check_codes,
+    check_highlight,
+    check_str,
     city_element,
     city_tiles,
     draw_card,
@@ -27,6 +32,7 @@ from .svg import (
     svg_root,
     text,
     to_text,
+    xml_safe,
 )
 
 #: Width of a table picture, in SVG user units.
@@ -50,18 +56,59 @@ def _nest(parent: ET.Element, child: ET.Element, x: float, y: float, scale: floa
     return w, h
 
 
+_WHERE = "table_svg"
+
+
 def _view_and_catalog(game_or_view: Game | Mapping[str, Any], seat: int | None,
                       catalog: TileCatalog | None) -> tuple[Mapping[str, Any], TileCatalog]:
+    check_catalog(_WHERE, catalog)
+    if seat is not None and type(seat) is not int:  # not True for seat 1
+        raise ConfigError(f"{_WHERE}: a seat is an int (0 to the number of players - 1) or None, not {_short(seat)}")
     if isinstance(game_or_view, Game):
         game: Any = game_or_view
+        if seat is not None and not 0 <= seat < game.num_players:
+            raise ConfigError(f"{_WHERE}: a seat is an int (0 to {game.num_players - 1}) or None, not {seat}")
         view = game.view(seat)
         cat = catalog or game.state.players[0].city.catalog
         return view, cat
     if isinstance(game_or_view, Mapping) and "players" in game_or_view and "market" in game_or_view:
+        check_view(game_or_view)
         if seat is not None and game_or_view.get("seat") != seat:
-            raise ConfigError(f"this view is seat {game_or_view.get('seat')!r}'s, not seat {seat}'s")
+            raise ConfigError(f"{_WHERE}: this view is seat {game_or_view.get('seat')!r}'s, not seat {seat}'s")
         return game_or_view, catalog or BASE_CATALOG
-    raise ConfigError(f"table_svg draws a Game or a Game.view(seat) dict, not {type(game_or_view).__name__}")
+    raise ConfigError(f"{_WHERE} draws a Game or a Game.view(seat) dict, not {type(game_or_view).__name__}")
+
+
+def check_view(view: Mapping[str, Any]) -> None:
+    """ConfigError ``"table_svg: malformed view: ..."`` unless ``view`` has the parts of a
+    ``Game.view(seat)`` the table reads, of the right kinds: ``players`` (2-6 dicts with
+    ``name``, ``city``, ``reserve``, ``score``, ``hand_size``), ``seat`` and
+    ``current_player`` (``None`` or a seat), ``market``, ``display`` (card codes), ``pending``."""
+    def bad(what: str) -> ConfigError:
+        return ConfigError(f"{_WHERE}: malformed view: {what}")
+
+    players = view.get("players")
+    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 6:
+        raise bad(f"'players' is a list of 2-6 players, not {_short(players)}")
+    for i, p in enumerate(players):
+        if not isinstance(p, Mapping):
+            raise bad(f"players[{i}] is a dict, not {_short(p)}")
+        for key, kind in (("name", str), ("score", int), ("hand_size", int), ("reserve", (list, tuple)),
+                          ("city", (list, tuple))):
+            if not isinstance(p.get(key), kind) or isinstance(p.get(key), bool):
+                raise bad(f"players[{i}][{key!r}] is {_short(p.get(key))}")
+    for key in ("seat", "current_player"):
+        v = view.get(key)
+        if v is not None and (type(v) is not int or not 0 <= v < len(players)):
+            raise bad(f"{key!r} is None or a seat 0-{len(players) - 1}, not {_short(v)}")
+    try:
+        check_codes(_WHERE, "display", view.get("display"))
+    except ConfigError as exc:
+        raise bad(str(exc).removeprefix(f"{_WHERE}: ")) from None
+    if not isinstance(view.get("pending", []), (list, tuple)):
+        raise bad(f"'pending' is a list of tiles, not {_short(view.get('pending'))}")
+    if not isinstance(view.get("modules", {}), Mapping):
+        raise bad(f"'modules' is a dict, not {_short(view.get('modules'))}")
 
 
 def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *,
@@ -86,10 +133,23 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     ``<svg id="p<i>-city">``, ids ``p<i>-city-tile-<x>_<y>`` as in
     :func:`~alhambra.render.city_svg`) and module facts (vizier, revealed bonus cards,
     exchange offices). Every card drawn has ``data-code``: only the display's, the seat's own
-    and openly held offices'. Raises :class:`ConfigError` for anything else than a game or a
-    view, or as :func:`~alhambra.render.city_svg` does.
+    and openly held offices'. Raises :class:`ConfigError` (``"table_svg: ..."``) for anything
+    else than a game or a view, a seat that is not ``None`` or an int seat (a bool is not), a
+    malformed view (``"table_svg: malformed view: ..."``), or as
+    :func:`~alhambra.render.city_svg` does.
     """
     view, cat = _view_and_catalog(game_or_view, seat, catalog)
+    check_str(_WHERE, "title", title, optional=True)
+    highlight = check_highlight(_WHERE, highlight)
+    try:
+        return _draw_table(view, cat, highlight, frontier, title)
+    except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:  # a hand-edited view
+        raise ConfigError(f"{_WHERE}: malformed view: {type(exc).__name__}: {exc}") from None
+
+
+def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos], frontier: bool,
+                title: str | None) -> str:
+    """The drawing of :func:`table_svg`, once the view is checked."""
     me = view.get("seat")
     players = view["players"]
     mods = view.get("modules", {})
@@ -101,8 +161,8 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     phase = view.get("phase")
     status = ("game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}, {who} to decide")
     words = title or f"Alhambra table seen by {seen}: {status}"
-    root.find("title").text = words  # type: ignore[union-attr]
-    root.set("aria-label", words)
+    root.find("title").text = xml_safe(words)  # type: ignore[union-attr]
+    root.set("aria-label", xml_safe(words))
     g_head = el("g", root, class_="alh-status", id="status", data_phase=phase, data_current_player=decider,
                 data_seat="" if me is None else me)
     text(g_head, _GAP, 22, status, size=18, weight="bold", anchor="start")
@@ -117,11 +177,16 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
          f"scoring cards drawn: {drawn}", size=12, anchor="end")
     y = 58.0
     # market, display, tiles to place, hut stacks
-    mw, mh = _nest(root, market_element(view["market"], catalog=cat), _GAP, y)
+    try:
+        market = market_element(view["market"], catalog=cat, where=_WHERE)
+    except ConfigError as exc:
+        raise ConfigError(f"{_WHERE}: malformed view: {str(exc).removeprefix(_WHERE + ': ')}") from None
+    mw, mh = _nest(root, market, _GAP, y)
     dx = _GAP + mw + _GAP
     text(root, dx, y - 4, "money display", size=12, anchor="start", weight="bold")
     dw, dh = _nest(root, cards_element(view["display"], title="Money display: " + (", ".join(view["display"]) or "empty"),
-                                       css_class="alh-display", prefix="display", per_row=6), dx, y + 4)
+                                       css_class="alh-display", prefix="display", per_row=6, where=_WHERE),
+                    dx, y + 4)
     x = dx + dw + _GAP
     pending = view.get("pending", [])
     if pending:
@@ -146,7 +211,7 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
         hand = sorted_hand(players[me].get("hand", []))
         text(root, _GAP, y + 4, f"your hand ({len(hand)} cards)", size=13, anchor="start", weight="bold")
         hw, hh = _nest(root, cards_element(hand, title=f"Hand of {players[me]['name']}", css_class="alh-hand",
-                                           prefix="hand", per_row=22), _GAP, y + 12)
+                                           prefix="hand", per_row=22, where=_WHERE), _GAP, y + 12)
         bonus = mods.get("bonus_cards", {}).get("hand")
         if bonus:
             bx = _GAP + hw + _GAP
@@ -160,9 +225,9 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
     pw = (TABLE_WIDTH - _GAP * (cols + 1)) / cols
     cities = []
     for i, p in enumerate(players):
-        tiles = city_tiles(p["city"])
+        tiles = city_tiles(p["city"], _WHERE)
         city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None, frontier=frontier and i == me,
-                            title=f"Alhambra of {p['name']}", prefix=f"p{i}-city")
+                            title=f"Alhambra of {p['name']}", prefix=f"p{i}-city", where=_WHERE)
         w, h = float(city.get("width", "1")), float(city.get("height", "1"))
         cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
     for r0 in range(0, len(players), cols):

@@ -1,0 +1,299 @@
+"""The web app (Starlette): routes, templates and the new-game form.
+
+Routes (``gid``: a game, ``s``: a seat number, ``t``: a token in the query or form):
+
+========================================  =====================================================
+``GET /``                                 new-game form, games here, replay upload
+``POST /games``                           create a game from the form (303 to its host page)
+``GET /g/{gid}``                          the table as a spectator sees it (``view(None)``)
+``GET /g/{gid}/host?t=``                  the host's page: every person's link, hot seat
+``GET /g/{gid}/next?t=``                  hot seat: "pass the device to ..." (no hand shown)
+``GET /g/{gid}/seat/{s}?t=``              the play page of seat ``s`` (``view(s)``)
+``GET /g/{gid}/seat/{s}/state.json?t=``   the same as JSON
+``POST /g/{gid}/seat/{s}/act``            ``t``, ``index``, ``version``: play a listed action
+``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn
+``GET /g/{gid}/version``                  ``{"version", "decider", "over"}`` (pages poll it)
+``GET /g/{gid}/save?t=``                  download the save (once the game is over)
+``GET /g/{gid}/replay?t=``                open a finished game in the replay viewer
+``POST /replay``                          open a save or JSON Lines file (``file``, ``game``)
+``GET /replay/{rid}?step=``               the replay viewer
+========================================  =====================================================
+
+Errors: 400 (malformed request, bad configuration), 403 (wrong or missing token), 404, 409
+(stale version, not this seat's decision), each with a sentence saying why.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData, MutableHeaders
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .. import (
+    BUILDING_TYPES,
+    MARKET_CURRENCIES,
+    AlhambraError,
+)
+from . import board
+from .forms import module_choices, module_name, option_choices, parse_new_game
+from .pages import scoring_data, table_data
+from .replays import MAX_UPLOAD, ReplayShelf, build_replay
+from .tables import (
+    BOT_KINDS,
+    BadRequest,
+    Forbidden,
+    Table,
+    TableStore,
+    WebError,
+    integer_field,
+)
+from .words import card_words, catalog_of, tile_words
+
+
+def _environment() -> Environment:
+    env = Environment(loader=PackageLoader("alhambra.web", "templates"), autoescape=select_autoescape(["html"]))
+    env.globals.update(board=board, tile_words=tile_words, card_words=card_words, BUILDING_TYPES=BUILDING_TYPES,
+                       FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
+    env.filters["card_words"] = card_words
+    return env
+
+
+class PrivateHeaders:
+    """Every answer: no ``Referer`` carrying a token to another site, no caching of pages that
+    show a hand, no type sniffing, no framing by other pages."""
+
+    HEADERS = (("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+               ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"))
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for k, v in self.HEADERS:
+                    headers.setdefault(k, v)
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def create_app(data: str | Path | None = None, *, modules: list[Any] | None = None,
+               defaults: dict[str, Any] | None = None) -> Starlette:
+    """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
+    a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
+    values from that config. ``app.state.store`` is the :class:`TableStore`,
+    ``app.state.replays`` the :class:`ReplayShelf`."""
+    store = TableStore(data, modules=modules)
+    shelf = ReplayShelf()
+    env = _environment()
+    file_defaults = dict(defaults or {})
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    def table_of(request: Request) -> Table:
+        return store.get(request.path_params["gid"])
+
+    def seat_of(request: Request, table: Table, token: str | None) -> int:
+        seat = int(request.path_params["seat"])
+        table.check_token(seat, token)
+        return seat
+
+    def read_locked(table: Table, seat: int | None) -> dict[str, Any]:
+        with table.lock:  # not while an action or the bots change the game
+            return table_data(table, seat, can_undo=store.can_undo(table, seat))
+
+    async def read(table: Table, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees of ``table``, read in a worker thread: waiting for the table's
+        lock must not hold up the server's other requests."""
+        return await run_in_threadpool(read_locked, table, seat)
+
+    async def form_of(request: Request) -> FormData:
+        try:
+            return await request.form(max_part_size=MAX_UPLOAD)
+        except Exception as exc:  # noqa: BLE001 -- any parse failure of the body is the client's
+            raise BadRequest(f"the request body is not a form: {exc}") from None
+
+    async def index(request: Request) -> Response:
+        local = request.client is not None and request.client.host in ("127.0.0.1", "::1", "localhost")
+        tables = sorted(store.tables.values(), key=lambda t: -t.created)
+        return page("index.html", tables=tables, local=local, modules=module_choices(store),
+                    options=option_choices(store), defaults=file_defaults, bots=BOT_KINDS, problems=store.problems)
+
+    async def create(request: Request) -> Response:
+        form = await form_of(request)
+        args = parse_new_game(form, store)
+        chosen = {module_name(m) for m in args["modules"]}
+        config_options = {k: v for k, v in file_defaults.items() if "." not in k or k.split(".", 1)[0] in chosen}
+        args["options"] = {**config_options, **args["options"]}  # the form's choices over the config's
+        try:
+            table = await run_in_threadpool(store.create, **args)
+        except WebError:
+            raise
+        except AlhambraError as exc:
+            raise BadRequest(str(exc)) from None
+        return RedirectResponse(f"/g/{table.id}/host?t={table.host_token}", status_code=303)
+
+    async def watch(request: Request) -> Response:
+        table = table_of(request)
+        return page("table.html", data=await read(table, None), table=table, catalog=catalog_of(table.game),
+                    token="", hotseat=False, title=f"Game {table.id}")
+
+    async def host(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        table.check_host(token)
+        return page("host.html", table=table, token=token, base=str(request.base_url).rstrip("/"))
+
+    async def next_person(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        table.check_host(token)
+        return page("curtain.html", table=table, token=token, data=await read(table, None),
+                    catalog=catalog_of(table.game))
+
+    async def seat_page(request: Request) -> Response:
+        table = table_of(request)
+        token = request.query_params.get("t")
+        seat = seat_of(request, table, token)
+        hotseat = request.query_params.get("hs") == "1"
+        data = await read(table, seat)
+        return page("table.html", data=data, table=table, catalog=catalog_of(table.game), token=token,
+                    hotseat=hotseat, title=f"{table.seats[seat].name} — game {table.id}")
+
+    async def seat_json(request: Request) -> Response:
+        table = table_of(request)
+        seat = seat_of(request, table, request.query_params.get("t"))
+        return JSONResponse(await read(table, seat))
+
+    def after_action(table: Table, seat: int, token: str, hotseat: bool) -> Response:
+        decider = table.decider
+        if hotseat and decider != seat:
+            return RedirectResponse(f"/g/{table.id}/next?t={token}", status_code=303)
+        return RedirectResponse(f"/g/{table.id}/seat/{seat}?t={token}" + ("&hs=1" if hotseat else ""), status_code=303)
+
+    async def act(request: Request) -> Response:
+        table = table_of(request)
+        form = await form_of(request)
+        token = str(form.get("t") or "")
+        seat = seat_of(request, table, token)
+        await run_in_threadpool(store.play, table, seat, form.get("index"), form.get("version"))
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+        return after_action(table, seat, token, form.get("hs") == "1")
+
+    async def undo(request: Request) -> Response:
+        table = table_of(request)
+        form = await form_of(request)
+        token = str(form.get("t") or "")
+        seat = seat_of(request, table, token)
+        await run_in_threadpool(store.undo, table, seat, form.get("version"))
+        return after_action(table, seat, token, form.get("hs") == "1")
+
+    async def version(request: Request) -> Response:
+        table = table_of(request)
+        return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+
+    def check_any_token(table: Table, token: str | None) -> None:
+        if table.seat_of_token(token) is None:
+            table.check_host(token)
+
+    async def save(request: Request) -> Response:
+        table = table_of(request)
+        check_any_token(table, request.query_params.get("t"))
+        if not table.game.is_over:
+            raise Forbidden("a save holds every hand, the bag and the deck: it can be downloaded once the game "
+                            "is over (the server keeps it in its data directory meanwhile)")
+        return Response(table.game.to_json(), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="alhambra-{table.id}.json"'})
+
+    async def replay_game(request: Request) -> Response:
+        table = table_of(request)
+        check_any_token(table, request.query_params.get("t"))
+        if not table.game.is_over:
+            raise Forbidden("the replay shows every hand: it opens once the game is over")
+        found = await run_in_threadpool(build_replay, table.game.to_json(), modules=store.modules)
+        shelf.add(found)
+        return RedirectResponse(f"/replay/{found.id}", status_code=303)
+
+    async def replay_upload(request: Request) -> Response:
+        form = await form_of(request)
+        upload = form.get("file")
+        if upload is not None and not isinstance(upload, str):
+            raw = await upload.read()
+        else:
+            raw = str(form.get("text") or upload or "").encode()
+        if not raw.strip():
+            raise BadRequest("choose a save (.json) or a JSON Lines file (.jsonl) to replay")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("that file is not a save: not UTF-8 text") from None
+        number = integer_field(str(form.get("game") or "1"), "game")
+        try:
+            found = await run_in_threadpool(build_replay, text, number=number, modules=store.modules)
+        except AlhambraError as exc:
+            raise BadRequest(f"cannot replay that file: {exc}") from None
+        shelf.add(found)
+        return RedirectResponse(f"/replay/{found.id}", status_code=303)
+
+    async def replay_view(request: Request) -> Response:
+        found = shelf.get(request.path_params["rid"])
+        raw = request.query_params.get("step", str(found.last))
+        step = integer_field(raw, "step")
+        if not 0 <= step <= found.last:
+            raise BadRequest(f"step must be 0-{found.last}, not {step}")
+        game = found.games[step]
+        return page("replay.html", replay=found, step=step, game=game, catalog=catalog_of(game),
+                    view=game.view(None), scorings=scoring_data(game), log=[e for e in found.log if e.step < step or (e.seat is None and e.step <= step)])
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        status = exc.status if isinstance(exc, WebError) else 400
+        message = str(exc)
+        if request.url.path.endswith(".json") or "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"error": message, "status": status}, status_code=status)
+        return page("error.html", status=status, message=message, code=status)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return HTMLResponse(f"<h1>Not found</h1><p>{escape(str(request.url.path))}</p>", status_code=404)
+
+    static = Path(__file__).parent / "static"
+    routes = [
+        Route("/", index),
+        Route("/games", create, methods=["POST"]),
+        Route("/g/{gid}", watch),
+        Route("/g/{gid}/host", host),
+        Route("/g/{gid}/next", next_person),
+        Route("/g/{gid}/version", version),
+        Route("/g/{gid}/save", save),
+        Route("/g/{gid}/replay", replay_game),
+        Route("/g/{gid}/seat/{seat:int}", seat_page),
+        Route("/g/{gid}/seat/{seat:int}/state.json", seat_json),
+        Route("/g/{gid}/seat/{seat:int}/act", act, methods=["POST"]),
+        Route("/g/{gid}/seat/{seat:int}/undo", undo, methods=["POST"]),
+        Route("/replay", replay_upload, methods=["POST"]),
+        Route("/replay/{rid}", replay_view),
+        Mount("/static", StaticFiles(directory=static), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={AlhambraError: on_error, 404: not_found},
+                    middleware=[Middleware(PrivateHeaders)])
+    app.state.store = store
+    app.state.replays = shelf
+    return app

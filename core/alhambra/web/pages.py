@@ -1,0 +1,112 @@
+"""What a page shows: a seat's (or a spectator's) table as plain data, built from
+``game.view(seat)`` and public records only.
+
+:func:`table_data` is the one source of both the play page (HTML) and its JSON twin, so the
+hidden-information tests of one hold for the other. Besides the view it carries: the public
+scoring breakdowns (R-SCORE-2 … R-SCORE-5: scorings are done openly), Dirk's buildings
+(R-TWO-3: public), the log in words, and, for the seat that decides, its legal actions as
+``{"index", "kind", "label", fields...}``: the action is sent back as its index with the
+table's version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .. import BUILDING_TYPES, MARKET_CURRENCIES
+from .tables import Table
+from .words import action_label, card_words
+
+CURRENCY_ORDER = {c: i for i, c in enumerate(MARKET_CURRENCIES)}
+
+
+def _plain(value: Any) -> Any:
+    """An action field as JSON-ready data: cards as codes, positions as lists."""
+    if hasattr(value, "code"):
+        return value.code
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def action_data(game: Any, seat: int, index: int, action: Any, prices: list[int | None] | None = None) -> dict[str, Any]:
+    """One legal action for the page: ``index`` (its place in ``legal_actions()``), ``kind``
+    (the class name), ``label`` (words) and its fields as plain data (``space``, ``cards``,
+    ``via``, ``tile``, ``pos``, ``hut``, ...). ``prices``: the market's prices (the view's)."""
+    out: dict[str, Any] = {"index": index, "kind": type(action).__name__,
+                           "label": action_label(game, seat, action, prices)}
+    if attrs.has(type(action)):
+        for f in attrs.fields(type(action)):
+            out[f.name] = _plain(getattr(action, f.name))
+    return out
+
+
+def sorted_hand(codes: list[str]) -> list[dict[str, Any]]:
+    """A hand's card codes sorted by currency (market order) then value, as
+    ``{"code", "currency", "value", "words"}`` (``currency`` None for other cards)."""
+    cards = []
+    for code in codes:
+        cur, _, value = code.partition("-")
+        if cur in CURRENCY_ORDER and value.isdigit():
+            cards.append({"code": code, "currency": cur, "value": int(value), "words": card_words(code)})
+        else:
+            cards.append({"code": code, "currency": None, "value": 0, "words": card_words(code)})
+    return sorted(cards, key=lambda c: (CURRENCY_ORDER.get(c["currency"], 9), c["value"], c["code"]))
+
+
+def scoring_data(game: Any) -> list[dict[str, Any]]:
+    """Every scoring so far, per participant: buildings and majority points per type, the
+    longest outer wall, module columns and the total (R-SCORE-2 … R-SCORE-5, R-TWO-4)."""
+    out = []
+    n = game.num_players
+    for rec in game.state.scorings:
+        rows = []
+        for k, who in enumerate(rec.participants):
+            rows.append({
+                "name": game.state.players[who].name if who < n else "Dirk",
+                "counts": [rec.counts[k].get(t, 0) for t in BUILDING_TYPES],
+                "majority": [rec.majority[k].get(t, 0) for t in BUILDING_TYPES],
+                "walls": rec.walls[k],
+                "extra": [col[k] for col in rec.extra.values()],
+                "total": rec.totals[k],
+            })
+        out.append({"number": rec.number, "extra_names": list(rec.extra), "rows": rows})
+    return out
+
+
+def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dict[str, Any]:
+    """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
+    ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
+    buildings in a two-player game), ``log``, ``since`` (what the others did since the seat's last action), ``actions`` (the seat's legal actions when it
+    decides, else empty), ``hand`` (the seat's own hand sorted by currency), ``undo``,
+    ``over``, ``winners``."""
+    game = table.game
+    view = game.view(seat)
+    actions = []
+    if seat is not None and game.current_player == seat:
+        prices = [m["price"] for m in view["market"]]
+        actions = [action_data(game, seat, i, a, prices) for i, a in enumerate(game.legal_actions())]
+    dirk = game.state.modules.get("dirk")
+    hand = view["players"][seat].get("hand", []) if seat is not None else []
+    log = [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log]
+    mine = [k for k, e in enumerate(table.log) if e.seat == seat] if seat is not None else []
+    since = log[mine[-1] + 1:] if mine else (log if seat is not None else [])
+    return {
+        "game": table.id,
+        "version": table.version,
+        "seat": seat,
+        "view": view,
+        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in table.seats],
+        "scorings": scoring_data(game),
+        "dirk": None if dirk is None else {"tiles": list(dirk.tiles)},
+        "log": log,
+        "since": [e for e in since if e["seat"] != seat][-12:],
+        "actions": actions,
+        "hand": sorted_hand(hand),
+        "undo": can_undo,
+        "over": game.is_over,
+        "winners": list(game.winners),
+        "scores": list(game.scores),
+    }

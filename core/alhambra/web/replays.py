@@ -1,0 +1,121 @@
+"""The replay viewer: a save (JSON) or a JSON Lines record of games (``alhambra simulate
+--save``) stepped through action by action.
+
+:class:`Replay` rebuilds the game from its configuration and history (``alhambra.replay``
+semantics: chance comes from the seed alone) and keeps the game after every step, the log
+in words and the steps at which each scoring happened (R-SCORE-1). Loading never executes
+anything from the file (``Game.from_json`` rules).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
+
+from attrs import define
+
+from .. import AlhambraError, Game, SaveFormatError, new_game
+from .tables import LogEntry, NotFound
+from .words import describe
+
+MAX_REPLAYS = 16  # replays kept in memory (the oldest is dropped)
+MAX_UPLOAD = 20_000_000  # bytes
+
+
+def split_games(text: str) -> list[str]:
+    """The saved games in ``text``: one JSON document, or one per non-empty line (JSON
+    Lines). Raises :class:`SaveFormatError` for empty text."""
+    stripped = text.strip()
+    if not stripped:
+        raise SaveFormatError("the file is empty: no saved game in it")
+    try:
+        json.loads(stripped)
+        return [stripped]
+    except ValueError:
+        return [line for line in stripped.splitlines() if line.strip()]
+
+
+@define(slots=True, eq=False)
+class Replay:
+    """One game to step through: ``games[k]`` is the game after ``k`` actions (``games[0]``
+    just set up), ``log`` the actions in words, ``scoring_steps`` the step after which each
+    scoring was done. ``source``: the text it came from (for the download)."""
+
+    id: str
+    games: list[Game]
+    log: list[LogEntry]
+    scoring_steps: list[int]
+    source: str = ""
+    count: int = 1
+    number: int = 1
+
+    @property
+    def last(self) -> int:
+        return len(self.games) - 1
+
+
+def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> Replay:
+    """A :class:`Replay` of game ``number`` (1-based) of ``text`` (a save or JSON Lines).
+    Raises :class:`SaveFormatError` (what is wrong, where) or
+    :class:`~alhambra.errors.IllegalActionError` (an action of the history that does not
+    fit)."""
+    games = split_games(text)
+    if not 1 <= number <= len(games):
+        raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
+    saved = Game.from_json(games[number - 1], modules=list(modules))  # checked; nothing in it is run
+    config = saved.config
+    by_name = {getattr(m, "NAME", None): m for m in modules}
+    game = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]], seed=config["seed"],
+                    options=config["options"], blocked=config["blocked"])
+    actions = list(saved.history)
+    states = [game.clone()]
+    log: list[LogEntry] = []
+    steps: list[int] = []
+    for i, action in enumerate(actions):
+        seat = game.current_player
+        if seat is None:
+            raise SaveFormatError(f"history[{i}] ({action}) comes after the end of the game")
+        text_line = describe(game, seat, action)
+        scorings = len(game.state.scorings)
+        try:
+            game.apply(action)
+        except AlhambraError as exc:
+            raise SaveFormatError(f"history[{i}] ({action}) does not fit the replayed game: {exc}") from None
+        log.append(LogEntry(i, seat, text_line))
+        for rec in game.state.scorings[scorings:]:
+            steps.append(i + 1)
+            log.append(LogEntry(i + 1, None, f"Scoring {rec.number}: " + ", ".join(
+                f"{game.state.players[w].name if w < game.num_players else 'Dirk'} {t}"
+                for w, t in zip(rec.participants, rec.totals))))
+        states.append(game.clone())
+    if game.to_json() != saved.to_json():
+        raise SaveFormatError("its history does not lead to its saved state (the save was changed by hand?)")
+    return Replay(secrets.token_hex(6), states, log, steps, games[number - 1], len(games), number)
+
+
+class ReplayShelf:
+    """The replays opened at this server, the newest :data:`MAX_REPLAYS` kept in memory."""
+
+    def __init__(self) -> None:
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, replay: Replay) -> Replay:
+        with self._lock:
+            self._replays[replay.id] = replay
+            while len(self._replays) > MAX_REPLAYS:
+                self._replays.popitem(last=False)
+        return replay
+
+    def get(self, rid: str) -> Replay:
+        """The replay ``rid``; :class:`NotFound` when there is none (or it was dropped)."""
+        with self._lock:
+            found = self._replays.get(rid)
+        if found is None:
+            raise NotFound(f"there is no replay {rid!r} here (replays are kept while the server runs)")
+        return found
+

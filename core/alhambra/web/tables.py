@@ -1,0 +1,416 @@
+"""Tables of the web app: games in progress with their seats, tokens, log and saves.
+
+A :class:`Table` is one game (``alhambra.Game``) with a :class:`Seat` per player (a person
+with an unguessable token, or a bot by its specification), a log of what every player did in
+words, and a version number that changes with every action and undo. The
+:class:`TableStore` creates tables, plays actions sent as ``(index in the listed legal
+actions, version they were listed in)``, lets the bots move, and saves each table as JSON in
+its data directory after every change, so that a restarted server resumes every game where
+it stood. Nothing here imports the web framework.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field
+
+from .. import Action, AlhambraError, Game, SaveFormatError, new_game
+from ..bots import Bot, make_bot
+from .words import describe
+
+FORMAT = "alhambra-web-table"
+FORMAT_VERSION = 1
+#: seat kinds a table knows: a person at the page, or one of the bots of ``alhambra.bots``
+PERSON = "person"
+BOT_KINDS = ("random", "greedy", "mcts")
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # R-COMP-1
+MAX_BOT_MOVES = 100_000  # a game never takes this many actions; a bot loop that does is a bug
+
+
+class WebError(AlhambraError):
+    """A request the web app refuses; ``status`` is its HTTP status code."""
+
+    status = 400
+
+
+class BadRequest(WebError):
+    """A malformed request (a missing or non-integer field, an index outside the list): 400."""
+
+    status = 400
+
+
+class Forbidden(WebError):
+    """A request without the token of the seat it is for: 403."""
+
+    status = 403
+
+
+class NotFound(WebError):
+    """No such game, seat or replay: 404."""
+
+    status = 404
+
+
+class Conflict(WebError):
+    """A request made for another state (a stale version, not this seat's decision): 409."""
+
+    status = 409
+
+
+@define(slots=True)
+class Seat:
+    """One seat of a table: ``name``, ``kind`` (``"person"`` or a bot kind), ``bot`` (the bot
+    specification, ``"mcts:200"``, for a bot seat) and ``token`` (a person's secret link)."""
+
+    name: str
+    kind: str
+    bot: str | None = None
+    token: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind == PERSON
+
+
+@define(slots=True)
+class LogEntry:
+    """One line of a table's log: ``step`` (the number of actions before it), ``seat`` (who
+    acted, or None for the game itself: a scoring, the end) and ``text`` in words."""
+
+    step: int
+    seat: int | None
+    text: str
+
+
+@define(slots=True, eq=False)
+class Undo:
+    """What an undo goes back to: the game before the action, the log's length then (saved
+    as the number of actions before it, and rebuilt from the seed on loading)."""
+
+    game: Game
+    log_size: int
+
+
+@define(slots=True, eq=False)
+class Table:
+    """A game at the web app. ``version`` changes with every action and undo (a page's
+    actions are valid for its version only). ``undo``: the states the deciding person may
+    go back to within the current turn. ``lock``: one request at a time."""
+
+    id: str
+    game: Game
+    seats: list[Seat]
+    host_token: str
+    log: list[LogEntry] = field(factory=list)
+    version: int = 0
+    created: float = field(factory=time.time)
+    undo: list[Undo] = field(factory=list)
+    bots: dict[int, Bot] = field(factory=dict)
+    lock: Any = field(factory=threading.Lock)
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        return self.game.current_player
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_person]
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot playing ``seat`` (built on first use, seeded by the game's seed and seat)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            spec = self.seats[seat].bot or "random"
+            bot = self.bots[seat] = make_bot(spec, seed=(self.game.seed + 7919 * seat) % 2**63)
+        return bot
+
+    def check_token(self, seat: int, token: str | None) -> None:
+        """Raise :class:`Forbidden` unless ``token`` is ``seat``'s own (or the table's host
+        token: the person who created the game at this machine plays every local seat)."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].is_person:
+            raise Forbidden(f"seat {seat} of game {self.id} is not a person's seat")
+        if not isinstance(token, str) or not (secrets.compare_digest(token, self.seats[seat].token or "")
+                                              or secrets.compare_digest(token, self.host_token)):
+            raise Forbidden(f"this link is not the link of seat {seat}: ask the host for yours")
+
+    def check_host(self, token: str | None) -> None:
+        """Raise :class:`Forbidden` unless ``token`` is the table's host token."""
+        if not isinstance(token, str) or not secrets.compare_digest(token, self.host_token):
+            raise Forbidden("this link is not the host's link of this game")
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The seat whose token ``token`` is, or None."""
+        if not isinstance(token, str):
+            return None
+        for i, s in enumerate(self.seats):
+            if s.token is not None and secrets.compare_digest(token, s.token):
+                return i
+        return None
+
+
+def hidden_counts(game: Game) -> tuple:
+    """What a spectator's view counts of hidden things: bag and deck sizes, and the modules'
+    parts except the public records known not to hide anything. When it changes, something
+    hidden was drawn or revealed, and an undo past it would let a player see and take back
+    (the huts' face-up hut and stack sizes, R-HUT-1; bonus cards revealed, R-BON-3; offices
+    still in the deck)."""
+    view = game.view(None)
+    modules = dict(view["modules"])
+    modules.pop("vizier", None)  # public tokens (R-VIZ-1)
+    offices = modules.pop("exchange_offices", None)
+    return (view["bag_size"], view["deck_size"], len(view["scorings"]),
+            None if offices is None else offices["in_deck"], json.dumps(modules, sort_keys=True, default=str))
+
+
+def new_token() -> str:
+    """An unguessable token (128 bits, URL-safe)."""
+    return secrets.token_urlsafe(16)
+
+
+class TableStore:
+    """The tables of one server, saved as ``<data>/<id>.json`` after every change.
+
+    ``data``: the data directory (created if missing), or None to keep tables in memory only.
+    ``modules``: module objects a game may name besides the installed ones (a user's own,
+    loaded from a TOML config by ``alhambra play --config``)."""
+
+    def __init__(self, data: str | Path | None = None, *, modules: list[Any] | None = None):
+        self.data = Path(data) if data is not None else None
+        self.modules = list(modules or [])
+        self.tables: dict[str, Table] = {}
+        self.problems: list[str] = []
+        self._lock = threading.Lock()
+        if self.data is not None:
+            self.data.mkdir(parents=True, exist_ok=True)
+            self.load_all()
+
+    # -- creating and finding ------------------------------------------------------------------
+
+    def create(self, seats: list[Seat], *, modules: Sequence[Any] = (), options: dict[str, Any] | None = None,
+               seed: int | None = None) -> Table:
+        """A new table: ``seats`` (2-6; person seats get their tokens here), ``modules``
+        (names or objects), ``options``, ``seed``. The bots move until a person must decide.
+        Raises :class:`~alhambra.errors.ConfigError` for a bad configuration (R-COMP-1: 2-6
+        players) and :class:`~alhambra.bots.BotSpecError` for a bad bot."""
+        if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+            raise BadRequest(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)} (R-COMP-1)")
+        for s in seats:
+            if s.is_person:
+                s.token = new_token()
+            else:
+                make_bot(s.bot or "random", 0)  # a bad specification fails before the game exists
+        game = new_game([s.name for s in seats], modules=list(modules), options=options, seed=seed)
+        table = Table(id=secrets.token_hex(4), game=game, seats=seats, host_token=new_token())
+        with self._lock:
+            while table.id in self.tables:
+                table.id = secrets.token_hex(4)
+            self.tables[table.id] = table
+        with table.lock:
+            self._run_bots(table)
+            self.save(table)
+        return table
+
+    def get(self, gid: str) -> Table:
+        """The table ``gid``; :class:`NotFound` if there is none."""
+        table = self.tables.get(gid) if isinstance(gid, str) else None
+        if table is None:
+            raise NotFound(f"there is no game {gid!r} here")
+        return table
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def play(self, table: Table, seat: int, index: Any, version: Any) -> None:
+        """Play the legal action number ``index`` of the list that ``seat`` was shown at
+        ``version``, then let the bots move. Raises :class:`BadRequest` for a non-integer
+        index or version or an index outside the list, :class:`Conflict` for a stale version
+        or when ``seat`` is not the one to decide. The caller has checked the token."""
+        index, version = integer_field(index, "index"), integer_field(version, "version")
+        with table.lock:
+            if version != table.version:
+                raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
+                               "reload the page")
+            if table.decider != seat:
+                raise Conflict(f"it is not seat {seat}'s decision now")
+            legal = table.game.legal_actions()
+            if not 0 <= index < len(legal):
+                raise BadRequest(f"index {index} is not one of the {len(legal)} listed actions (0-{len(legal) - 1})")
+            before = table.game.clone()
+            before_hidden = hidden_counts(table.game)
+            log_size = len(table.log)
+            turn = table.game.state.turn
+            self._apply(table, legal[index])
+            same_turn = (table.decider == seat and table.game.state.turn == turn
+                         and hidden_counts(table.game) == before_hidden)
+            table.version += 1
+            try:
+                if same_turn:
+                    table.undo.append(Undo(before, log_size))
+                else:
+                    table.undo.clear()
+                    self._run_bots(table)
+            finally:  # saved even if a bot fails: the person's action stands
+                self.save(table)
+
+    def undo(self, table: Table, seat: int, version: Any) -> None:
+        """Take back ``seat``'s last action of this turn: allowed while it is still that
+        seat's decision in the same turn and nothing hidden has been drawn or revealed since
+        (no money card or building drawn, no hut turned up, no bonus card shown). Raises
+        :class:`Conflict` when there is nothing to undo or the version is stale."""
+        version = integer_field(version, "version")
+        with table.lock:
+            if version != table.version:
+                raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
+                               "reload the page")
+            if table.decider != seat or not table.undo:
+                raise Conflict("there is nothing of yours to undo in this turn")
+            last = table.undo.pop()
+            table.game = last.game
+            del table.log[last.log_size:]
+            table.version += 1
+            self.save(table)
+
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        return seat is not None and table.decider == seat and bool(table.undo)
+
+    def _apply(self, table: Table, action: Action) -> None:
+        game = table.game
+        seat = game.current_player
+        if seat is None:
+            raise Conflict("the game is over (R-END-3): no more actions")
+        step = len(game.history)
+        text = describe(game, seat, action)
+        scorings = len(game.state.scorings)
+        game.apply(action)
+        table.log.append(LogEntry(step, seat, text))
+        for rec in game.state.scorings[scorings:]:
+            names = [game.state.players[w].name if w < game.num_players else "Dirk" for w in rec.participants]
+            points = ", ".join(f"{n} {t}" for n, t in zip(names, rec.totals))
+            table.log.append(LogEntry(step + 1, None, f"Scoring {rec.number}: {points}"))
+        if game.is_over:
+            winners = " and ".join(game.state.players[w].name for w in game.winners)
+            table.log.append(LogEntry(step + 1, None, f"The game is over: {winners} won with "
+                                      f"{max(game.scores)} points"))
+
+    def _run_bots(self, table: Table) -> None:
+        """Let the bots decide until a person must, or the game is over."""
+        for _ in range(MAX_BOT_MOVES):
+            seat = table.decider
+            if seat is None or table.seats[seat].is_person:
+                return
+            game = table.game
+            action = table.bot_for(seat).choose(game, seat, game.legal_actions())
+            self._apply(table, action)
+        raise AlhambraError(f"game {table.id}: the bots made {MAX_BOT_MOVES} moves without a person's turn")
+
+    # -- saving and loading ---------------------------------------------------------------------
+
+    def path(self, table: Table) -> Path | None:
+        return None if self.data is None else self.data / f"{table.id}.json"
+
+    def save(self, table: Table) -> None:
+        """Write ``table`` to its file (atomically: a crash leaves the old save or the new)."""
+        path = self.path(table)
+        if path is None:
+            return
+        data = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "id": table.id,
+            "created": table.created,
+            "version": table.version,
+            "host_token": table.host_token,
+            "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "token": s.token} for s in table.seats],
+            "log": [[e.step, e.seat, e.text] for e in table.log],
+            "undo": [[len(u.game.history), u.log_size] for u in table.undo],
+            "game": json.loads(table.game.to_json()),
+        }
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(data), "utf-8")
+        os.replace(tmp, path)
+
+    def load_all(self) -> None:
+        """Load every table of the data directory; a file that cannot be read is skipped and
+        named in ``problems``."""
+        if self.data is None:
+            return
+        for path in sorted(self.data.glob("*.json")):
+            try:
+                table = self.load(path.read_text("utf-8"))
+            except (AlhambraError, OSError, UnicodeDecodeError) as exc:
+                self.problems.append(f"{path}: {exc}")
+                continue
+            if table.id != path.stem:
+                self.problems.append(f"{path}: holds game {table.id!r}, not {path.stem!r}")
+                continue
+            self.tables[table.id] = table
+
+    def load(self, text: str) -> Table:
+        """A table from its saved JSON text; :class:`SaveFormatError` saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise SaveFormatError(f"not JSON: {exc}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveFormatError(f"not a table of the web app (format {FORMAT!r})")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise SaveFormatError(f"table format version {data.get('format_version')!r}, expected {FORMAT_VERSION}")
+        gid, host, version = data.get("id"), data.get("host_token"), data.get("version")
+        if not isinstance(gid, str) or not gid.isalnum() or not isinstance(host, str) or type(version) is not int:
+            raise SaveFormatError("a table needs a string id, a host token and an integer version")
+        seats = []
+        for k, s in enumerate(data.get("seats") or []):
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in (PERSON, *BOT_KINDS):
+                raise SaveFormatError(f"seats[{k}]: a seat has a name and a kind ({PERSON!r} or a bot)")
+            token, bot = s.get("token"), s.get("bot")
+            if (s["kind"] == PERSON) != isinstance(token, str) or not (bot is None or isinstance(bot, str)):
+                raise SaveFormatError(f"seats[{k}]: a person's seat has a token, a bot's a specification")
+            seats.append(Seat(s["name"], s["kind"], bot, token))
+        log = []
+        for k, e in enumerate(data.get("log") or []):
+            if (not isinstance(e, list) or len(e) != 3 or type(e[0]) is not int
+                    or not (e[1] is None or type(e[1]) is int) or not isinstance(e[2], str)):
+                raise SaveFormatError(f"log[{k}]: a log entry is [step, seat or null, text]")
+            log.append(LogEntry(*e))
+        game = Game.from_json(json.dumps(data.get("game")), modules=self.modules)
+        if len(seats) != game.num_players:
+            raise SaveFormatError(f"{len(seats)} seats for a game of {game.num_players} players")
+        created = data.get("created")
+        undo = []
+        for k, u in enumerate(data.get("undo") or []):
+            if (not isinstance(u, list) or len(u) != 2 or type(u[0]) is not int or type(u[1]) is not int
+                    or not 0 <= u[0] < len(game.history) or not 0 <= u[1] <= len(log)):
+                raise SaveFormatError(f"undo[{k}]: an undo point is [actions before it, log entries before it]")
+            undo.append(Undo(self._rebuild(game, u[0]), u[1]))
+        return Table(id=gid, game=game, seats=seats, host_token=host, log=log, version=version, undo=undo,
+                     created=float(created) if isinstance(created, (int, float)) else time.time())
+
+    def _rebuild(self, game: Game, steps: int) -> Game:
+        """``game`` as it was after its first ``steps`` actions, replayed from its seed (the
+        same seed, modules and actions give the same game)."""
+        config = game.config
+        by_name = {getattr(m, "NAME", None): m for m in self.modules}
+        again = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]],
+                         seed=config["seed"], options=config["options"], blocked=config["blocked"])
+        for action in game.history[:steps]:
+            again.apply(action)
+        return again
+
+
+def integer_field(value: Any, name: str) -> int:
+    """``value`` (a form or query field: text, at most 19 digits) as an int;
+    :class:`BadRequest` naming ``name`` when it is missing or not an integer."""
+    if isinstance(value, bool):
+        raise BadRequest(f"{name} must be an integer, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+        return int(value)
+    raise BadRequest(f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}")
