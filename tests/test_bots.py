@@ -17,6 +17,7 @@ from alhambra.bots import (
     RandomBot,
     make_bot,
     observe,
+    bot_names,
     register_bot,
 )
 from alhambra.simulate import play
@@ -30,7 +31,7 @@ SPECS = ("random", "greedy", SMALL_MCTS)
 
 
 def test_registry_names_and_budgets():
-    assert {"random", "greedy", "mcts"} <= set(BOTS)
+    assert {"random", "greedy", "mcts"} <= set(bot_names())  # found through the entry points
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("GREEDY", 1), GreedyBot)
     m = make_bot("mcts:200", 3)

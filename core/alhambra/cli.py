@@ -1,4 +1,5 @@
-"""The ``alhambra`` command line: ``simulate``, ``replay``, ``modules``."""
+"""The ``alhambra`` command line: ``simulate``, ``replay``, ``modules``; the balance lab's
+``compare``, ``tournament`` and ``bots`` (:mod:`alhambra.lab.commands`)."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def cmd_simulate(args) -> int:
         raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
     if args.plot:
         _check_plotting()
-    for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot)):
+    for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
         # fail before the games are played, not after
         if path and not Path(path).resolve().parent.is_dir():
             raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
@@ -71,7 +72,10 @@ def cmd_simulate(args) -> int:
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
     tasks = make_tasks(args.games, seed0, players=players, modules=cfg.modules, options=cfg.options,
-                       bots=args.bots, config_path=config_path, save=bool(args.save))
+                       bots=args.bots, config_path=config_path, save=bool(args.save),
+                       rotate_seats=args.rotate_seats, variant=Path(args.config).stem if args.config else "")
+    if args.rotate_seats and len(tasks) != args.games:
+        print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
         new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
     progress = args.progress if args.progress is not None else (sys.stderr.isatty() and args.games > 1)
@@ -110,6 +114,11 @@ def cmd_simulate(args) -> int:
 
         plot_results(results, args.plot)
         print(f"plotted {len(results)} game(s) to {args.plot}")
+    if args.report:
+        from .lab.report import write_simulation_report
+
+        write_simulation_report(results, summarize(results), args.report, command="alhambra " + " ".join(sys.argv[1:]))
+        print(f"wrote the report to {args.report}")
     return 0
 
 
@@ -237,8 +246,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="local processes (default) or ray (the 'ray' extra)")
     s.add_argument("--ray-address", metavar="ADDRESS",
                    help="with --backend ray: the Ray cluster to join (default: start a local instance)")
+    s.add_argument("--rotate-seats", action="store_true",
+                   help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
     s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
+    s.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (the 'lab' extra)")
     prog = s.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None,
                       help="show a progress bar (default: when standard error is a terminal)")
@@ -258,6 +270,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .web.command import add_parser as add_play_parser  # the command itself lives with the web app
 
     add_play_parser(sub)
+
+    from .lab.commands import add_commands
+
+    add_commands(sub)  # compare, tournament, bots
     return p
 
 

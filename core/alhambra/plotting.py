@@ -25,6 +25,13 @@ def _figure():
     return fig
 
 
+def _wilson_err(entries: list, key: str) -> list | None:
+    """Error bars from the summary's Wilson interval (``win_low``/``win_high``), if it has them."""
+    if not entries or "win_low" not in entries[0]:
+        return None
+    return [[max(0.0, e[key] - e["win_low"]) for e in entries], [max(0.0, e["win_high"] - e[key]) for e in entries]]
+
+
 def plot_results(results: Sequence, path: str | Path, *, title: str | None = None) -> Path:
     """Draw score distributions per bot, win rates per bot and win shares per seat of
     ``results`` into ``path`` (PNG, or any format matplotlib knows by the file suffix)."""
@@ -63,22 +70,24 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
         rates = [b["win_rate"] for b in bots]
         fair = [b["fair_rate"] for b in bots]
         xs: Sequence[Any] = range(len(names))
-        bars = ax_wins.bar(xs, rates, color="tab:green")
+        bars = ax_wins.bar(xs, rates, color="tab:green", yerr=_wilson_err(bots, "win_rate"), capsize=4)
         ax_wins.scatter(xs, fair, marker="_", s=600, color="black", label="chance")
         for bar, rate in zip(bars, rates):
             ax_wins.annotate(f"{rate:.2f}", (bar.get_x() + bar.get_width() / 2, rate), ha="center", va="bottom")
         ax_wins.set_xticks(list(xs), names, rotation=15)
         ax_wins.legend(loc="upper right")
     ax_wins.set_ylim(0, 1.05)
-    ax_wins.set_title("win rate per bot (per seat taken)")
+    ax_wins.set_title("win rate per seat taken (Wilson 95%)")
 
     seats = summary.get("seats", [])
     if seats:
         seat_xs = [s["seat"] for s in seats]
-        ax_seats.bar(seat_xs, [s["win_share"] for s in seats], color="tab:orange")
+        ax_seats.bar(seat_xs, [s["win_share"] for s in seats], color="tab:orange", yerr=_wilson_err(seats, "win_share"),
+                     capsize=4)
         ax_seats.set_xticks(seat_xs, [f"seat {s}" for s in seat_xs])
     ax_seats.set_ylim(0, 1.05)
-    ax_seats.set_title("win share per seat")
+    confounded = summary.get("confounded", False)
+    ax_seats.set_title("win share per seat" + ("\n(confounded: bots in fixed seats)" if confounded else ""))
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)

@@ -28,7 +28,9 @@ from .game import Game, new_game
 
 #: Format tag and version of a JSON Lines results record.
 RECORD_FORMAT = "alhambra-result"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+#: Versions :meth:`GameResult.from_dict` reads (version 1 lacks the fields added in 2).
+READABLE_VERSIONS = (1, 2)
 
 
 @define(slots=True)
@@ -38,7 +40,13 @@ class GameResult:
     ``seed``, ``players`` (count), ``modules`` (names), ``bots`` (specification per seat),
     final ``scores`` per seat, ``winners`` (seats), ``actions`` (count), ``turns``, which
     ``scorings`` happened, ``action_counts`` by action type, ``module_actions`` (per module,
-    the counts of its own action types), and the game's non-default ``options``."""
+    the counts of its own action types), and the game's non-default ``options``.
+
+    Since version 2: ``start_player`` (seat, R-SET-4), ``money_left`` per seat, ``points``
+    (every scoring's points by source and seat: :func:`alhambra.lab.records.scoring_points`),
+    ``rotation`` (how far the line-up was rotated: ``bots[s]`` is the line-up's bot
+    ``(s + rotation) % players``) and ``variant`` (a label, e.g. the config file's name).
+    The record format is ``docs/result-record.schema.json``."""
 
     seed: int
     players: int
@@ -52,6 +60,11 @@ class GameResult:
     module_actions: dict[str, dict[str, int]] = field(factory=dict)
     turns: int = 0
     options: dict[str, Any] = field(factory=dict)
+    start_player: int | None = None
+    money_left: list[int] = field(factory=list)
+    points: list[dict[str, Any]] = field(factory=list)
+    rotation: int = 0
+    variant: str = ""
 
     def returns(self) -> list[float]:
         """Per seat: share of the victory (1/k for a k-way shared victory)."""
@@ -67,7 +80,7 @@ class GameResult:
         """Rebuild a result from :meth:`to_dict`'s record; :class:`AlhambraError` if malformed."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise AlhambraError(f"not an {RECORD_FORMAT} record")
-        if data.get("version") != RECORD_VERSION:
+        if data.get("version") not in READABLE_VERSIONS:
             raise AlhambraError(f"unsupported {RECORD_FORMAT} version {data.get('version')!r}")
         try:
             return cls(
@@ -84,6 +97,11 @@ class GameResult:
                                 for m, d in data.get("module_actions", {}).items()},
                 turns=int(data.get("turns", 0)),
                 options=dict(data.get("options", {})),
+                start_player=None if data.get("start_player") is None else int(data["start_player"]),
+                money_left=[int(m) for m in data.get("money_left", [])],
+                points=list(data.get("points", [])),
+                rotation=int(data.get("rotation", 0)),
+                variant=str(data.get("variant", "")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
@@ -129,8 +147,11 @@ def module_action_types(game: Game) -> dict[str, str]:
     return out
 
 
-def result_of(game: Game, bots: Sequence[str] = ()) -> GameResult:
-    """Summarise a finished game as a :class:`GameResult` (``bots``: specification per seat)."""
+def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, variant: str = "") -> GameResult:
+    """Summarise a finished game as a :class:`GameResult` (``bots``: specification per seat;
+    ``rotation`` and ``variant`` are stored as given)."""
+    from .lab.records import money_left, scoring_points
+
     counts: dict[str, int] = {}
     for a in game.history:
         k = type(a).__name__
@@ -154,6 +175,11 @@ def result_of(game: Game, bots: Sequence[str] = ()) -> GameResult:
         module_actions=per_module,
         turns=game.state.turn,
         options=_plain(options),
+        start_player=game.state.start_player,
+        money_left=money_left(game),
+        points=scoring_points(game),
+        rotation=rotation,
+        variant=variant,
     )
 
 
@@ -211,7 +237,7 @@ class SimTask:
 
     ``modules`` are module names: installed ones, or ones defined by the files of the game
     configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
-    JSON save."""
+    JSON save. ``rotation`` and ``variant`` are copied into the result record."""
 
     index: int
     seed: int
@@ -221,18 +247,28 @@ class SimTask:
     bots: tuple = ()
     config_path: str | None = None
     save: bool = False
+    rotation: int = 0
+    variant: str = ""
 
 
 def make_tasks(games: int, seed: int, *, players=4, modules: Iterable[str] = (), options: dict | None = None,
                bots: Sequence[str] | str | None = None, config_path: str | None = None,
-               save: bool = False) -> list[SimTask]:
-    """Tasks for ``games`` games with seeds ``seed``, ``seed + 1`` …"""
+               save: bool = False, rotate_seats: bool = False, variant: str = "") -> list[SimTask]:
+    """Tasks for ``games`` games with seeds ``seed``, ``seed + 1`` …
+
+    ``rotate_seats``: play every seed in every distinct rotation of the line-up of bots
+    (:func:`alhambra.lab.rotation.rotated_tasks`; ``games`` is rounded up to whole rounds)."""
     count = players if isinstance(players, int) else len(players)
     specs = tuple(seat_bots(bots, count))
+    if rotate_seats:
+        from .lab.rotation import rotated_tasks
+
+        return rotated_tasks(games, seed, specs, players=players, modules=modules, options=options,
+                             config_path=config_path, save=save, variant=variant)
     opts = tuple(sorted((options or {}).items()))
     mods = tuple(modules)
     pl = players if isinstance(players, int) else tuple(players)
-    return [SimTask(i, seed + i, pl, mods, opts, specs, config_path, save) for i in range(games)]
+    return [SimTask(i, seed + i, pl, mods, opts, specs, config_path, save, 0, variant) for i in range(games)]
 
 
 _CONFIG_MODULES: dict[str, dict[str, Any]] = {}
@@ -267,7 +303,8 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
     players = task.players if isinstance(task.players, int) else list(task.players)
     try:
         game = simulate_one(players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots))
-        return result_of(game, task.bots).to_dict(), (game.to_json() if task.save else None)
+        result = result_of(game, task.bots, rotation=task.rotation, variant=task.variant)
+        return result.to_dict(), (game.to_json() if task.save else None)
     except (ConfigError, BotSpecError):
         raise
     except Exception as exc:
@@ -440,8 +477,10 @@ def _mean_sd(values: list[float]) -> tuple[float, float]:
 
 
 def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
-    """Statistics of ``results``: per seat and per bot (win share, score mean and standard
-    deviation), game length, scorings, action counts and module action use."""
+    """Statistics of ``results``: per seat and per bot (win share with its 95 % Wilson
+    interval, score mean and standard deviation), the start player's win rate, whether seats
+    were confounded with bots (:func:`alhambra.lab.summary.add_intervals`), game length,
+    scorings, action counts and module action use."""
     n = len(results)
     out: dict[str, Any] = {"games": n}
     if not n:
@@ -490,7 +529,9 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
                 a["total"] += v
                 a["games_used"] += 1 if v else 0
     out["module_actions"] = mods
-    return out
+    from .lab.summary import add_intervals
+
+    return add_intervals(out, results)
 
 
 def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> list[str]:
@@ -505,6 +546,9 @@ def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> lis
     lines.append("  win share per seat: " + ", ".join(f"{s['win_share']:.2f}" for s in seats))
     lines.append("  mean score per seat: " + ", ".join(f"{s['score_mean']:.1f}" for s in seats))
     lines.append("  score sd per seat: " + ", ".join(f"{s['score_sd']:.1f}" for s in seats))
+    from .lab.summary import interval_lines
+
+    lines.extend(interval_lines(summary))
     ln = summary["length"]
     sc = summary["scorings"]
     lines.append(f"  actions per game: {ln['actions_mean']:.1f} (sd {ln['actions_sd']:.1f}), turns per game "
@@ -514,9 +558,10 @@ def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> lis
     bots = summary["bots"]
     if bots:
         width = max(12, max(len(b["bot"]) for b in bots))
-        lines.append(f"  {'bot':<{width}} {'seats':>6} {'win rate':>9} {'fair':>6} {'score':>7} {'sd':>6}")
+        lines.append(f"  {'bot':<{width}} {'seats':>6} {'win rate':>9} {'95% interval':>15} {'fair':>6} {'score':>7} {'sd':>6}")
         for b in sorted(bots, key=lambda b: -b["win_rate"]):
-            lines.append(f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {b['fair_rate']:>6.3f} "
+            ci = f"[{b['win_low']:.3f}, {b['win_high']:.3f}]" if "win_low" in b else "-"
+            lines.append(f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {ci:>15} {b['fair_rate']:>6.3f} "
                          f"{b['score_mean']:>7.1f} {b['score_sd']:>6.1f}")
     for m, e in summary["module_actions"].items():
         parts = [f"{k} {a['total']} ({a['total'] / e['games']:.1f}/game, used in {a['games_used']}/{e['games']} games)"

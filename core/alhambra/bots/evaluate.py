@@ -77,6 +77,29 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
+#: Weights tuned with Optuna by ``benchmarks/tune_bot.py`` (values and procedure in
+#: ``docs/bots.md``); bots use them with the parameter ``weights=tuned``.
+TUNED_WEIGHTS = DEFAULT_WEIGHTS
+
+#: The named weight sets a bot specification may choose (``greedy:weights=tuned``).
+WEIGHT_SETS: dict[str, Weights] = {"default": DEFAULT_WEIGHTS, "tuned": TUNED_WEIGHTS}
+
+
+def named_weights(name: str) -> Weights:
+    """The weight set called ``name`` (:data:`WEIGHT_SETS`); ValueError for another name."""
+    try:
+        return WEIGHT_SETS[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"no weight set {name!r} (known: {', '.join(WEIGHT_SETS)})") from None
+
+
+def weights_name(weights: Weights) -> str:
+    """The name of ``weights`` in :data:`WEIGHT_SETS` (the first that equals it), or ``"custom"``."""
+    for name, w in WEIGHT_SETS.items():
+        if w == weights:
+            return name
+    return "custom"
+
 # ---------------------------------------------------------------------------------------------
 # Geometry cache: for a city layout and a tile's walls, the wall length after each placement
 # ---------------------------------------------------------------------------------------------

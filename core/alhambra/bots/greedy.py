@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .base import Bot
-from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
 
 
 class GreedyBot(Bot):
@@ -14,11 +14,12 @@ class GreedyBot(Bot):
     exact payments (the extra action), money in hand and how well it pays for the market,
     a reserve penalty, and module actions (huts, offices, the vizier). It reads only what its
     seat may know. Ties go to the action listed first; ``noise`` (points, default 0) adds a
-    random jitter from the bot's own generator.
+    random jitter from the bot's own generator; ``weights`` names a weight set
+    (``greedy:weights=tuned``, :data:`~alhambra.bots.evaluate.WEIGHT_SETS`).
     """
 
     name = "greedy"
-    params = {"noise": float}
+    params = {"noise": float, "weights": named_weights}
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS):
         super().__init__(seed)
@@ -26,7 +27,12 @@ class GreedyBot(Bot):
         self.weights = weights
 
     def spec(self) -> str:
-        return self.name if not self.noise else f"{self.name}:noise={self.noise:g}"
+        parts = [self.name]
+        if self.noise:
+            parts.append(f"noise={self.noise:g}")
+        if self.weights != DEFAULT_WEIGHTS:
+            parts.append(f"weights={weights_name(self.weights)}")
+        return ":".join(parts)
 
     def choose(self, game, seat: int, legal: list):
         if len(legal) == 1:

@@ -24,7 +24,7 @@ import random
 import time
 
 from .base import Bot, observe
-from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights
+from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
 
 
 class _Node:
@@ -68,12 +68,14 @@ class MCTSBot(Bot):
     playout reward from 0.5 to 0.73 (default 12). ``versus``: the playout reward compares the
     seat's value with the ``mean`` of the other seats' values (default; less noisy with many
     players) or with the ``best`` of them. ``anchor``: keep the greedy choice unless the
-    search's choice has a mean reward at least this much higher (default 0).
+    search's choice has a mean reward at least this much higher (default 0). ``weights``: the
+    heuristic's weight set by name (``mcts:weights=tuned``).
     """
 
     name = "mcts"
     params = {"iterations": int, "seconds": float, "top_k": int, "c": float, "bias": float,
-              "worlds": int, "horizon": int, "scale": float, "anchor": float, "versus": str}
+              "worlds": int, "horizon": int, "scale": float, "anchor": float, "versus": str,
+              "weights": named_weights}
     positional = "iterations"
 
     def __init__(self, seed: int | None = None, iterations: int = 32, seconds: float | None = None,
@@ -108,6 +110,8 @@ class MCTSBot(Bot):
         #: statistics of the last search: {"iterations": n, "children": [(action, visits, mean)]}
         self.last_search: dict = {}
 
+    #: the weights a specification need not name
+    _WEIGHTS = DEFAULT_WEIGHTS
     _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0,
                  "anchor": 0.0, "versus": "mean"}
 
@@ -118,6 +122,8 @@ class MCTSBot(Bot):
             value = getattr(self, key)
             if value != default:
                 parts.append(f"{key}={value:g}" if isinstance(value, float) else f"{key}={value}")
+        if self.weights != self._WEIGHTS:
+            parts.append(f"weights={weights_name(self.weights)}")
         return ":".join([self.name, *parts])
 
     # -- search -----------------------------------------------------------------------------------

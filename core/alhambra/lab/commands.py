@@ -1,0 +1,170 @@
+"""The balance lab's subcommands of ``alhambra``: ``compare``, ``tournament`` and ``bots``.
+
+:func:`add_commands` registers them on the main parser's subparsers; each ``cmd_*`` takes the
+parsed arguments and returns the exit status. Errors are :class:`AlhambraError` subclasses,
+which the main program prints as ``alhambra: error: ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import AlhambraError
+
+
+def _check_paths(pairs: list[tuple[str, str | None]]) -> None:
+    """Fail before any game is played if an output file's directory does not exist."""
+    for flag, path in pairs:
+        if path and not Path(path).resolve().parent.is_dir():
+            raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
+
+
+def _workers(value: int | None) -> int:
+    from ..simulate import default_workers
+
+    workers = value if value is not None else default_workers()
+    if workers < 1:
+        raise AlhambraError(f"--workers must be at least 1, not {workers}")
+    return workers
+
+
+def _progress(args: argparse.Namespace, games: int) -> bool:
+    return bool(args.progress) if args.progress is not None else (sys.stderr.isatty() and games > 1)
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=100, help="games per variant or in all (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="first seed (default 1); the same seeds for every variant")
+    p.add_argument("--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it")
+    prog = p.add_mutually_exclusive_group()
+    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
+                      help="show a progress bar (default: when standard error is a terminal)")
+    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``compare``, ``tournament`` and ``bots`` to ``sub`` (``add_subparsers()``'s result)."""
+    c = sub.add_parser("compare", help="play variants (TOML configs) on the same seeds and bots; what differs",
+                       description="Play every variant (a TOML game config) with the same bots on the same seeds and "
+                                   "show, per figure, each variant's mean with its 95%% interval, the paired difference "
+                                   "from the first variant and a plain verdict.")
+    c.add_argument("configs", nargs="+", metavar="CONFIG.toml", help="two or more game configurations")
+    c.add_argument("--bots", metavar="BOT[,BOT...]", default="greedy",
+                   help="bot per seat, or one for all seats (default greedy)")
+    c.add_argument("--rotate-seats", action="store_true", help="play every seed in every rotation of the line-up")
+    c.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)")
+    c.add_argument("--plot", metavar="FILE.png", help="plot points by source, scores, differences, start player")
+    c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
+    _add_common(c)
+    c.set_defaults(func=cmd_compare)
+
+    t = sub.add_parser("tournament", help="line-ups drawn over several bots, seats rotated, openskill ratings",
+                       description="Draw line-ups over the bots, play each in every seat rotation on the same seed, "
+                                   "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.")
+    t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
+    t.add_argument("--players", type=int, default=4, help="players per game, 2-6 (default 4)")
+    t.add_argument("--modules", help="comma-separated module names, or 'all'")
+    t.add_argument("--config", help="TOML game configuration (players, modules, options)")
+    t.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines)")
+    _add_common(t)
+    t.set_defaults(func=cmd_tournament)
+
+    b = sub.add_parser("bots", help="list the bots (entry-point group alhambra.bots) with their parameters")
+    b.set_defaults(func=cmd_bots)
+
+
+def _command_line() -> str:
+    return "alhambra " + " ".join(sys.argv[1:])
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """``alhambra compare A.toml B.toml [...]``: see :mod:`alhambra.lab.compare`."""
+    from ..simulate import seat_bots, write_results
+    from .compare import (
+        compare_results,
+        compare_tasks,
+        format_comparison,
+        load_variant,
+        run_compare,
+        unique_labels,
+    )
+
+    if len(args.configs) < 2:
+        raise AlhambraError("compare needs at least two game configurations")
+    if args.games < 1:
+        raise AlhambraError(f"--games must be at least 1, not {args.games}")
+    _check_paths([("--out", args.out), ("--plot", args.plot), ("--report", args.report)])
+    workers = _workers(args.workers)
+    variants = unique_labels([load_variant(p) for p in args.configs])
+    for v in variants:
+        count = v.players if isinstance(v.players, int) else len(v.players)
+        seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
+    tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
+    start = time.perf_counter()
+    results = run_compare(tasks, workers=workers, progress=_progress(args, sum(map(len, tasks))))
+    elapsed = time.perf_counter() - start
+    cmp = compare_results(results, [v.label for v in variants])
+    for line in format_comparison(cmp):
+        print(line)
+    print(f"  time {elapsed:.1f}s for {sum(map(len, results))} games")
+    if args.out:
+        n = write_results(args.out, [r for rs in results for r in rs])
+        print(f"wrote {n} result record(s) to {args.out}")
+    if args.plot:
+        from .report import comparison_png
+
+        Path(args.plot).write_bytes(comparison_png(cmp))
+        print(f"plotted the comparison to {args.plot}")
+    if args.report:
+        from .report import write_comparison_report
+
+        write_comparison_report(cmp, args.report, variants=variants, command=_command_line())
+        print(f"wrote the report to {args.report}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``alhambra tournament --bots a,b,c --players P --games N``: see :mod:`.tournament`."""
+    from ..saving.config import GameConfig, expand_module_names, load_config, parse_module_list
+    from ..simulate import register_config_modules, write_results
+    from .tournament import format_tournament, rate_tournament, tournament_tasks
+
+    if args.games < 1:
+        raise AlhambraError(f"--games must be at least 1, not {args.games}")
+    _check_paths([("--out", args.out)])
+    cfg = load_config(args.config) if args.config else GameConfig()
+    if args.modules is not None:
+        cfg.modules = parse_module_list(args.modules)
+    cfg.modules = expand_module_names(cfg.modules)
+    cfg.resolved_modules()
+    config_path = str(Path(args.config).resolve()) if args.config else None
+    if config_path:
+        register_config_modules(config_path, cfg.module_objects)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    tasks = tournament_tasks(bots, players=args.players, games=args.games, seed=args.seed, modules=cfg.modules,
+                             options=cfg.options, config_path=config_path)
+    from ..simulate import run_games
+
+    start = time.perf_counter()
+    results = [r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=_progress(args, len(tasks)))]
+    elapsed = time.perf_counter() - start
+    for line in format_tournament(rate_tournament(results)):
+        print(line)
+    print(f"  time {elapsed:.1f}s for {len(results)} games")
+    if args.out:
+        n = write_results(args.out, results)
+        print(f"wrote {n} result record(s) to {args.out}")
+    return 0
+
+
+def cmd_bots(args: argparse.Namespace) -> int:
+    """``alhambra bots``: every bot found (entry points and in-process registrations)."""
+    from ..bots import describe_bots
+
+    for line in describe_bots():
+        print(line)
+    return 0

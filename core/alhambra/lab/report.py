@@ -1,0 +1,180 @@
+"""Plots (matplotlib) and self-contained HTML reports (jinja2) of simulations and comparisons.
+
+* :func:`comparison_png`: four panels for a :class:`~.compare.Comparison`: points per player
+  by source per variant (with 95 % intervals), the distribution of final scores, every
+  point figure's difference from the first variant with its interval (a forest plot), and the
+  start player's win share per variant (Wilson intervals) against chance.
+* :func:`simulation_png`: :func:`alhambra.plotting.plot_results`'s panels, as PNG bytes.
+* :func:`write_comparison_report` / :func:`write_simulation_report`: one HTML file with the
+  tables and the plots inlined as ``data:`` URIs (no other file needed to read it).
+
+Figures render with the Agg backend directly (no pyplot, no display; the global backend is
+left alone). Missing matplotlib or jinja2 raise :class:`AlhambraError` naming the extra.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import io
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import AlhambraError
+from .compare import Comparison
+from .stats import NO_DIFFERENCE
+
+_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown")
+
+
+def _figure(width: float, height: float) -> Any:
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise AlhambraError("plots need matplotlib: pip install 'alhambra-engine[lab]'") from None
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _png(fig: Any) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def comparison_png(cmp: Comparison) -> bytes:
+    """The four panels of a comparison as PNG bytes (about 1400 x 1000 pixels)."""
+    fig = _figure(14, 10)
+    (ax_src, ax_dist), (ax_diff, ax_start) = fig.subplots(2, 2)
+    fig.suptitle(f"{' vs '.join(cmp.labels)}: {len(cmp.seeds)} seeds, bots {', '.join(cmp.bots)}")
+    k = len(cmp.labels)
+
+    src = [r for r in cmp.rows if r.figure.group == "points by source"]
+    names = [r.figure.key.replace("points per player: ", "").replace("majority ", "") for r in src]
+    width = 0.8 / k
+    for i, lab in enumerate(cmp.labels):
+        xs = [j + (i - (k - 1) / 2) * width for j in range(len(src))]
+        vals = [r.values[i].value for r in src]
+        err = [[max(0.0, r.values[i].value - r.values[i].low) for r in src],
+               [max(0.0, r.values[i].high - r.values[i].value) for r in src]]
+        ax_src.bar(xs, vals, width, yerr=err, capsize=2, label=lab, color=_COLOURS[i % len(_COLOURS)])
+    ax_src.set_xticks(range(len(src)), names, rotation=20)
+    ax_src.set_ylabel("points per player per game")
+    ax_src.set_title("points by source (95% intervals)")
+    if src:
+        ax_src.legend()
+
+    for i, rs in enumerate(cmp.results):
+        scores = [s for r in rs for s in r.scores]
+        if scores:
+            ax_dist.hist(scores, bins=30, histtype="step", linewidth=1.6, label=cmp.labels[i],
+                         color=_COLOURS[i % len(_COLOURS)], density=True)
+    ax_dist.set_xlabel("final score")
+    ax_dist.set_ylabel("share of players")
+    ax_dist.set_title("final scores")
+    ax_dist.legend()
+
+    pts = [r for r in cmp.rows if r.figure.unit == "points"]
+    ys = list(range(len(pts)))[::-1]
+    for j, lab in enumerate(cmp.labels[1:]):
+        off = (j - (k - 2) / 2) * 0.25
+        for y, r in zip(ys, pts):
+            d = r.diffs[j]
+            colour = "tab:gray" if d.spans_zero else _COLOURS[(j + 1) % len(_COLOURS)]
+            ax_diff.errorbar([d.value], [y + off], xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]], fmt="o",
+                             color=colour, capsize=2, label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None)
+    ax_diff.axvline(0, color="black", linewidth=0.8)
+    ax_diff.set_yticks(ys, [r.figure.key for r in pts], fontsize=7)
+    ax_diff.set_xlabel(f"difference from {cmp.labels[0]} in points (grey: interval spans 0)")
+    ax_diff.set_title("differences with 95% intervals")
+    if pts and k > 2:
+        ax_diff.legend(fontsize=7)
+
+    from .stats import wilson
+    from .summary import start_player_wins
+
+    for i, (wins, n, chance) in enumerate(start_player_wins(rs) for rs in cmp.results):
+        if not n:
+            continue
+        rate = wilson(wins, n)
+        ax_start.bar([i], [rate.value], color=_COLOURS[i % len(_COLOURS)],
+                     yerr=[[max(0.0, rate.value - rate.low)], [max(0.0, rate.high - rate.value)]], capsize=4)
+        ax_start.scatter([i], [chance], marker="_", s=900, color="black", label="chance" if i == 0 else None)
+    ax_start.set_xticks(range(k), cmp.labels)
+    ax_start.set_ylim(0, 1)
+    ax_start.set_ylabel("win share")
+    ax_start.set_title("start player's win share (Wilson 95%)")
+    ax_start.legend()
+    return _png(fig)
+
+
+def simulation_png(results: Sequence[Any]) -> bytes:
+    """:func:`alhambra.plotting.plot_results`'s figure of ``results`` as PNG bytes."""
+    from ..plotting import plot_results
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "plot.png"
+        plot_results(results, path)
+        return path.read_bytes()
+
+
+def _template(name: str) -> Any:
+    try:
+        import jinja2
+    except ImportError:
+        raise AlhambraError("HTML reports need jinja2: pip install 'alhambra-engine[lab]'") from None
+    env = jinja2.Environment(loader=jinja2.PackageLoader("alhambra.lab", "templates"),
+                             autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined)
+    env.filters["num"] = lambda x, p=3: f"{x:.{p}g}" if isinstance(x, float) else str(x)
+    return env.get_template(name)
+
+
+def _data_uri(png: bytes) -> str:
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def _write(path: str | Path, html: str) -> Path:
+    path = Path(path)
+    path.write_text(html, "utf-8")
+    return path
+
+
+def _stamp() -> str:
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def write_comparison_report(cmp: Comparison, path: str | Path, *, variants: Sequence[Any] = (),
+                            command: str = "") -> Path:
+    """Write the HTML report of ``cmp`` to ``path``: what was compared (``variants``: the
+    :class:`~.compare.Variant` objects, for their players, modules and options), the notes,
+    the figures that differ, the whole table with verdicts, and the plots."""
+    html = _template("compare.html.j2").render(
+        cmp=cmp, variants=list(variants), command=command, stamp=_stamp(), no_difference=NO_DIFFERENCE,
+        groups=_grouped(cmp), plot=_data_uri(comparison_png(cmp)), detected=cmp.detected())
+    return _write(path, html)
+
+
+def _grouped(cmp: Comparison) -> list[tuple[str, list[Any]]]:
+    out: list[tuple[str, list[Any]]] = []
+    for row in cmp.rows:
+        if not out or out[-1][0] != row.figure.group:
+            out.append((row.figure.group, []))
+        out[-1][1].append(row)
+    return out
+
+
+def write_simulation_report(results: Sequence[Any], summary: dict[str, Any], path: str | Path, *,
+                            command: str = "") -> Path:
+    """Write the HTML report of a simulation (``summary``: :func:`alhambra.simulate.summarize`
+    of ``results``) to ``path``: win rates per bot and per seat with Wilson intervals, the
+    start player's win rate, the confounding note, game length, module action use, the plot."""
+    from .summary import CONFOUNDED
+
+    html = _template("simulate.html.j2").render(
+        s=summary, command=command, stamp=_stamp(), confounded=CONFOUNDED,
+        plot=_data_uri(simulation_png(results)) if results else None)
+    return _write(path, html)

@@ -1,0 +1,150 @@
+"""Tournaments: line-ups drawn over several bots, seats rotated, rated with openskill.
+
+:func:`tournament_tasks` draws a line-up per round (a seeded shuffle, so the same arguments
+give the same tournament): with at least as many bots as players, the combinations of
+distinct bots are played in turn (in a shuffled order, each with a shuffled seating); with
+fewer, every bot gets an equal share of the seats and the rest is drawn. Each round's line-up
+is played on one seed in every distinct seat rotation (:mod:`.rotation`).
+
+:func:`rate_tournament` rates the bots with openskill's Plackett-Luce model, one multiplayer
+match per game in game order: the winners (R-END-4, shared victories tie) first, the others
+by score. A bot that holds several seats of one game is rated as copies of its rating; its new
+rating is the copies' mean. Beside the ratings: win rates with Wilson 95 % intervals (over
+seats taken) and mean scores.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from attrs import frozen
+
+from ..errors import ConfigError
+from ..game import MAX_PLAYERS, MIN_PLAYERS
+from ..simulate import GameResult, SimTask, seat_bots
+from .rotation import rotated_tasks
+from .stats import Rate, wilson
+
+
+def draw_lineups(bots: Sequence[str], players: int, rounds: int, seed: int) -> list[tuple[str, ...]]:
+    """``rounds`` line-ups of ``players`` bots drawn over ``bots`` (see the module doc).
+    Raises :class:`ConfigError` for fewer than two distinct bots or a bad player count."""
+    bots = list(dict.fromkeys(bots))
+    if len(bots) < 2:
+        raise ConfigError("a tournament needs at least two different bots")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players} (R-COMP-1)")
+    rng = random.Random(seed)
+    out: list[tuple[str, ...]] = []
+    if len(bots) >= players:
+        combos = list(itertools.combinations(bots, players))
+        rng.shuffle(combos)
+        for k in range(rounds):
+            seating = list(combos[k % len(combos)])
+            rng.shuffle(seating)
+            out.append(tuple(seating))
+    else:
+        for _ in range(rounds):
+            seating = bots * (players // len(bots)) + rng.sample(bots, players % len(bots))
+            rng.shuffle(seating)
+            out.append(tuple(seating))
+    return out
+
+
+def tournament_tasks(bots: Sequence[str], *, players: int = 4, games: int = 100, seed: int = 1,
+                     modules: Iterable[str] = (), options: dict[str, Any] | None = None,
+                     config_path: str | None = None) -> list[SimTask]:
+    """The tasks of a tournament of at least ``games`` games: round ``k`` plays its line-up on
+    seed ``seed + k`` in every distinct rotation, until ``games`` are reached (whole rounds).
+    Raises :class:`~alhambra.bots.BotSpecError` for an unknown bot."""
+    for b in bots:
+        seat_bots([b], 1)  # unknown names fail here
+    tasks: list[SimTask] = []
+    mods = tuple(modules)
+    for k, lineup in enumerate(draw_lineups(bots, players, max(games, 1), seed)):  # a round has >= 1 game
+        if len(tasks) >= games:
+            break
+        tasks.extend(rotated_tasks(1, seed + k, lineup, players=players, modules=mods, options=options,
+                                   config_path=config_path, start=len(tasks)))
+    return tasks
+
+
+@frozen(slots=True)
+class Standing:
+    """One bot's line of the tournament table: openskill ``mu``, ``sigma`` and ``ordinal``
+    (``mu - 3 sigma``, a conservative skill), ``seatings`` (seats taken), ``games`` it played,
+    ``win`` (its win rate over seats taken, with the Wilson interval), ``chance`` (the rate
+    it would win at by chance) and ``score`` (mean final score)."""
+
+    bot: str
+    mu: float
+    sigma: float
+    ordinal: float
+    seatings: int
+    games: int
+    win: Rate
+    chance: float
+    score: float
+
+
+def _ranks(r: GameResult) -> list[int]:
+    """Plackett-Luce ranks of one game (lower is better): winners 0, the others by score."""
+    order = sorted({s for i, s in enumerate(r.scores) if i not in r.winners}, reverse=True)
+    return [0 if i in r.winners else 1 + order.index(s) for i, s in enumerate(r.scores)]
+
+
+def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
+    """The standings of ``results`` (in game order), best ordinal first. Raises
+    :class:`ConfigError` without openskill (the ``lab`` extra) or without games."""
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise ConfigError("tournament ratings need openskill: pip install 'alhambra-engine[lab]'") from None
+    if not results:
+        raise ConfigError("a tournament without games has no standings")
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    wins: dict[str, float] = {}
+    seats: dict[str, int] = {}
+    games: dict[str, int] = {}
+    fair: dict[str, float] = {}
+    scores: dict[str, list[int]] = {}
+    for r in results:
+        teams = []
+        for b in r.bots:
+            if b not in ratings:
+                ratings[b] = model.rating(name=b)
+            teams.append([model.rating(mu=ratings[b].mu, sigma=ratings[b].sigma, name=b)])
+        new = model.rate(teams, ranks=[float(k) for k in _ranks(r)])
+        updated: dict[str, list[Any]] = {}
+        for b, team in zip(r.bots, new):
+            updated.setdefault(b, []).append(team[0])
+        for b, copies in updated.items():
+            ratings[b] = model.rating(mu=sum(c.mu for c in copies) / len(copies),
+                                      sigma=sum(c.sigma for c in copies) / len(copies), name=b)
+            games[b] = games.get(b, 0) + 1
+        ret = r.returns()
+        for s, b in enumerate(r.bots):
+            wins[b] = wins.get(b, 0.0) + ret[s]
+            seats[b] = seats.get(b, 0) + 1
+            fair[b] = fair.get(b, 0.0) + 1.0 / r.players
+            scores.setdefault(b, []).append(r.scores[s])
+    table = [Standing(b, rt.mu, rt.sigma, rt.ordinal(), seats[b], games[b], wilson(wins[b], seats[b]),
+                      fair[b] / seats[b], sum(scores[b]) / len(scores[b])) for b, rt in ratings.items()]
+    return sorted(table, key=lambda s: -s.ordinal)
+
+
+def format_tournament(table: Sequence[Standing]) -> list[str]:
+    """The standings as text lines."""
+    width = max([12] + [len(s.bot) for s in table])
+    lines = [(f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
+              "win rates over seats taken with Wilson 95% intervals"),
+             (f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
+              f"{'95% interval':>15} {'chance':>7} {'score':>7}")]
+    for s in table:
+        lines.append(f"  {s.bot:<{width}} {s.ordinal:>8.2f} {s.mu:>7.2f} {s.sigma:>6.2f} {s.games:>6} {s.seatings:>6} "
+                     f"{s.win.value:>9.3f} {f'[{s.win.low:.3f}, {s.win.high:.3f}]':>15} {s.chance:>7.3f} {s.score:>7.1f}")
+    return lines

@@ -1,0 +1,68 @@
+"""The balance lab's HTML report in a real browser (headless Chromium from Debian's
+``chromium`` and ``chromium-driver``; ``.ci/run`` installs them): the page loads from the
+file alone, its plot decodes from the inlined data URI, and the tables and verdicts show."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from alhambra.lab.compare import (
+    compare_results,
+    compare_tasks,
+    load_variant,
+    run_compare,
+    unique_labels,
+)
+from alhambra.lab.report import write_comparison_report
+from alhambra.lab.stats import NO_DIFFERENCE
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _binary(*names: str) -> str:
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise RuntimeError(f"none of {names} is installed: apt-get install chromium chromium-driver (.ci/run does)")
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[WebDriver]:
+    options = webdriver.ChromeOptions()
+    options.binary_location = _binary("chromium", "chromium-browser")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1300,1000",
+                "--disable-gpu", "--disable-extensions"):
+        options.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(_binary("chromedriver")), options=options)
+    browser.set_page_load_timeout(60)
+    yield browser
+    browser.quit()
+
+
+def test_comparison_report_reads_in_a_browser(driver: WebDriver, tmp_path: Path) -> None:
+    variants = unique_labels([load_variant(EXAMPLES / "base.toml"), load_variant(EXAMPLES / "double_walls.toml")])
+    cmp = compare_results(run_compare(compare_tasks(variants, bots="greedy", games=4)), [v.label for v in variants])
+    page = write_comparison_report(cmp, tmp_path / "report.html", variants=variants)
+    driver.get(page.resolve().as_uri())
+    assert driver.title == "Alhambra balance lab: base vs double_walls"
+    img = driver.find_element(By.TAG_NAME, "img")
+    width, height = driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", img)
+    assert (width, height) == (1400, 1000)  # the PNG decoded from the data URI
+    tables = driver.find_elements(By.TAG_NAME, "table")
+    assert len(tables) == 2  # the variants, all figures
+    rows = tables[1].find_elements(By.CSS_SELECTOR, "tr:not(.group)")
+    assert len(rows) == 1 + len(cmp.rows)  # header + one per figure
+    flagged = tables[1].find_elements(By.CSS_SELECTOR, "tr.detected td.verdict")
+    assert len(flagged) == len(cmp.detected()) > 0
+    assert all(f.text.startswith("double_walls higher by") or f.text.startswith("double_walls lower by")
+               for f in flagged)
+    walls = [r for r in rows[1:] if r.find_element(By.CSS_SELECTOR, "td.name").text.startswith("points per player: walls")]
+    assert walls[0].find_element(By.CSS_SELECTOR, "td.verdict").text == NO_DIFFERENCE
