@@ -592,7 +592,7 @@ def test_save_with_a_scoring_card_in_hand_is_refused():
     a = next(c for c in deck if "scoring" in str(c))
     deck.remove(a)
     data["state"]["players"][0]["hand"].append(a)
-    with pytest.raises(SaveFormatError, match="scoring cards"):
+    with pytest.raises(SaveFormatError, match="scoring card scoring-.* lies only in the deck or set aside"):
         alhambra.Game.from_json(json.dumps(data))
 
 

@@ -32,13 +32,15 @@ ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 
 
 def draw(game, count: int) -> None:
-    """Draw ``count`` cards from the top of the deck: scoring cards are set aside (as after
-    R-SCORE-1), anything else goes to the discard pile."""
+    """Draw ``count`` cards from the top of the deck: scoring cards are set aside and their
+    scoring is carried out (as after R-SCORE-1, so that a save of the game loads), anything
+    else goes to the discard pile."""
     st = game.state
     for _ in range(count):
         card = operations.draw_money(game)
         if type(card) is ScoringCard:
             st.scoring_cards.append(card)
+            operations.run_scoring(game, card.number)
         else:
             st.discard.append(card)
     game.invalidate()

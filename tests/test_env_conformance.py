@@ -130,7 +130,8 @@ def test_openspiel_parameters_tensors_strings_and_serialisation():
     seat = state.current_player()
     assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32), state.session.observe(seat))
     assert "market:" in state.observation_string(seat)
-    assert state.information_state_string(seat).endswith(",".join(map(str, state.history())))
+    shown = [a for a in state.history() if state.session.codec.describe(a) != "DeclineVizier"]
+    assert state.information_state_string(seat).endswith("moves: " + ",".join(map(str, shown)))
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state) and again.history() == state.history()
     assert again.session.game.to_json() == state.session.game.to_json()
@@ -242,3 +243,21 @@ def test_openspiel_resampling_clones_do_not_both_predict_the_next_draw():
         pyspiel.load_game("python_alhambra", {"clones": "sometimes"})
     restored = game.deserialize_state(state.serialize())
     assert restored._h.resample is not None and str(restored) == str(state)
+
+
+def test_openspiel_information_state_does_not_tell_a_decline_from_a_seat_not_asked_R_VIZ_5():
+    """R-VIZ-5: the moves in the information-state string leave out declined vizier offers."""
+    import pyspiel
+
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "modules": "vizier"})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    declined = 0
+    while not state.is_terminal() and declined < 3:
+        a = rng.choice(state.legal_actions())
+        declined += state.session.codec.describe(a) == "DeclineVizier"
+        state.apply_action(a)
+    assert declined == 3
+    moves = state.information_state_string(0).rsplit("moves: ", 1)[1].split(",")
+    assert len(moves) == len(state.history()) - 3
+    assert all(state.session.codec.describe(int(m)) != "DeclineVizier" for m in moves)

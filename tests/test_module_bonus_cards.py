@@ -243,7 +243,9 @@ def test_r_bon_3_reveal_is_a_free_action_in_turn_phase():
     after = json.loads(game.to_json())
     assert after["state"]["modules"]["bonus_cards"] == {"hands": [[7, 41] if s == p else [] for s in range(3)],
                                                         "revealed": [[22] if s == p else [] for s in range(3)],
-                                                        "out_of_play": sorted(set(BONUS_CARDS) - {7, 22, 41})}
+                                                        "out_of_play": sorted(set(BONUS_CARDS) - {7, 22, 41}),
+                                                        "owned": [[22] if s == p else [] for s in range(3)],
+                                                        "not_held": [[], [], []]}
     for d in (data, after):
         del d["state"]["modules"]["bonus_cards"], d["history"]
     assert after == data

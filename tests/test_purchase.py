@@ -187,8 +187,8 @@ def test_two_plugins_replacing_the_same_action_kind_are_a_config_error():
     three = _buy_kind("three", replaces=("one",))
     for order in ([one, three], [three, one]):
         assert alhambra.new_game(2, modules=order, seed=1).rules.kinds[Buy] is three.kind
-    with pytest.raises(ConfigError, match="'three' and 'two' each provide"):
-        alhambra.new_game(2, modules=[one, two, three], seed=1)  # three replaces one, not two
+    with pytest.raises(ConfigError, match="'(three' and 'two|two' and 'three)' each provide"):
+        alhambra.new_game(2, modules=[one, two, three], seed=1)  # three replaces one, not two (canonical order)
     with pytest.raises(ConfigError, match="replaces must be a tuple of plugin names"):
         _buy_kind("four", replaces="one")
 

@@ -7,27 +7,18 @@ import argparse
 import json
 import os
 import sys
-import time
 from pathlib import Path
 
 from . import __version__
+from .cli_checks import check_output, check_plot_format, check_ray_address
+from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS
 from .game import Game, new_game
 from .replay import replay_save
 from .engine.ruleset import available_modules, load_module
-from .simulate import (
-    BACKENDS,
-    default_workers,
-    format_summary,
-    make_tasks,
-    ray_available,
-    register_config_modules,
-    run_games,
-    summarize,
-    write_results,
-)
+from .simulate import BACKENDS, GameResult, default_workers, make_tasks, ray_available, register_config_modules
 
 
 def _parse_options(pairs):
@@ -65,9 +56,10 @@ def cmd_simulate(args) -> int:
     if args.plot:
         _check_plotting()
     for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
-        # fail before the games are played, not after
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
+        check_output(flag, path)  # fail before the games are played, not after (cli_checks)
+    check_plot_format(args.plot)
+    if args.backend == "ray":
+        check_ray_address(args.ray_address)
     config_path = str(Path(args.config).resolve()) if args.config else None
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
@@ -78,48 +70,13 @@ def cmd_simulate(args) -> int:
         print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
         new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
-    progress = args.progress if args.progress is not None else (sys.stderr.isatty() and args.games > 1)
-    saves = []
-    results = []
-    start = time.perf_counter()
-    emit = print
-    if progress:
-        try:
-            from tqdm import tqdm
-
-            emit = tqdm.write
-        except ImportError:  # pragma: no cover
-            pass
-    runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress, ray_address=args.ray_address)
-    for i, (r, save) in enumerate(runs):
-        results.append(r)
-        if save is not None:
-            saves.append(save)
-        if not args.quiet:
-            emit(
-                f"game {i + 1} seed {r.seed}: scores {r.scores} winners {r.winners} "
-                f"actions {r.actions} scorings {','.join(map(str, r.scorings))}"
-            )
-    elapsed = time.perf_counter() - start
-    for line in format_summary(summarize(results), elapsed):
-        print(line)
-    if args.save:
-        Path(args.save).write_text(saves[0] if len(saves) == 1 else "\n".join(saves) + "\n", "utf-8")
-        print(f"saved {len(saves)} game(s) to {args.save}")
-    if args.out:
-        n = write_results(args.out, results)
-        print(f"wrote {n} result record(s) to {args.out}")
-    if args.plot:
-        from .plotting import plot_results
-
-        plot_results(results, args.plot)
-        print(f"plotted {len(results)} game(s) to {args.plot}")
-    if args.report:
-        from .lab.report import write_simulation_report
-
-        write_simulation_report(results, summarize(results), args.report, command="alhambra " + " ".join(sys.argv[1:]))
-        print(f"wrote the report to {args.report}")
-    return 0
+    previous: list[GameResult] = []
+    resume_end: int | None = None
+    if args.resume:  # play only the seeds the file lacks, append to it (cli_simulate)
+        if args.out and Path(args.out).resolve() != Path(args.resume).resolve():
+            raise AlhambraError(f"--resume {args.resume} appends to that file; --out {args.out} would be another")
+        tasks, previous, resume_end = resume_tasks(args.resume, tasks)
+    return play_and_report(args, tasks, workers=workers, previous=previous, resume_end=resume_end)
 
 
 def _check_plotting() -> None:
@@ -149,6 +106,12 @@ def _read_saves(path: str) -> list[tuple[int, str]]:
 
 
 def cmd_replay(args) -> int:
+    if args.position:  # a position file instead of a save (alhambra.cli_position)
+        from .cli_position import cmd_replay_position
+
+        return cmd_replay_position(args)
+    if not args.file:
+        raise ConfigError("replay needs a save file, or --position FILE")
     saves = _read_saves(args.file)
     if not 1 <= args.game <= len(saves):
         raise AlhambraError(f"{args.file} holds {len(saves)} game(s); --game must be 1..{len(saves)}")
@@ -248,7 +211,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --backend ray: the Ray cluster to join (default: start a local instance)")
     s.add_argument("--rotate-seats", action="store_true",
                    help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)")
-    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines)")
+    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines), as each finishes")
+    s.add_argument("--resume", metavar="FILE.jsonl",
+                   help="continue the run whose --out FILE this is: play only the seeds not in it, append to it")
     s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
     s.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (the 'lab' extra)")
     prog = s.add_mutually_exclusive_group()
@@ -258,7 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")
-    r.add_argument("file", help="a saved game: one JSON save, or JSON Lines of several (simulate --save)")
+    r.add_argument("file", nargs="?", help="a saved game: one JSON save, or JSON Lines of several (simulate --save)")
+    r.add_argument("--position", metavar="FILE", help="print a position (TOML or JSON, docs/positions.md) instead")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument("--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR")

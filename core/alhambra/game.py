@@ -16,11 +16,12 @@ from .engine.acting import match_unlisted
 from .engine.actions import Action, Pass
 from .engine.determinize import determinize
 from .engine.ruleset import Ruleset, get_ruleset, plugin_name
-from .engine.sequence import ACTION_DONE, PLACE, advance
+from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState, game_seed, player_names  # noqa: F401  (the limits: re-exported)
 from .engine.views import build_view
 from .errors import ConfigError, IllegalActionError
 from .rules import purchase
+from .saving.position import game_from_position, game_position
 from .saving.serialize import game_from_json, game_to_json
 
 
@@ -244,7 +245,11 @@ class Game:
         else:
             action, kind = match_unlisted(self, action)
         # the kind changes the state and says what comes next; the engine makes the transition
-        nxt = ACTION_DONE if kind is None else kind.apply(self, seat, action)  # kind None: Pass (R-TURN-9)
+        nxt: Next | None
+        if kind is None:  # Pass (R-TURN-9); a whole round of turns of passes ends the game (R-END-1 ruling)
+            nxt = END_GAME if sequence.passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
+        else:
+            nxt = kind.apply(self, seat, action)
         st = self.state
         if nxt is not None or (st.phase == PLACE and not st.pending):  # else: the same seat again
             advance(self, nxt)
@@ -303,6 +308,20 @@ class Game:
         Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file,
         or when the plugins passed do not match the save's."""
         return game_from_json(text, cls._blank, modules=modules, plugins=plugins)
+
+    def position(self) -> dict[str, Any]:
+        """This game's position as plain data (TOML- and JSON-writable), every part written
+        out, the random generator's state included, so that :meth:`from_position` of it
+        continues identically (see ``docs/positions.md``; :mod:`alhambra.saving.position`)."""
+        return game_position(self)
+
+    @classmethod
+    def from_position(cls, source: Any, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> "Game":
+        """Build a game from a position: a dict, TOML or JSON text, or a ``pathlib.Path``;
+        unspecified parts are filled in as a real game would have them. Raises
+        :class:`ConfigError` naming the key and the problem for a position that is malformed
+        or that no game can reach (see ``docs/positions.md``; :mod:`alhambra.saving.position`)."""
+        return game_from_position(source, cls._blank, modules=modules, plugins=plugins)
 
     def __repr__(self) -> str:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"

@@ -346,3 +346,42 @@ def alhambra_check_state(game: Game) -> str | None:
     the problem, or ``None`` if it is sound; the loader raises
     :class:`~alhambra.errors.SaveFormatError` with it. Not ``firstresult``: every plugin checks.
     """
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions (``Game.position()``, ``Game.from_position``; docs/positions.md)
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """Write this plugin's part of ``game.position()``.
+
+    Called once per ``Game.position()`` call. Return ``{state_key: data}``: plain data that
+    TOML can hold (tables, arrays, strings, ints, bools; no ``None``), written as the
+    position's top-level table ``[state_key]``, enough for :func:`alhambra_position_read` to
+    rebuild the state exactly; or ``None`` to let the engine write the state as in a save.
+    Not ``firstresult``: every plugin writes its own part.
+    """
+
+
+@hookspec
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """Read this plugin's part of a position into ``game.state.modules``.
+
+    Called once by ``Game.from_position`` on a game just set up with the position's seed
+    (so every plugin's state is already as the set-up left it), after the core places the
+    position names (Alhambras, reserves, hands, market, pending tiles, deck if listed …)
+    and its phase, turn player and decider (``None`` in a module's phase whose decider the
+    position leaves to the module) have been put in, and before the places it leaves open
+    (the bag, a shuffled deck, dealt hands) are filled from what nobody holds.
+
+    ``parts``: the position's top-level tables keyed by state key (a key is absent when the
+    position does not mention that part). With its part, set the state from it; without,
+    keep the set-up state but take out whatever the position has placed elsewhere (a hut
+    built in an Alhambra is no longer in its stack), so that every component is in exactly
+    one place; a plugin that owns a phase sets ``game.state.decider`` when it is ``None``
+    there. Raise :class:`~alhambra.errors.ConfigError` naming the key for a bad part.
+    Return the state keys read (a part no plugin reads is structured as in a save).
+    Not ``firstresult``: every plugin reads its own part.
+    """

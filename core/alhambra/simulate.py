@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import statistics
 import sys
 from pathlib import Path
@@ -352,8 +353,13 @@ def run_games(tasks: Sequence[SimTask], *, workers: int = 1, backend: str = "loc
             source = ((t.index, run_task(t)) for t in tasks)
         else:
             source = _run_local(tasks, workers)
-        for record, save in _in_order(source, bar):
-            yield GameResult.from_dict(record), save
+        try:
+            for record, save in _in_order(source, bar):
+                yield GameResult.from_dict(record), save
+        finally:
+            close = getattr(source, "close", None)
+            if close is not None:  # stop the workers now, also when the caller stops early
+                close()
     finally:
         if bar is not None:
             bar.close()
@@ -381,19 +387,38 @@ def _progress_bar(total: int, enabled: bool):
     return tqdm(total=total, unit="game", file=sys.stderr, dynamic_ncols=True, leave=False)
 
 
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C reaches the whole process group; only the parent acts on
+    it (it stops the workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _indexed(task: SimTask) -> tuple[int, tuple[dict[str, Any], str | None]]:
+    return task.index, run_task(task)
+
+
 def _run_local(tasks, workers):
+    """Yield ``(index, result)`` as games finish in a pool of spawned worker processes.
+    However the caller stops (all done, a failure, Ctrl-C, SIGTERM), the workers are
+    terminated and joined before this returns: no process is left behind."""
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=ctx) as ex:
-        futures = {ex.submit(run_task, t): t.index for t in tasks}
-        try:
-            for fut in as_completed(futures):
-                yield futures[fut], fut.result()
-        finally:
-            for fut in futures:
-                fut.cancel()
+    try:  # workers start with SIGINT ignored (inherited), so a Ctrl-C while they start is the parent's alone
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the initializer does it
+        previous = None
+    try:
+        pool = ctx.Pool(min(workers, len(tasks)), initializer=_ignore_sigint)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    try:
+        yield from pool.imap_unordered(_indexed, tasks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
 def ray_available() -> bool:
@@ -427,6 +452,11 @@ def _run_ray(tasks, workers, address):
             for ref in done:
                 yield refs[ref], ray.get(ref)
     finally:
+        for ref in waiting if "waiting" in locals() else ():  # interrupted: stop the games still running
+            try:
+                ray.cancel(ref, force=True)
+            except Exception:  # pragma: no cover - already finished or gone
+                pass
         if started:
             ray.shutdown()
 
@@ -448,21 +478,47 @@ def write_results(path: str | Path, results: Iterable[GameResult]) -> int:
 
 def read_results(path: str | Path) -> list[GameResult]:
     """Read a JSON Lines results file written by :func:`write_results` (or
-    ``alhambra simulate --out``). Raises :class:`AlhambraError` naming the bad line."""
+    ``alhambra simulate --out``). A last line without its newline that is not a whole record
+    (a run stopped while writing it) is left out. Raises :class:`AlhambraError` naming any
+    other bad line."""
+    return read_results_with_end(path)[0]
+
+
+def read_results_with_end(path: str | Path) -> tuple[list[GameResult], int]:
+    """:func:`read_results` and the length in bytes of the file's whole records (where a
+    resumed run appends, cutting a half-written last line)."""
     out = []
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except ValueError as exc:
-                raise AlhambraError(f"{path}:{lineno}: not JSON: {exc}") from None
-            try:
-                out.append(GameResult.from_dict(data))
-            except AlhambraError as exc:
-                raise AlhambraError(f"{path}:{lineno}: {exc}") from None
-    return out
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    lines = raw.split(b"\n")
+    end = 0
+    for lineno, line in enumerate(lines, 1):
+        last = lineno == len(lines)
+        if not line.strip():
+            end += len(line) + (0 if last else 1)
+            continue
+        try:
+            data = json.loads(line.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            if last:  # half-written: the run stopped while writing it
+                break
+            raise AlhambraError(f"{path}:{lineno}: not JSON: {exc}") from None
+        try:
+            out.append(GameResult.from_dict(data))
+        except AlhambraError as exc:
+            if last:
+                break
+            raise AlhambraError(f"{path}:{lineno}: {exc}") from None
+        end += len(line) + (0 if last else 1)
+    return out, end
+
+
+def append_result(fh, result: GameResult) -> None:
+    """Write one result record to the open JSON Lines file ``fh`` and flush it, so that a run
+    stopped at any moment keeps every finished game."""
+    fh.write(json.dumps(result.to_dict(), sort_keys=True) + "\n")
+    fh.flush()
+    os.fsync(fh.fileno())
 
 
 # ---------------------------------------------------------------------------------------------

@@ -50,15 +50,24 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 class BonusCardsState:
     """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret) and
     ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was dealt (secret
-    to everyone, R-BON-2). Each list is kept sorted."""
+    to everyone, R-BON-2). Each list is kept sorted.
+
+    What every player knows besides (public, for ``determinize``): ``owned[seat]``, the cards
+    that seat has ever revealed (it holds them for good, hidden again after R-BON-4), and
+    ``not_held[seat]``, the cards it cannot hold: the wall-less buildings that stood in its
+    Alhambra at a scoring without their card being revealed (R-BON-5 reveals every eligible
+    card). Both empty lists (no record) in saves written before they existed."""
 
     hands: list[list[int]] = field(factory=list)
     revealed: list[list[int]] = field(factory=list)
     out_of_play: list[int] = field(factory=list)
+    owned: list[list[int]] = field(factory=list)
+    not_held: list[list[int]] = field(factory=list)
 
     def clone(self) -> "BonusCardsState":
         return BonusCardsState(
-            [h.copy() for h in self.hands], [r.copy() for r in self.revealed], self.out_of_play.copy()
+            [h.copy() for h in self.hands], [r.copy() for r in self.revealed], self.out_of_play.copy(),
+            [o.copy() for o in self.owned], [x.copy() for x in self.not_held],
         )
 
 
@@ -100,6 +109,8 @@ def _return_departed(game: Game, seat: int) -> None:
 def _reveal(bs: BonusCardsState, seat: int, building: int) -> None:
     bs.hands[seat].remove(building)
     bs.revealed[seat] = sorted(bs.revealed[seat] + [building])
+    if bs.owned and building not in bs.owned[seat]:  # public from now on: the card is this seat's
+        bs.owned[seat] = sorted(bs.owned[seat] + [building])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,7 +203,8 @@ def alhambra_setup(game: Game) -> None:
     game.rng.shuffle(cards)
     hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(n)]
     game.state.modules[STATE_KEY] = BonusCardsState(
-        hands=hands, revealed=[[] for _ in range(n)], out_of_play=sorted(cards[n * k:])
+        hands=hands, revealed=[[] for _ in range(n)], out_of_play=sorted(cards[n * k:]),
+        owned=[[] for _ in range(n)], not_held=[[] for _ in range(n)],
     )
 
 
@@ -224,6 +236,12 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
         _return_departed(game, seat)  # R-BON-4 (in case an Alhambra changed unannounced)
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
             _reveal(operations.edit_module(game, STATE_KEY), seat, b)
+        if bs.not_held:  # public: a wall-less building standing here without its card shown
+            missing = [b for b in BONUS_CARDS if _in_city(game, seat, b) and b not in bs.revealed[seat]
+                       and b not in bs.not_held[seat]]
+            if missing:
+                operations.edit_module(game, STATE_KEY)
+                bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
             t = types[b]
@@ -240,6 +258,13 @@ def alhambra_check_state(game: Game) -> str | None:
         return "the bonus cards module's state is missing"
     if len(bs.hands) != n or len(bs.revealed) != n:
         return f"bonus cards: one hand and one revealed list per seat expected ({n} seats)"
+    if len(bs.owned) not in (0, n) or len(bs.not_held) not in (0, n):
+        return f"bonus cards: the public record (owned, not_held) has one list per seat ({n} seats) or none"
+    for seat in range(len(bs.owned)):
+        if any(b not in bs.hands[seat] + bs.revealed[seat] for b in bs.owned[seat]):
+            return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
+        if set(bs.not_held[seat] if bs.not_held else ()) & set(bs.hands[seat] + bs.revealed[seat]):
+            return f"bonus cards: seat {seat} holds a card its scorings showed it cannot hold (R-BON-5)"
     every = [b for group in (*bs.hands, *bs.revealed, bs.out_of_play) for b in group]
     if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
         return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
@@ -266,15 +291,105 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
 @hookimpl
 def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
-    (R-BON-2): redeal them at random, keeping every hand's size (used by search bots)."""
+    (R-BON-2): redeal them at random, keeping every hand's size and what is public: a card a
+    seat has revealed before stays with it (``owned``), and no seat gets a card it cannot
+    hold (``not_held``: R-BON-5 would have revealed it at a scoring). Used by search bots."""
     bs = game.state.modules.get(STATE_KEY)
     if bs is None:
         return
-    others = [i for i in range(len(bs.hands)) if i != seat]
-    pool = [b for i in others for b in bs.hands[i]] + list(bs.out_of_play)
-    rng.shuffle(pool)
+    n = len(bs.hands)
+    owned = bs.owned if len(bs.owned) == n else [[] for _ in range(n)]
+    barred = bs.not_held if len(bs.not_held) == n else [[] for _ in range(n)]
+    others = [i for i in range(n) if i != seat]
+    kept = {i: [b for b in bs.hands[i] if b in owned[i]] for i in others}
+    pool = [b for i in others for b in bs.hands[i] if b not in kept[i]] + list(bs.out_of_play)
+    slots = [i for i in others for _ in range(len(bs.hands[i]) - len(kept[i]))]
+    deal = _deal(pool, slots, barred, rng)
     for i in others:
-        k = len(bs.hands[i])
-        bs.hands[i] = sorted(pool[:k])
-        pool = pool[k:]
-    bs.out_of_play = sorted(pool)
+        bs.hands[i] = sorted(kept[i] + [b for b, s in zip(deal, slots) if s == i])
+    bs.out_of_play = sorted(deal[len(slots):])
+
+
+def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: random.Random) -> list[int]:
+    """``pool`` in a random order such that ``order[k]`` may go to seat ``slots[k]`` (not in
+    ``barred[slots[k]]``); the cards after ``len(slots)`` are out of play (no bar). Uniform
+    over the allowed deals (rejection); after 1000 rejections, a random search that always
+    finds one (the true deal is allowed)."""
+    order = list(pool)
+    for _ in range(1000):
+        rng.shuffle(order)
+        if all(b not in barred[s] for b, s in zip(order, slots)):
+            return order
+    rng.shuffle(order)
+    out: list[int] = []
+
+    def place(k: int, left: list[int]) -> bool:
+        if k == len(slots):
+            out.extend(left)
+            return True
+        for j, b in enumerate(left):
+            if b not in barred[slots[k]]:
+                out.append(b)
+                if place(k + 1, left[:j] + left[j + 1:]):
+                    return True
+                out.pop()
+        return False
+
+    if not place(0, order):
+        return order  # no allowed deal (a hand-edited state): keep the plain shuffle
+    return out
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The bonus cards' part of a position: ``[bonus_cards]`` with ``hands`` (per seat, the
+    hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
+    named by the building it pictures (R-BON-1/2)."""
+    bs = bonus_state(game)
+    return {STATE_KEY: {"hands": [list(h) for h in bs.hands], "revealed": [list(r) for r in bs.revealed],
+                        "out_of_play": list(bs.out_of_play), "owned": [list(o) for o in bs.owned],
+                        "not_held": [list(x) for x in bs.not_held]}}
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
+    dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
+    ``out_of_play`` (default: the cards left). Without the part, the set-up's deal stands."""
+    from alhambra import ConfigError
+
+    if STATE_KEY not in parts:
+        return [STATE_KEY]
+    part = parts[STATE_KEY]
+    n = game.num_players
+    if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play", "owned", "not_held"}:
+        raise ConfigError(f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', "
+                          f"not {part!r}")
+
+    def seat_lists(name: str) -> list[list[int]] | None:
+        value = part.get(name)
+        if value is None:
+            return None
+        if (not isinstance(value, list) or len(value) != n
+                or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)):
+            raise ConfigError(f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+        return [sorted(h) for h in value]
+
+    revealed = seat_lists("revealed") or [[] for _ in range(n)]
+    hands = seat_lists("hands")
+    named = [b for group in (*revealed, *(hands or [])) for b in group]
+    rest = [b for b in BONUS_CARDS if b not in named]
+    game.rng.shuffle(rest)
+    if hands is None:
+        k = DEAL_SIZES[n]
+        hands = [sorted(rest[i * k:(i + 1) * k]) for i in range(n)]
+        rest = rest[n * k:]
+    out = part.get("out_of_play")
+    if out is None:
+        out = rest
+    elif not isinstance(out, list) or any(b not in BONUS_CARDS or type(b) is not int for b in out):
+        raise ConfigError(f"bonus_cards.out_of_play: a list of bonus cards {list(BONUS_CARDS)}, not {out!r}")
+    owned = seat_lists("owned") or [sorted(r) for r in revealed]  # what was seen revealed
+    not_held = seat_lists("not_held") or [[] for _ in range(n)]
+    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, sorted(out), owned, not_held)
+    return [STATE_KEY]

@@ -352,3 +352,40 @@ def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
             below = stack[:-1]
             rng.shuffle(below)
             stack[:-1] = below
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The huts' part of a position: ``[building_huts]`` with ``stacks``, per colour the huts
+    left in its stack, bottom first, the face-up one last (R-HUT-1)."""
+    hs = hut_state(game)
+    return {STATE_KEY: {"stacks": {t: list(s) for t, s in hs.stacks.items()}}} if hs is not None else None
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[building_huts]``: ``stacks`` (per colour, bottom first; a colour left out keeps its
+    set-up stack). Every stack then loses the huts the position has placed elsewhere (in an
+    Alhambra, a reserve, pending): a hut is in exactly one place."""
+    from alhambra import ConfigError
+
+    hs = hut_state(game)
+    if hs is None:
+        return None
+    part = parts.get(STATE_KEY, {})
+    if not isinstance(part, dict) or set(part) - {"stacks"}:
+        raise ConfigError(f"building_huts: a table with 'stacks', not {part!r}")
+    stacks = part.get("stacks", {})
+    if not isinstance(stacks, dict) or set(stacks) - set(BUILDING_TYPES):
+        raise ConfigError(f"building_huts.stacks: a table of stacks by colour {list(BUILDING_TYPES)}, not {stacks!r}")
+    cat = game.rules.catalog
+    huts = hut_ids(cat)
+    for colour, stack in stacks.items():
+        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
+            raise ConfigError(f"building_huts.stacks.{colour}: huts of that colour, not {stack!r}")
+        hs.stacks[colour] = list(stack)
+    placed = {t for where, tiles in game.tile_locations().items() if where != "hut_stacks" for t in tiles}
+    for colour in hs.stacks:
+        if colour not in stacks:
+            hs.stacks[colour] = [h for h in hs.stacks[colour] if h not in placed]
+    return [STATE_KEY]

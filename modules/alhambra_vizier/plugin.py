@@ -149,7 +149,7 @@ class UseVizier(Action):
     via: Card | None = None
 
     def __str__(self) -> str:
-        via = f" via {self.via.code}" if self.via is not None else ""
+        via = f" via {card_names([self.via])}" if self.via is not None else ""
         return f"vizier: buy space {self.space} paying {card_names(self.cards)}{via}"
 
 
@@ -366,3 +366,40 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
         "active": list(vs.active),
         "asking": vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None,
     }
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The vizier's part of a position: ``[vizier]`` with ``active`` (one true/false per
+    seat, R-VIZ-1/2/4) and the asking in progress (``asked``: the seat asked now or -1,
+    ``queue``, ``started``, ``round_over``; see :class:`VizierState`)."""
+    vs = vizier_state(game)
+    return {KEY: {"active": list(vs.active), "asked": vs.asked, "queue": list(vs.queue),
+                  "started": vs.started, "round_over": vs.round_over}}
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[vizier]``: ``active`` (default: every token active, R-VIZ-1), ``asked`` (default:
+    in phase "vizier" the position's decider, else -1), ``queue`` (default: none left to
+    ask), ``started`` (default: an asking round has begun when a seat is asked) and
+    ``round_over`` (default false). In phase "vizier" without a decider, the asked seat
+    decides."""
+    from alhambra import ConfigError
+
+    st = game.state
+    n = game.num_players
+    part = parts.get(KEY, {})
+    if not isinstance(part, dict) or set(part) - {"active", "asked", "queue", "started", "round_over"}:
+        raise ConfigError(f"vizier: a table with 'active', 'asked', 'queue', 'started', 'round_over', not {part!r}")
+    asking = st.phase == PHASE
+    default_asked = st.decider if asking and st.decider is not None else -1
+    vs = VizierState(list(part.get("active", [True] * n)), list(part.get("queue", [])), part.get("asked", default_asked),
+                     part.get("started", asking), part.get("round_over", False))
+    for name in ("started", "round_over"):
+        if type(getattr(vs, name)) is not bool:
+            raise ConfigError(f"vizier.{name}: true or false, not {getattr(vs, name)!r}")
+    st.modules[KEY] = vs
+    if asking and st.decider is None:
+        st.decider = vs.asked if type(vs.asked) is int and vs.asked >= 0 else None
+    return [KEY]

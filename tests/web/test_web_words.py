@@ -81,3 +81,25 @@ def test_payments_are_judged_at_the_price_the_rules_set() -> None:
     taxed = Buy(2, [MoneyCard("dirham", printed + 1)])
     assert action_label(game, 0, taxed) == f"pay dirham {printed + 1} ({printed + 1}, exact: another action)"
     assert describe(game, 0, Buy(2, [MoneyCard("dirham", printed + 2)])).endswith(f"({printed + 2}, overpaying 1)")
+
+
+def test_a_declined_vizier_offer_leaves_no_line_in_the_log_R_VIZ_5() -> None:
+    """R-VIZ-5: a seat that could not pay exactly is not asked, so a decline must not show
+    either: the shared log has a line for every action but the declines."""
+    import random
+
+    from alhambra.web.replays import build_replay
+    from alhambra.web.words import logged
+
+    game = alhambra.new_game(["Ana", "Bo", "Cy"], modules=["vizier"], seed=4)
+    rng = random.Random(4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    kinds = [type(a).__name__ for a in game.history]
+    declines = kinds.count("DeclineVizier")
+    assert declines > 0
+    replay = build_replay(game.to_json())
+    acted = [e for e in replay.log if e.seat is not None]
+    assert len(acted) == len(kinds) - declines
+    assert not any("vizier" in e.text and "did not" in e.text for e in replay.log)
+    assert [logged(a) for a in game.history].count(False) == declines

@@ -9,6 +9,8 @@ search on clones of that sample; they never read the true state of other players
 
 from __future__ import annotations
 
+import math
+
 import random
 from typing import Any, Callable, Protocol, runtime_checkable
 
@@ -104,6 +106,8 @@ def bind_params(cls, name: str, parts: list[str]) -> dict[str, Any]:
             out[key] = conv(value)
         except (TypeError, ValueError):
             raise BotSpecError(f"bot {name!r}: {key}={value!r} is not a valid {conv.__name__}") from None
+        if isinstance(out[key], float) and not math.isfinite(out[key]):
+            raise BotSpecError(f"bot {name!r}: {key}={value!r} must be a finite number")
     return out
 
 

@@ -136,9 +136,18 @@ def _pos(p: Any) -> tuple[int, int]:
     return tuple(p) if isinstance(p, list) else p
 
 
+def card_code(card: Any) -> str:
+    """A card's code (``florin-3``) for a readable ``str``; anything that is not a card (a
+    malformed action's field: the class ``MoneyCard``, a string, a list) as its ``repr``, so
+    printing an action never fails."""
+    code = getattr(card, "code", None) if isinstance(card, Card) else None
+    return code if type(code) is str else repr(card)
+
+
 def card_names(cards: Iterable[Any]) -> str:
-    """``florin-3+dinar-5`` (or ``nothing``): cards in an action's readable ``str``."""
-    return "+".join(getattr(c, "code", repr(c)) for c in cards) if cards else "nothing"
+    """``florin-3+dinar-5`` (or ``nothing``): cards in an action's readable ``str``; junk
+    entries as their ``repr`` (see :func:`card_code`)."""
+    return "+".join([card_code(c) for c in cards]) if cards else "nothing"
 
 
 class Action:
@@ -172,7 +181,7 @@ class Buy(Action):
     via: Card | None = None
 
     def __str__(self) -> str:
-        via = f" via {getattr(self.via, 'code', repr(self.via))}" if self.via is not None else ""
+        via = f" via {card_code(self.via)}" if self.via is not None else ""
         return f"buy space {self.space} paying {card_names(self.cards)}{via}"
 
 

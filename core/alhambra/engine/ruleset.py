@@ -67,6 +67,21 @@ def _scan_entry_points() -> tuple[tuple[str, Any], ...]:
     return tuple((ep.name, ep) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
+#: The canonical order of the modules of the first expansion (the order of its rule book and of
+#: RULES.md: vizier, building huts, bonus cards, exchange offices); other modules follow, by
+#: name. A game's modules are registered in this order whatever order they were named in, so
+#: the same set always gives the same game (the order decides, e.g., which module's set-up
+#: draws from the generator first and the order of the legal actions).
+CANONICAL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+
+
+def canonical_order(modules: Iterable[Any]) -> list[Any]:
+    """``modules`` (module objects) in the canonical order (:data:`CANONICAL_MODULES` first,
+    then the others by ``NAME``)."""
+    rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}
+    return sorted(modules, key=lambda m: (rank.get(module_name(m), len(rank)), module_name(m)))
+
+
 def load_module(name: str) -> Any:
     """Import the module registered under ``name``; :class:`ConfigError` lists the known ones,
     and refuses a module whose ``NAME`` differs from its entry-point name (saves record the
@@ -129,6 +144,8 @@ class Ruleset:
         names = [module_name(m) for m in mods]
         if len(set(names)) != len(names):
             raise ConfigError(f"a module is enabled twice: {names}")
+        mods = canonical_order(mods)  # the same set of modules always gives the same game
+        names = [module_name(m) for m in mods]
         if not all(isinstance(b, str) for b in blocked):
             raise ConfigError(f"blocked must list built-in plugin names (strings), not {list(blocked)!r}")
         blocked = set(blocked)
@@ -156,6 +173,11 @@ class Ruleset:
                 pm.register(p)
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise ConfigError(f"cannot register plugin: {exc}") from None
+        try:
+            pm.check_pending()  # a hook implementation whose name matches no hook (alhambra_scorng)
+        except pluggy.PluginValidationError as exc:
+            raise ConfigError(f"{exc}: a misspelled hook? (the hooks are the alhambra_* functions of "
+                              "alhambra.hookspec)") from None
         for builtin, hook_name in ESSENTIAL_HOOKS.items():
             if builtin in blocked and not any(
                     i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()):

@@ -156,6 +156,20 @@ def advance(game: Game, nxt: Next | None) -> None:
         nxt = _STEPS[type(nxt)](game, nxt)
 
 
+def passes_in_a_row(history: list[Any]) -> int:
+    """How many of the last actions of ``history`` were passes (R-TURN-9), each a whole turn:
+    when every player in a row of turns could only pass, the game ends after that round
+    (R-END-1 ruling: every game ends). ``Game.apply`` then returns :data:`END_GAME`."""
+    from .actions import Pass
+
+    k = 0
+    for a in reversed(history):
+        if type(a) is not Pass:
+            break
+        k += 1
+    return k
+
+
 def end_game(game: Game) -> None:
     """End the game now (R-END-1), as :data:`END_GAME` returned by an action would: for
     tools and tests that set up a situation by hand."""

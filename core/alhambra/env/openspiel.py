@@ -281,7 +281,10 @@ class AlhambraObserver:
         if s.prefix and player == s.game.current_player:
             text += "\nchosen: " + " ".join(s.codec.describe(i) for i in s.prefix)
         if self.perfect_recall:
-            text += "\nmoves: " + ",".join(str(a) for a in state.history())
+            # a declined vizier offer is left out: to the others it must look the same as a
+            # seat that could not pay exactly and was not asked (R-VIZ-5)
+            moves = [a for a in state.history() if s.codec.describe(a) != "DeclineVizier"]
+            text += "\nmoves: " + ",".join(str(a) for a in moves)
         return text
 
 

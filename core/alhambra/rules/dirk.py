@@ -155,3 +155,41 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     d = dirk(game)
     if d is not None:
         view["dirk"] = {"tiles": list(d.tiles), "score": d.score}
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """Dirk's part of a position: ``[dirk]`` with his ``tiles`` and ``score`` (R-TWO-3/4)."""
+    d = dirk(game)
+    return {"dirk": {"tiles": list(d.tiles), "score": d.score}} if d is not None else None
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[dirk]``: ``tiles`` (default: the six the set-up gave him, R-TWO-3, less any the
+    position has placed elsewhere) and ``score`` (default 0). Only in a two-player game."""
+    from ..errors import ConfigError
+
+    part = parts.get("dirk")
+    if game.num_players != 2:
+        if part is not None:
+            raise ConfigError("dirk: Dirk plays only in a two-player game (R-TWO-1)")
+        return ["dirk"]
+    d = dirk(game)
+    if part is None:
+        if d is None:  # pragma: no cover - the set-up gives a two-player game its Dirk
+            return ["dirk"]
+        placed = {t for where, tiles in game.tile_locations().items() if where != "dirk" for t in tiles}
+        d.tiles = [t for t in d.tiles if t not in placed]
+        return ["dirk"]
+    if not isinstance(part, dict) or set(part) - {"tiles", "score"}:
+        raise ConfigError(f"dirk: a table with 'tiles' and 'score', not {part!r}")
+    tiles = part.get("tiles", [])
+    score = part.get("score", 0)
+    catalog = game.rules.catalog
+    if not isinstance(tiles, list) or any(type(t) is not int or not 1 <= t <= 54 or t not in catalog for t in tiles):
+        raise ConfigError(f"dirk.tiles: Dirk holds buildings 1-54 only (R-TWO-3, R-HUT-3), not {tiles!r}")
+    if type(score) is not int or score < 0:
+        raise ConfigError(f"dirk.score: points are an integer >= 0, not {score!r}")
+    game.state.modules["dirk"] = DirkState(list(tiles), score)
+    return ["dirk"]

@@ -121,6 +121,16 @@ def load_config(path: str | Path) -> GameConfig:
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise ConfigError("'module_paths' must be a list of file paths")
     objs = [load_module_file(path.parent / p) for p in paths]
+    installed = available_modules()
+    named = set(expand_module_names(modules))
+    for p, obj in zip(paths, objs):
+        name = module_name(obj)
+        if name in installed:
+            raise ConfigError(f"module_paths: {p} defines module {name!r}, which clashes with the installed module "
+                              f"{name!r} ({installed[name].value}); give yours another NAME")
+        if name not in named:
+            raise ConfigError(f"module_paths: {p} defines module {name!r}, which 'modules' does not name "
+                              f"({sorted(named)}): add it there or drop the path")
     config = GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
     for name in path_options(config.resolved_modules()):
         value = config.options.get(name)

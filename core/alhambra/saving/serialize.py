@@ -16,8 +16,8 @@ from ..engine.city import Alhambra
 from ..engine.components import Card
 from ..errors import AlhambraError, SaveFormatError
 
-from ..engine.piles import pile_of
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState
+from .validate import check_nesting, validate_game
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.ruleset import Ruleset
@@ -315,6 +315,7 @@ def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, mo
     from ..engine.ruleset import get_ruleset
 
     data = read_save(text)
+    check_nesting(data, "save")
     mods = resolve_modules(data.get("modules", []), modules)
     plugins = list(plugins)
     check_plugins(data, plugins)
@@ -336,8 +337,7 @@ def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, mo
             raise SaveFormatError("bad random-generator state")
         game.rng.setstate((3, tuple(internal), None))
         game.history = history_from_data(rules, data.get("history", []))
-        _check_state(game, [p for p in data["players"]])
-        _check_accounting(game)
+        validate_game(game, data["players"])
         # the state must be playable: list what the player to decide may do, and a view
         game.legal_actions()
         game.view(None)
@@ -348,115 +348,3 @@ def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, mo
     except Exception as exc:  # cattrs' exception groups, and whatever a broken state raises
         raise SaveFormatError(f"bad game state: {_describe(exc, 'state')}") from None
     return game
-
-
-def _check_state(game, names) -> None:
-    """Values the engine relies on: seats, phase, market, scorings, scores."""
-    st = game.state
-    n = game.num_players
-    if [p.name for p in st.players] != names:
-        raise SaveFormatError("the state's players do not match 'players'")
-
-    def seat(value, what):
-        if type(value) is not int or not 0 <= value < n:
-            raise SaveFormatError(f"{what} must be a seat 0..{n - 1}, not {value!r}")
-
-    seat(st.turn_player, "turn_player")
-    seat(st.start_player, "start_player")
-    phases = {"turn", "place", "over", "distribution", *game.rules.phases}
-    if st.phase not in phases:
-        raise SaveFormatError(f"unknown phase {st.phase!r}")
-    if st.phase != "over":
-        seat(st.decider, "decider")
-    elif st.decider is not None:
-        raise SaveFormatError(f"the game is over: nobody decides, not seat {st.decider!r}")
-    if st.phase == "turn" and st.decider != st.turn_player:
-        raise SaveFormatError(f"in phase 'turn' the turn player decides (seat {st.turn_player}), not seat {st.decider}")
-    if st.phase == "place" and (not st.pending or not st.place_context or type(st.place_context) is not str):
-        raise SaveFormatError("in phase 'place' some tile is pending and the placement's context is named")
-    if st.phase == "place":
-        spec = game.rules.phase_specs.get(st.place_context)
-        if spec is None or spec.after_placement is None:
-            raise SaveFormatError(f"the placement returns to phase {st.place_context!r}, which no plugin of this "
-                                  "game declares with an after_placement (alhambra_phases)")
-    if len(st.market) != 4 or not all(t is None or (type(t) is int and 1 <= t <= 54) for t in st.market):
-        raise SaveFormatError("the market has four spaces, each empty or holding a building")
-    if not set(st.pending_scorings) <= {1, 2} or not all(type(k) is int for k in st.pending_scorings):
-        raise SaveFormatError("pending scorings are 1 or 2")
-    if len(st.display) > 4:
-        raise SaveFormatError("the money display holds at most 4 cards")
-    for p in st.players:
-        if type(p.score) is not int or p.score < 0:
-            raise SaveFormatError(f"bad score {p.score!r}")
-    for r in st.scorings:
-        k = len(r.participants)
-        if r.number not in (1, 2, 3) or not (len(r.counts) == len(r.majority) == len(r.walls) == len(r.totals) == k) or any(
-                len(col) != k for col in r.extra.values()):
-            raise SaveFormatError("inconsistent scoring record")
-    for i, p in enumerate(st.players):  # points come only from scorings (R-SCORE-1 … R-SCORE-5)
-        earned = sum(r.totals[r.participants.index(i)] for r in st.scorings if i in r.participants)
-        if p.score != earned:
-            raise SaveFormatError(f"{p.name} (seat {i}) has {p.score} points, but the scoring records give {earned}")
-    _check_piles(game)
-    for problem in game.hook.alhambra_check_state(game=game):
-        raise SaveFormatError(f"inconsistent save: {problem}")
-    if type(st.turn) is not int or st.turn < 0:
-        raise SaveFormatError(f"bad turn number {st.turn!r}")
-    from ..engine.accounting import InvariantError, check_invariants
-
-    try:
-        check_invariants(game)
-    except InvariantError as exc:
-        raise SaveFormatError(f"inconsistent save: {exc}") from None
-
-
-def _check_piles(game) -> None:
-    """The pile record (``state.pile_sizes``, R-SET-6) must fit the deck: no entries (no
-    record), one (a reshuffled deck, R-TURN-8) or five (the setup piles), each a size >= 0,
-    together at least as many cards as the deck holds (cards only leave the deck); with the
-    five setup piles, scoring card A, if still in the deck, must lie in pile 2 and B in
-    pile 4. :class:`SaveFormatError` otherwise: determinize would sample from a wrong belief."""
-    from ..engine.components import SCORING_A, SCORING_B
-    from ..rules.setup import PILES
-
-    st = game.state
-    sizes = st.pile_sizes
-    if not isinstance(sizes, list) or any(type(n) is not int or n < 0 for n in sizes):
-        raise SaveFormatError(f"bad pile record {sizes!r}: pile_sizes is a list of pile sizes (integers >= 0)")
-    if len(sizes) not in (0, 1, PILES):
-        raise SaveFormatError(
-            f"bad pile record {sizes!r}: {PILES} setup piles (R-SET-6), 1 after a reshuffle, or none")
-    if sizes and sum(sizes) < len(st.deck):
-        raise SaveFormatError(
-            f"bad pile record {sizes!r}: {sum(sizes)} cards in the piles, but the deck holds {len(st.deck)}")
-    if len(sizes) == PILES:
-        for card, pile in ((SCORING_A, 2), (SCORING_B, 4)):
-            if card in st.deck:
-                found = pile_of(game, st.deck.index(card))
-                if found != pile:
-                    raise SaveFormatError(
-                        f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
-                        f"of the deck, not in pile {pile} (R-SET-6)")
-
-
-def _check_accounting(game) -> None:
-    """What ``check_invariants`` (run by ``_check_state``: every building and money card once,
-    other cards and tiles at most once) leaves open: scoring cards A and B each exactly once,
-    and only in the deck or set aside (R-SCORE-1); and no tile this game does not have."""
-    from ..engine.components import SCORING_A, SCORING_B
-
-    places: dict = {SCORING_A: [], SCORING_B: []}
-    for where, cards in game.card_locations().items():
-        for c in cards:
-            if c in places:
-                places[c].append(where)
-    if any(len(found) != 1 for found in places.values()):
-        raise SaveFormatError("the save must hold scoring cards A and B once each (deck or set aside)")
-    if any(found[0] not in ("deck", "scoring_cards") for found in places.values()):
-        raise SaveFormatError("scoring cards lie only in the deck or set aside (R-SCORE-1), never in a hand, "
-                              "the display or the discard pile")
-    catalog = game.rules.catalog
-    for where, tiles in game.tile_locations().items():
-        for t in tiles:
-            if type(t) not in (int, str) or t == 0 or t not in catalog:
-                raise SaveFormatError(f"unknown tile {t!r} in {where} (this game's tiles: 1-54 and its modules' tiles)")

@@ -20,7 +20,7 @@ from attrs import define
 
 from .. import AlhambraError, Game, SaveFormatError, new_game
 from .tables import LogEntry, NotFound
-from .words import describe
+from .words import describe, logged
 
 MAX_REPLAYS = 16  # replays kept in memory (the oldest is dropped)
 MAX_UPLOAD = 20_000_000  # bytes
@@ -85,7 +85,8 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
             game.apply(action)
         except AlhambraError as exc:
             raise SaveFormatError(f"history[{i}] ({action}) does not fit the replayed game: {exc}") from None
-        log.append(LogEntry(i, seat, text_line))
+        if logged(action):
+            log.append(LogEntry(i, seat, text_line))
         for rec in game.state.scorings[scorings:]:
             steps.append(i + 1)
             log.append(LogEntry(i + 1, None, f"Scoring {rec.number}: " + ", ".join(

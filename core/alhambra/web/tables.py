@@ -24,7 +24,7 @@ from attrs import define, field
 
 from .. import Action, AlhambraError, Game, SaveFormatError, new_game
 from ..bots import Bot, make_bot
-from .words import describe
+from .words import describe, logged
 
 FORMAT = "alhambra-web-table"
 FORMAT_VERSION = 1
@@ -289,7 +289,8 @@ class TableStore:
         text = describe(game, seat, action)
         scorings = len(game.state.scorings)
         game.apply(action)
-        table.log.append(LogEntry(step, seat, text))
+        if logged(action):
+            table.log.append(LogEntry(step, seat, text))
         for rec in game.state.scorings[scorings:]:
             names = [game.state.players[w].name if w < game.num_players else "Dirk" for w in rec.participants]
             points = ", ".join(f"{n} {t}" for n, t in zip(names, rec.totals))

@@ -129,6 +129,16 @@ def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | N
     return None
 
 
+#: Action kinds left out of the log every seat reads: a declined vizier offer must look to the
+#: others the same as a seat that could not pay exactly and so was not asked (R-VIZ-5).
+UNLOGGED = frozenset({"DeclineVizier"})
+
+
+def logged(action: Any) -> bool:
+    """Whether ``action`` gets a line in the shared log (False for :data:`UNLOGGED` kinds, R-VIZ-5)."""
+    return type(action).__name__ not in UNLOGGED
+
+
 def describe(game: Any, seat: int, action: Any) -> str:
     """One log line for ``action`` played by ``seat``, in words, from the game just BEFORE it
     is applied (the market and Alhambra still show the building bought or moved): ``"Ana

@@ -1,0 +1,63 @@
+"""Checks the command line makes before it plays a single game (issue 13): output paths and
+formats, and that a Ray address answers. Each raises :class:`~alhambra.errors.ConfigError`
+with the flag, the value and the problem."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from .errors import ConfigError
+
+#: How long a Ray address may take to accept a connection (seconds).
+RAY_CONNECT_TIMEOUT = 3.0
+
+
+def check_output(flag: str, path: str | None) -> None:
+    """``path`` (the value of ``flag``) can be written: not a directory, in a directory that
+    exists and is writable. Nothing happens for ``None``."""
+    if not path:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise ConfigError(f"{flag} {path}: is a directory; name a file")
+    parent = p.resolve().parent
+    if not parent.is_dir():
+        raise ConfigError(f"{flag} {path}: the directory {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise ConfigError(f"{flag} {path}: not writable")
+
+
+def check_plot_format(path: str | None) -> None:
+    """``--plot FILE``: matplotlib must be installed and know the file's suffix as an image
+    format (``.png``, ``.pdf``, ``.svg`` …)."""
+    if not path:
+        return
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise ConfigError("--plot needs matplotlib: pip install 'alhambra-engine[plot]'") from None
+    formats = FigureCanvasBase.get_supported_filetypes()
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in formats:
+        raise ConfigError(f"--plot {path}: {('.' + suffix) if suffix else 'no suffix'} is not an image format "
+                          f"matplotlib writes; use one of {', '.join('.' + f for f in sorted(formats))}")
+
+
+def check_ray_address(address: str | None, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
+    """``--ray-address HOST:PORT`` (or ``ray://HOST:PORT``) must accept a connection within
+    ``timeout`` seconds, instead of Ray retrying for minutes; ``auto``, ``local`` and no
+    address are left to Ray."""
+    if not address or address in ("auto", "local"):
+        return
+    rest = address.split("://", 1)[1] if "://" in address else address
+    host, sep, port = rest.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(f"--ray-address {address}: expected HOST:PORT (or ray://HOST:PORT, auto)")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise ConfigError(f"--ray-address {address}: no Ray cluster answers there within {timeout:g} s "
+                          f"({exc.strerror or exc})") from None

@@ -1,0 +1,38 @@
+"""``alhambra replay --position FILE``: load a position (docs/positions.md), check it, and print
+it: every Alhambra, the scores, who decides now and their legal actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError
+
+
+def cmd_replay_position(args: Any) -> int:
+    """Print the position in ``args.position`` (a ``.toml`` or ``.json`` file); the modules of
+    ``args.config`` (its ``module_paths``) are available to it. Raises :class:`ConfigError`
+    naming the file for a position that is malformed or that no game can reach."""
+    from .cli import print_game
+    from .saving.config import load_config
+    from .game import Game
+
+    extra = load_config(args.config).module_objects if args.config else []
+    path = Path(args.position)
+    try:
+        game = Game.from_position(path, modules=extra)
+    except ConfigError as exc:
+        message = str(exc)
+        raise ConfigError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+    print_game(game)
+    if not game.is_over:
+        seat = game.current_player
+        name = game.state.players[seat].name if seat is not None else "nobody"
+        actions = game.legal_actions()
+        print(f"\nphase {game.phase!r}, turn {game.state.turn}: {name} (seat {seat}) decides, "
+              f"{len(actions)} legal action(s):")
+        for a in actions[:40]:
+            print(f"  {a}")
+        if len(actions) > 40:
+            print(f"  … and {len(actions) - 40} more")
+    return 0
