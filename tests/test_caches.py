@@ -61,8 +61,8 @@ class Meddler:
         bs = game.state.modules.get(BONUS)
         if not self._free(game) or bs is None:
             return []
-        return [GiveBonus(b) for b in sorted({*bs.out_of_play, *[b for h in bs.hands for b in h]})
-                if b not in bs.hands[seat]]
+        return [GiveBonus(b) for b in sorted(bs.out_of_play)
+                if b not in bs.hands[seat] and not (bs.not_held and b in bs.not_held[seat])]  # R-BON-5
 
     def _drops(self, game: Game, seat: int) -> list[Action]:
         return [DropMoney()] if self._free(game) and game.state.players[seat].hand else []
@@ -142,7 +142,7 @@ def test_a_bonus_card_moved_by_another_plugin_is_revealable_at_once_R_BON_3() ->
         seat = game.current_player
         assert seat is not None
         bs = game.state.modules[BONUS]
-        loose = [b for b in game.state.players[seat].city.tile_ids() if b in {*bs.out_of_play, *bs.hands[1 - seat]}]
+        loose = [b for b in game.state.players[seat].city.tile_ids() if b in bs.out_of_play]
         if loose:
             break
         game.apply(rng.choice([a for a in game.legal_actions() if type(a) not in (StealHut, GiveBonus, DropMoney)]))
