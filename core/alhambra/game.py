@@ -60,7 +60,7 @@ class Game:
     """
 
     __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_purchases",
-                 "memo", "_settled")
+                 "memo", "changes", "_settled")
     # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
@@ -74,6 +74,7 @@ class Game:
     _legal_set: dict[Action, Action] | None
     _purchases: purchase.PurchaseMemo
     memo: dict[Any, Any]
+    changes: dict[str, int]
     _settled: set[int] | None
 
     @classmethod
@@ -91,6 +92,10 @@ class Game:
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
         g.memo = {}
+        #: Change counters of the modules' states, by state key (absent: 0), bumped by
+        #: ``operations.edit_module`` and by :meth:`invalidate`; caches of values derived from a
+        #: module's state keep the counter they were made at. A clone starts with a copy.
+        g.changes = {}
         g._settled = None
         return g
 
@@ -112,6 +117,7 @@ class Game:
         g._legal_set = self._legal_set
         g._purchases = self._purchases.clone()
         g.memo = self.memo.copy()
+        g.changes = self.changes.copy()
         g._settled = None
         return g
 
@@ -188,9 +194,13 @@ class Game:
             raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
 
     def invalidate(self) -> None:
-        """Forget cached legal actions, the purchases' values and ``game.memo``: after editing
-        ``game.state`` by hand, or (in a plugin) another module's state other than through the
-        operations. ``apply`` keeps the caches right by itself."""
+        """Forget cached legal actions, the purchases' values and ``game.memo``, and bump the
+        change counter of every module's state: after editing ``game.state`` by hand (outside
+        the operations). ``apply`` and the operations keep the caches right by themselves: a
+        plugin never needs this (see :func:`alhambra.operations.edit_module`)."""
+        changes = self.changes
+        for key in (*changes, *self.state.modules):
+            changes[key] = changes.get(key, 0) + 1
         self._legal = None
         self._legal_set = None
         self._purchases = purchase.PurchaseMemo.fresh(len(self.state.players))

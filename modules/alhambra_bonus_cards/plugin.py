@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl
+from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl, operations
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
@@ -101,6 +101,7 @@ def _return_departed(game: Game, seat: int) -> None:
         return
     gone = [b for b in shown if not _in_city(game, seat, b)]
     if gone:
+        operations.edit_module(game, STATE_KEY)
         shown[:] = [b for b in shown if b not in gone]
         bs.hands[seat] = sorted(bs.hands[seat] + gone)
 
@@ -128,10 +129,10 @@ class RevealBonus(Action):
         return f"reveal bonus card {self.building}"
 
 
-#: ``game.memo`` keys, one per seat: that seat's RevealBonus actions (R-BON-3). They change only
-#: when its Alhambra or its hand of bonus cards does, so they are worked out then (in
-#: :func:`alhambra_city_changed`, while the Alhambra is fresh in the processor's caches) instead
-#: of at every step; a hand-edited state must call ``game.invalidate()``, which empties the memo.
+#: ``game.memo`` keys, one per seat: that seat's RevealBonus actions (R-BON-3), kept with what
+#: they came from: the change counter of this module's state (bumped by every
+#: ``operations.edit_module``, this module's own changes and any other plugin's, and by
+#: ``game.invalidate()``) and the Alhambra's ``memo`` (which the city replaces on each change).
 _REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
 _NONE: tuple[RevealBonus, ...] = ()
 
@@ -152,11 +153,13 @@ def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
 def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
     key = _REVEALABLE[seat]
     found = game.memo.get(key)
-    if found is None:
+    city_memo = game.state.players[seat].city.memo
+    changes = game.changes.get(STATE_KEY, 0)
+    if found is None or found[0] != changes or found[1] is not city_memo:
         if game.state.modules.get(STATE_KEY) is None:
             return _NONE
-        found = game.memo[key] = _reveal_actions(game, seat)
-    return found
+        found = game.memo[key] = (changes, city_memo, _reveal_actions(game, seat))
+    return found[2]
 
 
 def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
@@ -176,8 +179,7 @@ def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
 
 
 def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
-    _reveal(bonus_state(game), seat, action.building)
-    game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
+    _reveal(operations.edit_module(game, STATE_KEY), seat, action.building)
     return None  # a free action (R-BON-5): the same seat decides again
 
 
@@ -219,7 +221,6 @@ def alhambra_city_changed(game: Game, seat: int) -> None:
     if bs is not None:
         if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
             _return_departed(game, seat)
-        game.memo[_REVEALABLE[seat]] = _reveal_actions(game, seat)
     return None  # a free action (R-BON-5): the same seat decides again
 
 
@@ -234,13 +235,13 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
     for seat in range(game.num_players):
         _return_departed(game, seat)  # R-BON-4 (in case an Alhambra changed unannounced)
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
-            _reveal(bs, seat, b)
+            _reveal(operations.edit_module(game, STATE_KEY), seat, b)
         if bs.not_held:  # public: a wall-less building standing here without its card shown
             missing = [b for b in BONUS_CARDS if _in_city(game, seat, b) and b not in bs.revealed[seat]
                        and b not in bs.not_held[seat]]
             if missing:
+                operations.edit_module(game, STATE_KEY)
                 bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
-        game.memo.pop(_REVEALABLE[seat], None)  # the hand may have changed
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
             t = types[b]

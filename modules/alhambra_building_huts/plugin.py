@@ -191,26 +191,25 @@ def huts_owned(game: Game, seat: int) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _take_memo(game: Game, hs: HutState) -> tuple[Any, ...]:
-    """``(owned per seat, the TakeHut actions of the face-up huts)``: what :func:`_legal_take`
-    reads, kept in ``game.memo``. Both change only when a hut is taken (R-HUT-2: that is how a
-    hut leaves its stack; R-HUT-3: it never changes owner after, not even to Dirk, and a
-    removal or swap keeps it in its owner's reserve), so :func:`_apply_take` drops the entry;
-    search's resampling keeps every top (R-HUT-1), and a hand-edited state must call
-    ``game.invalidate()``, which empties the memo."""
-    table = action_table(TakeHut)
-    owned = tuple([huts_owned(game, seat) for seat in range(len(game.state.players))])
-    return (owned, [table[s[-1],] for s in hs.stacks.values() if s])
-
-
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
+    """The TakeHut actions of the face-up huts (R-HUT-2), none for a seat owning the maximum
+    (R-HUT-4). Kept in ``game.memo`` as ``(change counter, owned per seat, actions)`` with the
+    change counter of this module's state (``game.changes``, see ``operations.edit_module``),
+    which every change of the stacks bumps: this module's own take, another plugin's, search's
+    resampling through ``game.invalidate()``. The owned counts are part of this module's state
+    in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
+    even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
+    moves a hut between seats or out of play does it through ``edit_module`` too."""
+    changes = game.changes.get(STATE_KEY, 0)
     last = game.memo.get(STATE_KEY)
-    if last is None:
+    if last is None or last[0] != changes:
         hs = game.state.modules.get(STATE_KEY)
         if hs is None:
             return _NONE
-        last = game.memo[STATE_KEY] = _take_memo(game, hs)
-    return _NONE if last[0][seat] >= MAX_HUTS else last[1]  # R-HUT-4
+        table = action_table(TakeHut)
+        owned = tuple([huts_owned(game, s) for s in range(len(game.state.players))])
+        last = game.memo[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
+    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
 
 
 _NONE: tuple = ()
@@ -236,10 +235,9 @@ def _check_take(game: Game, seat: int, action: TakeHut) -> None:
 
 
 def _apply_take(game: Game, seat: int, action: TakeHut) -> Next | None:
-    hs = game.state.modules[STATE_KEY]  # TakeHut is listed only with the module's state
+    hs = operations.edit_module(game, STATE_KEY)  # TakeHut is listed only with the module's state
     stack = hs.stacks[game.rules.catalog[action.hut].type]
     stack.pop()  # R-HUT-2: the next hut of this stack (if any) is now face up
-    game.memo.pop(STATE_KEY, None)  # the face-up huts and the owner's count changed
     operations.add_pending(game, action.hut, dirk_ok=False)  # R-HUT-3: placed at the end of the turn, never to Dirk
     return ACTION_DONE  # R-HUT-2: never an extra action
 

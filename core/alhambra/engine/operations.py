@@ -9,6 +9,13 @@ and never move the game to another phase: that is the turn sequence's work
     operations.refill_market(game)                     # False: the bag ran out (R-END-1)
     operations.run_scoring(game, 2)                    # score and add to the scores
     operations.pile_range(game, index)                 # where a deck card may lie (R-SET-6)
+    hs = operations.edit_module(game, "building_huts") # a module's state, to change it
+
+Caches are keyed to the state they came from: hands, the market, the display and reserves are
+kept as copies and compared, an Alhambra replaces its ``memo`` on every change, and a module's
+state has a change counter (``game.changes[key]``) that :func:`edit_module` bumps. So a plugin
+that changes any state through these (its own module's or another's) never needs
+``game.invalidate()``.
 
 Module-level functions taking the game, so a call costs no bound-method creation.
 """
@@ -24,13 +31,35 @@ from .state import Pending
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["add_pending", "city_changed", "refill_market", "draw_money", "refill_display", "run_scoring",
+__all__ = ["add_pending", "city_changed", "edit_module", "module_changes", "refill_market", "draw_money", "refill_display", "run_scoring",
            "pile_of", "pile_range", "resample_in_piles", "shuffle_into"]
 
 
 def add_pending(game: Game, tile: Any, *, dirk_ok: bool = False) -> None:
     """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
     game.state.pending.append(Pending(tile, dirk_ok))
+
+
+def edit_module(game: Game, key: str) -> Any:
+    """The state of the module (or plugin) stored under ``key`` in ``game.state.modules``,
+    for changing it: bumps its change counter, so every value derived from it (the huts'
+    take actions, the bonus cards' reveals, a plugin's own ``game.memo`` entries kept with
+    :func:`module_changes`) is worked out anew, and drops the game's cached legal actions.
+    Call it before each change (the state object returned is the live one). Raises
+    :class:`KeyError` if no state is stored under ``key``."""
+    found = game.state.modules[key]
+    changes = game.changes
+    changes[key] = changes.get(key, 0) + 1
+    game._legal = None
+    game._legal_set = None
+    return found
+
+
+def module_changes(game: Game, key: str) -> int:
+    """The change counter of the module state under ``key``: keep it with a value derived
+    from that state and compare it on use (it changes on every :func:`edit_module` and
+    ``game.invalidate()``, never otherwise)."""
+    return game.changes.get(key, 0)
 
 
 def city_changed(game: Game, seat: int) -> None:
