@@ -83,15 +83,20 @@ def time_decisions(a: str, b: str, games: int, players: int, seed: int, modules)
     lines = []
     for what, times in (("CPU", sorted(cpu)), ("wall-clock", sorted(wall))):
         p95 = times[int(0.95 * (len(times) - 1))]
-        lines.append(f"  {a}: {len(times)} decisions over {games} games, {what} time: mean {statistics.fmean(times):.3f}s, "
-                     f"95th percentile {p95:.3f}s, max {times[-1]:.3f}s per decision")
+        lines.append(
+            f"  {a}: {len(times)} decisions over {games} games, {what} time: mean {statistics.fmean(times):.3f}s, "
+            f"95th percentile {p95:.3f}s, max {times[-1]:.3f}s per decision"
+        )
     return "\n".join(lines)
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--matchups", default="greedy:random,mcts:greedy",
-                   help="comma-separated A:B pairs (default greedy:random,mcts:greedy; mcts = mcts:32)")
+    p.add_argument(
+        "--matchups",
+        default="greedy:random,mcts:greedy",
+        help="comma-separated A:B pairs (default greedy:random,mcts:greedy; mcts = mcts:32)",
+    )
     p.add_argument("--games", type=int, default=200, help="games per matchup (default 200)")
     p.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     p.add_argument("--modules", default="", help="comma-separated module names, or 'all'")
@@ -99,14 +104,21 @@ def main(argv=None) -> int:
     p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     p.add_argument("--out", help="write every game's result record here (JSON Lines)")
     p.add_argument("--progress", action="store_true", help="show a progress bar")
-    p.add_argument("--time-decisions", type=int, default=0, metavar="N",
-                   help="also time every decision of bot A over N games in this process")
+    p.add_argument(
+        "--time-decisions",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time every decision of bot A over N games in this process",
+    )
     args = p.parse_args(argv)
     modules = expand_module_names(parse_module_list(args.modules))
     workers = args.workers or default_workers()
     all_results = []
-    print(f"{args.games} games per matchup, {args.players} players, modules {modules or 'none'}, "
-          f"seats rotated, {workers} workers")
+    print(
+        f"{args.games} games per matchup, {args.players} players, modules {modules or 'none'}, "
+        f"seats rotated, {workers} workers"
+    )
     for text in [m.strip() for m in args.matchups.split(",") if m.strip()]:
         a, b = split_matchup(text)
         tasks = matchup_tasks(a, b, args.games, args.players, args.seed, modules, start=0)
@@ -126,11 +138,13 @@ def main(argv=None) -> int:
         n = len(wins)
         rate = wilson(sum(wins), n)
         fair = 1 / args.players
-        print(f"{a} vs {b}: {a} win rate {rate.value:.3f} [{rate.low:.3f}, {rate.high:.3f}] (Wilson 95%; "
-              f"chance {fair:.2f}) over {n} games; "
-              f"mean score {statistics.fmean(sa):.1f} vs {statistics.fmean(sb):.1f}, "
-              f"margin over best other {statistics.fmean(margins):+.1f}; "
-              f"{statistics.fmean(actions):.0f} actions/game; {dt:.0f}s ({dt / n:.2f}s/game wall)")
+        print(
+            f"{a} vs {b}: {a} win rate {rate.value:.3f} [{rate.low:.3f}, {rate.high:.3f}] (Wilson 95%; "
+            f"chance {fair:.2f}) over {n} games; "
+            f"mean score {statistics.fmean(sa):.1f} vs {statistics.fmean(sb):.1f}, "
+            f"margin over best other {statistics.fmean(margins):+.1f}; "
+            f"{statistics.fmean(actions):.0f} actions/game; {dt:.0f}s ({dt / n:.2f}s/game wall)"
+        )
         sys.stdout.flush()
         if args.time_decisions:
             print(time_decisions(a, b, args.time_decisions, args.players, args.seed, modules))

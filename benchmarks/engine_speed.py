@@ -160,10 +160,13 @@ def _median_range(ratios: list[float]) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=2.0, help="seconds per configuration and round, on average (default 2)")
+    ap.add_argument(
+        "--seconds", type=float, default=2.0, help="seconds per configuration and round, on average (default 2)"
+    )
     ap.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
-    ap.add_argument("--warmup", type=float, default=3.0,
-                    help="uncounted seconds each configuration plays first (default 3)")
+    ap.add_argument(
+        "--warmup", type=float, default=3.0, help="uncounted seconds each configuration plays first (default 3)"
+    )
     args = ap.parse_args(argv)
     try:
         import catanatron  # noqa: F401
@@ -192,8 +195,10 @@ def main(argv=None) -> int:
             row[2] += t
             per_round[name].append(a / t)
 
-    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds of about "
-          f"{args.seconds}s per configuration, after {args.warmup}s of warm-up each, CPU time")
+    print(
+        f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds of about "
+        f"{args.seconds}s per configuration, after {args.warmup}s of warm-up each, CPU time"
+    )
     print("games interleaved one by one (one game of each contender per cycle, same seeds);")
     print("ratios: median over the rounds [lowest, highest] of each round's own ratio")
     print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x base (per round)")
@@ -207,8 +212,10 @@ def main(argv=None) -> int:
         spread = statistics.pstdev(per_round["catanatron"]) / statistics.mean(per_round["catanatron"]) * 100
         print(f"{'catanatron (4 random)':<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{t / a * 1e6:>11.1f}")
         rel = [b / c for b, c in zip(per_round["base"], per_round["catanatron"])]
-        print(f"alhambra base / catanatron actions per second: {_median_range(rel)} "
-              f"(all rounds pooled: {(totals['base'][1] / totals['base'][2]) / (a / t):.2f}x)")
+        print(
+            f"alhambra base / catanatron actions per second: {_median_range(rel)} "
+            f"(all rounds pooled: {(totals['base'][1] / totals['base'][2]) / (a / t):.2f}x)"
+        )
     for name in ("base", "all modules"):
         tl, ta = split_cost(CONFIGS[name])
         print(f"in play ({name}): legal_actions() {tl:.1f} us, apply() {ta:.1f} us per action")

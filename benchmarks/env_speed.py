@@ -74,8 +74,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--modules", default="", help="comma-separated module names, or 'all'")
-    ap.add_argument("--seconds", type=float, default=4.0,
-                    help="a round lasts about this long times the number of contenders (3)")
+    ap.add_argument(
+        "--seconds", type=float, default=4.0, help="a round lasts about this long times the number of contenders (3)"
+    )
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--warmup", type=float, default=2.0)
     args = ap.parse_args(argv)
@@ -95,9 +96,11 @@ def main(argv: list[str] | None = None) -> None:
         while clock() - start < args.warmup:
             play(seed)
             seed += 1
-    print(f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.players} players, "
-          f"modules: {','.join(modules) or 'none'}; {args.rounds} rounds of about {args.seconds}s per contender, "
-          f"CPU time, games interleaved with the same seeds")
+    print(
+        f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.players} players, "
+        f"modules: {','.join(modules) or 'none'}; {args.rounds} rounds of about {args.seconds}s per contender, "
+        f"CPU time, games interleaved with the same seeds"
+    )
     s = pz.unwrapped.session
     print(f"action space: {s.num_actions} integers; observation: {s.observation_size} floats")
     names = list(contenders)
@@ -106,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     for _r in range(args.rounds):
         totals = {n: [0, 0, 0.0, 0] for n in names}  # steps, actions, seconds, games
         while sum(t[2] for t in totals.values()) < args.seconds * len(names):
-            order = names[seed % 3:] + names[:seed % 3]
+            order = names[seed % 3 :] + names[: seed % 3]
             for n in order:
                 t0 = clock()
                 steps, actions = contenders[n](seed)
@@ -119,8 +122,9 @@ def main(argv: list[str] | None = None) -> None:
             seed += 1
         for n in names:
             per_round[n].append(tuple(totals[n]))  # type: ignore[arg-type]
-    print(f"{'contender':<12}{'games':>7}{'steps/s':>10}{'actions/s':>11}{'us/step':>9}{'us/action':>11}"
-          f"{'env cost':>10}")
+    print(
+        f"{'contender':<12}{'games':>7}{'steps/s':>10}{'actions/s':>11}{'us/step':>9}{'us/action':>11}{'env cost':>10}"
+    )
     eng_us = [t[2] / t[1] * 1e6 for t in per_round["engine"]]
     for n in names:
         rows = per_round[n]
@@ -133,10 +137,14 @@ def main(argv: list[str] | None = None) -> None:
         lo = min((u - e) / e for u, e in zip(us_action, eng_us))
         hi = max((u - e) / e for u, e in zip(us_action, eng_us))
         env_cost = "" if n == "engine" else f"{cost:>5.2f} [{lo:.2f}, {hi:.2f}]"
-        print(f"{n:<12}{games:>7}{steps / secs:>10.0f}{actions / secs:>11.0f}{secs / steps * 1e6:>9.1f}"
-              f"{secs / actions * 1e6:>11.1f}  {env_cost}")
-    print("env cost: (env us per engine action - engine us per action) / engine us per action, "
-          "median over rounds [lowest, highest]")
+        print(
+            f"{n:<12}{games:>7}{steps / secs:>10.0f}{actions / secs:>11.0f}{secs / steps * 1e6:>9.1f}"
+            f"{secs / actions * 1e6:>11.1f}  {env_cost}"
+        )
+    print(
+        "env cost: (env us per engine action - engine us per action) / engine us per action, "
+        "median over rounds [lowest, highest]"
+    )
     breakdown(args.players, modules)
 
 
@@ -171,8 +179,10 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     view = per_state(lambda g: g.view(g.current_player))
     per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))  # the codes' cache warms up
     mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))
-    print(f"per state ({len(states)} states of {games} games): view(seat) {view:.1f} us, encoding it {encode:.1f} us, "
-          f"the mask (codes of the listed legal actions) {mask:.1f} us")
+    print(
+        f"per state ({len(states)} states of {games} games): view(seat) {view:.1f} us, encoding it {encode:.1f} us, "
+        f"the mask (codes of the listed legal actions) {mask:.1f} us"
+    )
 
 
 if __name__ == "__main__":

@@ -147,8 +147,10 @@ def main(argv: list[str] | None = None) -> int:
     missing = [k for k in found if k not in recorded]
     for k in bad:
         print(f"DIFFERS {k}: recorded {recorded[k]} now {found.get(k)}")
-    print(f"{len(found) - len(bad) - len(missing)}/{len(found)} games as recorded"
-          f"{f', {len(missing)} not recorded' if missing else ''}")
+    print(
+        f"{len(found) - len(bad) - len(missing)}/{len(found)} games as recorded"
+        f"{f', {len(missing)} not recorded' if missing else ''}"
+    )
     return 1 if bad or missing else 0
 
 

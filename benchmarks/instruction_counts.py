@@ -69,8 +69,17 @@ def _child(engine: str, config: str, games: int) -> None:
 
 def instructions(engine: str, config: str, games: int) -> tuple[int, int]:
     """(instructions, actions) of one child run under callgrind."""
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-           sys.executable, __file__, "--child", engine, config, str(games)]
+    cmd = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--child",
+        engine,
+        config,
+        str(games),
+    ]
     env = dict(os.environ, PYTHONHASHSEED="0")
     run = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     collected = re.search(r"Collected : (\d+)", run.stderr)
@@ -109,8 +118,10 @@ def main(argv=None) -> int:
         have_catan = False
         print("catanatron not installed (pip install -e '.[bench]'): skipping the comparison", file=sys.stderr)
 
-    print(f"python {sys.version.split()[0]}, {args.games} random 4-player games per workload counted "
-          f"after {args.warmup} played first, PYTHONHASHSEED=0")
+    print(
+        f"python {sys.version.split()[0]}, {args.games} random 4-player games per workload counted "
+        f"after {args.warmup} played first, PYTHONHASHSEED=0"
+    )
     print(f"{'engine':<28}{'actions':>9}{'instructions/action':>22}{'x base':>8}")
     base = None
     for name in CONFIGS:

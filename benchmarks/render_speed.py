@@ -19,4 +19,6 @@ c = max((p.city for p in g.state.players), key=len)
 n = 50
 print("tiles in the largest Alhambra", len(c))
 print(f"city_svg {1000 * timeit.timeit(lambda: city_svg(c), number=n) / n:.2f} ms")
-print(f"table_svg, 6 seats, all modules {1000 * timeit.timeit(lambda: table_svg(g, 0), number=n) / n:.2f} ms, {len(table_svg(g, 0))} bytes")
+print(
+    f"table_svg, 6 seats, all modules {1000 * timeit.timeit(lambda: table_svg(g, 0), number=n) / n:.2f} ms, {len(table_svg(g, 0))} bytes"
+)

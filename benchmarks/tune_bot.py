@@ -33,17 +33,30 @@ from attrs import fields
 
 #: Weights tuned, with their search ranges (low, high, log scale?).
 RANGES: dict[str, tuple[float, float, bool]] = {
-    "coin_start": (0.2, 2.0, True), "coin_end": (0.02, 0.5, True),
-    "afford_exact": (0.1, 1.2, True), "afford_pay": (0.05, 0.8, True), "afford_part": (0.05, 0.8, True),
-    "extra_action": (0.2, 4.0, True), "extra_coins": (1.0, 10.0, True),
-    "reserve_share": (0.1, 0.8, False), "reserve_penalty": (0.2, 4.0, True),
-    "per_building": (0.05, 1.5, True), "later_scoring": (0.4, 1.0, False), "smooth": (0.0, 0.5, False),
-    "compact": (0.0, 0.6, False), "closed": (3.0, 30.0, True), "redesign": (0.1, 2.0, True),
-    "end_push": (0.5, 6.0, True), "vizier": (0.5, 6.0, True), "office": (0.5, 5.0, True),
+    "coin_start": (0.2, 2.0, True),
+    "coin_end": (0.02, 0.5, True),
+    "afford_exact": (0.1, 1.2, True),
+    "afford_pay": (0.05, 0.8, True),
+    "afford_part": (0.05, 0.8, True),
+    "extra_action": (0.2, 4.0, True),
+    "extra_coins": (1.0, 10.0, True),
+    "reserve_share": (0.1, 0.8, False),
+    "reserve_penalty": (0.2, 4.0, True),
+    "per_building": (0.05, 1.5, True),
+    "later_scoring": (0.4, 1.0, False),
+    "smooth": (0.0, 0.5, False),
+    "compact": (0.0, 0.6, False),
+    "closed": (3.0, 30.0, True),
+    "redesign": (0.1, 2.0, True),
+    "end_push": (0.5, 6.0, True),
+    "vizier": (0.5, 6.0, True),
+    "office": (0.5, 5.0, True),
 }
 
 
-def win_share(make_candidate, seeds: range, players: int, modules: list[str], opponent: Any = None) -> tuple[float, int]:
+def win_share(
+    make_candidate, seeds: range, players: int, modules: list[str], opponent: Any = None
+) -> tuple[float, int]:
     """Total win share of the candidate over ``seeds`` x every seat, and the games played."""
     total = 0.0
     games = 0
@@ -65,8 +78,12 @@ def weights_of(values: dict[str, Any], base: Weights = DEFAULT_WEIGHTS) -> Weigh
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--what", choices=("greedy", "search"), default="greedy",
-                   help="greedy: tune the heuristic's weights; search: the search bot's parameters")
+    p.add_argument(
+        "--what",
+        choices=("greedy", "search"),
+        default="greedy",
+        help="greedy: tune the heuristic's weights; search: the search bot's parameters",
+    )
     p.add_argument("--trials", type=int, default=40)
     p.add_argument("--seeds", type=int, default=20, help="seeds per trial (each played in every seat)")
     p.add_argument("--players", type=int, default=4)
@@ -75,8 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--sampler-seed", type=int, default=1)
     p.add_argument("--check-seeds", type=int, default=50, help="fresh seeds for the check of the best trial")
     p.add_argument("--check-from", type=int, default=50_000)
-    p.add_argument("--start", choices=("default", "tuned"), default="default",
-                   help="weights enqueued as the first trial (greedy) and used by the search bot")
+    p.add_argument(
+        "--start",
+        choices=("default", "tuned"),
+        default="default",
+        help="weights enqueued as the first trial (greedy) and used by the search bot",
+    )
     args = p.parse_args(argv)
     try:
         import optuna
@@ -110,18 +131,23 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         total, games = win_share(candidate(trial), seeds, args.players, modules)
         rate = total / games
-        print(f"trial {trial.number}: win share {rate:.3f} over {games} games ({time.perf_counter() - t0:.0f}s) "
-              f"{trial.params}", flush=True)
+        print(
+            f"trial {trial.number}: win share {rate:.3f} over {games} games ({time.perf_counter() - t0:.0f}s) "
+            f"{trial.params}",
+            flush=True,
+        )
         return rate
 
     study = optuna.create_study(direction="maximize", sampler=optuna.samplers.TPESampler(seed=args.sampler_seed))
     if args.what == "greedy":
         study.enqueue_trial({k: getattr(base, k) for k in RANGES if k in names})
     else:  # the shipped mcts defaults first, then with more playouts and an anchor on the greedy choice
-        study.enqueue_trial({"iterations": 32, "top_k": 6, "c": 0.04, "bias": 0.1, "scale": 12.0, "horizon": 1,
-                             "anchor": 0.0})
-        study.enqueue_trial({"iterations": 48, "top_k": 4, "c": 0.04, "bias": 0.1, "scale": 12.0, "horizon": 1,
-                             "anchor": 0.02})
+        study.enqueue_trial(
+            {"iterations": 32, "top_k": 6, "c": 0.04, "bias": 0.1, "scale": 12.0, "horizon": 1, "anchor": 0.0}
+        )
+        study.enqueue_trial(
+            {"iterations": 48, "top_k": 4, "c": 0.04, "bias": 0.1, "scale": 12.0, "horizon": 1, "anchor": 0.02}
+        )
     study.optimize(objective, n_trials=args.trials)
     best = study.best_trial
     print(f"best trial {best.number}: win share {best.value:.3f} on the tuning seeds")
@@ -132,18 +158,23 @@ def main(argv: list[str] | None = None) -> int:
         def make(s: int) -> Any:
             return GreedyBot(s, weights=w)
     else:
-        print("search parameters: " + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}"
-                                                 for k, v in best.params.items()))
+        print(
+            "search parameters: "
+            + ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in best.params.items())
+        )
 
         def make(s: int) -> Any:
             return make_bot("mcts", s, weights=base, **best.params)
+
     if args.check_seeds < 1:
         return 0
     check = range(args.check_from, args.check_from + args.check_seeds)
     total, games = win_share(make, check, args.players, modules)
     rate = wilson(total, games)
-    print(f"check on {args.check_seeds} fresh seeds x {args.players} seats: win share {rate} over {games} games "
-          f"(chance {1 / args.players:.3f})")
+    print(
+        f"check on {args.check_seeds} fresh seeds x {args.players} seats: win share {rate} over {games} games "
+        f"(chance {1 / args.players:.3f})"
+    )
     return 0
 
 

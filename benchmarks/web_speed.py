@@ -34,8 +34,11 @@ while not table.game.is_over:
     t1 = time.perf_counter()
     client.get(url.replace("?t=", "/state.json?t="))
     t2 = time.perf_counter()
-    data = {"t": table.seats[seat].token, "index": rng.randrange(len(table.game.legal_actions())),
-            "version": table.version}
+    data = {
+        "t": table.seats[seat].token,
+        "index": rng.randrange(len(table.game.legal_actions())),
+        "version": table.version,
+    }
     client.post(f"/g/{gid}/seat/{seat}/act", data=data, follow_redirects=False)
     t3 = time.perf_counter()
     pages, jsons, acts, n = pages + t1 - t0, jsons + t2 - t1, acts + t3 - t2, n + 1
@@ -45,5 +48,7 @@ for action in table.game.history:
     game.apply(action)
 engine = (time.perf_counter() - t0) / len(table.game.history)
 print(f"{n} actions of people, {len(table.game.history)} in all")
-print(f"play page {1000 * pages / n:.1f} ms, its JSON {1000 * jsons / n:.1f} ms, an action {1000 * acts / n:.1f} ms "
-      f"(saved each time), engine apply {1000 * engine:.3f} ms; page / JSON {pages / jsons:.1f}x")
+print(
+    f"play page {1000 * pages / n:.1f} ms, its JSON {1000 * jsons / n:.1f} ms, an action {1000 * acts / n:.1f} ms "
+    f"(saved each time), engine apply {1000 * engine:.3f} ms; page / JSON {pages / jsons:.1f}x"
+)

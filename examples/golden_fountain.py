@@ -27,14 +27,18 @@ def alhambra_options():
 
 def fountain_neighbours(city) -> int:
     """How many buildings share a side with the fountain of ``city``."""
-    return sum(1 for pos in NEIGHBOURS if city.catalog.get(city.tile_at(pos)) is not None
-               and city.catalog[city.tile_at(pos)].kind == "building")
+    return sum(
+        1
+        for pos in NEIGHBOURS
+        if city.catalog.get(city.tile_at(pos)) is not None and city.catalog[city.tile_at(pos)].kind == "building"
+    )
 
 
 @hookimpl
 def alhambra_scoring_adjust(game, record):
     per = game.options["golden_fountain.points"]
     n = game.num_players
-    record.add_points("golden fountain", [
-        per * fountain_neighbours(game.state.players[who].city) if who < n else 0 for who in record.participants
-    ])
+    record.add_points(
+        "golden fountain",
+        [per * fountain_neighbours(game.state.players[who].city) if who < n else 0 for who in record.participants],
+    )

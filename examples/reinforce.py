@@ -93,8 +93,10 @@ def main() -> None:
     policy = LinearPolicy(env, rng)
     fair = 1.0 / args.players
     before = win_rate(env, policy, args.eval_games, 1_000_000)
-    print(f"before training: share of victories {before:.3f} against {args.players - 1} random players "
-          f"(an equal share is {fair:.3f})")
+    print(
+        f"before training: share of victories {before:.3f} against {args.players - 1} random players "
+        f"(an equal share is {fair:.3f})"
+    )
     start, games, baseline = time.monotonic(), 0, fair
     while time.monotonic() - start < args.minutes * 60:
         reward, trace = play(env, policy, args.seed * 100_000 + games, greedy=False)

@@ -51,8 +51,18 @@ def fresh(players: int = 3, seed: int = 1, **kw) -> alhambra.Game:
     return alhambra.new_game(players, seed=seed, **kw)
 
 
-def situation(players: int = 3, *, seed: int = 1, seat: int = 0, market=None, hands=None, display=None,
-              cities=None, reserves=None, **kw) -> alhambra.Game:
+def situation(
+    players: int = 3,
+    *,
+    seed: int = 1,
+    seat: int = 0,
+    market=None,
+    hands=None,
+    display=None,
+    cities=None,
+    reserves=None,
+    **kw,
+) -> alhambra.Game:
     """A game whose turn player is ``seat`` with the given market, hands, display, Alhambras
     and reserves (anything not given stays as dealt)."""
     g = alhambra.new_game(players, seed=seed, **kw)
@@ -71,8 +81,7 @@ def situation(players: int = 3, *, seed: int = 1, seat: int = 0, market=None, ha
     if cities is not None:
         for s, tiles in cities.items():
             _take_out(g, list(tiles.values()))
-            st.players[s].city = alhambra.Alhambra.from_tiles(tiles, catalog=g.rules.catalog,
-                                                              holes=g.options["holes"])
+            st.players[s].city = alhambra.Alhambra.from_tiles(tiles, catalog=g.rules.catalog, holes=g.options["holes"])
     if reserves is not None:
         for s, r in reserves.items():
             _take_out(g, list(r))

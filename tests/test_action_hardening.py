@@ -34,18 +34,40 @@ ACTION_CLASSES = sorted({*_RULES.action_types.values(), alhambra.Pass}, key=lamb
 _scalars = hst.one_of(
     hst.none(),
     hst.booleans(),
-    hst.integers(min_value=-10**30, max_value=10**30),
+    hst.integers(min_value=-(10**30), max_value=10**30),
     hst.floats(allow_nan=True, allow_infinity=True),
     hst.text(max_size=12),
     hst.binary(max_size=4),
-    hst.sampled_from([MoneyCard, MoneyCard("florin", 3), MoneyCard("ducat", 9), object(), type, int,
-                      alhambra.Card, "florin-3", "no such tile", 1, 54, 0, (0, 1), [0, 1], math.nan,
-                      alhambra.Pass(), alhambra.Pass]),
+    hst.sampled_from(
+        [
+            MoneyCard,
+            MoneyCard("florin", 3),
+            MoneyCard("ducat", 9),
+            object(),
+            type,
+            int,
+            alhambra.Card,
+            "florin-3",
+            "no such tile",
+            1,
+            54,
+            0,
+            (0, 1),
+            [0, 1],
+            math.nan,
+            alhambra.Pass(),
+            alhambra.Pass,
+        ]
+    ),
 )
 values = hst.recursive(
     _scalars,
-    lambda inner: hst.one_of(hst.lists(inner, max_size=4), hst.tuples(inner, inner),
-                             hst.dictionaries(hst.text(max_size=3), inner, max_size=2), hst.frozensets(hst.integers(), max_size=3)),
+    lambda inner: hst.one_of(
+        hst.lists(inner, max_size=4),
+        hst.tuples(inner, inner),
+        hst.dictionaries(hst.text(max_size=3), inner, max_size=2),
+        hst.frozensets(hst.integers(), max_size=3),
+    ),
     max_leaves=8,
 )
 
@@ -106,13 +128,16 @@ def test_any_field_values_are_refused_cleanly(cls, data):
             assert action in game.legal_actions()
 
 
-@pytest.mark.parametrize("action", [
-    pytest.param(lambda m: m.UseVizier(1, [], via="florin-3"), id="UseVizier-via-str"),
-    pytest.param(lambda m: m.UseVizier(1, [MoneyCard]), id="UseVizier-card-class"),
-    pytest.param(lambda m: alhambra.Buy(1, [MoneyCard]), id="Buy-card-class"),
-    pytest.param(lambda m: alhambra.Buy(1, [MoneyCard("florin", 3)], via=7), id="Buy-via-int"),
-    pytest.param(lambda m: alhambra.TakeMoney([MoneyCard, None]), id="TakeMoney-junk"),
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        pytest.param(lambda m: m.UseVizier(1, [], via="florin-3"), id="UseVizier-via-str"),
+        pytest.param(lambda m: m.UseVizier(1, [MoneyCard]), id="UseVizier-card-class"),
+        pytest.param(lambda m: alhambra.Buy(1, [MoneyCard]), id="Buy-card-class"),
+        pytest.param(lambda m: alhambra.Buy(1, [MoneyCard("florin", 3)], via=7), id="Buy-via-int"),
+        pytest.param(lambda m: alhambra.TakeMoney([MoneyCard, None]), id="TakeMoney-junk"),
+    ],
+)
 def test_issue_13_actions_print_and_are_refused(action):
     """The actions of issue 13 that crashed in their string form."""
     import alhambra_vizier

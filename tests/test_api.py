@@ -73,7 +73,10 @@ def test_save_format_errors():
     g = alhambra.new_game(3, seed=3)
     good = json.loads(g.to_json())
     bad_texts = [
-        "", "not json", "[]", json.dumps({"format": "other"}),
+        "",
+        "not json",
+        "[]",
+        json.dumps({"format": "other"}),
         json.dumps({**good, "version": 99}),
         json.dumps({**good, "modules": ["wizard"]}),
         json.dumps({**good, "seed": "x"}),
@@ -149,9 +152,13 @@ def test_user_module_from_config_file():
 
 def test_config_errors(tmp_path):
     p = tmp_path / "c.toml"
-    for text, match in [("players = 'x'", "players"), ("colour = 1", "unknown config keys"),
-                        ("modules = 'vizier'", "modules"), ("[[[", "TOML"),
-                        ("module_paths = ['nope.py']", "does not exist")]:
+    for text, match in [
+        ("players = 'x'", "players"),
+        ("colour = 1", "unknown config keys"),
+        ("modules = 'vizier'", "modules"),
+        ("[[[", "TOML"),
+        ("module_paths = ['nope.py']", "does not exist"),
+    ]:
         p.write_text(text)
         with pytest.raises(ConfigError, match=match):
             load_config(p)
@@ -185,20 +192,37 @@ def test_cli_replay_of_a_save_with_a_user_module_points_to_config(tmp_path, caps
     assert "scoring 3:" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda d: d["state"]["players"][0].update(score=d["state"]["players"][0]["score"] + 5), "scoring records give"),
-    (lambda d: d.update(history=d["history"][:100]), r"history does not lead to its saved state \(they differ in state\."),
-    (lambda d: d["history"].__setitem__(5, {"type": "Buy", "space": 9, "cards": ["florin-2"], "via": None}),
-     r"history\[5\] \(buy space 9 paying florin-2\) does not fit the replayed game"),
-    (lambda d: d["history"].__setitem__(7, {"type": "TakeMoney", "cards": ["florin-99"]}), r"history\[7\]: .*florin-99"),
-], ids=["score", "cut-history", "impossible-action", "unreadable-action"])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (
+            lambda d: d["state"]["players"][0].update(score=d["state"]["players"][0]["score"] + 5),
+            "scoring records give",
+        ),
+        (
+            lambda d: d.update(history=d["history"][:100]),
+            r"history does not lead to its saved state \(they differ in state\.",
+        ),
+        (
+            lambda d: d["history"].__setitem__(5, {"type": "Buy", "space": 9, "cards": ["florin-2"], "via": None}),
+            r"history\[5\] \(buy space 9 paying florin-2\) does not fit the replayed game",
+        ),
+        (
+            lambda d: d["history"].__setitem__(7, {"type": "TakeMoney", "cards": ["florin-99"]}),
+            r"history\[7\]: .*florin-99",
+        ),
+    ],
+    ids=["score", "cut-history", "impossible-action", "unreadable-action"],
+)
 def test_cli_replay_checks_the_history_against_the_saved_state(tmp_path, capsys, edit, message):
     """``alhambra replay`` loads the saved state (checked) and replays the history from the
     seed; a save where the two disagree, or whose history cannot be replayed, is an error
     naming the game, its line in a JSON Lines file, and the history entry at fault."""
     save = tmp_path / "games.jsonl"
-    assert main(["simulate", "--players", "3", "--modules", "vizier", "--games", "2", "--seed", "4",
-                 "--save", str(save)]) == 0
+    assert (
+        main(["simulate", "--players", "3", "--modules", "vizier", "--games", "2", "--seed", "4", "--save", str(save)])
+        == 0
+    )
     capsys.readouterr()
     lines = save.read_text().splitlines()
     data = json.loads(lines[1])
@@ -259,8 +283,9 @@ def test_console_script_runs():
     exe = Path(sys.executable).parent / "alhambra"
     if not exe.exists():
         pytest.skip("console script not installed (running from the checkout)")
-    res = subprocess.run([str(exe), "simulate", "--players", "2", "--games", "1", "--quiet"],
-                         capture_output=True, text=True, timeout=120)
+    res = subprocess.run(
+        [str(exe), "simulate", "--players", "2", "--games", "1", "--quiet"], capture_output=True, text=True, timeout=120
+    )
     assert res.returncode == 0 and "summary: 1 games" in res.stdout
 
 
@@ -304,8 +329,15 @@ def test_look_alike_values_never_reach_the_state():
 
 
 def test_new_game_argument_errors_are_config_errors():
-    for kwargs in ({"modules": None}, {"plugins": None}, {"blocked": None}, {"options": ["x"]},
-                   {"options": "x"}, {"plugins": [None]}, {"plugins": ["x"]}):
+    for kwargs in (
+        {"modules": None},
+        {"plugins": None},
+        {"blocked": None},
+        {"options": ["x"]},
+        {"options": "x"},
+        {"plugins": [None]},
+        {"plugins": ["x"]},
+    ):
         with pytest.raises(ConfigError):
             alhambra.new_game(3, **kwargs)
     with pytest.raises(ConfigError, match="not 100"):
@@ -321,33 +353,40 @@ def _tampered(game, edit):
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("edit", [
-    lambda d: d["state"].update(phase="bogus"),
-    lambda d: d["state"].update(decider=1.7),
-    lambda d: d["state"].update(decider=True),
-    lambda d: d["state"].update(turn_player=10**30),
-    lambda d: d["state"].update(pending_scorings=[7]),
-    lambda d: d["state"].update(distribution="x"),
-    lambda d: d["state"].update(market=d["state"]["market"][:3]),
-    lambda d: d["state"]["players"][0].update(score=-5),
-    lambda d: d["state"].update(modules={}),
-    lambda d: d["state"]["modules"]["vizier"].update(active=[True]),
-    lambda d: d.update(players=["solo"]),
-    lambda d: d["state"]["deck"].remove("scoring-A") if "scoring-A" in d["state"]["deck"] else d.update(players=[]),
-    lambda d: d["rng"]["state"].__setitem__(3, 2**40),
-    lambda d: d.update(history=[{"type": "Pass", "x": 1}]),
-], ids=lambda f: "")
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["state"].update(phase="bogus"),
+        lambda d: d["state"].update(decider=1.7),
+        lambda d: d["state"].update(decider=True),
+        lambda d: d["state"].update(turn_player=10**30),
+        lambda d: d["state"].update(pending_scorings=[7]),
+        lambda d: d["state"].update(distribution="x"),
+        lambda d: d["state"].update(market=d["state"]["market"][:3]),
+        lambda d: d["state"]["players"][0].update(score=-5),
+        lambda d: d["state"].update(modules={}),
+        lambda d: d["state"]["modules"]["vizier"].update(active=[True]),
+        lambda d: d.update(players=["solo"]),
+        lambda d: d["state"]["deck"].remove("scoring-A") if "scoring-A" in d["state"]["deck"] else d.update(players=[]),
+        lambda d: d["rng"]["state"].__setitem__(3, 2**40),
+        lambda d: d.update(history=[{"type": "Pass", "x": 1}]),
+    ],
+    ids=lambda f: "",
+)
 def test_tampered_saves_are_rejected(edit):
     g = alhambra.new_game(3, modules=["vizier"], seed=3)
     with pytest.raises(SaveFormatError):
         alhambra.Game.from_json(_tampered(g, edit))
 
 
-@pytest.mark.parametrize("edit, why", [
-    (lambda d: d["state"].update(decider=(d["state"]["turn_player"] + 1) % 3), "turn player decides"),
-    (lambda d: d["state"].update(phase="place", pending=[]), "some tile is pending"),
-    (lambda d: d["state"].update(phase="over"), "nobody decides"),
-])
+@pytest.mark.parametrize(
+    "edit, why",
+    [
+        (lambda d: d["state"].update(decider=(d["state"]["turn_player"] + 1) % 3), "turn player decides"),
+        (lambda d: d["state"].update(phase="place", pending=[]), "some tile is pending"),
+        (lambda d: d["state"].update(phase="over"), "nobody decides"),
+    ],
+)
 def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
     """Who decides must fit the phase: the turn player in a turn, a placer with a pending
     tile and a named context in 'place', nobody once the game is over."""
@@ -357,19 +396,33 @@ def test_saves_whose_phase_does_not_fit_are_rejected(edit, why):
     assert alhambra.Game.from_json(g.to_json()).state == g.state  # the untouched save loads
 
 
-@pytest.mark.parametrize("edit, where", [
-    (lambda d: d["state"]["players"][1].update(score="x"), r"expected int, not 'x' @ state\.players\[1\]\.score"),
-    (lambda d: d["state"]["players"][0].update(hand=5), r"@ state\.players\[0\]\.hand$"),
-    (lambda d: d["state"]["players"][2]["hand"].append("florin-99"), r"unknown card 'florin-99' @ state\.players\[2\]\.hand\[\d+\]"),
-    (lambda d: d["state"]["modules"]["vizier"].update(active=[True, "no", True]), r"@ state\.modules\.vizier\.active\[1\]"),
-    (lambda d: d["state"].update(pending=[{"x": 1}]), r"required field missing @ state\.pending\[0\]\.tile"),
-    (lambda d: next(a for a in d["history"] if a["type"] == "TakeMoney").update(cards="dirham-2"),
-     r"history\[\d+\]: bad TakeMoney action .*cards must be a list, not 'dirham-2'"),
-    (lambda d: d["state"]["players"][2]["hand"].append("florin-3"),
-     r"money cards not accounted for: extra \{florin-3: 1\} \(lying in florin-3: .*hand:2.*\), missing none"),
-    (lambda d: d["state"].update(players=5), r"@ state\.players$"),
-    (lambda d: d["state"]["modules"].update(vizier=5), r"@ state\.modules\.vizier$"),
-], ids=["score", "hand", "card", "module-state", "pending", "history-cards", "extra-card", "players", "module"])
+@pytest.mark.parametrize(
+    "edit, where",
+    [
+        (lambda d: d["state"]["players"][1].update(score="x"), r"expected int, not 'x' @ state\.players\[1\]\.score"),
+        (lambda d: d["state"]["players"][0].update(hand=5), r"@ state\.players\[0\]\.hand$"),
+        (
+            lambda d: d["state"]["players"][2]["hand"].append("florin-99"),
+            r"unknown card 'florin-99' @ state\.players\[2\]\.hand\[\d+\]",
+        ),
+        (
+            lambda d: d["state"]["modules"]["vizier"].update(active=[True, "no", True]),
+            r"@ state\.modules\.vizier\.active\[1\]",
+        ),
+        (lambda d: d["state"].update(pending=[{"x": 1}]), r"required field missing @ state\.pending\[0\]\.tile"),
+        (
+            lambda d: next(a for a in d["history"] if a["type"] == "TakeMoney").update(cards="dirham-2"),
+            r"history\[\d+\]: bad TakeMoney action .*cards must be a list, not 'dirham-2'",
+        ),
+        (
+            lambda d: d["state"]["players"][2]["hand"].append("florin-3"),
+            r"money cards not accounted for: extra \{florin-3: 1\} \(lying in florin-3: .*hand:2.*\), missing none",
+        ),
+        (lambda d: d["state"].update(players=5), r"@ state\.players$"),
+        (lambda d: d["state"]["modules"].update(vizier=5), r"@ state\.modules\.vizier$"),
+    ],
+    ids=["score", "hand", "card", "module-state", "pending", "history-cards", "extra-card", "players", "module"],
+)
 def test_save_errors_say_where_and_what(edit, where):
     """A save that does not fit the state's types is a SaveFormatError naming the place in
     the save and what was wrong there, not an exception group's summary."""
@@ -567,9 +620,19 @@ def _negative_turn(d):
     d["state"]["turn"] = -3
 
 
-@pytest.mark.parametrize("corrupt", [_drop_bonus_hand, _duplicate_bonus_card, _bad_vizier_queue,
-                                     _short_vizier_tokens, _hut_in_wrong_stack, _hut_lost,
-                                     _version_true, _negative_turn])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        _drop_bonus_hand,
+        _duplicate_bonus_card,
+        _bad_vizier_queue,
+        _short_vizier_tokens,
+        _hut_in_wrong_stack,
+        _hut_lost,
+        _version_true,
+        _negative_turn,
+    ],
+)
 def test_save_with_inconsistent_module_state_is_refused(corrupt):
     """R-VIZ-1 (a token per seat), R-BON-1/R-BON-2 (each bonus card in one place), R-HUT-1
     (each hut once, in its colour's stack): loading asks every plugin to check its part

@@ -46,16 +46,19 @@ def test_registry_names_and_budgets():
     assert make_bot("mcts:0.5s:top_k=3:horizon=0").spec() == "mcts:0.5s:top_k=3:horizon=0"
 
 
-@pytest.mark.parametrize("spec, match", [
-    ("wizard", "unknown bot 'wizard'; known bots: greedy, mcts, random"),
-    ("mcts:fast", "not a valid int"),
-    ("mcts:depth=3", "no parameter 'depth'"),
-    ("random:10", "takes no budget"),
-    ("mcts:0", "at least 1"),
-    ("mcts:versus=worst", "versus must be 'best' or 'mean'"),
-    ("mcts::", "empty parameter"),
-    ("", "non-empty"),
-])
+@pytest.mark.parametrize(
+    "spec, match",
+    [
+        ("wizard", "unknown bot 'wizard'; known bots: greedy, mcts, random"),
+        ("mcts:fast", "not a valid int"),
+        ("mcts:depth=3", "no parameter 'depth'"),
+        ("random:10", "takes no budget"),
+        ("mcts:0", "at least 1"),
+        ("mcts:versus=worst", "versus must be 'best' or 'mean'"),
+        ("mcts::", "empty parameter"),
+        ("", "non-empty"),
+    ],
+)
 def test_registry_errors(spec, match):
     with pytest.raises(BotSpecError, match=match):
         make_bot(spec)
@@ -121,8 +124,10 @@ def test_every_module_combination(k, modules):
             _choices_are_legal(game, spec, k, 3)
 
 
-@pytest.mark.parametrize("players, modules", [(2, ()), (3, MODULES), (5, ("vizier", "exchange_offices")),
-                                              (6, ("building_huts", "bonus_cards"))])
+@pytest.mark.parametrize(
+    "players, modules",
+    [(2, ()), (3, MODULES), (5, ("vizier", "exchange_offices")), (6, ("building_huts", "bonus_cards"))],
+)
 def test_greedy_games_end(players, modules):
     """Greedy against itself finishes the game (no redesign loops, purchases end it)."""
     game = alhambra.new_game(players, modules=modules, seed=11)

@@ -45,9 +45,11 @@ class Meddler:
 
     @hookimpl
     def alhambra_action_kinds(self) -> list[ActionKind]:
-        return [ActionKind(StealHut, {"turn"}, self._steals, self._apply),
-                ActionKind(GiveBonus, {"turn"}, self._gifts, self._apply),
-                ActionKind(DropMoney, {"turn"}, self._drops, self._apply)]
+        return [
+            ActionKind(StealHut, {"turn"}, self._steals, self._apply),
+            ActionKind(GiveBonus, {"turn"}, self._gifts, self._apply),
+            ActionKind(DropMoney, {"turn"}, self._drops, self._apply),
+        ]
 
     def _free(self, game: Game) -> bool:
         turn, used = self.used
@@ -61,8 +63,11 @@ class Meddler:
         bs = game.state.modules.get(BONUS)
         if not self._free(game) or bs is None:
             return []
-        return [GiveBonus(b) for b in sorted(bs.out_of_play)
-                if b not in bs.hands[seat] and not (bs.not_held and b in bs.not_held[seat])]  # R-BON-5
+        return [
+            GiveBonus(b)
+            for b in sorted(bs.out_of_play)
+            if b not in bs.hands[seat] and not (bs.not_held and b in bs.not_held[seat])
+        ]  # R-BON-5
 
     def _drops(self, game: Game, seat: int) -> list[Action]:
         return [DropMoney()] if self._free(game) and game.state.players[seat].hand else []
@@ -104,8 +109,7 @@ def assert_listings_fresh(game: Game, plugins: list = ()) -> None:
 def _play_to_turn_with(game: Game, rng: random.Random, wanted: type) -> None:
     """Random play (never choosing a house-rule action) until ``wanted`` is listed."""
     while not any(type(a) is wanted for a in game.legal_actions()):
-        game.apply(rng.choice([a for a in game.legal_actions()
-                               if type(a) not in (StealHut, GiveBonus, DropMoney)]))
+        game.apply(rng.choice([a for a in game.legal_actions() if type(a) not in (StealHut, GiveBonus, DropMoney)]))
 
 
 def test_a_hut_taken_by_another_plugin_leaves_the_take_actions_right_R_HUT_2() -> None:
@@ -178,8 +182,9 @@ def test_invalidate_still_serves_hand_edits_of_a_module_state() -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(players=players_st, seed=seeds_st, modules=st.sampled_from(COMBINATIONS[-1:] + COMBINATIONS),
-       meddle=st.booleans())
+@given(
+    players=players_st, seed=seeds_st, modules=st.sampled_from(COMBINATIONS[-1:] + COMBINATIONS), meddle=st.booleans()
+)
 def test_cached_listings_equal_fresh_ones_at_every_step(players: int, seed: int, modules: tuple, meddle: bool) -> None:
     """Random play (with the meddling house rule or without): at every step the listing, the
     purchases and the exact-payment answers equal those of a fresh game loaded from the save."""

@@ -36,8 +36,8 @@ def test_r_place_3_every_shared_side_must_match():
     assert "R-PLACE-3" in city.why_not_place(13, (1, -1))
     # a tile touching two tiles must match both: 6 (east wall) at (1, 1) with (0, 1)=32 open
     city2 = Alhambra.from_tiles({(1, 0): 22, (0, 1): 32})
-    assert city2.can_place(6, (1, 1))       # north open vs 22 open, west open vs 32 open
-    assert not city2.can_place(2, (1, 1))   # tile 2 west wall vs 32's open east
+    assert city2.can_place(6, (1, 1))  # north open vs 22 open, west open vs 32 open
+    assert not city2.can_place(2, (1, 1))  # tile 2 west wall vs 32's open east
 
 
 def test_r_place_4_cell_must_be_empty():
@@ -203,9 +203,7 @@ def test_from_tiles_rejects_invalid_layouts():
 def test_placements_match_can_place_everywhere():
     city = Alhambra.from_tiles({**_u_shape(), (3, 0): 6})
     for tile in (1, 2, 8, 15, 21, 33, 40, 44, 54, 7):
-        expected = sorted(
-            (x, y) for x in range(-2, 6) for y in range(-2, 5) if city.can_place(tile, (x, y))
-        )
+        expected = sorted((x, y) for x in range(-2, 6) for y in range(-2, 5) if city.can_place(tile, (x, y)))
         assert city.placements(tile) == expected
 
 
@@ -271,16 +269,17 @@ def test_r_place_r_turn_5_6_incremental_queries_match_the_rules(seed, holes):
                 (out or pool).pop()
                 out.insert(0, city.swap(tile, rng.choice(spots)))
         fresh = Alhambra.from_tiles(city.tiles, holes=holes)
-        assert city.removable() == fresh.removable() == sorted(
-            p for p in city.tiles if city.why_not_remove(p) is None)
+        assert city.removable() == fresh.removable() == sorted(p for p in city.tiles if city.why_not_remove(p) is None)
         near = {(x + dx, y + dy) for x, y in city.tiles for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         for tile in {(out or pool)[-1], 21, 33, 7, 44}:
             if city.has_tile(tile):
                 continue
-            assert city.placements(tile) == fresh.placements(tile) == sorted(
-                p for p in near if city.can_place(tile, p))
-            assert city.swap_positions(tile) == fresh.swap_positions(tile) == sorted(
-                p for p in city.tiles if city.can_swap(tile, p))
+            assert city.placements(tile) == fresh.placements(tile) == sorted(p for p in near if city.can_place(tile, p))
+            assert (
+                city.swap_positions(tile)
+                == fresh.swap_positions(tile)
+                == sorted(p for p in city.tiles if city.can_swap(tile, p))
+            )
         assert city.frontier() == fresh.frontier()
         # the counts kept up to date on every change: open links, three-sided frontier cells
         assert (city._links, city._three) == (fresh._links, fresh._three)

@@ -52,8 +52,11 @@ def test_a_ray_address_that_does_not_answer_fails_fast(capsys):
 def test_a_user_module_named_like_an_installed_one_is_refused(tmp_path):
     (tmp_path / "mine.py").write_text('NAME = "vizier"\n')
     (tmp_path / "game.toml").write_text('modules = ["vizier"]\nmodule_paths = ["mine.py"]\n')
-    with pytest.raises(ConfigError, match=r"mine.py defines module 'vizier', which clashes with the installed "
-                                          r"module 'vizier' \(alhambra_vizier\)"):
+    with pytest.raises(
+        ConfigError,
+        match=r"mine.py defines module 'vizier', which clashes with the installed "
+        r"module 'vizier' \(alhambra_vizier\)",
+    ):
         load_config(tmp_path / "game.toml")
 
 

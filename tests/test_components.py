@@ -68,11 +68,15 @@ def test_r_comp_3_r_exc_1_cards_are_one_instance_per_value():
     from alhambra import InternedCard, MoneyCard
     from alhambra_exchange_offices import ExchangeOffice
 
-    for card, again in ((MoneyCard("florin", 7), MoneyCard(currency="florin", value=7)),
-                        (ExchangeOffice("florin", "dinar"), ExchangeOffice(first="florin", second="dinar"))):
+    for card, again in (
+        (MoneyCard("florin", 7), MoneyCard(currency="florin", value=7)),
+        (ExchangeOffice("florin", "dinar"), ExchangeOffice(first="florin", second="dinar")),
+    ):
         assert isinstance(card, InternedCard) and again is card
         assert copy.copy(card) is card and copy.deepcopy([card])[0] is card
-        assert all(pickle.loads(pickle.dumps(card, protocol)) is card for protocol in range(pickle.HIGHEST_PROTOCOL + 1))
+        assert all(
+            pickle.loads(pickle.dumps(card, protocol)) is card for protocol in range(pickle.HIGHEST_PROTOCOL + 1)
+        )
         before = card.code
         card.__init__("dirham", "ducat")
         assert card.code == before

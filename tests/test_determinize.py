@@ -191,17 +191,21 @@ def _shift_b_out_of_pile_4(d):
     d["state"]["pile_sizes"] = [s[0], s[1], s[2] + s[3], 0, s[4]]
 
 
-@pytest.mark.parametrize("edit,message", [
-    (lambda d: d["state"].update(pile_sizes="17,17"), "pile record"),
-    (lambda d: d["state"].update(pile_sizes=None), "pile record"),
-    (lambda d: d["state"].update(pile_sizes=[16.0, 17, 17, 17, 16]), "pile record"),
-    (lambda d: d["state"].update(pile_sizes=[True, 17, 17, 17, 16]), "pile record"),
-    (lambda d: d["state"].update(pile_sizes=_sizes(d)[:4]), "5 setup piles"),
-    (lambda d: _sizes(d).__setitem__(0, -1), "integers >= 0"),
-    (lambda d: _sizes(d).__setitem__(4, 0), "but the deck holds"),
-    (_shift_a_out_of_pile_2, "scoring-A lies in pile 1 of the deck, not in pile 2"),
-    (_shift_b_out_of_pile_4, "scoring-B lies in pile 3 of the deck, not in pile 4"),
-], ids=["string", "null", "float", "bool", "four-piles", "negative", "too-few-cards", "A-moved", "B-moved"])
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda d: d["state"].update(pile_sizes="17,17"), "pile record"),
+        (lambda d: d["state"].update(pile_sizes=None), "pile record"),
+        (lambda d: d["state"].update(pile_sizes=[16.0, 17, 17, 17, 16]), "pile record"),
+        (lambda d: d["state"].update(pile_sizes=[True, 17, 17, 17, 16]), "pile record"),
+        (lambda d: d["state"].update(pile_sizes=_sizes(d)[:4]), "5 setup piles"),
+        (lambda d: _sizes(d).__setitem__(0, -1), "integers >= 0"),
+        (lambda d: _sizes(d).__setitem__(4, 0), "but the deck holds"),
+        (_shift_a_out_of_pile_2, "scoring-A lies in pile 1 of the deck, not in pile 2"),
+        (_shift_b_out_of_pile_4, "scoring-B lies in pile 3 of the deck, not in pile 4"),
+    ],
+    ids=["string", "null", "float", "bool", "four-piles", "negative", "too-few-cards", "A-moved", "B-moved"],
+)
 def test_r_set_6_corrupted_pile_record_is_rejected(edit, message):
     g = alhambra.new_game(3, seed=14)
     data = json.loads(g.to_json())

@@ -40,10 +40,12 @@ def _specs_in_source() -> dict[str, bool]:
             continue
         for dec in node.decorator_list:
             call = dec if isinstance(dec, ast.Call) else None
-            name = (call.func if call else dec)
+            name = call.func if call else dec
             if isinstance(name, ast.Name) and name.id == "hookspec":
-                first = any(k.arg == "firstresult" and getattr(k.value, "value", False) is True
-                            for k in (call.keywords if call else []))
+                first = any(
+                    k.arg == "firstresult" and getattr(k.value, "value", False) is True
+                    for k in (call.keywords if call else [])
+                )
                 out[node.name] = first
     return out
 
@@ -89,8 +91,13 @@ def test_command_line_page_lists_every_subcommand_and_option_of_the_parser():
 def test_api_pages_cover_every_public_module_and_the_navigation_lists_them():
     pages = sitegen.api_pages()
     nav = pages["reference/SUMMARY.md"]
-    for module in ["alhambra.game", home("alhambra.city"), "alhambra.bots.mcts", "alhambra_vizier.plugin",
-                   "alhambra_building_huts.layout"]:
+    for module in [
+        "alhambra.game",
+        home("alhambra.city"),
+        "alhambra.bots.mcts",
+        "alhambra_vizier.plugin",
+        "alhambra_building_huts.layout",
+    ]:
         path = sitegen.api_page_path(module, False)
         assert f"::: {module}\n" in pages[path]
         assert path.removeprefix("reference/") in nav
@@ -123,8 +130,12 @@ def test_cited_ids_expand_ranges_and_slashes():
 def test_test_names_carry_rule_ids_by_the_project_convention():
     prefixes = {"TWO", "END", "TURN", "PLACE"}
     assert sitegen.ids_in_test_name("test_r_two_2_3_dirk_collects", prefixes) == ["R-TWO-2", "R-TWO-3"]
-    assert sitegen.ids_in_test_name("test_r_turn_5_6_r_turn_3_4_listing", prefixes) == \
-        ["R-TURN-5", "R-TURN-6", "R-TURN-3", "R-TURN-4"]
+    assert sitegen.ids_in_test_name("test_r_turn_5_6_r_turn_3_4_listing", prefixes) == [
+        "R-TURN-5",
+        "R-TURN-6",
+        "R-TURN-3",
+        "R-TURN-4",
+    ]
     assert sitegen.ids_in_test_name("test_r_place_r_turn_5_6_incremental", prefixes) == ["R-TURN-5", "R-TURN-6"]
     assert sitegen.ids_in_test_name("test_every_module_combination", prefixes) == []
     assert sitegen.ids_in_test_name("test_r_viz_2_asks", prefixes) == []  # not a known prefix
@@ -146,8 +157,9 @@ def test_rules_index_lists_every_rule_with_its_code_and_tests():
 
 def test_rules_index_lists_a_rule_without_a_test_as_such(tmp_path):
     (tmp_path / "test_some.py").write_text(
-        "def test_r_comp_1_players():\n    pass\n\n"
-        "def test_payment():\n    '''R-COMP-2 only in the docstring'''\n", "utf-8")
+        "def test_r_comp_1_players():\n    pass\n\ndef test_payment():\n    '''R-COMP-2 only in the docstring'''\n",
+        "utf-8",
+    )
     tests = sitegen.tests_citing({"COMP"}, tmp_path)
     assert [c.where for c in tests.named["R-COMP-1"]] == ["test_r_comp_1_players"]
     assert "R-COMP-2" not in tests.named and [c.where for c in tests.docstring["R-COMP-2"]] == ["test_payment"]
@@ -175,22 +187,38 @@ def test_rule_ids_in_running_text_become_links_but_not_in_code_or_headings():
 PACKAGES = ("alhambra", "alhambra_vizier", "alhambra_building_huts")
 
 
-@pytest.mark.parametrize("text, scope, expected", [
-    (":class:`~alhambra.ConfigError`", "alhambra_building_huts.layout",
-     "[`ConfigError`][alhambra.errors.ConfigError]"),
-    (":func:`parse_layout`", "alhambra_building_huts.layout.load_layout",
-     "[`parse_layout`][alhambra_building_huts.layout.parse_layout]"),
-    (":mod:`.plugin`", "alhambra_vizier", "[`plugin`][alhambra_vizier.plugin]"),
-    (":mod:`.evaluate`", "alhambra.bots.greedy", "[`evaluate`][alhambra.bots.evaluate]"),
-    (":meth:`Game.determinize`", "alhambra.bots.base.observe",
-     "[`Game.determinize`][alhambra.game.Game.determinize]"),
-    (":data:`alhambra.CURRENCIES`", "alhambra.x", f"[`alhambra.CURRENCIES`][{home('alhambra.components')}.CURRENCIES]"),
-    (":data:`NORTH`", home("alhambra.components"), "`NORTH`"),  # bound by unpacking: not documented
-    (":func:`_legal_take`", "alhambra_building_huts", "`_legal_take`"),  # private
-    (":class:`random.Random`", "alhambra.game", "`random.Random`"),  # outside the packages
-    (":func:`no_such_thing`", "alhambra.game", "`no_such_thing`"),
-    ("Build one::", "alhambra.city", "Build one:"),
-])
+@pytest.mark.parametrize(
+    "text, scope, expected",
+    [
+        (
+            ":class:`~alhambra.ConfigError`",
+            "alhambra_building_huts.layout",
+            "[`ConfigError`][alhambra.errors.ConfigError]",
+        ),
+        (
+            ":func:`parse_layout`",
+            "alhambra_building_huts.layout.load_layout",
+            "[`parse_layout`][alhambra_building_huts.layout.parse_layout]",
+        ),
+        (":mod:`.plugin`", "alhambra_vizier", "[`plugin`][alhambra_vizier.plugin]"),
+        (":mod:`.evaluate`", "alhambra.bots.greedy", "[`evaluate`][alhambra.bots.evaluate]"),
+        (
+            ":meth:`Game.determinize`",
+            "alhambra.bots.base.observe",
+            "[`Game.determinize`][alhambra.game.Game.determinize]",
+        ),
+        (
+            ":data:`alhambra.CURRENCIES`",
+            "alhambra.x",
+            f"[`alhambra.CURRENCIES`][{home('alhambra.components')}.CURRENCIES]",
+        ),
+        (":data:`NORTH`", home("alhambra.components"), "`NORTH`"),  # bound by unpacking: not documented
+        (":func:`_legal_take`", "alhambra_building_huts", "`_legal_take`"),  # private
+        (":class:`random.Random`", "alhambra.game", "`random.Random`"),  # outside the packages
+        (":func:`no_such_thing`", "alhambra.game", "`no_such_thing`"),
+        ("Build one::", "alhambra.city", "Build one:"),
+    ],
+)
 def test_sphinx_roles_become_cross_references_or_plain_code(text, scope, expected):
     assert roles.convert(text, scope, PACKAGES) == expected
 
@@ -229,9 +257,11 @@ def test_changelog_follows_keep_a_changelog():
 
 
 def test_a_citation_inside_a_private_helper_points_at_the_public_object_around_it():
-    source = ("class Alhambra:\n    def placements(self):\n        pass  # R-PLACE-2\n"
-              "    def _hole(self):\n        def inner():\n            pass  # R-PLACE-6\n"
-              "def _helper():\n    pass  # R-TURN-6\n")
+    source = (
+        "class Alhambra:\n    def placements(self):\n        pass  # R-PLACE-2\n"
+        "    def _hole(self):\n        def inner():\n            pass  # R-PLACE-6\n"
+        "def _helper():\n    pass  # R-TURN-6\n"
+    )
     defs = sitegen._definitions(ast.parse(source))
     assert sitegen._innermost(defs, 3) == ("Alhambra.placements", "Alhambra.placements")
     assert sitegen._innermost(defs, 6) == ("Alhambra._hole.inner", "Alhambra")

@@ -10,13 +10,17 @@ from helpers import cards, empty_the_bag, situation
 
 
 def test_r_end_1_game_ends_when_the_market_cannot_be_refilled():
-    g = situation(3, seat=0, market=[5, 13, 22, 31],
-                  hands={0: cards("florin-6", "dinar-9"), 1: cards("florin-9"), 2: cards("dirham-1")})
+    g = situation(
+        3,
+        seat=0,
+        market=[5, 13, 22, 31],
+        hands={0: cards("florin-6", "dinar-9"), 1: cards("florin-9"), 2: cards("dirham-1")},
+    )
     st = g.state
     empty_the_bag(g, keep=1)
     last = st.bag[0]
     g.apply(Buy(1, cards("florin-6")))  # exact: again
-    g.apply(Buy(3, cards("dinar-9")))   # exact: again
+    g.apply(Buy(3, cards("dinar-9")))  # exact: again
     g.apply(next(a for a in g.legal_actions() if isinstance(a, alhambra.TakeMoney)))
     g.apply(Reserve(5))
     g.apply(Reserve(22))
@@ -37,8 +41,12 @@ def test_r_end_2_market_goes_to_most_money_of_its_currency_ties_get_nothing():
 
 
 def test_r_end_2_3_distribution_then_placement_then_final_scoring():
-    g = situation(3, seat=2, market=[5, 13, 22, 31],
-                  hands={0: cards("florin-9", "dirham-3"), 1: cards("florin-5", "dirham-3"), 2: cards("dinar-2")})
+    g = situation(
+        3,
+        seat=2,
+        market=[5, 13, 22, 31],
+        hands={0: cards("florin-9", "dirham-3"), 1: cards("florin-5", "dirham-3"), 2: cards("dinar-2")},
+    )
     st = g.state
     sequence.end_game(g)
     # 13 (dirham: tie) and 31 (ducat: nobody) leave the game; 5 to seat 0, 22 to seat 2
@@ -86,8 +94,13 @@ def test_r_end_4_money_tiebreak_variant():
 def test_r_end_5_no_vizier_during_the_end_of_game_distribution():
     """R-END-5 / R-VIZ-7: when the game ends, players with an active vizier and an exact
     payment are not asked: the distribution and the final scoring follow directly."""
-    g = situation(3, seat=0, market=[5, 13, 22, 31],
-                  hands={0: cards("florin-9"), 1: cards("dirham-8"), 2: cards("dinar-9")}, modules=["vizier"])
+    g = situation(
+        3,
+        seat=0,
+        market=[5, 13, 22, 31],
+        hands={0: cards("florin-9"), 1: cards("dirham-8"), 2: cards("dinar-9")},
+        modules=["vizier"],
+    )
     st = g.state
     empty_the_bag(g)
     assert all(st.modules["vizier"].active)

@@ -91,8 +91,13 @@ def test_decode_refuses_incomplete_and_foreign_codes():
 
 
 def test_the_observation_layout_names_own_hand_market_and_each_alhambra():
-    g = situation(3, seat=1, market=[2, 10, None, None], hands={1: cards("florin-1", "florin-1", "dinar-9")},
-                  cities={2: {(1, 0): 7}})
+    g = situation(
+        3,
+        seat=1,
+        market=[2, 10, None, None],
+        hands={1: cards("florin-1", "florin-1", "dinar-9")},
+        cities={2: {(1, 0): 7}},
+    )
     s = Session(3, [])
     s.load(g)
     obs = s.observe(1)
@@ -131,8 +136,14 @@ class PrayerModule:
 
     @hookimpl
     def alhambra_action_kinds(self):
-        return [ActionKind(Pray, {"turn"}, lambda game, seat: [Pray(i) for i in range(1, 5)],
-                           lambda game, seat, action: alhambra.ACTION_DONE)]
+        return [
+            ActionKind(
+                Pray,
+                {"turn"},
+                lambda game, seat: [Pray(i) for i in range(1, 5)],
+                lambda game, seat, action: alhambra.ACTION_DONE,
+            )
+        ]
 
 
 def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():

@@ -46,7 +46,11 @@ def test_pettingzoo_render_is_text_of_the_public_game():
     env = alhambra_v0.env(players=2, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert "market:" in text and "player 1" in text and "[" not in text.split("player 0")[1].split("\n")[0].split("cards")[1][:2]
+    assert (
+        "market:" in text
+        and "player 1" in text
+        and "[" not in text.split("player 0")[1].split("\n")[0].split("cards")[1][:2]
+    )
 
 
 def test_gymnasium_make_check_env_and_reward_at_the_end():
@@ -90,7 +94,8 @@ def test_gymnasium_runs_under_async_vector_env():
     import gymnasium
 
     envs = gymnasium.vector.AsyncVectorEnv(
-        [lambda: gymnasium.make("alhambra/Alhambra-v0", players=3, modules="vizier") for _ in range(2)])
+        [lambda: gymnasium.make("alhambra/Alhambra-v0", players=3, modules="vizier") for _ in range(2)]
+    )
     try:
         obs, _info = envs.reset(seed=[1, 2])
         for _ in range(30):

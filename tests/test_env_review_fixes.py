@@ -80,6 +80,7 @@ def test_pettingzoo_refuses_bad_actions_with_illegal_action_error(make: object, 
 
 def test_pettingzoo_env_wrappers_are_order_enforcing_only() -> None:
     from pettingzoo.utils import wrappers
+
     e = pz_env(players=2)
     assert isinstance(e, wrappers.OrderEnforcingWrapper)
     assert not isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
@@ -129,6 +130,7 @@ def test_with_game_refuses_a_game_of_another_setup(other: dict) -> None:
 def test_openspiel_deserialise_refuses_another_setup() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import alhambra.env.openspiel  # noqa: F401
+
     g2 = pyspiel.load_game("python_alhambra", {"players": 2})
     g2v = pyspiel.load_game("python_alhambra", {"players": 2, "modules": "vizier"})
     g3 = pyspiel.load_game("python_alhambra", {"players": 3})
@@ -144,6 +146,7 @@ def test_openspiel_deserialise_refuses_another_setup() -> None:
 def test_openspiel_cut_off_state_refuses_actions() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     import alhambra.env.openspiel  # noqa: F401
+
     game = pyspiel.load_game("python_alhambra", {"players": 2, "max_moves": 3})
     state = game.new_initial_state()
     for _ in range(3):
@@ -168,6 +171,7 @@ def test_codec_decode_takes_numpy_ints_and_refuses_non_codes() -> None:
 
 def test_take_money_codes_have_at_most_four_cards_r_set_5() -> None:
     from alhambra import TakeMoney
+
     codec = ActionCodec(alhambra.new_game(2, seed=0))
     (field,) = codec.encodings[TakeMoney].fields
     sizes = {len(v[0]) for v in field.values}

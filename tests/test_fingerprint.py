@@ -38,8 +38,14 @@ def test_saves_cover_the_phases_and_placement_contexts():
     for name in SAVES:
         st = json.loads((fingerprint.SAVES / f"{name}.json").read_text())["state"]
         phases.add((st["phase"], st.get("place_context", "")))
-    assert {("turn", ""), ("vizier", ""), ("place", "vizier"), ("place", "turn"), ("place", "distribution"),
-            ("over", "")} <= phases
+    assert {
+        ("turn", ""),
+        ("vizier", ""),
+        ("place", "vizier"),
+        ("place", "turn"),
+        ("place", "distribution"),
+        ("over", ""),
+    } <= phases
 
 
 @pytest.mark.parametrize("name", SAVES)

@@ -38,8 +38,14 @@ def _binary(*names: str) -> str:
 def driver() -> Iterator[WebDriver]:
     options = webdriver.ChromeOptions()
     options.binary_location = _binary("chromium", "chromium-browser")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1300,1000",
-                "--disable-gpu", "--disable-extensions"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1300,1000",
+        "--disable-gpu",
+        "--disable-extensions",
+    ):
         options.add_argument(arg)
     browser = webdriver.Chrome(service=Service(_binary("chromedriver")), options=options)
     browser.set_page_load_timeout(60)
@@ -62,7 +68,10 @@ def test_comparison_report_reads_in_a_browser(driver: WebDriver, tmp_path: Path)
     assert len(rows) == 1 + len(cmp.rows)  # header + one per figure
     flagged = tables[1].find_elements(By.CSS_SELECTOR, "tr.detected td.verdict")
     assert len(flagged) == len(cmp.detected()) > 0
-    assert all(f.text.startswith("double_walls higher by") or f.text.startswith("double_walls lower by")
-               for f in flagged)
-    walls = [r for r in rows[1:] if r.find_element(By.CSS_SELECTOR, "td.name").text.startswith("points per player: walls")]
+    assert all(
+        f.text.startswith("double_walls higher by") or f.text.startswith("double_walls lower by") for f in flagged
+    )
+    walls = [
+        r for r in rows[1:] if r.find_element(By.CSS_SELECTOR, "td.name").text.startswith("points per player: walls")
+    ]
     assert walls[0].find_element(By.CSS_SELECTOR, "td.verdict").text == NO_DIFFERENCE

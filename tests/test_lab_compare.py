@@ -69,8 +69,10 @@ def test_a_variant_against_itself_on_other_seeds_stays_within_its_intervals():
     the outcome and the points at most two may be flagged (this seed set flags two: money
     left and the pavilion majorities, both by less than their intervals' width)."""
     a = [r for r, _ in run_games(make_tasks(24, 1, players=3, bots="greedy"))]
-    b = [GameResult.from_dict({**r.to_dict(), "seed": r.seed - 100})
-         for r, _ in run_games(make_tasks(24, 101, players=3, bots="greedy"))]
+    b = [
+        GameResult.from_dict({**r.to_dict(), "seed": r.seed - 100})
+        for r, _ in run_games(make_tasks(24, 101, players=3, bots="greedy"))
+    ]
     cmp = compare_results([a, b], ["A", "A again"])
     checked = [r for r in cmp.rows if r.figure.group in ("outcome", "points by source")]
     assert len(checked) >= 12
@@ -179,8 +181,12 @@ def test_simulation_report(tmp_path):
 
 def test_lineups_cover_the_combinations():
     lineups = draw_lineups(["a", "b", "c", "d"], 3, 8, seed=5)
-    assert sorted(tuple(sorted(x)) for x in lineups[:4]) == [("a", "b", "c"), ("a", "b", "d"), ("a", "c", "d"),
-                                                             ("b", "c", "d")]
+    assert sorted(tuple(sorted(x)) for x in lineups[:4]) == [
+        ("a", "b", "c"),
+        ("a", "b", "d"),
+        ("a", "c", "d"),
+        ("b", "c", "d"),
+    ]
     assert draw_lineups(["a", "b", "c", "d"], 3, 8, seed=5) == lineups  # seeded
     few = draw_lineups(["a", "b"], 5, 6, seed=1)
     assert all(sorted(x.count(b) for b in "ab") == [2, 3] for x in few)
@@ -205,16 +211,32 @@ def test_tournament_rotates_and_rates():
 
 
 def test_tournament_ranks_put_winners_first():
-    r = GameResult(seed=1, players=4, modules=[], scores=[100, 120, 120, 90], winners=[1, 2], actions=1,
-                   scorings=[1, 2, 3])
+    r = GameResult(
+        seed=1, players=4, modules=[], scores=[100, 120, 120, 90], winners=[1, 2], actions=1, scorings=[1, 2, 3]
+    )
     assert _ranks(r) == [1, 0, 0, 2]
     money = GameResult(seed=1, players=3, modules=[], scores=[100, 100, 80], winners=[1], actions=1, scorings=[])
     assert _ranks(money) == [1, 0, 2]  # the money tie-break decided between equal scores
 
 
 def test_tournament_command(capsys):
-    assert main(["tournament", "--bots", "greedy,random,greedy:noise=3", "--players", "3", "--games", "6",
-                 "--no-progress", "--workers", "1"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--bots",
+                "greedy,random,greedy:noise=3",
+                "--players",
+                "3",
+                "--games",
+                "6",
+                "--no-progress",
+                "--workers",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.startswith("tournament: 3 bots; openskill Plackett-Luce ratings")
     assert re.search(r"^  random\s+-?\d", out.splitlines()[-2], re.MULTILINE)  # random rated last
@@ -254,9 +276,12 @@ def test_a_third_party_bot_is_found_through_its_entry_point(monkeypatch, capsys)
     real = bots.bot_entry_points()
     assert {"random", "greedy", "mcts"} <= set(real)  # the built-ins come by the same path
     assert real["greedy"].value == "alhambra.bots.greedy:GreedyBot"
-    fake = {**real, "firstbot": _FakeEntryPoint("firstbot", "thirdparty:FirstBot", _FirstBot),
-            "broken": _FakeEntryPoint("broken", "thirdparty:Broken", ImportError("no module thirdparty")),
-            "notabot": _FakeEntryPoint("notabot", "thirdparty:x", 42)}
+    fake = {
+        **real,
+        "firstbot": _FakeEntryPoint("firstbot", "thirdparty:FirstBot", _FirstBot),
+        "broken": _FakeEntryPoint("broken", "thirdparty:Broken", ImportError("no module thirdparty")),
+        "notabot": _FakeEntryPoint("notabot", "thirdparty:x", 42),
+    }
     monkeypatch.setattr(bots, "bot_entry_points", lambda: fake)
     try:
         assert "firstbot" in bot_names()
@@ -265,8 +290,12 @@ def test_a_third_party_bot_is_found_through_its_entry_point(monkeypatch, capsys)
             bot_class("broken")
         with pytest.raises(BotSpecError, match="not a bot class"):
             bot_class("notabot")
-        assert main(["simulate", "--players", "2", "--bots", "firstbot,greedy", "--games", "1", "--quiet",
-                     "--no-progress"]) == 0
+        assert (
+            main(
+                ["simulate", "--players", "2", "--bots", "firstbot,greedy", "--games", "1", "--quiet", "--no-progress"]
+            )
+            == 0
+        )
         assert main(["bots"]) == 0
         out = capsys.readouterr().out
         assert "firstbot: Plays the first legal action. (entry point thirdparty:FirstBot)" in out
@@ -281,8 +310,27 @@ def test_a_third_party_bot_is_found_through_its_entry_point(monkeypatch, capsys)
 
 def test_compare_command_writes_records_plot_and_report(tmp_path, capsys):
     out, plot, report = tmp_path / "r.jsonl", tmp_path / "c.png", tmp_path / "c.html"
-    assert main(["compare", str(EXAMPLES / "base.toml"), str(EXAMPLES / "double_walls.toml"), "--games", "3",
-                 "--workers", "1", "--no-progress", "--out", str(out), "--plot", str(plot), "--report", str(report)]) == 0
+    assert (
+        main(
+            [
+                "compare",
+                str(EXAMPLES / "base.toml"),
+                str(EXAMPLES / "double_walls.toml"),
+                "--games",
+                "3",
+                "--workers",
+                "1",
+                "--no-progress",
+                "--out",
+                str(out),
+                "--plot",
+                str(plot),
+                "--report",
+                str(report),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert text.startswith("compare: 3 seeds paired; games per variant base 3, double_walls 3; bots greedy")
     records = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
@@ -294,20 +342,61 @@ def test_compare_command_writes_records_plot_and_report(tmp_path, capsys):
 def test_compare_command_errors(tmp_path, capsys):
     assert main(["compare", str(EXAMPLES / "base.toml"), "--games", "2"]) == 2
     assert "at least two" in capsys.readouterr().err
-    assert main(["compare", str(EXAMPLES / "base.toml"), str(EXAMPLES / "base.toml"), "--bots", "greedy,random",
-                 "--games", "2"]) == 2
+    assert (
+        main(
+            [
+                "compare",
+                str(EXAMPLES / "base.toml"),
+                str(EXAMPLES / "base.toml"),
+                "--bots",
+                "greedy,random",
+                "--games",
+                "2",
+            ]
+        )
+        == 2
+    )
     assert "2 bots given for 3 players" in capsys.readouterr().err
     assert main(["compare", str(EXAMPLES / "base.toml"), str(tmp_path / "missing.toml"), "--games", "2"]) == 2
     assert "missing.toml" in capsys.readouterr().err
-    assert main(["compare", str(EXAMPLES / "base.toml"), str(EXAMPLES / "base.toml"), "--report",
-                 str(tmp_path / "no" / "r.html")]) == 2
+    assert (
+        main(
+            [
+                "compare",
+                str(EXAMPLES / "base.toml"),
+                str(EXAMPLES / "base.toml"),
+                "--report",
+                str(tmp_path / "no" / "r.html"),
+            ]
+        )
+        == 2
+    )
     assert "does not exist" in capsys.readouterr().err
 
 
 def test_simulate_rotate_seats_and_report(tmp_path, capsys):
     report = tmp_path / "s.html"
-    assert main(["simulate", "--players", "3", "--bots", "greedy,random,random", "--games", "4", "--rotate-seats",
-                 "--quiet", "--no-progress", "--workers", "1", "--report", str(report)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "3",
+                "--bots",
+                "greedy,random,random",
+                "--games",
+                "4",
+                "--rotate-seats",
+                "--quiet",
+                "--no-progress",
+                "--workers",
+                "1",
+                "--report",
+                str(report),
+            ]
+        )
+        == 0
+    )
     captured = capsys.readouterr()
     assert "6 games (whole rounds" in captured.err
     assert "summary: 6 games" in captured.out and "confounded" not in captured.out

@@ -68,20 +68,31 @@ def test_record_of_a_hand_built_scoring_R_SCORE_5():
     extra columns (a house rule's points), total."""
     game = alhambra.new_game(3, seed=4)
     rec = alhambra.state.ScoringRecord(
-        number=2, participants=[0, 1, 2],
+        number=2,
+        participants=[0, 1, 2],
         counts=[{"pavilion": 2}, {"pavilion": 1}, {}],
         majority=[{"pavilion": 8, "tower": 0}, {"pavilion": 1, "tower": 0}, {"pavilion": 0, "tower": 0}],
-        walls=[5, 0, 3])
+        walls=[5, 0, 3],
+    )
     rec.add_points("golden fountain", [2, 0, 0])
     game.state.scorings.append(rec)
     pts = scoring_points(game)
-    assert pts == [{"number": 2, "seats": [
-        {"majority": {"pavilion": 8, "tower": 0}, "walls": 5, "extra": {"golden fountain": 2}, "total": 15},
-        {"majority": {"pavilion": 1, "tower": 0}, "walls": 0, "extra": {"golden fountain": 0}, "total": 1},
-        {"majority": {"pavilion": 0, "tower": 0}, "walls": 3, "extra": {"golden fountain": 0}, "total": 3},
-    ]}]
-    assert points_by_source(pts, 0) == {"majority:pavilion": 8, "majority:tower": 0, "walls": 5,
-                                        "extra:golden fountain": 2}
+    assert pts == [
+        {
+            "number": 2,
+            "seats": [
+                {"majority": {"pavilion": 8, "tower": 0}, "walls": 5, "extra": {"golden fountain": 2}, "total": 15},
+                {"majority": {"pavilion": 1, "tower": 0}, "walls": 0, "extra": {"golden fountain": 0}, "total": 1},
+                {"majority": {"pavilion": 0, "tower": 0}, "walls": 3, "extra": {"golden fountain": 0}, "total": 3},
+            ],
+        }
+    ]
+    assert points_by_source(pts, 0) == {
+        "majority:pavilion": 8,
+        "majority:tower": 0,
+        "walls": 5,
+        "extra:golden fountain": 2,
+    }
 
 
 def test_money_left_counts_money_cards_only_R_END_2():
@@ -105,8 +116,17 @@ def test_records_round_trip_and_validate(tmp_path):
 
 
 def test_version_1_records_still_load():
-    old = {"format": "alhambra-result", "version": 1, "seed": 3, "players": 2, "modules": [], "scores": [90, 80],
-           "winners": [0], "actions": 200, "scorings": [1, 2, 3]}
+    old = {
+        "format": "alhambra-result",
+        "version": 1,
+        "seed": 3,
+        "players": 2,
+        "modules": [],
+        "scores": [90, 80],
+        "winners": [0],
+        "actions": 200,
+        "scorings": [1, 2, 3],
+    }
     _validate(old)
     r = GameResult.from_dict(old)
     assert r.start_player is None and r.points == [] and r.money_left == []
@@ -147,8 +167,15 @@ def test_distinct_rotations():
     assert rotate(["a", "b", "c"], 1) == ("b", "c", "a")
 
 
-@pytest.mark.parametrize("lineup", [("mcts:2", "greedy", "greedy", "greedy"), ("a", "b", "a", "b"),
-                                    ("greedy", "random", "random"), ("x", "y", "z", "x", "y", "z")])
+@pytest.mark.parametrize(
+    "lineup",
+    [
+        ("mcts:2", "greedy", "greedy", "greedy"),
+        ("a", "b", "a", "b"),
+        ("greedy", "random", "random"),
+        ("x", "y", "z", "x", "y", "z"),
+    ],
+)
 def test_rotation_plays_each_lineup_in_every_seat_equally_often(lineup):
     tasks = rotated_tasks(7, 100, lineup, players=len(lineup))
     period = len(distinct_rotations(lineup))
@@ -209,8 +236,17 @@ def test_start_player_wins_and_the_summary_intervals_R_SET_4():
     from alhambra.simulate import format_summary, summarize
 
     def res(seed, start, winners, players=3):
-        return GameResult(seed=seed, players=players, modules=[], scores=[100] * players, winners=winners,
-                          actions=1, scorings=[1, 2, 3], bots=["greedy"] * players, start_player=start)
+        return GameResult(
+            seed=seed,
+            players=players,
+            modules=[],
+            scores=[100] * players,
+            winners=winners,
+            actions=1,
+            scorings=[1, 2, 3],
+            bots=["greedy"] * players,
+            start_player=start,
+        )
 
     results = [res(1, 0, [0]), res(2, 1, [0, 1]), res(3, 2, [0]), res(4, None, [1])]
     assert start_player_wins(results) == (1.5, 3, pytest.approx(1 / 3))
@@ -221,6 +257,8 @@ def test_start_player_wins_and_the_summary_intervals_R_SET_4():
     assert not summary["confounded"]  # one bot everywhere: nothing to confound
     seat0 = summary["seats"][0]
     assert seat0["win_share"] == pytest.approx(2.5 / 4)
-    assert (seat0["win_low"], seat0["win_high"]) == tuple(pytest.approx(x) for x in proportion_confint(2.5, 4, method="wilson"))
+    assert (seat0["win_low"], seat0["win_high"]) == tuple(
+        pytest.approx(x) for x in proportion_confint(2.5, 4, method="wilson")
+    )
     lines = format_summary(summary)
     assert any(line.startswith("  start player's win rate: 0.500 [") for line in lines)

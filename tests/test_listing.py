@@ -116,8 +116,15 @@ def test_r_turn_5_6_r_turn_3_4_listing_equals_the_rules_asked_one_by_one(players
 def test_r_turn_3_purchases_of_a_hand_of_sixteen_or_more_cards():
     """A hand too big for the money code (16+ cards, edited by hand) is listed by the slow
     path and still agrees with ``payments``; so does the same hand cut back to 15 cards."""
-    big = [M(code) for code in ["florin-1"] * 3 + ["florin-2"] * 3 + ["dirham-3"] * 3 + ["dinar-4"] * 3
-           + ["ducat-5"] * 3 + ["florin-9"]]
+    big = [
+        M(code)
+        for code in ["florin-1"] * 3
+        + ["florin-2"] * 3
+        + ["dirham-3"] * 3
+        + ["dinar-4"] * 3
+        + ["ducat-5"] * 3
+        + ["florin-9"]
+    ]
     for hand in (big, big[:15]):
         game = situation(2, market=[1, 2, 3, 4], hands={0: list(hand)})
         game.invalidate()
@@ -205,8 +212,10 @@ def test_r_exc_4_one_card_offering_two_means_lists_both():
 
     def alhambra_payment_means(game, seat):
         if JOKER in game.state.players[seat].hand:
-            return [alhambra.PaymentMeans(JOKER, frozenset({"florin", "dinar"})),
-                    alhambra.PaymentMeans(JOKER, frozenset({"florin", "dirham"}))]
+            return [
+                alhambra.PaymentMeans(JOKER, frozenset({"florin", "dinar"})),
+                alhambra.PaymentMeans(JOKER, frozenset({"florin", "dirham"})),
+            ]
         return []
 
     game, space = _game_with_means(alhambra_payment_means, "joker")
@@ -225,8 +234,11 @@ def test_r_exc_4_money_alone_opens_no_means_and_the_plugins_are_not_asked():
 
     def alhambra_payment_means(game, seat):
         asked.append(list(game.state.players[seat].hand))
-        return [alhambra.PaymentMeans(c, frozenset({"florin", "dinar"})) for c in game.state.players[seat].hand
-                if c in (JOKER, M("dinar-3"))]
+        return [
+            alhambra.PaymentMeans(c, frozenset({"florin", "dinar"}))
+            for c in game.state.players[seat].hand
+            if c in (JOKER, M("dinar-3"))
+        ]
 
     game, space = _game_with_means(alhambra_payment_means, "means_probe")
     game.state.players[0].hand = [M("dinar-3"), M("dirham-3")]
@@ -281,9 +293,11 @@ def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
     from alhambra.components import BASE_CATALOG
 
     five = next(t for t in range(1, 55) if BASE_CATALOG[t].price == 5)
-    game = situation(4, market=[five, None, None, None],
-                     hands={0: [M("florin-2"), M("florin-3")], 1: [M("florin-6")], 2: [M("florin-5")],
-                            3: [M("dinar-5")]})
+    game = situation(
+        4,
+        market=[five, None, None, None],
+        hands={0: [M("florin-2"), M("florin-3")], 1: [M("florin-6")], 2: [M("florin-5")], 3: [M("dinar-5")]},
+    )
     assert [game.can_pay_exactly(s) for s in range(4)] == [True, False, True, False]
     assert game.first_exact_payer([1, 0, 3, 2]) == 0
     assert game.first_exact_payer([3, 2, 1, 0]) == 2

@@ -116,7 +116,12 @@ def test_r_bon_1_cards_are_the_ten_wall_less_buildings():
     assert sorted(BONUS_CARDS) == wall_less
     assert len(BONUS_CARDS) == len(set(BONUS_CARDS)) == 10
     assert Counter(alhambra.BUILDINGS[b - 1].type for b in BONUS_CARDS) == {
-        "pavilion": 1, "seraglio": 1, "arcades": 2, "chambers": 2, "garden": 2, "tower": 2,
+        "pavilion": 1,
+        "seraglio": 1,
+        "arcades": 2,
+        "chambers": 2,
+        "garden": 2,
+        "tower": 2,
     }
 
 
@@ -166,8 +171,10 @@ def test_r_bon_2_dirk_gets_no_cards():
 def test_r_bon_2_deal_is_seeded_and_shuffled():
     """R-BON-2: the deal uses the game's random generator: same seed, same deal; the deal
     varies with the seed."""
+
     def deal(seed):
         return bonus.bonus_state(alhambra.new_game(4, modules=MOD, seed=seed)).hands
+
     assert deal(5) == deal(5)
     assert len({json.dumps(deal(s)) for s in range(20)}) > 10
 
@@ -241,11 +248,13 @@ def test_r_bon_3_reveal_is_a_free_action_in_turn_phase():
     assert game.history == [RevealBonus(22)]
     assert game.legal_actions() == [a for a in before if a != RevealBonus(22)]
     after = json.loads(game.to_json())
-    assert after["state"]["modules"]["bonus_cards"] == {"hands": [[7, 41] if s == p else [] for s in range(3)],
-                                                        "revealed": [[22] if s == p else [] for s in range(3)],
-                                                        "out_of_play": sorted(set(BONUS_CARDS) - {7, 22, 41}),
-                                                        "owned": [[22] if s == p else [] for s in range(3)],
-                                                        "not_held": [[], [], []]}
+    assert after["state"]["modules"]["bonus_cards"] == {
+        "hands": [[7, 41] if s == p else [] for s in range(3)],
+        "revealed": [[22] if s == p else [] for s in range(3)],
+        "out_of_play": sorted(set(BONUS_CARDS) - {7, 22, 41}),
+        "owned": [[22] if s == p else [] for s in range(3)],
+        "not_held": [[], [], []],
+    }
     for d in (data, after):
         del d["state"]["modules"]["bonus_cards"], d["history"]
     assert after == data
@@ -469,8 +478,7 @@ def test_r_bon_2_view_secrecy():
     situation(game, cities={p: {(1, 0): 22}}, hands={p: [22, 31], q: [23]})
     game.apply(RevealBonus(22))
     public = [
-        {"revealed": [22], "hidden": 1} if s == p else {"revealed": [], "hidden": 1 if s == q else 0}
-        for s in range(3)
+        {"revealed": [22], "hidden": 1} if s == p else {"revealed": [], "hidden": 1 if s == q else 0} for s in range(3)
     ]
     assert game.view(p)["modules"]["bonus_cards"] == {"players": public, "out_of_play": 7, "hand": [31]}
     assert game.view(q)["modules"]["bonus_cards"] == {"players": public, "out_of_play": 7, "hand": [23]}

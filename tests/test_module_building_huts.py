@@ -307,7 +307,11 @@ def test_r_hut_2_empty_stack_offers_nothing():
     g.apply(TakeHut("H1"))
     g.apply(Reserve("H1"))
     assert _stacks(g)["pavilion"] == []
-    assert g.view(None)["modules"]["building_huts"]["stacks"]["pavilion"] == {"colour": "blue", "face_up": None, "size": 0}
+    assert g.view(None)["modules"]["building_huts"]["stacks"]["pavilion"] == {
+        "colour": "blue",
+        "face_up": None,
+        "size": 0,
+    }
     assert g.current_player == 1 and g.phase == "turn"
     offered = {a.hut for a in _take_huts(g)}
     assert len(offered) == 5 and not offered & {"H1", "H2", "H3"}
@@ -559,7 +563,9 @@ def test_r_hut_5_capped_at_three():
     neighbouring buildings of its type."""
     cat = TileCatalog((*BASE_CATALOG.values(), TileSpec("HX", "hut", "garden", 0, 0)))
     # gardens 41 (west), 42 (east), 38 (south, open north side), 39 (north, open south side)
-    city = Alhambra.from_tiles({(1, 0): 41, (2, 0): "HX", (3, 0): 42, (2, 1): 38, (2, -1): 39}, catalog=cat, check=False)
+    city = Alhambra.from_tiles(
+        {(1, 0): 41, (2, 0): "HX", (3, 0): 42, (2, 1): 38, (2, -1): 39}, catalog=cat, check=False
+    )
     assert cat[39].type == "garden" and not cat[39].walls & SOUTH
     assert hut_value(city, (2, 0)) == 3
     assert hut_counts(city)["garden"] == 3

@@ -159,8 +159,12 @@ def test_r_exc_1_six_offices_one_per_pair():
     assert len(OFFICES) == 6
     assert {frozenset(o.currencies) for o in OFFICES} == {frozenset(p) for p in combinations(alhambra.CURRENCIES, 2)}
     assert [o.code for o in OFFICES] == [
-        "office-florin-dirham", "office-florin-dinar", "office-florin-ducat",
-        "office-dirham-dinar", "office-dirham-ducat", "office-dinar-ducat",
+        "office-florin-dirham",
+        "office-florin-dinar",
+        "office-florin-ducat",
+        "office-dirham-dinar",
+        "office-dirham-ducat",
+        "office-dinar-ducat",
     ]
     for o in OFFICES:
         assert isinstance(o, alhambra.Card)
@@ -204,7 +208,7 @@ def piles_after_setup(game):
     extra = [0, 1 + 2, 2, 1 + 2, 0]  # A and two offices into pile 2; two into pile 3; B and two into pile 4
     piles, i = [], 0
     for s, e in zip(sizes, extra):
-        piles.append(order[i:i + s + e])
+        piles.append(order[i : i + s + e])
         i += s + e
     assert i == len(order)
     return piles
@@ -700,4 +704,3 @@ def test_random_play_takes_spends_and_recycles_offices():
                 assert game.state.discard[-1] == a.via
                 was_discarded.add(a.via)
     assert taken > 5 and spent > 5 and returned > 0
-

@@ -332,7 +332,9 @@ class _FakeOffices:
 
     @alhambra.hookimpl
     def alhambra_payment_means(self, game, seat):
-        return [PaymentMeans(c, frozenset((c.a, c.b))) for c in game.state.players[seat].hand if isinstance(c, FakeOffice)]
+        return [
+            PaymentMeans(c, frozenset((c.a, c.b))) for c in game.state.players[seat].hand if isinstance(c, FakeOffice)
+        ]
 
 
 FAKE_OFFICES = _FakeOffices()

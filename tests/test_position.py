@@ -31,8 +31,13 @@ def _state(game: alhambra.Game) -> dict:
 
 
 @settings(max_examples=32)
-@given(players=players_st, modules=hst.sampled_from(COMBINATIONS), seed=seeds_st,
-       steps=hst.integers(min_value=0, max_value=400), form=hst.sampled_from(["data", "toml", "json"]))
+@given(
+    players=players_st,
+    modules=hst.sampled_from(COMBINATIONS),
+    seed=seeds_st,
+    steps=hst.integers(min_value=0, max_value=400),
+    form=hst.sampled_from(["data", "toml", "json"]),
+)
 def test_from_position_of_position_continues_identically(players, modules, seed, steps, form):
     """For random mid-game states of every module combination and 2-6 players, the game
     rebuilt from its position equals it and goes on exactly like it."""
@@ -104,25 +109,31 @@ def test_more_copies_of_a_card_than_the_game_has_are_refused():
         alhambra.Game.from_position({"players": [{"hand": ["florin-9"] * 3}, "Bo"]})
 
 
-@pytest.mark.parametrize("edit, match", [
-    ({"colour": "red"}, r"unknown key\(s\) \['colour'\]"),
-    ({"market": [1, 2, 3]}, r"market: four spaces"),
-    ({"market": [1, 2, 3, "no such tile"]}, r"market\[3\]: unknown tile 'no such tile'"),
-    ({"display": ["florin-10"]}, r"display\[0\]: unknown card 'florin-10'"),
-    ({"phase": "distribution"}, r"state.phase: 'distribution' is never a decision point"),
-    ({"phase": "place"}, r"state.pending: in phase 'place' some tile is pending"),
-    ({"phase": "vizier"}, r"unknown phase 'vizier'"),
-    ({"turn_player": 5}, r"state.turn_player must be a seat 0..2, not 5"),
-    ({"turn": 10**30}, r"beyond any number a game reaches"),
-    ({"players": ["Ana", {"name": "Bo", "score": 7}, "Cy"]}, r"Bo \(seat 1\) has 7 points, but the scoring records give 0"),
-    ({"players": ["Ana", {"name": "Bo", "alhambra": "F . 7\n"}, "Cy"]}, r"players\[1\].alhambra"),
-    ({"players": ["Ana", {"name": "Bo", "alhambra": "7 14\n"}, "Cy"]}, r"fountain 'F' exactly once"),
-    ({"deck": ["florin-1"]}, r"deck: money cards .* are nowhere"),
-    ({"pile_sizes": [1]}, r"pile_sizes: only with a deck listed card by card"),
-    ({"bag": [1, 1]}, r"tiles in two places|bag"),
-    ({"dirk": {"tiles": [1]}}, r"Dirk plays only in a two-player game"),
-    ({"scoring_cards": ["scoring-A"]}, r"the cards set aside \(\[1\]\) must be those of the scorings done"),
-])
+@pytest.mark.parametrize(
+    "edit, match",
+    [
+        ({"colour": "red"}, r"unknown key\(s\) \['colour'\]"),
+        ({"market": [1, 2, 3]}, r"market: four spaces"),
+        ({"market": [1, 2, 3, "no such tile"]}, r"market\[3\]: unknown tile 'no such tile'"),
+        ({"display": ["florin-10"]}, r"display\[0\]: unknown card 'florin-10'"),
+        ({"phase": "distribution"}, r"state.phase: 'distribution' is never a decision point"),
+        ({"phase": "place"}, r"state.pending: in phase 'place' some tile is pending"),
+        ({"phase": "vizier"}, r"unknown phase 'vizier'"),
+        ({"turn_player": 5}, r"state.turn_player must be a seat 0..2, not 5"),
+        ({"turn": 10**30}, r"beyond any number a game reaches"),
+        (
+            {"players": ["Ana", {"name": "Bo", "score": 7}, "Cy"]},
+            r"Bo \(seat 1\) has 7 points, but the scoring records give 0",
+        ),
+        ({"players": ["Ana", {"name": "Bo", "alhambra": "F . 7\n"}, "Cy"]}, r"players\[1\].alhambra"),
+        ({"players": ["Ana", {"name": "Bo", "alhambra": "7 14\n"}, "Cy"]}, r"fountain 'F' exactly once"),
+        ({"deck": ["florin-1"]}, r"deck: money cards .* are nowhere"),
+        ({"pile_sizes": [1]}, r"pile_sizes: only with a deck listed card by card"),
+        ({"bag": [1, 1]}, r"tiles in two places|bag"),
+        ({"dirk": {"tiles": [1]}}, r"Dirk plays only in a two-player game"),
+        ({"scoring_cards": ["scoring-A"]}, r"the cards set aside \(\[1\]\) must be those of the scorings done"),
+    ],
+)
 def test_positions_no_game_can_reach_are_refused(edit, match):
     data = {"players": ["Ana", "Bo", "Cy"], "seed": 1, **edit}
     with pytest.raises(ConfigError, match=match):
@@ -130,8 +141,9 @@ def test_positions_no_game_can_reach_are_refused(edit, match):
 
 
 def test_scores_with_scorings_done_load():
-    g = alhambra.Game.from_position({"players": [{"score": 30}, {"score": 21}], "scorings": [1], "seed": 3,
-                                     "dirk": {"score": 12}})
+    g = alhambra.Game.from_position(
+        {"players": [{"score": 30}, {"score": 21}], "scorings": [1], "seed": 3, "dirk": {"score": 12}}
+    )
     assert g.scores == (30, 21) and g.state.modules["dirk"].score == 12
     assert g.state.scoring_cards == [alhambra.components.SCORING_A]
     assert alhambra.components.SCORING_A not in g.state.deck

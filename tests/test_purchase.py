@@ -44,7 +44,8 @@ def _purchases_paid(game, rng, *, bots=None, views=True):
         for seat in (None, game.current_player) if views else ():
             view = game.view(seat)
             assert [e["price"] for e in view["market"]] == [
-                None if t is None else game.rules.space_prices[i][t] for i, t in enumerate(st.market)]
+                None if t is None else game.rules.space_prices[i][t] for i, t in enumerate(st.market)
+            ]
         seat = game.current_player
         legal = game.legal_actions()
         if game.phase == "vizier":  # asked only with an exact payment at the price (R-VIZ-2 ruling)
@@ -83,8 +84,9 @@ def test_r_viz_2_market_tax_many_games_exact_purchases_are_at_the_taxed_price(ma
         rng = random.Random(seed)
         game = alhambra.new_game(n, modules=["vizier", "exchange_offices", market_tax], seed=seed)
         taxed += _purchases_paid(game, rng, views=False)
-        plain += _purchases_paid(alhambra.new_game(n, modules=["vizier", "exchange_offices"], seed=seed), rng,
-                                 views=False)
+        plain += _purchases_paid(
+            alhambra.new_game(n, modules=["vizier", "exchange_offices"], seed=seed), rng, views=False
+        )
     assert len(taxed) > 300
     assert all(total >= printed + 1 for total, printed, _ in taxed)
     vizier = [(t, p) for t, p, kind in taxed if kind == "UseVizier"]
@@ -98,11 +100,14 @@ def test_market_tax_greedy_bots_read_the_taxed_price(market_tax):
     from alhambra.bots.evaluate import Evaluator
 
     for seed in range(3):
-        game = alhambra.new_game(3, modules=["vizier", "building_huts", "bonus_cards", "exchange_offices", market_tax],
-                                 seed=seed)
+        game = alhambra.new_game(
+            3, modules=["vizier", "building_huts", "bonus_cards", "exchange_offices", market_tax], seed=seed
+        )
         wanted = Evaluator(game, 0).wanted(0)
-        assert wanted and all(price == game.market_price(space) == BASE_CATALOG[game.state.market[space - 1]].price + 1
-                              for space, _, price, _ in wanted)
+        assert wanted and all(
+            price == game.market_price(space) == BASE_CATALOG[game.state.market[space - 1]].price + 1
+            for space, _, price, _ in wanted
+        )
         bots = [make_bot("greedy", seed=seed * 10 + s) for s in range(3)]
         paid = _purchases_paid(game, None, bots=bots)
         assert paid and all(total >= printed + 1 for total, printed, _ in paid)
@@ -112,9 +117,12 @@ def test_r_turn_3_r_turn_4_r_viz_2_taxed_price_hand_built(market_tax):
     """Space 1 (florin) holds a building printed at 5, taxed 6. Seat 0 holds florin 5: no
     purchase, no exact payment, the vizier is not for it; florin 6 is exact (another action,
     R-TURN-4); florin 5 + 2 overpays (no extra action)."""
-    game = situation(3, market=[FIVE, None, None, None], hands={0: [M("florin-5")], 1: [M("florin-6")],
-                                                               2: [M("florin-5"), M("florin-2")]},
-                     modules=["vizier", market_tax])
+    game = situation(
+        3,
+        market=[FIVE, None, None, None],
+        hands={0: [M("florin-5")], 1: [M("florin-6")], 2: [M("florin-5"), M("florin-2")]},
+        modules=["vizier", market_tax],
+    )
     assert game.market_price(1) == 6 and game.view(0)["market"][0]["price"] == 6
     assert game.purchases(0) == [] and not game.can_pay_exactly(0)
     with pytest.raises(IllegalActionError, match="R-TURN-3: 5 does not cover the price 6"):
@@ -128,12 +136,14 @@ def test_r_turn_3_r_turn_4_r_viz_2_taxed_price_hand_built(market_tax):
 
 
 def test_r_turn_4_taxed_exact_payment_earns_another_action(market_tax):
-    game = situation(3, market=[FIVE, None, None, None], hands={0: [M("florin-6"), M("florin-5")]},
-                     modules=[market_tax])
+    game = situation(
+        3, market=[FIVE, None, None, None], hands={0: [M("florin-6"), M("florin-5")]}, modules=[market_tax]
+    )
     game.apply(Buy(1, (M("florin-6"),)))
     assert game.phase == "turn" and game.current_player == 0  # exact at 6: one more action
-    game2 = situation(3, market=[FIVE, None, None, None], hands={0: [M("florin-5"), M("florin-2")]},
-                      modules=[market_tax])
+    game2 = situation(
+        3, market=[FIVE, None, None, None], hands={0: [M("florin-5"), M("florin-2")]}, modules=[market_tax]
+    )
     game2.apply(Buy(1, (M("florin-5"), M("florin-2"))))
     assert game2.phase == "place"  # 7 for 6: the action is over
 
@@ -143,8 +153,9 @@ def test_r_exc_4_taxed_price_through_an_exchange_office(market_tax):
     from alhambra_exchange_offices import OFFICES
 
     via = next(o for o in OFFICES if {o.first, o.second} == {"florin", "dinar"})
-    game = situation(3, market=[FIVE, None, None, None], hands={0: [M("dinar-5"), via]},
-                     modules=["exchange_offices", market_tax])
+    game = situation(
+        3, market=[FIVE, None, None, None], hands={0: [M("dinar-5"), via]}, modules=["exchange_offices", market_tax]
+    )
     assert game.purchases(0) == [] and not game.can_pay_exactly(0)
     game.state.players[0].hand = [M("dinar-4"), M("florin-2"), via]
     assert game.purchases(0, exact=True) == [Buy(1, (M("florin-2"), M("dinar-4")), via)]
@@ -157,8 +168,9 @@ def test_price_hook_chains_and_refuses_bad_prices(market_tax):
     double = types.SimpleNamespace(NAME="double", alhambra_building_price=hookimpl(lambda price: price + 1))
     rules = alhambra.new_game(2, modules=[market_tax, double], seed=1).rules
     assert rules.space_prices[0][FIVE] == 7 and rules.price_bits == 16
-    by_space = types.SimpleNamespace(NAME="by_space",
-                                     alhambra_building_price=hookimpl(lambda space, price: price + space))
+    by_space = types.SimpleNamespace(
+        NAME="by_space", alhambra_building_price=hookimpl(lambda space, price: price + space)
+    )
     rules = alhambra.new_game(2, modules=[by_space], seed=1).rules
     assert [rules.space_prices[i][FIVE] for i in range(4)] == [6, 7, 8, 9]
     for bad in (-1, 2.0, True, "6"):
@@ -218,8 +230,7 @@ def test_market_tax_games_save_and_load_alike(market_tax, mods):
 
 
 def _price_plugin(name, fn):
-    return types.SimpleNamespace(NAME=name, DESCRIPTION="a price rule", RULES=(),
-                                 alhambra_building_price=hookimpl(fn))
+    return types.SimpleNamespace(NAME=name, DESCRIPTION="a price rule", RULES=(), alhambra_building_price=hookimpl(fn))
 
 
 @pytest.mark.parametrize("price", [101, 10**7, 10**9, 10**30])
@@ -238,8 +249,11 @@ def test_price_hook_price_above_the_bound_is_a_config_error(price):
 def test_price_hook_exception_is_a_config_error_naming_plugin_and_tile():
     """Finding 12: an exception inside a price hook becomes a ConfigError naming the plugin,
     the tile and the space."""
-    with pytest.raises(ConfigError, match=r"alhambra_building_price of 'boom' failed for tile 1 on space 1: "
-                                          r"ZeroDivisionError"):
+    with pytest.raises(
+        ConfigError,
+        match=r"alhambra_building_price of 'boom' failed for tile 1 on space 1: "
+        r"ZeroDivisionError",
+    ):
         alhambra.new_game(2, modules=[_price_plugin("boom", lambda price: 1 / 0)], seed=1)
 
 
@@ -270,8 +284,11 @@ def test_action_kind_replacing_itself_is_a_config_error():
 def test_action_kinds_replacing_each_other_say_so():
     """Finding 16: a <-> b: the message says each declares it replaces the other."""
     a, b = _buy_kind("a", replaces=("b",)), _buy_kind("b", replaces=("a",))
-    with pytest.raises(ConfigError, match=r"plugins 'b' and 'a' each declare that their action kind Buy "
-                                          r"replaces the other's"):
+    with pytest.raises(
+        ConfigError,
+        match=r"plugins 'b' and 'a' each declare that their action kind Buy "
+        r"replaces the other's",
+    ):
         alhambra.new_game(2, modules=[a, b], seed=1)
 
 

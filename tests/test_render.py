@@ -58,8 +58,12 @@ def walls_of(root: ET.Element) -> set[tuple[int, int, str]]:
 
 def expected_walls(city: Alhambra) -> set[tuple[int, int, str]]:
     """From the rules data: every side of every tile whose wall mask has that side (R-COMP-2)."""
-    return {(x, y, side) for (x, y), t in city.tiles.items() for side, bit in SIDE_BITS.items()
-            if city.catalog[t].walls & bit}
+    return {
+        (x, y, side)
+        for (x, y), t in city.tiles.items()
+        for side, bit in SIDE_BITS.items()
+        if city.catalog[t].walls & bit
+    }
 
 
 def huts_catalog():
@@ -68,8 +72,19 @@ def huts_catalog():
 
 #: one tile of every building type (walls on one, two, three and no sides) and three huts,
 #: checked by Alhambra.from_tiles against the placement rules (R-PLACE-2…6)
-HAND_BUILT = {(0, -1): 1, (-1, 0): 7, (-1, -1): 21, (-2, -1): 30, (-2, -2): 40, (-2, -3): 50,
-              (-1, -3): 9, (-3, -3): "H1", (-3, -2): "H4", (-4, -3): 22, (-1, 1): "H3"}
+HAND_BUILT = {
+    (0, -1): 1,
+    (-1, 0): 7,
+    (-1, -1): 21,
+    (-2, -1): 30,
+    (-2, -2): 40,
+    (-2, -3): 50,
+    (-1, -3): 9,
+    (-3, -3): "H1",
+    (-3, -2): "H4",
+    (-4, -3): 22,
+    (-1, 1): "H3",
+}
 
 
 @pytest.fixture
@@ -116,11 +131,20 @@ def test_r_score_5_outer_walls_marked_as_the_outer_wall_segments(hand_built):
     for w in by_class(root, "alh-wall"):
         if w.get("data-outer") == "true":
             x, y, side = int(w.get("data-x")), int(w.get("data-y")), w.get("data-side")
-            outer.add({"north": ((x, y), (x + 1, y)), "east": ((x + 1, y), (x + 1, y + 1)),
-                       "south": ((x, y + 1), (x + 1, y + 1)), "west": ((x, y), (x, y + 1))}[side])
+            outer.add(
+                {
+                    "north": ((x, y), (x + 1, y)),
+                    "east": ((x + 1, y), (x + 1, y + 1)),
+                    "south": ((x, y + 1), (x + 1, y + 1)),
+                    "west": ((x, y), (x, y + 1)),
+                }[side]
+            )
     assert outer == set(hand_built.outer_wall_segments())
-    inner = {(int(w.get("data-x")), int(w.get("data-y")), w.get("data-side"))
-             for w in by_class(root, "alh-wall") if w.get("data-outer") == "false"}
+    inner = {
+        (int(w.get("data-x")), int(w.get("data-y")), w.get("data-side"))
+        for w in by_class(root, "alh-wall")
+        if w.get("data-outer") == "false"
+    }
     assert (-1, -1, "east") in inner and (0, -1, "west") in inner  # 21 against 1: a double wall
 
 
@@ -161,7 +185,12 @@ def test_frontier_draws_every_empty_cell_beside_the_alhambra_once(hand_built):
 def test_tile_svg_draws_one_tile_with_extra_data():
     root = parse(tile_svg(21, pick="tile:21"))
     (g,) = by_class(root, "alh-tile")
-    assert (g.get("data-tile"), g.get("data-type"), g.get("data-price"), g.get("data-pick")) == ("21", "arcades", "8", "tile:21")
+    assert (g.get("data-tile"), g.get("data-type"), g.get("data-price"), g.get("data-pick")) == (
+        "21",
+        "arcades",
+        "8",
+        "tile:21",
+    )
     assert [w.get("data-side") for w in by_class(root, "alh-wall")] == ["east"]
     assert root.find(f"{NS}title").text == "arcades, price 8, walls east"
 
@@ -213,7 +242,11 @@ def test_r_exc_2_display_cards_with_currency_value_and_offices():
     cards = by_class(parse(display_svg(codes)), "alh-card")
     assert [c.get("data-code") for c in cards] == codes
     assert [(c.get("data-currency"), c.get("data-value")) for c in cards] == [
-        ("florin", "7"), (None, None), ("dinar", "1"), ("ducat", "9")]
+        ("florin", "7"),
+        (None, None),
+        ("dinar", "1"),
+        ("ducat", "9"),
+    ]
     assert cards[1].get("data-currencies") == "dirham ducat" and "alh-office" in cards[1].get("class")
     assert [c.get("id") for c in cards] == [f"display-card-{i}" for i in range(4)]
 
@@ -285,8 +318,7 @@ def test_table_of_a_seat_shows_its_hand_and_no_other_seats_hand():
     game = play(alhambra.new_game(4, modules=list(MODULES), seed=11), 120, 3)
     for seat in (0, 1, 2, 3, None):
         root = check_table(game, seat)
-        hand = [c.get("data-code") for c in by_class(root, "alh-card")
-                if (c.get("id") or "").startswith("hand-card-")]
+        hand = [c.get("data-code") for c in by_class(root, "alh-card") if (c.get("id") or "").startswith("hand-card-")]
         assert hand == (sorted_hand(c.code for c in game.state.players[seat].hand) if seat is not None else [])
     # seat 1's hand holds a card that seat 0 cannot see anywhere: it is not in seat 0's table
     secret = Counter(c.code for c in game.state.players[1].hand) - visible_codes(game.view(0))
@@ -417,8 +449,15 @@ def test_review1_1_text_xml_cannot_hold_is_replaced_so_the_svg_parses(bad):
     game = alhambra.new_game(2, seed=1)
     view = game.view(0)
     edited = {**view, "players": [{**view["players"][0], "name": bad}, view["players"][1]]}
-    for svg in (city_svg({}, title=bad), tile_svg(5, title=bad), city_svg({}, prefix=bad), hand_svg([bad]),
-                display_svg([bad]), table_svg(edited, title=None), market_svg(view["market"], title=bad)):
+    for svg in (
+        city_svg({}, title=bad),
+        tile_svg(5, title=bad),
+        city_svg({}, prefix=bad),
+        hand_svg([bad]),
+        display_svg([bad]),
+        table_svg(edited, title=None),
+        market_svg(view["market"], title=bad),
+    ):
         svg.encode("utf-8")
         parse(svg)
         assert bad not in svg
@@ -486,8 +525,15 @@ def test_review1_4_5_hand_edited_views_are_config_errors():
     game = alhambra.new_game(2, seed=1)
     v = game.view(1)
     cat = game.state.players[0].city.catalog
-    for bad in ({**v, "players": []}, {**v, "seat": 7}, {**v, "seat": "1"}, {**v, "current_player": True},
-                {**v, "players": [1, 2]}, {**v, "display": None}, {**v, "market": [1]}):
+    for bad in (
+        {**v, "players": []},
+        {**v, "seat": 7},
+        {**v, "seat": "1"},
+        {**v, "current_player": True},
+        {**v, "players": [1, 2]},
+        {**v, "display": None},
+        {**v, "market": [1]},
+    ):
         with pytest.raises(ConfigError, match=r"^table_svg: malformed view"):
             table_svg(bad, catalog=cat)
     for seat in (True, False, 1.0):
@@ -498,13 +544,16 @@ def test_review1_4_5_hand_edited_views_are_config_errors():
     assert parse(table_svg(v, 1, catalog=cat)).get("id") == "table"
 
 
-@pytest.mark.parametrize("city, problem", [
-    ({(1, 0): 5, (2, 0): 5}, "appears twice"),
-    ({(0, 0): 21}, "holds the fountain"),
-    ({(3, 3): 0}, "unknown tile id 0"),
-    ({(1, 0): True}, "tile True is not in the tile catalogue"),
-    ([[1, 0, 5], [2, 0, 5]], "appears twice"),
-])
+@pytest.mark.parametrize(
+    "city, problem",
+    [
+        ({(1, 0): 5, (2, 0): 5}, "appears twice"),
+        ({(0, 0): 21}, "holds the fountain"),
+        ({(3, 3): 0}, "unknown tile id 0"),
+        ({(1, 0): True}, "tile True is not in the tile catalogue"),
+        ([[1, 0, 5], [2, 0, 5]], "appears twice"),
+    ],
+)
 def test_review1_6_a_malformed_city_is_always_refused(city, problem):
     """Finding 6: the same checks as Alhambra.from_tiles, with or without a hut."""
     with pytest.raises(ConfigError, match=rf"^city_svg: .*{problem}"):

@@ -37,8 +37,13 @@ def test_r_set_6_uneven_piles_the_lower_numbered_take_the_extra_cards(players, m
 def test_r_end_1_empty_bag_and_full_market_play_goes_on_until_a_space_stays_empty():
     """R-END-1 ruling: with the bag empty and the market full, a turn that takes money ends
     normally; the next turn that buys leaves a space empty and the game ends."""
-    g = situation(3, seat=0, market=[1, 8, 24, 44], hands={0: [MoneyCard("florin", 2)], 1: [MoneyCard("florin", 9)]},
-                  display=[MoneyCard("ducat", 1), MoneyCard("ducat", 2), MoneyCard("dinar", 1), MoneyCard("dinar", 2)])
+    g = situation(
+        3,
+        seat=0,
+        market=[1, 8, 24, 44],
+        hands={0: [MoneyCard("florin", 2)], 1: [MoneyCard("florin", 9)]},
+        display=[MoneyCard("ducat", 1), MoneyCard("ducat", 2), MoneyCard("dinar", 1), MoneyCard("dinar", 2)],
+    )
     st = g.state
     st.out_of_play.extend(st.bag)  # the bag is empty (tiles kept out of the way)
     st.bag = []
@@ -83,8 +88,9 @@ def test_r_end_1_a_round_in_which_everyone_could_only_pass_ends_the_game():
 def test_r_viz_4_reactivation_may_be_the_extra_action_and_ends_the_turns_actions():
     """R-VIZ-4 ruling: after an exact payment (R-TURN-4) the extra action may be reactivating
     the vizier; it ends the turn's actions, so the bought building is placed next."""
-    g = situation(3, seat=0, market=[2, 8, 24, 44], hands={0: [MoneyCard("florin", 3), MoneyCard("ducat", 9)]},
-                  modules=["vizier"])
+    g = situation(
+        3, seat=0, market=[2, 8, 24, 44], hands={0: [MoneyCard("florin", 3), MoneyCard("ducat", 9)]}, modules=["vizier"]
+    )
     vs = g.state.modules["vizier"]
     vs.active[0] = False
     g.invalidate()
@@ -122,9 +128,14 @@ def _vizier_round(seat1_hand):
     took in between."""
     import alhambra_vizier as vz
 
-    g = situation(3, seat=0, market=[2, 9, 24, 44], modules=["vizier"],
-                  hands={0: [MoneyCard("florin", 9)], 1: seat1_hand, 2: [MoneyCard("ducat", 1)]},
-                  display=[MoneyCard("ducat", 2), MoneyCard("ducat", 3), MoneyCard("dinar", 1), MoneyCard("dinar", 2)])
+    g = situation(
+        3,
+        seat=0,
+        market=[2, 9, 24, 44],
+        modules=["vizier"],
+        hands={0: [MoneyCard("florin", 9)], 1: seat1_hand, 2: [MoneyCard("ducat", 1)]},
+        display=[MoneyCard("ducat", 2), MoneyCard("ducat", 3), MoneyCard("dinar", 1), MoneyCard("dinar", 2)],
+    )
     g.state.modules["vizier"].active = [False, True, False]
     g.invalidate()
     g.apply(alhambra.TakeMoney([MoneyCard("ducat", 2)]))

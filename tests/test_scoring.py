@@ -39,11 +39,11 @@ def test_r_score_2_majorities_per_scoring_and_reserve_never_counts():
 
 
 def test_r_score_3_ties_share_the_places_they_occupy_rounded_down():
-    assert majority_points([4, 4, 1], (13, 6)) == [9, 9, 0]        # source 000's example
-    assert majority_points([2, 2], (6,)) == [3, 3]                  # scoring 1: share 1st only
+    assert majority_points([4, 4, 1], (13, 6)) == [9, 9, 0]  # source 000's example
+    assert majority_points([2, 2], (6,)) == [3, 3]  # scoring 1: share 1st only
     assert majority_points([3, 3, 3, 1], (21, 13, 6)) == [13, 13, 13, 0]
     assert majority_points([5, 3, 3, 1], (16, 8, 1)) == [16, 4, 4, 0]
-    assert majority_points([5, 3, 3, 1], (8, 1)) == [8, 0, 0, 0]    # 2nd shared by two: (1+0)//2
+    assert majority_points([5, 3, 3, 1], (8, 1)) == [8, 0, 0, 0]  # 2nd shared by two: (1+0)//2
     assert majority_points([1, 1, 1], (9, 2)) == [3, 3, 3]
     assert majority_points([2, 1, 1, 1], (12, 5)) == [12, 1, 1, 1]  # 5 // 3
 
@@ -84,9 +84,17 @@ def test_r_score_7_game_ending_before_b_skips_scoring_2():
     assert [r.number for r in st.scorings] == [3]
 
 
-@pytest.mark.parametrize("counts, points", [
-    ("abc", (6,)), ([1, None], (6,)), ([2, 1.5], (6,)), ([3, -1], (6,)), ([1, 2], "6"), ([1, 2], [6.0]),
-])
+@pytest.mark.parametrize(
+    "counts, points",
+    [
+        ("abc", (6,)),
+        ([1, None], (6,)),
+        ([2, 1.5], (6,)),
+        ([3, -1], (6,)),
+        ([1, 2], "6"),
+        ([1, 2], [6.0]),
+    ],
+)
 def test_r_score_3_majority_points_refuses_junk_with_config_error(counts, points):
     """A clear error (not a TypeError from deep inside) for counts or points that are not ints."""
     with pytest.raises(alhambra.ConfigError):
@@ -114,6 +122,8 @@ def test_r_score_1_to_5_saved_points_must_match_the_scoring_records():
     assert g.state.players[1].score == earned
     data = json.loads(g.to_json())
     data["state"]["players"][1]["score"] = earned + 1
-    with pytest.raises(SaveFormatError, match=f"seat 1\\) has {earned + 1} points, but the scoring records give {earned}"):
+    with pytest.raises(
+        SaveFormatError, match=f"seat 1\\) has {earned + 1} points, but the scoring records give {earned}"
+    ):
         alhambra.Game.from_json(json.dumps(data))
     assert alhambra.Game.from_json(g.to_json()).scores == g.scores

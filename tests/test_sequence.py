@@ -116,8 +116,12 @@ def test_r_turn_7_bought_tiles_are_placed_then_the_turn_ends_through_the_sequenc
     returns to "turn", and placing the last tile ends the turn (R-TURN-7, R-TURN-8)."""
     game = alhambra.new_game(2, seed=9)
     seat = game.current_player
-    buy = next(a for a in game.legal_actions() if isinstance(a, alhambra.Buy)
-               and sum(c.value for c in a.cards) > game.rules.catalog[game.state.market[a.space - 1]].price)
+    buy = next(
+        a
+        for a in game.legal_actions()
+        if isinstance(a, alhambra.Buy)
+        and sum(c.value for c in a.cards) > game.rules.catalog[game.state.market[a.space - 1]].price
+    )
     game.apply(buy)  # an overpayment: no extra action (R-TURN-4)
     st = game.state
     assert (st.phase, st.decider, st.place_context, len(st.pending)) == ("place", seat, "turn", 1)
@@ -136,8 +140,9 @@ def test_operations_refill_market_reports_an_empty_bag():
 
 
 def test_entry_points_are_scanned_once_for_loading_a_save_with_every_module(monkeypatch):
-    text = alhambra.new_game(4, modules=["vizier", "building_huts", "bonus_cards", "exchange_offices"],
-                             seed=5).to_json()
+    text = alhambra.new_game(
+        4, modules=["vizier", "building_huts", "bonus_cards", "exchange_offices"], seed=5
+    ).to_json()
     calls = []
     real = ruleset_module.entry_points
     monkeypatch.setattr(ruleset_module, "entry_points", lambda **kw: calls.append(kw) or real(**kw))
@@ -151,8 +156,10 @@ def test_entry_points_are_scanned_once_for_loading_a_save_with_every_module(monk
 
 
 def test_loading_a_save_does_not_import_the_test_helpers():
-    code = ("import sys, alhambra; g = alhambra.new_game(3, modules=['vizier'], seed=1); "
-            "alhambra.Game.from_json(g.to_json()); print('alhambra.testing' in sys.modules)")
+    code = (
+        "import sys, alhambra; g = alhambra.new_game(3, modules=['vizier'], seed=1); "
+        "alhambra.Game.from_json(g.to_json()); print('alhambra.testing' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 

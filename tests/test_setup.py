@@ -41,10 +41,22 @@ def test_r_set_3_starting_money_dealt_until_twenty(seed):
 
 
 def test_r_set_4_start_player_fewest_cards_then_lowest_total_then_seat():
-    assert choose_start_player([cards("florin-9", "florin-9", "florin-2"), cards("dinar-9", "dinar-9", "dinar-3"),
-                                cards("ducat-5", "ducat-5", "ducat-5", "ducat-5")]) == 0
+    assert (
+        choose_start_player(
+            [
+                cards("florin-9", "florin-9", "florin-2"),
+                cards("dinar-9", "dinar-9", "dinar-3"),
+                cards("ducat-5", "ducat-5", "ducat-5", "ducat-5"),
+            ]
+        )
+        == 0
+    )
     assert choose_start_player([cards("florin-9", "florin-9", "florin-3"), cards("dinar-9", "dinar-9", "dinar-2")]) == 1
-    tie = [cards("florin-9", "florin-9", "florin-2"), cards("dinar-9", "dinar-9", "dinar-2"), cards("ducat-9", "ducat-9", "ducat-2")]
+    tie = [
+        cards("florin-9", "florin-9", "florin-2"),
+        cards("dinar-9", "dinar-9", "dinar-2"),
+        cards("ducat-9", "ducat-9", "ducat-2"),
+    ]
     assert choose_start_player(tie) == 0
     picks = {choose_start_player(tie, "random", random.Random(s)) for s in range(30)}
     assert picks == {0, 1, 2}

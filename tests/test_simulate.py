@@ -71,8 +71,7 @@ def test_jsonl_round_trip(tmp_path):
 
 
 def test_workers_give_the_same_results_as_serial():
-    tasks = make_tasks(3, 7, players=2, modules=("vizier", "exchange_offices"),
-                       bots="mcts:iterations=2:top_k=2,greedy")
+    tasks = make_tasks(3, 7, players=2, modules=("vizier", "exchange_offices"), bots="mcts:iterations=2:top_k=2,greedy")
     serial = _records(run_games(tasks, workers=1))
     parallel = _records(run_games(tasks, workers=2))
     assert parallel == serial
@@ -124,8 +123,19 @@ def test_plot_is_a_png(tmp_path):
 def test_cli_bots_workers_out_and_plot(tmp_path, capsys):
     pytest.importorskip("matplotlib", reason="matplotlib is not installed (the 'plot' extra)")
     out1, out2, png = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "p.png"
-    common = ["simulate", "--players", "3", "--games", "2", "--seed", "5", "--modules", "all",
-              "--bots", "greedy,random,mcts:iterations=1:top_k=2"]
+    common = [
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--modules",
+        "all",
+        "--bots",
+        "greedy,random,mcts:iterations=1:top_k=2",
+    ]
     assert main(common + ["--workers", "1", "--out", str(out1)]) == 0
     serial = capsys.readouterr().out
     assert main(common + ["--workers", "2", "--out", str(out2), "--plot", str(png)]) == 0
@@ -135,8 +145,15 @@ def test_cli_bots_workers_out_and_plot(tmp_path, capsys):
     assert games == [line for line in parallel.splitlines() if line.startswith("game ")]
     assert games[0].startswith("game 1 seed 5: scores [") and len(games) == 2
     assert "summary: 2 games, 3 players" in serial
-    for text in ("win share per seat", "score sd per seat", "actions per game", "win rate",
-                 "mcts:iterations=1:top_k=2", "module vizier: DeclineVizier", "module building_huts: TakeHut"):
+    for text in (
+        "win share per seat",
+        "score sd per seat",
+        "actions per game",
+        "win rate",
+        "mcts:iterations=1:top_k=2",
+        "module vizier: DeclineVizier",
+        "module building_huts: TakeHut",
+    ):
         assert text in serial
     assert png.read_bytes()[:8] == PNG_MAGIC
     records = read_results(out1)
@@ -146,8 +163,25 @@ def test_cli_bots_workers_out_and_plot(tmp_path, capsys):
 
 def test_cli_single_bot_for_every_seat_and_quiet(tmp_path, capsys):
     out = tmp_path / "r.jsonl"
-    assert main(["simulate", "--players", "2", "--games", "2", "--bots", "greedy", "--quiet",
-                 "--workers", "1", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "2",
+                "--games",
+                "2",
+                "--bots",
+                "greedy",
+                "--quiet",
+                "--workers",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     text = capsys.readouterr().out
     assert "game 1" not in text and "summary: 2 games" in text
     assert all(r.bots == ["greedy", "greedy"] for r in read_results(out))
@@ -159,13 +193,16 @@ def test_cli_progress_bar(capsys):
     assert "100%" in captured.err and "summary: 2 games" in captured.out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--bots", "wizard"], "unknown bot 'wizard'; known bots: greedy, mcts, random"),
-    (["--players", "3", "--bots", "greedy,random"], "2 bots given for 3 players"),
-    (["--bots", "greedy,,random"], "empty bot name"),
-    (["--bots", "mcts:depth=2"], "no parameter 'depth'"),
-    (["--workers", "0"], "--workers must be at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--bots", "wizard"], "unknown bot 'wizard'; known bots: greedy, mcts, random"),
+        (["--players", "3", "--bots", "greedy,random"], "2 bots given for 3 players"),
+        (["--bots", "greedy,,random"], "empty bot name"),
+        (["--bots", "mcts:depth=2"], "no parameter 'depth'"),
+        (["--workers", "0"], "--workers must be at least 1"),
+    ],
+)
 def test_cli_flag_errors(argv, message, capsys):
     assert main(["simulate", "--games", "1"] + argv) == 2
     err = capsys.readouterr().err
@@ -188,14 +225,29 @@ def test_cli_workers_load_a_config_s_own_modules(tmp_path):
     outs = []
     for workers in ("1", "2"):
         out = tmp_path / f"w{workers}.jsonl"
-        assert main(["simulate", "--config", str(config), "--games", "2", "--quiet", "--workers", workers,
-                     "--out", str(out)]) == 0
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--config",
+                    str(config),
+                    "--games",
+                    "2",
+                    "--quiet",
+                    "--workers",
+                    workers,
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
         outs.append(out.read_text())
     assert outs[0] == outs[1]
     assert read_results(tmp_path / "w1.jsonl")[0].modules == ["golden_fountain"]
 
 
-BUGGY_MODULE = '''
+BUGGY_MODULE = """
 from alhambra import hookimpl
 NAME = "buggy"
 
@@ -203,7 +255,7 @@ NAME = "buggy"
 def alhambra_turn_start(game, seat):
     if game.state.turn == 40 and game.seed % 2 == 0:
         raise KeyError("oops")
-'''
+"""
 
 
 def test_a_failing_game_names_its_seed(tmp_path, capsys):

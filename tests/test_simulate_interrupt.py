@@ -49,9 +49,26 @@ def _lines(path: Path) -> int:
 @pytest.mark.parametrize("how", ["SIGINT to the process group", "SIGTERM"])
 def test_an_interrupted_run_stops_fast_and_keeps_every_finished_game(tmp_path, how):
     out = tmp_path / "r.jsonl"
-    proc = subprocess.Popen([*CLI, "simulate", "--games", "300", "--workers", "2", "--bots", "greedy", "--quiet",
-                             "--out", str(out), "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            *CLI,
+            "simulate",
+            "--games",
+            "300",
+            "--workers",
+            "2",
+            "--bots",
+            "greedy",
+            "--quiet",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 120
         while _lines(out) < 2 and time.monotonic() < deadline and proc.poll() is None:

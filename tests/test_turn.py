@@ -3,8 +3,7 @@
 import pytest
 
 import alhambra
-from alhambra import (BuildFromReserve, Buy, IllegalActionError, Pass, Place, RemoveToReserve, Reserve, Swap,
-                      TakeMoney)
+from alhambra import BuildFromReserve, Buy, IllegalActionError, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
 from helpers import advance, cards, situation
 
 # space 1 florin: tile 5 (pavilion 6, north wall); space 2 dirham: 13 (seraglio 8, south wall)
@@ -17,8 +16,9 @@ def kinds(actions):
 
 
 def test_r_turn_1_exactly_one_of_three_actions():
-    g = situation(3, seat=0, market=MARKET, hands={0: cards("florin-6", "dinar-2")},
-                  cities={0: {(1, 0): 7}}, reserves={0: [14]})
+    g = situation(
+        3, seat=0, market=MARKET, hands={0: cards("florin-6", "dinar-2")}, cities={0: {(1, 0): 7}}, reserves={0: [14]}
+    )
     assert kinds(g.legal_actions()) == {"TakeMoney", "Buy", "BuildFromReserve", "RemoveToReserve", "Swap"}
     g.apply(TakeMoney((g.state.display[0],)))
     assert g.current_player == 1 and g.phase == "turn"
@@ -29,8 +29,10 @@ def test_r_turn_2_take_one_card_or_several_totalling_at_most_five():
     g = situation(3, seat=0, display=disp)
     takes = {a for a in g.legal_actions() if isinstance(a, TakeMoney)}
     expected = {TakeMoney((c,)) for c in disp} | {
-        TakeMoney(cards("florin-1", "dinar-2")), TakeMoney(cards("florin-1", "ducat-3")),
-        TakeMoney(cards("dinar-2", "ducat-3"))}
+        TakeMoney(cards("florin-1", "dinar-2")),
+        TakeMoney(cards("florin-1", "ducat-3")),
+        TakeMoney(cards("dinar-2", "ducat-3")),
+    }
     assert takes == expected
     before = g.to_json()
     with pytest.raises(IllegalActionError, match="R-TURN-2"):
@@ -75,8 +77,7 @@ def test_r_turn_3_overpaying_beyond_the_listed_payments_is_accepted():
 
 
 def test_r_turn_4_exact_payment_gives_another_action_repeatedly():
-    g = situation(3, seat=0, market=MARKET,
-                  hands={0: cards("florin-6", "dirham-5", "dirham-3", "dinar-9", "ducat-2")})
+    g = situation(3, seat=0, market=MARKET, hands={0: cards("florin-6", "dirham-5", "dirham-3", "dinar-9", "ducat-2")})
     assert Buy(1, cards("florin-6")) in g.legal_actions()
     g.apply(Buy(1, cards("florin-6")))
     assert g.phase == "turn" and g.current_player == 0 and g.state.market[0] is None
@@ -151,7 +152,7 @@ def test_r_turn_8_refill_lowest_space_first_then_money_display():
     g = situation(3, seat=0, market=MARKET, hands={0: cards("dirham-8", "ducat-9", "ducat-1")})
     st = g.state
     top, second = st.bag[-1], st.bag[-2]
-    g.apply(Buy(2, cards("dirham-8")))       # exact: again
+    g.apply(Buy(2, cards("dirham-8")))  # exact: again
     g.apply(Buy(4, cards("ducat-9", "ducat-1")))  # exact: again
     g.apply(next(a for a in g.legal_actions() if isinstance(a, TakeMoney) and len(a.cards) == 1))
     while g.phase == "place":

@@ -47,21 +47,30 @@ def test_the_saves_used_here_load_unchanged():
 
 def test_phase_distribution_is_never_a_decision_point():
     """A turn save set to phase 'distribution' used to load and then only ever offer Pass."""
-    msg = _refused(_save_where(3, "turn"), lambda d: d["state"].update(phase="distribution"),
-                   r"state.phase: 'distribution' is never a decision point")
+    msg = _refused(
+        _save_where(3, "turn"),
+        lambda d: d["state"].update(phase="distribution"),
+        r"state.phase: 'distribution' is never a decision point",
+    )
     assert "R-END-2" in msg
 
 
 def test_end_of_game_placement_save_set_to_distribution_is_refused():
     """From an end-of-game placement save, phase 'distribution' lost a building."""
-    _refused(_save_where(4, "place", "distribution"), lambda d: d["state"].update(phase="distribution"),
-             "never a decision point")
+    _refused(
+        _save_where(4, "place", "distribution"),
+        lambda d: d["state"].update(phase="distribution"),
+        "never a decision point",
+    )
 
 
 def test_unknown_placement_context_is_refused():
     """``place_context = "bogus"`` used to raise RuntimeError at the first placement."""
-    _refused(_save_where(3, "place", "turn"), lambda d: d["state"].update(place_context="bogus"),
-             r"state.place_context: no plugin of this game continues after placement context 'bogus'")
+    _refused(
+        _save_where(3, "place", "turn"),
+        lambda d: d["state"].update(place_context="bogus"),
+        r"state.place_context: no plugin of this game continues after placement context 'bogus'",
+    )
 
 
 def test_module_placement_context_is_accepted():
@@ -72,19 +81,26 @@ def test_module_placement_context_is_accepted():
 
 def test_distribution_recipient_out_of_range_is_refused():
     """A distribution entry with seat 99 used to raise IndexError in the bonus cards module."""
+
     def edit(d):
         d["state"]["distribution"].append([99, [d["state"]["players"][0]["city"][-1][2]]])
-    _refused(_save_where(4, "place", "distribution"), edit,
-             r"state.distribution\[\d\] seat must be a seat 0..3, not 99")
+
+    _refused(
+        _save_where(4, "place", "distribution"), edit, r"state.distribution\[\d\] seat must be a seat 0..3, not 99"
+    )
 
 
 def test_distribution_outside_the_end_is_refused():
-    _refused(_save_where(3, "turn"), lambda d: d["state"].update(distribution=[[1, [5]]]),
-             "buildings are distributed only while they are placed")
+    _refused(
+        _save_where(3, "turn"),
+        lambda d: d["state"].update(distribution=[[1, [5]]]),
+        "buildings are distributed only while they are placed",
+    )
 
 
 def test_deleted_exchange_office_is_refused():
     """Non-money cards are counted exactly once, not at most once (R-EXC-1: six offices)."""
+
     def edit(d):
         st = d["state"]
         for where in [st["deck"], st["display"], st["discard"], *[p["hand"] for p in st["players"]]]:
@@ -94,6 +110,7 @@ def test_deleted_exchange_office_is_refused():
                         where.remove(c)
                         return
         raise AssertionError("no office found")
+
     msg = _refused(_save_where(3, "turn"), edit, r"must be in the game exactly once, found 0 times")
     assert "card " in msg
 
@@ -101,37 +118,49 @@ def test_deleted_exchange_office_is_refused():
 def test_history_action_with_unknown_tile_is_refused():
     def edit(d):
         d["history"].append({"type": "Place", "tile": "no such tile", "pos": [0, 1]})
+
     _refused(_save_where(3, "turn"), edit, r"history\[\d+\].tile: unknown tile 'no such tile'")
 
 
 def test_deeply_nested_history_is_refused_without_recursion_error():
     """A 500-deep nested list used to load, then make to_json() raise RecursionError."""
+
     def edit(d):
         deep: list = []
         for _ in range(500):
             deep = [deep]
         d["history"].append({"type": "Place", "tile": deep, "pos": [0, 1]})
+
     _refused(_save_where(3, "turn"), edit, r"save.history\[\d+\].tile(\[0\])*: nested deeper than 24 levels")
 
 
 def test_repeated_pending_scoring_is_refused():
     """``pending_scorings = [1, 1]`` used to run a scoring twice."""
-    _refused(_save_where(3, "turn"), lambda d: d["state"].update(pending_scorings=[1, 1]),
-             r"state.pending_scorings: scorings 1 or 2, each once and not yet done \(R-SCORE-1\), not \[1, 1\]")
+    _refused(
+        _save_where(3, "turn"),
+        lambda d: d["state"].update(pending_scorings=[1, 1]),
+        r"state.pending_scorings: scorings 1 or 2, each once and not yet done \(R-SCORE-1\), not \[1, 1\]",
+    )
 
 
 def test_place_phase_decided_by_another_seat_is_refused():
     """The turn player places what they bought (R-TURN-7); another decider built it for them."""
+
     def edit(d):
         st = d["state"]
         st["decider"] = (st["turn_player"] + 1) % 3
-    _refused(_save_where(3, "place", "turn"), edit,
-             r"state.decider: the turn player \(seat \d\) places what they bought, not seat \d \(R-TURN-7\)")
+
+    _refused(
+        _save_where(3, "place", "turn"),
+        edit,
+        r"state.decider: the turn player \(seat \d\) places what they bought, not seat \d \(R-TURN-7\)",
+    )
 
 
 def test_dirk_score_beyond_his_scorings_is_refused():
     def edit(d):
         d["state"]["modules"]["dirk"]["score"] = 10**6
+
     _refused(_save_where(2, "turn"), edit, r"Dirk has 1000000 points, but the scoring records give \d+")
 
 
@@ -151,12 +180,14 @@ def test_scoring_repeated_in_the_records_is_refused():
 
     def edit(d):
         d["state"]["scorings"].insert(1, d["state"]["scorings"][0])
+
     _refused(text, edit, r"state.scorings: scorings happen once each, 1, 2 then 3 \(R-SCORE-1\)")
 
 
 def test_majority_points_out_of_reach_are_refused():
     def edit(d):
         d["state"]["scorings"][0]["majority"][0]["pavilion"] = 500
+
     _refused(_save_where(3, "over"), edit, r"state.scorings\[0\].majority\[0\]: majority points are 0 … \d+")
 
 
@@ -165,8 +196,11 @@ def test_finished_game_with_a_decider_is_refused():
 
 
 def test_turn_phase_with_a_placement_context_is_refused():
-    _refused(_save_where(3, "turn"), lambda d: d["state"].update(place_context="turn"),
-             r"state.place_context: 'turn' outside phase 'place'")
+    _refused(
+        _save_where(3, "turn"),
+        lambda d: d["state"].update(place_context="turn"),
+        r"state.place_context: 'turn' outside phase 'place'",
+    )
 
 
 def test_scoring_card_set_aside_without_its_scoring_is_refused():
@@ -174,6 +208,7 @@ def test_scoring_card_set_aside_without_its_scoring_is_refused():
         st = d["state"]
         st["deck"].remove("scoring-A")
         st["scoring_cards"].append("scoring-A")
+
     _refused(_save_where(3, "turn"), edit, r"state.scoring_cards: the cards set aside \(\[1\]\) must be those")
 
 
@@ -181,6 +216,7 @@ def test_missing_bonus_card_is_refused_by_the_module():
     def edit(d):
         bs = d["state"]["modules"]["bonus_cards"]
         (bs["out_of_play"] or next(h for h in bs["hands"] if h)).pop()
+
     _refused(_save_where(3, "turn"), edit, r"inconsistent save: bonus cards: each of")
 
 
@@ -188,4 +224,5 @@ def test_missing_hut_is_refused_by_the_module():
     def edit(d):
         stacks = d["state"]["modules"]["building_huts"]["stacks"]
         next(s for s in stacks.values() if s).pop(0)
+
     _refused(_save_where(3, "turn"), edit, r"building huts: every hut must be in exactly one place")

@@ -63,9 +63,18 @@ def cmd_simulate(args) -> int:
     config_path = str(Path(args.config).resolve()) if args.config else None
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
-    tasks = make_tasks(args.games, seed0, players=players, modules=cfg.modules, options=cfg.options,
-                       bots=args.bots, config_path=config_path, save=bool(args.save),
-                       rotate_seats=args.rotate_seats, variant=Path(args.config).stem if args.config else "")
+    tasks = make_tasks(
+        args.games,
+        seed0,
+        players=players,
+        modules=cfg.modules,
+        options=cfg.options,
+        bots=args.bots,
+        config_path=config_path,
+        save=bool(args.save),
+        rotate_seats=args.rotate_seats,
+        variant=Path(args.config).stem if args.config else "",
+    )
     if args.rotate_seats and len(tasks) != args.games:
         print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
@@ -124,7 +133,9 @@ def cmd_replay(args) -> int:
         game = replay_save(text, modules=extra)  # rebuilt from its seed and history, checked against the save
     except SaveFormatError as exc:
         hint = " (a module of your own? pass the config that loads it: --config FILE)"
-        raise SaveFormatError(f"{where}: {exc}{hint if not args.config and 'needs module' in str(exc) else ''}") from None
+        raise SaveFormatError(
+            f"{where}: {exc}{hint if not args.config and 'needs module' in str(exc) else ''}"
+        ) from None
     except AlhambraError as exc:
         raise type(exc)(f"{where}: {exc}") from None
     print_game(game)
@@ -139,8 +150,10 @@ def cmd_replay(args) -> int:
 def print_game(game: Game) -> None:
     """Print every Alhambra as a text grid with walls, and the scores per scoring."""
     st = game.state
-    print(f"{game.num_players} players, modules {list(game.modules) or 'none'}, seed {game.seed}, "
-          f"{len(game.history)} actions, {'over' if game.is_over else 'in progress'}")
+    print(
+        f"{game.num_players} players, modules {list(game.modules) or 'none'}, seed {game.seed}, "
+        f"{len(game.history)} actions, {'over' if game.is_over else 'in progress'}"
+    )
     for i, p in enumerate(st.players):
         print(f"\n{p.name} (seat {i}): {p.score} points, longest outer wall {p.city.longest_outer_wall()}")
         print(p.city.render())
@@ -185,13 +198,17 @@ def cmd_modules(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="alhambra", description="Alhambra rules engine: simulate, replay, list modules.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
-                   help="print the installed version and exit")
+    p.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help="print the installed version and exit"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
-    s = sub.add_parser("simulate", help="play full games between bots and summarise the results",
-                       description="Play full games between bots (random, greedy, mcts) and summarise the results: "
-                                   "win rates per bot and per seat, scores, game length, module action use.")
+    s = sub.add_parser(
+        "simulate",
+        help="play full games between bots and summarise the results",
+        description="Play full games between bots (random, greedy, mcts) and summarise the results: "
+        "win rates per bot and per seat, scores, game length, module action use.",
+    )
     s.add_argument("--players", type=int, help="number of players, 2-6 (default 4 or the config's)")
     s.add_argument("--games", type=int, default=1, help="number of games (default 1)")
     s.add_argument("--seed", type=int, help="seed of the first game; game k uses seed+k-1 (default 1)")
@@ -200,25 +217,47 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option (repeatable)")
     s.add_argument("--save", metavar="FILE", help="save the game(s): one JSON save, or JSON Lines for several")
     s.add_argument("--quiet", action="store_true", help="print only the summary")
-    s.add_argument("--bots", metavar="BOT[,BOT...]", default=None,
-                   help="bot per seat, or one for all seats (default random): random, greedy, mcts; "
-                        "budgets as mcts:200 (playouts per decision) or mcts:0.5s; parameters as mcts:top_k=4")
-    s.add_argument("--workers", type=int, metavar="N",
-                   help="worker processes (default: all cores); results do not depend on it")
-    s.add_argument("--backend", choices=BACKENDS, default="local",
-                   help="local processes (default) or ray (the 'ray' extra)")
-    s.add_argument("--ray-address", metavar="ADDRESS",
-                   help="with --backend ray: the Ray cluster to join (default: start a local instance)")
-    s.add_argument("--rotate-seats", action="store_true",
-                   help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)")
+    s.add_argument(
+        "--bots",
+        metavar="BOT[,BOT...]",
+        default=None,
+        help="bot per seat, or one for all seats (default random): random, greedy, mcts; "
+        "budgets as mcts:200 (playouts per decision) or mcts:0.5s; parameters as mcts:top_k=4",
+    )
+    s.add_argument(
+        "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
+    )
+    s.add_argument(
+        "--backend", choices=BACKENDS, default="local", help="local processes (default) or ray (the 'ray' extra)"
+    )
+    s.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="with --backend ray: the Ray cluster to join (default: start a local instance)",
+    )
+    s.add_argument(
+        "--rotate-seats",
+        action="store_true",
+        help="play every seed with the line-up of bots in every seat rotation (games rounded up to whole rounds)",
+    )
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON record per game (JSON Lines), as each finishes")
-    s.add_argument("--resume", metavar="FILE.jsonl",
-                   help="continue the run whose --out FILE this is: play only the seeds not in it, append to it")
-    s.add_argument("--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)")
+    s.add_argument(
+        "--resume",
+        metavar="FILE.jsonl",
+        help="continue the run whose --out FILE this is: play only the seeds not in it, append to it",
+    )
+    s.add_argument(
+        "--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)"
+    )
     s.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (the 'lab' extra)")
     prog = s.add_mutually_exclusive_group()
-    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
-                      help="show a progress bar (default: when standard error is a terminal)")
+    prog.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar (default: when standard error is a terminal)",
+    )
     prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
     s.set_defaults(func=cmd_simulate)
 
@@ -227,7 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--position", metavar="FILE", help="print a position (TOML or JSON, docs/positions.md) instead")
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
-    r.add_argument("--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR")
+    r.add_argument(
+        "--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR"
+    )
     r.set_defaults(func=cmd_replay)
 
     m = sub.add_parser("modules", help="list the installed modules with their rules and options")

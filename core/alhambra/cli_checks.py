@@ -41,8 +41,10 @@ def check_plot_format(path: str | None) -> None:
     formats = FigureCanvasBase.get_supported_filetypes()
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in formats:
-        raise ConfigError(f"--plot {path}: {('.' + suffix) if suffix else 'no suffix'} is not an image format "
-                          f"matplotlib writes; use one of {', '.join('.' + f for f in sorted(formats))}")
+        raise ConfigError(
+            f"--plot {path}: {('.' + suffix) if suffix else 'no suffix'} is not an image format "
+            f"matplotlib writes; use one of {', '.join('.' + f for f in sorted(formats))}"
+        )
 
 
 def check_ray_address(address: str | None, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
@@ -59,5 +61,6 @@ def check_ray_address(address: str | None, timeout: float = RAY_CONNECT_TIMEOUT)
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as exc:
-        raise ConfigError(f"--ray-address {address}: no Ray cluster answers there within {timeout:g} s "
-                          f"({exc.strerror or exc})") from None
+        raise ConfigError(
+            f"--ray-address {address}: no Ray cluster answers there within {timeout:g} s ({exc.strerror or exc})"
+        ) from None

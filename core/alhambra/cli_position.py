@@ -29,8 +29,10 @@ def cmd_replay_position(args: Any) -> int:
         seat = game.current_player
         name = game.state.players[seat].name if seat is not None else "nobody"
         actions = game.legal_actions()
-        print(f"\nphase {game.phase!r}, turn {game.state.turn}: {name} (seat {seat}) decides, "
-              f"{len(actions)} legal action(s):")
+        print(
+            f"\nphase {game.phase!r}, turn {game.state.turn}: {name} (seat {seat}) decides, "
+            f"{len(actions)} legal action(s):"
+        )
         for a in actions[:40]:
             print(f"  {a}")
         if len(actions) > 40:

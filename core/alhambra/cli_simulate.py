@@ -57,15 +57,22 @@ def resume_tasks(path: str, tasks: Sequence[SimTask]) -> tuple[list[SimTask], li
         mine = (players, sorted(t.modules), sorted(t.bots))
         theirs = (r.players, sorted(r.modules), sorted(r.bots))
         if mine != theirs:
-            raise ConfigError(f"--resume {path}: its games were played with (players, modules, bots) {theirs}, "
-                              f"this run with {mine}")
+            raise ConfigError(
+                f"--resume {path}: its games were played with (players, modules, bots) {theirs}, this run with {mine}"
+            )
     played = {(r.seed, r.rotation) for r in done}  # a seed is played once per seat rotation
     left = [t for t in tasks if (t.seed, t.rotation) not in played]
     return [attrs.evolve(t, index=k) for k, t in enumerate(left)], done, end
 
 
-def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previous: Sequence[GameResult] = (),
-                    resume_end: int | None = None) -> int:
+def play_and_report(
+    args: Any,
+    tasks: Sequence[SimTask],
+    *,
+    workers: int,
+    previous: Sequence[GameResult] = (),
+    resume_end: int | None = None,
+) -> int:
     """Play ``tasks``, print a line per game (unless ``--quiet``) and the summary, write
     ``--out`` (streamed), ``--save``, ``--plot`` and ``--report``. ``previous``: results of a resumed run
     (in the summary, already in the out file, which is cut to ``resume_end`` bytes and
@@ -97,8 +104,7 @@ def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previo
                 out.seek(resume_end)
             else:
                 out = open(out_path, "w", encoding="utf-8")
-        runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress,
-                         ray_address=args.ray_address)
+        runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress, ray_address=args.ray_address)
         for r, save in runs:
             results.append(r)
             if out is not None:
@@ -106,8 +112,10 @@ def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previo
             if save is not None:
                 saves.append(save)
             if not args.quiet:
-                emit(f"game {len(previous) + len(results)} seed {r.seed}: scores {r.scores} winners {r.winners} "
-                     f"actions {r.actions} scorings {','.join(map(str, r.scorings))}")
+                emit(
+                    f"game {len(previous) + len(results)} seed {r.seed}: scores {r.scores} winners {r.winners} "
+                    f"actions {r.actions} scorings {','.join(map(str, r.scorings))}"
+                )
     except (KeyboardInterrupt, _Stop):
         interrupted = True
     finally:
@@ -120,16 +128,21 @@ def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previo
     elapsed = time.perf_counter() - start
     everything = [*previous, *results]
     if interrupted:
-        print(f"interrupted: {len(results)} of {len(tasks)} game(s) finished"
-              + (f" (and {len(previous)} from {args.resume})" if previous else ""), file=sys.stderr)
+        print(
+            f"interrupted: {len(results)} of {len(tasks)} game(s) finished"
+            + (f" (and {len(previous)} from {args.resume})" if previous else ""),
+            file=sys.stderr,
+        )
     for line in format_summary(summarize(everything), elapsed):
         print(line)
     if args.save and saves:
         Path(args.save).write_text(saves[0] if len(saves) == 1 else "\n".join(saves) + "\n", "utf-8")
         print(f"saved {len(saves)} game(s) to {args.save}")
     if out_path:
-        print(f"wrote {len(results)} result record(s) to {out_path}"
-              + (f" ({len(everything)} in all)" if previous else ""))
+        print(
+            f"wrote {len(results)} result record(s) to {out_path}"
+            + (f" ({len(everything)} in all)" if previous else "")
+        )
     if args.plot and everything:
         from .plotting import plot_results
 
@@ -138,7 +151,8 @@ def play_and_report(args: Any, tasks: Sequence[SimTask], *, workers: int, previo
     if getattr(args, "report", None) and everything:
         from .lab.report import write_simulation_report
 
-        write_simulation_report(everything, summarize(everything), args.report,
-                                command="alhambra " + " ".join(sys.argv[1:]))
+        write_simulation_report(
+            everything, summarize(everything), args.report, command="alhambra " + " ".join(sys.argv[1:])
+        )
         print(f"wrote the report to {args.report}")
     return INTERRUPTED if interrupted else 0

@@ -26,8 +26,13 @@ from .saving.serialize import game_from_json, game_to_json
 
 
 def new_game(
-    players: int | Sequence[str], *, modules: Iterable[Any] = (), seed: int | None = None,
-    options: dict[str, Any] | None = None, plugins: Iterable[Any] = (), blocked: Iterable[str] = (),
+    players: int | Sequence[str],
+    *,
+    modules: Iterable[Any] = (),
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    plugins: Iterable[Any] = (),
+    blocked: Iterable[str] = (),
 ) -> Game:
     """Create and set up a game (R-SET-1 … R-SET-7).
 
@@ -59,8 +64,20 @@ class Game:
     ``Game.from_json(text)``. Build games with :func:`new_game`.
     """
 
-    __slots__ = ("rules", "state", "rng", "seed", "names", "history", "_legal", "_legal_set", "_purchases",
-                 "memo", "changes", "_settled")
+    __slots__ = (
+        "rules",
+        "state",
+        "rng",
+        "seed",
+        "names",
+        "history",
+        "_legal",
+        "_legal_set",
+        "_purchases",
+        "memo",
+        "changes",
+        "_settled",
+    )
     # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
@@ -146,9 +163,14 @@ class Game:
     def config(self) -> dict[str, Any]:
         """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
-        return {"players": list(self.names), "modules": list(self.modules), "seed": self.seed,
-                "options": dict(self.options), "blocked": list(self.rules.blocked),
-                "plugins": [plugin_name(p) for p in self.rules.plugins]}
+        return {
+            "players": list(self.names),
+            "modules": list(self.modules),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "blocked": list(self.rules.blocked),
+            "plugins": [plugin_name(p) for p in self.rules.plugins],
+        }
 
     @property
     def current_player(self) -> int | None:

@@ -82,8 +82,13 @@ def plot_results(results: Sequence, path: str | Path, *, title: str | None = Non
     seats = summary.get("seats", [])
     if seats:
         seat_xs = [s["seat"] for s in seats]
-        ax_seats.bar(seat_xs, [s["win_share"] for s in seats], color="tab:orange", yerr=_wilson_err(seats, "win_share"),
-                     capsize=4)
+        ax_seats.bar(
+            seat_xs,
+            [s["win_share"] for s in seats],
+            color="tab:orange",
+            yerr=_wilson_err(seats, "win_share"),
+            capsize=4,
+        )
         ax_seats.set_xticks(seat_xs, [f"seat {s}" for s in seat_xs])
     ax_seats.set_ylim(0, 1.05)
     confounded = summary.get("confounded", False)

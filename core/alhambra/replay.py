@@ -7,8 +7,16 @@ from typing import Any, Iterable
 from .errors import ConfigError, IllegalActionError, SaveFormatError
 
 
-def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | None = None,
-           options: dict | None = None, plugins: Iterable = (), blocked: Iterable[str] = ()):
+def replay(
+    source: Any,
+    *,
+    players=None,
+    modules: Iterable = (),
+    seed: int | None = None,
+    options: dict | None = None,
+    plugins: Iterable = (),
+    blocked: Iterable[str] = (),
+):
     """Rebuild a game by replaying its actions from the start.
 
     ``source`` is either a :class:`~alhambra.game.Game` (its ``config`` and ``history``), the
@@ -26,16 +34,28 @@ def replay(source: Any, *, players=None, modules: Iterable = (), seed: int | Non
 
     if isinstance(source, Game):
         cfg = source.config
-        game = new_game(cfg["players"], modules=source.rules.module_objects, seed=cfg["seed"],
-                        options=cfg["options"], plugins=source.rules.plugins, blocked=source.rules.blocked)
+        game = new_game(
+            cfg["players"],
+            modules=source.rules.module_objects,
+            seed=cfg["seed"],
+            options=cfg["options"],
+            plugins=source.rules.plugins,
+            blocked=source.rules.blocked,
+        )
         actions = source.history
     elif isinstance(source, (str, bytes, dict)):
         data = read_save(source)
         mods = resolve_modules(data.get("modules", []), modules)
         plugins = list(plugins)
         check_plugins(data, plugins)
-        game = new_game(data["players"], modules=mods, seed=data["seed"], options=data.get("options") or {},
-                        plugins=plugins, blocked=data.get("blocked", []))
+        game = new_game(
+            data["players"],
+            modules=mods,
+            seed=data["seed"],
+            options=data.get("options") or {},
+            plugins=plugins,
+            blocked=data.get("blocked", []),
+        )
         actions = history_from_data(game.rules, data.get("history", []))
     else:
         if players is None or seed is None:
@@ -62,8 +82,9 @@ def replay_save(text: str, *, modules: Iterable = (), plugins: Iterable = ()):
     saved = Game.from_json(text, modules=modules, plugins=plugins)
     game = replay(text, modules=modules, plugins=plugins)
     if game.to_json() != saved.to_json():
-        raise SaveFormatError(f"its history does not lead to its saved state "
-                              f"(they differ in {_first_difference(game, saved)})")
+        raise SaveFormatError(
+            f"its history does not lead to its saved state (they differ in {_first_difference(game, saved)})"
+        )
     return game
 
 

@@ -94,8 +94,9 @@ class GameResult:
                 scorings=[int(s) for s in data["scorings"]],
                 action_counts={str(k): int(v) for k, v in data.get("action_counts", {}).items()},
                 bots=[str(b) for b in data.get("bots", [])],
-                module_actions={str(m): {str(k): int(v) for k, v in d.items()}
-                                for m, d in data.get("module_actions", {}).items()},
+                module_actions={
+                    str(m): {str(k): int(v) for k, v in d.items()} for m, d in data.get("module_actions", {}).items()
+                },
                 turns=int(data.get("turns", 0)),
                 options=dict(data.get("options", {})),
                 start_player=None if data.get("start_player") is None else int(data["start_player"]),
@@ -218,8 +219,14 @@ def seat_bots(specs: Sequence[str] | str | None, players: int) -> list[str]:
     return specs
 
 
-def simulate_one(players, seed: int, *, modules: Iterable = (), options: dict[str, Any] | None = None,
-                 bots: Sequence[str] | str | None = None) -> Game:
+def simulate_one(
+    players,
+    seed: int,
+    *,
+    modules: Iterable = (),
+    options: dict[str, Any] | None = None,
+    bots: Sequence[str] | str | None = None,
+) -> Game:
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
     (:func:`bot_seed`)."""
     game = new_game(players, modules=modules, seed=seed, options=options)
@@ -252,9 +259,19 @@ class SimTask:
     variant: str = ""
 
 
-def make_tasks(games: int, seed: int, *, players=4, modules: Iterable[str] = (), options: dict | None = None,
-               bots: Sequence[str] | str | None = None, config_path: str | None = None,
-               save: bool = False, rotate_seats: bool = False, variant: str = "") -> list[SimTask]:
+def make_tasks(
+    games: int,
+    seed: int,
+    *,
+    players=4,
+    modules: Iterable[str] = (),
+    options: dict | None = None,
+    bots: Sequence[str] | str | None = None,
+    config_path: str | None = None,
+    save: bool = False,
+    rotate_seats: bool = False,
+    variant: str = "",
+) -> list[SimTask]:
     """Tasks for ``games`` games with seeds ``seed``, ``seed + 1`` …
 
     ``rotate_seats``: play every seed in every distinct rotation of the line-up of bots
@@ -264,8 +281,17 @@ def make_tasks(games: int, seed: int, *, players=4, modules: Iterable[str] = (),
     if rotate_seats:
         from .lab.rotation import rotated_tasks
 
-        return rotated_tasks(games, seed, specs, players=players, modules=modules, options=options,
-                             config_path=config_path, save=save, variant=variant)
+        return rotated_tasks(
+            games,
+            seed,
+            specs,
+            players=players,
+            modules=modules,
+            options=options,
+            config_path=config_path,
+            save=save,
+            variant=variant,
+        )
     opts = tuple(sorted((options or {}).items()))
     mods = tuple(modules)
     pl = players if isinstance(players, int) else tuple(players)
@@ -317,8 +343,10 @@ def _failure(task: SimTask, exc: Exception) -> str:
 
     frames = traceback.extract_tb(exc.__traceback__)
     at = f" (at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
-    return (f"game {task.index + 1} (seed {task.seed}) failed: {type(exc).__name__}: {exc}{at}; "
-            f"play it alone with --games 1 --seed {task.seed}")
+    return (
+        f"game {task.index + 1} (seed {task.seed}) failed: {type(exc).__name__}: {exc}{at}; "
+        f"play it alone with --games 1 --seed {task.seed}"
+    )
 
 
 def default_workers() -> int:
@@ -332,8 +360,14 @@ def default_workers() -> int:
 BACKENDS = ("local", "ray")
 
 
-def run_games(tasks: Sequence[SimTask], *, workers: int = 1, backend: str = "local", progress: bool = False,
-              ray_address: str | None = None) -> Iterator[tuple[GameResult, str | None]]:
+def run_games(
+    tasks: Sequence[SimTask],
+    *,
+    workers: int = 1,
+    backend: str = "local",
+    progress: bool = False,
+    ray_address: str | None = None,
+) -> Iterator[tuple[GameResult, str | None]]:
     """Play ``tasks`` and yield ``(result, save or None)`` in task order, as soon as each
     result and all before it are done.
 
@@ -548,8 +582,15 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     for s in range(seats):
         rs = [r for r in results if s < r.players]
         mean, sd = _mean_sd([r.scores[s] for r in rs])
-        per_seat.append({"seat": s, "games": len(rs), "win_share": sum(r.returns()[s] for r in rs) / len(rs),
-                         "score_mean": mean, "score_sd": sd})
+        per_seat.append(
+            {
+                "seat": s,
+                "games": len(rs),
+                "win_share": sum(r.returns()[s] for r in rs) / len(rs),
+                "score_mean": mean,
+                "score_sd": sd,
+            }
+        )
     out["seats"] = per_seat
     bots: dict[str, dict[str, Any]] = {}
     for r in results:
@@ -563,12 +604,25 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     out["bots"] = []
     for b, e in bots.items():
         mean, sd = _mean_sd(e["scores"])
-        out["bots"].append({"bot": b, "seatings": e["seatings"], "win_rate": e["wins"] / e["seatings"],
-                            "fair_rate": e["fair"] / e["seatings"], "score_mean": mean, "score_sd": sd})
+        out["bots"].append(
+            {
+                "bot": b,
+                "seatings": e["seatings"],
+                "win_rate": e["wins"] / e["seatings"],
+                "fair_rate": e["fair"] / e["seatings"],
+                "score_mean": mean,
+                "score_sd": sd,
+            }
+        )
     am, asd = _mean_sd([r.actions for r in results])
     tm, tsd = _mean_sd([r.turns for r in results])
-    out["length"] = {"actions_mean": am, "actions_sd": asd, "turns_mean": tm, "turns_sd": tsd,
-                     "actions_total": sum(r.actions for r in results)}
+    out["length"] = {
+        "actions_mean": am,
+        "actions_sd": asd,
+        "turns_mean": tm,
+        "turns_sd": tsd,
+        "actions_total": sum(r.actions for r in results),
+    }
     out["scorings"] = {k: sum(k in r.scorings for r in results) for k in (1, 2, 3)}
     used: dict[str, int] = {}
     for r in results:
@@ -607,21 +661,29 @@ def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> lis
     lines.extend(interval_lines(summary))
     ln = summary["length"]
     sc = summary["scorings"]
-    lines.append(f"  actions per game: {ln['actions_mean']:.1f} (sd {ln['actions_sd']:.1f}), turns per game "
-                 f"{ln['turns_mean']:.1f} (sd {ln['turns_sd']:.1f}); scorings held: "
-                 + ", ".join(f"#{k} in {v}" for k, v in sc.items()))
+    lines.append(
+        f"  actions per game: {ln['actions_mean']:.1f} (sd {ln['actions_sd']:.1f}), turns per game "
+        f"{ln['turns_mean']:.1f} (sd {ln['turns_sd']:.1f}); scorings held: "
+        + ", ".join(f"#{k} in {v}" for k, v in sc.items())
+    )
     lines.append("  actions by type: " + ", ".join(f"{k} {v}" for k, v in summary["action_counts"].items()))
     bots = summary["bots"]
     if bots:
         width = max(12, max(len(b["bot"]) for b in bots))
-        lines.append(f"  {'bot':<{width}} {'seats':>6} {'win rate':>9} {'95% interval':>15} {'fair':>6} {'score':>7} {'sd':>6}")
+        lines.append(
+            f"  {'bot':<{width}} {'seats':>6} {'win rate':>9} {'95% interval':>15} {'fair':>6} {'score':>7} {'sd':>6}"
+        )
         for b in sorted(bots, key=lambda b: -b["win_rate"]):
             ci = f"[{b['win_low']:.3f}, {b['win_high']:.3f}]" if "win_low" in b else "-"
-            lines.append(f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {ci:>15} {b['fair_rate']:>6.3f} "
-                         f"{b['score_mean']:>7.1f} {b['score_sd']:>6.1f}")
+            lines.append(
+                f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {ci:>15} {b['fair_rate']:>6.3f} "
+                f"{b['score_mean']:>7.1f} {b['score_sd']:>6.1f}"
+            )
     for m, e in summary["module_actions"].items():
-        parts = [f"{k} {a['total']} ({a['total'] / e['games']:.1f}/game, used in {a['games_used']}/{e['games']} games)"
-                 for k, a in sorted(e["actions"].items())]
+        parts = [
+            f"{k} {a['total']} ({a['total'] / e['games']:.1f}/game, used in {a['games_used']}/{e['games']} games)"
+            for k, a in sorted(e["actions"].items())
+        ]
         lines.append(f"  module {m}: " + ("; ".join(parts) if parts else "no actions of its own"))
     if elapsed is not None and elapsed > 0:
         lines.append(f"  time {elapsed:.2f}s: {n / elapsed:.2f} games/s, {ln['actions_total'] / elapsed:.0f} actions/s")

@@ -26,9 +26,20 @@ BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stab
 def rendered(browser: str, page: Path) -> str:
     """The page's DOM after the browser has loaded it and run its scripts."""
     done = subprocess.run(
-        [browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
-         "--dump-dom", page.resolve().as_uri()],
-        capture_output=True, text=True, timeout=120, check=True)
+        [
+            browser,
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            page.resolve().as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return done.stdout
 
 
@@ -63,8 +74,10 @@ def main(argv: list[str]) -> int:
     for line in found:
         print(f"check_site: {line}", file=sys.stderr)
     if not found:
-        print(f"check_site: {site}: {len(sitegen.rules())} rule anchors, {len(sitegen.hooks())} hooks, "
-              f"rules index and search index complete in {browser}")
+        print(
+            f"check_site: {site}: {len(sitegen.rules())} rule anchors, {len(sitegen.hooks())} hooks, "
+            f"rules index and search index complete in {browser}"
+        )
     return 1 if found else 0
 
 

@@ -43,9 +43,13 @@ def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
     nav = config.get("nav")
     if isinstance(nav, list):
         listed = _listed(nav)
-        extra = sorted(f.src_uri for f in files.documentation_pages()
-                       if f.src_uri not in listed and not f.src_uri.startswith("reference/")
-                       and not f.src_uri.endswith("SUMMARY.md"))
+        extra = sorted(
+            f.src_uri
+            for f in files.documentation_pages()
+            if f.src_uri not in listed
+            and not f.src_uri.startswith("reference/")
+            and not f.src_uri.endswith("SUMMARY.md")
+        )
         if extra:
             nav.append({"More": extra})
     return files

@@ -71,8 +71,12 @@ def _has_home(obj: Any) -> bool:
     """Whether ``obj`` is a class or function that names its own module and qualified name."""
     qual = getattr(obj, "__qualname__", None)
     mod = getattr(obj, "__module__", None)
-    return (isinstance(obj, type) or inspect.isroutine(obj)) and isinstance(qual, str) \
-        and isinstance(mod, str) and "<" not in qual
+    return (
+        (isinstance(obj, type) or inspect.isroutine(obj))
+        and isinstance(qual, str)
+        and isinstance(mod, str)
+        and "<" not in qual
+    )
 
 
 def assigned_names(node: ast.stmt, unpacked: bool = True) -> list[str]:

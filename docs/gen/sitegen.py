@@ -51,11 +51,13 @@ MODULE_GROUP = "alhambra.modules"
 def package_names() -> list[str]:
     """``alhambra`` and the top-level packages of the expansion modules this distribution ships
     (its ``alhambra.modules`` entry points), in that order."""
-    shipped = sorted({
-        ep.value.split(":")[0].split(".")[0]
-        for ep in importlib.metadata.entry_points(group=MODULE_GROUP)
-        if ep.dist is not None and ep.dist.name == DISTRIBUTION
-    })
+    shipped = sorted(
+        {
+            ep.value.split(":")[0].split(".")[0]
+            for ep in importlib.metadata.entry_points(group=MODULE_GROUP)
+            if ep.dist is not None and ep.dist.name == DISTRIBUTION
+        }
+    )
     return ["alhambra", *[name for name in shipped if name != "alhambra"]]
 
 
@@ -106,7 +108,8 @@ def api_page_path(module: str, is_package: bool) -> str:
     """Where the API page of ``module`` lies in the site, e.g. ``reference/alhambra/city.md``."""
     parts = module.split(".")
     return "/".join(["reference", *parts, "index.md"] if is_package else ["reference", *parts]) + (
-        "" if is_package else ".md")
+        "" if is_package else ".md"
+    )
 
 
 def _defined_names(path: Path, unpacked: bool = True) -> list[str]:
@@ -130,8 +133,7 @@ def api_page(module: str, path: Path) -> str:
     if exported is not None:
         own = _defined_names(path)
         members = ", ".join(json.dumps(n) for n in own)
-        lines += [f"::: {module}", "    options:", "      show_root_heading: false",
-                  f"      members: [{members}]", ""]
+        lines += [f"::: {module}", "    options:", "      show_root_heading: false", f"      members: [{members}]", ""]
         others = [n for n in exported if n not in own]
         if others:
             lines += ["## Names it exports", "", "| name | documented at |", "|---|---|"]
@@ -210,9 +212,14 @@ def api_pages() -> dict[str, str]:
     navigation of the reference section)."""
     pages: dict[str, str] = {}
     nav = ["* [Overview](index.md)"]
-    index = ["# API reference", "",
-             "Generated from the docstrings of the installed packages at every build.", "",
-             "| module | summary |", "|---|---|"]
+    index = [
+        "# API reference",
+        "",
+        "Generated from the docstrings of the installed packages at every build.",
+        "",
+        "| module | summary |",
+        "|---|---|",
+    ]
     for top in package_names():
         for module, path in modules_of(top):
             page = api_page_path(module, path.name == "__init__.py")
@@ -259,10 +266,18 @@ def _signature(fn) -> str:
     params = []
     for p in sig.parameters.values():
         ann = p.annotation
-        text = p.name if ann is inspect.Parameter.empty else f"{p.name}: {ann if isinstance(ann, str) else inspect.formatannotation(ann)}"
+        text = (
+            p.name
+            if ann is inspect.Parameter.empty
+            else f"{p.name}: {ann if isinstance(ann, str) else inspect.formatannotation(ann)}"
+        )
         params.append(text)
     ret = sig.return_annotation
-    tail = "" if ret is inspect.Signature.empty else f" -> {ret if isinstance(ret, str) else inspect.formatannotation(ret)}"
+    tail = (
+        ""
+        if ret is inspect.Signature.empty
+        else f" -> {ret if isinstance(ret, str) else inspect.formatannotation(ret)}"
+    )
     return f"{fn.__name__}({', '.join(params)}){tail}"
 
 
@@ -317,8 +332,18 @@ def hooks() -> list[HookInfo]:
         line = inspect.getsourcelines(fn)[1]
         stage = next((title for start, title in reversed(stage_cache[source_file]) if start < line), "Hooks")
         doc = roles.convert(inspect.getdoc(fn) or "", f"{module.__name__}.{name}", package_names())
-        out.append(HookInfo(name, stage, _signature(fn), bool(spec.opts.get("firstresult")),
-                            bool(spec.opts.get("historic")), doc, line, implemented.get(name, ())))
+        out.append(
+            HookInfo(
+                name,
+                stage,
+                _signature(fn),
+                bool(spec.opts.get("firstresult")),
+                bool(spec.opts.get("historic")),
+                doc,
+                line,
+                implemented.get(name, ()),
+            )
+        )
     return sorted(out, key=lambda h: h.line)
 
 
@@ -328,10 +353,19 @@ def hook_reference() -> str:
     module = _hookspec_module()
     all_hooks = hooks()
     intro = roles.convert(inspect.getdoc(module) or "", module.__name__, package_names())
-    lines = ["# Hook reference", "",
-             (f"Generated at build time from `{module.__name__}` "
-             f"({len(all_hooks)} hooks, project name `{module.PROJECT}`)."), "", intro, "",
-             "| hook | stage | firstresult |", "|---|---|---|"]
+    lines = [
+        "# Hook reference",
+        "",
+        (
+            f"Generated at build time from `{module.__name__}` "
+            f"({len(all_hooks)} hooks, project name `{module.PROJECT}`)."
+        ),
+        "",
+        intro,
+        "",
+        "| hook | stage | firstresult |",
+        "|---|---|---|",
+    ]
     for h in all_hooks:
         short = h.stage.split(" (")[0]
         lines.append(f"| [`{h.name}`](#{h.name}) | {short} | {'yes' if h.firstresult else 'no'} |")
@@ -343,11 +377,24 @@ def hook_reference() -> str:
         flags = f"**firstresult**: {'yes' if h.firstresult else 'no'}"
         if h.historic:
             flags += " · **historic**: yes"
-        users = ", ".join(f"`{n}`" + (f" ({marks})" if marks else "") for n, marks in h.implemented_by) \
+        users = (
+            ", ".join(f"`{n}`" + (f" ({marks})" if marks else "") for n, marks in h.implemented_by)
             or "no built-in plugin or shipped module"
-        lines += ["", f"### `{h.name}` {{#{h.name}}}", "", "```python", h.signature, "```", "",
-                  flags + f" · [API entry][{module.__name__}.{h.name}]", "", h.doc, "",
-                  f"*Implemented by* (in calling order, every module on): {users}."]
+        )
+        lines += [
+            "",
+            f"### `{h.name}` {{#{h.name}}}",
+            "",
+            "```python",
+            h.signature,
+            "```",
+            "",
+            flags + f" · [API entry][{module.__name__}.{h.name}]",
+            "",
+            h.doc,
+            "",
+            f"*Implemented by* (in calling order, every module on): {users}.",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -375,8 +422,9 @@ def _argument_rows(parser: argparse.ArgumentParser) -> list[str]:
         if action.option_strings and action.nargs != 0:
             metavar = action.metavar or action.dest.upper()
             names += f" `{metavar}`" if not isinstance(metavar, tuple) else ""
-        default = "" if action.default in (None, argparse.SUPPRESS, False) or action.nargs == 0 \
-            else f"`{action.default}`"
+        default = (
+            "" if action.default in (None, argparse.SUPPRESS, False) or action.nargs == 0 else f"`{action.default}`"
+        )
         choices = ", ".join(f"`{c}`" for c in action.choices) if action.choices else ""
         text = (action.help or "").replace("%(prog)s", parser.prog).replace("|", "\\|")
         if action.help == argparse.SUPPRESS:
@@ -407,10 +455,12 @@ def cli_reference() -> str:
     os.environ["COLUMNS"] = "100"  # argparse wraps usage lines to the terminal's width
     try:
         parser = build_parser()
-        lines = ["# Command line", "",
-                 ("Generated at build time from `alhambra.cli.build_parser()`; "
-                 "`alhambra COMMAND --help` prints the same."),
-                 *_command_section("##", parser.prog, parser, "")]
+        lines = [
+            "# Command line",
+            "",
+            ("Generated at build time from `alhambra.cli.build_parser()`; `alhambra COMMAND --help` prints the same."),
+            *_command_section("##", parser.prog, parser, ""),
+        ]
         for name, sub, summary in _subparsers(parser):
             lines += _command_section("##", f"{parser.prog} {name}", sub, summary)
             for subname, subsub, subsummary in _subparsers(sub):
@@ -546,7 +596,8 @@ def code_citations() -> dict[str, list[Citation]]:
                         seen.add((rid, where))
                         anchor = f"{module}.{shown}" if shown else module
                         found.setdefault(rid, []).append(
-                            Citation(shown_path(path), number, where, module, page, anchor))
+                            Citation(shown_path(path), number, where, module, page, anchor)
+                        )
     return found
 
 
@@ -641,26 +692,38 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
     n, with_code, with_tests, both = data.counts()
     untested = [r for r in data.rules if not data.tests.named.get(r.id)]
     lines = [
-        "# Rules index", "",
-        ("Generated at build time: for every rule id of the [rules digest](RULES.md), the code that "
-        "names it (docstrings, comments, messages and module `RULES` of the packages) and the tests "
-        "named after it (`test_r_place_6_…`). Tests that only cite an id in their docstring are "
-        "listed apart and do not count as its tests."), "",
-        (f"**Sections 1-12: {n} rule ids; {with_code} cited in code, {with_tests} with a test named "
-        f"after them, {both} with both.**"), "",
-        "| rule | section | code | tests | also in test docstrings |", "|---|---|---|---|---|",
+        "# Rules index",
+        "",
+        (
+            "Generated at build time: for every rule id of the [rules digest](RULES.md), the code that "
+            "names it (docstrings, comments, messages and module `RULES` of the packages) and the tests "
+            "named after it (`test_r_place_6_…`). Tests that only cite an id in their docstring are "
+            "listed apart and do not count as its tests."
+        ),
+        "",
+        (
+            f"**Sections 1-12: {n} rule ids; {with_code} cited in code, {with_tests} with a test named "
+            f"after them, {both} with both.**"
+        ),
+        "",
+        "| rule | section | code | tests | also in test docstrings |",
+        "|---|---|---|---|---|",
     ]
     for r in data.rules:
         code, named = data.code.get(r.id, []), data.tests.named.get(r.id, [])
         doc = data.tests.docstring.get(r.id, [])
-        lines.append(f"| [{r.id}](#{INDEX_ANCHOR}{r.id}) | {r.section}. {r.section_title} | {len(code) or '**none**'} | "
-                     f"{len(named) or '**no test**'} | {len(doc) or ''} |")
+        lines.append(
+            f"| [{r.id}](#{INDEX_ANCHOR}{r.id}) | {r.section}. {r.section_title} | {len(code) or '**none**'} | "
+            f"{len(named) or '**no test**'} | {len(doc) or ''} |"
+        )
     lines += ["", "## Rules without a test", ""]
-    lines += [f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in untested] \
-        or ["Every rule id has a test named after it."]
+    lines += [f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in untested] or [
+        "Every rule id has a test named after it."
+    ]
     lines += ["", "## Rules no code cites", ""]
-    lines += [f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in data.rules if not data.code.get(r.id)] \
-        or ["The code cites every rule id."]
+    lines += [
+        f"* [{r.id}](#{INDEX_ANCHOR}{r.id}): {_short(r.text)}" for r in data.rules if not data.code.get(r.id)
+    ] or ["The code cites every rule id."]
     if data.unknown:
         lines += ["", "## Cited ids that are not in the rules digest", ""]
         for rid, cites in sorted(data.unknown.items()):
@@ -670,8 +733,7 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
         if r.section != section:
             section = r.section
             lines += ["", f"## {r.section}. {r.section_title}"]
-        lines += ["", f"### {r.id} {{#{INDEX_ANCHOR}{r.id}}}", "",
-                  f"[{r.id}](RULES.md#{r.id}): {r.text}", ""]
+        lines += ["", f"### {r.id} {{#{INDEX_ANCHOR}{r.id}}}", "", f"[{r.id}](RULES.md#{r.id}): {r.text}", ""]
         code = data.code.get(r.id, [])
         lines += ["**Code:**", ""] + ([f"* {_code_item(c, up)}" for c in code] or ["* none"]) + [""]
         named = data.tests.named.get(r.id, [])
@@ -685,6 +747,7 @@ def rules_index(page: str = "rules/rules-index.md") -> str:
 def anchor_rules(markdown: str, index_page: str = "rules-index.md") -> str:
     """RULES.md with every rule id an anchor (``#R-PLACE-6``, also a cross-reference target:
     ``[R-PLACE-6][R-PLACE-6]`` links to it from any page) and a link to its rules-index entry."""
+
     def one(m: re.Match[str]) -> str:
         rid = m.group(1)
         return f"- [](){{#{rid}}}[**{rid}**]({index_page}#{INDEX_ANCHOR}{rid}){m.group(2)}"
@@ -711,7 +774,7 @@ def link_rule_ids(markdown: str, known: set[str]) -> str:
             continue
         pieces, last = [], 0
         for code in CODE_SPAN.finditer(line):
-            pieces.append(_link_ids(line[last:code.start()], known))
+            pieces.append(_link_ids(line[last : code.start()], known))
             pieces.append(code.group(0))
             last = code.end()
         pieces.append(_link_ids(line[last:], known))
@@ -745,14 +808,15 @@ def save_example(actions: int = 3) -> str:
 
 def _outline(data: dict, nested: tuple[str, ...] = ("state",)) -> str:
     """JSON with one line per top-level key (and per key of the objects named in ``nested``)."""
+
     def compact(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
     lines = []
     for key, value in data.items():
         if key in nested and isinstance(value, dict):
-            inner = [f'    {compact(k)}: {compact(v)}' for k, v in value.items()]
-            lines.append(f'  {compact(key)}: {{\n' + ",\n".join(inner) + "\n  }")
+            inner = [f"    {compact(k)}: {compact(v)}" for k, v in value.items()]
+            lines.append(f"  {compact(key)}: {{\n" + ",\n".join(inner) + "\n  }")
         else:
             lines.append(f"  {compact(key)}: {compact(value)}")
     return "{\n" + ",\n".join(lines) + "\n}"
@@ -765,8 +829,25 @@ def result_example() -> str:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "results.jsonl"
         with contextlib.redirect_stdout(io.StringIO()):
-            code = main(["simulate", "--players", "3", "--modules", "all", "--games", "1", "--seed", "7",
-                         "--workers", "1", "--quiet", "--no-progress", "--out", str(out)])
+            code = main(
+                [
+                    "simulate",
+                    "--players",
+                    "3",
+                    "--modules",
+                    "all",
+                    "--games",
+                    "1",
+                    "--seed",
+                    "7",
+                    "--workers",
+                    "1",
+                    "--quiet",
+                    "--no-progress",
+                    "--out",
+                    str(out),
+                ]
+            )
         if code != 0:
             raise RuntimeError(f"alhambra simulate exited with {code}")
         record = json.loads(out.read_text("utf-8").splitlines()[0])
@@ -794,14 +875,26 @@ def _summary_of(path: Path) -> str:
 def examples_page(directory: Path = EXAMPLES) -> str:
     """The examples page: every file of ``examples/`` with its description and its full text."""
     files = sorted(p for p in directory.iterdir() if p.suffix in (".py", ".toml"))
-    lines = ["# Examples", "",
-             f"Every file of the repository's `examples/` directory ({len(files)} files), as it is: "
-             "modules and house rules of your own, variants, and game configurations that "
-             "`alhambra simulate --config FILE` plays.", ""]
+    lines = [
+        "# Examples",
+        "",
+        f"Every file of the repository's `examples/` directory ({len(files)} files), as it is: "
+        "modules and house rules of your own, variants, and game configurations that "
+        "`alhambra simulate --config FILE` plays.",
+        "",
+    ]
     for path in files:
         lang = "python" if path.suffix == ".py" else "toml"
-        lines += [f"## `{path.name}`", "", _summary_of(path), "", f"```{lang}",
-                  path.read_text("utf-8").rstrip("\n"), "```", ""]
+        lines += [
+            f"## `{path.name}`",
+            "",
+            _summary_of(path),
+            "",
+            f"```{lang}",
+            path.read_text("utf-8").rstrip("\n"),
+            "```",
+            "",
+        ]
     return "\n".join(lines)
 
 

@@ -66,8 +66,11 @@ class BonusCardsState:
 
     def clone(self) -> "BonusCardsState":
         return BonusCardsState(
-            [h.copy() for h in self.hands], [r.copy() for r in self.revealed], self.out_of_play.copy(),
-            [o.copy() for o in self.owned], [x.copy() for x in self.not_held],
+            [h.copy() for h in self.hands],
+            [r.copy() for r in self.revealed],
+            self.out_of_play.copy(),
+            [o.copy() for o in self.owned],
+            [x.copy() for x in self.not_held],
         )
 
 
@@ -201,10 +204,13 @@ def alhambra_setup(game: Game) -> None:
     k = DEAL_SIZES[n]
     cards = list(BONUS_CARDS)
     game.rng.shuffle(cards)
-    hands = [sorted(cards[i * k:(i + 1) * k]) for i in range(n)]
+    hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
     game.state.modules[STATE_KEY] = BonusCardsState(
-        hands=hands, revealed=[[] for _ in range(n)], out_of_play=sorted(cards[n * k:]),
-        owned=[[] for _ in range(n)], not_held=[[] for _ in range(n)],
+        hands=hands,
+        revealed=[[] for _ in range(n)],
+        out_of_play=sorted(cards[n * k :]),
+        owned=[[] for _ in range(n)],
+        not_held=[[] for _ in range(n)],
     )
 
 
@@ -237,8 +243,11 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
             _reveal(operations.edit_module(game, STATE_KEY), seat, b)
         if bs.not_held:  # public: a wall-less building standing here without its card shown
-            missing = [b for b in BONUS_CARDS if _in_city(game, seat, b) and b not in bs.revealed[seat]
-                       and b not in bs.not_held[seat]]
+            missing = [
+                b
+                for b in BONUS_CARDS
+                if _in_city(game, seat, b) and b not in bs.revealed[seat] and b not in bs.not_held[seat]
+            ]
             if missing:
                 operations.edit_module(game, STATE_KEY)
                 bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
@@ -278,9 +287,7 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     if bs is None:
         return
     mine = {
-        "players": [
-            {"revealed": list(shown), "hidden": len(hand)} for hand, shown in zip(bs.hands, bs.revealed)
-        ],
+        "players": [{"revealed": list(shown), "hidden": len(hand)} for hand, shown in zip(bs.hands, bs.revealed)],
         "out_of_play": len(bs.out_of_play),
     }
     if seat is not None:
@@ -307,7 +314,7 @@ def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     deal = _deal(pool, slots, barred, rng)
     for i in others:
         bs.hands[i] = sorted(kept[i] + [b for b, s in zip(deal, slots) if s == i])
-    bs.out_of_play = sorted(deal[len(slots):])
+    bs.out_of_play = sorted(deal[len(slots) :])
 
 
 def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: random.Random) -> list[int]:
@@ -330,7 +337,7 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
         for j, b in enumerate(left):
             if b not in barred[slots[k]]:
                 out.append(b)
-                if place(k + 1, left[:j] + left[j + 1:]):
+                if place(k + 1, left[:j] + left[j + 1 :]):
                     return True
                 out.pop()
         return False
@@ -346,9 +353,15 @@ def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
     named by the building it pictures (R-BON-1/2)."""
     bs = bonus_state(game)
-    return {STATE_KEY: {"hands": [list(h) for h in bs.hands], "revealed": [list(r) for r in bs.revealed],
-                        "out_of_play": list(bs.out_of_play), "owned": [list(o) for o in bs.owned],
-                        "not_held": [list(x) for x in bs.not_held]}}
+    return {
+        STATE_KEY: {
+            "hands": [list(h) for h in bs.hands],
+            "revealed": [list(r) for r in bs.revealed],
+            "out_of_play": list(bs.out_of_play),
+            "owned": [list(o) for o in bs.owned],
+            "not_held": [list(x) for x in bs.not_held],
+        }
+    }
 
 
 @hookimpl
@@ -363,16 +376,22 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     part = parts[STATE_KEY]
     n = game.num_players
     if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play", "owned", "not_held"}:
-        raise ConfigError(f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', "
-                          f"not {part!r}")
+        raise ConfigError(
+            f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', not {part!r}"
+        )
 
     def seat_lists(name: str) -> list[list[int]] | None:
         value = part.get(name)
         if value is None:
             return None
-        if (not isinstance(value, list) or len(value) != n
-                or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)):
-            raise ConfigError(f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+        if (
+            not isinstance(value, list)
+            or len(value) != n
+            or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)
+        ):
+            raise ConfigError(
+                f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}"
+            )
         return [sorted(h) for h in value]
 
     revealed = seat_lists("revealed") or [[] for _ in range(n)]
@@ -382,8 +401,8 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     game.rng.shuffle(rest)
     if hands is None:
         k = DEAL_SIZES[n]
-        hands = [sorted(rest[i * k:(i + 1) * k]) for i in range(n)]
-        rest = rest[n * k:]
+        hands = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)]
+        rest = rest[n * k :]
     out = part.get("out_of_play")
     if out is None:
         out = rest

@@ -59,7 +59,7 @@ def parse_layout(data: object, source: str = "hut layout") -> tuple[TileSpec, ..
             raise ConfigError(f"{where} has unknown keys {unknown} (allowed: id, type, walls)")
         hid, htype, walls = h["id"], h["type"], h["walls"]
         if not isinstance(hid, str) or not hid:
-            raise ConfigError(f"{where}: id must be a non-empty string (like \"H1\"), not {hid!r}")
+            raise ConfigError(f'{where}: id must be a non-empty string (like "H1"), not {hid!r}')
         where = f"{source}: hut {hid!r}"
         if hid in seen:
             raise ConfigError(f"{where} appears twice")

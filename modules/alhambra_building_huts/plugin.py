@@ -334,8 +334,7 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
         return
     view["modules"][STATE_KEY] = {
         "stacks": {
-            t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)}
-            for t, s in hs.stacks.items()
+            t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)} for t, s in hs.stacks.items()
         }
     }
 

@@ -153,7 +153,7 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     offices = list(OFFICES)
     game.rng.shuffle(offices)
     for k, pile in enumerate(OFFICE_PILES):
-        for office in offices[k * OFFICES_PER_PILE:(k + 1) * OFFICES_PER_PILE]:
+        for office in offices[k * OFFICES_PER_PILE : (k + 1) * OFFICES_PER_PILE]:
             shuffle_into(game.rng, piles[pile], office)
 
 

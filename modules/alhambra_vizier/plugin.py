@@ -298,7 +298,7 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
             order = _ORDERS.get((finished, len(active))) or _order(finished, len(active))
             seat = game.first_exact_payer(filter(active.__getitem__, order))  # can_use, seat by seat
             if seat is not None:
-                vs.queue = list(order[order.index(seat) + 1:])
+                vs.queue = list(order[order.index(seat) + 1 :])
                 return _ask(st, vs, seat)
         if vs.queue:
             vs.queue = []
@@ -374,8 +374,15 @@ def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     seat, R-VIZ-1/2/4) and the asking in progress (``asked``: the seat asked now or -1,
     ``queue``, ``started``, ``round_over``; see :class:`VizierState`)."""
     vs = vizier_state(game)
-    return {KEY: {"active": list(vs.active), "asked": vs.asked, "queue": list(vs.queue),
-                  "started": vs.started, "round_over": vs.round_over}}
+    return {
+        KEY: {
+            "active": list(vs.active),
+            "asked": vs.asked,
+            "queue": list(vs.queue),
+            "started": vs.started,
+            "round_over": vs.round_over,
+        }
+    }
 
 
 @hookimpl
@@ -394,8 +401,13 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         raise ConfigError(f"vizier: a table with 'active', 'asked', 'queue', 'started', 'round_over', not {part!r}")
     asking = st.phase == PHASE
     default_asked = st.decider if asking and st.decider is not None else -1
-    vs = VizierState(list(part.get("active", [True] * n)), list(part.get("queue", [])), part.get("asked", default_asked),
-                     part.get("started", asking), part.get("round_over", False))
+    vs = VizierState(
+        list(part.get("active", [True] * n)),
+        list(part.get("queue", [])),
+        part.get("asked", default_asked),
+        part.get("started", asking),
+        part.get("round_over", False),
+    )
     for name in ("started", "round_over"):
         if type(getattr(vs, name)) is not bool:
             raise ConfigError(f"vizier.{name}: true or false, not {getattr(vs, name)!r}")

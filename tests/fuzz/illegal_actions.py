@@ -29,9 +29,36 @@ try:
 except ImportError:  # run as a script: python tests/fuzz/...
     from common import COMBINATIONS, fuzz_main  # type: ignore[no-redef]
 
-JUNK: list[Any] = [None, True, 0, 1, -1, 4, 5, 54, 55, 10**30, 2.0, float("nan"), "", "7", "H1", "florin-3",
-                   (0, 1), (1, 0, 2), [0, 1], (10**9, 0), ((0, 1),), MoneyCard, MoneyCard("florin", 3),
-                   MoneyCard("ducat", 9), object(), [], {}, frozenset()]
+JUNK: list[Any] = [
+    None,
+    True,
+    0,
+    1,
+    -1,
+    4,
+    5,
+    54,
+    55,
+    10**30,
+    2.0,
+    float("nan"),
+    "",
+    "7",
+    "H1",
+    "florin-3",
+    (0, 1),
+    (1, 0, 2),
+    [0, 1],
+    (10**9, 0),
+    ((0, 1),),
+    MoneyCard,
+    MoneyCard("florin", 3),
+    MoneyCard("ducat", 9),
+    object(),
+    [],
+    {},
+    frozenset(),
+]
 
 
 def _variant(action: Any, rng: random.Random, game: alhambra.Game) -> Any:

@@ -62,8 +62,15 @@ def check_one(text: str, rng: random.Random, steps: int = 40) -> str:
 def run(*, iterations: int | None = None, seconds: float | None = None, seed: int = 0, out=sys.stdout) -> Counter:
     """The save fuzzer's loop (:func:`save_mutation.run`) over positions; counts ``refused``,
     ``built``, ``failed``."""
-    return mutation_run(iterations=iterations, seconds=seconds, seed=seed, out=out, sample=_sample,
-                        check=check_one, changes=(0, 1, 1, 2, 3))
+    return mutation_run(
+        iterations=iterations,
+        seconds=seconds,
+        seed=seed,
+        out=out,
+        sample=_sample,
+        check=check_one,
+        changes=(0, 1, 1, 2, 3),
+    )
 
 
 def main(argv: list[str]) -> int:

@@ -29,9 +29,41 @@ except ImportError:  # run as a script: python tests/fuzz/...
     from common import COMBINATIONS, fuzz_main  # type: ignore[no-redef]
 
 #: values a mutation may put anywhere
-JUNK: list[Any] = [None, True, False, 0, 1, -1, 2, 3, 5, 54, 55, 99, 10**6, 10**30, -(10**9), 0.5, "", "x", "turn",
-                   "place", "over", "vizier", "distribution", "florin-3", "scoring-A", "office-florin-dinar", "H1",
-                   [], [0], [1, 1], [[0, 1, 5]], {}, {"a": 1}]
+JUNK: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    3,
+    5,
+    54,
+    55,
+    99,
+    10**6,
+    10**30,
+    -(10**9),
+    0.5,
+    "",
+    "x",
+    "turn",
+    "place",
+    "over",
+    "vizier",
+    "distribution",
+    "florin-3",
+    "scoring-A",
+    "office-florin-dinar",
+    "H1",
+    [],
+    [0],
+    [1, 1],
+    [[0, 1, 5]],
+    {},
+    {"a": 1},
+]
 
 
 def _copy(value: Any) -> Any:
@@ -132,8 +164,16 @@ def check_one(text: str, rng: random.Random, steps: int = 60) -> str:
     return "loaded"
 
 
-def run(*, iterations: int | None = None, seconds: float | None = None, seed: int = 0,
-        out=sys.stdout, sample=None, check=None, changes=(1, 1, 1, 2, 3)) -> Counter:
+def run(
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    out=sys.stdout,
+    sample=None,
+    check=None,
+    changes=(1, 1, 1, 2, 3),
+) -> Counter:
     """Mutate saves until ``iterations`` or ``seconds`` are used up; return the counts
     (``refused``, ``loaded``, ``failed``). Failures are printed to ``out`` with their seed.
     ``sample(rng) -> (text, about)`` and ``check(text, rng) -> outcome`` replace the save's

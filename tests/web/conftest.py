@@ -28,8 +28,15 @@ def client(data_dir: Path) -> TestClient:
     return TestClient(create_app(data_dir))
 
 
-def create(client: TestClient, kinds: list[str], *, modules: list[str] = (), seed: int = 1,
-           names: list[str] | None = None, **extra: Any) -> Table:
+def create(
+    client: TestClient,
+    kinds: list[str],
+    *,
+    modules: list[str] = (),
+    seed: int = 1,
+    names: list[str] | None = None,
+    **extra: Any,
+) -> Table:
     """Create a game through the form (``kinds``: ``person`` or a bot per seat) and return its
     table from the store."""
     form: dict[str, Any] = {"seed": str(seed), "module": list(modules), **extra}
@@ -48,6 +55,10 @@ def seat_url(table: Table, seat: int, what: str = "") -> str:
 
 def act(client: TestClient, table: Table, seat: int, index: Any, version: Any = None, **extra: Any):
     """POST an action of ``seat`` (the table's current version unless given)."""
-    data = {"t": table.seats[seat].token, "index": index,
-            "version": table.version if version is None else version, **extra}
+    data = {
+        "t": table.seats[seat].token,
+        "index": index,
+        "version": table.version if version is None else version,
+        **extra,
+    }
     return client.post(f"/g/{table.id}/seat/{seat}/act", data=data, follow_redirects=False)

@@ -30,8 +30,11 @@ def test_the_own_alhambra_has_every_tile_and_the_cells_beside_it(client: TestCli
     html = client.get(seat_url(table, 0)).text
     root = _svg(html, "mine")
     city = table.game.view(0)["players"][0]["city"]
-    tiles = {(g.get("data-pos"), g.get("data-tile")) for g in root.iter("{http://www.w3.org/2000/svg}g")
-             if "alh-tile" in (g.get("class") or "")}
+    tiles = {
+        (g.get("data-pos"), g.get("data-tile"))
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if "alh-tile" in (g.get("class") or "")
+    }
     assert tiles == {(f"{x},{y}", str(t)) for x, y, t in city}
     cells = {r.get("data-pos") for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.get("class") == "alh-cell"}
     assert cells == {f"{x},{y}" for x, y in board_frontier(city)}

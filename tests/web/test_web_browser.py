@@ -43,8 +43,14 @@ def _binary(*names: str) -> str:
 def driver() -> Iterator[WebDriver]:
     options = webdriver.ChromeOptions()
     options.binary_location = _binary("chromium", "chromium-browser")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1500,1000",
-                "--disable-gpu", "--disable-extensions"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1500,1000",
+        "--disable-gpu",
+        "--disable-extensions",
+    ):
         options.add_argument(arg)
     browser = webdriver.Chrome(service=Service(_binary("chromedriver")), options=options)
     browser.set_page_load_timeout(60)
@@ -140,8 +146,10 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(driver: WebDriver,
     table = next(iter(server.app.state.store.tables.values()))
     assert table.game.is_over and clicks > 20
     rows = driver.find_elements(By.CSS_SELECTOR, "#final-scores tr")[1:]
-    shown = [(r.find_elements(By.TAG_NAME, "td")[0].text.rstrip(" ★"), int(r.find_elements(By.TAG_NAME, "td")[1].text))
-             for r in rows]
+    shown = [
+        (r.find_elements(By.TAG_NAME, "td")[0].text.rstrip(" ★"), int(r.find_elements(By.TAG_NAME, "td")[1].text))
+        for r in rows
+    ]
     assert shown == [(p.name, p.score) for p in table.game.state.players]
     assert table.game.names[0] == "Ana"
     winners = driver.find_element(By.CSS_SELECTOR, ".winners").text

@@ -20,8 +20,12 @@ def test_play_is_a_subcommand_listening_on_localhost_by_default() -> None:
 
 
 def _serve(data: Path) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "alhambra.cli", "play", "--port", "0", "--data", str(data)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "alhambra.cli", "play", "--port", "0", "--data", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     assert proc.stdout is not None
     first = proc.stdout.readline()
     found = re.search(r"served at (http://localhost:\d+)/", first)
@@ -55,8 +59,10 @@ def test_play_serves_games_and_resumes_them_after_a_restart(tmp_path: Path) -> N
 
 
 def test_the_engine_and_the_command_line_do_not_load_the_web_framework() -> None:
-    code = ("import sys, alhambra, alhambra.cli, alhambra.bots; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'jinja2') "
-            "or m.startswith('alhambra.web.') and m != 'alhambra.web.command'))")
+    code = (
+        "import sys, alhambra, alhambra.cli, alhambra.bots; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'jinja2') "
+        "or m.startswith('alhambra.web.') and m != 'alhambra.web.command'))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -39,12 +39,16 @@ def check_hidden(client: TestClient, table: Table, rng: random.Random) -> None:
             table.game = real
 
 
-@pytest.mark.parametrize(("kinds", "modules", "seed"), [
-    (["person", "person"], [], 41),
-    (["person", "random", "person"], ALL_MODULES, 42),
-])
-def test_no_response_reveals_hidden_information_over_a_whole_game(client: TestClient, kinds: list[str],
-                                                                   modules: list[str], seed: int) -> None:
+@pytest.mark.parametrize(
+    ("kinds", "modules", "seed"),
+    [
+        (["person", "person"], [], 41),
+        (["person", "random", "person"], ALL_MODULES, 42),
+    ],
+)
+def test_no_response_reveals_hidden_information_over_a_whole_game(
+    client: TestClient, kinds: list[str], modules: list[str], seed: int
+) -> None:
     table = create(client, kinds, modules=modules, seed=seed)
     rng = random.Random(seed)
     steps = 0

@@ -34,13 +34,17 @@ def test_a_slow_action_holds_up_no_other_request(tmp_path: Path, monkeypatch: py
 
         monkeypatch.setattr(TableStore, "_apply", held)
         form = urllib.parse.urlencode({"t": slow.seats[0].token, "index": 0, "version": slow.version}).encode()
-        posting = threading.Thread(target=lambda: urllib.request.urlopen(
-            f"{live.url}/g/{slow.id}/seat/0/act", data=form, timeout=60).read())
+        posting = threading.Thread(
+            target=lambda: urllib.request.urlopen(f"{live.url}/g/{slow.id}/seat/0/act", data=form, timeout=60).read()
+        )
         posting.start()
         assert entered.wait(30)
         waiting: list[int] = []  # a page of the slow game: it waits for the table's lock
-        reading = threading.Thread(target=lambda: waiting.append(urllib.request.urlopen(
-            f"{live.url}/g/{slow.id}/seat/0?t={slow.seats[0].token}", timeout=60).status))
+        reading = threading.Thread(
+            target=lambda: waiting.append(
+                urllib.request.urlopen(f"{live.url}/g/{slow.id}/seat/0?t={slow.seats[0].token}", timeout=60).status
+            )
+        )
         reading.start()
         time.sleep(0.5)  # let it reach the lock (ordering only; nothing here is timed)
         page = urllib.request.urlopen(f"{live.url}/g/{other.id}/seat/0?t={other.seats[0].token}", timeout=10)

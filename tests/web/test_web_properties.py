@@ -30,7 +30,9 @@ def _page(table: Table, seat: int | None) -> tuple[str, str]:
     return json.dumps(data, sort_keys=True), html
 
 
-def _played(players: int, modules: list[str], seed: int, steps: int, data: Path | None = None) -> tuple[TableStore, Table]:
+def _played(
+    players: int, modules: list[str], seed: int, steps: int, data: Path | None = None
+) -> tuple[TableStore, Table]:
     store = TableStore(data)
     table = store.create([Seat(f"P{i}", PERSON) for i in range(players)], modules=modules, seed=seed)
     rng = random.Random(seed)
@@ -42,8 +44,12 @@ def _played(players: int, modules: list[str], seed: int, steps: int, data: Path 
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 6), modules=st.sampled_from(COMBINATIONS), seed=st.integers(0, 2**31),
-       steps=st.integers(0, 400))
+@given(
+    players=st.integers(2, 6),
+    modules=st.sampled_from(COMBINATIONS),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 400),
+)
 def test_pages_show_only_what_the_seat_may_know(players: int, modules: list[str], seed: int, steps: int) -> None:
     _, table = _played(players, modules, seed, steps)
     real = table.game
@@ -64,10 +70,15 @@ def test_pages_show_only_what_the_seat_may_know(players: int, modules: list[str]
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(2, 6), modules=st.sampled_from(COMBINATIONS), seed=st.integers(0, 2**31),
-       steps=st.integers(0, 300))
-def test_a_saved_table_loads_as_the_same_table(players: int, modules: list[str], seed: int, steps: int,
-                                               tmp_path_factory: pytest.TempPathFactory) -> None:
+@given(
+    players=st.integers(2, 6),
+    modules=st.sampled_from(COMBINATIONS),
+    seed=st.integers(0, 2**31),
+    steps=st.integers(0, 300),
+)
+def test_a_saved_table_loads_as_the_same_table(
+    players: int, modules: list[str], seed: int, steps: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     data = tmp_path_factory.mktemp("tables")
     _, table = _played(players, modules, seed, steps, data)
     loaded = TableStore(data).get(table.id)  # a restarted server

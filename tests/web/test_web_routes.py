@@ -61,8 +61,14 @@ def test_a_users_own_module_is_offered(data_dir: Path) -> None:
 
 
 def test_create_sets_seats_modules_options_and_seed(client: TestClient) -> None:
-    table = create(client, ["person", "mcts", "greedy"], modules=["vizier"], seed=9,
-                   names=["Ana", "Bo", "Cy"], **{"budget1": "12", "opt:holes": "region"})
+    table = create(
+        client,
+        ["person", "mcts", "greedy"],
+        modules=["vizier"],
+        seed=9,
+        names=["Ana", "Bo", "Cy"],
+        **{"budget1": "12", "opt:holes": "region"},
+    )
     g = table.game
     assert g.names == ("Ana", "Bo", "Cy") and g.modules == ("vizier",) and g.seed == 9
     assert g.options["holes"] == "region"
@@ -79,22 +85,31 @@ def test_create_from_a_toml_config(client: TestClient) -> None:
     assert table.game.seed == 77 and table.game.options["tiebreak"] == "money"
 
 
-@pytest.mark.parametrize(("form", "message"), [
-    ({"kind0": "person"}, "choose 2 to 6 seats"),
-    ({"kind0": "person", "kind1": "wizard"}, "neither a person nor a bot"),
-    ({"kind0": "person", "kind1": "mcts", "budget1": "0"}, "an mcts budget is 1-5000"),
-    ({"kind0": "person", "kind1": "mcts", "budget1": "lots"}, "budget must be an integer"),
-    ({"kind0": "person", "kind1": "random", "module": "nope"}, "unknown module 'nope'"),
-    ({"kind0": "person", "kind1": "random", "opt:holes": "everywhere"}, "must be one of"),
-    ({"kind0": "person", "kind1": "random", "opt:colour": "x"}, "unknown option 'colour'"),
-    ({"kind0": "person", "kind1": "random", "seed": "x1"}, "seed must be an integer"),
-    ({"kind0": "person", "kind1": "random", "config": "modules = ["}, "not valid TOML"),
-    ({"kind0": "person", "kind1": "random", "config": 'module_paths = ["evil.py"]'}, "would run code"),
-    ({"kind0": "person", "kind1": "random", "config": 'players = 4'}, "the config is for 4 players"),
-    ({"kind0": "person", "kind1": "random", "config": 'modules = ["building_huts"]\n[options]\n'
-                                                     '"building_huts.layout" = "/etc/passwd"'}, "names a file"),
-    ({"kind0": "person", "kind1": "random", "config": '[options]\nholes = "nowhere"'}, "must be one of"),
-])
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"kind0": "person"}, "choose 2 to 6 seats"),
+        ({"kind0": "person", "kind1": "wizard"}, "neither a person nor a bot"),
+        ({"kind0": "person", "kind1": "mcts", "budget1": "0"}, "an mcts budget is 1-5000"),
+        ({"kind0": "person", "kind1": "mcts", "budget1": "lots"}, "budget must be an integer"),
+        ({"kind0": "person", "kind1": "random", "module": "nope"}, "unknown module 'nope'"),
+        ({"kind0": "person", "kind1": "random", "opt:holes": "everywhere"}, "must be one of"),
+        ({"kind0": "person", "kind1": "random", "opt:colour": "x"}, "unknown option 'colour'"),
+        ({"kind0": "person", "kind1": "random", "seed": "x1"}, "seed must be an integer"),
+        ({"kind0": "person", "kind1": "random", "config": "modules = ["}, "not valid TOML"),
+        ({"kind0": "person", "kind1": "random", "config": 'module_paths = ["evil.py"]'}, "would run code"),
+        ({"kind0": "person", "kind1": "random", "config": "players = 4"}, "the config is for 4 players"),
+        (
+            {
+                "kind0": "person",
+                "kind1": "random",
+                "config": 'modules = ["building_huts"]\n[options]\n"building_huts.layout" = "/etc/passwd"',
+            },
+            "names a file",
+        ),
+        ({"kind0": "person", "kind1": "random", "config": '[options]\nholes = "nowhere"'}, "must be one of"),
+    ],
+)
 def test_create_refuses_bad_forms_with_400(client: TestClient, form: dict, message: str) -> None:
     r = client.post("/games", data=form, follow_redirects=False)
     assert r.status_code == 400
@@ -110,9 +125,15 @@ def test_a_seat_needs_its_own_token(client: TestClient) -> None:
     base = f"/g/{table.id}/seat/0"
     assert client.get(seat_url(table, 0)).status_code == 200
     assert client.get(f"/g/{table.id}/seat/0?t={table.host_token}").status_code == 200  # the host plays local seats
-    for url in (base, f"{base}?t=", f"{base}?t=guess", f"{base}?t={table.seats[1].token}",
-                f"/g/{table.id}/seat/2?t={table.host_token}", f"/g/{table.id}/seat/9?t={table.seats[0].token}",
-                f"{base}/state.json?t={table.seats[1].token}"):
+    for url in (
+        base,
+        f"{base}?t=",
+        f"{base}?t=guess",
+        f"{base}?t={table.seats[1].token}",
+        f"/g/{table.id}/seat/2?t={table.host_token}",
+        f"/g/{table.id}/seat/9?t={table.seats[0].token}",
+        f"{base}/state.json?t={table.seats[1].token}",
+    ):
         r = client.get(url)
         assert r.status_code == 403, url
     r = act(client, table, 0, 0, t=table.seats[1].token)
@@ -167,8 +188,9 @@ def test_stale_and_malformed_actions(client: TestClient) -> None:
         assert message in unescape(r.text)
     r = act(client, table, other, 0)
     assert r.status_code == 409 and "not seat" in unescape(r.text)
-    r = client.post(f"/g/{table.id}/seat/{seat}/act", data={"t": table.seats[seat].token},
-                    headers={"accept": "application/json"})
+    r = client.post(
+        f"/g/{table.id}/seat/{seat}/act", data={"t": table.seats[seat].token}, headers={"accept": "application/json"}
+    )
     assert r.status_code == 400 and r.json()["error"] == "index is missing"
     r = client.post(f"/g/{table.id}/seat/{seat}/act", content=b"\xff\xfe", headers={"content-type": "text/plain"})
     assert r.status_code == 403  # no token in a body that is no form
@@ -184,7 +206,9 @@ def test_a_stale_page_gets_409_after_the_game_moved(client: TestClient) -> None:
         assert r.status_code == 409
 
 
-def test_two_requests_for_one_game_are_played_one_at_a_time(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_requests_for_one_game_are_played_one_at_a_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = create(client, ["person", "random"], seed=6)
     inside, most = [0], [0]
     original = TableStore._apply
@@ -258,8 +282,8 @@ def test_log_in_words_and_scoring_breakdowns(client: TestClient) -> None:
     assert any(t.startswith("Scoring 1: Ana ") for t in texts)
     rec = table.game.state.scorings[0]
     assert 'id="scoring-1"' in html
-    assert f"<td class=\"num\"><b>{rec.totals[0]}</b></td>" in html
-    assert f"<td class=\"num\">{rec.walls[0]}</td>" in html
+    assert f'<td class="num"><b>{rec.totals[0]}</b></td>' in html
+    assert f'<td class="num">{rec.walls[0]}</td>' in html
 
 
 # -- nothing lost: saves, restart, download --------------------------------------------------
@@ -415,20 +439,27 @@ def test_replay_a_save_step_by_step(client: TestClient) -> None:
 def test_replay_a_json_lines_record(client: TestClient) -> None:
     games = [_finished(s) for s in (31, 32)]
     text = "\n".join(g.to_json() for g in games) + "\n"
-    r = client.post("/replay", files={"file": ("g.jsonl", text, "application/octet-stream")}, data={"game": "2"},
-                    follow_redirects=False)
+    r = client.post(
+        "/replay",
+        files={"file": ("g.jsonl", text, "application/octet-stream")},
+        data={"game": "2"},
+        follow_redirects=False,
+    )
     replay = client.app.state.replays.get(r.headers["location"].rsplit("/", 1)[1])
     assert replay.number == 2 and replay.count == 2 and replay.games[-1].scores == games[1].scores
     r = client.post("/replay", files={"file": ("g.jsonl", text, "application/octet-stream")}, data={"game": "3"})
     assert r.status_code == 400 and "holds 2 game(s)" in unescape(r.text)
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"", "choose a save"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b'{"format": "something else"}', "cannot replay that file"),
-    (b"[1, 2", "cannot replay that file"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "choose a save"),
+        (b"\xff\xfe\x00", "not UTF-8"),
+        (b'{"format": "something else"}', "cannot replay that file"),
+        (b"[1, 2", "cannot replay that file"),
+    ],
+)
 def test_replay_refuses_what_is_not_a_save(client: TestClient, content: bytes, message: str) -> None:
     r = client.post("/replay", files={"file": ("x.json", content, "application/json")})
     assert r.status_code == 400 and message in unescape(r.text)
@@ -460,20 +491,21 @@ def test_host_links_on_the_start_page_only_for_this_machine(data_dir: Path) -> N
 
 
 def test_six_seats_of_people_and_every_bot(client: TestClient) -> None:
-    table = create(client, ["person", "random", "greedy", "mcts", "person", "random"], modules=ALL_MODULES,
-                   budget3="4")
+    table = create(client, ["person", "random", "greedy", "mcts", "person", "random"], modules=ALL_MODULES, budget3="4")
     assert table.game.num_players == 6 and table.decider in (0, 4)
     page = client.get(seat_url(table, table.decider)).text
     assert page.count('class="player') == 6 and "bot: mcts:4" in page
-    r = client.post("/games", data={f"kind{i}": "random" for i in range(6)} | {"kind6": "person"},
-                    follow_redirects=False)
+    r = client.post(
+        "/games", data={f"kind{i}": "random" for i in range(6)} | {"kind6": "person"}, follow_redirects=False
+    )
     assert r.status_code == 303  # a seventh seat is not in the form: only kind0..kind5 are read
     bots_only = client.app.state.store.get(r.headers["location"].split("/")[2])
     assert bots_only.game.is_over and not bots_only.human_seats()  # bots alone play to the end at once
 
 
-def test_play_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import sys
 
     from alhambra.cli import main
@@ -495,8 +527,10 @@ def test_revealing_a_bonus_card_from_the_hand(client: TestClient) -> None:
         assert act(client, table, 0, rng.choice(buys or range(len(legal)))).status_code == 303
     building = legal[reveal[0]].building
     html = client.get(seat_url(table, 0)).text
-    assert f'<button class="act" form="act" name="index" value="{reveal[0]}" data-index="{reveal[0]}" ' \
-           f'data-kind="RevealBonus">reveal</button>' in html
+    assert (
+        f'<button class="act" form="act" name="index" value="{reveal[0]}" data-index="{reveal[0]}" '
+        f'data-kind="RevealBonus">reveal</button>' in html
+    )
     assert act(client, table, 0, reveal[0]).status_code == 303
     assert table.log[-1].text.startswith("Ana revealed the bonus card for the ")
     assert building in table.game.view(1)["modules"]["bonus_cards"]["players"][0]["revealed"]

@@ -31,8 +31,10 @@ def test_purchases_say_the_building_the_space_and_what_the_payment_earns() -> No
     game = _game()
     spec = game.rules.catalog[2]
     exact = Buy(2, [MoneyCard("dirham", spec.price)])
-    assert describe(game, 0, exact) == (f"Ana bought the {spec.type} {spec.price} from the dirham space, paying "
-                                        f"dirham {spec.price} ({spec.price}, exact: another action)")
+    assert describe(game, 0, exact) == (
+        f"Ana bought the {spec.type} {spec.price} from the dirham space, paying "
+        f"dirham {spec.price} ({spec.price}, exact: another action)"
+    )
     over = Buy(2, [MoneyCard("dirham", 9), MoneyCard("dirham", 1)])
     assert action_label(game, 0, over) == f"pay dirham 1 + dirham 9 (10, overpaying {10 - spec.price})"
     from alhambra_exchange_offices import ExchangeOffice
@@ -53,8 +55,9 @@ def test_placements_and_redesign_name_tile_and_cell() -> None:
     assert describe(game, 0, Swap(7, (1, 0))) == f"Ana swapped the {t7} from the reserve for the {t5} at (1, 0)"
     assert describe(game, 1, GiveToDirk(7)) == f"Bo gave the {t7} to Dirk"
     assert describe(game, 1, Pass()) == "Bo could do nothing and passed"
-    assert describe(game, 0, TakeMoney([MoneyCard("ducat", 2), MoneyCard("florin", 3)])) == \
-        "Ana took ducat 2 + florin 3"  # the cards in the action's canonical order
+    assert (
+        describe(game, 0, TakeMoney([MoneyCard("ducat", 2), MoneyCard("florin", 3)])) == "Ana took ducat 2 + florin 3"
+    )  # the cards in the action's canonical order
     assert tile_words(cat, 0) == "Lion Fountain" and tile_words(cat, "nope") == "tile nope"
 
 

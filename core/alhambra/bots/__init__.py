@@ -72,7 +72,9 @@ def bot_class(name: str) -> type:
     try:
         cls = ep.load()
     except Exception as exc:  # a broken third-party package: say which
-        raise BotSpecError(f"bot {name!r} (entry point {ep.value!r}) cannot be loaded: {type(exc).__name__}: {exc}") from None
+        raise BotSpecError(
+            f"bot {name!r} (entry point {ep.value!r}) cannot be loaded: {type(exc).__name__}: {exc}"
+        ) from None
     if not isinstance(cls, type) or not callable(getattr(cls, "choose", None)):
         raise BotSpecError(f"bot {name!r} (entry point {ep.value!r}) is not a bot class with a choose() method")
     BOTS[key] = cls
@@ -96,7 +98,10 @@ def describe_bots() -> list[str]:
         params = getattr(cls, "params", {}) or {}
         if params:
             pos = getattr(cls, "positional", None)
-            parts = [f"{k} ({getattr(v, '__name__', v)}){' positional' if k == pos else ''}" for k, v in sorted(params.items())]
+            parts = [
+                f"{k} ({getattr(v, '__name__', v)}){' positional' if k == pos else ''}"
+                for k, v in sorted(params.items())
+            ]
             lines.append(f"  parameters: {', '.join(parts)}")
     return lines
 

@@ -100,6 +100,7 @@ def weights_name(weights: Weights) -> str:
             return name
     return "custom"
 
+
 # ---------------------------------------------------------------------------------------------
 # Geometry cache: for a city layout and a tile's walls, the wall length after each placement
 # ---------------------------------------------------------------------------------------------
@@ -346,7 +347,7 @@ class Evaluator:
         if higher >= len(row):
             return 0.0
         tied += 1
-        return sum(row[higher:higher + tied]) // tied
+        return sum(row[higher : higher + tied]) // tied
 
     def type_value(self, t: str, mine: int, others: tuple) -> float:
         """Projected majority points of a participant with ``mine`` buildings of type ``t``
@@ -362,7 +363,9 @@ class Evaluator:
                 row = rows[k - 1]
                 p = self._points(mine, others, row)
                 if s:
-                    p = (1 - 2 * s) * p + s * (self._points(mine - 1, others, row) + self._points(mine + 1, others, row))
+                    p = (1 - 2 * s) * p + s * (
+                        self._points(mine - 1, others, row) + self._points(mine + 1, others, row)
+                    )
                 v += wk * p
             v += w.per_building * mine * rows[2][0] / 8.0
             if len(self._type_cache) > _GEOM_LIMIT:

@@ -73,15 +73,37 @@ class MCTSBot(Bot):
     """
 
     name = "mcts"
-    params = {"iterations": int, "seconds": float, "top_k": int, "c": float, "bias": float,
-              "worlds": int, "horizon": int, "scale": float, "anchor": float, "versus": str,
-              "weights": named_weights}
+    params = {
+        "iterations": int,
+        "seconds": float,
+        "top_k": int,
+        "c": float,
+        "bias": float,
+        "worlds": int,
+        "horizon": int,
+        "scale": float,
+        "anchor": float,
+        "versus": str,
+        "weights": named_weights,
+    }
     positional = "iterations"
 
-    def __init__(self, seed: int | None = None, iterations: int = 32, seconds: float | None = None,
-                 top_k: int = 6, c: float = 0.04, bias: float = 0.1, worlds: int | None = None,
-                 horizon: int | None = None, scale: float = 12.0, anchor: float = 0.0, versus: str = "mean",
-                 weights: Weights = DEFAULT_WEIGHTS, max_playout: int = 400):
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 32,
+        seconds: float | None = None,
+        top_k: int = 6,
+        c: float = 0.04,
+        bias: float = 0.1,
+        worlds: int | None = None,
+        horizon: int | None = None,
+        scale: float = 12.0,
+        anchor: float = 0.0,
+        versus: str = "mean",
+        weights: Weights = DEFAULT_WEIGHTS,
+        max_playout: int = 400,
+    ):
         super().__init__(seed)
         if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
             from .base import BotSpecError
@@ -112,8 +134,16 @@ class MCTSBot(Bot):
 
     #: the weights a specification need not name
     _WEIGHTS = DEFAULT_WEIGHTS
-    _DEFAULTS = {"top_k": 6, "c": 0.04, "bias": 0.1, "worlds": None, "horizon": None, "scale": 12.0,
-                 "anchor": 0.0, "versus": "mean"}
+    _DEFAULTS = {
+        "top_k": 6,
+        "c": 0.04,
+        "bias": 0.1,
+        "worlds": None,
+        "horizon": None,
+        "scale": 12.0,
+        "anchor": 0.0,
+        "versus": "mean",
+    }
 
     def spec(self) -> str:
         """``"mcts:32"``, ``"mcts:0.5s"``, plus the parameters that differ from the defaults."""

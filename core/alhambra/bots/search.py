@@ -15,8 +15,15 @@ from .evaluate import TUNED_WEIGHTS, Weights
 from .mcts import MCTSBot
 
 #: The defaults of the search bot (``docs/bots.md`` says how they were chosen and measured).
-SEARCH_DEFAULTS: dict[str, Any] = {"iterations": 48, "top_k": 4, "c": 0.04, "bias": 0.1, "horizon": None,
-                                   "scale": 12.0, "anchor": 0.0}
+SEARCH_DEFAULTS: dict[str, Any] = {
+    "iterations": 48,
+    "top_k": 4,
+    "c": 0.04,
+    "bias": 0.1,
+    "horizon": None,
+    "scale": 12.0,
+    "anchor": 0.0,
+}
 
 
 class SearchBot(MCTSBot):

@@ -35,6 +35,7 @@ def tile_locations(game: Game) -> dict[str, list[Any]]:
         out.update(group)
     return out
 
+
 def card_locations(game: Game) -> dict[str, list[Any]]:
     """Every card of the game by where it is (deck, display, discard, hands, scoring cards
     set aside, module places), for accounting checks."""
@@ -92,7 +93,8 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
         extra, lost = money - exp, exp - money
         raise InvariantError(
             f"money cards not accounted for: extra {_card_counts(extra)}"
-            f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(lost)}")
+            f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(lost)}"
+        )
     for c, n in cards.items():
         if type(c) is not MoneyCard and n > 1:
             raise InvariantError(f"card {c.code} in two places")
@@ -117,5 +119,3 @@ def _card_places(locs: dict[str, list[Any]], cards: Iterable[Any]) -> str:
 
 def _where(locs: dict[str, list[Any]], tiles: Iterable[Any]) -> dict[Any, list[str]]:
     return {t: [k for k, v in locs.items() if t in v] for t in tiles}
-
-

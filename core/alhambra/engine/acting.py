@@ -26,7 +26,9 @@ def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
     if isinstance(action, Pass):
         kind = None
     elif kind is None:
-        raise IllegalActionError(f"{type(action).__name__} is not an action of this game's rules (modules: {list(game.modules)})")
+        raise IllegalActionError(
+            f"{type(action).__name__} is not an action of this game's rules (modules: {list(game.modules)})"
+        )
     if kind is not None and st.phase not in kind.phases:
         raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")
     if game._legal_set is None:

@@ -45,7 +45,11 @@ def _card_key(card: Any) -> tuple[Any, ...]:
     except TypeError:  # unhashable junk
         return ("", "", repr(card))
     if key is None:
-        key = (str(getattr(card, "currency", "")), str(getattr(card, "value", 0)), str(getattr(card, "code", repr(card))))
+        key = (
+            str(getattr(card, "currency", "")),
+            str(getattr(card, "value", 0)),
+            str(getattr(card, "code", repr(card))),
+        )
         if len(_CARD_KEYS) < 10_000:
             _CARD_KEYS[card] = key
     return key
@@ -116,7 +120,9 @@ def action_row(cls: type, tile: Any, position: Callable[[Any], Any] | None = Non
     return row
 
 
-def actions_at(cls: type, tile: Any, positions: Iterable[Any], position: Callable[[Any], Any] | None = None) -> list[Any]:
+def actions_at(
+    cls: type, tile: Any, positions: Iterable[Any], position: Callable[[Any], Any] | None = None
+) -> list[Any]:
     """``[cls(tile, pos) for pos in positions]`` as the shared instances (``cls`` takes a
     tile and a position, like :class:`BuildFromReserve`, :class:`Swap`, :class:`Place`;
     ``tile`` may be ``None`` for a class that takes the position alone, like

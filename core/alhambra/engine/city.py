@@ -64,7 +64,8 @@ _SWAP_FIT = tuple(_fits(i >> 4, i & 15, open_side=False) for i in range(256))
 #: per 4-bit side mask: how many sides, and (for three) the step towards the missing side
 _TOUCH_COUNT = tuple(bin(i).count("1") for i in range(16))
 _MISSING_STEP = tuple(
-    next((step for step, side, _ in _STEPS if not i & side), 0) if bin(i).count("1") == 3 else 0 for i in range(16))
+    next((step for step, side, _ in _STEPS if not i & side), 0) if bin(i).count("1") == 3 else 0 for i in range(16)
+)
 #: per 4-bit mask of open links: the steps to the linked neighbours
 _LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in range(16))
 
@@ -89,9 +90,12 @@ _OPEN_LEAF = tuple(_LEAF[v] and not _ENCLOSED[v] for v in range(512))
 #: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
 #: (the tile's need: its own walls on the sides where it meets a tile, since walls match)
 _SWAP_OK = tuple(
-    tuple(not v & _FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
-          for v in range(512))
-    for m in range(16))
+    tuple(
+        not v & _FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
+        for v in range(512)
+    )
+    for m in range(16)
+)
 #: The two tables under public names, for rule plugins (see ``Alhambra.front_facts``).
 PLACE_OK = _PLACE_OK
 SWAP_OK = _SWAP_OK
@@ -447,8 +451,11 @@ class _CityRules(_CityState):
                 cuts = self._cuts
                 if cuts is None:
                     cuts = self._cuts = frozenset(self._cut_cells())  # type: ignore[misc]  # the slot is Alhambra's
-                found = [c for c in sorted(near) if c != _O and c not in cuts
-                         and (not _ENCLOSED[near[c]] if cell_holes else True)]
+                found = [
+                    c
+                    for c in sorted(near)
+                    if c != _O and c not in cuts and (not _ENCLOSED[near[c]] if cell_holes else True)
+                ]
             if not cell_holes:
                 found = [c for c in found if self._reaches_outside(c, emptied=c)]
             self.memo["removable"] = found
@@ -569,7 +576,19 @@ class Alhambra(_CityRules):
     raise :class:`IllegalActionError` (citing the rule) without changing anything.
     """
 
-    __slots__ = ("_tiles", "_walls", "catalog", "holes", "front_facts", "tile_facts", "_links", "_cuts", "_wall_len", "_three", "memo")
+    __slots__ = (
+        "_tiles",
+        "_walls",
+        "catalog",
+        "holes",
+        "front_facts",
+        "tile_facts",
+        "_links",
+        "_cuts",
+        "_wall_len",
+        "_three",
+        "memo",
+    )
 
     def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
         if holes not in HOLES_MODES:
@@ -689,6 +708,7 @@ class Alhambra(_CityRules):
         #: "removable", "redesign" are the engine's). A copy shares it while both have the
         #: same layout; any change replaces it.
         self.memo: dict[Any, Any] = {}
+
     # -- mutation -----------------------------------------------------------------------------
 
     def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:

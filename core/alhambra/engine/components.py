@@ -197,9 +197,15 @@ class MoneyCard(InternedCard):
             found = _MONEY_CARDS.get((currency, value))
             if found is not None:
                 return found
-        if type(currency) is not str or currency not in CURRENCIES or type(value) is not int or value not in MONEY_VALUES:
-            raise ConfigError(f"no such money card: {currency!r} {value!r} (R-COMP-3: "
-                              f"currencies {list(CURRENCIES)}, values 1-9)")
+        if (
+            type(currency) is not str
+            or currency not in CURRENCIES
+            or type(value) is not int
+            or value not in MONEY_VALUES
+        ):
+            raise ConfigError(
+                f"no such money card: {currency!r} {value!r} (R-COMP-3: currencies {list(CURRENCIES)}, values 1-9)"
+            )
         card = super().__new__(cls)
         object.__setattr__(card, "currency", currency)
         object.__setattr__(card, "value", value)

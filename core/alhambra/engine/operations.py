@@ -31,8 +31,20 @@ from .state import Pending
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["add_pending", "city_changed", "edit_module", "module_changes", "refill_market", "draw_money", "refill_display", "run_scoring",
-           "pile_of", "pile_range", "resample_in_piles", "shuffle_into"]
+__all__ = [
+    "add_pending",
+    "city_changed",
+    "edit_module",
+    "module_changes",
+    "refill_market",
+    "draw_money",
+    "refill_display",
+    "run_scoring",
+    "pile_of",
+    "pile_range",
+    "resample_in_piles",
+    "shuffle_into",
+]
 
 
 def add_pending(game: Game, tile: Any, *, dirk_ok: bool = False) -> None:

@@ -93,8 +93,10 @@ def load_module(name: str) -> Any:
     module = found[name].load()
     own = getattr(module, "NAME", None)
     if own != name:
-        raise ConfigError(f"module registered as {name!r} (entry point target {found[name].value!r}) has NAME {own!r}: "
-                          f"register it under its NAME, or set NAME = {name!r}")
+        raise ConfigError(
+            f"module registered as {name!r} (entry point target {found[name].value!r}) has NAME {own!r}: "
+            f"register it under its NAME, or set NAME = {name!r}"
+        )
     return module
 
 
@@ -133,7 +135,14 @@ class Ruleset:
     (``{phase: [ActionKind]}``), ``action_types`` (``{type name: action class}``).
     """
 
-    def __init__(self, modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()):
+    def __init__(
+        self,
+        modules: Iterable = (),
+        options: dict | None = None,
+        *,
+        plugins: Iterable = (),
+        blocked: Iterable[str] = (),
+    ):
         pm = pluggy.PluginManager(hookspec.PROJECT)
         pm.add_hookspecs(hookspec)
         if modules is None or isinstance(modules, (str, bytes)):
@@ -151,7 +160,11 @@ class Ruleset:
         blocked = set(blocked)
         for m in mods:
             replaces = getattr(m, "REPLACES", ())
-            if isinstance(replaces, str) or not isinstance(replaces, (tuple, list)) or not all(isinstance(r, str) for r in replaces):
+            if (
+                isinstance(replaces, str)
+                or not isinstance(replaces, (tuple, list))
+                or not all(isinstance(r, str) for r in replaces)
+            ):
                 raise ConfigError(f"module {module_name(m)!r}: REPLACES must be a tuple of built-in plugin names")
             blocked.update(replaces)
         plugins = list(plugins)
@@ -176,13 +189,14 @@ class Ruleset:
         try:
             pm.check_pending()  # a hook implementation whose name matches no hook (alhambra_scorng)
         except pluggy.PluginValidationError as exc:
-            raise ConfigError(f"{exc}: a misspelled hook? (the hooks are the alhambra_* functions of "
-                              "alhambra.hookspec)") from None
+            raise ConfigError(
+                f"{exc}: a misspelled hook? (the hooks are the alhambra_* functions of alhambra.hookspec)"
+            ) from None
         for builtin, hook_name in ESSENTIAL_HOOKS.items():
             if builtin in blocked and not any(
-                    i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()):
-                raise ConfigError(
-                    f"blocking {builtin} needs a replacement: no other plugin implements {hook_name}")
+                i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()
+            ):
+                raise ConfigError(f"blocking {builtin} needs a replacement: no other plugin implements {hook_name}")
         self.pm = pm
         self.hook = pm.hook
         self.modules: tuple[str, ...] = tuple(names)
@@ -202,14 +216,16 @@ class Ruleset:
         #: printed price as the ``alhambra_building_price`` hook makes it (folded once, here);
         #: with no such hook all four are ``prices`` itself. Every reader of a price uses these.
         self.space_prices: tuple[dict, dict, dict, dict] = space_prices(
-            self.hook, self.options, self.prices, {t for t, spec in self.catalog.items() if spec.kind == "building"})
+            self.hook, self.options, self.prices, {t for t, spec in self.catalog.items() if spec.kind == "building"}
+        )
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
         #: one more than the highest price
         self.price_bits: int = max([0, *(p for table in self.space_prices for p in table.values())]) + 1
         #: per market space index (0-3): tile id -> its price as a bit in that space's lane of
         #: those bitsets, and ``None`` (an empty space) -> 0
         self.price_lanes: tuple = tuple(
-            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4))
+            {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4)
+        )
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
@@ -284,8 +300,10 @@ def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKi
     """The kind played for ``action`` among ``offers`` (plugin name, kind), in call order."""
     for n, k in offers:
         if n in k.replaces:
-            raise ConfigError(f"plugin {n!r} declares that its action kind {action.__name__} replaces itself: "
-                              f"a plugin cannot replace itself; list the plugins it replaces in replaces=(...)")
+            raise ConfigError(
+                f"plugin {n!r} declares that its action kind {action.__name__} replaces itself: "
+                f"a plugin cannot replace itself; list the plugins it replaces in replaces=(...)"
+            )
     outside = [(n, k) for n, k in offers if n not in BUILTIN_PLUGINS]
     if len(outside) < 2:
         return (outside or offers)[0][1]
@@ -295,13 +313,17 @@ def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKi
         return left[0][1]
     if not left:
         names = [repr(n) for n, _ in outside]
-        raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each declare that their action kind "
-                          f"{action.__name__} replaces the other's: only one of them may replace the others")
+        raise ConfigError(
+            f"plugins {', '.join(names[:-1])} and {names[-1]} each declare that their action kind "
+            f"{action.__name__} replaces the other's: only one of them may replace the others"
+        )
     names = [repr(n) for n, _ in left]
-    raise ConfigError(f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind "
-                      f"{action.__name__}: "
-                      f"only one may, unless it declares that it replaces the others, e.g. "
-                      f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}")
+    raise ConfigError(
+        f"plugins {', '.join(names[:-1])} and {names[-1]} each provide the action kind "
+        f"{action.__name__}: "
+        f"only one may, unless it declares that it replaces the others, e.g. "
+        f"ActionKind({action.__name__}, ..., replaces=({names[0]},)) in {names[-1]}"
+    )
 
 
 #: The highest price a building may cost (``alhambra_building_price``): every money card of one
@@ -335,14 +357,18 @@ def space_prices(hook: Any, options: dict[str, Any], printed: dict, asked: Any =
                 try:
                     new = impl.function(*[args[n] for n in impl.argnames])
                 except Exception as exc:
-                    raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} failed for tile {tile!r} "
-                                      f"on space {space}: {type(exc).__name__}: {exc}") from exc
+                    raise ConfigError(
+                        f"alhambra_building_price of {impl.plugin_name!r} failed for tile {tile!r} "
+                        f"on space {space}: {type(exc).__name__}: {exc}"
+                    ) from exc
                 if new is None:
                     continue
                 if type(new) is not int or not 0 <= new <= MAX_PRICE:
-                    raise ConfigError(f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
-                                      f"{tile!r} on space {space} {new!r}; a price is an int >= 0 and at most "
-                                      f"{MAX_PRICE} (MAX_PRICE)")
+                    raise ConfigError(
+                        f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
+                        f"{tile!r} on space {space} {new!r}; a price is an int >= 0 and at most "
+                        f"{MAX_PRICE} (MAX_PRICE)"
+                    )
                 price = new
             table[tile] = price
         tables.append(table)
@@ -403,8 +429,13 @@ def direct_caller(caller: Any, *, results: bool = True) -> Callable[..., Any]:
 class _FastHooks:
     """Direct callers of the per-turn hooks (``rules.fast.alhambra_between_turns(game=…)``)."""
 
-    NAMES = ("alhambra_turn_start", "alhambra_payment_means", "alhambra_placement_filter",
-             "alhambra_city_changed", "alhambra_between_turns")
+    NAMES = (
+        "alhambra_turn_start",
+        "alhambra_payment_means",
+        "alhambra_placement_filter",
+        "alhambra_city_changed",
+        "alhambra_between_turns",
+    )
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 
@@ -424,7 +455,9 @@ def _cached(modules: tuple, options: tuple, plugins: tuple, blocked: tuple) -> R
     return Ruleset(modules, dict(options), plugins=plugins, blocked=blocked)
 
 
-def get_ruleset(modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()) -> Ruleset:
+def get_ruleset(
+    modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()
+) -> Ruleset:
     """A (cached) :class:`Ruleset` for this configuration; see :class:`Ruleset` for arguments."""
     if isinstance(modules, str):
         raise ConfigError("modules must be a list of module names, not a string")

@@ -231,8 +231,10 @@ def _resume(game: Game, nxt: Resume) -> Next | None:
         asked = game.rules.fast.alhambra_between_turns(game=game, finished=st.turn_player)
         if asked is not None:
             if type(asked) is not Interrupt or asked.phase not in game.rules.phase_specs:
-                raise ConfigError(f"alhambra_between_turns must return an Interrupt naming a declared phase "
-                                  f"(alhambra_phases), not {asked!r}")
+                raise ConfigError(
+                    f"alhambra_between_turns must return an Interrupt naming a declared phase "
+                    f"(alhambra_phases), not {asked!r}"
+                )
             st.phase = asked.phase
             st.decider = asked.seat
             return None

@@ -15,6 +15,7 @@ from .components import Card, MoneyCard, TileCatalog
 #: Alhambra is for 2 to 6 players (R-COMP-1)
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
+
 def player_names(players: int | Sequence[str]) -> list[str]:
     """The seats' names for ``new_game(players)``: a number of players 2-6 (named "Player 1"
     …) or their names (R-COMP-1). Raises :class:`~alhambra.errors.ConfigError` otherwise, and
@@ -33,8 +34,10 @@ def player_names(players: int | Sequence[str]) -> list[str]:
     for i, name in enumerate(players):
         bad = _NOT_XML_CHAR.search(name)
         if bad:  # the name could not appear in a save's picture, a page or a terminal
-            raise ConfigError(f"player {i + 1}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
-                              f"which XML cannot hold (a control character, lone surrogate or non-character)")
+            raise ConfigError(
+                f"player {i + 1}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
+                f"which XML cannot hold (a control character, lone surrogate or non-character)"
+            )
     return list(players)
 
 
@@ -54,7 +57,6 @@ def game_seed(seed: int | None) -> int:
     if seed < 0:
         raise ConfigError(f"seed must be 0 or more, not {seed}: a negative seed gives the same game as {-seed}")
     return seed
-
 
 
 @define(slots=True)
@@ -166,9 +168,17 @@ class GameState:
     @classmethod
     def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str) -> GameState:
         """The state of a game before setup: one empty Alhambra per name, nothing dealt."""
-        return cls(players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
-                   bag=[], market=[None] * 4, deck=[], discard=[], display=[],
-                   start_player=0, turn_player=0, decider=0)
+        return cls(
+            players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
+            bag=[],
+            market=[None] * 4,
+            deck=[],
+            discard=[],
+            display=[],
+            start_player=0,
+            turn_player=0,
+            decider=0,
+        )
 
     def clone(self) -> "GameState":
         """An independent deep copy (cards and actions are immutable and shared)."""

@@ -31,14 +31,40 @@ from .codec import (
 # the rest needs the rl extra (numpy, gymnasium, pettingzoo) and is loaded on first use, so a
 # module can declare its encoding (alhambra.env.register_encoding) with the core alone
 _LAZY = {
-    "ObservationEncoder": "observation", "ViewEncoder": "observation", "register_view_encoder": "observation",
-    "render_view": "observation", "Session": "session", "parse_modules": "session",
-    "alhambra_v0": None, "gym_env": None, "observation": None, "session": None,
+    "ObservationEncoder": "observation",
+    "ViewEncoder": "observation",
+    "register_view_encoder": "observation",
+    "render_view": "observation",
+    "Session": "session",
+    "parse_modules": "session",
+    "alhambra_v0": None,
+    "gym_env": None,
+    "observation": None,
+    "session": None,
 }
 
-__all__ = ["DEFAULT_RADIUS", "ENV_ID", "SAFE_RADIUS", "ActionCodec", "ActionEncoding", "CardsField", "Decision",
-           "Field", "ObservationEncoder", "Session", "ViewEncoder", "WindowError", "alhambra_v0", "gym_env",
-           "observation", "parse_modules", "register_encoding", "register_view_encoder", "render_view", "session"]
+__all__ = [
+    "DEFAULT_RADIUS",
+    "ENV_ID",
+    "SAFE_RADIUS",
+    "ActionCodec",
+    "ActionEncoding",
+    "CardsField",
+    "Decision",
+    "Field",
+    "ObservationEncoder",
+    "Session",
+    "ViewEncoder",
+    "WindowError",
+    "alhambra_v0",
+    "gym_env",
+    "observation",
+    "parse_modules",
+    "register_encoding",
+    "register_view_encoder",
+    "render_view",
+    "session",
+]
 
 ENV_ID = "alhambra/Alhambra-v0"
 

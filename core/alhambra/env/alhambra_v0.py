@@ -55,13 +55,26 @@ class raw_env(AECEnv):
     else (``3.7``, ``"3"``, ``None`` for a live agent) raise
     :class:`~alhambra.IllegalActionError` and change nothing."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "alhambra_v0", "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "alhambra_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
-    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, radius: int = DEFAULT_RADIUS) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        modules: Iterable[str] | str | None = (),
+        options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        radius: int = DEFAULT_RADIUS,
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in ("human", "ansi"):
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+            raise ConfigError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
+            )
         self.session = Session(players, modules, options, radius)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -69,10 +82,13 @@ class raw_env(AECEnv):
         n, size = self.session.num_actions, self.session.observation_size
         high = self.session.encoder.high()
         self.observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
-                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-            }) for a in self.possible_agents
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = random.Random()

@@ -203,15 +203,19 @@ def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
 
 def _payment(game: Game, action: type) -> ActionEncoding:
     via = (None, *means_cards(game))
-    return ActionEncoding(action, (
-        Field(("space", "via"), [(s, v) for s in range(1, 5) for v in via]),
-        CardsField("cards", money_cards(game)),
-    ))
+    return ActionEncoding(
+        action,
+        (
+            Field(("space", "via"), [(s, v) for s in range(1, 5) for v in via]),
+            CardsField("cards", money_cards(game)),
+        ),
+    )
 
 
 def _tile_then_cell(action: type, game: Game, radius: int) -> ActionEncoding:
-    return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]),
-                                   Field(("pos",), cells(radius), shared="cell")))
+    return ActionEncoding(
+        action, (Field(("tile",), [(t,) for t in tile_ids(game)]), Field(("pos",), cells(radius), shared="cell"))
+    )
 
 
 def _tile_only(action: type, game: Game) -> ActionEncoding:
@@ -248,20 +252,38 @@ def _module_class(game: Game, qualname: str) -> type:
 
 
 # The expansion modules' kinds, by dotted name (the environment never imports a module).
-register_encoding("alhambra_vizier.plugin.UseVizier",
-                  lambda g, r: _payment(g, _module_class(g, "alhambra_vizier.plugin.UseVizier")))
-register_encoding("alhambra_vizier.plugin.DeclineVizier",
-                  lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()))
-register_encoding("alhambra_vizier.plugin.ReactivateVizier",
-                  lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()))
-register_encoding("alhambra_building_huts.plugin.TakeHut", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_building_huts.plugin.TakeHut"),
-    (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),)))
-register_encoding("alhambra_bonus_cards.plugin.RevealBonus", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_bonus_cards.plugin.RevealBonus"),
-    (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),)))
-register_encoding("alhambra_exchange_offices.plugin.TakeOffice", lambda g, r: ActionEncoding(
-    _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"), (Field(("office",), [(c,) for c in means_cards(g)]),)))
+register_encoding(
+    "alhambra_vizier.plugin.UseVizier", lambda g, r: _payment(g, _module_class(g, "alhambra_vizier.plugin.UseVizier"))
+)
+register_encoding(
+    "alhambra_vizier.plugin.DeclineVizier",
+    lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()),
+)
+register_encoding(
+    "alhambra_vizier.plugin.ReactivateVizier",
+    lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()),
+)
+register_encoding(
+    "alhambra_building_huts.plugin.TakeHut",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_building_huts.plugin.TakeHut"),
+        (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),),
+    ),
+)
+register_encoding(
+    "alhambra_bonus_cards.plugin.RevealBonus",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_bonus_cards.plugin.RevealBonus"),
+        (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),),
+    ),
+)
+register_encoding(
+    "alhambra_exchange_offices.plugin.TakeOffice",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"),
+        (Field(("office",), [(c,) for c in means_cards(g)]),),
+    ),
+)
 
 
 # -- the codec -------------------------------------------------------------------------------
@@ -401,8 +423,10 @@ class ActionCodec:
                 k = index.get(value)
                 if k is None:
                     if "pos" in f.attrs:
-                        raise WindowError(f"{action}: position {value} lies outside the encoded window of radius "
-                                          f"{self.radius} around the fountain; use a larger radius (<= {SAFE_RADIUS})")
+                        raise WindowError(
+                            f"{action}: position {value} lies outside the encoded window of radius "
+                            f"{self.radius} around the fountain; use a larger radius (<= {SAFE_RADIUS})"
+                        )
                     raise IllegalActionError(f"{action}: {dict(zip(f.attrs, value))} is not in the encoded values")
                 out.append(start + k)
         return tuple(out)

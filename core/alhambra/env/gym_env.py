@@ -47,11 +47,21 @@ class AlhambraEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own attribute)
 
-    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
-                 opponents: Iterable[str] | None = None, seat: int | str = 0, render_mode: str | None = None,
-                 radius: int = DEFAULT_RADIUS, illegal_reward: float | None = -1.0) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        modules: Iterable[str] | str | None = (),
+        options: dict[str, Any] | None = None,
+        opponents: Iterable[str] | None = None,
+        seat: int | str = 0,
+        render_mode: str | None = None,
+        radius: int = DEFAULT_RADIUS,
+        illegal_reward: float | None = -1.0,
+    ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+            raise ConfigError(
+                f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
+            )
         self.session = Session(players, modules, options, radius)
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
@@ -67,14 +77,18 @@ class AlhambraEnv(gymnasium.Env):
         self.seat_choice = seat
         self.seat: int = seat if isinstance(seat, int) else 0
         self.render_mode = render_mode
-        if illegal_reward is not None and (isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float, np.integer, np.floating))):
+        if illegal_reward is not None and (
+            isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float, np.integer, np.floating))
+        ):
             raise ConfigError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         n, size = self.session.num_actions, self.session.observation_size
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=self.session.encoder.high(), shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=0.0, high=self.session.encoder.high(), shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(n)
         self._bots: dict[int, Any] = {}
 
@@ -90,7 +104,9 @@ class AlhambraEnv(gymnasium.Env):
             assert seat is not None
             self.session.play(self._bots[seat].choose(game, seat, game.legal_actions()))
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(2**63)))
         if self.seat_choice == "random":

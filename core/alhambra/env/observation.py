@@ -25,7 +25,15 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CITY_PLANES", "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view"]
 
 #: The planes of each Alhambra, in order, over the cell window.
-CITY_PLANES: tuple[str, ...] = ("fountain", *BUILDING_TYPES, "hut", "wall_north", "wall_east", "wall_south", "wall_west")
+CITY_PLANES: tuple[str, ...] = (
+    "fountain",
+    *BUILDING_TYPES,
+    "hut",
+    "wall_north",
+    "wall_east",
+    "wall_south",
+    "wall_west",
+)
 _WALLS = (NORTH, EAST, SOUTH, WEST)
 
 
@@ -40,18 +48,50 @@ class ViewEncoder:
     seats in observer-relative order) and ``obs`` (the :class:`ObservationEncoder`, for its
     ``tile_index`` and ``card_index``)."""
 
-    def __init__(self, shapes: Callable[[Game], dict[str, tuple[int, ...]]],
-                 write: Callable[[dict[str, np.ndarray], Any, dict[str, Any], Sequence[int], Any], None]) -> None:
+    def __init__(
+        self,
+        shapes: Callable[[Game], dict[str, tuple[int, ...]]],
+        write: Callable[[dict[str, np.ndarray], Any, dict[str, Any], Sequence[int], Any], None],
+    ) -> None:
         self.shapes = shapes
         self.write = write
 
 
 _VIEW_ENCODERS: dict[str, ViewEncoder] = {}
-_FLAG_SLICES = frozenset({"phase", "current_player", "turn_player", "start_player", "scoring_cards_drawn",
-                          "scorings_done", "market_tiles", "pending", "reserves", "cities"})
-_BASE_VIEW_KEYS = frozenset({"seat", "phase", "current_player", "turn_player", "turn", "start_player", "market",
-                             "display", "discard", "deck_size", "bag_size", "scoring_cards_drawn", "pending",
-                             "scorings", "players", "modules"})
+_FLAG_SLICES = frozenset(
+    {
+        "phase",
+        "current_player",
+        "turn_player",
+        "start_player",
+        "scoring_cards_drawn",
+        "scorings_done",
+        "market_tiles",
+        "pending",
+        "reserves",
+        "cities",
+    }
+)
+_BASE_VIEW_KEYS = frozenset(
+    {
+        "seat",
+        "phase",
+        "current_player",
+        "turn_player",
+        "turn",
+        "start_player",
+        "market",
+        "display",
+        "discard",
+        "deck_size",
+        "bag_size",
+        "scoring_cards_drawn",
+        "pending",
+        "scorings",
+        "players",
+        "modules",
+    }
+)
 
 
 def register_view_encoder(key: str, encoder: ViewEncoder) -> None:
@@ -72,7 +112,9 @@ class ObservationEncoder:
     unfinished action). Raises :class:`WindowError` from :meth:`encode` for a tile outside
     the window."""
 
-    def __init__(self, game: Game, radius: int = DEFAULT_RADIUS, extra: dict[str, tuple[int, ...]] | None = None) -> None:
+    def __init__(
+        self, game: Game, radius: int = DEFAULT_RADIUS, extra: dict[str, tuple[int, ...]] | None = None
+    ) -> None:
         self.radius = radius
         self.width = 2 * radius + 1
         n = self.num_players = game.num_players
@@ -168,9 +210,11 @@ class ObservationEncoder:
         n = self.num_players
         order = [(seat + k) % n for k in range(n)]
         rel = {s: k for k, s in enumerate(order)}
-        ones = [o["phase"] + self.phases.index(view["phase"]),
-                o["turn_player"] + rel[view["turn_player"]],
-                o["start_player"] + rel[view["start_player"]]]
+        ones = [
+            o["phase"] + self.phases.index(view["phase"]),
+            o["turn_player"] + rel[view["turn_player"]],
+            o["start_player"] + rel[view["start_player"]],
+        ]
         if view["current_player"] is not None:
             ones.append(o["current_player"] + rel[view["current_player"]])
         ci = self.card_index
@@ -210,8 +254,10 @@ class ObservationEncoder:
             base = o["cities"] + k * city_size + r * w + r
             for x, y, t in p["city"]:
                 if not (-r <= x <= r and -r <= y <= r):
-                    raise WindowError(f"an Alhambra reaches ({x}, {y}), beyond the observation window of radius {r}; "
-                                      "use a larger radius")
+                    raise WindowError(
+                        f"an Alhambra reaches ({x}, {y}), beyond the observation window of radius {r}; "
+                        "use a larger radius"
+                    )
                 cell = base + y * w + x
                 ones += [cell + off for off in planes[rows[t]]]
         buf[ones] = 1
@@ -226,8 +272,13 @@ class ObservationEncoder:
         for key, enc, names in self._modules:
             part = mods.get(key, view.get(key))
             if part is not None:
-                enc.write({name: buf[self.slices[full]].reshape(self.shapes[full]) for name, full in names.items()},
-                          part, view, order, self)
+                enc.write(
+                    {name: buf[self.slices[full]].reshape(self.shapes[full]) for name, full in names.items()},
+                    part,
+                    view,
+                    order,
+                    self,
+                )
         return buf
 
     def high(self) -> np.ndarray:
@@ -251,8 +302,9 @@ def _tiles_of(game: Game, kind: str) -> tuple[Any, ...]:
     return tuple(t for t, s in game.rules.catalog.items() if s.kind == kind)
 
 
-def _dirk_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int],
-                obs: ObservationEncoder) -> None:
+def _dirk_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
     for t in part["tiles"]:
         out["tiles"][obs.tile_index[t]] = 1
     out["score"][0] = part["score"]
@@ -261,20 +313,23 @@ def _dirk_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], ord
 register_view_encoder("dirk", ViewEncoder(lambda g: {"tiles": (len(tile_ids(g)),), "score": (1,)}, _dirk_write))
 
 
-def _vizier_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int],
-                  obs: ObservationEncoder) -> None:
+def _vizier_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
     for k, s in enumerate(order):
         out["active"][k] = bool(part["active"][s])
         if part["asking"] == s:
             out["asking"][k] = 1
 
 
-register_view_encoder("vizier", ViewEncoder(lambda g: {"active": (g.num_players,), "asking": (g.num_players,)},
-                                            _vizier_write))
+register_view_encoder(
+    "vizier", ViewEncoder(lambda g: {"active": (g.num_players,), "asking": (g.num_players,)}, _vizier_write)
+)
 
 
-def _huts_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int],
-                obs: ObservationEncoder) -> None:
+def _huts_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
     for k, t in enumerate(BUILDING_TYPES):
         stack = part["stacks"].get(t)
         if stack is not None:
@@ -283,12 +338,15 @@ def _huts_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], ord
                 out["face_up"][obs.tile_index[stack["face_up"]]] = 1
 
 
-register_view_encoder("building_huts", ViewEncoder(
-    lambda g: {"face_up": (len(tile_ids(g)),), "stack_sizes": (len(BUILDING_TYPES),)}, _huts_write))
+register_view_encoder(
+    "building_huts",
+    ViewEncoder(lambda g: {"face_up": (len(tile_ids(g)),), "stack_sizes": (len(BUILDING_TYPES),)}, _huts_write),
+)
 
 
-def _bonus_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int],
-                 obs: ObservationEncoder) -> None:
+def _bonus_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
     ti = obs.tile_index
     for b in part.get("hand", ()):
         out["hand"][ti[b]] = 1
@@ -300,13 +358,23 @@ def _bonus_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], or
     out["out_of_play"][0] = part["out_of_play"]
 
 
-register_view_encoder("bonus_cards", ViewEncoder(
-    lambda g: {"hand": (len(tile_ids(g)),), "revealed": (g.num_players, len(tile_ids(g))),
-               "hidden": (g.num_players,), "out_of_play": (1,)}, _bonus_write))
+register_view_encoder(
+    "bonus_cards",
+    ViewEncoder(
+        lambda g: {
+            "hand": (len(tile_ids(g)),),
+            "revealed": (g.num_players, len(tile_ids(g))),
+            "hidden": (g.num_players,),
+            "out_of_play": (1,),
+        },
+        _bonus_write,
+    ),
+)
 
 
-def _office_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int],
-                  obs: ObservationEncoder) -> None:
+def _office_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
     ci = obs.card_index
     for k, s in enumerate(order):
         for code in part["hands"][s]:
@@ -314,34 +382,50 @@ def _office_write(out: dict[str, np.ndarray], part: Any, view: dict[str, Any], o
     out["in_deck"][0] = part["in_deck"]
 
 
-register_view_encoder("exchange_offices", ViewEncoder(
-    lambda g: {"held": (g.num_players, len(ObservationEncoder.card_list(g))), "in_deck": (1,)}, _office_write))
+register_view_encoder(
+    "exchange_offices",
+    ViewEncoder(
+        lambda g: {"held": (g.num_players, len(ObservationEncoder.card_list(g))), "in_deck": (1,)}, _office_write
+    ),
+)
 
 
 # -- text --------------------------------------------------------------------------------------
+
 
 def render_view(view: dict[str, Any]) -> str:
     """``view`` (of a seat) as readable text: phase, market, money display, the seat's hand,
     each player's score, reserve and Alhambra as a grid of tile ids (``F`` the fountain, ``.``
     an empty cell, huts by their id), and the modules' parts of the view."""
     seat = view["seat"]
-    lines = [f"seat {seat}  phase {view['phase']}  deciding {view['current_player']}  turn {view['turn']}",
-             "market: " + "  ".join(f"{m['space']}:{m['currency']} {m['tile'] if m['tile'] is not None else '-'}"
-                                    f"{'' if m['price'] is None else ' $' + str(m['price'])}" for m in view["market"]),
-             "display: " + " ".join(view["display"]),
-             f"deck {view['deck_size']}  bag {view['bag_size']}  scoring cards drawn: "
-             + (" ".join(view["scoring_cards_drawn"]) or "none"),
-             "pending: " + (" ".join(map(str, view["pending"])) or "none")]
+    lines = [
+        f"seat {seat}  phase {view['phase']}  deciding {view['current_player']}  turn {view['turn']}",
+        "market: "
+        + "  ".join(
+            f"{m['space']}:{m['currency']} {m['tile'] if m['tile'] is not None else '-'}"
+            f"{'' if m['price'] is None else ' $' + str(m['price'])}"
+            for m in view["market"]
+        ),
+        "display: " + " ".join(view["display"]),
+        f"deck {view['deck_size']}  bag {view['bag_size']}  scoring cards drawn: "
+        + (" ".join(view["scoring_cards_drawn"]) or "none"),
+        "pending: " + (" ".join(map(str, view["pending"])) or "none"),
+    ]
     for i, p in enumerate(view["players"]):
         me = " (you)" if i == seat else ""
-        lines.append(f"player {i}{me} {p['name']}: score {p['score']}, {p['hand_size']} cards"
-                     + (f" [{' '.join(p['hand'])}]" if "hand" in p else "")
-                     + f", reserve {p['reserve']}")
+        lines.append(
+            f"player {i}{me} {p['name']}: score {p['score']}, {p['hand_size']} cards"
+            + (f" [{' '.join(p['hand'])}]" if "hand" in p else "")
+            + f", reserve {p['reserve']}"
+        )
         city = {(x, y): t for x, y, t in p["city"]}
         xs = [x for x, _ in city]
         ys = [y for _, y in city]
         for y in range(min(ys), max(ys) + 1):
-            row = ("." if (t := city.get((x, y))) is None else "F" if t == 0 else str(t) for x in range(min(xs), max(xs) + 1))
+            row = (
+                "." if (t := city.get((x, y))) is None else "F" if t == 0 else str(t)
+                for x in range(min(xs), max(xs) + 1)
+            )
             lines.append("   " + " ".join(c.rjust(3) for c in row))
     for key, part in sorted(view["modules"].items()):
         lines.append(f"{key}: {part}")

@@ -51,8 +51,14 @@ from .session import Session, parse_modules
 
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "ScoreEvaluator"]
 
-_DEFAULTS: dict[str, Any] = {"players": 4, "modules": "", "seed": -1, "radius": DEFAULT_RADIUS, "max_moves": 20_000,
-                             "clones": "exact"}
+_DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "modules": "",
+    "seed": -1,
+    "radius": DEFAULT_RADIUS,
+    "max_moves": 20_000,
+    "clones": "exact",
+}
 _CLONES = ("exact", "resample")
 
 GAME_TYPE = pyspiel.GameType(
@@ -130,8 +136,13 @@ class _Holder:
 
     __slots__ = ("_session", "game", "moves", "resample")
 
-    def __init__(self, game: AlhambraGame | None, session: Session | None = None, moves: int = 0,
-                 resample: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        game: AlhambraGame | None,
+        session: Session | None = None,
+        moves: int = 0,
+        resample: random.Random | None = None,
+    ) -> None:
         self.game = game
         self._session = session
         self.moves = moves
@@ -156,8 +167,9 @@ class _Holder:
             rng = random.Random(self.resample.getrandbits(64))
             for _ in range(100):  # keep an unfinished action, if the resampled hand allows it
                 try:
-                    return _Holder(self.game, s.with_game(s.game.determinize(seat, rng), s.prefix), self.moves,
-                                   self.resample)
+                    return _Holder(
+                        self.game, s.with_game(s.game.determinize(seat, rng), s.prefix), self.moves, self.resample
+                    )
                 except AlhambraError:
                     continue
         return _Holder(self.game, s.copy(), self.moves, self.resample)
@@ -191,7 +203,8 @@ class AlhambraState(pyspiel.State):
                 raise SaveFormatError(
                     f"the state is of another setup: {theirs.players} players, modules {theirs.modules}, "
                     f"options {theirs.setup[2]}, radius {theirs.radius}; this game has {ours.players} players, "
-                    f"modules {ours.modules}, options {ours.setup[2]}, radius {ours.radius}")
+                    f"modules {ours.modules}, options {ours.setup[2]}, radius {ours.radius}"
+                )
             value.game = game
         super().__setattr__(name, value)
 

@@ -54,12 +54,14 @@ def as_seed(seed: Any) -> int:
         raise ConfigError(f"seed must be at least 0, not {seed} (a negative seed would repeat the game of {-seed})")
     return seed
 
+
 # (players, modules, options, radius) -> (codec, encoder, a set-up game): shared by sessions
 _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 
 
-def _restore(players: int, modules: list[str], options: dict[str, Any], radius: int, save: str,
-             prefix: tuple[int, ...]) -> Session:
+def _restore(
+    players: int, modules: list[str], options: dict[str, Any], radius: int, save: str, prefix: tuple[int, ...]
+) -> Session:
     """A session from its JSON save (see :meth:`Session.__reduce__`)."""
     s = Session(players, modules, options, radius)
     return s.with_game(Game.from_json(save), tuple(prefix))
@@ -77,7 +79,9 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
         try:
             modules = list(modules)
         except TypeError:
-            raise ConfigError(f"modules must be a list of modules or a comma-separated string, not {modules!r}") from None
+            raise ConfigError(
+                f"modules must be a list of modules or a comma-separated string, not {modules!r}"
+            ) from None
     if modules == ["all"]:
         return ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
     return modules
@@ -102,8 +106,13 @@ class Session:
     :attr:`observation_size` are the same for every game of the rule set. Raises
     :class:`ConfigError` for a bad configuration."""
 
-    def __init__(self, players: int = 4, modules: Iterable[str] | str | None = (), options: dict[str, Any] | None = None,
-                 radius: int = DEFAULT_RADIUS) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        modules: Iterable[str] | str | None = (),
+        options: dict[str, Any] | None = None,
+        radius: int = DEFAULT_RADIUS,
+    ) -> None:
         if type(players) is not int or not 2 <= players <= 6:
             raise ConfigError(f"players must be an int 2..6, not {players!r}")
         self.players = players
@@ -112,7 +121,12 @@ class Session:
             raise ConfigError(f"options must be a dict of option values or None, not {options!r}")
         self.options = dict(options or {})
         self.radius = radius
-        key = (players, tuple(m if isinstance(m, str) else id(m) for m in self.modules), json.dumps(self.options, sort_keys=True, default=repr), radius)
+        key = (
+            players,
+            tuple(m if isinstance(m, str) else id(m) for m in self.modules),
+            json.dumps(self.options, sort_keys=True, default=repr),
+            radius,
+        )
         layout = _LAYOUTS.get(key)
         if layout is None:
             template = new_game(players, modules=self.modules, options=self.options, seed=0)
@@ -134,7 +148,11 @@ class Session:
         new = Session.__new__(Session)
         new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
         new.codec, new.encoder, new.setup = self.codec, self.encoder, self.setup
-        new.num_actions, new.observation_size, new._decision_slice = self.num_actions, self.observation_size, self._decision_slice
+        new.num_actions, new.observation_size, new._decision_slice = (
+            self.num_actions,
+            self.observation_size,
+            self._decision_slice,
+        )
         new.game = self.game.clone()
         new._decision = None
         new._cache = {}
@@ -157,7 +175,9 @@ class Session:
         (a :class:`ConfigError`) if ``game`` has other players, modules or options."""
         theirs = _setup(game)
         if theirs != self.setup:
-            raise SaveFormatError(f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}")
+            raise SaveFormatError(
+                f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}"
+            )
         new = self.copy()
         new.load(game)
         if prefix:

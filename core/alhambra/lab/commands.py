@@ -39,32 +39,48 @@ def _progress(args: argparse.Namespace, games: int) -> bool:
 def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=100, help="games per variant or in all (default 100)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1); the same seeds for every variant")
-    p.add_argument("--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it")
+    p.add_argument(
+        "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
+    )
     prog = p.add_mutually_exclusive_group()
-    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
-                      help="show a progress bar (default: when standard error is a terminal)")
+    prog.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar (default: when standard error is a terminal)",
+    )
     prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
 
 
 def add_commands(sub: Any) -> None:
     """Add ``compare``, ``tournament`` and ``bots`` to ``sub`` (``add_subparsers()``'s result)."""
-    c = sub.add_parser("compare", help="play variants (TOML configs) on the same seeds and bots; what differs",
-                       description="Play every variant (a TOML game config) with the same bots on the same seeds and "
-                                   "show, per figure, each variant's mean with its 95%% interval, the paired difference "
-                                   "from the first variant and a plain verdict.")
+    c = sub.add_parser(
+        "compare",
+        help="play variants (TOML configs) on the same seeds and bots; what differs",
+        description="Play every variant (a TOML game config) with the same bots on the same seeds and "
+        "show, per figure, each variant's mean with its 95%% interval, the paired difference "
+        "from the first variant and a plain verdict.",
+    )
     c.add_argument("configs", nargs="+", metavar="CONFIG.toml", help="two or more game configurations")
-    c.add_argument("--bots", metavar="BOT[,BOT...]", default="greedy",
-                   help="bot per seat, or one for all seats (default greedy)")
+    c.add_argument(
+        "--bots", metavar="BOT[,BOT...]", default="greedy", help="bot per seat, or one for all seats (default greedy)"
+    )
     c.add_argument("--rotate-seats", action="store_true", help="play every seed in every rotation of the line-up")
-    c.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)")
+    c.add_argument(
+        "--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)"
+    )
     c.add_argument("--plot", metavar="FILE.png", help="plot points by source, scores, differences, start player")
     c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
     _add_common(c)
     c.set_defaults(func=cmd_compare)
 
-    t = sub.add_parser("tournament", help="line-ups drawn over several bots, seats rotated, openskill ratings",
-                       description="Draw line-ups over the bots, play each in every seat rotation on the same seed, "
-                                   "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.")
+    t = sub.add_parser(
+        "tournament",
+        help="line-ups drawn over several bots, seats rotated, openskill ratings",
+        description="Draw line-ups over the bots, play each in every seat rotation on the same seed, "
+        "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.",
+    )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
     t.add_argument("--players", type=int, default=4, help="players per game, 2-6 (default 4)")
     t.add_argument("--modules", help="comma-separated module names, or 'all'")
@@ -145,8 +161,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    tasks = tournament_tasks(bots, players=args.players, games=args.games, seed=args.seed, modules=cfg.modules,
-                             options=cfg.options, config_path=config_path)
+    tasks = tournament_tasks(
+        bots,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        modules=cfg.modules,
+        options=cfg.options,
+        config_path=config_path,
+    )
     from ..simulate import run_games
 
     start = time.perf_counter()

@@ -61,13 +61,22 @@ def unique_labels(variants: Sequence[Variant]) -> list[Variant]:
     out = []
     for v in variants:
         seen[v.label] = seen.get(v.label, 0) + 1
-        out.append(v if seen[v.label] == 1 else Variant(f"{v.label}#{seen[v.label]}", v.players, v.modules,
-                                                          v.options, v.config_path))
+        out.append(
+            v
+            if seen[v.label] == 1
+            else Variant(f"{v.label}#{seen[v.label]}", v.players, v.modules, v.options, v.config_path)
+        )
     return out
 
 
-def compare_tasks(variants: Sequence[Variant], *, bots: str | Sequence[str] | None, games: int, seed: int = 1,
-                  rotate_seats: bool = False) -> list[list[SimTask]]:
+def compare_tasks(
+    variants: Sequence[Variant],
+    *,
+    bots: str | Sequence[str] | None,
+    games: int,
+    seed: int = 1,
+    rotate_seats: bool = False,
+) -> list[list[SimTask]]:
     """Per variant, the tasks of ``games`` games on seeds ``seed, seed + 1, …`` (rounded up to
     whole rotations with ``rotate_seats``). Task indices run on over the variants, so the
     lists can be played as one (one progress bar): :func:`run_compare`."""
@@ -76,8 +85,17 @@ def compare_tasks(variants: Sequence[Variant], *, bots: str | Sequence[str] | No
     out: list[list[SimTask]] = []
     start = 0
     for v in variants:
-        tasks = make_tasks(games, seed, players=v.players, modules=v.modules, options=dict(v.options), bots=bots,
-                           config_path=v.config_path, rotate_seats=rotate_seats, variant=v.label)
+        tasks = make_tasks(
+            games,
+            seed,
+            players=v.players,
+            modules=v.modules,
+            options=dict(v.options),
+            bots=bots,
+            config_path=v.config_path,
+            rotate_seats=rotate_seats,
+            variant=v.label,
+        )
         out.append([_reindex(t, start + i) for i, t in enumerate(tasks)])
         start += len(tasks)
     return out
@@ -89,8 +107,9 @@ def _reindex(task: SimTask, index: int) -> SimTask:
     return evolve(task, index=index)
 
 
-def run_compare(task_lists: Sequence[Sequence[SimTask]], *, workers: int = 1, progress: bool = False,
-                backend: str = "local") -> list[list[GameResult]]:
+def run_compare(
+    task_lists: Sequence[Sequence[SimTask]], *, workers: int = 1, progress: bool = False, backend: str = "local"
+) -> list[list[GameResult]]:
     """Play every variant's tasks (as one run: same progress bar, same workers); per variant,
     its results in task order."""
     from ..simulate import run_games
@@ -100,7 +119,7 @@ def run_compare(task_lists: Sequence[Sequence[SimTask]], *, workers: int = 1, pr
     out: list[list[GameResult]] = []
     k = 0
     for ts in task_lists:
-        out.append(results[k:k + len(ts)])
+        out.append(results[k : k + len(ts)])
         k += len(ts)
     return out
 
@@ -134,8 +153,9 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         sp = r.start_player
         out[Figure("start player's win share above chance", "outcome", "share")] = ret[sp] - 1.0 / n
         others = [s for i, s in enumerate(r.scores) if i != sp]
-        out[Figure("start player's score lead over the others' mean", "outcome", "points")] = (
-            r.scores[sp] - sum(others) / len(others))
+        out[Figure("start player's score lead over the others' mean", "outcome", "points")] = r.scores[sp] - sum(
+            others
+        ) / len(others)
     out[Figure("winning score", "outcome", "points")] = float(scores[0])
     out[Figure("score spread (best - worst)", "outcome", "points")] = float(scores[0] - scores[-1])
     out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])
@@ -246,8 +266,9 @@ def compare_results(results: Sequence[Sequence[GameResult]], labels: Sequence[st
         verdicts = [verdict(d, name=labels[i + 1], unit=f.unit) for i, d in enumerate(diffs)]
         rows.append(Row(f, values, diffs, verdicts))
     bots = sorted({b for rs in results for r in rs for b in r.bots})
-    return Comparison(labels, seeds, [len(rs) for rs in results], bots, rows, [list(rs) for rs in results],
-                      _notes(results, labels))
+    return Comparison(
+        labels, seeds, [len(rs) for rs in results], bots, rows, [list(rs) for rs in results], _notes(results, labels)
+    )
 
 
 def _notes(results: Sequence[Sequence[GameResult]], labels: Sequence[str]) -> list[str]:
@@ -257,9 +278,11 @@ def _notes(results: Sequence[Sequence[GameResult]], labels: Sequence[str]) -> li
     notes = []
     players = [sorted({r.players for r in rs}) for rs in results]
     if len({tuple(p) for p in players}) > 1:
-        notes.append("the variants differ in the number of players ("
-                     + ", ".join(f"{lab} {'/'.join(map(str, p))}" for lab, p in zip(labels, players))
-                     + "): every difference includes the effect of the player count")
+        notes.append(
+            "the variants differ in the number of players ("
+            + ", ".join(f"{lab} {'/'.join(map(str, p))}" for lab, p in zip(labels, players))
+            + "): every difference includes the effect of the player count"
+        )
     if any(is_confounded(rs) for rs in results):
         notes.append("different bots sat in fixed seats: seat and bot effects are mixed (use --rotate-seats)")
     return notes
@@ -268,9 +291,11 @@ def _notes(results: Sequence[Sequence[GameResult]], labels: Sequence[str]) -> li
 def format_comparison(cmp: Comparison) -> list[str]:
     """The comparison as text lines: a header, then per figure one line with every variant's
     value [95 % interval], the difference from the first and its verdict."""
-    lines = [f"compare: {len(cmp.seeds)} seeds paired; games per variant "
-             + ", ".join(f"{lab} {n}" for lab, n in zip(cmp.labels, cmp.games))
-             + f"; bots {', '.join(cmp.bots)}; 95% intervals"]
+    lines = [
+        f"compare: {len(cmp.seeds)} seeds paired; games per variant "
+        + ", ".join(f"{lab} {n}" for lab, n in zip(cmp.labels, cmp.games))
+        + f"; bots {', '.join(cmp.bots)}; 95% intervals"
+    ]
     lines.extend(f"  note: {n}" for n in cmp.notes)
     width = max(len(r.figure.key) for r in cmp.rows) if cmp.rows else 10
     diff_heads = "  ".join(f"{lab[:18] + ' - ' + cmp.labels[0][:18]:>30}" for lab in cmp.labels[1:])
@@ -285,8 +310,10 @@ def format_comparison(cmp: Comparison) -> list[str]:
         diffs = "  ".join(f"{_short(d):>30}" for d in row.diffs)
         lines.append(f"  {row.figure.key:<{width}}  {vals}  {diffs}  {'; '.join(row.verdicts)}")
     found = cmp.detected()
-    lines.append(f"  {len(found)} of {len(cmp.rows)} figures differ beyond their 95% interval (where nothing changed "
-                 "but the seeds, about 1 figure in 20 would by chance)")
+    lines.append(
+        f"  {len(found)} of {len(cmp.rows)} figures differ beyond their 95% interval (where nothing changed "
+        "but the seeds, about 1 figure in 20 would by chance)"
+    )
     return lines
 
 

@@ -28,13 +28,21 @@ def records_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
         ret = r.returns()
         for seat in range(r.players):
             row: dict[str, Any] = {
-                "game": g, "seed": r.seed, "variant": r.variant, "players": r.players,
-                "modules": ",".join(r.modules), "seat": seat,
-                "bot": r.bots[seat] if seat < len(r.bots) else "", "rotation": r.rotation,
-                "score": r.scores[seat], "win_share": ret[seat],
+                "game": g,
+                "seed": r.seed,
+                "variant": r.variant,
+                "players": r.players,
+                "modules": ",".join(r.modules),
+                "seat": seat,
+                "bot": r.bots[seat] if seat < len(r.bots) else "",
+                "rotation": r.rotation,
+                "score": r.scores[seat],
+                "win_share": ret[seat],
                 "start_player": r.start_player == seat if r.start_player is not None else None,
                 "money_left": r.money_left[seat] if seat < len(r.money_left) else None,
-                "actions": r.actions, "turns": r.turns, "scorings_held": ",".join(map(str, r.scorings)),
+                "actions": r.actions,
+                "turns": r.turns,
+                "scorings_held": ",".join(map(str, r.scorings)),
             }
             if r.points:
                 for source, v in points_by_source(r.points, seat).items():
@@ -80,6 +88,11 @@ def comparison_frame(cmp: Any) -> Any:
             d[label], d[f"{label} low"], d[f"{label} high"] = v.value, v.low, v.high
         for label, diff, verdict in zip(cmp.labels[1:], row.diffs, row.verdicts):
             name = f"{label} - {first}"
-            d[name], d[f"{name} low"], d[f"{name} high"], d[f"{name} verdict"] = diff.value, diff.low, diff.high, verdict
+            d[name], d[f"{name} low"], d[f"{name} high"], d[f"{name} verdict"] = (
+                diff.value,
+                diff.low,
+                diff.high,
+                verdict,
+            )
         rows.append(d)
     return pd.DataFrame.from_records(rows)

@@ -31,12 +31,14 @@ def scoring_points(game: Any) -> list[dict[str, Any]]:
             if who >= n:
                 dirk = (dirk or 0) + totals[k]
                 continue
-            seats.append({
-                "majority": {t: int(v) for t, v in rec.majority[k].items()},
-                "walls": int(rec.walls[k]),
-                "extra": {name: int(col[k]) for name, col in rec.extra.items()},
-                "total": int(totals[k]),
-            })
+            seats.append(
+                {
+                    "majority": {t: int(v) for t, v in rec.majority[k].items()},
+                    "walls": int(rec.walls[k]),
+                    "extra": {name: int(col[k]) for name, col in rec.extra.items()},
+                    "total": int(totals[k]),
+                }
+            )
         entry: dict[str, Any] = {"number": int(rec.number), "seats": seats}
         if dirk is not None:
             entry["dirk"] = dirk

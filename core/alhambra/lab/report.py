@@ -59,8 +59,10 @@ def comparison_png(cmp: Comparison) -> bytes:
     for i, lab in enumerate(cmp.labels):
         xs = [j + (i - (k - 1) / 2) * width for j in range(len(src))]
         vals = [r.values[i].value for r in src]
-        err = [[max(0.0, r.values[i].value - r.values[i].low) for r in src],
-               [max(0.0, r.values[i].high - r.values[i].value) for r in src]]
+        err = [
+            [max(0.0, r.values[i].value - r.values[i].low) for r in src],
+            [max(0.0, r.values[i].high - r.values[i].value) for r in src],
+        ]
         ax_src.bar(xs, vals, width, yerr=err, capsize=2, label=lab, color=_COLOURS[i % len(_COLOURS)])
     ax_src.set_xticks(range(len(src)), names, rotation=20)
     ax_src.set_ylabel("points per player per game")
@@ -71,8 +73,15 @@ def comparison_png(cmp: Comparison) -> bytes:
     for i, rs in enumerate(cmp.results):
         scores = [s for r in rs for s in r.scores]
         if scores:
-            ax_dist.hist(scores, bins=30, histtype="step", linewidth=1.6, label=cmp.labels[i],
-                         color=_COLOURS[i % len(_COLOURS)], density=True)
+            ax_dist.hist(
+                scores,
+                bins=30,
+                histtype="step",
+                linewidth=1.6,
+                label=cmp.labels[i],
+                color=_COLOURS[i % len(_COLOURS)],
+                density=True,
+            )
     ax_dist.set_xlabel("final score")
     ax_dist.set_ylabel("share of players")
     ax_dist.set_title("final scores")
@@ -85,8 +94,15 @@ def comparison_png(cmp: Comparison) -> bytes:
         for y, r in zip(ys, pts):
             d = r.diffs[j]
             colour = "tab:gray" if d.spans_zero else _COLOURS[(j + 1) % len(_COLOURS)]
-            ax_diff.errorbar([d.value], [y + off], xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]], fmt="o",
-                             color=colour, capsize=2, label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None)
+            ax_diff.errorbar(
+                [d.value],
+                [y + off],
+                xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]],
+                fmt="o",
+                color=colour,
+                capsize=2,
+                label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None,
+            )
     ax_diff.axvline(0, color="black", linewidth=0.8)
     ax_diff.set_yticks(ys, [r.figure.key for r in pts], fontsize=7)
     ax_diff.set_xlabel(f"difference from {cmp.labels[0]} in points (grey: interval spans 0)")
@@ -101,8 +117,13 @@ def comparison_png(cmp: Comparison) -> bytes:
         if not n:
             continue
         rate = wilson(wins, n)
-        ax_start.bar([i], [rate.value], color=_COLOURS[i % len(_COLOURS)],
-                     yerr=[[max(0.0, rate.value - rate.low)], [max(0.0, rate.high - rate.value)]], capsize=4)
+        ax_start.bar(
+            [i],
+            [rate.value],
+            color=_COLOURS[i % len(_COLOURS)],
+            yerr=[[max(0.0, rate.value - rate.low)], [max(0.0, rate.high - rate.value)]],
+            capsize=4,
+        )
         ax_start.scatter([i], [chance], marker="_", s=900, color="black", label="chance" if i == 0 else None)
     ax_start.set_xticks(range(k), cmp.labels)
     ax_start.set_ylim(0, 1)
@@ -127,8 +148,11 @@ def _template(name: str) -> Any:
         import jinja2
     except ImportError:
         raise AlhambraError("HTML reports need jinja2: pip install 'alhambra-engine[lab]'") from None
-    env = jinja2.Environment(loader=jinja2.PackageLoader("alhambra.lab", "templates"),
-                             autoescape=jinja2.select_autoescape(["html", "j2"]), undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("alhambra.lab", "templates"),
+        autoescape=jinja2.select_autoescape(["html", "j2"]),
+        undefined=jinja2.StrictUndefined,
+    )
     env.filters["num"] = lambda x, p=3: f"{x:.{p}g}" if isinstance(x, float) else str(x)
     return env.get_template(name)
 
@@ -147,14 +171,22 @@ def _stamp() -> str:
     return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def write_comparison_report(cmp: Comparison, path: str | Path, *, variants: Sequence[Any] = (),
-                            command: str = "") -> Path:
+def write_comparison_report(
+    cmp: Comparison, path: str | Path, *, variants: Sequence[Any] = (), command: str = ""
+) -> Path:
     """Write the HTML report of ``cmp`` to ``path``: what was compared (``variants``: the
     :class:`~.compare.Variant` objects, for their players, modules and options), the notes,
     the figures that differ, the whole table with verdicts, and the plots."""
     html = _template("compare.html.j2").render(
-        cmp=cmp, variants=list(variants), command=command, stamp=_stamp(), no_difference=NO_DIFFERENCE,
-        groups=_grouped(cmp), plot=_data_uri(comparison_png(cmp)), detected=cmp.detected())
+        cmp=cmp,
+        variants=list(variants),
+        command=command,
+        stamp=_stamp(),
+        no_difference=NO_DIFFERENCE,
+        groups=_grouped(cmp),
+        plot=_data_uri(comparison_png(cmp)),
+        detected=cmp.detected(),
+    )
     return _write(path, html)
 
 
@@ -167,14 +199,19 @@ def _grouped(cmp: Comparison) -> list[tuple[str, list[Any]]]:
     return out
 
 
-def write_simulation_report(results: Sequence[Any], summary: dict[str, Any], path: str | Path, *,
-                            command: str = "") -> Path:
+def write_simulation_report(
+    results: Sequence[Any], summary: dict[str, Any], path: str | Path, *, command: str = ""
+) -> Path:
     """Write the HTML report of a simulation (``summary``: :func:`alhambra.simulate.summarize`
     of ``results``) to ``path``: win rates per bot and per seat with Wilson intervals, the
     start player's win rate, the confounding note, game length, module action use, the plot."""
     from .summary import CONFOUNDED
 
     html = _template("simulate.html.j2").render(
-        s=summary, command=command, stamp=_stamp(), confounded=CONFOUNDED,
-        plot=_data_uri(simulation_png(results)) if results else None)
+        s=summary,
+        command=command,
+        stamp=_stamp(),
+        confounded=CONFOUNDED,
+        plot=_data_uri(simulation_png(results)) if results else None,
+    )
     return _write(path, html)

@@ -39,10 +39,19 @@ def rounds_for(games: int, lineup: Sequence[str]) -> int:
     return math.ceil(max(games, 0) / len(distinct_rotations(lineup)))
 
 
-def rotated_tasks(games: int, seed: int, lineup: Sequence[str], *, players: Any = 4,
-                  modules: Iterable[str] = (), options: dict[str, Any] | None = None,
-                  config_path: str | None = None, save: bool = False, variant: str = "",
-                  start: int = 0) -> list[SimTask]:
+def rotated_tasks(
+    games: int,
+    seed: int,
+    lineup: Sequence[str],
+    *,
+    players: Any = 4,
+    modules: Iterable[str] = (),
+    options: dict[str, Any] | None = None,
+    config_path: str | None = None,
+    save: bool = False,
+    variant: str = "",
+    start: int = 0,
+) -> list[SimTask]:
     """Tasks for at least ``games`` games: seeds ``seed, seed + 1, …``, each played once in
     every distinct rotation of ``lineup`` (one bot specification per seat), whole rounds only
     (``games`` is rounded up to a multiple of the number of rotations). Task indices start at
@@ -55,8 +64,9 @@ def rotated_tasks(games: int, seed: int, lineup: Sequence[str], *, players: Any 
     tasks: list[SimTask] = []
     for k in range(rounds_for(games, lineup)):
         for r in rots:
-            tasks.append(SimTask(start + len(tasks), seed + k, pl, mods, opts, rotate(lineup, r), config_path,
-                                 save, r, variant))
+            tasks.append(
+                SimTask(start + len(tasks), seed + k, pl, mods, opts, rotate(lineup, r), config_path, save, r, variant)
+            )
     return tasks
 
 

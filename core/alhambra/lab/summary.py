@@ -14,8 +14,10 @@ from typing import Any
 
 from .rotation import is_confounded
 
-CONFOUNDED = ("per-seat figures are confounded: different bots sat in fixed seats, so a seat's win share "
-              "measures its bot as much as the seat (use --rotate-seats)")
+CONFOUNDED = (
+    "per-seat figures are confounded: different bots sat in fixed seats, so a seat's win share "
+    "measures its bot as much as the seat (use --rotate-seats)"
+)
 
 
 def _stats_available() -> bool:
@@ -64,8 +66,13 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, 
     wins, games, chance = start_player_wins(results)
     if games:
         rate = wilson(wins, games)
-        summary["start_player"] = {"games": games, "win_rate": rate.value, "win_low": rate.low,
-                                   "win_high": rate.high, "chance": chance}
+        summary["start_player"] = {
+            "games": games,
+            "win_rate": rate.value,
+            "win_low": rate.low,
+            "win_high": rate.high,
+            "chance": chance,
+        }
     return summary
 
 
@@ -76,12 +83,16 @@ def interval_lines(summary: dict[str, Any]) -> list[str]:
         return lines
     if summary.get("intervals"):
         seats = summary.get("seats", [])
-        lines.append("  win share per seat, 95% Wilson interval: "
-                     + ", ".join(f"{s['win_share']:.2f} [{s['win_low']:.2f}, {s['win_high']:.2f}]" for s in seats))
+        lines.append(
+            "  win share per seat, 95% Wilson interval: "
+            + ", ".join(f"{s['win_share']:.2f} [{s['win_low']:.2f}, {s['win_high']:.2f}]" for s in seats)
+        )
         sp = summary.get("start_player")
         if sp:
-            lines.append(f"  start player's win rate: {sp['win_rate']:.3f} [{sp['win_low']:.3f}, {sp['win_high']:.3f}] "
-                         f"(chance {sp['chance']:.3f}, {sp['games']} games)")
+            lines.append(
+                f"  start player's win rate: {sp['win_rate']:.3f} [{sp['win_low']:.3f}, {sp['win_high']:.3f}] "
+                f"(chance {sp['chance']:.3f}, {sp['games']} games)"
+            )
     else:
         lines.append("  (no intervals: pip install 'alhambra-engine[lab]' for 95% intervals)")
     if summary.get("confounded"):

@@ -54,9 +54,16 @@ def draw_lineups(bots: Sequence[str], players: int, rounds: int, seed: int) -> l
     return out
 
 
-def tournament_tasks(bots: Sequence[str], *, players: int = 4, games: int = 100, seed: int = 1,
-                     modules: Iterable[str] = (), options: dict[str, Any] | None = None,
-                     config_path: str | None = None) -> list[SimTask]:
+def tournament_tasks(
+    bots: Sequence[str],
+    *,
+    players: int = 4,
+    games: int = 100,
+    seed: int = 1,
+    modules: Iterable[str] = (),
+    options: dict[str, Any] | None = None,
+    config_path: str | None = None,
+) -> list[SimTask]:
     """The tasks of a tournament of at least ``games`` games: round ``k`` plays its line-up on
     seed ``seed + k`` in every distinct rotation, until ``games`` are reached (whole rounds).
     Raises :class:`~alhambra.bots.BotSpecError` for an unknown bot."""
@@ -67,8 +74,18 @@ def tournament_tasks(bots: Sequence[str], *, players: int = 4, games: int = 100,
     for k, lineup in enumerate(draw_lineups(bots, players, max(games, 1), seed)):  # a round has >= 1 game
         if len(tasks) >= games:
             break
-        tasks.extend(rotated_tasks(1, seed + k, lineup, players=players, modules=mods, options=options,
-                                   config_path=config_path, start=len(tasks)))
+        tasks.extend(
+            rotated_tasks(
+                1,
+                seed + k,
+                lineup,
+                players=players,
+                modules=mods,
+                options=options,
+                config_path=config_path,
+                start=len(tasks),
+            )
+        )
     return tasks
 
 
@@ -123,8 +140,9 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
         for b, team in zip(r.bots, new):
             updated.setdefault(b, []).append(team[0])
         for b, copies in updated.items():
-            ratings[b] = model.rating(mu=sum(c.mu for c in copies) / len(copies),
-                                      sigma=sum(c.sigma for c in copies) / len(copies), name=b)
+            ratings[b] = model.rating(
+                mu=sum(c.mu for c in copies) / len(copies), sigma=sum(c.sigma for c in copies) / len(copies), name=b
+            )
             games[b] = games.get(b, 0) + 1
         ret = r.returns()
         for s, b in enumerate(r.bots):
@@ -132,19 +150,39 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
             seats[b] = seats.get(b, 0) + 1
             fair[b] = fair.get(b, 0.0) + 1.0 / r.players
             scores.setdefault(b, []).append(r.scores[s])
-    table = [Standing(b, rt.mu, rt.sigma, rt.ordinal(), seats[b], games[b], wilson(wins[b], seats[b]),
-                      fair[b] / seats[b], sum(scores[b]) / len(scores[b])) for b, rt in ratings.items()]
+    table = [
+        Standing(
+            b,
+            rt.mu,
+            rt.sigma,
+            rt.ordinal(),
+            seats[b],
+            games[b],
+            wilson(wins[b], seats[b]),
+            fair[b] / seats[b],
+            sum(scores[b]) / len(scores[b]),
+        )
+        for b, rt in ratings.items()
+    ]
     return sorted(table, key=lambda s: -s.ordinal)
 
 
 def format_tournament(table: Sequence[Standing]) -> list[str]:
     """The standings as text lines."""
     width = max([12] + [len(s.bot) for s in table])
-    lines = [(f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
-              "win rates over seats taken with Wilson 95% intervals"),
-             (f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
-              f"{'95% interval':>15} {'chance':>7} {'score':>7}")]
+    lines = [
+        (
+            f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
+            "win rates over seats taken with Wilson 95% intervals"
+        ),
+        (
+            f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
+            f"{'95% interval':>15} {'chance':>7} {'score':>7}"
+        ),
+    ]
     for s in table:
-        lines.append(f"  {s.bot:<{width}} {s.ordinal:>8.2f} {s.mu:>7.2f} {s.sigma:>6.2f} {s.games:>6} {s.seatings:>6} "
-                     f"{s.win.value:>9.3f} {f'[{s.win.low:.3f}, {s.win.high:.3f}]':>15} {s.chance:>7.3f} {s.score:>7.1f}")
+        lines.append(
+            f"  {s.bot:<{width}} {s.ordinal:>8.2f} {s.mu:>7.2f} {s.sigma:>6.2f} {s.games:>6} {s.seatings:>6} "
+            f"{s.win.value:>9.3f} {f'[{s.win.low:.3f}, {s.win.high:.3f}]':>15} {s.chance:>7.3f} {s.score:>7.1f}"
+        )
     return lines

@@ -70,7 +70,9 @@ def _css() -> str:
     for c, fill in CURRENCY_FILL.items():
         lines.append(f".alh-currency-{c} {{ fill: {fill}; background-color: {fill}; }}")
     lines.append(f".alh-wall {{ fill: {COLOURS_MISC['wall']}; }}")
-    lines.append(f".alh-cell-highlight {{ fill: {COLOURS_MISC['highlight']}; stroke: {COLOURS_MISC['highlight-edge']}; }}")
+    lines.append(
+        f".alh-cell-highlight {{ fill: {COLOURS_MISC['highlight']}; stroke: {COLOURS_MISC['highlight-edge']}; }}"
+    )
     return "\n".join(lines) + "\n"
 
 

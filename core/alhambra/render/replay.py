@@ -50,8 +50,9 @@ def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = 
 _OURS = re.compile(r"(scoring-[0-9]+-seat-[0-9]+|end-seat-[0-9]+)\.svg\Z")
 
 
-def write_replay_svgs(save: str, directory: str | Path, *, modules: Iterable[Any] = (),
-                      plugins: Iterable[Any] = ()) -> list[Path]:
+def write_replay_svgs(
+    save: str, directory: str | Path, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = ()
+) -> list[Path]:
     """Write every Alhambra of the save at each scoring and at the end into ``directory``
     (created if missing): ``scoring-<n>-seat-<i>.svg`` and ``end-seat-<i>.svg``, titled with
     the player's name and points. Pictures of that naming already in the directory (of an
@@ -70,16 +71,18 @@ def write_replay_svgs(save: str, directory: str | Path, *, modules: Iterable[Any
             if _OURS.match(old.name) and old.is_file():
                 old.unlink()
     except OSError as exc:
-        raise AlhambraError(f"--svg {directory}: cannot make the directory or clear its old pictures: "
-                            f"{exc.strerror or exc}") from None
+        raise AlhambraError(
+            f"--svg {directory}: cannot make the directory or clear its old pictures: {exc.strerror or exc}"
+        ) from None
     written: list[Path] = []
     game: Any
     for label, game in found:
         for i, p in enumerate(game.view(None)["players"]):
             catalog = game.state.players[i].city.catalog
             when = "at the end" if label == "end" else f"at {label.replace('-', ' ')}"
-            svg = city_svg(p["city"], catalog=catalog,
-                           title=f"Alhambra of {p['name']} (seat {i}) {when}: {p['score']} points")
+            svg = city_svg(
+                p["city"], catalog=catalog, title=f"Alhambra of {p['name']} (seat {i}) {when}: {p['score']} points"
+            )
             path = target / f"{label}-seat-{i}.svg"
             try:
                 path.write_text(svg, "utf-8")

@@ -93,8 +93,9 @@ def check_size(where: str, name: str, v: object) -> float:
 def check_catalog(where: str, catalog: object) -> TileCatalog | None:
     """``catalog`` when it is a :class:`~alhambra.TileCatalog` or ``None``; else ConfigError."""
     if catalog is not None and not isinstance(catalog, TileCatalog):
-        raise ConfigError(f"{where}: catalog must be a TileCatalog (game.state.players[0].city.catalog), "
-                          f"not {_short(catalog)}")
+        raise ConfigError(
+            f"{where}: catalog must be a TileCatalog (game.state.players[0].city.catalog), not {_short(catalog)}"
+        )
     return catalog
 
 
@@ -105,8 +106,9 @@ def check_codes(where: str, name: str, codes: object) -> list[str]:
         raise ConfigError(f"{where}: {name} must be a list of card codes (such as 'florin-7'), not {_short(codes)}")
     for i, code in enumerate(codes):
         if not isinstance(code, str):
-            raise ConfigError(f"{where}: {name}[{i}]: cards are given by their codes (such as 'florin-7'), "
-                              f"not {_short(code)}")
+            raise ConfigError(
+                f"{where}: {name}[{i}]: cards are given by their codes (such as 'florin-7'), not {_short(code)}"
+            )
         parts = code.split("-")
         if len(parts) == 2 and parts[0] in CURRENCY_FILL and parts[1].isdigit() and not _short_number(parts[1]):
             raise ConfigError(f"{where}: {name}[{i}] {_short(code)} is no money card: values are 1-9 (R-COMP-3)")
@@ -163,9 +165,18 @@ def el(tag: str, parent: ET.Element | None = None, text: str | None = None, **at
 def svg_root(width: float, height: float, css_class: str, title: str, *, id: str | None = None) -> ET.Element:
     """A standalone ``<svg>`` of ``width`` x ``height`` user units with an accessible
     ``<title>`` first (``role="img"``, ``aria-label`` the same text)."""
-    root = el("svg", xmlns=SVG_NS, width=float(width), height=float(height),
-              viewBox=f"0 0 {_num(width)} {_num(height)}", class_=f"alh-svg {css_class}", id=id,
-              role="img", aria_label=title, font_family=FONT)
+    root = el(
+        "svg",
+        xmlns=SVG_NS,
+        width=float(width),
+        height=float(height),
+        viewBox=f"0 0 {_num(width)} {_num(height)}",
+        class_=f"alh-svg {css_class}",
+        id=id,
+        role="img",
+        aria_label=title,
+        font_family=FONT,
+    )
     el("title", root, title)
     return root
 
@@ -175,12 +186,32 @@ def to_text(root: ET.Element) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def text(parent: ET.Element, x: float, y: float, s: str, *, size: float = 12, fill: str | None = None,
-         anchor: str = "middle", weight: str | None = None, **attrs: Any) -> ET.Element:
+def text(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    s: str,
+    *,
+    size: float = 12,
+    fill: str | None = None,
+    anchor: str = "middle",
+    weight: str | None = None,
+    **attrs: Any,
+) -> ET.Element:
     """A text element centred (``anchor``) on ``x`` with its baseline adjusted to ``y``."""
-    return el("text", parent, s, x=float(x), y=float(y), font_size=float(size),
-              fill=fill or COLOURS_MISC["ink"], text_anchor=anchor, dominant_baseline="central",
-              font_weight=weight, **attrs)
+    return el(
+        "text",
+        parent,
+        s,
+        x=float(x),
+        y=float(y),
+        font_size=float(size),
+        fill=fill or COLOURS_MISC["ink"],
+        text_anchor=anchor,
+        dominant_baseline="central",
+        font_weight=weight,
+        **attrs,
+    )
 
 
 # -- tiles ----------------------------------------------------------------------------------
@@ -201,9 +232,18 @@ def tile_label(spec: TileSpec, price: int | None = None) -> str:
     return f"{spec.type} {spec.kind} {spec.id}, {wall_words}"
 
 
-def draw_tile(parent: ET.Element, spec: TileSpec, x0: float, y0: float, size: float, *,
-              hut_value: int | None = None, label: str | None = None, price: int | None = None,
-              **data: Any) -> ET.Element:
+def draw_tile(
+    parent: ET.Element,
+    spec: TileSpec,
+    x0: float,
+    y0: float,
+    size: float,
+    *,
+    hut_value: int | None = None,
+    label: str | None = None,
+    price: int | None = None,
+    **data: Any,
+) -> ET.Element:
     """Draw ``spec`` as a ``<g class="alh-tile ...">`` in the square at ``(x0, y0)`` of side
     ``size``: the type's colour, the price (buildings), a hut mark (huts; with ``hut_value``
     printed), the fountain's basin; its own walls as ``<rect class="alh-wall">`` with
@@ -214,47 +254,101 @@ def draw_tile(parent: ET.Element, spec: TileSpec, x0: float, y0: float, size: fl
     kind = spec.kind
     cls = f"alh-tile alh-{kind}" + (f" alh-type-{spec.type}" if spec.type else "")
     walls = ",".join(name for bit, name, _ in _SIDES if spec.walls & bit)
-    g = el("g", parent, class_=cls, data_tile=spec.id, data_kind=kind, data_type=spec.type or "fountain",
-           data_price=paid if kind == "building" else None,
-           data_printed_price=spec.price if kind == "building" and paid != spec.price else None,
-           data_walls=walls, data_hut_value=hut_value, **data)
+    g = el(
+        "g",
+        parent,
+        class_=cls,
+        data_tile=spec.id,
+        data_kind=kind,
+        data_type=spec.type or "fountain",
+        data_price=paid if kind == "building" else None,
+        data_printed_price=spec.price if kind == "building" and paid != spec.price else None,
+        data_walls=walls,
+        data_hut_value=hut_value,
+        **data,
+    )
     el("title", g, label or tile_label(spec, paid))
     fill = BUILDING_FILL.get(spec.type or "", COLOURS_MISC["fountain"])
     ink = BUILDING_INK.get(spec.type or "", COLOURS_MISC["ink"])
     pad = size * 0.02
-    el("rect", g, x=x0 + pad, y=y0 + pad, width=size - 2 * pad, height=size - 2 * pad, rx=size * 0.06,
-       fill=fill, stroke=COLOURS_MISC["tile-edge"], stroke_width=max(1.0, size / 48))
+    el(
+        "rect",
+        g,
+        x=x0 + pad,
+        y=y0 + pad,
+        width=size - 2 * pad,
+        height=size - 2 * pad,
+        rx=size * 0.06,
+        fill=fill,
+        stroke=COLOURS_MISC["tile-edge"],
+        stroke_width=max(1.0, size / 48),
+    )
     cx, cy = x0 + size / 2, y0 + size / 2
     if kind == "fountain":
-        el("circle", g, cx=cx, cy=cy, r=size * 0.3, fill=COLOURS_MISC["fountain-water"],
-           stroke=COLOURS_MISC["tile-edge"], stroke_width=max(1.0, size / 64))
+        el(
+            "circle",
+            g,
+            cx=cx,
+            cy=cy,
+            r=size * 0.3,
+            fill=COLOURS_MISC["fountain-water"],
+            stroke=COLOURS_MISC["tile-edge"],
+            stroke_width=max(1.0, size / 64),
+        )
         el("circle", g, cx=cx, cy=cy, r=size * 0.13, fill="#ffffff", fill_opacity=0.85)
         el("circle", g, cx=cx, cy=cy, r=size * 0.05, fill=COLOURS_MISC["fountain-water"])
     elif kind == "building":
         # a dome and door, faint, so that the price reads first
         el("path", g, d=_arch_path(cx, y0 + size * 0.2, size * 0.62, size * 0.62), fill=ink, fill_opacity=0.16)
-        text(g, cx, cy - size * 0.02, str(paid), size=size * 0.36, fill=ink, weight="bold",
-             class_="alh-price")
+        text(g, cx, cy - size * 0.02, str(paid), size=size * 0.36, fill=ink, weight="bold", class_="alh-price")
         text(g, cx, y0 + size * 0.78, spec.type or "", size=size * 0.13, fill=ink, class_="alh-type-name")
     else:  # a module's tile, e.g. a building hut (R-HUT-1): a hut mark with what it counts as
-        el("rect", g, x=x0 + size * 0.14, y=y0 + size * 0.14, width=size * 0.72, height=size * 0.72,
-           fill="none", stroke=ink, stroke_width=max(1.0, size / 40), stroke_dasharray=f"{_num(size / 12)}",
-           rx=size * 0.05)
+        el(
+            "rect",
+            g,
+            x=x0 + size * 0.14,
+            y=y0 + size * 0.14,
+            width=size * 0.72,
+            height=size * 0.72,
+            fill="none",
+            stroke=ink,
+            stroke_width=max(1.0, size / 40),
+            stroke_dasharray=f"{_num(size / 12)}",
+            rx=size * 0.05,
+        )
         hx, hy, hw = cx, cy - size * 0.02, size * 0.4
-        el("path", g, class_="alh-hut-mark", fill=ink, fill_opacity=0.85,
-           d=f"M{_num(hx - hw / 2)},{_num(hy)} L{_num(hx)},{_num(hy - hw * 0.55)} L{_num(hx + hw / 2)},{_num(hy)} "
-             f"L{_num(hx + hw / 2)},{_num(hy + hw * 0.5)} L{_num(hx - hw / 2)},{_num(hy + hw * 0.5)} Z")
+        el(
+            "path",
+            g,
+            class_="alh-hut-mark",
+            fill=ink,
+            fill_opacity=0.85,
+            d=f"M{_num(hx - hw / 2)},{_num(hy)} L{_num(hx)},{_num(hy - hw * 0.55)} L{_num(hx + hw / 2)},{_num(hy)} "
+            f"L{_num(hx + hw / 2)},{_num(hy + hw * 0.5)} L{_num(hx - hw / 2)},{_num(hy + hw * 0.5)} Z",
+        )
         if hut_value is not None:
             text(g, cx, y0 + size * 0.8, f"counts {hut_value}", size=size * 0.13, fill=ink, class_="alh-hut-value")
     t = size * WALL_FRACTION
     for bit, name, _ in _SIDES:
         if spec.walls & bit:
             x, y, w, h = {
-                "north": (x0, y0, size, t), "south": (x0, y0 + size - t, size, t),
-                "west": (x0, y0, t, size), "east": (x0 + size - t, y0, t, size),
+                "north": (x0, y0, size, t),
+                "south": (x0, y0 + size - t, size, t),
+                "west": (x0, y0, t, size),
+                "east": (x0 + size - t, y0, t, size),
             }[name]
-            el("rect", g, class_="alh-wall", data_side=name, x=x, y=y, width=w, height=h,
-               fill=COLOURS_MISC["wall"], **data)
+            el(
+                "rect",
+                g,
+                class_="alh-wall",
+                data_side=name,
+                x=x,
+                y=y,
+                width=w,
+                height=h,
+                fill=COLOURS_MISC["wall"],
+                **data,
+            )
     return g
 
 
@@ -262,16 +356,19 @@ def _arch_path(cx: float, top: float, w: float, h: float) -> str:
     """A building's outline: a dome on a block, ``w`` wide and ``h`` high from ``top``."""
     left, right, base = cx - w / 2, cx + w / 2, top + h
     shoulder = top + h * 0.42
-    return (f"M{_num(left)},{_num(base)} L{_num(left)},{_num(shoulder)} "
-            f"Q{_num(left)},{_num(top)} {_num(cx)},{_num(top)} Q{_num(right)},{_num(top)} {_num(right)},{_num(shoulder)} "
-            f"L{_num(right)},{_num(base)} Z")
+    return (
+        f"M{_num(left)},{_num(base)} L{_num(left)},{_num(shoulder)} "
+        f"Q{_num(left)},{_num(top)} {_num(cx)},{_num(top)} Q{_num(right)},{_num(top)} {_num(right)},{_num(shoulder)} "
+        f"L{_num(right)},{_num(base)} Z"
+    )
 
 
 # -- one Alhambra -----------------------------------------------------------------------------
 
 
-def city_tiles(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
-               where: str = "city_svg") -> dict[Pos, int | str]:
+def city_tiles(
+    city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], where: str = "city_svg"
+) -> dict[Pos, int | str]:
     """``{(x, y): tile id}`` of an Alhambra given as an :class:`~alhambra.Alhambra`, a mapping,
     or a view's ``[[x, y, tile], ...]`` list; the fountain at ``(0, 0)`` is added when missing.
     Raises :class:`ConfigError` (``"<where>: ..."``) for anything else."""
@@ -313,8 +410,10 @@ def _spec(catalog: TileCatalog, tile: int | str) -> TileSpec:
             raise TypeError
         return catalog[tile]
     except (KeyError, TypeError):
-        raise ConfigError(f"tile {tile!r} is not in the tile catalogue: pass catalog= (a module's tiles, "
-                          f"such as huts, are in the game's: game.state.players[0].city.catalog)") from None
+        raise ConfigError(
+            f"tile {tile!r} is not in the tile catalogue: pass catalog= (a module's tiles, "
+            f"such as huts, are in the game's: game.state.players[0].city.catalog)"
+        ) from None
 
 
 @functools.cache
@@ -338,10 +437,18 @@ def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos
     return {p: hut_value(city, p) for p, kind in kinds.items() if kind == "hut"}
 
 
-def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
-                 catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
-                 huts: Mapping[Pos, int] | bool = True, title: str | None = None, prefix: str = "city",
-                 cell: float = CELL, frontier: bool = False, where: str = "city_svg") -> ET.Element:
+def city_element(
+    city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
+    *,
+    catalog: TileCatalog | None = None,
+    highlight: Iterable[Pos] | None = None,
+    huts: Mapping[Pos, int] | bool = True,
+    title: str | None = None,
+    prefix: str = "city",
+    cell: float = CELL,
+    frontier: bool = False,
+    where: str = "city_svg",
+) -> ET.Element:
     """:func:`city_svg` as an element (for composing pictures); same arguments (``where``: the
     public function named in errors)."""
     check_catalog(where, catalog)
@@ -380,8 +487,17 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
     n = sum(1 for s in specs.values() if s.kind != "fountain")
     words = title or f"Alhambra of {n} tile{'s' if n != 1 else ''} around the Lion Fountain"
     root = svg_root(width, height, "alh-city", words, id=prefix)
-    el("rect", root, x=0, y=0, width=float(width), height=float(height), rx=cell * 0.12,
-       fill=COLOURS_MISC["panel"], class_="alh-background")
+    el(
+        "rect",
+        root,
+        x=0,
+        y=0,
+        width=float(width),
+        height=float(height),
+        rx=cell * 0.12,
+        fill=COLOURS_MISC["panel"],
+        class_="alh-background",
+    )
 
     def origin(p: Pos) -> tuple[float, float]:
         return margin + (p[0] - x_min) * cell, margin + (p[1] - y_min) * cell
@@ -390,18 +506,41 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
     for q in empty:
         x0, y0 = origin(q)
         on = q in lit
-        r = el("rect", root, class_="alh-cell alh-cell-highlight" if on else "alh-cell",
-               id=f"{prefix}-cell-{q[0]}_{q[1]}", data_x=q[0], data_y=q[1], data_pos=f"{q[0]},{q[1]}",
-               x=x0 + cell * 0.06, y=y0 + cell * 0.06, width=cell * 0.88, height=cell * 0.88, rx=cell * 0.08,
-               fill=COLOURS_MISC["highlight"] if on else "none", fill_opacity=0.55 if on else None,
-               stroke=COLOURS_MISC["highlight-edge"] if on else COLOURS_MISC["panel-edge"],
-               stroke_width=max(1.0, cell / 32), stroke_dasharray=_num(cell / 10))
+        r = el(
+            "rect",
+            root,
+            class_="alh-cell alh-cell-highlight" if on else "alh-cell",
+            id=f"{prefix}-cell-{q[0]}_{q[1]}",
+            data_x=q[0],
+            data_y=q[1],
+            data_pos=f"{q[0]},{q[1]}",
+            x=x0 + cell * 0.06,
+            y=y0 + cell * 0.06,
+            width=cell * 0.88,
+            height=cell * 0.88,
+            rx=cell * 0.08,
+            fill=COLOURS_MISC["highlight"] if on else "none",
+            fill_opacity=0.55 if on else None,
+            stroke=COLOURS_MISC["highlight-edge"] if on else COLOURS_MISC["panel-edge"],
+            stroke_width=max(1.0, cell / 32),
+            stroke_dasharray=_num(cell / 10),
+        )
         el("title", r, f"empty cell ({q[0]}, {q[1]})" + (" (highlighted)" if on else ""))
     for (x, y), spec in sorted(specs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         x0, y0 = origin((x, y))
         value = huts.get((x, y)) if isinstance(huts, Mapping) else None
-        g = draw_tile(root, spec, x0, y0, cell, hut_value=value,
-                      label=f"{tile_label(spec)} at ({x}, {y})", data_x=x, data_y=y, data_pos=f"{x},{y}")
+        g = draw_tile(
+            root,
+            spec,
+            x0,
+            y0,
+            cell,
+            hut_value=value,
+            label=f"{tile_label(spec)} at ({x}, {y})",
+            data_x=x,
+            data_y=y,
+            data_pos=f"{x},{y}",
+        )
         g.set("id", xml_safe(f"{prefix}-tile-{x}_{y}"))
         for wall in g.iter("rect"):
             if wall.get("class") == "alh-wall":
@@ -410,10 +549,17 @@ def city_element(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[An
     return root
 
 
-def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]], *,
-             highlight: Iterable[Pos] | None = None, huts: Mapping[Pos, int] | bool = True,
-             title: str | None = None, catalog: TileCatalog | None = None, prefix: str = "city",
-             cell: float = CELL, frontier: bool = False) -> str:
+def city_svg(
+    city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
+    *,
+    highlight: Iterable[Pos] | None = None,
+    huts: Mapping[Pos, int] | bool = True,
+    title: str | None = None,
+    catalog: TileCatalog | None = None,
+    prefix: str = "city",
+    cell: float = CELL,
+    frontier: bool = False,
+) -> str:
     """One Alhambra as a standalone SVG document (text).
 
     ``city``: an :class:`~alhambra.Alhambra`, ``{(x, y): tile id}``, or a view's
@@ -444,12 +590,23 @@ def city_svg(city: Alhambra | Mapping[Pos, int | str] | Iterable[Sequence[Any]],
     highlight cell, a highlighted cell that holds a tile, a ``cell`` that is not a number from
     1 to 10000, a title or prefix that is not a string, a catalog that is not a TileCatalog.
     """
-    return to_text(city_element(city, catalog=catalog, highlight=highlight, huts=huts, title=title,
-                                prefix=prefix, cell=cell, frontier=frontier))
+    return to_text(
+        city_element(
+            city,
+            catalog=catalog,
+            highlight=highlight,
+            huts=huts,
+            title=title,
+            prefix=prefix,
+            cell=cell,
+            frontier=frontier,
+        )
+    )
 
 
-def tile_svg(tile: int | str, *, catalog: TileCatalog | None = None, size: float = 48,
-             title: str | None = None, **data: Any) -> str:
+def tile_svg(
+    tile: int | str, *, catalog: TileCatalog | None = None, size: float = 48, title: str | None = None, **data: Any
+) -> str:
     """One tile alone as a standalone SVG document (text), ``size`` units square: for market
     spaces, tiles to place, reserves, hut stacks and bonus cards on a page. ``data``: more
     ``data-*`` attributes of its ``alh-tile`` group (``pick="tile:17"`` -> ``data-pick``).
@@ -463,8 +620,10 @@ def tile_svg(tile: int | str, *, catalog: TileCatalog | None = None, size: float
     check_str(where, "title", title, optional=True)
     for k in data:
         if not _XML_NAME.match(k):
-            raise ConfigError(f"{where}: {_short(k)} is not a valid data-* attribute name "
-                              f"(ASCII letters, digits, '_', '.', '-', not first a digit, '.' or '-')")
+            raise ConfigError(
+                f"{where}: {_short(k)} is not a valid data-* attribute name "
+                f"(ASCII letters, digits, '_', '.', '-', not first a digit, '.' or '-')"
+            )
     try:
         spec = _spec(catalog or BASE_CATALOG, tile)
     except ConfigError as exc:
@@ -487,12 +646,18 @@ def check_market(where: str, market: object, catalog: TileCatalog) -> list[Mappi
     for i, space in enumerate(market):
         if not isinstance(space, Mapping) or "currency" not in space:
             raise ConfigError(f"{where}: market[{i}]: {shape}, not {_short(space)}")
-        number, currency, tile, price = space.get("space", i + 1), space["currency"], space.get("tile"), space.get("price")
+        number, currency, tile, price = (
+            space.get("space", i + 1),
+            space["currency"],
+            space.get("tile"),
+            space.get("price"),
+        )
         if type(number) is not int:
             raise ConfigError(f"{where}: market[{i}]: the space's number is an int, not {_short(number)}")
         if not isinstance(currency, str) or currency not in CURRENCY_FILL:
-            raise ConfigError(f"{where}: unknown currency {_short(currency)} at market space {number} "
-                              f"(R-COMP-4: {list(CURRENCIES)})")
+            raise ConfigError(
+                f"{where}: unknown currency {_short(currency)} at market space {number} (R-COMP-4: {list(CURRENCIES)})"
+            )
         if tile is not None:
             try:
                 _spec(catalog, tile)
@@ -503,9 +668,15 @@ def check_market(where: str, market: object, catalog: TileCatalog) -> list[Mappi
     return list(market)
 
 
-def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog | None = None,
-                   title: str | None = None, prefix: str = "market", tile_size: float = 52,
-                   where: str = "market_svg") -> ET.Element:
+def market_element(
+    market: Sequence[Mapping[str, Any]],
+    *,
+    catalog: TileCatalog | None = None,
+    title: str | None = None,
+    prefix: str = "market",
+    tile_size: float = 52,
+    where: str = "market_svg",
+) -> ET.Element:
     """:func:`market_svg` as an element; same arguments (``where``: the function named in errors)."""
     cat = check_catalog(where, catalog) or BASE_CATALOG
     check_str(where, "title", title, optional=True)
@@ -518,7 +689,8 @@ def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog 
     words = title or "Building market: " + "; ".join(
         f"space {s.get('space', i + 1)} ({s['currency']}): "
         + ("empty" if s.get("tile") is None else f"{_spec(cat, s['tile']).type} for {s.get('price')}")
-        for i, s in enumerate(market))
+        for i, s in enumerate(market)
+    )
     root = svg_root(width, height, "alh-market", words, id=prefix)
     for i, space in enumerate(market):
         currency = space["currency"]
@@ -526,30 +698,74 @@ def market_element(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog 
         tile = space.get("tile")
         price = space.get("price")
         x0, y0 = gap + i * (w_space + gap), gap
-        g = el("g", root, class_=f"alh-market-space alh-currency-{currency}", id=f"{prefix}-space-{number}",
-               data_space=number, data_currency=currency, data_tile=tile, data_price=price)
-        el("title", g, f"space {number}, paid in {currency}: "
-           + ("empty" if tile is None else tile_label(_spec(cat, tile), price)))
-        el("rect", g, x=x0, y=y0, width=w_space, height=h_space, rx=tile_size * 0.12,
-           fill=CURRENCY_FILL[currency], stroke=COLOURS_MISC["card-edge"], stroke_width=1.5)
-        text(g, x0 + w_space / 2, y0 + tile_size * 0.24, f"{number} · {currency}", size=tile_size * 0.22,
-             weight="bold")
+        g = el(
+            "g",
+            root,
+            class_=f"alh-market-space alh-currency-{currency}",
+            id=f"{prefix}-space-{number}",
+            data_space=number,
+            data_currency=currency,
+            data_tile=tile,
+            data_price=price,
+        )
+        el(
+            "title",
+            g,
+            f"space {number}, paid in {currency}: "
+            + ("empty" if tile is None else tile_label(_spec(cat, tile), price)),
+        )
+        el(
+            "rect",
+            g,
+            x=x0,
+            y=y0,
+            width=w_space,
+            height=h_space,
+            rx=tile_size * 0.12,
+            fill=CURRENCY_FILL[currency],
+            stroke=COLOURS_MISC["card-edge"],
+            stroke_width=1.5,
+        )
+        text(g, x0 + w_space / 2, y0 + tile_size * 0.24, f"{number} · {currency}", size=tile_size * 0.22, weight="bold")
         tx, ty = x0 + (w_space - tile_size) / 2, y0 + tile_size * 0.48
         if tile is None:
-            el("rect", g, x=tx, y=ty, width=tile_size, height=tile_size, fill="none", stroke=COLOURS_MISC["ink"],
-               stroke_dasharray="4", stroke_opacity=0.5, rx=tile_size * 0.06)
+            el(
+                "rect",
+                g,
+                x=tx,
+                y=ty,
+                width=tile_size,
+                height=tile_size,
+                fill="none",
+                stroke=COLOURS_MISC["ink"],
+                stroke_dasharray="4",
+                stroke_opacity=0.5,
+                rx=tile_size * 0.06,
+            )
             text(g, tx + tile_size / 2, ty + tile_size / 2, "empty", size=tile_size * 0.2, fill_opacity=0.6)
         else:
             spec = _spec(cat, tile)
             draw_tile(g, spec, tx, ty, tile_size, price=price)
             printed = f" (printed {spec.price})" if price is not None and price != spec.price else ""
-            text(g, x0 + w_space / 2, y0 + h_space - tile_size * 0.2, f"price {price}{printed}",
-                 size=tile_size * (0.16 if printed else 0.22), class_="alh-price")
+            text(
+                g,
+                x0 + w_space / 2,
+                y0 + h_space - tile_size * 0.2,
+                f"price {price}{printed}",
+                size=tile_size * (0.16 if printed else 0.22),
+                class_="alh-price",
+            )
     return root
 
 
-def market_svg(market: Sequence[Mapping[str, Any]], *, catalog: TileCatalog | None = None,
-               title: str | None = None, prefix: str = "market", tile_size: float = 52) -> str:
+def market_svg(
+    market: Sequence[Mapping[str, Any]],
+    *,
+    catalog: TileCatalog | None = None,
+    title: str | None = None,
+    prefix: str = "market",
+    tile_size: float = 52,
+) -> str:
     """The building market (R-COMP-4, R-TURN-2) as a standalone SVG document (text).
 
     ``market``: ``game.view(seat)["market"]``, four ``{"space": 1-4, "currency", "tile",
@@ -585,8 +801,9 @@ def card_facts(code: str) -> dict[str, Any]:
     return {"kind": "other"}
 
 
-def draw_card(parent: ET.Element, code: str, x0: float, y0: float, *, w: float = CARD_W, h: float = CARD_H,
-              **attrs: Any) -> ET.Element:
+def draw_card(
+    parent: ET.Element, code: str, x0: float, y0: float, *, w: float = CARD_W, h: float = CARD_H, **attrs: Any
+) -> ET.Element:
     """Draw the card ``code`` as ``<g class="alh-card alh-<kind>" data-code=...>`` at ``(x0, y0)``:
     a money card in its currency's colour with its value (``data-currency``, ``data-value``),
     an exchange office split in its two currencies (``data-currencies="a b"``), any other
@@ -594,14 +811,31 @@ def draw_card(parent: ET.Element, code: str, x0: float, y0: float, *, w: float =
     f = card_facts(code)
     kind = f["kind"]
     cls = f"alh-card alh-{kind}" + (f" alh-currency-{f['currency']}" if kind == "money" else "")
-    g = el("g", parent, class_=cls, data_code=code, data_currency=f.get("currency"), data_value=f.get("value"),
-           data_currencies=" ".join(f["currencies"]) if kind == "office" else None, **attrs)
+    g = el(
+        "g",
+        parent,
+        class_=cls,
+        data_code=code,
+        data_currency=f.get("currency"),
+        data_value=f.get("value"),
+        data_currencies=" ".join(f["currencies"]) if kind == "office" else None,
+        **attrs,
+    )
     edge: dict[str, Any] = {"stroke": COLOURS_MISC["card-edge"], "stroke_width": 1.5}
     if kind == "money":
         el("title", g, f"{f['currency']} {f['value']}")
         el("rect", g, x=x0, y=y0, width=w, height=h, rx=w * 0.12, fill=CURRENCY_FILL[f["currency"]], **edge)
-        el("rect", g, x=x0 + w * 0.12, y=y0 + h * 0.1, width=w * 0.76, height=h * 0.8, rx=w * 0.08,
-           fill="#ffffff", fill_opacity=0.35)
+        el(
+            "rect",
+            g,
+            x=x0 + w * 0.12,
+            y=y0 + h * 0.1,
+            width=w * 0.76,
+            height=h * 0.8,
+            rx=w * 0.08,
+            fill="#ffffff",
+            fill_opacity=0.35,
+        )
         text(g, x0 + w / 2, y0 + h * 0.45, str(f["value"]), size=h * 0.42, weight="bold")
         text(g, x0 + w / 2, y0 + h * 0.8, f["currency"], size=h * 0.14)
     elif kind == "office":
@@ -620,8 +854,9 @@ def draw_card(parent: ET.Element, code: str, x0: float, y0: float, *, w: float =
     return g
 
 
-def cards_element(codes: Sequence[str], *, title: str, css_class: str, prefix: str,
-                  per_row: int = 12, where: str = "display_svg") -> ET.Element:
+def cards_element(
+    codes: Sequence[str], *, title: str, css_class: str, prefix: str, per_row: int = 12, where: str = "display_svg"
+) -> ET.Element:
     """A row (or rows of ``per_row``) of cards, ``<g ... id="<prefix>-card-<i>" data-index=i>``."""
     codes = check_codes(where, "cards", codes)
     gap = 8
@@ -634,8 +869,7 @@ def cards_element(codes: Sequence[str], *, title: str, css_class: str, prefix: s
         text(root, width / 2, height / 2, "no cards", size=11, fill_opacity=0.6)
     for i, code in enumerate(codes):
         r, c = divmod(i, per_row)
-        draw_card(root, code, gap + c * (CARD_W + gap), gap + r * (CARD_H + gap), id=f"{prefix}-card-{i}",
-                  data_index=i)
+        draw_card(root, code, gap + c * (CARD_W + gap), gap + r * (CARD_H + gap), id=f"{prefix}-card-{i}", data_index=i)
     return root
 
 
@@ -658,6 +892,7 @@ def display_svg(display: Sequence[str], *, title: str | None = None, prefix: str
 
 def sorted_hand(hand: Iterable[str]) -> list[str]:
     """Card codes sorted by currency (R-COMP-3 order), then value; offices and others last."""
+
     def key(code: str) -> tuple[int, int, str]:
         f = card_facts(code)
         if f["kind"] == "money":
@@ -677,5 +912,4 @@ def hand_svg(hand: Sequence[str], *, title: str | None = None, prefix: str = "ha
     check_str("hand_svg", "prefix", prefix)
     total = {c: sum(card_facts(x)["value"] for x in cards if card_facts(x).get("currency") == c) for c in CURRENCIES}
     words = title or ("Hand: " + (", ".join(f"{c} {v}" for c, v in total.items() if v) or "no money"))
-    return to_text(cards_element(cards, title=words, css_class="alh-hand", prefix=prefix, per_row=12,
-                                 where="hand_svg"))
+    return to_text(cards_element(cards, title=words, css_class="alh-hand", prefix=prefix, per_row=12, where="hand_svg"))

@@ -59,8 +59,9 @@ def _nest(parent: ET.Element, child: ET.Element, x: float, y: float, scale: floa
 _WHERE = "table_svg"
 
 
-def _view_and_catalog(game_or_view: Game | Mapping[str, Any], seat: int | None,
-                      catalog: TileCatalog | None) -> tuple[Mapping[str, Any], TileCatalog]:
+def _view_and_catalog(
+    game_or_view: Game | Mapping[str, Any], seat: int | None, catalog: TileCatalog | None
+) -> tuple[Mapping[str, Any], TileCatalog]:
     check_catalog(_WHERE, catalog)
     if seat is not None and type(seat) is not int:  # not True for seat 1
         raise ConfigError(f"{_WHERE}: a seat is an int (0 to the number of players - 1) or None, not {_short(seat)}")
@@ -84,6 +85,7 @@ def check_view(view: Mapping[str, Any]) -> None:
     ``Game.view(seat)`` the table reads, of the right kinds: ``players`` (2-6 dicts with
     ``name``, ``city``, ``reserve``, ``score``, ``hand_size``), ``seat`` and
     ``current_player`` (``None`` or a seat), ``market``, ``display`` (card codes), ``pending``."""
+
     def bad(what: str) -> ConfigError:
         return ConfigError(f"{_WHERE}: malformed view: {what}")
 
@@ -93,8 +95,13 @@ def check_view(view: Mapping[str, Any]) -> None:
     for i, p in enumerate(players):
         if not isinstance(p, Mapping):
             raise bad(f"players[{i}] is a dict, not {_short(p)}")
-        for key, kind in (("name", str), ("score", int), ("hand_size", int), ("reserve", (list, tuple)),
-                          ("city", (list, tuple))):
+        for key, kind in (
+            ("name", str),
+            ("score", int),
+            ("hand_size", int),
+            ("reserve", (list, tuple)),
+            ("city", (list, tuple)),
+        ):
             if not isinstance(p.get(key), kind) or isinstance(p.get(key), bool):
                 raise bad(f"players[{i}][{key!r}] is {_short(p.get(key))}")
     for key in ("seat", "current_player"):
@@ -111,9 +118,15 @@ def check_view(view: Mapping[str, Any]) -> None:
         raise bad(f"'modules' is a dict, not {_short(view.get('modules'))}")
 
 
-def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *,
-              catalog: TileCatalog | None = None, highlight: Iterable[Pos] | None = None,
-              frontier: bool = False, title: str | None = None) -> str:
+def table_svg(
+    game_or_view: Game | Mapping[str, Any],
+    seat: int | None = None,
+    *,
+    catalog: TileCatalog | None = None,
+    highlight: Iterable[Pos] | None = None,
+    frontier: bool = False,
+    title: str | None = None,
+) -> str:
     """A whole table as ``seat`` may see it, as a standalone SVG document (text).
 
     ``game_or_view``: a :class:`~alhambra.Game` (then ``game.view(seat)`` is drawn, never the
@@ -147,8 +160,9 @@ def table_svg(game_or_view: Game | Mapping[str, Any], seat: int | None = None, *
         raise ConfigError(f"{_WHERE}: malformed view: {type(exc).__name__}: {exc}") from None
 
 
-def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos], frontier: bool,
-                title: str | None) -> str:
+def _draw_table(
+    view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos], frontier: bool, title: str | None
+) -> str:
     """The drawing of :func:`table_svg`, once the view is checked."""
     me = view.get("seat")
     players = view["players"]
@@ -159,22 +173,46 @@ def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos],
     who = players[decider]["name"] if isinstance(decider, int) and 0 <= decider < len(players) else None
     seen = "a spectator" if me is None else f"{players[me]['name']} (seat {me})"
     phase = view.get("phase")
-    status = ("game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}, {who} to decide")
+    status = "game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}, {who} to decide"
     words = title or f"Alhambra table seen by {seen}: {status}"
     root.find("title").text = xml_safe(words)  # type: ignore[union-attr]
     root.set("aria-label", xml_safe(words))
-    g_head = el("g", root, class_="alh-status", id="status", data_phase=phase, data_current_player=decider,
-                data_seat="" if me is None else me)
+    g_head = el(
+        "g",
+        root,
+        class_="alh-status",
+        id="status",
+        data_phase=phase,
+        data_current_player=decider,
+        data_seat="" if me is None else me,
+    )
     text(g_head, _GAP, 22, status, size=18, weight="bold", anchor="start")
     drawn = ", ".join(view.get("scoring_cards_drawn", [])) or "none"
-    dirk = [rec["totals"][rec["participants"].index(len(players))] for rec in view.get("scorings", [])
-            if len(players) in rec["participants"]]  # R-TWO-4: Dirk scores as seat n
+    dirk = [
+        rec["totals"][rec["participants"].index(len(players))]
+        for rec in view.get("scorings", [])
+        if len(players) in rec["participants"]
+    ]  # R-TWO-4: Dirk scores as seat n
     if dirk:
-        text(g_head, _GAP, 40, "Dirk scored " + " ".join(f"+{d}" for d in dirk), size=12, anchor="start",
-             class_="alh-dirk", data_scorings=" ".join(map(str, dirk)))
-    text(g_head, TABLE_WIDTH - _GAP, 22,
-         f"seen by {seen} · deck {view.get('deck_size')} cards · bag {view.get('bag_size')} tiles · "
-         f"scoring cards drawn: {drawn}", size=12, anchor="end")
+        text(
+            g_head,
+            _GAP,
+            40,
+            "Dirk scored " + " ".join(f"+{d}" for d in dirk),
+            size=12,
+            anchor="start",
+            class_="alh-dirk",
+            data_scorings=" ".join(map(str, dirk)),
+        )
+    text(
+        g_head,
+        TABLE_WIDTH - _GAP,
+        22,
+        f"seen by {seen} · deck {view.get('deck_size')} cards · bag {view.get('bag_size')} tiles · "
+        f"scoring cards drawn: {drawn}",
+        size=12,
+        anchor="end",
+    )
     y = 58.0
     # market, display, tiles to place, hut stacks
     try:
@@ -184,9 +222,19 @@ def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos],
     mw, mh = _nest(root, market, _GAP, y)
     dx = _GAP + mw + _GAP
     text(root, dx, y - 4, "money display", size=12, anchor="start", weight="bold")
-    dw, dh = _nest(root, cards_element(view["display"], title="Money display: " + (", ".join(view["display"]) or "empty"),
-                                       css_class="alh-display", prefix="display", per_row=6, where=_WHERE),
-                    dx, y + 4)
+    dw, dh = _nest(
+        root,
+        cards_element(
+            view["display"],
+            title="Money display: " + (", ".join(view["display"]) or "empty"),
+            css_class="alh-display",
+            prefix="display",
+            per_row=6,
+            where=_WHERE,
+        ),
+        dx,
+        y + 4,
+    )
     x = dx + dw + _GAP
     pending = view.get("pending", [])
     if pending:
@@ -210,8 +258,19 @@ def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos],
     if me is not None:
         hand = sorted_hand(players[me].get("hand", []))
         text(root, _GAP, y + 4, f"your hand ({len(hand)} cards)", size=13, anchor="start", weight="bold")
-        hw, hh = _nest(root, cards_element(hand, title=f"Hand of {players[me]['name']}", css_class="alh-hand",
-                                           prefix="hand", per_row=22, where=_WHERE), _GAP, y + 12)
+        hw, hh = _nest(
+            root,
+            cards_element(
+                hand,
+                title=f"Hand of {players[me]['name']}",
+                css_class="alh-hand",
+                prefix="hand",
+                per_row=22,
+                where=_WHERE,
+            ),
+            _GAP,
+            y + 12,
+        )
         bonus = mods.get("bonus_cards", {}).get("hand")
         if bonus:
             bx = _GAP + hw + _GAP
@@ -226,8 +285,15 @@ def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos],
     cities = []
     for i, p in enumerate(players):
         tiles = city_tiles(p["city"], _WHERE)
-        city = city_element(tiles, catalog=cat, highlight=highlight if i == me else None, frontier=frontier and i == me,
-                            title=f"Alhambra of {p['name']}", prefix=f"p{i}-city", where=_WHERE)
+        city = city_element(
+            tiles,
+            catalog=cat,
+            highlight=highlight if i == me else None,
+            frontier=frontier and i == me,
+            title=f"Alhambra of {p['name']}",
+            prefix=f"p{i}-city",
+            where=_WHERE,
+        )
         w, h = float(city.get("width", "1")), float(city.get("height", "1"))
         cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
     for r0 in range(0, len(players), cols):
@@ -244,21 +310,48 @@ def _draw_table(view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos],
     return to_text(root)
 
 
-def _player_panel(root: ET.Element, view: Mapping[str, Any], i: int, p: Mapping[str, Any], cat: TileCatalog,
-                  px: float, py: float, pw: float, ph: float, city: tuple[ET.Element, float]) -> None:
+def _player_panel(
+    root: ET.Element,
+    view: Mapping[str, Any],
+    i: int,
+    p: Mapping[str, Any],
+    cat: TileCatalog,
+    px: float,
+    py: float,
+    pw: float,
+    ph: float,
+    city: tuple[ET.Element, float],
+) -> None:
     """Seat ``i``'s panel at ``(px, py)``, ``pw`` x ``ph``: name, score, cards in hand, module
     facts, reserve, and its Alhambra (a city element and the scale to draw it at)."""
     mods = view.get("modules", {})
     me = view.get("seat")
     deciding = view.get("current_player") == i
     won = [rec["totals"][rec["participants"].index(i)] for rec in view.get("scorings", []) if i in rec["participants"]]
-    g = el("g", root, class_="alh-player" + (" alh-deciding" if deciding else ""), id=f"player-{i}", data_seat=i,
-           data_name=p["name"], data_score=p["score"], data_hand_size=p["hand_size"],
-           data_scorings=" ".join(map(str, won)))
+    g = el(
+        "g",
+        root,
+        class_="alh-player" + (" alh-deciding" if deciding else ""),
+        id=f"player-{i}",
+        data_seat=i,
+        data_name=p["name"],
+        data_score=p["score"],
+        data_hand_size=p["hand_size"],
+        data_scorings=" ".join(map(str, won)),
+    )
     el("title", g, f"{p['name']} (seat {i}): {p['score']} points, {p['hand_size']} cards in hand")
-    el("rect", g, x=px, y=py, width=pw, height=ph, rx=10, fill=COLOURS_MISC["panel"],
-       stroke=COLOURS_MISC["highlight-edge"] if deciding else COLOURS_MISC["panel-edge"],
-       stroke_width=3 if deciding else 1.5)
+    el(
+        "rect",
+        g,
+        x=px,
+        y=py,
+        width=pw,
+        height=ph,
+        rx=10,
+        fill=COLOURS_MISC["panel"],
+        stroke=COLOURS_MISC["highlight-edge"] if deciding else COLOURS_MISC["panel-edge"],
+        stroke_width=3 if deciding else 1.5,
+    )
     you = " (you)" if me == i else ""
     text(g, px + 12, py + 18, f"{p['name']}{you}", size=16, weight="bold", anchor="start")
     text(g, px + pw - 12, py + 18, f"{p['score']} points", size=15, weight="bold", anchor="end", class_="alh-score")

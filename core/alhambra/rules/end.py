@@ -17,8 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
 @hookimpl
 def alhambra_options() -> list[Option]:
     return [
-        Option("tiebreak", "shared", "players tied on points share the victory, or the most money left wins",
-               choices=("shared", "money"), rule="R-END-4"),
+        Option(
+            "tiebreak",
+            "shared",
+            "players tied on points share the victory, or the most money left wins",
+            choices=("shared", "money"),
+            rule="R-END-4",
+        ),
     ]
 
 

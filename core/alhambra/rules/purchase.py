@@ -35,8 +35,9 @@ _ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_C
 
 def _currency_cards(hand: list, currency: str) -> tuple:
     """The money cards of ``currency`` in ``hand``, sorted by value."""
-    return tuple(sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency],
-                        key=MONEY_RANK.__getitem__))
+    return tuple(
+        sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__)
+    )
 
 
 _NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
@@ -173,15 +174,16 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
     return found
 
 
-def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: bool,
-                    only: int | None = None) -> list[Buy]:
+def _plain_payments(
+    game: Game, hand: list, market: list, keys: list, exact: bool, only: int | None = None
+) -> list[Buy]:
     """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
     once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
     ``rules.buy_memo[exact][space index]``, ``(key, price)`` -> the Buy actions."""
     memos = game.rules.buy_memo[exact]
     prices = game.rules.space_prices
     found: list[Buy] = []
-    for i in (range(4) if only is None else (only,)):
+    for i in range(4) if only is None else (only,):
         tile = market[i]
         if tile is None:
             continue
@@ -201,8 +203,9 @@ def _plain_payments(game: Game, hand: list, market: list, keys: list, exact: boo
     return found
 
 
-def _means_payments(game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool,
-                    i: int) -> list[Buy]:
+def _means_payments(
+    game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool, i: int
+) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the
     space's). Memo entries: ``("via", the means' currencies, their keys,
@@ -226,8 +229,11 @@ def _means_payments(game: Game, hand: list, market: list, keys: list, means: Seq
             wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
             own = {c for c in wide if c.currency == cur}  # a payment of these alone is a plain one
             table = action_table(Buy)
-            out = memo[key] = [table[i + 1, cards, m.via] for cards in minimal_payments(wide, price, exact=exact)
-                               if not own.issuperset(cards)]
+            out = memo[key] = [
+                table[i + 1, cards, m.via]
+                for cards in minimal_payments(wide, price, exact=exact)
+                if not own.issuperset(cards)
+            ]
         found += out
     return found
 
@@ -319,8 +325,10 @@ def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
         means = [m for group in groups for m in group] if groups else []
         for m in means:
             if type(m.via) is MoneyCard:
-                raise ConfigError(f"alhambra_payment_means offered the money card {m.via} as a payment "
-                                  "means; a means is a card that is not money (an exchange office, say)")
+                raise ConfigError(
+                    f"alhambra_payment_means offered the money card {m.via} as a payment "
+                    "means; a means is a card that is not money (an exchange office, say)"
+                )
         cached = game._purchases.means[seat] = (hand.copy(), means)
     return cached[1]
 

@@ -24,10 +24,20 @@ PILES = 5  # R-SET-6
 @hookimpl
 def alhambra_options() -> list[Option]:
     return [
-        Option("holes", "cell", "what counts as a hole: one enclosed cell, or any enclosed empty region",
-               choices=("cell", "region"), rule="R-PLACE-6"),
-        Option("start_player", "seat", "last tie-break for the start player: lowest seat, or at random",
-               choices=("seat", "random"), rule="R-SET-4"),
+        Option(
+            "holes",
+            "cell",
+            "what counts as a hole: one enclosed cell, or any enclosed empty region",
+            choices=("cell", "region"),
+            rule="R-PLACE-6",
+        ),
+        Option(
+            "start_player",
+            "seat",
+            "last tie-break for the start player: lowest seat, or at random",
+            choices=("seat", "random"),
+            rule="R-SET-4",
+        ),
     ]
 
 
@@ -51,7 +61,7 @@ def split_piles(cards: list, piles: int = PILES) -> list[list]:
     out, i = [], 0
     for k in range(piles):
         n = q + (1 if k < r else 0)
-        out.append(cards[i:i + n])
+        out.append(cards[i : i + n])
         i += n
     return out
 

@@ -56,7 +56,7 @@ def expand_module_names(names) -> list[str]:
     """Expand ``"all"`` into every installed module name (sorted); keep other names in order."""
     out: list[str] = []
     for n in names:
-        for m in (sorted(available_modules()) if n == "all" else [n]):
+        for m in sorted(available_modules()) if n == "all" else [n]:
             if m not in out:
                 out.append(m)
     return out
@@ -126,11 +126,15 @@ def load_config(path: str | Path) -> GameConfig:
     for p, obj in zip(paths, objs):
         name = module_name(obj)
         if name in installed:
-            raise ConfigError(f"module_paths: {p} defines module {name!r}, which clashes with the installed module "
-                              f"{name!r} ({installed[name].value}); give yours another NAME")
+            raise ConfigError(
+                f"module_paths: {p} defines module {name!r}, which clashes with the installed module "
+                f"{name!r} ({installed[name].value}); give yours another NAME"
+            )
         if name not in named:
-            raise ConfigError(f"module_paths: {p} defines module {name!r}, which 'modules' does not name "
-                              f"({sorted(named)}): add it there or drop the path")
+            raise ConfigError(
+                f"module_paths: {p} defines module {name!r}, which 'modules' does not name "
+                f"({sorted(named)}): add it there or drop the path"
+            )
     config = GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
     for name in path_options(config.resolved_modules()):
         value = config.options.get(name)

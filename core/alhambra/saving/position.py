@@ -46,12 +46,36 @@ FORMAT = "alhambra-position"
 VERSION = 1
 
 #: The top-level keys of the core part; any other key is a plugin's part (its state key).
-CORE_KEYS = frozenset({
-    "format", "version", "players", "modules", "options", "seed", "blocked", "plugins", "rng",
-    "phase", "turn_player", "decider", "start_player", "turn", "place_context",
-    "market", "display", "deck", "pile_sizes", "bag", "discard", "scoring_cards", "scorings",
-    "out_of_play", "pending", "distribution",
-})
+CORE_KEYS = frozenset(
+    {
+        "format",
+        "version",
+        "players",
+        "modules",
+        "options",
+        "seed",
+        "blocked",
+        "plugins",
+        "rng",
+        "phase",
+        "turn_player",
+        "decider",
+        "start_player",
+        "turn",
+        "place_context",
+        "market",
+        "display",
+        "deck",
+        "pile_sizes",
+        "bag",
+        "discard",
+        "scoring_cards",
+        "scorings",
+        "out_of_play",
+        "pending",
+        "distribution",
+    }
+)
 PLAYER_KEYS = frozenset({"name", "hand", "alhambra", "reserve", "score"})
 #: the starting money of R-SET-3, for hands a position leaves to the deal
 STARTING_MONEY = 20
@@ -72,7 +96,9 @@ def read_position(source: Any) -> dict[str, Any]:
         try:
             text = source.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{source}: cannot read the position file: {getattr(exc, 'strerror', None) or exc}") from None
+            raise ConfigError(
+                f"{source}: cannot read the position file: {getattr(exc, 'strerror', None) or exc}"
+            ) from None
         try:
             return read_position(text)
         except ConfigError as exc:
@@ -105,8 +131,13 @@ def read_position(source: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 
 
-def game_from_position(source: Any, blank: Callable[[Ruleset, list[str], int], Game], *,
-                       modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> Game:
+def game_from_position(
+    source: Any,
+    blank: Callable[[Ruleset, list[str], int], Game],
+    *,
+    modules: Iterable[Any] = (),
+    plugins: Iterable[Any] = (),
+) -> Game:
     """Build a game from a position (see :func:`read_position` for ``source`` and
     ``docs/positions.md`` for the format); ``blank(rules, names, seed)`` makes the empty game
     (``Game._blank``). ``modules``: module objects that are not installed
@@ -134,8 +165,10 @@ def game_from_position(source: Any, blank: Callable[[Ruleset, list[str], int], G
     rules = get_ruleset(mods, options, plugins=list(plugins), blocked=_names(data, "blocked"))
     unknown = sorted(k for k in data if k not in CORE_KEYS and k not in rules.state_classes)
     if unknown:
-        raise ConfigError(f"unknown key(s) {unknown}: a position has {sorted(CORE_KEYS)} and the parts of its "
-                          f"plugins {sorted(rules.state_classes)}")
+        raise ConfigError(
+            f"unknown key(s) {unknown}: a position has {sorted(CORE_KEYS)} and the parts of its "
+            f"plugins {sorted(rules.state_classes)}"
+        )
     game = blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)  # the set-up a real game would have: defaults for every part
     try:
@@ -208,8 +241,10 @@ def _tiles(game: "Game", value: Any, where: str) -> list:
 def _card(game: "Game", value: Any, where: str) -> Card:
     found = game.rules.cards.get(value) if isinstance(value, str) else None
     if found is None:
-        raise ConfigError(f"{where}: unknown card {value!r} (money cards like 'florin-3', 'scoring-A', module cards "
-                          "like 'office-florin-dinar')")
+        raise ConfigError(
+            f"{where}: unknown card {value!r} (money cards like 'florin-3', 'scoring-A', module cards "
+            "like 'office-florin-dinar')"
+        )
     return found
 
 
@@ -280,8 +315,11 @@ def _read_core(game: "Game", data: dict, seats: list[dict]) -> None:
     st = game.state
     for i, (p, seat) in enumerate(zip(st.players, seats)):
         where = f"players[{i}]"
-        p.city = _city(game, seat["alhambra"], f"{where}.alhambra") if "alhambra" in seat else \
-            Alhambra(game.rules.catalog, game.options.get("holes", "cell"))
+        p.city = (
+            _city(game, seat["alhambra"], f"{where}.alhambra")
+            if "alhambra" in seat
+            else Alhambra(game.rules.catalog, game.options.get("holes", "cell"))
+        )
         p.reserve = _tiles(game, seat.get("reserve", []), f"{where}.reserve")
         p.hand = _cards(game, seat["hand"], f"{where}.hand") if "hand" in seat else []
         score = seat.get("score", 0)
@@ -320,8 +358,10 @@ def _read_core(game: "Game", data: dict, seats: list[dict]) -> None:
     st.deck = [] if deck == "shuffled" else _cards(game, deck, "deck")[::-1]  # written top card first
     if "pile_sizes" in data:
         if deck == "shuffled":
-            raise ConfigError("pile_sizes: only with a deck listed card by card (a shuffled deck is stacked in "
-                              "the five piles of R-SET-6)")
+            raise ConfigError(
+                "pile_sizes: only with a deck listed card by card (a shuffled deck is stacked in "
+                "the five piles of R-SET-6)"
+            )
         sizes = data["pile_sizes"]
         if not isinstance(sizes, list) or not all(type(n) is int and n >= 0 for n in sizes):
             raise ConfigError(f"pile_sizes: a list of pile sizes, top pile first, not {sizes!r}")
@@ -394,8 +434,10 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
         st.pile_sizes = [len(pile) for pile in piles]
     elif money:
         left = Counter(money)
-        raise ConfigError(f"deck: money cards {sorted(c.code for c in left.elements())} are nowhere (list them in "
-                          "the deck or the discard pile, or write deck = \"shuffled\")")
+        raise ConfigError(
+            f"deck: money cards {sorted(c.code for c in left.elements())} are nowhere (list them in "
+            'the deck or the discard pile, or write deck = "shuffled")'
+        )
     _read_scorings(game, scorings, seats)
 
 
@@ -414,8 +456,16 @@ def _read_scorings(game: "Game", scorings: Any, seats: list[dict]) -> None:
         for j, number in enumerate(scorings):
             last = j == len(scorings) - 1
             k = len(who)
-            st.scorings.append(ScoringRecord(number, list(who), [{} for _ in who], [{} for _ in who], [0] * k,
-                                             {POSITION_COLUMN: list(points) if last else [0] * k}))
+            st.scorings.append(
+                ScoringRecord(
+                    number,
+                    list(who),
+                    [{} for _ in who],
+                    [{} for _ in who],
+                    [0] * k,
+                    {POSITION_COLUMN: list(points) if last else [0] * k},
+                )
+            )
         return
     conv = converter_of(game.rules)
     resolve_types(ScoringRecord)
@@ -423,8 +473,10 @@ def _read_scorings(game: "Game", scorings: Any, seats: list[dict]) -> None:
         try:
             st.scorings.append(conv.structure(s, ScoringRecord))
         except Exception as exc:
-            raise ConfigError(f"scorings[{j}]: not a scoring record (number, participants, counts, majority, "
-                              f"walls, extra) or a scoring number: {exc}") from None
+            raise ConfigError(
+                f"scorings[{j}]: not a scoring record (number, participants, counts, majority, "
+                f"walls, extra) or a scoring number: {exc}"
+            ) from None
 
 
 def _read_flow(game: "Game", data: dict) -> None:
@@ -471,16 +523,24 @@ def _start_player(game: "Game", data: dict) -> None:
         if st.phase == "turn" or (st.phase == "place" and st.place_context == "turn"):
             st.decider = st.turn_player
     if st.decider is None and st.phase != "over" and st.phase in game.rules.phases:  # others: the validator says
-        raise ConfigError(f"decider: name the seat that decides in phase {st.phase!r}"
-                          f"{f' (context {st.place_context!r})' if st.phase == 'place' else ''}")
+        raise ConfigError(
+            f"decider: name the seat that decides in phase {st.phase!r}"
+            f"{f' (context {st.place_context!r})' if st.phase == 'place' else ''}"
+        )
 
 
 def _read_rng(game: "Game", value: Any) -> None:
     internal = value.get("state") if isinstance(value, dict) else None
-    if (not isinstance(internal, list) or len(internal) != 625
-            or not all(type(x) is int and 0 <= x < 2**32 for x in internal) or not any(internal[:624])):
-        raise ConfigError("rng: the random generator's state as written by Game.position() "
-                          "({state = [625 integers]}); leave it out to continue from the seed")
+    if (
+        not isinstance(internal, list)
+        or len(internal) != 625
+        or not all(type(x) is int and 0 <= x < 2**32 for x in internal)
+        or not any(internal[:624])
+    ):
+        raise ConfigError(
+            "rng: the random generator's state as written by Game.position() "
+            "({state = [625 integers]}); leave it out to continue from the seed"
+        )
     game.rng.setstate((3, tuple(internal), None))
 
 
@@ -495,8 +555,16 @@ def game_position(game: "Game") -> dict[str, Any]:
     st = game.state
     conv = converter_of(game.rules)
     out: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    out["players"] = [{"name": p.name, "hand": [c.code for c in p.hand], "alhambra": render_grid(p.city),
-                       "reserve": list(p.reserve), "score": p.score} for p in st.players]
+    out["players"] = [
+        {
+            "name": p.name,
+            "hand": [c.code for c in p.hand],
+            "alhambra": render_grid(p.city),
+            "reserve": list(p.reserve),
+            "score": p.score,
+        }
+        for p in st.players
+    ]
     out["modules"] = list(game.modules)
     options = {k: v for k, v in game.options.items() if v is not None}  # TOML has no null: None is "not set"
     if options:
@@ -559,5 +627,12 @@ def _toml_ready(data: Any) -> Any:
     return data
 
 
-__all__ = ["game_from_position", "game_position", "parse_grid", "position_to_json", "position_to_toml",
-           "read_position", "render_grid"]
+__all__ = [
+    "game_from_position",
+    "game_position",
+    "parse_grid",
+    "position_to_json",
+    "position_to_toml",
+    "read_position",
+    "render_grid",
+]

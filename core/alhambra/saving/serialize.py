@@ -53,6 +53,7 @@ def make_converter(rules) -> Converter:
             if type(value) is not kind:
                 raise SaveFormatError(f"expected {kind.__name__}, not {value!r}")
             return value
+
         return hook
 
     for kind in (int, str, bool):
@@ -308,8 +309,9 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
     return out
 
 
-def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (),
-                   plugins: Iterable = ()) -> Game:
+def game_from_json(
+    text, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (), plugins: Iterable = ()
+) -> Game:
     """Load a game saved by :func:`game_to_json`; see ``Game.from_json``. ``blank(rules,
     names, seed)`` makes the empty game the state is loaded into (``Game._blank``)."""
     from ..engine.ruleset import get_ruleset
@@ -331,9 +333,14 @@ def game_from_json(text, blank: Callable[[Ruleset, list[str], int], Game], *, mo
         game.state = conv.structure(data.get("state"), GameState)
         rng: Any = data.get("rng")  # not a dict: the TypeError below is a SaveFormatError
         internal = rng["state"]
-        if (not isinstance(internal, list) or len(internal) != 625
-                or not all(type(x) is int and 0 <= x < 2**32 for x in internal) or not any(internal[:624])
-                or rng.get("version") != 3 or rng.get("gauss") is not None):
+        if (
+            not isinstance(internal, list)
+            or len(internal) != 625
+            or not all(type(x) is int and 0 <= x < 2**32 for x in internal)
+            or not any(internal[:624])
+            or rng.get("version") != 3
+            or rng.get("gauss") is not None
+        ):
             raise SaveFormatError("bad random-generator state")
         game.rng.setstate((3, tuple(internal), None))
         game.history = history_from_data(rules, data.get("history", []))

@@ -54,8 +54,14 @@ MAX_EXTRA = 1_000
 TRANSIENT_PHASES = frozenset({"distribution"})
 
 
-def check_nesting(value: Any, where: str, *, error: type[AlhambraError] = SaveFormatError,
-                  limit: int = MAX_DEPTH, skip: frozenset[str] = frozenset({"rng"})) -> None:
+def check_nesting(
+    value: Any,
+    where: str,
+    *,
+    error: type[AlhambraError] = SaveFormatError,
+    limit: int = MAX_DEPTH,
+    skip: frozenset[str] = frozenset({"rng"}),
+) -> None:
     """Refuse plain data (parsed JSON or TOML) nested deeper than ``limit`` lists/objects, or
     holding a non-finite number or an integer beyond :data:`MAX_INT` (the top-level keys in
     ``skip`` are not walked: the random generator's state is checked on its own).
@@ -82,8 +88,9 @@ def check_nesting(value: Any, where: str, *, error: type[AlhambraError] = SaveFo
             raise error(f"{path}: {v} is beyond any number a game reaches")
 
 
-def validate_game(game: "Game", names: Sequence[str] | None = None, *,
-                  error: type[AlhambraError] = SaveFormatError) -> None:
+def validate_game(
+    game: "Game", names: Sequence[str] | None = None, *, error: type[AlhambraError] = SaveFormatError
+) -> None:
     """Check a loaded game (a save's or a position's) as a whole; raise ``error`` naming the
     first problem found. ``names``: the player names the envelope gave, if any.
 
@@ -126,8 +133,10 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
     _seat(st.turn_player, n, "state.turn_player", error)
     _seat(st.start_player, n, "state.start_player", error)
     if st.phase in TRANSIENT_PHASES:
-        raise error(f"state.phase: {st.phase!r} is never a decision point (the end of the game passes through it "
-                    "to the placement of received buildings, R-END-2/R-END-3); save in 'place' or 'over'")
+        raise error(
+            f"state.phase: {st.phase!r} is never a decision point (the end of the game passes through it "
+            "to the placement of received buildings, R-END-2/R-END-3); save in 'place' or 'over'"
+        )
     phases = {"turn", "place", "over", *game.rules.phase_specs, *game.rules.phases} - TRANSIENT_PHASES
     if st.phase not in phases:
         raise error(f"state.phase: unknown phase {st.phase!r} (this game has {sorted(phases)})")
@@ -142,8 +151,9 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
     _seat(st.decider, n, "state.decider", error)
     if st.phase == "turn":
         if st.decider != st.turn_player:
-            raise error(f"state.decider: in phase 'turn' the turn player decides (seat {st.turn_player}), "
-                        f"not seat {st.decider}")
+            raise error(
+                f"state.decider: in phase 'turn' the turn player decides (seat {st.turn_player}), not seat {st.decider}"
+            )
     if st.phase != "place":
         if st.place_context:
             raise error(f"state.place_context: {st.place_context!r} outside phase 'place' (nothing is being placed)")
@@ -156,11 +166,15 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
     if not ctx:
         raise error("state.place_context: in phase 'place' the placement's context is named")
     if ctx == "turn" and st.decider != st.turn_player:
-        raise error(f"state.decider: the turn player (seat {st.turn_player}) places what they bought, "
-                    f"not seat {st.decider} (R-TURN-7)")
+        raise error(
+            f"state.decider: the turn player (seat {st.turn_player}) places what they bought, "
+            f"not seat {st.decider} (R-TURN-7)"
+        )
     if ctx != "distribution" and st.distribution:
-        raise error(f"state.distribution: buildings are distributed only at the end (context 'distribution'), "
-                    f"not in context {ctx!r}")
+        raise error(
+            f"state.distribution: buildings are distributed only at the end (context 'distribution'), "
+            f"not in context {ctx!r}"
+        )
     if ctx == "distribution" and any(p.dirk_ok for p in st.pending):
         raise error("state.pending: received buildings never go to Dirk (R-END-3, R-TWO-5)")
     for i, entry in enumerate(st.distribution):
@@ -169,12 +183,16 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
         _seat(entry[0], n, f"state.distribution[{i}] seat", error)
     seats = [e[0] for e in st.distribution]
     if len(set(seats)) != len(seats) or st.decider in seats:
-        raise error(f"state.distribution: each recipient places once (R-END-3), not seats {seats} "
-                    f"(seat {st.decider} is placing)")
+        raise error(
+            f"state.distribution: each recipient places once (R-END-3), not seats {seats} "
+            f"(seat {st.decider} is placing)"
+        )
     spec = game.rules.phase_specs.get(ctx)
     if spec is None or spec.after_placement is None:
-        raise error(f"state.place_context: no plugin of this game continues after placement context {ctx!r} "
-                    "(the placement returns to a phase declared with an after_placement, alhambra_phases)")
+        raise error(
+            f"state.place_context: no plugin of this game continues after placement context {ctx!r} "
+            "(the placement returns to a phase declared with an after_placement, alhambra_phases)"
+        )
 
 
 def _check_numbers(game: "Game", error: type[AlhambraError]) -> None:
@@ -213,18 +231,22 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
     st = game.state
     n = game.num_players
     done = [r.number for r in st.scorings]
-    if done != [1, 2, 3][:len(done)]:
+    if done != [1, 2, 3][: len(done)]:
         raise error(f"state.scorings: scorings happen once each, 1, 2 then 3 (R-SCORE-1), not {done}")
     if (3 in done) != (st.phase == "over"):
-        raise error("state.scorings: the third scoring happens exactly when the game ends (R-END-3)"
-                    f" (phase {st.phase!r}, scorings {done})")
+        raise error(
+            "state.scorings: the third scoring happens exactly when the game ends (R-END-3)"
+            f" (phase {st.phase!r}, scorings {done})"
+        )
     pend = st.pending_scorings
     if any(type(k) is not int or k not in (1, 2) for k in pend) or len(set(pend)) != len(pend) or set(pend) & set(done):
         raise error(f"state.pending_scorings: scorings 1 or 2, each once and not yet done (R-SCORE-1), not {pend!r}")
     aside = {c.number for c in st.scoring_cards if type(c) is ScoringCard}
     if aside != {k for k in (*done, *pend) if k in (1, 2)}:
-        raise error(f"state.scoring_cards: the cards set aside ({sorted(aside)}) must be those of the scorings done "
-                    f"or pending ({sorted(k for k in (*done, *pend) if k in (1, 2))}, R-SCORE-1)")
+        raise error(
+            f"state.scoring_cards: the cards set aside ({sorted(aside)}) must be those of the scorings done "
+            f"or pending ({sorted(k for k in (*done, *pend) if k in (1, 2))}, R-SCORE-1)"
+        )
     dirk = game.state.modules.get("dirk")
     who = list(range(n)) + ([n] if dirk is not None else [])
     for j, r in enumerate(st.scorings):
@@ -233,15 +255,17 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
         if r.participants != who:
             raise error(f"{where}.participants: the seats {who} take part in a scoring, not {r.participants!r}")
         if not (len(r.counts) == len(r.majority) == len(r.walls) == k) or any(
-                not isinstance(col, list) or len(col) != k for col in r.extra.values()):
+            not isinstance(col, list) or len(col) != k for col in r.extra.values()
+        ):
             raise error(f"{where}: one count, majority, wall and extra entry per participant")
         top = _max_points(r.number)
         for i in range(k):
             if any(type(v) is not int or not 0 <= v <= 54 + 24 for v in r.counts[i].values()):
                 raise error(f"{where}.counts[{i}]: building counts are 0 … 78, not {r.counts[i]!r}")
             if any(type(v) is not int or v < 0 for v in r.majority[i].values()) or sum(r.majority[i].values()) > top:
-                raise error(f"{where}.majority[{i}]: majority points are 0 … {top} in scoring {r.number}, "
-                            f"not {r.majority[i]!r}")
+                raise error(
+                    f"{where}.majority[{i}]: majority points are 0 … {top} in scoring {r.number}, not {r.majority[i]!r}"
+                )
             if type(r.walls[i]) is not int or not 0 <= r.walls[i] <= MAX_WALL:
                 raise error(f"{where}.walls[{i}]: an outer wall scores 0 … {MAX_WALL} points, not {r.walls[i]!r}")
         for name, col in r.extra.items():
@@ -250,11 +274,15 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
     for i, p in enumerate(st.players):  # points come only from scorings (R-SCORE-1 … R-SCORE-5)
         earned = sum(r.totals[i] for r in st.scorings)
         if p.score != earned:
-            raise error(f"state.players[{i}].score: {p.name} (seat {i}) has {p.score} points, but the scoring records give {earned}")
+            raise error(
+                f"state.players[{i}].score: {p.name} (seat {i}) has {p.score} points, but the scoring records give {earned}"
+            )
     if dirk is not None:  # R-TWO-4: Dirk's points, kept for the record, come from the scorings too
         earned = sum(r.totals[n] for r in st.scorings)
         if type(dirk.score) is not int or dirk.score != earned:
-            raise error(f"state.modules.dirk.score: Dirk has {dirk.score!r} points, but the scoring records give {earned}")
+            raise error(
+                f"state.modules.dirk.score: Dirk has {dirk.score!r} points, but the scoring records give {earned}"
+            )
 
 
 def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> None:
@@ -276,8 +304,10 @@ def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> N
             if card in st.deck:
                 found = pile_of(game, st.deck.index(card))
                 if found != pile:
-                    raise error(f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
-                                f"of the deck, not in pile {pile} (R-SET-6)")
+                    raise error(
+                        f"bad pile record {sizes!r}: scoring card {card.code} lies in pile {found} "
+                        f"of the deck, not in pile {pile} (R-SET-6)"
+                    )
 
 
 def _check_components(game: "Game", error: type[AlhambraError]) -> None:
@@ -298,11 +328,15 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
                 seen[c] += 1
     for card, found in places.items():
         if len(found) != 1:
-            raise error(f"scoring card {card.code} must be in the game exactly once (deck or set aside), "
-                        f"found in {found or 'no place'}")
+            raise error(
+                f"scoring card {card.code} must be in the game exactly once (deck or set aside), "
+                f"found in {found or 'no place'}"
+            )
         if found[0] not in ("deck", "scoring_cards"):
-            raise error(f"{found[0]}: scoring card {card.code} lies only in the deck or set aside (R-SCORE-1), "
-                        "never in a hand, the display or the discard pile")
+            raise error(
+                f"{found[0]}: scoring card {card.code} lies only in the deck or set aside (R-SCORE-1), "
+                "never in a hand, the display or the discard pile"
+            )
     for card in cards.values():
         if type(card) in (MoneyCard, ScoringCard):
             continue
@@ -319,8 +353,7 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
 TILE_FIELDS = frozenset({"tile", "hut", "building"})
 
 
-def check_action_fields(game: "Game", action: Any, where: str, *,
-                        error: type[AlhambraError] = SaveFormatError) -> None:
+def check_action_fields(game: "Game", action: Any, where: str, *, error: type[AlhambraError] = SaveFormatError) -> None:
     """An action read from a save or position is made of what actions are made of: cards of
     the game, tiles of the game (fields ``tile``, ``hut``, ``building``), booleans, ints
     within ±1000 (market spaces, seats, positions), short strings, and tuples of those one

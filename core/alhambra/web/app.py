@@ -63,8 +63,14 @@ from .words import card_words, catalog_of, tile_words
 
 def _environment() -> Environment:
     env = Environment(loader=PackageLoader("alhambra.web", "templates"), autoescape=select_autoescape(["html"]))
-    env.globals.update(board=board, tile_words=tile_words, card_words=card_words, BUILDING_TYPES=BUILDING_TYPES,
-                       FILL=board.FILL, MARKET_CURRENCIES=MARKET_CURRENCIES)
+    env.globals.update(
+        board=board,
+        tile_words=tile_words,
+        card_words=card_words,
+        BUILDING_TYPES=BUILDING_TYPES,
+        FILL=board.FILL,
+        MARKET_CURRENCIES=MARKET_CURRENCIES,
+    )
     env.filters["card_words"] = card_words
     return env
 
@@ -73,8 +79,12 @@ class PrivateHeaders:
     """Every answer: no ``Referer`` carrying a token to another site, no caching of pages that
     show a hand, no type sniffing, no framing by other pages."""
 
-    HEADERS = (("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
-               ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"))
+    HEADERS = (
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+    )
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -94,8 +104,9 @@ class PrivateHeaders:
         await self.app(scope, receive, sending)
 
 
-def create_app(data: str | Path | None = None, *, modules: list[Any] | None = None,
-               defaults: dict[str, Any] | None = None) -> Starlette:
+def create_app(
+    data: str | Path | None = None, *, modules: list[Any] | None = None, defaults: dict[str, Any] | None = None
+) -> Starlette:
     """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
     a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
     values from that config. ``app.state.store`` is the :class:`TableStore`,
@@ -134,8 +145,16 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
     async def index(request: Request) -> Response:
         local = request.client is not None and request.client.host in ("127.0.0.1", "::1", "localhost")
         tables = sorted(store.tables.values(), key=lambda t: -t.created)
-        return page("index.html", tables=tables, local=local, modules=module_choices(store),
-                    options=option_choices(store), defaults=file_defaults, bots=BOT_KINDS, problems=store.problems)
+        return page(
+            "index.html",
+            tables=tables,
+            local=local,
+            modules=module_choices(store),
+            options=option_choices(store),
+            defaults=file_defaults,
+            bots=BOT_KINDS,
+            problems=store.problems,
+        )
 
     async def create(request: Request) -> Response:
         form = await form_of(request)
@@ -153,8 +172,15 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
 
     async def watch(request: Request) -> Response:
         table = table_of(request)
-        return page("table.html", data=await read(table, None), table=table, catalog=catalog_of(table.game),
-                    token="", hotseat=False, title=f"Game {table.id}")
+        return page(
+            "table.html",
+            data=await read(table, None),
+            table=table,
+            catalog=catalog_of(table.game),
+            token="",
+            hotseat=False,
+            title=f"Game {table.id}",
+        )
 
     async def host(request: Request) -> Response:
         table = table_of(request)
@@ -166,8 +192,9 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         table = table_of(request)
         token = request.query_params.get("t")
         table.check_host(token)
-        return page("curtain.html", table=table, token=token, data=await read(table, None),
-                    catalog=catalog_of(table.game))
+        return page(
+            "curtain.html", table=table, token=token, data=await read(table, None), catalog=catalog_of(table.game)
+        )
 
     async def seat_page(request: Request) -> Response:
         table = table_of(request)
@@ -175,8 +202,15 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         seat = seat_of(request, table, token)
         hotseat = request.query_params.get("hs") == "1"
         data = await read(table, seat)
-        return page("table.html", data=data, table=table, catalog=catalog_of(table.game), token=token,
-                    hotseat=hotseat, title=f"{table.seats[seat].name} — game {table.id}")
+        return page(
+            "table.html",
+            data=data,
+            table=table,
+            catalog=catalog_of(table.game),
+            token=token,
+            hotseat=hotseat,
+            title=f"{table.seats[seat].name} — game {table.id}",
+        )
 
     async def seat_json(request: Request) -> Response:
         table = table_of(request)
@@ -219,10 +253,15 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         table = table_of(request)
         check_any_token(table, request.query_params.get("t"))
         if not table.game.is_over:
-            raise Forbidden("a save holds every hand, the bag and the deck: it can be downloaded once the game "
-                            "is over (the server keeps it in its data directory meanwhile)")
-        return Response(table.game.to_json(), media_type="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="alhambra-{table.id}.json"'})
+            raise Forbidden(
+                "a save holds every hand, the bag and the deck: it can be downloaded once the game "
+                "is over (the server keeps it in its data directory meanwhile)"
+            )
+        return Response(
+            table.game.to_json(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="alhambra-{table.id}.json"'},
+        )
 
     async def replay_game(request: Request) -> Response:
         table = table_of(request)
@@ -261,8 +300,16 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         if not 0 <= step <= found.last:
             raise BadRequest(f"step must be 0-{found.last}, not {step}")
         game = found.games[step]
-        return page("replay.html", replay=found, step=step, game=game, catalog=catalog_of(game),
-                    view=game.view(None), scorings=scoring_data(game), log=[e for e in found.log if e.step < step or (e.seat is None and e.step <= step)])
+        return page(
+            "replay.html",
+            replay=found,
+            step=step,
+            game=game,
+            catalog=catalog_of(game),
+            view=game.view(None),
+            scorings=scoring_data(game),
+            log=[e for e in found.log if e.step < step or (e.seat is None and e.step <= step)],
+        )
 
     async def on_error(request: Request, exc: Exception) -> Response:
         status = exc.status if isinstance(exc, WebError) else 400
@@ -292,8 +339,11 @@ def create_app(data: str | Path | None = None, *, modules: list[Any] | None = No
         Route("/replay/{rid}", replay_view),
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={AlhambraError: on_error, 404: not_found},
-                    middleware=[Middleware(PrivateHeaders)])
+    app = Starlette(
+        routes=routes,
+        exception_handlers={AlhambraError: on_error, 404: not_found},
+        middleware=[Middleware(PrivateHeaders)],
+    )
     app.state.store = store
     app.state.replays = shelf
     return app

@@ -20,8 +20,15 @@ from ..render import tile_svg as render_tile
 FILL: dict[str, str] = dict(PALETTE["building"])
 
 
-def city_svg(catalog: TileCatalog, tiles: list[list[Any]], *, size: int = 44, cells: bool = True,
-             label: str = "", prefix: str = "city") -> str:
+def city_svg(
+    catalog: TileCatalog,
+    tiles: list[list[Any]],
+    *,
+    size: int = 44,
+    cells: bool = True,
+    label: str = "",
+    prefix: str = "city",
+) -> str:
     """An Alhambra as SVG: ``tiles`` as in ``view["players"][i]["city"]`` (``[[x, y, tile],
     ...]``), ``size`` units per cell; with ``cells``, the empty cells beside it as targets.
     ``label``: its title; ``prefix``: the ids' prefix (one per picture on a page). Raises

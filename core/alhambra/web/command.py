@@ -14,17 +14,30 @@ DEFAULT_PORT = 8765
 
 def add_parser(sub: Any) -> None:
     """Register ``play`` on the ``alhambra`` command line's subparsers."""
-    p = sub.add_parser("play", help="play in the browser against bots, watch and replay games (the 'web' extra)",
-                       description="Start a local web server to play Alhambra against bots or other people, "
-                                   "watch games and replay saves. It listens on this machine only unless --host says "
-                                   "otherwise; every person's seat has its own secret link.")
-    p.add_argument("--host", default=DEFAULT_HOST,
-                   help=f"address to listen on (default {DEFAULT_HOST}: this machine only; 0.0.0.0 for a network)")
+    p = sub.add_parser(
+        "play",
+        help="play in the browser against bots, watch and replay games (the 'web' extra)",
+        description="Start a local web server to play Alhambra against bots or other people, "
+        "watch games and replay saves. It listens on this machine only unless --host says "
+        "otherwise; every person's seat has its own secret link.",
+    )
+    p.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"address to listen on (default {DEFAULT_HOST}: this machine only; 0.0.0.0 for a network)",
+    )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
-    p.add_argument("--data", metavar="DIR", default="alhambra-games",
-                   help="directory where every game is saved after each action (default ./alhambra-games)")
-    p.add_argument("--config", metavar="FILE",
-                   help="TOML game config whose module_paths provide your own modules and whose options are the defaults")
+    p.add_argument(
+        "--data",
+        metavar="DIR",
+        default="alhambra-games",
+        help="directory where every game is saved after each action (default ./alhambra-games)",
+    )
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="TOML game config whose module_paths provide your own modules and whose options are the defaults",
+    )
     p.set_defaults(func=cmd_play)
 
 
@@ -36,8 +49,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         from .app import create_app
     except ImportError as exc:
-        raise AlhambraError(f"alhambra play needs the 'web' extra ({exc.name} is missing): "
-                            "pip install 'alhambra-engine[web]'") from None
+        raise AlhambraError(
+            f"alhambra play needs the 'web' extra ({exc.name} is missing): pip install 'alhambra-engine[web]'"
+        ) from None
     modules: list[Any] = []
     defaults: dict[str, Any] = {}
     if args.config:

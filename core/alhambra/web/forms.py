@@ -117,8 +117,15 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
     return {"seats": seats, "modules": [_module_object(store, m) for m in modules], "options": options, "seed": seed}
 
 
-def _apply_config(text: str, seats: list[Seat], modules: list[str], options: dict[str, Any], seed: int | None,
-                  known: dict[str, str], store: TableStore) -> tuple:
+def _apply_config(
+    text: str,
+    seats: list[Seat],
+    modules: list[str],
+    options: dict[str, Any],
+    seed: int | None,
+    known: dict[str, str],
+    store: TableStore,
+) -> tuple:
     """A TOML game config from the form over the fields (see :func:`parse_new_game`)."""
     try:
         data = tomllib.loads(text)
@@ -126,8 +133,10 @@ def _apply_config(text: str, seats: list[Seat], modules: list[str], options: dic
         raise BadRequest(f"the game config is not valid TOML: {exc}") from None
     unknown = set(data) - {"players", "modules", "options", "seed"}
     if "module_paths" in unknown:
-        raise BadRequest("module_paths would run code sent by a browser: start the server with "
-                         "`alhambra play --config FILE` to load your own modules")
+        raise BadRequest(
+            "module_paths would run code sent by a browser: start the server with "
+            "`alhambra play --config FILE` to load your own modules"
+        )
     if unknown:
         raise BadRequest(f"unknown config keys {sorted(unknown)}; known: players, modules, options, seed")
     players = data.get("players")
@@ -155,7 +164,9 @@ def _apply_config(text: str, seats: list[Seat], modules: list[str], options: dic
         files = {o.name for o in _all_options(store) if o.path}
         for name in data["options"]:
             if name in files:
-                raise BadRequest(f"option {name!r} names a file on the server: set it with `alhambra play --config FILE`")
+                raise BadRequest(
+                    f"option {name!r} names a file on the server: set it with `alhambra play --config FILE`"
+                )
         options = {k: v for k, v in options.items() if k.split(".", 1)[0] in modules or "." not in k}
         options.update(data["options"])
     if "seed" in data:

@@ -31,12 +31,17 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def action_data(game: Any, seat: int, index: int, action: Any, prices: list[int | None] | None = None) -> dict[str, Any]:
+def action_data(
+    game: Any, seat: int, index: int, action: Any, prices: list[int | None] | None = None
+) -> dict[str, Any]:
     """One legal action for the page: ``index`` (its place in ``legal_actions()``), ``kind``
     (the class name), ``label`` (words) and its fields as plain data (``space``, ``cards``,
     ``via``, ``tile``, ``pos``, ``hut``, ...). ``prices``: the market's prices (the view's)."""
-    out: dict[str, Any] = {"index": index, "kind": type(action).__name__,
-                           "label": action_label(game, seat, action, prices)}
+    out: dict[str, Any] = {
+        "index": index,
+        "kind": type(action).__name__,
+        "label": action_label(game, seat, action, prices),
+    }
     if attrs.has(type(action)):
         for f in attrs.fields(type(action)):
             out[f.name] = _plain(getattr(action, f.name))
@@ -64,14 +69,16 @@ def scoring_data(game: Any) -> list[dict[str, Any]]:
     for rec in game.state.scorings:
         rows = []
         for k, who in enumerate(rec.participants):
-            rows.append({
-                "name": game.state.players[who].name if who < n else "Dirk",
-                "counts": [rec.counts[k].get(t, 0) for t in BUILDING_TYPES],
-                "majority": [rec.majority[k].get(t, 0) for t in BUILDING_TYPES],
-                "walls": rec.walls[k],
-                "extra": [col[k] for col in rec.extra.values()],
-                "total": rec.totals[k],
-            })
+            rows.append(
+                {
+                    "name": game.state.players[who].name if who < n else "Dirk",
+                    "counts": [rec.counts[k].get(t, 0) for t in BUILDING_TYPES],
+                    "majority": [rec.majority[k].get(t, 0) for t in BUILDING_TYPES],
+                    "walls": rec.walls[k],
+                    "extra": [col[k] for col in rec.extra.values()],
+                    "total": rec.totals[k],
+                }
+            )
         out.append({"number": rec.number, "extra_names": list(rec.extra), "rows": rows})
     return out
 
@@ -92,7 +99,7 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
     hand = view["players"][seat].get("hand", []) if seat is not None else []
     log = [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log]
     mine = [k for k, e in enumerate(table.log) if e.seat == seat] if seat is not None else []
-    since = log[mine[-1] + 1:] if mine else (log if seat is not None else [])
+    since = log[mine[-1] + 1 :] if mine else (log if seat is not None else [])
     return {
         "game": table.id,
         "version": table.version,

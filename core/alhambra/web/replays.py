@@ -69,8 +69,13 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     saved = Game.from_json(games[number - 1], modules=list(modules))  # checked; nothing in it is run
     config = saved.config
     by_name = {getattr(m, "NAME", None): m for m in modules}
-    game = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]], seed=config["seed"],
-                    options=config["options"], blocked=config["blocked"])
+    game = new_game(
+        config["players"],
+        modules=[by_name.get(m, m) for m in config["modules"]],
+        seed=config["seed"],
+        options=config["options"],
+        blocked=config["blocked"],
+    )
     actions = list(saved.history)
     states = [game.clone()]
     log: list[LogEntry] = []
@@ -89,9 +94,17 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
             log.append(LogEntry(i, seat, text_line))
         for rec in game.state.scorings[scorings:]:
             steps.append(i + 1)
-            log.append(LogEntry(i + 1, None, f"Scoring {rec.number}: " + ", ".join(
-                f"{game.state.players[w].name if w < game.num_players else 'Dirk'} {t}"
-                for w, t in zip(rec.participants, rec.totals))))
+            log.append(
+                LogEntry(
+                    i + 1,
+                    None,
+                    f"Scoring {rec.number}: "
+                    + ", ".join(
+                        f"{game.state.players[w].name if w < game.num_players else 'Dirk'} {t}"
+                        for w, t in zip(rec.participants, rec.totals)
+                    ),
+                )
+            )
         states.append(game.clone())
     if game.to_json() != saved.to_json():
         raise SaveFormatError("its history does not lead to its saved state (the save was changed by hand?)")
@@ -119,4 +132,3 @@ class ReplayShelf:
         if found is None:
             raise NotFound(f"there is no replay {rid!r} here (replays are kept while the server runs)")
         return found
-

@@ -137,8 +137,10 @@ class Table:
         token: the person who created the game at this machine plays every local seat)."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].is_person:
             raise Forbidden(f"seat {seat} of game {self.id} is not a person's seat")
-        if not isinstance(token, str) or not (secrets.compare_digest(token, self.seats[seat].token or "")
-                                              or secrets.compare_digest(token, self.host_token)):
+        if not isinstance(token, str) or not (
+            secrets.compare_digest(token, self.seats[seat].token or "")
+            or secrets.compare_digest(token, self.host_token)
+        ):
             raise Forbidden(f"this link is not the link of seat {seat}: ask the host for yours")
 
     def check_host(self, token: str | None) -> None:
@@ -166,8 +168,13 @@ def hidden_counts(game: Game) -> tuple:
     modules = dict(view["modules"])
     modules.pop("vizier", None)  # public tokens (R-VIZ-1)
     offices = modules.pop("exchange_offices", None)
-    return (view["bag_size"], view["deck_size"], len(view["scorings"]),
-            None if offices is None else offices["in_deck"], json.dumps(modules, sort_keys=True, default=str))
+    return (
+        view["bag_size"],
+        view["deck_size"],
+        len(view["scorings"]),
+        None if offices is None else offices["in_deck"],
+        json.dumps(modules, sort_keys=True, default=str),
+    )
 
 
 def new_token() -> str:
@@ -194,8 +201,14 @@ class TableStore:
 
     # -- creating and finding ------------------------------------------------------------------
 
-    def create(self, seats: list[Seat], *, modules: Sequence[Any] = (), options: dict[str, Any] | None = None,
-               seed: int | None = None) -> Table:
+    def create(
+        self,
+        seats: list[Seat],
+        *,
+        modules: Sequence[Any] = (),
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> Table:
         """A new table: ``seats`` (2-6; person seats get their tokens here), ``modules``
         (names or objects), ``options``, ``seed``. The bots move until a person must decide.
         Raises :class:`~alhambra.errors.ConfigError` for a bad configuration (R-COMP-1: 2-6
@@ -235,8 +248,9 @@ class TableStore:
         index, version = integer_field(index, "index"), integer_field(version, "version")
         with table.lock:
             if version != table.version:
-                raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
-                               "reload the page")
+                raise Conflict(
+                    f"the game has moved on (version {table.version}, the page showed {version}): reload the page"
+                )
             if table.decider != seat:
                 raise Conflict(f"it is not seat {seat}'s decision now")
             legal = table.game.legal_actions()
@@ -247,8 +261,9 @@ class TableStore:
             log_size = len(table.log)
             turn = table.game.state.turn
             self._apply(table, legal[index])
-            same_turn = (table.decider == seat and table.game.state.turn == turn
-                         and hidden_counts(table.game) == before_hidden)
+            same_turn = (
+                table.decider == seat and table.game.state.turn == turn and hidden_counts(table.game) == before_hidden
+            )
             table.version += 1
             try:
                 if same_turn:
@@ -267,13 +282,14 @@ class TableStore:
         version = integer_field(version, "version")
         with table.lock:
             if version != table.version:
-                raise Conflict(f"the game has moved on (version {table.version}, the page showed {version}): "
-                               "reload the page")
+                raise Conflict(
+                    f"the game has moved on (version {table.version}, the page showed {version}): reload the page"
+                )
             if table.decider != seat or not table.undo:
                 raise Conflict("there is nothing of yours to undo in this turn")
             last = table.undo.pop()
             table.game = last.game
-            del table.log[last.log_size:]
+            del table.log[last.log_size :]
             table.version += 1
             self.save(table)
 
@@ -297,8 +313,9 @@ class TableStore:
             table.log.append(LogEntry(step + 1, None, f"Scoring {rec.number}: {points}"))
         if game.is_over:
             winners = " and ".join(game.state.players[w].name for w in game.winners)
-            table.log.append(LogEntry(step + 1, None, f"The game is over: {winners} won with "
-                                      f"{max(game.scores)} points"))
+            table.log.append(
+                LogEntry(step + 1, None, f"The game is over: {winners} won with {max(game.scores)} points")
+            )
 
     def _run_bots(self, table: Table) -> None:
         """Let the bots decide until a person must, or the game is over."""
@@ -368,7 +385,11 @@ class TableStore:
             raise SaveFormatError("a table needs a string id, a host token and an integer version")
         seats = []
         for k, s in enumerate(data.get("seats") or []):
-            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in (PERSON, *BOT_KINDS):
+            if (
+                not isinstance(s, dict)
+                or not isinstance(s.get("name"), str)
+                or s.get("kind") not in (PERSON, *BOT_KINDS)
+            ):
                 raise SaveFormatError(f"seats[{k}]: a seat has a name and a kind ({PERSON!r} or a bot)")
             token, bot = s.get("token"), s.get("bot")
             if (s["kind"] == PERSON) != isinstance(token, str) or not (bot is None or isinstance(bot, str)):
@@ -376,8 +397,13 @@ class TableStore:
             seats.append(Seat(s["name"], s["kind"], bot, token))
         log = []
         for k, e in enumerate(data.get("log") or []):
-            if (not isinstance(e, list) or len(e) != 3 or type(e[0]) is not int
-                    or not (e[1] is None or type(e[1]) is int) or not isinstance(e[2], str)):
+            if (
+                not isinstance(e, list)
+                or len(e) != 3
+                or type(e[0]) is not int
+                or not (e[1] is None or type(e[1]) is int)
+                or not isinstance(e[2], str)
+            ):
                 raise SaveFormatError(f"log[{k}]: a log entry is [step, seat or null, text]")
             log.append(LogEntry(*e))
         game = Game.from_json(json.dumps(data.get("game")), modules=self.modules)
@@ -386,20 +412,39 @@ class TableStore:
         created = data.get("created")
         undo = []
         for k, u in enumerate(data.get("undo") or []):
-            if (not isinstance(u, list) or len(u) != 2 or type(u[0]) is not int or type(u[1]) is not int
-                    or not 0 <= u[0] < len(game.history) or not 0 <= u[1] <= len(log)):
+            if (
+                not isinstance(u, list)
+                or len(u) != 2
+                or type(u[0]) is not int
+                or type(u[1]) is not int
+                or not 0 <= u[0] < len(game.history)
+                or not 0 <= u[1] <= len(log)
+            ):
                 raise SaveFormatError(f"undo[{k}]: an undo point is [actions before it, log entries before it]")
             undo.append(Undo(self._rebuild(game, u[0]), u[1]))
-        return Table(id=gid, game=game, seats=seats, host_token=host, log=log, version=version, undo=undo,
-                     created=float(created) if isinstance(created, (int, float)) else time.time())
+        return Table(
+            id=gid,
+            game=game,
+            seats=seats,
+            host_token=host,
+            log=log,
+            version=version,
+            undo=undo,
+            created=float(created) if isinstance(created, (int, float)) else time.time(),
+        )
 
     def _rebuild(self, game: Game, steps: int) -> Game:
         """``game`` as it was after its first ``steps`` actions, replayed from its seed (the
         same seed, modules and actions give the same game)."""
         config = game.config
         by_name = {getattr(m, "NAME", None): m for m in self.modules}
-        again = new_game(config["players"], modules=[by_name.get(m, m) for m in config["modules"]],
-                         seed=config["seed"], options=config["options"], blocked=config["blocked"])
+        again = new_game(
+            config["players"],
+            modules=[by_name.get(m, m) for m in config["modules"]],
+            seed=config["seed"],
+            options=config["options"],
+            blocked=config["blocked"],
+        )
         for action in game.history[:steps]:
             again.apply(action)
         return again
@@ -414,4 +459,6 @@ def integer_field(value: Any, name: str) -> int:
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
         return int(value)
-    raise BadRequest(f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}")
+    raise BadRequest(
+        f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}"
+    )
