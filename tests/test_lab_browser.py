@@ -4,7 +4,6 @@ file alone, its plot decodes from the inlined data URI, and the tables and verdi
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,37 +17,17 @@ from alhambra.lab.compare import (
 )
 from alhambra.lab.report import write_comparison_report
 from alhambra.lab.stats import NO_DIFFERENCE
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+
+from browser import headless_chromium
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
-def _binary(*names: str) -> str:
-    for name in names:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise RuntimeError(f"none of {names} is installed: apt-get install chromium chromium-driver (.ci/run does)")
-
-
 @pytest.fixture(scope="module")
 def driver() -> Iterator[WebDriver]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "chromium-browser")
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--window-size=1300,1000",
-        "--disable-gpu",
-        "--disable-extensions",
-    ):
-        options.add_argument(arg)
-    browser = webdriver.Chrome(service=Service(_binary("chromedriver")), options=options)
-    browser.set_page_load_timeout(60)
+    browser = headless_chromium("1300,1000")
     yield browser
     browser.quit()
 

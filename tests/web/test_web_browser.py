@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import tempfile
 import urllib.request
 from collections.abc import Iterator
@@ -17,10 +16,10 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+
+from browser import headless_chromium
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from .server import LiveServer
@@ -31,29 +30,9 @@ SCREENSHOT = Path(os.environ.get("ALHAMBRA_SCREENSHOT") or Path(tempfile.gettemp
 ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 
 
-def _binary(*names: str) -> str:
-    for name in names:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise RuntimeError(f"none of {names} is installed: apt-get install chromium chromium-driver (.ci/run does)")
-
-
 @pytest.fixture(scope="module")
 def driver() -> Iterator[WebDriver]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = _binary("chromium", "chromium-browser")
-    for arg in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--window-size=1500,1000",
-        "--disable-gpu",
-        "--disable-extensions",
-    ):
-        options.add_argument(arg)
-    browser = webdriver.Chrome(service=Service(_binary("chromedriver")), options=options)
-    browser.set_page_load_timeout(60)
+    browser = headless_chromium("1500,1000")
     yield browser
     browser.quit()
 
