@@ -11,7 +11,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .components import (
     BASE_CATALOG,
@@ -711,21 +711,29 @@ class Alhambra(_CityRules):
 
     # -- mutation -----------------------------------------------------------------------------
 
-    def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:
-        """Build ``tile`` at ``pos``. Raises :class:`IllegalActionError` (unchanged city) if the
-        placement rules forbid it; also if the tile already stands in this Alhambra.
-        ``checked=True`` skips the checks: for callers that already know the move is legal
-        (the engine, for an action it listed)."""
-        if not checked:
+    def _target_cell(self, tile: Any, pos: Pos, why_not: Callable[[Any, Pos], str | None] | None) -> int:
+        """The internal cell of ``pos`` for building or swapping in ``tile``. With ``why_not``
+        (:meth:`why_not_place` or :meth:`why_not_swap`), first raise :class:`IllegalActionError`
+        if the rules forbid the move or the tile already stands in this Alhambra; ``None``
+        means the caller vouches for the move (``checked=True``)."""
+        if why_not is not None:
             pos = _as_pos(pos)
-            why = self.why_not_place(tile, pos)
+            why = why_not(tile, pos)
             if why is None and tile in self._tiles.values():
                 why = f"tile {tile!r} is already in this Alhambra"
             if why:
                 raise IllegalActionError(why)
         c = _cell(pos)
-        if c is None:  # checked above unless checked=True: then the caller vouches for pos
+        if c is None:  # checked above unless the caller vouches for pos
             raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
+        return c
+
+    def place(self, tile: Any, pos: Pos, *, checked: bool = False) -> None:
+        """Build ``tile`` at ``pos``. Raises :class:`IllegalActionError` (unchanged city) if the
+        placement rules forbid it; also if the tile already stands in this Alhambra.
+        ``checked=True`` skips the checks: for callers that already know the move is legal
+        (the engine, for an action it listed)."""
+        c = self._target_cell(tile, pos, None if checked else self.why_not_place)
         tiles, front, near = self._tiles, self.front_facts, self.tile_facts
         m = self.catalog.walls[tile]
         three = self._three - _THREE_SIDES[front.pop(c)]
@@ -808,16 +816,7 @@ class Alhambra(_CityRules):
     def swap(self, tile: Any, pos: Pos, *, checked: bool = False) -> Any:
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
         (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
-        if not checked:
-            pos = _as_pos(pos)
-            why = self.why_not_swap(tile, pos)
-            if why is None and tile in self._tiles.values():
-                why = f"tile {tile!r} is already in this Alhambra"
-            if why:
-                raise IllegalActionError(why)
-        c = _cell(pos)
-        if c is None:  # checked above unless checked=True: then the caller vouches for pos
-            raise IllegalActionError(f"{pos!r} lies beyond the grid (GRID_LIMIT {GRID_LIMIT})")
+        c = self._target_cell(tile, pos, None if checked else self.why_not_swap)
         old = self._tiles[c]
         m = self.catalog.walls[tile]
         self._tiles[c] = tile
