@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .cli_checks import check_output, check_plot_format, check_ray_address
+from .cli_checks import add_progress_flags, check_output, check_plot_format, check_ray_address
 from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
@@ -250,15 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--plot", metavar="FILE.png", help="plot score distributions and win rates per bot (the 'plot' extra)"
     )
     s.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (the 'lab' extra)")
-    prog = s.add_mutually_exclusive_group()
-    prog.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar (default: when standard error is a terminal)",
-    )
-    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    add_progress_flags(s)
     s.set_defaults(func=cmd_simulate)
 
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")

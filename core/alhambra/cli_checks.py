@@ -1,11 +1,13 @@
 """Checks the command line makes before it plays a single game (issue 13): output paths and
-formats, and that a Ray address answers. Each raises :class:`~alhambra.errors.ConfigError`
+formats, and that a Ray address answers; and the progress-bar flags every playing command shares. Each raises :class:`~alhambra.errors.ConfigError`
 with the flag, the value and the problem."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import socket
+import sys
 from pathlib import Path
 
 from .errors import ConfigError
@@ -27,6 +29,26 @@ def check_output(flag: str, path: str | None) -> None:
         raise ConfigError(f"{flag} {path}: the directory {parent} does not exist")
     if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise ConfigError(f"{flag} {path}: not writable")
+
+
+def add_progress_flags(parser: argparse.ArgumentParser) -> None:
+    """``--progress`` / ``--no-progress`` on ``parser`` (``args.progress``: True, False or None
+    for "when standard error is a terminal"); read with :func:`wants_progress`."""
+    prog = parser.add_mutually_exclusive_group()
+    prog.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar (default: when standard error is a terminal)",
+    )
+    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+
+
+def wants_progress(args: argparse.Namespace, games: int) -> bool:
+    """Whether to show a progress bar for ``games`` games: as ``--progress``/``--no-progress``
+    say, else when standard error is a terminal and there is more than one game."""
+    return bool(args.progress) if args.progress is not None else (sys.stderr.isatty() and games > 1)
 
 
 def check_plot_format(path: str | None) -> None:

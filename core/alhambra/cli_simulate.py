@@ -20,6 +20,7 @@ from typing import Any, Sequence
 
 import attrs
 
+from .cli_checks import wants_progress
 from .errors import ConfigError
 from .simulate import (
     GameResult,
@@ -78,7 +79,7 @@ def play_and_report(
     (in the summary, already in the out file, which is cut to ``resume_end`` bytes and
     appended to). Returns the exit status: 0, or :data:`INTERRUPTED`."""
     out_path = args.out or (args.resume if getattr(args, "resume", None) else None)
-    progress = args.progress if args.progress is not None else (sys.stderr.isatty() and len(tasks) > 1)
+    progress = wants_progress(args, len(tasks))
     emit = print
     if progress:
         from tqdm import tqdm

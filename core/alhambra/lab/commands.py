@@ -13,14 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..cli_checks import add_progress_flags, check_output, wants_progress
 from ..errors import AlhambraError
-
-
-def _check_paths(pairs: list[tuple[str, str | None]]) -> None:
-    """Fail before any game is played if an output file's directory does not exist."""
-    for flag, path in pairs:
-        if path and not Path(path).resolve().parent.is_dir():
-            raise AlhambraError(f"{flag} {path}: the directory {Path(path).resolve().parent} does not exist")
 
 
 def _workers(value: int | None) -> int:
@@ -32,25 +26,13 @@ def _workers(value: int | None) -> int:
     return workers
 
 
-def _progress(args: argparse.Namespace, games: int) -> bool:
-    return bool(args.progress) if args.progress is not None else (sys.stderr.isatty() and games > 1)
-
-
 def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=100, help="games per variant or in all (default 100)")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1); the same seeds for every variant")
     p.add_argument(
         "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
     )
-    prog = p.add_mutually_exclusive_group()
-    prog.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar (default: when standard error is a terminal)",
-    )
-    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    add_progress_flags(p)
 
 
 def add_commands(sub: Any) -> None:
@@ -113,7 +95,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise AlhambraError("compare needs at least two game configurations")
     if args.games < 1:
         raise AlhambraError(f"--games must be at least 1, not {args.games}")
-    _check_paths([("--out", args.out), ("--plot", args.plot), ("--report", args.report)])
+    for flag, path in (("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
+        check_output(flag, path)
     workers = _workers(args.workers)
     variants = unique_labels([load_variant(p) for p in args.configs])
     for v in variants:
@@ -121,7 +104,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
     start = time.perf_counter()
-    results = run_compare(tasks, workers=workers, progress=_progress(args, sum(map(len, tasks))))
+    results = run_compare(tasks, workers=workers, progress=wants_progress(args, sum(map(len, tasks))))
     elapsed = time.perf_counter() - start
     cmp = compare_results(results, [v.label for v in variants])
     for line in format_comparison(cmp):
@@ -151,7 +134,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise AlhambraError(f"--games must be at least 1, not {args.games}")
-    _check_paths([("--out", args.out)])
+    check_output("--out", args.out)
     cfg = load_config(args.config) if args.config else GameConfig()
     if args.modules is not None:
         cfg.modules = parse_module_list(args.modules)
@@ -173,7 +156,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from ..simulate import run_games
 
     start = time.perf_counter()
-    results = [r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=_progress(args, len(tasks)))]
+    results = [
+        r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))
+    ]
     elapsed = time.perf_counter() - start
     for line in format_tournament(rate_tournament(results)):
         print(line)
