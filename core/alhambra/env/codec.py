@@ -372,6 +372,8 @@ class ActionCodec:
                 self._first_kind[s0 + k] = kind
         self._cache: dict[Action, tuple[int, ...]] = {}
         self._first: dict[Action, int] = {}  # the first integer of each code in _cache
+        #: action masks by their legal integers, kept for the environments (see Session.mask_of)
+        self.masks: dict[tuple[int, ...], Any] = {}
         # per integer: True when a code that begins with it is that integer alone
         self._single = [False] * start
         for kind, enc in self.encodings.items():
