@@ -47,21 +47,20 @@ _KNOWN_VIEW_HOOKS = frozenset(
 )
 
 
-#: Where the Alhambra's ``memo`` keeps its tiles for the environments.
+#: The key under which an Alhambra's ``memo`` (values derived from its layout, shared by its
+#: copies, replaced on every change) keeps its tiles ``{(x, y): tile}`` for the environments.
 _MEMO_KEY = "alhambra.env.tiles"
 
 
 class _Shared:
-    """What every seat's vector is made from, worked out once per change of the game: each
-    player's Alhambra as ``{(x, y): tile}`` and the exchange offices in each hand."""
+    """What every seat's vector is made from, worked out once per change of the game: the
+    exchange offices in each hand and in the deck."""
 
-    __slots__ = ("city_memo", "city_tiles", "hand_copy", "offices", "deck_len", "in_deck", "office_type")
+    __slots__ = ("hand_copy", "offices", "deck_len", "in_deck", "office_type")
 
     def __init__(self, n: int, office_type: type | None) -> None:
         #: the exchange offices' card class (the module's view counts cards of exactly it)
         self.office_type = office_type
-        self.city_memo: list[Any] = [None] * n
-        self.city_tiles: list[dict[Any, Any]] = [{} for _ in range(n)]
         self.hand_copy: list[list[Any] | None] = [None] * n
         self.offices: list[tuple[Any, ...]] = [()] * n
         self.deck_len = -1
@@ -375,6 +374,7 @@ class SeatObservations:
             seen["pending_tiles"] = tiles
         shared = self._shared
         r, w = enc.radius, enc.width
+        centre = r * w + r
         rows, planes = enc._plane_row, enc._plane_offsets
         reserves, cities = seen["reserve"], seen["city"]
         city_size = self._city_size
@@ -389,26 +389,21 @@ class SeatObservations:
                 for t in reserve:
                     mv[a + ti[t]] = 1.0
                 reserves[p] = reserve.copy()
-            city = player.city
-            memo = city.memo
+            memo = player.city.memo
             old = cities[p]
             if old is not None and old[0] is memo:
                 continue
-            if shared.city_memo[p] is not memo:
-                # the layout's tiles, kept in the Alhambra's memo (values derived from the layout,
-                # shared by its copies, replaced on every change): read once per layout
-                tiles = memo.get(_MEMO_KEY)
-                if tiles is None:
-                    tiles = memo[_MEMO_KEY] = city.tiles
-                shared.city_memo[p], shared.city_tiles[p] = memo, tiles
-            tiles = shared.city_tiles[p]
-            base = o["cities"] + k * city_size + r * w + r
+            tiles = memo.get(_MEMO_KEY)
+            if tiles is None:
+                tiles = memo[_MEMO_KEY] = player.city.tiles
+            base = o["cities"] + k * city_size + centre
             if old is None:
                 gone: Any = ()
                 came: Any = tiles.items()
-            else:  # the cells whose tile changed (a turn changes one or two)
-                gone = old[1].items() - tiles.items()
-                came = tiles.items() - old[1].items()
+            else:  # the cells whose tile changed (a move changes one or two)
+                before = old[1]
+                gone = [(pos, t) for pos, t in before.items() if tiles.get(pos) != t]
+                came = [(pos, t) for pos, t in tiles.items() if before.get(pos) != t]
             for (x, y), t in gone:  # cleared first: a swap puts another tile in the same cell
                 cell = base + y * w + x
                 for off in planes[rows[t]]:

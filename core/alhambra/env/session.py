@@ -230,7 +230,7 @@ class Session:
 
     def mask_of(self, decision: Decision) -> np.ndarray:
         """The mask of ``decision`` (see :meth:`mask`): a new array every call."""
-        legal = tuple(decision.legal_ints())
+        legal = decision.legal_tuple()
         masks = self.codec.masks
         m = masks.get(legal)
         if m is None:  # masks recur (a payment's cards, "done", the takes): kept per rule set
