@@ -48,7 +48,7 @@ _KNOWN_VIEW_HOOKS = frozenset(
 
 
 #: The key under which an Alhambra's ``memo`` (values derived from its layout, shared by its
-#: copies, replaced on every change) keeps its tiles ``{(x, y): tile}`` for the environments.
+#: copies, replaced on every change) keeps its tiles ``{((x, y), tile), ...}`` for the environments.
 _MEMO_KEY = "alhambra.env.tiles"
 
 
@@ -282,7 +282,7 @@ class SeatObservations:
         players = st.players
         mv = seen.get("mv")
         if mv is None:  # first write of this seat for this game: everything from scratch
-            mv = seen["mv"] = memoryview(buf)  # scalar writes through a memoryview are cheapest
+            mv = seen["mv"] = memoryview(buf)  # type: ignore[arg-type]  # scalar writes through a memoryview are cheapest
             seen["reserve"] = [None] * n
             seen["city"] = [None] * n
             seen["scores"] = seen["hand_sizes"] = (0,) * n
@@ -316,9 +316,10 @@ class SeatObservations:
             if old is not None and old[0] == cards:
                 continue
             base = o[name]
-            before = {} if old is None else old[1]
-            m = 0 if old is None else len(old[0])
-            if m and len(cards) >= m and cards[:m] == old[0]:  # cards added on top (the discard pile)
+            was: list[Any] = [] if old is None else old[0]
+            before: dict[int, int] = {} if old is None else old[1]
+            m = len(was)
+            if m and len(cards) >= m and cards[:m] == was:  # cards added on top (the discard pile)
                 tally = before.copy()
                 for c in cards[m:]:
                     k = slot[c]
@@ -390,20 +391,19 @@ class SeatObservations:
                     mv[a + ti[t]] = 1.0
                 reserves[p] = reserve.copy()
             memo = player.city.memo
-            old = cities[p]
-            if old is not None and old[0] is memo:
+            seen_city = cities[p]
+            if seen_city is not None and seen_city[0] is memo:
                 continue
-            tiles = memo.get(_MEMO_KEY)
-            if tiles is None:
-                tiles = memo[_MEMO_KEY] = player.city.tiles
+            layout: frozenset[Any] | None = memo.get(_MEMO_KEY)
+            if layout is None:  # as a set of (position, tile): the sets' differences reuse their hashes
+                layout = memo[_MEMO_KEY] = frozenset(player.city.tiles.items())
             base = o["cities"] + k * city_size + centre
-            if old is None:
+            if seen_city is None:
                 gone: Any = ()
-                came: Any = tiles.items()
+                came: Any = layout
             else:  # the cells whose tile changed (a move changes one or two)
-                before = old[1]
-                gone = [(pos, t) for pos, t in before.items() if tiles.get(pos) != t]
-                came = [(pos, t) for pos, t in tiles.items() if before.get(pos) != t]
+                gone = seen_city[1] - layout
+                came = layout - seen_city[1]
             for (x, y), t in gone:  # cleared first: a swap puts another tile in the same cell
                 cell = base + y * w + x
                 for off in planes[rows[t]]:
@@ -417,7 +417,7 @@ class SeatObservations:
                 cell = base + y * w + x
                 for off in planes[rows[t]]:
                     mv[cell + off] = 1.0
-            cities[p] = (memo, tiles)
+            cities[p] = (memo, layout)
         if self._modules:
             order = [(s + k) % n for k in range(n)]
             for key, snap, write, parts in self._modules:
