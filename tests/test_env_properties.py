@@ -98,7 +98,8 @@ def test_the_mask_marks_exactly_the_legal_actions(modules, config):
 @given(config=games)
 def test_the_observation_does_not_change_when_only_hidden_information_does(modules, config):
     """Two determinizations of the state for a seat (other hands, bag, deck, module secrets
-    resampled) give that seat the same observation as the real state."""
+    resampled) give that seat the same observation as the real state, through the reference
+    encoder and through ``Session.observe``."""
     players, seed, depth = config
     s = Session(players, modules)
     rng = random.Random(seed)
@@ -110,6 +111,8 @@ def test_the_observation_does_not_change_when_only_hidden_information_does(modul
         for _ in range(2):
             other = game.determinize(seat, random.Random(rng.getrandbits(32)), recall=False)
             assert np.array_equal(s.encoder.encode(other.view(seat)), real)
+            # and so does the vector the environments hand out (kept up to date from the state)
+            assert np.array_equal(s.with_game(other).observe(seat), real)
 
 
 @pytest.mark.parametrize("modules", COMBOS, ids=lambda m: "+".join(m) or "base")
