@@ -44,9 +44,8 @@ def engine_game(players: int, modules: list[str], seed: int) -> tuple[int, int]:
     return n, n
 
 
-def pettingzoo_game(env, seed: int) -> tuple[int, int]:
-    env.reset(seed=seed)
-    rng = random.Random(seed)
+def aec_loop(env, rng: random.Random) -> int:
+    """PettingZoo's agent loop to the end, a random legal integer of each mask; the steps taken."""
     steps = 0
     for _agent in env.agent_iter():
         obs, _reward, term, trunc, _info = env.last()
@@ -56,6 +55,12 @@ def pettingzoo_game(env, seed: int) -> tuple[int, int]:
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
+    return steps
+
+
+def pettingzoo_game(env, seed: int) -> tuple[int, int]:
+    env.reset(seed=seed)
+    steps = aec_loop(env, random.Random(seed))
     return steps, len(env.unwrapped.session.game.history)
 
 
@@ -203,17 +208,8 @@ def loop_floor(players: int, size: int, num_actions: int, steps: int = 20_000) -
 
     env = OrderEnforcing(Nothing())
     env.reset()
-    rng = random.Random(0)
     t0 = time.process_time()
-    done = 0
-    for _agent in env.agent_iter():
-        obs, _reward, term, trunc, _info = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
-        done += 1
+    done = aec_loop(env, random.Random(0))
     return (time.process_time() - t0) / done * 1e6
 
 
