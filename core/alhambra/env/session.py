@@ -237,7 +237,7 @@ class Session:
             m = np.zeros(self.num_actions, dtype=np.int8)
             if legal:
                 m[list(legal)] = 1
-            if len(masks) < 20_000:
+            if len(masks) < 4096:
                 masks[legal] = m
         return m.copy()
 
