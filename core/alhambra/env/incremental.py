@@ -342,15 +342,15 @@ class SeatObservations:
             mv[o["deck_size"]] = float(key[0])
             mv[o["bag_size"]] = float(key[1])
             seen["sizes"] = key
-        key = (len(st.scoring_cards), len(st.scorings))
+        key = (tuple(st.scoring_cards), tuple([rec.number for rec in st.scorings]))
         if seen.get("scoring") != key:
             a, b = o["scoring_cards_drawn"], o["scorings_done"]
             buf[a : b + 3] = 0  # scoring_cards_drawn and scorings_done lie side by side
-            for c in st.scoring_cards:
+            for c in key[0]:
                 mv[a + enc.scoring_cards.index(c.code)] = 1.0
-            for rec in st.scorings:
-                mv[b + rec.number - 1] = 1.0
-            seen["scoring"] = key  # both lists only ever grow (R-SCORE-1)
+            for number in key[1]:
+                mv[b + number - 1] = 1.0
+            seen["scoring"] = key
         ti = self._tile_slot
         T = self._T
         market = st.market
