@@ -219,7 +219,8 @@ class SeatObservations:
         self.encoder = encoder
         self.fast = fast_path_covers(encoder, game)
         self.n = n = encoder.num_players
-        self._bufs = [np.zeros(encoder.size, dtype=np.float32) for _ in range(n)]
+        # per seat: its vector (made on its first observation) and what it was written from
+        self._bufs: list[np.ndarray | None] = [None] * n
         self._seen: list[dict[Any, Any]] = [{} for _ in range(n)]
         self._game: Game | None = None
         offices = {type(c) for c in game.rules.cards.values() if type(c).__name__ == "ExchangeOffice"}
@@ -248,6 +249,20 @@ class SeatObservations:
         """Drop what was written (the next :meth:`observe` of each seat rewrites it all)."""
         self._game = None
 
+    def fresh(self) -> SeatObservations:
+        """A new, empty one for the same rule set (cheap: the layout's tables are shared; for
+        a copied session, as a search copies many)."""
+        new = SeatObservations.__new__(SeatObservations)
+        for name in ("encoder", "fast", "n", "_office_type", "_o", "_city_size", "_prices"):
+            setattr(new, name, getattr(self, name))
+        for name in ("_card_slot", "_tile_slot", "_T", "_modules"):
+            setattr(new, name, getattr(self, name))
+        new._bufs = [None] * self.n
+        new._seen = [{} for _ in range(self.n)]
+        new._game = None
+        new._shared = _Shared(self.n, self._office_type)
+        return new
+
     def observe(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` in ``game`` (see the class docstring); equal to
         ``encoder.encode(game.view(seat))``. Raises :class:`WindowError` for a tile outside the
@@ -256,11 +271,12 @@ class SeatObservations:
             return self.encoder.encode(game.view(seat))
         if game is not self._game:
             self._game = game
-            for buf in self._bufs:
-                buf[:] = 0
+            self._bufs = [None] * self.n
             self._seen = [{} for _ in range(self.n)]
             self._shared = _Shared(self.n, self._office_type)
         buf = self._bufs[seat]
+        if buf is None:
+            buf = self._bufs[seat] = np.zeros(self.encoder.size, dtype=np.float32)
         seen = self._seen[seat]
         moves = len(game.history)  # a game changes only by apply, which adds to its history
         if seen.get("moves") != moves:

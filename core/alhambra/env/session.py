@@ -156,7 +156,7 @@ class Session:
         )
         new.game = self.game.clone()
         new._decision = None
-        new._observations = SeatObservations(self.encoder, self.game)
+        new._observations = self._observations.fresh()
         if self.prefix:
             new.decision.prefix = self.prefix
         return new
