@@ -418,7 +418,14 @@ class AlhambraObserver:
         if self.perfect_recall:
             # a declined vizier offer is left out: to the others it must look the same as a
             # seat that could not pay exactly and was not asked (R-VIZ-5)
-            moves = [a for a in state.history() if s.codec.describe(a) != "DeclineVizier"]
+            # (chance outcomes are public: what they draw goes to the market, the display,
+            # Dirk or a face-up hut)
+            chance_player = pyspiel.PlayerId.CHANCE
+            moves = [
+                pa.action
+                for pa in state.full_history()
+                if pa.player == chance_player or s.codec.describe(pa.action) != "DeclineVizier"
+            ]
             text += "\nmoves: " + ",".join(str(a) for a in moves)
         return text
 
