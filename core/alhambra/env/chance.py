@@ -36,9 +36,10 @@ can be moved to) is no chance event: it is recorded in the script without asking
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, SupportsIndex
 
 from alhambra import (
     Action,
@@ -85,10 +86,12 @@ class _Watched(list):
     decided by the script."""
 
     __slots__ = ("script", "source")
+    script: Script | None
+    source: str
 
-    def pop(self, index: Any = -1) -> Any:  # type: ignore[override]
+    def pop(self, index: SupportsIndex = -1) -> Any:
         script = self.script
-        if script is None or index not in (-1, len(self) - 1):
+        if script is None or operator.index(index) not in (-1, len(self) - 1):
             return list.pop(self, index)
         return script.drawn(self, self.source)
 
