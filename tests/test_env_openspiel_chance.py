@@ -4,6 +4,7 @@ stacks (R-HUT-1) is a chance node with the distribution ``Game.determinize`` sam
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -302,3 +303,33 @@ def test_plain_mcts_bot_plays_a_game_against_greedy():
             _greedy_move(state, greedy)
     assert state.session.game.is_over and sum(state.returns()) == pytest.approx(1.0)
     assert searched > 50
+
+
+MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+COMBOS = [",".join(c) for r in range(5) for c in itertools.combinations(MODULES, r)]
+
+
+@pytest.mark.parametrize("k", range(len(COMBOS)))
+def test_drawn_items_are_swapped_in_without_breaking_the_setup_piles_R_SET_6_R_EXC_1(k):
+    """Random games of every module combination (2-6 players): every chance node's
+    probabilities are positive and sum to 1, and the game stays a valid save (every scoring
+    card and exchange office within its setup pile, every component once) however the
+    outcomes were moved into place."""
+    players = 2 + k % 5
+    game = pyspiel.load_game("python_alhambra", {"players": players, "modules": COMBOS[k], "seed": k})
+    rng = random.Random(k)
+    state = game.new_initial_state()
+    nodes = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0) and all(p > 0 for _, p in outcomes)
+            state.apply_action(_sample(state, rng))
+            nodes += 1
+            if nodes % 25 == 0 and not state.is_chance_node():
+                alhambra.Game.from_json(state.session.game.to_json())  # validates the piles (SaveFormatError)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    g = state.session.game
+    assert g.is_over and nodes > 50
+    alhambra.Game.from_json(g.to_json())
