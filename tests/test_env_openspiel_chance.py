@@ -132,8 +132,7 @@ def test_the_outcome_chosen_is_the_card_in_the_money_display_R_TURN_8():
 
 def _deck_draw_state(players: int, modules: str, seed: int, pile: int):
     """A state at a player node whose next action (taking a card of the money display) will
-    draw from the top of the deck, which lies in setup pile ``pile``; the other hands emptied
-    (a hand-built situation) so that ``Game.determinize`` redeals no money from them."""
+    draw from the top of the deck, which lies in setup pile ``pile``."""
     game = pyspiel.load_game("python_alhambra", {"players": players, "modules": modules, "seed": seed})
     state = game.new_initial_state()
     rng = random.Random(seed)
@@ -144,13 +143,8 @@ def _deck_draw_state(players: int, modules: str, seed: int, pile: int):
         return bool(take) and g.state.deck and operations.pile_of(g, len(g.state.deck) - 1) == pile
 
     _play_until(state, rng, reached)
-    g = state.session.game.clone()
+    g = state.session.game
     seat = g.current_player
-    for i, p in enumerate(g.state.players):
-        if i != seat:
-            p.hand.clear()
-    g.invalidate()
-    state._h._session = state.session.with_game(g)
     take = next(a for a in g.legal_actions() if isinstance(a, alhambra.TakeMoney) and len(a.cards) == 1)
     return state, seat, take
 
@@ -333,3 +327,72 @@ def test_drawn_items_are_swapped_in_without_breaking_the_setup_piles_R_SET_6_R_E
     g = state.session.game
     assert g.is_over and nodes > 50
     alhambra.Game.from_json(g.to_json())
+
+
+class _OmenState:
+    """A house rule's face-down stack of omen tokens and the omens drawn so far."""
+
+    __slots__ = ("drawn", "stack")
+
+    def __init__(self, stack: list[str], drawn: list[str]) -> None:
+        self.stack, self.drawn = stack, drawn
+
+    def clone(self) -> _OmenState:
+        return _OmenState(list(self.stack), list(self.drawn))
+
+
+class Omens:
+    """A third-party house rule with its own hidden pile: at the start of every turn an omen
+    is drawn from a face-down stack (declared with ``alhambra_hidden_piles``)."""
+
+    NAME = "omens"
+
+    @alhambra.hookimpl
+    def alhambra_state_classes(self) -> dict[str, type]:
+        return {"omens": _OmenState}
+
+    @alhambra.hookimpl
+    def alhambra_setup(self, game) -> None:
+        stack = ["storm", "sun", "sun", "moon"]
+        game.rng.shuffle(stack)
+        game.state.modules["omens"] = _OmenState(stack, [])
+
+    @alhambra.hookimpl
+    def alhambra_turn_start(self, game, seat) -> None:
+        st = game.state.modules["omens"]
+        if st.stack:
+            st.drawn.append(st.stack.pop())
+
+    @alhambra.hookimpl
+    def alhambra_hidden_piles(self, game) -> list:
+        def put(g, items) -> None:
+            g.state.modules["omens"].stack = items
+
+        return [alhambra.HiddenPile("omens", lambda g: g.state.modules["omens"].stack, put)]
+
+
+def test_a_third_party_hidden_pile_takes_part_through_the_hook():
+    from alhambra.env import chance
+
+    g = alhambra.new_game(3, modules=[Omens()], seed=1)
+    take = next(a for a in g.legal_actions() if isinstance(a, alhambra.TakeMoney))
+    stack = list(g.state.modules["omens"].stack)
+    first = list(g.state.modules["omens"].drawn)
+    found = chance.next_draw(g, take, [])
+    # the first draw of the action: the turn's end refills the display from the deck
+    script = []
+    while isinstance(found, chance.Chance) and found.source != "omens":
+        script = found.script + [(found.source, found.outcomes[0][0])]
+        found = chance.next_draw(g, take, script)
+    assert isinstance(found, chance.Chance) and found.source == "omens"
+    assert len(stack) == 3  # one omen drawn at the first turn's start (the deal, not chance)
+    assert dict(found.outcomes) == pytest.approx({x: c / 3 for x, c in Counter(stack).items()})
+    assert g.state.modules["omens"].stack == stack  # the game itself is untouched
+    want = next(x for x in stack if x != stack[-1])
+    script = found.script + [("omens", want)]
+    done = chance.next_draw(g, take, script)
+    assert isinstance(done, list)
+    chance.play_scripted(g, lambda: g.apply(take), done)
+    assert g.state.modules["omens"].drawn == first + [want]
+    assert sorted(g.state.modules["omens"].stack + [want]) == sorted(stack)
+    assert type(g.state.modules["omens"].stack) is list and type(g.state.deck) is list

@@ -16,7 +16,8 @@ is drawn), and :func:`play_scripted` plays it on the game itself once every outc
 fixed. The engine's own hidden order never decides what is drawn.
 
 The distribution follows the public-knowledge model :meth:`alhambra.Game.determinize`
-samples from, with every hand held fixed (the hands are part of the true state):
+samples from (its default ``recall=True``: every hand is kept, each card in it arrived
+openly, R-SET-3):
 
 * the bag (R-SET-1): each building left in it equally likely;
 * the money deck: the drawn position lies in the undrawn part ``R`` of its setup pile
