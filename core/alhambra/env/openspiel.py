@@ -8,7 +8,7 @@ Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; de
 ``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
 initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
-each seat 1/n; random games take 400-1100).
+each seat 1/n, even at a chance node; random games take 400-1100).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
@@ -285,31 +285,35 @@ class AlhambraState(pyspiel.State):
         return self.get_game().max_game_length()
 
     def current_player(self) -> int:
+        if self._h.moves >= self._max_moves():
+            return pyspiel.PlayerId.TERMINAL  # cut off, a waiting action too
         if self._h.chance is not None:
             return pyspiel.PlayerId.CHANCE
         s = self.session
-        if s.game.is_over or self._h.moves >= self._max_moves():
+        if s.game.is_over:
             return pyspiel.PlayerId.TERMINAL
         return s.game.current_player  # type: ignore[return-value]
 
     def is_chance_node(self) -> bool:
-        return self._h.chance is not None
+        return self._h.chance is not None and self._h.moves < self._max_moves()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, ``[(outcome id, probability), ...]`` by id, the probabilities
         summing to 1 (see :mod:`alhambra.env.chance`); elsewhere ``[]``."""
         found = self._h.chance
-        return list(found[1]) if found is not None else []
+        return list(found[1]) if found is not None and self.is_chance_node() else []
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
-        if self._h.chance is not None:
-            return [i for i, _ in self._h.chance[1]]
+        if player == pyspiel.PlayerId.CHANCE:
+            return [i for i, _ in self.chance_outcomes()]
         return self.session.legal_ints()
 
     def _apply_action(self, action: int) -> None:
         h = self._h
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
         if h.chance is not None:
             i = as_action_int(action)
             source, outcomes = h.chance
@@ -320,8 +324,6 @@ class AlhambraState(pyspiel.State):
             h.moves += 1
             h.advance()
             return
-        if self.is_terminal():
-            raise IllegalActionError("the game is over")
         s = self.session
         prefix = s.prefix
         i = as_action_int(action)
@@ -337,16 +339,15 @@ class AlhambraState(pyspiel.State):
         return self.session.codec.describe(int(action))
 
     def is_terminal(self) -> bool:
-        if self._h.chance is not None:
-            return False
-        return self.session.game.is_over or self._h.moves >= self._max_moves()
+        """The game is over, or cut off at ``max_moves`` (a waiting action is then dropped)."""
+        if self._h.moves >= self._max_moves():
+            return True
+        return self._h.chance is None and self.session.game.is_over
 
     def returns(self) -> list[float]:
         s = self.session
         n = s.players
-        if self._h.chance is not None:
-            return [0.0] * n
-        if s.game.is_over:
+        if self._h.chance is None and s.game.is_over:
             return list(s.game.returns())
         if self._h.moves >= self._max_moves():
             return [1.0 / n] * n  # cut off: a draw (constant sum)
