@@ -391,8 +391,13 @@ def test_a_third_party_hidden_pile_takes_part_through_the_hook():
     want = next(x for x in stack if x != stack[-1])
     script = found.script + [("omens", want)]
     done = chance.next_draw(g, take, script)
-    assert isinstance(done, list)
-    chance.play_scripted(g, lambda: g.apply(take), done)
+    assert isinstance(done, alhambra.Game) and done.history[-1] == take  # the clone that played it
+    assert g.state.modules["omens"].stack == stack
+    chance.play_scripted(g, lambda: g.apply(take), script)  # the same on the game itself
+    for part in ("bag", "market", "deck", "display", "discard"):
+        assert getattr(g.state, part) == getattr(done.state, part)
+    mine, theirs = g.state.modules["omens"], done.state.modules["omens"]
+    assert (mine.stack, mine.drawn) == (theirs.stack, theirs.drawn)
     assert g.state.modules["omens"].drawn == first + [want]
     assert sorted(g.state.modules["omens"].stack + [want]) == sorted(stack)
     assert type(g.state.modules["omens"].stack) is list and type(g.state.deck) is list

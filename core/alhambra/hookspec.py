@@ -338,8 +338,9 @@ def alhambra_hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
     Read by tools that make every draw an explicit chance event (the OpenSpiel game,
     :mod:`alhambra.env.openspiel`): they watch these piles while an action is played and
     choose each drawn item from the distribution the declaration gives, which must be the
-    one the plugin's ``alhambra_determinize`` samples from. Not *firstresult*: every
-    plugin lists its own (``[]`` or ``None`` for none).
+    one the plugin's ``alhambra_determinize`` samples from. Tools may ask once per rule set
+    (on a set-up game) and use the answer for every game of it: ``get`` and ``put`` take the
+    game. Not *firstresult*: every plugin lists its own (``[]`` or ``None`` for none).
     """
 
 

@@ -12,8 +12,9 @@ that keeps the setup piles of R-SET-6 intact, and then drawn) or, when it has no
 outcomes, stops the action with :class:`Chance`, which carries the distribution of this
 draw. So :func:`next_draw` plays the action on a clone to find the next draw the action
 makes given the outcomes fixed so far (how many draws an action makes can depend on what
-is drawn), and :func:`play_scripted` plays it on the game itself once every outcome is
-fixed. The engine's own hidden order never decides what is drawn.
+is drawn) and, once every outcome is fixed, gives the clone that has played it
+(:func:`play_scripted` plays it so on the game itself). The engine's own hidden order
+never decides what is drawn.
 
 The distribution follows the public-knowledge model :meth:`alhambra.Game.determinize`
 samples from (its default ``recall=True``: every hand is kept, each card in it arrived
@@ -54,7 +55,7 @@ from alhambra import (
     operations,
 )
 
-__all__ = ["BAG", "DECK", "Chance", "ChanceTable", "Script", "next_draw", "play_scripted"]
+__all__ = ["BAG", "DECK", "Chance", "ChanceTable", "Script", "Unavailable", "declared", "next_draw", "play_scripted"]
 
 #: The source names of the core's hidden piles (a module pile's source is its ``name``).
 BAG = "bag"
@@ -80,6 +81,28 @@ class Chance(Exception):
 class Unavailable(AlhambraError):
     """A scripted outcome cannot be drawn here (no such item where the draw may take it
     from): raised when a state is resampled under fixed outcomes that it does not allow."""
+
+
+# id(rules) -> (rules, piles by name, deck card groups): asked once per rule set
+_DECLARED: dict[int, tuple[Any, dict[str, HiddenPile], list[DeckCards]]] = {}
+
+
+def declared(game: Game) -> tuple[dict[str, HiddenPile], list[DeckCards]]:
+    """The plugins' :class:`~alhambra.HiddenPile` objects by name and their
+    :class:`~alhambra.DeckCards` of ``game``'s rule set (hook ``alhambra_hidden_piles``,
+    asked once per rule set: the piles' ``get`` and ``put`` take the game)."""
+    rules = game.rules
+    found = _DECLARED.get(id(rules))
+    if found is None or found[0] is not rules:
+        piles: dict[str, HiddenPile] = {}
+        groups: list[DeckCards] = []
+        for item in operations.hidden_piles(game):
+            if isinstance(item, HiddenPile):
+                piles[item.name] = item
+            else:
+                groups.append(item)
+        found = _DECLARED[id(rules)] = (rules, piles, groups)
+    return found[1], found[2]
 
 
 class _Watched(list):
@@ -108,13 +131,7 @@ class Script:
         self.outcomes = list(outcomes)
         self.used = 0
         self.complete = complete
-        self.piles: dict[str, HiddenPile] = {}
-        self.groups: list[DeckCards] = []
-        for found in operations.hidden_piles(game):
-            if isinstance(found, HiddenPile):
-                self.piles[found.name] = found
-            else:
-                self.groups.append(found)
+        self.piles, self.groups = declared(game)
 
     # -- watching ---------------------------------------------------------------------------
 
@@ -266,12 +283,12 @@ class Script:
             deck[top], deck[j] = deck[j], deck[top]
 
 
-def next_draw(game: Game, action: Action, outcomes: list[tuple[str, Any]]) -> Chance | list[tuple[str, Any]]:
+def next_draw(game: Game, action: Action, outcomes: list[tuple[str, Any]]) -> Chance | Game:
     """The next chance event of ``action`` (legal in ``game``) given the ``outcomes`` fixed
-    so far: the :class:`Chance` of the first draw beyond them, or, if there is none, the
-    action's whole script (with its forced draws) for :func:`play_scripted`. ``game`` is
-    not changed (the action is played on a clone). Raises :class:`Unavailable` if the
-    outcomes do not fit this game."""
+    so far: the :class:`Chance` of the first draw beyond them, or, if there is none, a clone
+    of ``game`` that has played the action with every draw so decided (the one to go on
+    with; :func:`play_scripted` plays the same on ``game`` itself). ``game`` is not changed.
+    Raises :class:`Unavailable` if the outcomes do not fit this game."""
     g = game.clone()
     script = Script(g, outcomes)
     script.install()
@@ -279,12 +296,15 @@ def next_draw(game: Game, action: Action, outcomes: list[tuple[str, Any]]) -> Ch
         g.apply(action)
     except Chance as c:
         return c
-    return script.outcomes
+    script.uninstall()
+    return g
 
 
 def play_scripted(game: Game, play: Callable[[], Any], outcomes: list[tuple[str, Any]]) -> None:
     """Call ``play()`` (which applies one action to ``game``) with every draw decided by
-    ``outcomes`` (from :func:`next_draw`). Raises :class:`Unavailable` if they do not fit."""
+    ``outcomes`` (the ``script`` of the last :class:`Chance` and the outcome chosen for it, or
+    ``[]``); a draw beyond them must have a single possible outcome. Raises
+    :class:`Unavailable` if they do not fit."""
     script = Script(game, outcomes, complete=False)
     script.install()
     try:

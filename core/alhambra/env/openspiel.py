@@ -207,8 +207,7 @@ class _Holder:
             self.script = list(found.script)
             self.chance = (found.source, sorted((table.id_of(x), p) for x, p in found.outcomes))
             return
-        action = self.action
-        chance.play_scripted(s.game, lambda: s.play(action), found)  # type: ignore[arg-type]
+        s.load(found)  # the clone that played the action, every draw decided
         self.pending, self.action, self.script, self.chance = None, None, [], None
 
 
