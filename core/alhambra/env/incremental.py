@@ -56,14 +56,13 @@ class _Shared:
     """What every seat's vector is made from, worked out once per change of the game: the
     exchange offices in each hand and in the deck."""
 
-    __slots__ = ("hand_copy", "offices", "deck_len", "in_deck", "office_type")
+    __slots__ = ("hand_copy", "offices", "in_deck", "office_type")
 
     def __init__(self, n: int, office_type: type | None) -> None:
         #: the exchange offices' card class (the module's view counts cards of exactly it)
         self.office_type = office_type
         self.hand_copy: list[list[Any] | None] = [None] * n
         self.offices: list[tuple[Any, ...]] = [()] * n
-        self.deck_len = -1
         self.in_deck = 0
 
 
@@ -163,9 +162,9 @@ def _offices_of(game: Game, shared: _Shared) -> tuple[tuple[tuple[Any, ...], ...
         if shared.hand_copy[p] != hand:
             shared.hand_copy[p] = hand.copy()
             shared.offices[p] = tuple([c for c in hand if type(c) is office])
-    if len(st.deck) != shared.deck_len:
-        shared.deck_len = len(st.deck)
-        shared.in_deck = sum([type(c) is office for c in st.deck])
+    # counted afresh: a reshuffle of the discard pile (R-TURN-8, offices played come back,
+    # R-EXC-5) can leave the deck as long as it was and change what it holds
+    shared.in_deck = sum([type(c) is office for c in st.deck])
     return tuple(shared.offices), shared.in_deck
 
 
@@ -211,9 +210,11 @@ class SeatObservations:
 
     ``encoder``: the rule set's layout. :meth:`observe` returns the seat's vector *itself*
     (``float32``, shape ``(encoder.size,)``, the ``extra`` slices zero): copy it before handing
-    it out, it is rewritten by the next call for that seat. A game is assumed to change only
-    through ``apply`` (its history grows); after editing a game's state by hand, call
-    :meth:`forget`."""
+    it out, it is rewritten by the next call for that seat. Every call compares each source
+    with what was written from it, so a game's state may change in any way between calls
+    (``apply``, or edits by hand with or without ``game.invalidate()``): an Alhambra is compared
+    by its ``memo``, which its own methods replace on every change (replacing an Alhambra
+    object counts too)."""
 
     def __init__(self, encoder: ObservationEncoder, game: Game) -> None:
         self.encoder = encoder
@@ -277,15 +278,13 @@ class SeatObservations:
         buf = self._bufs[seat]
         if buf is None:
             buf = self._bufs[seat] = np.zeros(self.encoder.size, dtype=np.float32)
-        seen = self._seen[seat]
-        moves = len(game.history)  # a game changes only by apply, which adds to its history
-        if seen.get("moves") != moves:
-            try:
-                self._write(game, seat, buf, seen)
-            except BaseException:
-                self._game = None  # half written: start again on the next call
-                raise
-            seen["moves"] = moves
+        # every source is compared on every call (no shortcut on the history's length): a
+        # state edited by hand, with or without ``game.invalidate()``, is observed as it is now
+        try:
+            self._write(game, seat, buf, self._seen[seat])
+        except BaseException:
+            self._game = None  # half written: start again on the next call
+            raise
         return buf
 
     def _write(self, game: Game, s: int, buf: np.ndarray, seen: dict[Any, Any]) -> None:
