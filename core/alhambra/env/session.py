@@ -246,7 +246,12 @@ class Session:
         ``decision`` slice counting the integers chosen so far for the seat that is choosing
         them. A new array every call (never changed afterwards). Made from the game's state
         by :class:`~alhambra.env.incremental.SeatObservations`, which rewrites only what
-        changed since the seat's last observation (equal to the reference encoding)."""
+        changed since the seat's last observation (equal to the reference encoding).
+
+        ``seat``: ``0 .. players - 1``, an ``int`` or a numpy integer. Raises
+        :class:`ConfigError` for anything else (as ``game.view(seat)`` does; ``-1`` would
+        otherwise read as the last seat)."""
+        seat = self._seat(seat)
         game = self.game
         out = self._observations.observe(game, seat).copy()
         d = self._decision
@@ -255,6 +260,15 @@ class Session:
             for i in d.prefix:
                 out[base + i] += 1
         return out
+
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as a seat of this game. Raises :class:`ConfigError` unless it is an
+        integer (not a ``bool``) in ``0 .. players - 1``."""
+        if isinstance(seat, np.integer) and not isinstance(seat, np.bool_):
+            seat = int(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ConfigError(f"seat must be an int 0..{self.players - 1}, not {seat!r}")
+        return seat
 
     def render(self, seat: int | None = None) -> str:
         """The game as text: ``seat``'s view, or a spectator's with ``None``."""
