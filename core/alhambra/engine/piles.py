@@ -17,7 +17,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable
 
-from attrs import frozen
+from attrs import field, frozen
+
+from ..errors import ConfigError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -160,10 +162,30 @@ class HiddenPile:
     Every hidden item is equally likely to be drawn next: the plugin's
     ``alhambra_determinize`` shuffles the hidden part uniformly."""
 
-    name: str
-    get: Callable[[Game], list[Any]]
-    put: Callable[[Game, list[Any]], None]
-    face_up: int = 0
+    name: str = field(validator=lambda _s, _a, v: _check_name(v))
+    get: Callable[[Game], list[Any]] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    put: Callable[[Game, list[Any]], None] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    face_up: int = field(default=0, validator=lambda _s, _a, v: _check_face_up(v))
+
+
+#: The names of the core's hidden piles: no plugin's pile may take them (the tools watching
+#: draws tell the piles apart by name).
+CORE_PILES = frozenset({"bag", "deck"})
+
+
+def _check_name(name: Any) -> None:
+    if type(name) is not str or not name:
+        raise ConfigError(f"a hidden pile's name must be a non-empty str, not {name!r}")
+
+
+def _check_callable(what: str, value: Any) -> None:
+    if not callable(value):
+        raise ConfigError(f"a hidden pile's {what} must be callable, not {value!r}")
+
+
+def _check_face_up(face_up: Any) -> None:
+    if type(face_up) is not int or face_up not in (0, 1):
+        raise ConfigError(f"a hidden pile's face_up must be 0 or 1, not {face_up!r}")
 
 
 @frozen(slots=True)
@@ -179,19 +201,31 @@ class DeckCards:
     is uniform over all of them in the deck. Deck cards that are neither money, nor scoring
     cards, nor declared are taken to lie where they are, as ``determinize`` leaves them."""
 
-    name: str
-    which: Callable[[Any], bool]
+    name: str = field(validator=lambda _s, _a, v: _check_name(v))
+    which: Callable[[Any], bool] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
 
 
 def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
     """Every plugin's :class:`HiddenPile` and :class:`DeckCards` of ``game`` (hook
     ``alhambra_hidden_piles``), in the hook's call order. The bag and the money deck
-    themselves are the core's and are not listed. Raises :class:`TypeError` if a plugin
-    answers with anything else."""
+    themselves are the core's and are not listed.
+
+    Raises :class:`ConfigError` if a plugin answers with anything but a list (or tuple) of
+    them, or if two piles share a name or one takes a core pile's name (``"bag"``,
+    ``"deck"``): a tool watching the draws tells the piles apart by name, so such a pile would
+    be drawn from unwatched, in the engine's hidden order."""
     out: list[HiddenPile | DeckCards] = []
+    names: set[str] = set(CORE_PILES)
     for found in game.hook.alhambra_hidden_piles(game=game):
+        if not isinstance(found, (list, tuple)):
+            raise ConfigError(f"alhambra_hidden_piles must return a list of HiddenPile or DeckCards objects, not {found!r}")
         for item in found:
             if not isinstance(item, (HiddenPile, DeckCards)):
-                raise TypeError(f"alhambra_hidden_piles must list HiddenPile or DeckCards objects, not {item!r}")
+                raise ConfigError(f"alhambra_hidden_piles must list HiddenPile or DeckCards objects, not {item!r}")
+            if isinstance(item, HiddenPile):
+                if item.name in names:
+                    taken = "is the core's" if item.name in CORE_PILES else "is declared twice"
+                    raise ConfigError(f"hidden pile name {item.name!r} {taken}: every hidden pile needs its own name")
+                names.add(item.name)
             out.append(item)
     return out

@@ -47,9 +47,11 @@ from alhambra import (
     Action,
     AlhambraError,
     Card,
+    ConfigError,
     DeckCards,
     Game,
     HiddenPile,
+    IllegalActionError,
     MoneyCard,
     ScoringCard,
     operations,
@@ -115,8 +117,14 @@ class _Watched(list):
 
     def pop(self, index: SupportsIndex = -1) -> Any:
         script = self.script
-        if script is None or operator.index(index) not in (-1, len(self) - 1):
+        if script is None:
             return list.pop(self, index)
+        if operator.index(index) not in (-1, len(self) - 1):
+            # the engine's hidden order would decide this draw, which no one may know
+            raise ConfigError(
+                f"{self.source} was drawn from at position {index!r}: a hidden pile is drawn only from "
+                "its top, with pop() (HiddenPile, alhambra_hidden_piles)"
+            )
         return script.drawn(self, self.source)
 
 
@@ -141,13 +149,19 @@ class Script:
         return w
 
     def install(self) -> None:
-        """Replace the game's hidden piles by watched lists (equal, so nothing else changes)."""
+        """Replace the game's hidden piles by watched lists (equal, so nothing else changes).
+        Raises :class:`ConfigError` (nothing replaced) if a declared pile's ``get`` does not
+        return a list."""
         st, g = self.game.state, self.game
+        found = [(name, pile, pile.get(g)) for name, pile in self.piles.items()]
+        for name, _, items in found:  # checked before anything is replaced
+            if not isinstance(items, list):
+                raise ConfigError(f"hidden pile {name!r}: get(game) must return the live list, not {items!r}")
         st.bag = self._watch(st.bag, BAG)
         st.deck = self._watch(st.deck, DECK)
         st.discard = self._watch(st.discard, DECK)  # it becomes the deck at a reshuffle (R-TURN-8)
-        for name, pile in self.piles.items():
-            pile.put(g, self._watch(pile.get(g), name))
+        for name, pile, items in found:
+            pile.put(g, self._watch(items, name))
 
     def uninstall(self) -> None:
         """Put plain lists back (after the action; a reshuffle may have moved a list)."""
@@ -345,7 +359,10 @@ class ChanceTable:
 
     def describe(self, source: str | None, i: int) -> str:
         """``"bag draws: garden 8 (2 walls), tile 17"``, ``"deck draws: florin-7"``,
-        ``"building huts: garden stack turns up: hut H3"``."""
+        ``"building huts: garden stack turns up: hut H3"``. Raises
+        :class:`~alhambra.IllegalActionError` unless ``0 <= i < size``."""
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
+            raise IllegalActionError(f"{i!r} is not a chance outcome id 0..{self.size - 1}")
         item = self.items[i]
         spec = self.catalog.get(item) if not isinstance(item, Card) else None
         if spec is not None:
