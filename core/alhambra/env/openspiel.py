@@ -318,18 +318,30 @@ class AlhambraState(pyspiel.State):
             source, outcomes = h.chance
             if all(i != j for j, _ in outcomes):
                 raise IllegalActionError(f"{i!r} is not an outcome of this draw from the {source}")
-            h.script.append((source, _table(self.session).items[i]))
+            script, chance_now = h.script, h.chance
+            h.script = [*script, (source, _table(self.session).items[i])]
             h.chance = None
+            try:
+                h.advance()
+            except BaseException:  # (a misdeclared hidden pile, say): the state stays as it was
+                h.script, h.chance = script, chance_now
+                raise
             h.moves += 1
-            h.advance()
             return
         s = self.session
         prefix = s.prefix
         i = as_action_int(action)
         done = s.decision.choose(i)
-        h.moves += 1
         if done is not None:
-            h.wait_for_draws((*prefix, i), done)
+            try:
+                h.wait_for_draws((*prefix, i), done)
+            except BaseException:  # the state stays as it was: the action still unfinished
+                h.pending, h.action, h.script, h.chance = None, None, [], None
+                s._decision = None
+                for j in prefix:
+                    s.decision.choose(j)
+                raise
+        h.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -359,16 +371,17 @@ class AlhambraState(pyspiel.State):
         sampler) seeds the resampling. An unfinished action of another player, or at a chance
         node the waiting action and the outcomes fixed so far, are kept when the resampled
         state allows them (retried up to 100 times); raises :class:`AlhambraError`
-        otherwise."""
-        u = probability_sampler() if callable(probability_sampler) else random.random()
-        rng = random.Random(int(u * 2**53))
+        otherwise, and :class:`ConfigError` if ``player_id`` is not a seat."""
         h = self._h
         s = self.session
+        player_id = s._seat(player_id)  # ConfigError for a seat that is not one (not 100 failed tries)
+        u = probability_sampler() if callable(probability_sampler) else random.random()
+        rng = random.Random(int(u * 2**53))
         new = self.clone()
         nh = new._h
         for _ in range(100):
             try:
-                game = s.game.determinize(int(player_id), rng)
+                game = s.game.determinize(player_id, rng)
                 if h.pending is None:
                     nh._session = s.with_game(game, s.prefix)
                     return new
