@@ -218,7 +218,9 @@ def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
     names: set[str] = set(CORE_PILES)
     for found in game.hook.alhambra_hidden_piles(game=game):
         if not isinstance(found, (list, tuple)):
-            raise ConfigError(f"alhambra_hidden_piles must return a list of HiddenPile or DeckCards objects, not {found!r}")
+            raise ConfigError(
+                f"alhambra_hidden_piles must return a list of HiddenPile or DeckCards objects, not {found!r}"
+            )
         for item in found:
             if not isinstance(item, (HiddenPile, DeckCards)):
                 raise ConfigError(f"alhambra_hidden_piles must list HiddenPile or DeckCards objects, not {item!r}")
