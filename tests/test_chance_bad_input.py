@@ -217,3 +217,15 @@ def test_an_action_whose_draws_fail_leaves_the_openspiel_state_as_it_was() -> No
             before, snap, moves = str(state), _snapshot(state.session.game), state._h.moves
             state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else ints[-1])
     assert str(state) == before and _snapshot(state.session.game) == snap and state._h.moves == moves
+
+
+def test_a_hidden_pile_whose_put_does_not_put_is_a_config_error() -> None:
+    """A ``put`` that drops the list leaves the pile unwatched: its draws would be decided by
+    the engine's hidden order. Refused, the game's piles are plain lists as before."""
+    piles = [HiddenPile("omens", lambda g: g.state.modules["omens"].stack, lambda g, items: None)]
+    g = alhambra.new_game(3, plugins=[_Omens(piles=piles)], seed=1)
+    before = _snapshot(g)
+    with pytest.raises(ConfigError, match="must put items where get"):
+        chance.play_scripted(g, lambda: g.apply(_take(g)), [])
+    assert _snapshot(g) == before
+    assert type(g.state.deck) is list and type(g.state.bag) is list and type(g.state.discard) is list

@@ -150,8 +150,9 @@ class Script:
 
     def install(self) -> None:
         """Replace the game's hidden piles by watched lists (equal, so nothing else changes).
-        Raises :class:`ConfigError` (nothing replaced) if a declared pile's ``get`` does not
-        return a list."""
+        Raises :class:`ConfigError` (with plain lists back in place) if a declared pile's
+        ``get`` does not return a list, or its ``put`` does not put the list given where
+        ``get`` finds it (its draws would go unwatched)."""
         st, g = self.game.state, self.game
         found = [(name, pile, pile.get(g)) for name, pile in self.piles.items()]
         for name, _, items in found:  # checked before anything is replaced
@@ -161,7 +162,13 @@ class Script:
         st.deck = self._watch(st.deck, DECK)
         st.discard = self._watch(st.discard, DECK)  # it becomes the deck at a reshuffle (R-TURN-8)
         for name, pile, items in found:
-            pile.put(g, self._watch(items, name))
+            watched = self._watch(items, name)
+            pile.put(g, watched)
+            if pile.get(g) is not watched:
+                self.uninstall()
+                if pile.get(g) is not items:  # put back what was there
+                    pile.put(g, items)
+                raise ConfigError(f"hidden pile {name!r}: put(game, items) must put items where get(game) finds them")
 
     def uninstall(self) -> None:
         """Put plain lists back (after the action; a reshuffle may have moved a list)."""
