@@ -229,3 +229,28 @@ def test_a_hidden_pile_whose_put_does_not_put_is_a_config_error() -> None:
         chance.play_scripted(g, lambda: g.apply(_take(g)), [])
     assert _snapshot(g) == before
     assert type(g.state.deck) is list and type(g.state.bag) is list and type(g.state.discard) is list
+
+
+@pytest.mark.parametrize(
+    ("get", "match"),
+    [
+        (lambda g: g.state.bag, "'omens' is the same list as 'bag'"),
+        (lambda g: g.state.discard, "'omens' is the same list as 'discard'"),
+        (lambda g: g.state.modules["omens"].stack, "'also omens' is the same list as 'omens'"),
+    ],
+    ids=["the bag", "the discard pile", "another pile"],
+)
+def test_overlapping_hidden_piles_are_a_config_error(get, match: str) -> None:
+    """Two names for one list: its draws were told apart by whichever was watched last."""
+
+    def put(g, items) -> None:
+        g.state.modules["omens"].stack = items
+
+    piles = [HiddenPile("omens", get, put)]
+    if "also" in match:
+        piles.append(HiddenPile("also omens", get, put))
+    g = alhambra.new_game(3, plugins=[_Omens(piles=piles)], seed=1)
+    before = _snapshot(g)
+    with pytest.raises(ConfigError, match=match):
+        chance.next_draw(g, _take(g), [])
+    assert _snapshot(g) == before

@@ -151,13 +151,18 @@ class Script:
     def install(self) -> None:
         """Replace the game's hidden piles by watched lists (equal, so nothing else changes).
         Raises :class:`ConfigError` (with plain lists back in place) if a declared pile's
-        ``get`` does not return a list, or its ``put`` does not put the list given where
-        ``get`` finds it (its draws would go unwatched)."""
+        ``get`` does not return a list, or the list of another pile (the bag, the deck and the
+        discard pile included), or its ``put`` does not put the list given where ``get``
+        finds it (its draws would go unwatched)."""
         st, g = self.game.state, self.game
         found = [(name, pile, pile.get(g)) for name, pile in self.piles.items()]
+        owner = {id(st.bag): BAG, id(st.deck): DECK, id(st.discard): "discard"}
         for name, _, items in found:  # checked before anything is replaced
             if not isinstance(items, list):
                 raise ConfigError(f"hidden pile {name!r}: get(game) must return the live list, not {items!r}")
+            other = owner.setdefault(id(items), name)
+            if other != name:
+                raise ConfigError(f"hidden piles overlap: {name!r} is the same list as {other!r}")
         st.bag = self._watch(st.bag, BAG)
         st.deck = self._watch(st.deck, DECK)
         st.discard = self._watch(st.discard, DECK)  # it becomes the deck at a reshuffle (R-TURN-8)
