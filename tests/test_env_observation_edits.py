@@ -9,7 +9,8 @@ import random
 
 import numpy as np
 import pytest
-from alhambra import ConfigError, TakeMoney
+import alhambra
+from alhambra import ConfigError, SaveFormatError, TakeMoney
 from alhambra.env import Session
 from alhambra_exchange_offices.plugin import ExchangeOffice
 from helpers import cards, situation
@@ -97,3 +98,20 @@ def test_observing_a_seat_as_a_numpy_integer_is_that_seat() -> None:
     s = Session(3)
     s.reset(1)
     assert np.array_equal(s.observe(np.int64(2)), s.observe(2))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "other",
+    [lambda: alhambra.new_game(4, seed=1), lambda: alhambra.new_game(3, modules=["vizier"], seed=1), lambda: "a save"],
+    ids=["4 players", "another module", "not a game"],
+)
+def test_loading_a_game_of_another_setup_into_a_session_is_refused(other) -> None:
+    """``Session.load`` used to take any game: a 4-player game in a 3-player session gave an
+    IndexError at the next observation, a vizier game a layout without the vizier."""
+    s = Session(3)
+    s.reset(1)
+    game = s.game
+    with pytest.raises(SaveFormatError, match="another setup|plays a Game"):
+        s.load(other())
+    assert s.game is game
+    _same_as_reference(s)

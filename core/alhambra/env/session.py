@@ -174,11 +174,6 @@ class Session:
         unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
         ``prefix`` does not begin a legal action of ``game``, :class:`~alhambra.SaveFormatError`
         (a :class:`ConfigError`) if ``game`` has other players, modules or options."""
-        theirs = _setup(game)
-        if theirs != self.setup:
-            raise SaveFormatError(
-                f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}"
-            )
         new = self.copy()
         new.load(game)
         if prefix:
@@ -196,7 +191,18 @@ class Session:
 
     def load(self, game: Game) -> None:
         """Play ``game`` from now on (a game of this rule set, e.g. a loaded save or a
-        determinization); the unfinished action is dropped."""
+        determinization); the unfinished action is dropped. Raises
+        :class:`~alhambra.SaveFormatError` (a :class:`ConfigError`; nothing changes) if
+        ``game`` is not a :class:`~alhambra.Game` or has other players, modules or options: the
+        action space and the observation layout are this rule set's."""
+        if not isinstance(game, Game):
+            raise SaveFormatError(f"a session plays a Game, not {type(game).__name__}")
+        if game.rules is not self.game.rules or len(game.names) != self.players:  # a clone shares its rules
+            theirs = _setup(game)
+            if theirs != self.setup:
+                raise SaveFormatError(
+                    f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}"
+                )
         self.game = game
         self._decision = None
 
