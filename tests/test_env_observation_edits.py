@@ -115,3 +115,14 @@ def test_loading_a_game_of_another_setup_into_a_session_is_refused(other) -> Non
         s.load(other())
     assert s.game is game
     _same_as_reference(s)
+
+
+@pytest.mark.parametrize("agent", ["player_3", "player_-1", 0, None], ids=repr)
+def test_observing_an_agent_that_is_not_one_is_a_config_error(agent: object) -> None:
+    """PettingZoo's ``observe`` used to raise a bare KeyError."""
+    from alhambra.env.alhambra_v0 import raw_env
+
+    env = raw_env(players=3)
+    env.reset(seed=1)
+    with pytest.raises(ConfigError, match="agent must be one of"):
+        env.observe(agent)  # type: ignore[arg-type]

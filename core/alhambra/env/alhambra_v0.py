@@ -145,7 +145,11 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[self.session.game.current_player or 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
+        """``agent``'s observation and mask. Raises :class:`ConfigError` for an agent that is
+        not one of :attr:`possible_agents`."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ConfigError(f"agent must be one of {self.possible_agents}, not {agent!r}")
         s = self.session
         mask = s.mask() if seat == s.game.current_player else np.zeros(s.num_actions, dtype=np.int8)
         return {"observation": s.observe(seat), "action_mask": mask}
