@@ -254,3 +254,26 @@ def test_overlapping_hidden_piles_are_a_config_error(get, match: str) -> None:
     with pytest.raises(ConfigError, match=match):
         chance.next_draw(g, _take(g), [])
     assert _snapshot(g) == before
+
+
+class _CarefulOmens(_Omens):
+    """Draws its omen inside ``try/except Exception`` (a plugin that logs its own errors)."""
+
+    @alhambra.hookimpl
+    def alhambra_turn_start(self, game, seat) -> None:
+        stack = game.state.modules["omens"].stack
+        try:
+            if stack:
+                stack.pop()
+        except Exception:  # noqa: BLE001  (the point of the test)
+            pass
+
+
+def test_a_plugins_except_exception_around_a_draw_does_not_swallow_the_chance_node() -> None:
+    """It used to: the omen was then not drawn at all in the game the OpenSpiel state goes on
+    with."""
+    g = alhambra.new_game(3, plugins=[_CarefulOmens()], seed=1)
+    found = chance.next_draw(g, _take(g), [])
+    while isinstance(found, chance.Chance) and found.source != "omens":
+        found = chance.next_draw(g, _take(g), [*found.script, (found.source, found.outcomes[0][0])])
+    assert isinstance(found, chance.Chance) and found.source == "omens"

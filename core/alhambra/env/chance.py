@@ -67,11 +67,14 @@ _MONEY = "money"
 _FIXED = "fixed"
 
 
-class Chance(Exception):
+class Chance(BaseException):
     """Raised inside an action played by :func:`next_draw` at a draw the script has no
     outcome for: ``source`` (``"bag"``, ``"deck"`` or a :class:`~alhambra.HiddenPile`'s
     name), ``outcomes`` (``[(item, probability), ...]``, at least two, probabilities
-    summing to 1), ``script`` (the outcomes fixed so far, the forced ones included)."""
+    summing to 1), ``script`` (the outcomes fixed so far, the forced ones included).
+
+    A :class:`BaseException`, as :class:`GeneratorExit` is: a plugin's ``except Exception``
+    around a draw must not swallow it (the action would go on without the draw)."""
 
     def __init__(self, source: str, outcomes: list[tuple[Any, float]], script: list[tuple[str, Any]]) -> None:
         super().__init__(source)
