@@ -183,6 +183,7 @@ def game_from_position(
         validate_game(game, names, error=ConfigError)
         game.legal_actions()
         game.view(None)
+        game.origin = game_position(game)  # a save of this game replays its history from here
     except ConfigError:
         raise
     except AlhambraError as exc:
