@@ -53,7 +53,9 @@ def main() -> None:
         with_check += per_load(text, args.loads, True)
         without += per_load(text, args.loads, False)
     g = args.games
-    print(f"{g} end-of-game saves, 6 players, all modules: {actions / g:.0f} actions, {size / g / 1000:.1f} kB on average")
+    print(
+        f"{g} end-of-game saves, 6 players, all modules: {actions / g:.0f} actions, {size / g / 1000:.1f} kB on average"
+    )
     print(f"  check_history=False: {without / g * 1000:.1f} ms per load")
     print(f"  checked (default):   {with_check / g * 1000:.1f} ms per load ({with_check / without:.1f}x)")
 

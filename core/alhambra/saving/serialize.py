@@ -364,8 +364,10 @@ def game_from_json(
         # the state must be playable: list what the player to decide may do, and a view
         game.legal_actions()
         game.view(None)
-        if check_history:
-            check_history_leads_to_state(game, blank, modules=mods, plugins=plugins, saved_state=data.get("state"))
+        if check_history:  # the game its history leads to (the same, with every field an older save lacks)
+            game = check_history_leads_to_state(
+                game, blank, modules=mods, plugins=plugins, saved_state=data.get("state")
+            )
     except SaveFormatError:
         raise
     except RecursionError:
@@ -382,7 +384,7 @@ def check_history_leads_to_state(
     modules: Iterable = (),
     plugins: Iterable = (),
     saved_state: Any = None,
-) -> None:
+) -> Game:
     """Replay ``game.history`` from where it starts and compare with ``game`` (a loaded save):
     the start is the set-up of the game's configuration and seed (R-SET-1 … R-SET-7), or the
     position ``game.origin`` for a game built with ``Game.from_position``. Only a state that
@@ -395,7 +397,9 @@ def check_history_leads_to_state(
     lead to its saved state (they differ in state.players[1].hand: ...)``). ``modules``,
     ``plugins``: the objects the save was loaded with; ``saved_state``: the save's ``state``
     as plain data, if known (fields it lacks, as older saves do, are left out of the
-    comparison: loading gave them their defaults). Costs a replay of the whole history
+    comparison: loading gave them their defaults). Returns the replayed game: equal to
+    ``game`` in everything the save holds, and with what an older save lacks as the engine
+    has it now (so its own save loads again). Costs a replay of the whole history
     (``benchmarks/load_cost.py``)."""
     replayed = start_of(game, blank, modules=modules, plugins=plugins)
     for i, action in enumerate(game.history):
@@ -404,7 +408,7 @@ def check_history_leads_to_state(
         except AlhambraError as exc:
             raise SaveFormatError(f"history[{i}] ({action}) does not fit the replayed game: {exc}") from None
     conv = converter_of(game.rules)
-    found = _first_difference(
+    found = first_difference(
         {
             "state": conv.unstructure(replayed.state, unstructure_as=GameState),
             "rng": list(replayed.rng.getstate()[1]),
@@ -418,6 +422,7 @@ def check_history_leads_to_state(
             f"its history does not lead to its saved state (they differ in {path}: the history gives "
             f"{_short(theirs)}, the save holds {_short(ours)})"
         )
+    return replayed
 
 
 def start_of(
@@ -447,7 +452,7 @@ def start_of(
     return fresh
 
 
-def _first_difference(a: Any, b: Any, path: str = "", saved: Any = None) -> tuple[str, Any, Any] | None:
+def first_difference(a: Any, b: Any, path: str = "", saved: Any = None) -> tuple[str, Any, Any] | None:
     """The first place (``state.players[1].hand``) where two pieces of plain data differ, with
     both values there; ``None`` if they are equal. ``saved``: the save's own data at this
     place, when known: an object's keys that it lacks (fields older saves do not have, which
@@ -461,13 +466,13 @@ def _first_difference(a: Any, b: Any, path: str = "", saved: Any = None) -> tupl
         for k in keys:
             if a.get(k) != b.get(k):
                 inner = saved.get(k, saved.get(str(k))) if isinstance(saved, dict) else None
-                return _first_difference(a.get(k), b.get(k), f"{path}.{k}" if path else str(k), inner)
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}" if path else str(k), inner)
         return None
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
                 inner = saved[i] if isinstance(saved, list) and i < len(saved) else None
-                return _first_difference(x, y, f"{path}[{i}]", inner)
+                return first_difference(x, y, f"{path}[{i}]", inner)
     return path, a, b
 
 
