@@ -123,3 +123,74 @@ def test_resume_refuses_a_file_of_other_games(tmp_path, capsys):
     capsys.readouterr()
     assert main(["simulate", "--games", "4", "--players", "3", "--quiet", "--resume", str(out)]) == 2
     assert "its games were played with (players, modules, bots) (4, [], ['random'" in capsys.readouterr().err
+
+
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (the run and everything it started: Ray's GCS
+    server, raylet, agents and workers all stay in it)."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
+                out.append(int(entry))
+    return out
+
+
+def _ray_importable() -> bool:
+    from alhambra.simulate import ray_available
+
+    return ray_available()
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc for the Ray processes")
+@pytest.mark.skipif(not _ray_importable(), reason="the ray backend needs Ray (the ray extra)")
+@pytest.mark.parametrize("how", ["SIGINT to the process group", "SIGTERM"])
+def test_an_interrupted_ray_run_stops_fast_and_keeps_every_finished_game(tmp_path, how):
+    """``--backend ray`` (a local Ray instance of two CPUs): the same promises as the local
+    workers: stopped within about two seconds (Ray's own shutdown takes most of them), the
+    finished games kept and summarized, no Ray process left, no traceback."""
+    out = tmp_path / "r.jsonl"
+    proc = subprocess.Popen(
+        [*CLI, "simulate", "--backend", "ray", "--games", "300", "--workers", "2", "--bots", "greedy", "--quiet"]
+        + ["--out", str(out), "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        while _lines(out) < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert proc.poll() is None and _lines(out) >= 2
+        started = _session(proc.pid)
+        assert len(started) >= 4  # the run, Ray's GCS server, its raylet and workers
+        start = time.monotonic()
+        if how == "SIGTERM":
+            os.kill(proc.pid, signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert took < 3.5, f"took {took:.1f} s to stop"
+    assert proc.returncode == 130, stderr
+    kept = read_results(out)
+    assert f"interrupted: {len(kept)} of 300 game(s) finished" in stderr
+    assert f"wrote {len(kept)} result record(s) to {out}" in stdout
+    assert f"summary: {len(kept)} games, 4 players" in stdout
+    assert [r.seed for r in kept] == list(range(1, len(kept) + 1))
+    deadline = time.monotonic() + 2
+    while _session(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _session(proc.pid)
+    for pid in left:  # pragma: no cover - only when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "Ray processes left running"
+    assert "Traceback" not in stderr and "SIGTERM received" not in stderr and "Check failed" not in stderr
