@@ -287,3 +287,11 @@ def test_cli_replay_position_from_another_directory_finds_the_files_it_names(tmp
     )
     assert done.returncode == 0, done.stderr
     assert "2 players, modules ['building_huts'], seed 4" in done.stdout
+
+
+@pytest.mark.parametrize("count", [2**31, 7, 1, -3])
+def test_a_number_of_players_out_of_range_is_refused_before_naming_them(count):
+    """Found by the save-mutation fuzzer (a start position with ``players = 2**31`` built two
+    billion names and ran out of memory): R-COMP-1's 2-6 is checked first."""
+    with pytest.raises(ConfigError, match=rf"players: a game has 2 to 6 players, not {count} \(R-COMP-1\)"):
+        alhambra.Game.from_position({"players": count})

@@ -210,6 +210,8 @@ def _players(value: Any) -> tuple[list[str], list[dict]]:
     """``players``: a number, or a list of names or of tables (``name``, ``hand``,
     ``alhambra``, ``reserve``, ``score``)."""
     if type(value) is int:
+        if not MIN_PLAYERS <= value <= MAX_PLAYERS:  # before making a name per player
+            raise ConfigError(f"players: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value} (R-COMP-1)")
         value = [f"Player {i + 1}" for i in range(value)]
     if not isinstance(value, list):
         raise ConfigError(f"players: a number of players or a list of names or tables, not {value!r}")
