@@ -101,6 +101,15 @@ def _get(value: Any, path: tuple) -> Any:
     return value
 
 
+def _brief(value: Any) -> str:
+    """The first 40 characters of ``value`` as text (a placeholder when it is nested too
+    deeply to print: an earlier "deep" mutation)."""
+    try:
+        return str(value)[:40]
+    except RecursionError:
+        return "<nested too deeply to print>"
+
+
 def mutate(data: dict, rng: random.Random) -> str:
     """Change ``data`` (a save as plain data) in place in one random way; return what was done."""
     paths = [p for p in _paths(data) if p]
@@ -132,7 +141,7 @@ def mutate(data: dict, rng: random.Random) -> str:
     else:
         kind = "junk"
         parent[key] = _copy(rng.choice(JUNK))
-    return f"{kind} at {'.'.join(map(str, path))}: {str(old)[:40]!r}"
+    return f"{kind} at {'.'.join(map(str, path))}: {_brief(old)!r}"
 
 
 def _sample_save(rng: random.Random) -> tuple[str, str]:
