@@ -6,12 +6,18 @@ went into, not where in it. ``state.pile_sizes`` records the piles' sizes (pile 
 first; five entries after setup, one after the discard pile has been reshuffled into a new
 deck, none in older saves). Deck positions are counted from the bottom (``deck[0]``) and
 cards leave only from the top, so the record never needs updating while cards are drawn.
+
+Plugins declare their own secret piles and deck cards with :class:`HiddenPile` and
+:class:`DeckCards` (hook ``alhambra_hidden_piles``, collected by :func:`hidden_piles`), so
+that tools which make every draw explicit (the OpenSpiel game's chance nodes) know them.
 """
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Any, Callable
+
+from attrs import frozen
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -138,3 +144,54 @@ def resample_in_piles(game: Game, which: Callable[[Any], bool], rng: random.Rand
         settled.update(new)
         moved.extend(new)
     return moved
+
+
+@frozen(slots=True)
+class HiddenPile:
+    """A plugin's pile whose order no player knows, drawn from its top (for
+    ``alhambra_hidden_piles``): the building huts' face-down stacks (R-HUT-1), say.
+
+    ``name`` names the pile in logs (``"building huts: garden stack"``). ``get(game)``
+    returns the live list (bottom first, the top last; the game takes from it only with
+    ``list.pop()``) and ``put(game, items)`` puts a list with the same items in its place
+    (a tool may put an equal list that watches the draws). ``face_up``: how many of the top
+    items are in sight, 0 or 1: with 0 every ``pop()`` draws a hidden item; with 1 the top
+    is face up, ``pop()`` takes it and the next item becomes face up (that is the draw).
+    Every hidden item is equally likely to be drawn next: the plugin's
+    ``alhambra_determinize`` shuffles the hidden part uniformly."""
+
+    name: str
+    get: Callable[[Game], list[Any]]
+    put: Callable[[Game, list[Any]], None]
+    face_up: int = 0
+
+
+@frozen(slots=True)
+class DeckCards:
+    """A plugin's cards in the money deck that were shuffled into setup piles (for
+    ``alhambra_hidden_piles``; the exchange offices, R-EXC-1). ``which(card)`` is true for
+    exactly those cards; ``name`` names them (``"exchange office"``).
+
+    Declaring them says what the plugin's ``alhambra_determinize`` does with them: a player
+    knows how many of them lie in the undrawn part of each pile (:func:`pile_range`), not
+    which of them nor where; so the positions of a pile that hold them are a uniformly random
+    set of that pile's positions (shared with the scoring cards), and which of them lies where
+    is uniform over all of them in the deck. Deck cards that are neither money, nor scoring
+    cards, nor declared are taken to lie where they are, as ``determinize`` leaves them."""
+
+    name: str
+    which: Callable[[Any], bool]
+
+
+def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
+    """Every plugin's :class:`HiddenPile` and :class:`DeckCards` of ``game`` (hook
+    ``alhambra_hidden_piles``), in the hook's call order. The bag and the money deck
+    themselves are the core's and are not listed. Raises :class:`TypeError` if a plugin
+    answers with anything else."""
+    out: list[HiddenPile | DeckCards] = []
+    for found in game.hook.alhambra_hidden_piles(game=game):
+        for item in found:
+            if not isinstance(item, (HiddenPile, DeckCards)):
+                raise TypeError(f"alhambra_hidden_piles must list HiddenPile or DeckCards objects, not {item!r}")
+            out.append(item)
+    return out
