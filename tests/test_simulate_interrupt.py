@@ -20,17 +20,21 @@ from alhambra.simulate import read_results
 CLI = [sys.executable, "-c", "import sys; from alhambra.cli import main; sys.exit(main(sys.argv[1:]))"]
 
 
-def _children(pid: int) -> list[int]:
+def _processes() -> list[tuple[int, list[str]]]:
+    """Every process as (pid, the fields of /proc/PID/stat after the name: state, ppid, pgrp,
+    session, ...)."""
     out = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+                out.append((int(entry), Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()))
             except OSError:
                 continue
-            if int(fields[1]) == pid:
-                out.append(int(entry))
     return out
+
+
+def _children(pid: int) -> list[int]:
+    return [p for p, fields in _processes() if int(fields[1]) == pid]
 
 
 def _running(pid: int) -> bool:
@@ -129,16 +133,7 @@ def test_resume_refuses_a_file_of_other_games(tmp_path, capsys):
 def _session(sid: int) -> list[int]:
     """The live processes of session ``sid`` (the run and everything it started: Ray's GCS
     server, raylet, agents and workers all stay in it)."""
-    out = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[3]) == sid and fields[0] not in ("Z", "X"):
-                out.append(int(entry))
-    return out
+    return [p for p, fields in _processes() if int(fields[3]) == sid and fields[0] not in ("Z", "X")]
 
 
 def _ray_importable() -> bool:
