@@ -80,7 +80,7 @@ def _interrupted_run(out: Path, how: str, extra: list[str], started) -> tuple[su
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130, stderr
     kept = read_results(out)
-    assert f"interrupted: {len(kept)} of 300 game(s) finished" in stderr
+    assert len(kept) < 300 and f"interrupted: {len(kept)} of 300 game(s) finished" in stderr
     assert f"wrote {len(kept)} result record(s) to {out}" in stdout
     assert f"summary: {len(kept)} games, 4 players" in stdout  # the summary covers exactly the finished games
     assert [r.seed for r in kept] == list(range(1, len(kept) + 1))  # in order, none lost
@@ -98,7 +98,9 @@ def test_an_interrupted_run_stops_fast_and_keeps_every_finished_game(tmp_path, h
         assert len(workers) >= 2  # two workers (and multiprocessing's resource tracker)
 
     _proc, _out, _err, took = _interrupted_run(tmp_path / "r.jsonl", how, [], started)
-    assert took < 3.0, f"took {took:.1f} s to stop"
+    # about two seconds on a quiet machine; the bound leaves room for a loaded one and still
+    # fails the old behaviour (Ctrl-C ignored for more than 10 s, games played to the end)
+    assert took < 6.0, f"took {took:.1f} s to stop"
     time.sleep(0.5)
     assert not [w for w in workers if _running(w)], "worker processes left running"
 
@@ -154,7 +156,7 @@ def test_an_interrupted_ray_run_stops_fast_and_keeps_every_finished_game(tmp_pat
         assert len(_session(pid)) >= 4  # the run, Ray's GCS server, its raylet and workers
 
     proc, _out, stderr, took = _interrupted_run(tmp_path / "r.jsonl", how, ["--backend", "ray"], started)
-    assert took < 3.5, f"took {took:.1f} s to stop"
+    assert took < 8.0, f"took {took:.1f} s to stop"  # about 2.3 s quiet, 1.4 s of it Ray's shutdown
     deadline = time.monotonic() + 2
     while _session(proc.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
