@@ -112,7 +112,8 @@ def test_determinize_keeps_what_the_seat_sees(players, modules, seed, steps):
     rng = random.Random(seed)
     advance(game, rng, steps)
     seat = rng.randrange(players)
-    sample = game.determinize(seat, random.Random(seed + 7))
-    assert sample.view(seat) == game.view(seat)
-    check_invariants(sample)
+    for recall in (True, False):  # a perfect memory (hands kept, R-SET-3) or only the table now
+        sample = game.determinize(seat, random.Random(seed + 7), recall=recall)
+        assert sample.view(seat) == game.view(seat)
+        check_invariants(sample)
     assert sample.legal_actions() == game.legal_actions() or game.current_player != seat

@@ -336,6 +336,14 @@ def test_r_score_1_r_two_4_table_shows_each_scorings_points_and_dirks():
     (dirk,) = by_class(root, "alh-dirk")
     assert dirk.get("data-scorings") == " ".join(str(r.totals[r.participants.index(2)]) for r in records)
     assert sum(int(v) for v in by_class(root, "alh-player")[0].get("data-scorings").split()) == game.scores[0]
+    # R-TWO-3/5: Dirk's buildings are in sight of both players, by type
+    tiles = game.view(1)["dirk"]["tiles"]
+    assert dirk.get("data-tiles") == " ".join(map(str, tiles)) and len(tiles) >= 12
+    kinds = Counter(game.state.players[0].city.catalog[t].type for t in tiles)
+    words = "".join(dirk.itertext())
+    assert words.startswith(f"Dirk holds {len(tiles)} buildings (") and all(
+        f"{n} {k}" in words for k, n in kinds.items()
+    )
 
 
 def test_table_from_a_view_equals_table_from_the_game():

@@ -301,12 +301,13 @@ class Game:
         size, and only ``seat``'s own hand. Modules add their part under ``"modules"``."""
         return build_view(self, seat)
 
-    def determinize(self, seat: int, rng: random.Random | None = None) -> Game:
-        """A clone in which everything ``seat`` cannot see is resampled with ``rng`` (other
-        hands, deck and bag order, module secrets); ``seat``'s view is unchanged. See
+    def determinize(self, seat: int, rng: random.Random | None = None, *, recall: bool = True) -> Game:
+        """A clone in which everything ``seat`` cannot know is resampled with ``rng``: deck and
+        bag order and module secrets, and with ``recall=False`` also the other hands, which a
+        player who remembers the game knows (R-SET-3); ``seat``'s view is unchanged. See
         :func:`alhambra.engine.determinize.determinize`. Raises :class:`ConfigError` if
         ``seat`` is not a seat of this game."""
-        return determinize(self, seat, rng)
+        return determinize(self, seat, rng, recall=recall)
 
     def tile_locations(self) -> dict[str, list[Any]]:
         """Every tile of the game by where it is (:func:`alhambra.engine.accounting.tile_locations`)."""

@@ -18,10 +18,12 @@ def _is_scoring_card(card: Any) -> bool:
     return type(card) is ScoringCard
 
 
-def determinize(game: Game, seat: int, rng: random.Random | None = None) -> Game:
+def determinize(game: Game, seat: int, rng: random.Random | None = None, *, recall: bool = True) -> Game:
     """A clone in which everything ``seat`` cannot know is resampled with ``rng``.
 
-    What is resampled is what no player has seen, not merely what the view hides:
+    With ``recall=True`` (the default: a player who remembers the whole game, as search bots
+    and OpenSpiel's information states do) what is resampled is what no player has seen, not
+    merely what the view hides:
 
     * Every hand is kept. A hand is secret at the table (R-SET-3: others see only how many
       cards a player holds), but every card in it arrived openly: the starting money is dealt
@@ -40,6 +42,11 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None) -> Game
       (R-BON-2) are the only hidden part of a hand.
     * The clone's own generator is reseeded from ``rng``.
 
+    With ``recall=False`` (a player who sees only the table now, ``view(seat)``) the other
+    players' money and offices are redealt as well, keeping each hand's size, from those hands
+    and the deck's money positions: every world the view cannot tell apart from this one is
+    possible (tests use it to show a page or an observation leaks no hidden card).
+
     ``seat``'s view (``game.view``) is unchanged. Used by search bots to sample the hidden
     information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
     is not a seat of this game."""
@@ -51,7 +58,16 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None) -> Game
     st = g.state
     slots = [k for k, c in enumerate(st.deck) if type(c) is MoneyCard]
     pool = [st.deck[k] for k in slots]
+    held: list[tuple[list[Any], int]] = []  # (hand, index) of every card redealt (recall=False)
+    if not recall:
+        for i in range(g.num_players):
+            if i != seat:
+                hand = st.players[i].hand
+                held.extend((hand, k) for k, c in enumerate(hand) if type(c) is MoneyCard)
+        pool.extend(hand[k] for hand, k in held)
     rng.shuffle(pool)
+    for hand, k in held:
+        hand[k] = pool.pop()
     for k, c in zip(slots, pool):
         st.deck[k] = c
     rng.shuffle(st.bag)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from alhambra import ConfigError, Game, TileCatalog
+from alhambra import BUILDING_TYPES, ConfigError, Game, TileCatalog
 
 from .palette import COLOURS_MISC
 from .svg import (
@@ -193,16 +194,25 @@ def _draw_table(
         for rec in view.get("scorings", [])
         if len(players) in rec["participants"]
     ]  # R-TWO-4: Dirk scores as seat n
-    if dirk:
+    dirk_tiles = list((view.get("dirk") or {}).get("tiles", []))  # R-TWO-2/3/5: Dirk's buildings, in sight of both
+    if dirk or dirk_tiles:
+        counts = Counter(cat[t].type for t in dirk_tiles if t in cat)
+        held = ", ".join(
+            f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: BUILDING_TYPES.index(kv[0]))
+        )
+        words_dirk = f"Dirk holds {len(dirk_tiles)} buildings" + (f" ({held})" if held else "")
+        if dirk:
+            words_dirk += " · scored " + " ".join(f"+{d}" for d in dirk)
         text(
             g_head,
             _GAP,
             40,
-            "Dirk scored " + " ".join(f"+{d}" for d in dirk),
+            words_dirk,
             size=12,
             anchor="start",
             class_="alh-dirk",
             data_scorings=" ".join(map(str, dirk)),
+            data_tiles=" ".join(map(str, dirk_tiles)),
         )
     text(
         g_head,
