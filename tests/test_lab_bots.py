@@ -33,11 +33,29 @@ def test_search_bot_defaults_and_spec():
     assert isinstance(bot, SearchBot) and isinstance(bot, MCTSBot)
     assert bot.weights is TUNED_WEIGHTS
     assert bot.iterations == SEARCH_DEFAULTS["iterations"] and bot.top_k == SEARCH_DEFAULTS["top_k"]
-    assert bot.spec() == f"search:{SEARCH_DEFAULTS['iterations']}"
+    assert bot.spec() == "search" and bot.auto_budget
+    assert make_bot("search:48", 3).spec() == "search:48" and not make_bot("search:48", 3).auto_budget
     again = make_bot(bot.spec(), 3)
     assert (again.iterations, again.top_k, again.c, again.horizon) == (bot.iterations, bot.top_k, bot.c, bot.horizon)
     assert make_bot("search:5:top_k=2", 1).spec() == "search:5:top_k=2"
     assert make_bot("search:0.2s", 1).seconds == 0.2
+
+
+def test_search_bot_budget_by_player_count():
+    """No budget named: 48 playouts per decision with 2-3 players, 96 with four or more."""
+    for players, playouts in ((2, 48), (3, 48), (4, 96), (5, 96)):
+        game = alhambra.new_game(players, seed=3)
+        bot = make_bot("search", 1)
+        bot.choose(game, game.current_player, game.legal_actions())
+        assert (
+            bot.last_search["iterations"]
+            == playouts
+            == SEARCH_DEFAULTS["iterations_many" if players >= 4 else "iterations"]
+        )
+    named = make_bot("search:10", 1)
+    game = alhambra.new_game(4, seed=3)
+    named.choose(game, game.current_player, game.legal_actions())
+    assert named.last_search["iterations"] == 10
 
 
 def test_search_bot_plays_legal_and_deterministic_games():
