@@ -44,9 +44,8 @@ def engine_game(players: int, modules: list[str], seed: int) -> tuple[int, int]:
     return n, n
 
 
-def pettingzoo_game(env, seed: int) -> tuple[int, int]:
-    env.reset(seed=seed)
-    rng = random.Random(seed)
+def aec_loop(env, rng: random.Random) -> int:
+    """PettingZoo's agent loop to the end, a random legal integer of each mask; the steps taken."""
     steps = 0
     for _agent in env.agent_iter():
         obs, _reward, term, trunc, _info = env.last()
@@ -56,6 +55,12 @@ def pettingzoo_game(env, seed: int) -> tuple[int, int]:
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
+    return steps
+
+
+def pettingzoo_game(env, seed: int) -> tuple[int, int]:
+    env.reset(seed=seed)
+    steps = aec_loop(env, random.Random(seed))
     return steps, len(env.unwrapped.session.game.history)
 
 
@@ -145,24 +150,91 @@ def main(argv: list[str] | None = None) -> None:
         "env cost: (env us per engine action - engine us per action) / engine us per action, "
         "median over rounds [lowest, highest]"
     )
+    pz_rows = per_round["pettingzoo"]
+    per_action = sum(t[0] for t in pz_rows) / sum(t[1] for t in pz_rows)
+    floor = loop_floor(s.players, s.observation_size, s.num_actions)
+    print(
+        f"floor: the same AEC loop over a PettingZoo environment that does nothing (observations and "
+        f"masks of these sizes, copied) costs {floor:.1f} us/step, {floor * per_action:.1f} us per engine "
+        f"action at this game's {per_action:.2f} steps per action ({floor * per_action / statistics.median(eng_us):.2f} "
+        f"of the engine's time per action)"
+    )
     breakdown(args.players, modules)
+
+
+def loop_floor(players: int, size: int, num_actions: int, steps: int = 20_000) -> float:
+    """CPU us per step of the benchmark's AEC loop (``agent_iter``, ``last``, a random legal
+    integer of the mask, ``step``) over a PettingZoo environment in the same wrapper whose
+    ``observe`` only copies a ready observation and mask of the given sizes and whose ``step``
+    only passes the turn: what PettingZoo's loop costs before the environment does any work."""
+    from alhambra.env.alhambra_v0 import OrderEnforcing
+    from pettingzoo import AECEnv
+
+    class Nothing(AECEnv):
+        metadata = {"name": "nothing", "is_parallelizable": False}  # noqa: RUF012
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"player_{i}" for i in range(players)]
+            self.obs = np.zeros(size, dtype=np.float32)
+            self.mask = np.zeros(num_actions, dtype=np.int8)
+            self.mask[[0, num_actions // 2, num_actions - 1]] = 1
+
+        def reset(self, seed=None, options=None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._cumulative_rewards = {a: 0.0 for a in self.agents}
+            self.terminations = {a: False for a in self.agents}
+            self.truncations = {a: False for a in self.agents}
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.moves = 0
+
+        def observe(self, agent):
+            return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+
+        def step(self, action) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.moves += 1
+            if self.moves >= steps:
+                self.terminations = {a: True for a in self.agents}
+            else:
+                self.agent_selection = self.possible_agents[self.moves % players]
+            self._accumulate_rewards()
+
+    env = OrderEnforcing(Nothing())
+    env.reset()
+    t0 = time.process_time()
+    done = aec_loop(env, random.Random(0))
+    return (time.process_time() - t0) / done * 1e6
 
 
 def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     """Where an environment step's time goes, per state of random games (CPU time, each part
-    timed over all the states at once): the seat's view, its encoding, the mask (warm: the
+    timed over all the states at once): the reference observation (the seat's view, then its
+    encoding), the observation the environments use (kept up to date from the state,
+    ``Session.observe``: for the player to move at every state, as the PettingZoo loop asks,
+    and for one seat at its own turns only, as the Gymnasium learner), the mask (warm: the
     codes of actions met before are kept, as in a long run)."""
     from alhambra.env import Decision, Session
 
     s = Session(players, modules)
     states = []
+    played = []
     for seed in range(games):
         s.reset(50_000 + seed)
         rng = random.Random(seed)
         g = s.game
+        moves = []
         while not g.is_over:
             states.append(g.clone())
-            g.apply(rng.choice(g.legal_actions()))
+            moves.append(rng.choice(g.legal_actions()))
+            g.apply(moves[-1])
+        played.append((50_000 + seed, moves))
     clock = time.process_time
 
     def per_state(fn) -> float:
@@ -171,17 +243,35 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
             fn(g)
         return (clock() - t0) / len(states) * 1e6
 
+    def replayed(observe) -> float:
+        """CPU us per state spent in ``observe(game)`` while the games are replayed."""
+        spent = 0.0
+        for seed, moves in played:
+            s.reset(seed)
+            g = s.game
+            for a in moves:
+                t0 = clock()
+                observe(g)
+                spent += clock() - t0
+                g.apply(a)
+        return spent / len(states) * 1e6
+
     views = [g.view(g.current_player) for g in states]
     t0 = clock()
     for v in views:
         s.encoder.encode(v)
     encode = (clock() - t0) / len(views) * 1e6
     view = per_state(lambda g: g.view(g.current_player))
+    mover = replayed(lambda g: s.observe(g.current_player))
+    one = replayed(lambda g: s.observe(0) if g.current_player == 0 else None)
+    learner = sum(1 for g in states if g.current_player == 0)
     per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))  # the codes' cache warms up
     mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))
     print(
-        f"per state ({len(states)} states of {games} games): view(seat) {view:.1f} us, encoding it {encode:.1f} us, "
-        f"the mask (codes of the listed legal actions) {mask:.1f} us"
+        f"per state ({len(states)} states of {games} games): reference observation: view(seat) {view:.1f} us "
+        f"+ encoding it {encode:.1f} us; kept up to date: {mover:.1f} us for the player to move at every state, "
+        f"{one * len(states) / learner:.1f} us for one seat at its own turns; the mask (codes of the listed legal "
+        f"actions) {mask:.1f} us"
     )
 
 

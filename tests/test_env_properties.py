@@ -98,7 +98,8 @@ def test_the_mask_marks_exactly_the_legal_actions(modules, config):
 @given(config=games)
 def test_the_observation_does_not_change_when_only_hidden_information_does(modules, config):
     """Two determinizations of the state for a seat (other hands, bag, deck, module secrets
-    resampled) give that seat the same observation as the real state."""
+    resampled) give that seat the same observation as the real state, through the reference
+    encoder and through ``Session.observe``."""
     players, seed, depth = config
     s = Session(players, modules)
     rng = random.Random(seed)
@@ -110,3 +111,59 @@ def test_the_observation_does_not_change_when_only_hidden_information_does(modul
         for _ in range(2):
             other = game.determinize(seat, random.Random(rng.getrandbits(32)), recall=False)
             assert np.array_equal(s.encoder.encode(other.view(seat)), real)
+            # and so does the vector the environments hand out (kept up to date from the state)
+            assert np.array_equal(s.with_game(other).observe(seat), real)
+
+
+@pytest.mark.parametrize("modules", COMBOS, ids=lambda m: "+".join(m) or "base")
+@settings(max_examples=3, deadline=None)
+@given(config=games, order=st.randoms(use_true_random=False))
+def test_the_fast_observation_equals_the_reference_encoding_at_every_step_for_every_seat(modules, config, order):
+    """``Session.observe`` (kept up to date from the state, alhambra.env.incremental) gives
+    every seat exactly ``encoder.encode(game.view(seat))`` plus its ``decision`` slice, at
+    every step, whichever seats are asked in whatever order (so a seat's vector catches up
+    over several moves); the fast path is taken for every built-in module combination."""
+    players, seed, depth = config
+    s = Session(players, modules)
+    assert s._observations.fast
+    decision = s.encoder.slices["decision"]
+    for game in _play(s, seed, depth):
+        seats = [x for x in range(players) if order.random() < 0.5]
+        for seat in seats:
+            got = s.observe(seat)
+            assert not got[decision].any()
+            assert np.array_equal(got, s.encoder.encode(game.view(seat))), f"seat {seat}, move {len(game.history)}"
+    for seat in range(players):  # the end of the game (or of the depth) for every seat
+        assert np.array_equal(s.observe(seat), s.encoder.encode(s.game.view(seat)))
+
+
+@pytest.mark.parametrize("modules", [[], list(MODULES)], ids=["base", "all"])
+def test_a_returned_observation_is_never_changed_afterwards(modules):
+    """The vector handed out is a copy: later steps (a sub-decision, a move) leave it alone."""
+    s = Session(4, modules)
+    s.reset(3)
+    rng = random.Random(3)
+    kept = []
+    for _ in range(60):
+        if s.game.is_over:
+            break
+        seat = s.game.current_player
+        obs = s.observe(seat)
+        kept.append((obs, obs.copy()))
+        s.step(rng.choice(s.legal_ints()))
+    assert all(np.array_equal(a, b) for a, b in kept)
+
+
+def test_the_decision_slice_counts_the_integers_chosen_so_far_for_the_mover_only():
+    s = Session(3, [])
+    rng = random.Random(0)
+    s.reset(0)
+    while not s.prefix:  # play until an action of several integers is begun
+        legal = s.legal_ints()
+        long = [i for i in legal if not s.codec._single[i]]
+        s.step(rng.choice(long) if long else rng.choice(legal))
+    mover = s.game.current_player
+    d = s.encoder.slices["decision"]
+    assert list(np.flatnonzero(s.observe(mover)[d])) == sorted(set(s.prefix))
+    assert s.observe(mover)[d].sum() == len(s.prefix)
+    assert not s.observe((mover + 1) % 3)[d].any()

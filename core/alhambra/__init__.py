@@ -54,7 +54,7 @@ from .engine.components import (
     walls_mask,
 )
 from .engine import operations
-from .engine.piles import shuffle_into
+from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
     END_GAME,

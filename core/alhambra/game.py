@@ -306,7 +306,7 @@ class Game:
         bag order and module secrets, and with ``recall=False`` also the other hands, which a
         player who remembers the game knows (R-SET-3); ``seat``'s view is unchanged. See
         :func:`alhambra.engine.determinize.determinize`. Raises :class:`ConfigError` if
-        ``seat`` is not a seat of this game."""
+        ``seat`` is not a seat of this game or ``recall`` not a ``bool``."""
         return determinize(self, seat, rng, recall=recall)
 
     def tile_locations(self) -> dict[str, list[Any]]:

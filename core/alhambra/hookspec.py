@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.components import Card, TileSpec
     from .game import Game
     from .engine.options import Option
+    from .engine.piles import DeckCards, HiddenPile
     from .engine.sequence import Interrupt, PhaseSpec
     from .engine.state import ScoringRecord
 
@@ -323,6 +324,23 @@ def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
     so, R-EXC-1): never to a
     position another plugin has already resampled in this call, which keeps the sample exact
     whatever the order of the plugins.
+    """
+
+
+@hookspec
+def alhambra_hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
+    """Declare this plugin's secret piles: :class:`~alhambra.engine.piles.HiddenPile` for a
+    pile drawn from its top whose order no player knows (the building huts' face-down
+    stacks, R-HUT-1), :class:`~alhambra.engine.piles.DeckCards` for cards shuffled into the
+    money deck's setup piles (the exchange offices, R-EXC-1). The bag and the money deck are
+    the core's and never listed.
+
+    Read by tools that make every draw an explicit chance event (the OpenSpiel game,
+    :mod:`alhambra.env.openspiel`): they watch these piles while an action is played and
+    choose each drawn item from the distribution the declaration gives, which must be the
+    one the plugin's ``alhambra_determinize`` samples from. Tools may ask once per rule set
+    (on a set-up game) and use the answer for every game of it: ``get`` and ``put`` take the
+    game. Not *firstresult*: every plugin lists its own (``[]`` or ``None`` for none).
     """
 
 

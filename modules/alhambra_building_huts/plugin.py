@@ -23,6 +23,7 @@ from alhambra import (
     ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
+    HiddenPile,
     EAST,
     NORTH,
     SOUTH,
@@ -351,6 +352,25 @@ def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
             below = stack[:-1]
             rng.shuffle(below)
             stack[:-1] = below
+
+
+def _stack_pile(colour: str) -> HiddenPile:
+    def get(game: Game) -> list[str]:
+        hs = hut_state(game)
+        return hs.stacks[colour] if hs is not None else []
+
+    def put(game: Game, items: list[str]) -> None:
+        operations.edit_module(game, STATE_KEY).stacks[colour] = items
+
+    return HiddenPile(f"building huts: {colour} stack", get, put, face_up=1)
+
+
+@hookimpl
+def alhambra_hidden_piles(game: Game) -> list[HiddenPile]:
+    """R-HUT-1: each stack's top is face up; taking it turns the next one up, a uniformly
+    random hut of the rest (as ``alhambra_determinize`` shuffles them)."""
+    hs = hut_state(game)
+    return [_stack_pile(t) for t in hs.stacks] if hs is not None else []
 
 
 @hookimpl

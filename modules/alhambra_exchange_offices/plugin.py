@@ -30,6 +30,7 @@ from alhambra import (
     Action,
     ActionKind,
     ConfigError,
+    DeckCards,
     IllegalActionError,
     InternedCard,
     PaymentMeans,
@@ -245,6 +246,13 @@ def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     for k, office in zip(slots, offices):
         deck[k] = office
     operations.resample_in_piles(game, _is_office, rng)
+
+
+@hookimpl
+def alhambra_hidden_piles(game: Game) -> list[DeckCards]:
+    """R-EXC-1: the offices in the deck, as ``alhambra_determinize`` resamples them (how many
+    lie in each pile is known, not which nor where)."""
+    return [DeckCards("exchange office", _is_office)]
 
 
 @hookimpl

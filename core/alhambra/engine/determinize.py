@@ -43,14 +43,17 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     * The clone's own generator is reseeded from ``rng``.
 
     With ``recall=False`` (a player who sees only the table now, ``view(seat)``) the other
-    players' money and offices are redealt as well, keeping each hand's size, from those hands
-    and the deck's money positions: every world the view cannot tell apart from this one is
+    players' money cards are redealt as well, keeping each hand's size, from those hands and
+    the deck's money positions (exchange offices in a hand are public, R-EXC-3, and stay): every world the view cannot tell apart from this one is
     possible (tests use it to show a page or an observation leaks no hidden card).
 
     ``seat``'s view (``game.view``) is unchanged. Used by search bots to sample the hidden
     information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
-    is not a seat of this game."""
+    is not a seat of this game, or if ``recall`` is not a ``bool`` (``recall="no"`` would
+    otherwise mean ``True``) or ``rng`` not a :class:`random.Random`."""
     game._check_seat(seat)
+    if type(recall) is not bool:
+        raise ConfigError(f"recall must be True or False, not {recall!r}")
     if rng is not None and not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, not {rng!r}")
     rng = rng if rng is not None else random.Random()

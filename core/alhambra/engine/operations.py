@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .components import Card, ScoringCard
-from .piles import pile_of, pile_range, resample_in_piles, shuffle_into
+from .piles import DeckCards, HiddenPile, hidden_piles, pile_of, pile_range, resample_in_piles, shuffle_into
 from .state import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,6 +40,9 @@ __all__ = [
     "draw_money",
     "refill_display",
     "run_scoring",
+    "DeckCards",
+    "HiddenPile",
+    "hidden_piles",
     "pile_of",
     "pile_range",
     "resample_in_piles",

@@ -6,12 +6,20 @@ went into, not where in it. ``state.pile_sizes`` records the piles' sizes (pile 
 first; five entries after setup, one after the discard pile has been reshuffled into a new
 deck, none in older saves). Deck positions are counted from the bottom (``deck[0]``) and
 cards leave only from the top, so the record never needs updating while cards are drawn.
+
+Plugins declare their own secret piles and deck cards with :class:`HiddenPile` and
+:class:`DeckCards` (hook ``alhambra_hidden_piles``, collected by :func:`hidden_piles`), so
+that tools which make every draw explicit (the OpenSpiel game's chance nodes) know them.
 """
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Any, Callable
+
+from attrs import field, frozen
+
+from ..errors import ConfigError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -138,3 +146,88 @@ def resample_in_piles(game: Game, which: Callable[[Any], bool], rng: random.Rand
         settled.update(new)
         moved.extend(new)
     return moved
+
+
+@frozen(slots=True)
+class HiddenPile:
+    """A plugin's pile whose order no player knows, drawn from its top (for
+    ``alhambra_hidden_piles``): the building huts' face-down stacks (R-HUT-1), say.
+
+    ``name`` names the pile in logs (``"building huts: garden stack"``). ``get(game)``
+    returns the live list (bottom first, the top last; the game takes from it only with
+    ``list.pop()``) and ``put(game, items)`` puts a list with the same items in its place
+    (a tool may put an equal list that watches the draws). ``face_up``: how many of the top
+    items are in sight, 0 or 1: with 0 every ``pop()`` draws a hidden item; with 1 the top
+    is face up, ``pop()`` takes it and the next item becomes face up (that is the draw).
+    Every hidden item is equally likely to be drawn next: the plugin's
+    ``alhambra_determinize`` shuffles the hidden part uniformly."""
+
+    name: str = field(validator=lambda _s, _a, v: _check_name(v))
+    get: Callable[[Game], list[Any]] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    put: Callable[[Game, list[Any]], None] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    face_up: int = field(default=0, validator=lambda _s, _a, v: _check_face_up(v))
+
+
+#: The names of the core's hidden piles: no plugin's pile may take them (the tools watching
+#: draws tell the piles apart by name).
+CORE_PILES = frozenset({"bag", "deck"})
+
+
+def _check_name(name: Any) -> None:
+    if type(name) is not str or not name:
+        raise ConfigError(f"a hidden pile's name must be a non-empty str, not {name!r}")
+
+
+def _check_callable(what: str, value: Any) -> None:
+    if not callable(value):
+        raise ConfigError(f"a hidden pile's {what} must be callable, not {value!r}")
+
+
+def _check_face_up(face_up: Any) -> None:
+    if type(face_up) is not int or face_up not in (0, 1):
+        raise ConfigError(f"a hidden pile's face_up must be 0 or 1, not {face_up!r}")
+
+
+@frozen(slots=True)
+class DeckCards:
+    """A plugin's cards in the money deck that were shuffled into setup piles (for
+    ``alhambra_hidden_piles``; the exchange offices, R-EXC-1). ``which(card)`` is true for
+    exactly those cards; ``name`` names them (``"exchange office"``).
+
+    Declaring them says what the plugin's ``alhambra_determinize`` does with them: a player
+    knows how many of them lie in the undrawn part of each pile (:func:`pile_range`), not
+    which of them nor where; so the positions of a pile that hold them are a uniformly random
+    set of that pile's positions (shared with the scoring cards), and which of them lies where
+    is uniform over all of them in the deck. Deck cards that are neither money, nor scoring
+    cards, nor declared are taken to lie where they are, as ``determinize`` leaves them."""
+
+    name: str = field(validator=lambda _s, _a, v: _check_name(v))
+    which: Callable[[Any], bool] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+
+
+def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
+    """Every plugin's :class:`HiddenPile` and :class:`DeckCards` of ``game`` (hook
+    ``alhambra_hidden_piles``), in the hook's call order. The bag and the money deck
+    themselves are the core's and are not listed.
+
+    Raises :class:`ConfigError` if a plugin answers with anything but a list (or tuple) of
+    them, or if two piles share a name or one takes a core pile's name (``"bag"``,
+    ``"deck"``): a tool watching the draws tells the piles apart by name, so such a pile would
+    be drawn from unwatched, in the engine's hidden order."""
+    out: list[HiddenPile | DeckCards] = []
+    names: set[str] = set(CORE_PILES)
+    for found in game.hook.alhambra_hidden_piles(game=game):
+        if not isinstance(found, (list, tuple)):
+            raise ConfigError(
+                f"alhambra_hidden_piles must return a list of HiddenPile or DeckCards objects, not {found!r}"
+            )
+        for item in found:
+            if not isinstance(item, (HiddenPile, DeckCards)):
+                raise ConfigError(f"alhambra_hidden_piles must list HiddenPile or DeckCards objects, not {item!r}")
+            if isinstance(item, HiddenPile):
+                if item.name in names:
+                    taken = "is the core's" if item.name in CORE_PILES else "is declared twice"
+                    raise ConfigError(f"hidden pile name {item.name!r} {taken}: every hidden pile needs its own name")
+                names.add(item.name)
+            out.append(item)
+    return out

@@ -32,7 +32,7 @@ from alhambra import ConfigError
 from .codec import DEFAULT_RADIUS
 from .session import Session, as_seed
 
-__all__ = ["env", "raw_env"]
+__all__ = ["OrderEnforcing", "env", "raw_env"]
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -41,9 +41,38 @@ def env(**kwargs: Any) -> AECEnv:
     arguments as for :class:`raw_env`. There is no ``AssertOutOfBoundsWrapper``: its bare
     ``assert`` vanishes under ``python -O``, and :meth:`raw_env.step` checks every action itself
     (:class:`~alhambra.IllegalActionError`)."""
-    e: AECEnv = raw_env(**kwargs)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return OrderEnforcing(raw_env(**kwargs))
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, the same checks, with the calls of the agent
+    loop (``agent_iter``, ``last``, ``step``) passed straight to the environment once it has
+    been reset: the base class reaches every attribute through ``__getattr__`` (a failed
+    look-up first), which cost about as much as the environment's own step."""
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        return self.env.agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # PettingZoo's error
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # PettingZoo's error or warning
 
 
 class raw_env(AECEnv):
@@ -116,7 +145,11 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[self.session.game.current_player or 0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
+        """``agent``'s observation and mask. Raises :class:`ConfigError` for an agent that is
+        not one of :attr:`possible_agents`."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ConfigError(f"agent must be one of {self.possible_agents}, not {agent!r}")
         s = self.session
         mask = s.mask() if seat == s.game.current_player else np.zeros(s.num_actions, dtype=np.int8)
         return {"observation": s.observe(seat), "action_mask": mask}

@@ -372,6 +372,8 @@ class ActionCodec:
                 self._first_kind[s0 + k] = kind
         self._cache: dict[Action, tuple[int, ...]] = {}
         self._first: dict[Action, int] = {}  # the first integer of each code in _cache
+        #: action masks by their legal integers, kept for the environments (see Session.mask_of)
+        self.masks: dict[tuple[int, ...], Any] = {}
         # per integer: True when a code that begins with it is that integer alone
         self._single = [False] * start
         for kind, enc in self.encodings.items():
@@ -510,7 +512,7 @@ class Decision:
     (one look-up each); the whole codes when a code of several integers is begun. Raises
     :class:`WindowError` (from the codec) if one of them cannot be encoded."""
 
-    __slots__ = ("_codes", "codec", "firsts", "legal", "prefix")
+    __slots__ = ("_codes", "_ints", "_live", "_prefix", "codec", "firsts", "legal")
 
     def __init__(self, codec: ActionCodec, legal: Iterable[Action]) -> None:
         self.codec = codec
@@ -520,7 +522,22 @@ class Decision:
             firsts = [f if f is not None else codec.encode(a)[0] for a, f in zip(self.legal, firsts)]
         self.firsts: list[int] = firsts  # type: ignore[assignment]
         self._codes: dict[tuple[int, ...], Action] | None = None
-        self.prefix: tuple[int, ...] = ()
+        self._prefix: tuple[int, ...] = ()
+        # the legal integers after the prefix (kept until it changes), and the codes that
+        # begin with a non-empty prefix, with their actions
+        self._ints: tuple[int, ...] | None = None
+        self._live: list[tuple[tuple[int, ...], Action]] | None = None
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The integers chosen so far (settable: ``()`` starts the action again)."""
+        return self._prefix
+
+    @prefix.setter
+    def prefix(self, value: tuple[int, ...]) -> None:
+        self._prefix = tuple(value)
+        self._ints = None
+        self._live = None
 
     @property
     def codes(self) -> dict[tuple[int, ...], Action]:
@@ -530,33 +547,58 @@ class Decision:
             self._codes = {enc(a): a for a in self.legal}
         return self._codes
 
+    def _begun(self) -> list[tuple[tuple[int, ...], Action]]:
+        """The codes (with their actions) that begin with the non-empty prefix."""
+        live = self._live
+        if live is None:
+            p = self._prefix
+            k = len(p)
+            live = self._live = [(c, a) for c, a in self.codes.items() if c[:k] == p]
+        return live
+
+    def legal_tuple(self) -> tuple[int, ...]:
+        """The integers legal now (after ``prefix``), ascending, as a tuple (kept until the
+        prefix changes)."""
+        ints = self._ints
+        if ints is None:
+            k = len(self._prefix)
+            if k == 0:
+                ints = tuple(sorted(set(self.firsts)))
+            else:
+                ints = tuple(sorted({c[k] for c, _a in self._begun()}))
+            self._ints = ints
+        return ints
+
     def legal_ints(self) -> list[int]:
         """The integers legal now (after ``prefix``), ascending."""
-        k = len(self.prefix)
-        if k == 0:
-            return sorted(set(self.firsts))
-        p = self.prefix
-        return sorted({c[k] for c in self.codes if c[:k] == p})
+        return list(self.legal_tuple())
 
     def choose(self, i: int) -> Action | None:
         """Take integer ``i``: returns the action once its code is complete (and clears the
         prefix), else None. Raises :class:`IllegalActionError` for an integer not legal now
         (the decision is then unchanged)."""
-        if not self.prefix and type(i) is int and 0 <= i < self.codec.num_actions and self.codec._single[i]:
+        prefix = self._prefix
+        if not prefix and type(i) is int and 0 <= i < self.codec.num_actions and self.codec._single[i]:
             try:
                 return self.legal[self.firsts.index(i)]
             except ValueError:
                 raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now") from None
-        new = (*self.prefix, i)
-        codes = self.codes
-        found = codes.get(new)
-        if found is not None:
-            self.prefix = ()
-            return found
-        k = len(new)
-        if not any(c[:k] == new for c in codes):
+        k = len(prefix)
+        if k == 0:  # the codes of the actions that begin with i only (the others need not be encoded)
+            enc = self.codec.encode
+            live = [(enc(a), a) for a, f in zip(self.legal, self.firsts) if f == i]
+        else:
+            live = [(c, a) for c, a in self._begun() if c[k] == i]
+        if not live:
             raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now")
-        self.prefix = new
+        k += 1
+        for c, a in live:
+            if len(c) == k:  # complete: prefix-free codes, so it is the only one begun so
+                self.prefix = ()
+                return a
+        self._prefix = (*prefix, i)
+        self._ints = None
+        self._live = live
         return None
 
     def _what(self, i: Any) -> str:

@@ -58,6 +58,8 @@ class ViewEncoder:
 
 
 _VIEW_ENCODERS: dict[str, ViewEncoder] = {}
+#: The registered view encoders by view key (read-only; register with :func:`register_view_encoder`).
+VIEW_ENCODERS = _VIEW_ENCODERS
 _FLAG_SLICES = frozenset(
     {
         "phase",
@@ -159,7 +161,8 @@ class ObservationEncoder:
             "reserves": (n, T),
             "cities": (n, len(CITY_PLANES), self.width, self.width),
         }
-        self._modules: list[tuple[str, ViewEncoder, dict[str, str]]] = []  # key, encoder, {name: slice name}
+        #: the modules' parts encoded: (view key, encoder, {its slice name: the full slice name})
+        self.modules: list[tuple[str, ViewEncoder, dict[str, str]]] = []
         probe = game.view(0)
         present = set(probe["modules"]) | {k for k in probe if k not in _BASE_VIEW_KEYS}
         for key in sorted(present):
@@ -167,7 +170,7 @@ class ObservationEncoder:
             if enc is None:
                 continue
             own = enc.shapes(game)
-            self._modules.append((key, enc, {name: f"{key}.{name}" for name in own}))
+            self.modules.append((key, enc, {name: f"{key}.{name}" for name in own}))
             for name, shape in own.items():
                 shapes[f"{key}.{name}"] = shape
         for name, shape in (extra or {}).items():
@@ -269,7 +272,7 @@ class ObservationEncoder:
             values += tally.values()
         buf[at] = values
         mods = view["modules"]
-        for key, enc, names in self._modules:
+        for key, enc, names in self.modules:
             part = mods.get(key, view.get(key))
             if part is not None:
                 enc.write(

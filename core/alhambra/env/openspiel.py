@@ -7,25 +7,40 @@ registers it:
 Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; default none),
 ``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
 initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
-the integers of one game; a game that reaches it ends as a draw, each seat 1/n; random games
-take 300-900), ``clones`` (``"exact"``, the default, or ``"resample"``: see below).
+the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
+each seat 1/n, even at a chance node; random games take 400-1100).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
 sum 1, R-END-4).
 
-**Chance and search.** Chance is implicit (``SAMPLED_STOCHASTIC``): the bag and the money
-deck are shuffled inside the engine, and a state's ``clone()`` is exact, as OpenSpiel's
-random-simulation test demands (a clone given the same action must reach the same state).
-No search may use a clone of the true state to look ahead: searches for imperfect
-information start from :meth:`AlhambraState.resample_from_infostate`, which resamples the
-hidden future (bag and deck order, within the setup piles) and the hidden present (the other
-hands, module secrets) through ``Game.determinize``; OpenSpiel's ISMCTS does so at every
-simulation. With ``clones="resample"``, ``clone()`` itself resamples everything the player to
-move cannot see (as ``resample_from_infostate`` does), so that a search that only clones
-(OpenSpiel's MCTS) cannot read the next draws either; such clones are not exact, so the
-random-simulation test is for the default. :class:`ScoreEvaluator` values a state by the
-public scores, for searches that should not play random games to the end.
+**Chance is explicit** (``EXPLICIT_STOCHASTIC``): every draw from a hidden pile is a chance
+node whose outcomes name the item drawn, with its true probability given everything the
+state holds except the hidden orders: the bag (each building left equally likely, R-SET-1),
+the money deck (scoring cards and exchange offices uniformly within the undrawn part of their
+setup pile, money cards exchangeable, R-SET-6, R-EXC-1) and modules' hidden piles (the
+building huts' face-down stacks, R-HUT-1; a third-party module declares its own with the
+hook ``alhambra_hidden_piles``). When a player's integers complete an action that draws, the
+state becomes a chance node, once per draw with more than one possible outcome, and the
+action is played when the last outcome is chosen, each drawn item first moved to the drawn
+position (see :mod:`alhambra.env.chance`). A draw's number can depend on what was drawn
+before it (a scoring card drawn into the money display is followed by another draw,
+R-SCORE-1): the next chance node is found by playing the action on a clone with the outcomes
+fixed so far. So the engine's own hidden order never decides a draw, and ``clone()`` can stay
+exact (as OpenSpiel's random-simulation test demands) while no search that clones, OpenSpiel's
+plain MCTS included, can know the next draw: two clones given the same move reach the same
+chance node and draw independently. Chance outcome ids (``max_chance_outcomes``): every tile
+of the rule set's catalogue, then every distinct card by code, then any other item of a
+module's hidden pile (:class:`~alhambra.env.chance.ChanceTable`). The initial deal (bag,
+deck, hands, starting player, module set-up) is not chance: it is the engine's game of the
+``seed`` parameter, as in ``alhambra.new_game``; what it hides is hidden again at once,
+since every later draw is a chance node.
+
+Searches for imperfect information start from :meth:`AlhambraState.resample_from_infostate`,
+which also resamples the hidden present (the other hands, module secrets) through
+``Game.determinize``; OpenSpiel's ISMCTS does so at every simulation. :class:`ScoreEvaluator`
+values a state by the public scores, for searches that should not play random games to the
+end.
 
 Serialisation: OpenSpiel serialises a Python state as its pickled attributes; this state's
 single attribute pickles as the engine's JSON save (no engine object is pickled). But
@@ -43,11 +58,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from alhambra import AlhambraError, ConfigError, IllegalActionError, SaveFormatError
+from alhambra import Action, AlhambraError, ConfigError, IllegalActionError, SaveFormatError
 
-from .codec import DEFAULT_RADIUS
+from . import chance
+from .chance import ChanceTable
+from .codec import DEFAULT_RADIUS, Decision
 from .observation import render_view
-from .session import Session, parse_modules
+from .session import Session, as_action_int, parse_modules
 
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "ScoreEvaluator"]
 
@@ -57,15 +74,13 @@ _DEFAULTS: dict[str, Any] = {
     "seed": -1,
     "radius": DEFAULT_RADIUS,
     "max_moves": 20_000,
-    "clones": "exact",
 }
-_CLONES = ("exact", "resample")
 
 GAME_TYPE = pyspiel.GameType(
     short_name="python_alhambra",
     long_name="Python Alhambra",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.CONSTANT_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -93,15 +108,12 @@ class AlhambraGame(pyspiel.Game):
             raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
         self.seed = int(p["seed"])
         self._next_seed = 0
-        self.clones = str(p["clones"])
-        if self.clones not in _CLONES:
-            raise ConfigError(f"clones must be one of {_CLONES}, not {self.clones!r}")
-        self._resample_rng = random.Random(self.seed)
         self.template = Session(self.players, self.modules, None, self.radius)
+        self.chance_table = _table(self.template)
         n = self.players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.template.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.chance_table.size,
             num_players=n,
             min_utility=0.0,
             max_utility=1.0,
@@ -131,24 +143,26 @@ class AlhambraGame(pyspiel.Game):
 class _Holder:
     """The state's one attribute: its session, made on first use (OpenSpiel's ``clone()``
     makes an initial state and then overwrites its attributes: a lazy session costs nothing
-    then and draws no seed), the moves so far, and how it clones (``resample``: the generator
-    its clones resample with, shared by them all; ``None`` for exact clones)."""
+    then and draws no seed), the moves so far, and at a chance node the action waiting for
+    its draws: ``pending`` (its integers), ``action`` (the engine action), ``script`` (the
+    outcomes fixed so far, :mod:`alhambra.env.chance`) and ``chance`` (the draw now: its
+    source and ``[(outcome id, probability), ...]``)."""
 
-    __slots__ = ("_session", "game", "moves", "resample")
+    __slots__ = ("_session", "action", "chance", "game", "moves", "pending", "script")
 
     def __init__(
         self,
         game: AlhambraGame | None,
         session: Session | None = None,
         moves: int = 0,
-        resample: random.Random | None = None,
     ) -> None:
         self.game = game
         self._session = session
         self.moves = moves
-        if game is not None and game.clones == "resample" and resample is None:
-            resample = game._resample_rng
-        self.resample = resample
+        self.pending: tuple[int, ...] | None = None
+        self.action: Action | None = None
+        self.script: list[tuple[str, Any]] = []
+        self.chance: tuple[str, list[tuple[int, float]]] | None = None
 
     @property
     def session(self) -> Session:
@@ -161,31 +175,83 @@ class _Holder:
         return s
 
     def __deepcopy__(self, memo: dict) -> _Holder:
-        s = self.session
-        seat = s.game.current_player
-        if self.resample is not None and seat is not None:
-            rng = random.Random(self.resample.getrandbits(64))
-            for _ in range(100):  # keep an unfinished action, if the resampled hand allows it
-                try:
-                    return _Holder(
-                        self.game, s.with_game(s.game.determinize(seat, rng), s.prefix), self.moves, self.resample
-                    )
-                except AlhambraError:
-                    continue
-        return _Holder(self.game, s.copy(), self.moves, self.resample)
+        new = _Holder(self.game, self.session.copy(), self.moves)
+        new.pending, new.action, new.script, new.chance = self.pending, self.action, list(self.script), self.chance
+        return new
 
     def __reduce__(self) -> tuple:
-        """Pickled (OpenSpiel's serialisation) as the session's JSON save, the moves, and
-        whether clones resample (a restored state resamples with a fresh generator)."""
-        return (_restore_holder, (self.session, self.moves, self.resample is not None))
+        """Pickled (OpenSpiel's serialisation) as the session's JSON save, the moves and, at
+        a chance node, the waiting action's integers and the outcomes fixed so far (as
+        outcome ids): no engine object is pickled."""
+        script = None
+        if self.pending is not None:
+            table = self.session_table()
+            script = [(src, table.id_of(item)) for src, item in self.script]
+        return (_restore_holder, (self.session, self.moves, self.pending, script))
+
+    def session_table(self) -> ChanceTable:
+        return _table(self.session)
+
+    def wait_for_draws(self, pending: tuple[int, ...], action: Action) -> None:
+        """Play ``action`` (the integers ``pending``) once its draws are decided: a chance
+        node for the next draw that has more than one outcome, else the action itself."""
+        self.pending, self.action, self.script = pending, action, []
+        self.advance()
+
+    def advance(self) -> None:
+        """Find the next draw of the waiting action (a chance node), or play it."""
+        s = self.session
+        found = chance.next_draw(s.game, self.action, self.script)  # type: ignore[arg-type]
+        if isinstance(found, chance.Chance):
+            table = _table(s)
+            self.script = list(found.script)
+            self.chance = (found.source, sorted((table.id_of(x), p) for x, p in found.outcomes))
+            return
+        s.load(found)  # the clone that played the action, every draw decided
+        self.pending, self.action, self.script, self.chance = None, None, [], None
 
 
-def _restore_holder(session: Session, moves: int, resample: bool) -> _Holder:
-    return _Holder(None, session, moves, random.Random() if resample else None)
+def _table(session: Session) -> ChanceTable:
+    """The chance outcome ids of ``session``'s rule set (made once per rule set)."""
+    key = (session.setup, session.radius)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = ChanceTable(session.game)
+    return found
+
+
+_TABLES: dict[tuple, ChanceTable] = {}
+
+
+def _restore_holder(
+    session: Session, moves: int, pending: tuple[int, ...] | None, script: list[tuple[str, int]] | None
+) -> _Holder:
+    h = _Holder(None, session, moves)
+    if pending is not None:
+        table = _table(session)
+        action = _decode(session, pending)
+        h.pending, h.action = tuple(pending), action
+        h.script = [(src, table.items[i]) for src, i in script or []]
+        h.advance()
+    return h
+
+
+def _decode(session: Session, ints: tuple[int, ...]) -> Action:
+    """The engine action of the integers ``ints`` in ``session``'s game. Raises
+    :class:`IllegalActionError` if they are not one legal action."""
+    d = Decision(session.codec, session.game.legal_actions())
+    for i in ints[:-1]:
+        if d.choose(i) is not None:
+            raise IllegalActionError(f"{ints!r} is not one action")
+    action = d.choose(ints[-1])
+    if action is None:
+        raise IllegalActionError(f"{ints!r} does not complete an action")
+    return action
 
 
 class AlhambraState(pyspiel.State):
-    """A state of ``python_alhambra``: an engine game played one integer at a time."""
+    """A state of ``python_alhambra``: an engine game played one integer at a time, with a
+    chance node for each draw from a hidden pile (see the module docstring)."""
 
     def __init__(self, game: AlhambraGame) -> None:
         super().__init__(game)
@@ -210,39 +276,89 @@ class AlhambraState(pyspiel.State):
 
     @property
     def session(self) -> Session:
-        """The engine game and the unfinished action."""
+        """The engine game and the unfinished action (at a chance node: the game before the
+        waiting action)."""
         return self._h.session
 
     def _max_moves(self) -> int:
         return self.get_game().max_game_length()
 
     def current_player(self) -> int:
+        if self._h.moves >= self._max_moves():
+            return pyspiel.PlayerId.TERMINAL  # cut off, a waiting action too
+        if self._h.chance is not None:
+            return pyspiel.PlayerId.CHANCE
         s = self.session
-        if s.game.is_over or self._h.moves >= self._max_moves():
+        if s.game.is_over:
             return pyspiel.PlayerId.TERMINAL
         return s.game.current_player  # type: ignore[return-value]
+
+    def is_chance_node(self) -> bool:
+        return self._h.chance is not None and self._h.moves < self._max_moves()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, ``[(outcome id, probability), ...]`` by id, the probabilities
+        summing to 1 (see :mod:`alhambra.env.chance`); elsewhere ``[]``."""
+        found = self._h.chance
+        return list(found[1]) if found is not None and self.is_chance_node() else []
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
             return []
+        if player == pyspiel.PlayerId.CHANCE:
+            return [i for i, _ in self.chance_outcomes()]
         return self.session.legal_ints()
 
     def _apply_action(self, action: int) -> None:
+        h = self._h
         if self.is_terminal():
             raise IllegalActionError("the game is over")
-        self.session.step(action)
-        self._h.moves += 1
+        if h.chance is not None:
+            i = as_action_int(action)
+            source, outcomes = h.chance
+            if all(i != j for j, _ in outcomes):
+                raise IllegalActionError(f"{i!r} is not an outcome of this draw from the {source}")
+            script, chance_now = h.script, h.chance
+            h.script = [*script, (source, _table(self.session).items[i])]
+            h.chance = None
+            try:
+                h.advance()
+            except BaseException:  # (a misdeclared hidden pile, say): the state stays as it was
+                h.script, h.chance = script, chance_now
+                raise
+            h.moves += 1
+            return
+        s = self.session
+        prefix = s.prefix
+        i = as_action_int(action)
+        done = s.decision.choose(i)
+        if done is not None:
+            try:
+                h.wait_for_draws((*prefix, i), done)
+            except BaseException:  # the state stays as it was: the action still unfinished
+                h.pending, h.action, h.script, h.chance = None, None, [], None
+                s._decision = None
+                for j in prefix:
+                    s.decision.choose(j)
+                raise
+        h.moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            found = self._h.chance
+            return _table(self.session).describe(found[0] if found is not None else None, int(action))
         return self.session.codec.describe(int(action))
 
     def is_terminal(self) -> bool:
-        return self.session.game.is_over or self._h.moves >= self._max_moves()
+        """The game is over, or cut off at ``max_moves`` (a waiting action is then dropped)."""
+        if self._h.moves >= self._max_moves():
+            return True
+        return self._h.chance is None and self.session.game.is_over
 
     def returns(self) -> list[float]:
         s = self.session
         n = s.players
-        if s.game.is_over:
+        if self._h.chance is None and s.game.is_over:
             return list(s.game.returns())
         if self._h.moves >= self._max_moves():
             return [1.0 / n] * n  # cut off: a draw (constant sum)
@@ -252,26 +368,45 @@ class AlhambraState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, with everything it cannot see
         resampled (``Game.determinize``): the other hands, the bag and the deck order within
         the setup piles, the modules' secrets. ``probability_sampler`` (OpenSpiel's uniform
-        sampler) seeds the resampling. An unfinished action of another player is kept when the
-        resampled hand allows it (retried up to 100 times); raises :class:`AlhambraError`
-        otherwise."""
+        sampler) seeds the resampling. An unfinished action of another player, or at a chance
+        node the waiting action and the outcomes fixed so far, are kept when the resampled
+        state allows them (retried up to 100 times); raises :class:`AlhambraError`
+        otherwise, and :class:`ConfigError` if ``player_id`` is not a seat."""
+        h = self._h
+        s = self.session
+        player_id = s._seat(player_id)  # ConfigError for a seat that is not one (not 100 failed tries)
         u = probability_sampler() if callable(probability_sampler) else random.random()
         rng = random.Random(int(u * 2**53))
-        s = self.session
         new = self.clone()
+        nh = new._h
         for _ in range(100):
             try:
-                new._h._session = s.with_game(s.game.determinize(int(player_id), rng), s.prefix)
-                return new
+                game = s.game.determinize(player_id, rng)
+                if h.pending is None:
+                    nh._session = s.with_game(game, s.prefix)
+                    return new
+                nh._session = s.with_game(game)
+                nh.pending, nh.action, nh.script = h.pending, _decode(nh._session, h.pending), list(h.script)
+                nh.advance()
+                if nh.chance is not None and nh.chance[0] == h.chance[0]:  # type: ignore[index]
+                    return new
             except AlhambraError:
                 continue
-        raise AlhambraError(f"no resampled state of seat {player_id} allows the unfinished action {s.prefix}")
+        raise AlhambraError(
+            f"no resampled state of seat {player_id} allows the unfinished action {s.prefix or h.pending}"
+        )
 
     def __str__(self) -> str:
-        """Everything, for debugging: the spectator's view, every hand, the unfinished action."""
+        """Everything, for debugging: the spectator's view, every hand, the unfinished action
+        (at a chance node: the waiting action and the outcomes fixed so far)."""
         s = self.session
         hands = "\n".join(f"hand {i}: {' '.join(c.code for c in s.game.player(i).hand)}" for i in range(s.players))
-        return f"{render_view(s.game.view(None))}\n{hands}\nchosen: {list(s.prefix)}\nmoves: {self._h.moves}"
+        text = f"{render_view(s.game.view(None))}\n{hands}\nchosen: {list(s.prefix)}\nmoves: {self._h.moves}"
+        h = self._h
+        if h.pending is not None:
+            drawn = ", ".join(f"{src}: {getattr(x, 'code', x)}" for src, x in h.script)
+            text += f"\nwaiting: {h.action} ({list(h.pending)}), drawn: [{drawn}], next draw from {h.chance[0] if h.chance else None}"
+        return text
 
 
 class AlhambraObserver:
@@ -296,7 +431,14 @@ class AlhambraObserver:
         if self.perfect_recall:
             # a declined vizier offer is left out: to the others it must look the same as a
             # seat that could not pay exactly and was not asked (R-VIZ-5)
-            moves = [a for a in state.history() if s.codec.describe(a) != "DeclineVizier"]
+            # (chance outcomes are public: what they draw goes to the market, the display,
+            # Dirk or a face-up hut)
+            chance_player = pyspiel.PlayerId.CHANCE
+            moves = [
+                pa.action
+                for pa in state.full_history()
+                if pa.player == chance_player or s.codec.describe(pa.action) != "DeclineVizier"
+            ]
             text += "\nmoves: " + ",".join(str(a) for a in moves)
         return text
 

@@ -24,6 +24,7 @@ from alhambra import (
 )
 
 from .codec import DEFAULT_RADIUS, ActionCodec, Decision
+from .incremental import SeatObservations
 from .observation import ObservationEncoder, render_view
 
 __all__ = ["Session", "as_action_int", "as_seed", "parse_modules"]
@@ -137,10 +138,10 @@ class Session:
         self.setup = _setup(template)
         self.num_actions = self.codec.num_actions
         self.observation_size = self.encoder.size
-        self._decision_slice = self.encoder.slices["decision"]
+        self._decision_start = self.encoder.slices["decision"].start
         self.game: Game = template.clone()
         self._decision: Decision | None = None
-        self._cache: dict[int, tuple[int, np.ndarray]] = {}
+        self._observations = SeatObservations(self.encoder, template)
 
     def copy(self) -> Session:
         """An independent copy: the game cloned exactly (its generator too), the unfinished
@@ -148,14 +149,14 @@ class Session:
         new = Session.__new__(Session)
         new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
         new.codec, new.encoder, new.setup = self.codec, self.encoder, self.setup
-        new.num_actions, new.observation_size, new._decision_slice = (
+        new.num_actions, new.observation_size, new._decision_start = (
             self.num_actions,
             self.observation_size,
-            self._decision_slice,
+            self._decision_start,
         )
         new.game = self.game.clone()
         new._decision = None
-        new._cache = {}
+        new._observations = self._observations.fresh()
         if self.prefix:
             new.decision.prefix = self.prefix
         return new
@@ -173,11 +174,6 @@ class Session:
         unfinished action ``prefix``. Raises :class:`~alhambra.IllegalActionError` if
         ``prefix`` does not begin a legal action of ``game``, :class:`~alhambra.SaveFormatError`
         (a :class:`ConfigError`) if ``game`` has other players, modules or options."""
-        theirs = _setup(game)
-        if theirs != self.setup:
-            raise SaveFormatError(
-                f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}"
-            )
         new = self.copy()
         new.load(game)
         if prefix:
@@ -192,14 +188,23 @@ class Session:
         :class:`ConfigError` for a bad seed."""
         self.game = new_game(self.players, modules=self.modules, options=self.options, seed=as_seed(seed))
         self._decision = None
-        self._cache = {}
 
     def load(self, game: Game) -> None:
         """Play ``game`` from now on (a game of this rule set, e.g. a loaded save or a
-        determinization); the unfinished action is dropped."""
+        determinization); the unfinished action is dropped. Raises
+        :class:`~alhambra.SaveFormatError` (a :class:`ConfigError`; nothing changes) if
+        ``game`` is not a :class:`~alhambra.Game` or has other players, modules or options: the
+        action space and the observation layout are this rule set's."""
+        if not isinstance(game, Game):
+            raise SaveFormatError(f"a session plays a Game, not {type(game).__name__}")
+        if game.rules is not self.game.rules or len(game.names) != self.players:  # a clone shares its rules
+            theirs = _setup(game)
+            if theirs != self.setup:
+                raise SaveFormatError(
+                    f"the game is of another setup: {_describe(theirs)}, not this session's {_describe(self.setup)}"
+                )
         self.game = game
         self._decision = None
-        self._cache = {}
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -230,26 +235,46 @@ class Session:
         return self.mask_of(self.decision)
 
     def mask_of(self, decision: Decision) -> np.ndarray:
-        """The mask of ``decision`` (see :meth:`mask`)."""
-        m = np.zeros(self.num_actions, dtype=np.int8)
-        legal = decision.legal_ints()
-        if legal:
-            m[legal] = 1
-        return m
+        """The mask of ``decision`` (see :meth:`mask`): a new array every call."""
+        legal = decision.legal_tuple()
+        masks = self.codec.masks
+        m = masks.get(legal)
+        if m is None:  # masks recur (a payment's cards, "done", the takes): kept per rule set
+            m = np.zeros(self.num_actions, dtype=np.int8)
+            if legal:
+                m[list(legal)] = 1
+            if len(masks) < 4096:
+                masks[legal] = m
+        return m.copy()
 
     def observe(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat`` (from ``game.view(seat)``; the ``decision``
-        slice counts the integers chosen so far, for the seat that is choosing them). A new
-        array every call; the encoding is kept until the game changes."""
-        key = len(self.game.history)
-        hit = self._cache.get(seat)
-        if hit is None or hit[0] != key:
-            hit = self._cache[seat] = (key, self.encoder.encode(self.game.view(seat)))
-        out = hit[1].copy()
-        prefix = self.prefix
-        if prefix and seat == self.game.current_player:
-            np.add.at(out[self._decision_slice], list(prefix), 1)
+        """The observation vector of ``seat``: ``encoder.encode(game.view(seat))``, with the
+        ``decision`` slice counting the integers chosen so far for the seat that is choosing
+        them. A new array every call (never changed afterwards). Made from the game's state
+        by :class:`~alhambra.env.incremental.SeatObservations`, which rewrites only what
+        changed since the seat's last observation (equal to the reference encoding).
+
+        ``seat``: ``0 .. players - 1``, an ``int`` or a numpy integer. Raises
+        :class:`ConfigError` for anything else (as ``game.view(seat)`` does; ``-1`` would
+        otherwise read as the last seat)."""
+        seat = self._seat(seat)
+        game = self.game
+        out = self._observations.observe(game, seat).copy()
+        d = self._decision
+        if d is not None and d.prefix and seat == game.current_player:
+            base = self._decision_start
+            for i in d.prefix:
+                out[base + i] += 1
         return out
+
+    def _seat(self, seat: Any) -> int:
+        """``seat`` as a seat of this game. Raises :class:`ConfigError` unless it is an
+        integer (not a ``bool``) in ``0 .. players - 1``."""
+        if isinstance(seat, np.integer) and not isinstance(seat, np.bool_):
+            seat = int(seat)
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ConfigError(f"seat must be an int 0..{self.players - 1}, not {seat!r}")
+        return seat
 
     def render(self, seat: int | None = None) -> str:
         """The game as text: ``seat``'s view, or a spectator's with ``None``."""

@@ -196,11 +196,12 @@ def _draw_table(
     ]  # R-TWO-4: Dirk scores as seat n
     dirk_tiles = list((view.get("dirk") or {}).get("tiles", []))  # R-TWO-2/3/5: Dirk's buildings, in sight of both
     if dirk or dirk_tiles:
-        counts = Counter(cat[t].type for t in dirk_tiles if t in cat)
+        counts = Counter(cat[t].type for t in dirk_tiles)  # KeyError (a malformed view) for a tile not in the catalogue
         held = ", ".join(
             f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: BUILDING_TYPES.index(kv[0]))
         )
-        words_dirk = f"Dirk holds {len(dirk_tiles)} buildings" + (f" ({held})" if held else "")
+        n = len(dirk_tiles)
+        words_dirk = f"Dirk holds {n} building{'' if n == 1 else 's'}" + (f" ({held})" if held else "")
         if dirk:
             words_dirk += " · scored " + " ".join(f"+{d}" for d in dirk)
         text(
