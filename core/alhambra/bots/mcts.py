@@ -23,6 +23,7 @@ import math
 import random
 import time
 
+from ..engine.components import ScoringCard
 from .base import Bot, observe
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
 
@@ -49,6 +50,20 @@ def _squash(margin: float, scale: float) -> float:
     if x < -40:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def _scoring_near(st, reach: int) -> bool:
+    """True if scoring card A or B (R-SET-6) lies among the top ``reach`` cards of the money
+    deck of ``st``, or a scoring is already due (R-SCORE-1)."""
+    if reach <= 0:
+        return False
+    if st.pending_scorings:
+        return True
+    deck = st.deck
+    for card in deck[-reach:]:
+        if type(card) is ScoringCard:
+            return True
+    return False
 
 
 class MCTSBot(Bot):
@@ -85,6 +100,8 @@ class MCTSBot(Bot):
         "anchor": float,
         "versus": str,
         "weights": named_weights,
+        "reach": int,
+        "endgame": int,
     }
     positional = "iterations"
 
@@ -103,6 +120,8 @@ class MCTSBot(Bot):
         versus: str = "mean",
         weights: Weights = DEFAULT_WEIGHTS,
         max_playout: int = 400,
+        reach: int = 0,
+        endgame: int = 0,
     ):
         super().__init__(seed)
         if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
@@ -129,6 +148,12 @@ class MCTSBot(Bot):
         self.versus = versus
         self.weights = weights
         self.max_playout = max_playout
+        if reach < 0 or endgame < 0:
+            from .base import BotSpecError
+
+            raise BotSpecError("mcts: reach and endgame must be at least 0")
+        self.reach = reach
+        self.endgame = endgame
         #: statistics of the last search: {"iterations": n, "children": [(action, visits, mean)]}
         self.last_search: dict = {}
 
@@ -143,6 +168,8 @@ class MCTSBot(Bot):
         "scale": 12.0,
         "anchor": 0.0,
         "versus": "mean",
+        "reach": 0,
+        "endgame": 0,
     }
 
     def spec(self) -> str:
@@ -248,15 +275,20 @@ class MCTSBot(Bot):
         horizon = self.horizon if self.horizon is not None else (2 if g.num_players <= 3 else 1)
         steps = 0
         weights = self.weights
+        to_end = self.endgame and len(g.state.bag) <= self.endgame
+        scorings0 = len(g.state.scorings)
         while not g.is_over and steps < self.max_playout:
             st = g.state
-            if horizon == 0 and st.decider != seat:
+            if not to_end and horizon == 0 and st.decider != seat:
                 break
             if st.phase == "turn" and st.decider == seat and st.turn != last_turn:
                 turns_seen += 1
                 last_turn = st.turn
-                if turns_seen >= horizon:
-                    break
+                if turns_seen >= horizon and not to_end:
+                    if self.endgame and len(st.bag) <= self.endgame:
+                        to_end = True
+                    elif not (len(st.scorings) == scorings0 and _scoring_near(st, self.reach)):
+                        break
             s = st.decider
             legal = g.legal_actions()
             if len(legal) == 1:

@@ -17,6 +17,9 @@ from .mcts import MCTSBot
 #: The defaults of the search bot (``docs/bots.md`` says how they were chosen and measured).
 SEARCH_DEFAULTS: dict[str, Any] = {
     "iterations": 48,
+    #: playouts per decision with four or more players (three or more opponents' turns per
+    #: playout; measured in docs/bots.md), unless a budget is named
+    "iterations_many": 96,
     "top_k": 4,
     "c": 0.04,
     "bias": 0.1,
@@ -27,16 +30,37 @@ SEARCH_DEFAULTS: dict[str, Any] = {
 
 
 class SearchBot(MCTSBot):
-    """Determinized MCTS with greedy playouts, 48 playouts over the 4 best actions (the
-    strongest bot here; its win rates against greedy are in ``docs/bots.md``).
+    """Determinized MCTS with greedy playouts, 48 playouts (96 with four or more players)
+    over the 4 best actions (the strongest bot here; its win rates against greedy are in ``docs/bots.md``).
 
     Parameters as :class:`~alhambra.bots.mcts.MCTSBot`'s, with the defaults of
     :data:`SEARCH_DEFAULTS` and the tuned weights (``weights=default`` for the others)."""
 
     name = "search"
     _WEIGHTS = TUNED_WEIGHTS
-    _DEFAULTS = {**MCTSBot._DEFAULTS, **{k: v for k, v in SEARCH_DEFAULTS.items() if k != "iterations"}}
+    _DEFAULTS = {
+        **MCTSBot._DEFAULTS,
+        **{k: v for k, v in SEARCH_DEFAULTS.items() if k not in ("iterations", "iterations_many")},
+    }
 
     def __init__(self, seed: int | None = None, weights: Weights = TUNED_WEIGHTS, **params: Any):
-        merged = {**SEARCH_DEFAULTS, **params}
+        #: no budget named: 48 playouts with 2-3 players, 96 with more (SEARCH_DEFAULTS)
+        self.auto_budget = "iterations" not in params and "seconds" not in params
+        merged = {k: v for k, v in {**SEARCH_DEFAULTS, **params}.items() if k != "iterations_many"}
         super().__init__(seed, weights=weights, **merged)
+
+    def spec(self) -> str:
+        """``"search"`` (the budget by player count), ``"search:64"``, plus the parameters
+        that differ from the defaults."""
+        text = super().spec()
+        if self.auto_budget:
+            head, _, rest = text.partition(":")
+            rest = rest.partition(":")[2]
+            return ":".join(p for p in (head, rest) if p)
+        return text
+
+    def choose(self, game: Any, seat: int, legal: list) -> Any:
+        if self.auto_budget:
+            many = game.num_players >= 4
+            self.iterations = SEARCH_DEFAULTS["iterations_many"] if many else SEARCH_DEFAULTS["iterations"]
+        return super().choose(game, seat, legal)
