@@ -61,3 +61,27 @@ def test_built_in_options_still_resolve() -> None:
     game = alhambra.new_game(3, options={"holes": "region"})
     assert game.options["holes"] == "region"
     assert game.options["tiebreak"] == "shared"
+
+
+class ForgotTheDecorator:
+    """A house rule whose scoring hook lacks ``@hookimpl``: pluggy would skip it silently."""
+
+    NAME = "forgot_the_decorator"
+
+    def alhambra_scoring_adjust(self, game: object, record: object) -> None:
+        raise AssertionError("never called")
+
+    def alhambra_helper(self) -> None:
+        """Named like a hook but no hook of that name exists: left alone."""
+
+
+def test_a_hook_without_hookimpl_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="alhambra_scoring_adjust is not marked with @alhambra.hookimpl"):
+        alhambra.new_game(3, plugins=[ForgotTheDecorator()])
+    with pytest.raises(ConfigError, match="plugin 'forgot_the_decorator'"):
+        alhambra.new_game(3, modules=[ForgotTheDecorator()])
+
+
+def test_a_marked_hook_still_registers() -> None:
+    game = alhambra.new_game(3, modules=[ReservePenalty()], options={"reserve_penalty.points": 2})
+    assert game.options["reserve_penalty.points"] == 2
