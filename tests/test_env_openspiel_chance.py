@@ -321,12 +321,14 @@ def test_drawn_items_are_swapped_in_without_breaking_the_setup_piles_R_SET_6_R_E
             state.apply_action(_sample(state, rng))
             nodes += 1
             if nodes % 25 == 0 and not state.is_chance_node():
-                alhambra.Game.from_json(state.session.game.to_json())  # validates the piles (SaveFormatError)
+                # validates the piles (SaveFormatError); the chance player chose the draws, not the
+                # seed, so the history does not replay from the seed: the state alone is checked
+                alhambra.Game.from_json(state.session.game.to_json(), check_history=False)
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     g = state.session.game
     assert g.is_over and nodes > 50
-    alhambra.Game.from_json(g.to_json())
+    alhambra.Game.from_json(g.to_json(), check_history=False)
 
 
 class _OmenState:

@@ -507,7 +507,7 @@ def test_r_viz_5_priority_order_five_players():
     game.apply(DeclineVizier())
     asked.append(game.current_player)
     # save and load while asking: the loaded game asks the rest in the same order
-    loaded = alhambra.Game.from_json(game.to_json())
+    loaded = alhambra.Game.from_json(game.to_json(), check_history=False)  # hands set by hand
     assert loaded.to_json() == game.to_json()
     game.apply(DeclineVizier())
     rest = decline_all(game)

@@ -24,9 +24,11 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "positions"
 
 
 def _state(game: alhambra.Game) -> dict:
-    """A game's save without its history: what must agree after a round trip."""
+    """A game's save without its history and where that starts (``start_position``): what
+    must agree after a round trip."""
     data = json.loads(game.to_json())
     data.pop("history")
+    data.pop("start_position", None)
     return data
 
 
@@ -213,3 +215,83 @@ def test_cli_replay_position_refuses_a_bad_position_naming_the_file(tmp_path, ca
     assert f"{bad}: market[3]: unknown tile 99" in capsys.readouterr().err
     assert main(["replay", "--position", str(tmp_path / "none.toml")]) == 2
     assert "none.toml: cannot read the position file: No such file or directory" in capsys.readouterr().err
+
+
+# -- options that name files ---------------------------------------------------------------------
+
+
+def _position_with_layout(tmp_path: Path) -> Path:
+    """``tmp_path/puzzle/huts.toml``: a position whose huts layout option names
+    ``layouts/mine.toml`` next to it (H1 walled east, south and west)."""
+    import alhambra_building_huts
+
+    shipped = Path(alhambra_building_huts.__file__).parent / "huts.toml"
+    text = shipped.read_text(encoding="utf-8")
+    mine = text.replace(
+        'id = "H1"\ntype = "pavilion"\nwalls = ["north"]',
+        'id = "H1"\ntype = "pavilion"\nwalls = ["east", "south", "west"]',
+    )
+    assert mine != text
+    (tmp_path / "puzzle" / "layouts").mkdir(parents=True)
+    (tmp_path / "puzzle" / "layouts" / "mine.toml").write_text(mine, encoding="utf-8")
+    position = tmp_path / "puzzle" / "huts.toml"
+    position.write_text(
+        'players = ["Ana", "Bo"]\nmodules = ["building_huts"]\nseed = 4\n\n'
+        '[options]\n"building_huts.layout" = "layouts/mine.toml"\n',
+        encoding="utf-8",
+    )
+    return position
+
+
+def test_a_path_option_of_a_position_file_is_relative_to_that_file(tmp_path, monkeypatch):
+    """Run from another directory: ``building_huts.layout = "layouts/mine.toml"`` is found next
+    to the position file, and the game uses that layout (R-HUT-1)."""
+    from alhambra.components import EAST, SOUTH, WEST
+
+    position = _position_with_layout(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    game = alhambra.Game.from_position(position)
+    assert game.options["building_huts.layout"] == str(tmp_path / "puzzle" / "layouts" / "mine.toml")
+    assert game.rules.catalog["H1"].walls == EAST | SOUTH | WEST
+    # the position it writes names the file absolutely: it builds the same game from anywhere
+    assert alhambra.Game.from_position(game.position()).rules.catalog["H1"].walls == EAST | SOUTH | WEST
+    # from text there is no file to be relative to: the path is taken from the current directory
+    with pytest.raises(ConfigError, match="layouts/mine.toml"):
+        alhambra.Game.from_position(position.read_text(encoding="utf-8"))
+    monkeypatch.chdir(tmp_path / "puzzle")
+    assert (
+        alhambra.Game.from_position(position.read_text(encoding="utf-8")).rules.catalog["H1"].walls
+        == EAST | SOUTH | WEST
+    )
+
+
+def test_cli_replay_position_from_another_directory_finds_the_files_it_names(tmp_path):
+    """``alhambra replay --position puzzle/huts.toml`` run in another directory (a real process)."""
+    import os
+    import subprocess
+    import sys
+
+    position = _position_with_layout(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "alhambra.cli", "replay", "--position", os.path.relpath(position, elsewhere)],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 players, modules ['building_huts'], seed 4" in done.stdout
+
+
+@pytest.mark.parametrize("count", [2**31, 7, 1, -3])
+def test_a_number_of_players_out_of_range_is_refused_before_naming_them(count):
+    """Found by the save-mutation fuzzer (a start position with ``players = 2**31`` built two
+    billion names and ran out of memory): R-COMP-1's 2-6 is checked first."""
+    with pytest.raises(ConfigError, match=rf"players: a game has 2 to 6 players, not {count} \(R-COMP-1\)"):
+        alhambra.Game.from_position({"players": count})

@@ -94,6 +94,9 @@ def play_and_report(
     def on_term(signum: int, frame: Any) -> None:
         raise _Stop()
 
+    from .lab.summary import load_statistics
+
+    load_statistics()  # the summary's intervals: imported now, so an interrupted run prints them at once
     start = time.perf_counter()
     runs = None
     try:

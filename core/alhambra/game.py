@@ -71,6 +71,7 @@ class Game:
         "seed",
         "names",
         "history",
+        "origin",
         "_legal",
         "_legal_set",
         "_purchases",
@@ -87,6 +88,10 @@ class Game:
     seed: int
     names: tuple[str, ...]
     history: list[Action]
+    #: Where ``history`` starts: ``None`` for the set-up of the seed (:func:`new_game`), else
+    #: the position (as :meth:`position` writes it) the game was built from
+    #: (:meth:`from_position`); saved as the save's ``start_position``.
+    origin: dict[str, Any] | None
     _legal: list[Action] | None
     _legal_set: dict[Action, Action] | None
     _purchases: purchase.PurchaseMemo
@@ -103,6 +108,7 @@ class Game:
         g.rng = random.Random(seed)
         g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"))
         g.history = []
+        g.origin = None
         g._legal = None
         g._legal_set = None
         g._purchases = purchase.PurchaseMemo.fresh(len(names))
@@ -130,6 +136,7 @@ class Game:
             g.rng.setstate(self.rng.getstate())
         g.state = self.state.clone()
         g.history = self.history.copy()
+        g.origin = self.origin
         g._legal = self._legal
         g._legal_set = self._legal_set
         g._purchases = self._purchases.clone()
@@ -323,14 +330,27 @@ class Game:
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, modules: Iterable = (), plugins: Iterable = ()) -> "Game":
+    def from_json(
+        cls, text: str | bytes, *, modules: Iterable = (), plugins: Iterable = (), check_history: bool = True
+    ) -> "Game":
         """Load a game saved with :meth:`to_json`. Nothing in the file is executed: modules are
         looked up by name among the installed ones (or in ``modules``, objects you pass); the
         built-ins the save blocked are blocked again; house-rule ``plugins`` the game was
         played with must be passed again (matched by name).
-        Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file,
-        or when the plugins passed do not match the save's."""
-        return game_from_json(text, cls._blank, modules=modules, plugins=plugins)
+
+        The state is validated (:mod:`alhambra.saving.validate`), and then the history is
+        replayed from where it starts (the set-up of the save's configuration and seed, or the
+        save's ``start_position`` for a game built with :meth:`from_position`): only a state
+        its history leads to loads, so an edited hand, a swapped tile or a history from another
+        seed is refused. That costs a replay of the whole history (about as much as playing it
+        again; see ``benchmarks/load_cost.py``). ``check_history=False`` skips it: only for
+        saves you made yourself and kept where nobody could edit them (a tool's own store).
+
+        Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file
+        (``history[12] (...) does not fit the replayed game: ...``, ``its history does not lead
+        to its saved state (they differ in state.players[1].hand: ...)``), or when the plugins
+        passed do not match the save's."""
+        return game_from_json(text, cls._blank, modules=modules, plugins=plugins, check_history=check_history)
 
     def position(self) -> dict[str, Any]:
         """This game's position as plain data (TOML- and JSON-writable), every part written

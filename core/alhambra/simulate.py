@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 import statistics
 import sys
 from pathlib import Path
@@ -464,6 +465,13 @@ def ray_available() -> bool:
 
 
 def _run_ray(tasks, workers, address):
+    """Yield ``(index, result)`` as Ray tasks finish. However the caller stops (all done, a
+    failure, Ctrl-C, SIGTERM), this returns within about two seconds and leaves no process:
+    on an instance it started itself it shuts it down (which ends its workers; the games still
+    running are not cancelled one by one first: Ray 2.x can abort the driver when a forced
+    cancel crosses a finishing task), on one it joined it cancels the games still waiting or
+    running. Ray's own SIGTERM handler, installed by ``ray.init``, is replaced by the one
+    the caller had (the command line's, which stops the run like Ctrl-C)."""
     try:
         import ray
     except ImportError:
@@ -475,8 +483,14 @@ def _run_ray(tasks, workers, address):
             kwargs["address"] = address
         else:
             kwargs["num_cpus"] = workers
-        ray.init(**kwargs)
+        handlers = _python_handlers()
+        try:
+            ray.init(**kwargs)
+        finally:
+            _restore_handlers(handlers)
         started = True
+    refs: dict[Any, int] = {}
+    waiting: list[Any] = []
     try:
         remote = ray.remote(num_cpus=1, max_retries=0)(run_task)
         refs = {remote.remote(t): t.index for t in tasks}
@@ -486,13 +500,33 @@ def _run_ray(tasks, workers, address):
             for ref in done:
                 yield refs[ref], ray.get(ref)
     finally:
-        for ref in waiting if "waiting" in locals() else ():  # interrupted: stop the games still running
-            try:
-                ray.cancel(ref, force=True)
-            except Exception:  # pragma: no cover - already finished or gone
-                pass
+        if not started:  # someone else's instance: stop our games on it
+            for ref in waiting:
+                try:
+                    ray.cancel(ref, force=False, recursive=True)
+                except Exception:  # pragma: no cover - already finished or gone
+                    pass
+        # drop the object references while Ray still runs: freed after a shutdown, each one
+        # waits on the dead instance (about 5 ms apiece)
+        refs.clear()
+        waiting = done = []
         if started:
             ray.shutdown()
+
+
+def _python_handlers() -> dict[int, Any]:
+    """The Python-level handlers of SIGINT and SIGTERM now (main thread only; else empty)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _restore_handlers(handlers: dict[int, Any]) -> None:
+    """Install ``handlers`` again (after ``ray.init``, which puts its own C-level handlers on
+    SIGTERM and SIGINT: Ray's prints a stack trace and kills the driver)."""
+    for sig, handler in handlers.items():
+        if handler is not None:
+            signal.signal(sig, handler)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,8 +4,12 @@ game that keeps every invariant while it is played on and saved again.
 ``nice -n 10 python tests/fuzz/save_mutation.py --seconds 600 [--seed S]`` runs for a while and
 prints the counts; ``run(...)`` is the same for the test suite (``tests/test_fuzz.py``). A
 failure is any exception other than the project's own (``AlhambraError``) at loading, any
-exception at all while a loaded game is played on, an invariant broken, or a save of the
-loaded game that does not load again.
+exception at all while a loaded game is played on, an invariant broken, a save of the
+loaded game that does not load again, or a loaded game that is not the one its history leads
+to (``alhambra.replay`` of the mutated save from its seed or start position: an edited state
+with an untouched history must be refused). A quarter of the saves are of games built from a
+position (``start_position``). The counts: ``refused`` (of them ``by history``, refused by
+the loader's history check), ``loaded``, ``failed``.
 """
 
 from __future__ import annotations
@@ -97,6 +101,15 @@ def _get(value: Any, path: tuple) -> Any:
     return value
 
 
+def _brief(value: Any) -> str:
+    """The first 40 characters of ``value`` as text (a placeholder when it is nested too
+    deeply to print: an earlier "deep" mutation)."""
+    try:
+        return str(value)[:40]
+    except RecursionError:
+        return "<nested too deeply to print>"
+
+
 def mutate(data: dict, rng: random.Random) -> str:
     """Change ``data`` (a save as plain data) in place in one random way; return what was done."""
     paths = [p for p in _paths(data) if p]
@@ -128,7 +141,7 @@ def mutate(data: dict, rng: random.Random) -> str:
     else:
         kind = "junk"
         parent[key] = _copy(rng.choice(JUNK))
-    return f"{kind} at {'.'.join(map(str, path))}: {str(old)[:40]!r}"
+    return f"{kind} at {'.'.join(map(str, path))}: {_brief(old)!r}"
 
 
 def _sample_save(rng: random.Random) -> tuple[str, str]:
@@ -137,21 +150,33 @@ def _sample_save(rng: random.Random) -> tuple[str, str]:
     seed = rng.randrange(2**32)
     g = alhambra.new_game(players, modules=modules, seed=seed)
     play = random.Random(seed)
+    about = f"{players}p {modules} seed {seed}"
     for _ in range(rng.choice([0, 5, 40, 150, 400, 2000])):
         if g.is_over:
             break
         g.apply(play.choice(g.legal_actions()))
-    return g.to_json(), f"{players}p {modules} seed {seed} after {len(g.history)} actions"
+    if rng.random() < 0.25 and not g.is_over:  # a game built from a position, played on from there
+        about += f", from its position after {len(g.history)} actions"
+        g = alhambra.Game.from_position(g.position())
+        for _ in range(rng.choice([0, 5, 40])):
+            if g.is_over:
+                break
+            g.apply(play.choice(g.legal_actions()))
+    return g.to_json(), f"{about}, after {len(g.history)} actions"
 
 
 def check_one(text: str, rng: random.Random, steps: int = 60) -> str:
-    """Load ``text``: ``"refused"`` (a SaveFormatError), ``"loaded"`` (and played on soundly);
-    raises on anything else."""
+    """Load ``text``: ``"refused"`` (a SaveFormatError; ``"refused:by history"`` when the
+    history check refused it), ``"loaded"`` (and played on soundly); raises on anything else."""
     try:
         game = alhambra.Game.from_json(text)
-    except SaveFormatError:
+    except SaveFormatError as exc:
+        message = str(exc)
+        if "its history does not lead to its saved state" in message or "does not fit the replayed game" in message:
+            return "refused:by history"
         return "refused"
     check_invariants(game)
+    _check_is_its_history(game, text)
     play = random.Random(rng.randrange(2**32))
     for _ in range(steps):
         if game.is_over:
@@ -162,6 +187,13 @@ def check_one(text: str, rng: random.Random, steps: int = 60) -> str:
     if again.to_json() != game.to_json():
         raise AssertionError("a loaded game's save does not load to the same game")
     return "loaded"
+
+
+def _check_is_its_history(game: alhambra.Game, text: str) -> None:
+    """``game`` (loaded from ``text``) must be the game its history leads to: rebuilt with
+    ``alhambra.replay`` (not the loader's own check) and compared as a whole."""
+    if alhambra.replay(text).to_json() != game.to_json():
+        raise AssertionError("a loaded save is not the game its history leads to")
 
 
 def run(
@@ -198,7 +230,10 @@ def run(
             counts["unwritable"] += 1
             continue
         try:
-            counts[check(mutated, rng)] += 1
+            outcome, _, detail = check(mutated, rng).partition(":")
+            counts[outcome] += 1
+            if detail:
+                counts[detail] += 1
         except Exception as exc:  # the project's own error too: after loading, a broken state got in
             counts["failed"] += 1
             print(f"FAIL (iteration {i}, seed {seed}; {about}; {what}): {type(exc).__name__}: {exc}", file=out)

@@ -63,9 +63,10 @@ _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 def _restore(
     players: int, modules: list[str], options: dict[str, Any], radius: int, save: str, prefix: tuple[int, ...]
 ) -> Session:
-    """A session from its JSON save (see :meth:`Session.__reduce__`)."""
+    """A session from its JSON save (see :meth:`Session.__reduce__`: made by the session itself,
+    so its history is not replayed again, ``check_history=False``; the state is validated)."""
     s = Session(players, modules, options, radius)
-    return s.with_game(Game.from_json(save), tuple(prefix))
+    return s.with_game(Game.from_json(save, check_history=False), tuple(prefix))
 
 
 def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:

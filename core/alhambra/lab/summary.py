@@ -28,6 +28,16 @@ def _stats_available() -> bool:
     return True
 
 
+def load_statistics() -> None:
+    """Import what :func:`add_intervals` uses (statsmodels, when installed) now: a run that may
+    be interrupted does it before playing, so that its summary after Ctrl-C is printed at
+    once (the import takes a second or two)."""
+    if _stats_available():
+        from .stats import wilson  # noqa: F401
+
+        from statsmodels.stats import proportion  # noqa: F401
+
+
 def start_player_wins(results: Sequence[Any]) -> tuple[float, int, float]:
     """``(wins, games, chance)``: the start players' total win share over the games of
     ``results`` that record a start player, how many those are, and the mean chance share

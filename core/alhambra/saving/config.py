@@ -23,7 +23,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from attrs import define, field
 
@@ -136,11 +136,21 @@ def load_config(path: str | Path) -> GameConfig:
                 f"({sorted(named)}): add it there or drop the path"
             )
     config = GameConfig(players=players, modules=list(modules), options=dict(options), seed=seed, module_objects=objs)
-    for name in path_options(config.resolved_modules()):
-        value = config.options.get(name)
-        if isinstance(value, str) and value and not Path(value).is_absolute():
-            config.options[name] = os.path.abspath(path.parent / value)  # relative to the config file
+    config.options = resolve_path_options(config.options, config.resolved_modules(), path.parent)
     return config
+
+
+def resolve_path_options(options: dict[str, Any], plugins: Iterable[Any], base: str | Path) -> dict[str, Any]:
+    """``options`` with the value of every option that ``plugins`` declare with ``path=True``
+    (:func:`path_options`, e.g. ``building_huts.layout``) made absolute against ``base`` when
+    it is a relative path (the directory of the config or position file it was read from); a
+    new dict, the other values as they were."""
+    out = dict(options)
+    for name in path_options(plugins):
+        value = out.get(name)
+        if isinstance(value, str) and value and not Path(value).is_absolute():
+            out[name] = os.path.abspath(Path(base) / value)
+    return out
 
 
 def path_options(modules) -> set[str]:

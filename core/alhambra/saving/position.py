@@ -31,10 +31,11 @@ from attrs import resolve_types
 from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
-from ..engine.ruleset import get_ruleset, module_name, plugin_name
+from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord
 from ..errors import AlhambraError, ConfigError
 from ..rules.setup import choose_start_player, split_piles
+from .config import resolve_path_options
 from .serialize import converter_of
 from .validate import check_nesting, validate_game
 
@@ -146,6 +147,7 @@ def game_from_position(
     position that is malformed or that no game can reach."""
     data = read_position(source)
     check_nesting(data, "position", error=ConfigError)
+    base = source.parent if isinstance(source, Path) else None
     if data.get("format", FORMAT) != FORMAT:
         raise ConfigError(f"format: not a position (expected {FORMAT!r}, not {data.get('format')!r})")
     if data.get("version", VERSION) != VERSION or type(data.get("version", VERSION)) is not int:
@@ -159,6 +161,10 @@ def game_from_position(
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ConfigError("options: a table of option values")
+    if base is not None:  # a file's options that name files are relative to that file, as in a config
+        plugins = list(plugins)
+        declaring = [load_module(m) if isinstance(m, str) else m for m in mods] + plugins
+        options = resolve_path_options(options, declaring, base)
     seed = data.get("seed", 0)
     if type(seed) is not int:
         raise ConfigError(f"seed: an integer, not {seed!r}")
@@ -183,6 +189,7 @@ def game_from_position(
         validate_game(game, names, error=ConfigError)
         game.legal_actions()
         game.view(None)
+        game.origin = game_position(game)  # a save of this game replays its history from here
     except ConfigError:
         raise
     except AlhambraError as exc:
@@ -203,6 +210,8 @@ def _players(value: Any) -> tuple[list[str], list[dict]]:
     """``players``: a number, or a list of names or of tables (``name``, ``hand``,
     ``alhambra``, ``reserve``, ``score``)."""
     if type(value) is int:
+        if not MIN_PLAYERS <= value <= MAX_PLAYERS:  # before making a name per player
+            raise ConfigError(f"players: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {value} (R-COMP-1)")
         value = [f"Player {i + 1}" for i in range(value)]
     if not isinstance(value, list):
         raise ConfigError(f"players: a number of players or a list of names or tables, not {value!r}")

@@ -14,9 +14,9 @@ from cattrs.v import format_exception
 from ..engine.actions import Action, Pass
 from ..engine.city import Alhambra
 from ..engine.components import Card
-from ..errors import AlhambraError, SaveFormatError
+from ..errors import AlhambraError, ConfigError, SaveFormatError
 
-from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, game_seed, player_names
 from .validate import check_nesting, validate_game
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -229,6 +229,7 @@ def game_to_data(game) -> dict[str, Any]:
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
         "state": converter_of(game.rules).unstructure(game.state, unstructure_as=GameState),
         "history": [action_to_data(game.rules, a) for a in game.history],
+        **({} if game.origin is None else {"start_position": game.origin}),
     }
 
 
@@ -310,10 +311,16 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
 
 
 def game_from_json(
-    text, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (), plugins: Iterable = ()
+    text,
+    blank: Callable[[Ruleset, list[str], int], Game],
+    *,
+    modules: Iterable = (),
+    plugins: Iterable = (),
+    check_history: bool = True,
 ) -> Game:
     """Load a game saved by :func:`game_to_json`; see ``Game.from_json``. ``blank(rules,
-    names, seed)`` makes the empty game the state is loaded into (``Game._blank``)."""
+    names, seed)`` makes the empty game the state is loaded into (``Game._blank``);
+    ``check_history``: replay the history and compare (:func:`check_history_leads_to_state`)."""
     from ..engine.ruleset import get_ruleset
 
     data = read_save(text)
@@ -321,12 +328,20 @@ def game_from_json(
     mods = resolve_modules(data.get("modules", []), modules)
     plugins = list(plugins)
     check_plugins(data, plugins)
+    start = data.get("start_position")
+    if start is not None and not isinstance(start, dict):
+        raise SaveFormatError(f"start_position: the position the history starts from (a table), not {start!r}")
     try:
         rules = get_ruleset(mods, data.get("options") or {}, plugins=plugins, blocked=data.get("blocked", []))
     except AlhambraError as exc:
         raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
     if not MIN_PLAYERS <= len(data["players"]) <= MAX_PLAYERS:
         raise SaveFormatError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(data['players'])}")
+    try:  # what new_game accepts, and nothing else: names a page can show, a seed >= 0
+        player_names(data["players"])
+        game_seed(data["seed"])
+    except ConfigError as exc:
+        raise SaveFormatError(f"the save's configuration is invalid: {exc}") from None
     game = blank(rules, data["players"], data["seed"])
     conv = converter_of(rules)
     try:
@@ -344,10 +359,15 @@ def game_from_json(
             raise SaveFormatError("bad random-generator state")
         game.rng.setstate((3, tuple(internal), None))
         game.history = history_from_data(rules, data.get("history", []))
+        game.origin = start
         validate_game(game, data["players"])
         # the state must be playable: list what the player to decide may do, and a view
         game.legal_actions()
         game.view(None)
+        if check_history:  # the game its history leads to (the same, with every field an older save lacks)
+            game = check_history_leads_to_state(
+                game, blank, modules=mods, plugins=plugins, saved_state=data.get("state")
+            )
     except SaveFormatError:
         raise
     except RecursionError:
@@ -355,3 +375,107 @@ def game_from_json(
     except Exception as exc:  # cattrs' exception groups, and whatever a broken state raises
         raise SaveFormatError(f"bad game state: {_describe(exc, 'state')}") from None
     return game
+
+
+def check_history_leads_to_state(
+    game: Game,
+    blank: Callable[[Ruleset, list[str], int], Game],
+    *,
+    modules: Iterable = (),
+    plugins: Iterable = (),
+    saved_state: Any = None,
+) -> Game:
+    """Replay ``game.history`` from where it starts and compare with ``game`` (a loaded save):
+    the start is the set-up of the game's configuration and seed (R-SET-1 … R-SET-7), or the
+    position ``game.origin`` for a game built with ``Game.from_position``. Only a state that
+    its history leads to is accepted: an edited hand, a swapped tile or a history from another
+    seed is refused.
+
+    Raises :class:`SaveFormatError` naming the first history entry that cannot be played
+    (``history[12] (buy space 3 paying florin-2) does not fit the replayed game: ...``) or,
+    when every entry can be, the first part of the state that differs (``its history does not
+    lead to its saved state (they differ in state.players[1].hand: ...)``). ``modules``,
+    ``plugins``: the objects the save was loaded with; ``saved_state``: the save's ``state``
+    as plain data, if known (fields it lacks, as older saves do, are left out of the
+    comparison: loading gave them their defaults). Returns the replayed game: equal to
+    ``game`` in everything the save holds, and with what an older save lacks as the engine
+    has it now (so its own save loads again). Costs a replay of the whole history
+    (``benchmarks/load_cost.py``)."""
+    replayed = start_of(game, blank, modules=modules, plugins=plugins)
+    for i, action in enumerate(game.history):
+        try:
+            replayed.apply(action)
+        except AlhambraError as exc:
+            raise SaveFormatError(f"history[{i}] ({action}) does not fit the replayed game: {exc}") from None
+    conv = converter_of(game.rules)
+    found = first_difference(
+        {
+            "state": conv.unstructure(replayed.state, unstructure_as=GameState),
+            "rng": list(replayed.rng.getstate()[1]),
+        },
+        {"state": conv.unstructure(game.state, unstructure_as=GameState), "rng": list(game.rng.getstate()[1])},
+        saved={"state": saved_state, "rng": None},
+    )
+    if found is not None:
+        path, theirs, ours = found
+        raise SaveFormatError(
+            f"its history does not lead to its saved state (they differ in {path}: the history gives "
+            f"{_short(theirs)}, the save holds {_short(ours)})"
+        )
+    return replayed
+
+
+def start_of(
+    game: Game, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (), plugins: Iterable = ()
+) -> Game:
+    """A new game at the point where ``game``'s history starts: the set-up of its
+    configuration and seed, or its start position (``game.origin``), read with the same rule
+    set. :class:`SaveFormatError` if that position is not one (``start_position: ...``) or
+    belongs to another configuration."""
+    from ..engine.sequence import start_turn
+    from .position import game_from_position
+
+    if game.origin is None:
+        fresh = blank(game.rules, list(game.names), game.seed)
+        game.rules.hook.alhambra_setup(game=fresh)
+        start_turn(fresh, fresh.state.start_player)
+        return fresh
+    try:
+        fresh = game_from_position(game.origin, blank, modules=modules, plugins=plugins)
+    except ConfigError as exc:
+        raise SaveFormatError(f"start_position: {exc}") from None
+    if fresh.config != game.config:
+        raise SaveFormatError(
+            f"start_position: its configuration {fresh.config} is not the save's {game.config} "
+            "(players, modules, seed, options, blocked and plugins)"
+        )
+    return fresh
+
+
+def first_difference(a: Any, b: Any, path: str = "", saved: Any = None) -> tuple[str, Any, Any] | None:
+    """The first place (``state.players[1].hand``) where two pieces of plain data differ, with
+    both values there; ``None`` if they are equal. ``saved``: the save's own data at this
+    place, when known: an object's keys that it lacks (fields older saves do not have, which
+    loading leaves at their defaults) are not compared."""
+    if a == b:
+        return None
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = [*a, *(k for k in b if k not in a)]
+        if isinstance(saved, dict):
+            keys = [k for k in keys if str(k) in saved or k in saved]
+        for k in keys:
+            if a.get(k) != b.get(k):
+                inner = saved.get(k, saved.get(str(k))) if isinstance(saved, dict) else None
+                return first_difference(a.get(k), b.get(k), f"{path}.{k}" if path else str(k), inner)
+        return None
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                inner = saved[i] if isinstance(saved, list) and i < len(saved) else None
+                return first_difference(x, y, f"{path}[{i}]", inner)
+    return path, a, b
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

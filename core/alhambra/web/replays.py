@@ -66,16 +66,21 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     games = split_games(text)
     if not 1 <= number <= len(games):
         raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
-    saved = Game.from_json(games[number - 1], modules=list(modules))  # checked; nothing in it is run
+    # the state is checked; nothing in it is run. The history is replayed below, moment by
+    # moment, and compared at the end: the loader need not replay it too
+    saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False)
     config = saved.config
     by_name = {getattr(m, "NAME", None): m for m in modules}
-    game = new_game(
-        config["players"],
-        modules=[by_name.get(m, m) for m in config["modules"]],
-        seed=config["seed"],
-        options=config["options"],
-        blocked=config["blocked"],
-    )
+    if saved.origin is not None:  # built from a position: its history starts there
+        game = Game.from_position(saved.origin, modules=list(modules))
+    else:
+        game = new_game(
+            config["players"],
+            modules=[by_name.get(m, m) for m in config["modules"]],
+            seed=config["seed"],
+            options=config["options"],
+            blocked=config["blocked"],
+        )
     actions = list(saved.history)
     states = [game.clone()]
     log: list[LogEntry] = []
