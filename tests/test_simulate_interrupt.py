@@ -132,6 +132,35 @@ def test_resume_refuses_a_file_of_other_games(tmp_path, capsys):
     assert "its games were played with (players, modules, bots) (4, [], ['random'" in capsys.readouterr().err
 
 
+def test_resume_rates_count_only_the_games_played_now(tmp_path, capsys):
+    """The last line's games/s of a ``--resume`` run divides the games played in this run, not
+    the ones read back from the file (which took no time)."""
+    import re
+
+    from alhambra.cli import main
+    from alhambra.simulate import format_summary, summarize
+
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "--games", "3", "--quiet", "--out", str(out)]) == 0
+    first = read_results(out)
+    summary = summarize(first)
+    line = format_summary(summary, 2.0, (1, 100))[-1]
+    assert line == "  time 2.00s: 0.50 games/s, 50 actions/s"
+    actions = sum(r.actions for r in first)
+    assert format_summary(summary, 2.0)[-1] == f"  time 2.00s: 1.50 games/s, {actions / 2:.0f} actions/s"
+    capsys.readouterr()
+    assert main(["simulate", "--games", "4", "--quiet", "--resume", str(out)]) == 0
+    text = capsys.readouterr().out
+    fourth = read_results(out)[3]
+    m = re.search(r"time ([0-9.]+)s: ([0-9.]+) games/s, ([0-9]+) actions/s", text)
+    assert m is not None
+    elapsed, rate, arate = float(m[1]), float(m[2]), int(m[3])
+    assert "summary: 4 games" in text
+    # one game played now (four before the fix): rate * elapsed is 1, elapsed printed rounded to 0.01 s
+    assert 0.5 < rate * max(elapsed, 0.01) < 2
+    assert 0.5 * fourth.actions < arate * max(elapsed, 0.01) < 2 * fourth.actions
+
+
 def _session(sid: int) -> list[int]:
     """The live processes of session ``sid`` (the run and everything it started: Ray's GCS
     server, raylet, agents and workers all stay in it)."""

@@ -214,7 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="seed of the first game; game k uses seed+k-1 (default 1)")
     s.add_argument("--modules", help="comma-separated module names, or 'all'")
     s.add_argument("--config", help="TOML game configuration (players, modules, options)")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="set an option (repeatable)")
+    s.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
+        help='set an option (repeatable); VALUE is read as JSON (2, true, "3"), else taken as text (region)',
+    )
     s.add_argument("--save", metavar="FILE", help="save the game(s): one JSON save, or JSON Lines for several")
     s.add_argument("--quiet", action="store_true", help="print only the summary")
     s.add_argument(

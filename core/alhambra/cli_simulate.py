@@ -137,7 +137,8 @@ def play_and_report(
             + (f" (and {len(previous)} from {args.resume})" if previous else ""),
             file=sys.stderr,
         )
-    for line in format_summary(summarize(everything), elapsed):
+    timed = (len(results), sum(r.actions for r in results))
+    for line in format_summary(summarize(everything), elapsed, timed):
         print(line)
     if args.save and saves:
         Path(args.save).write_text(saves[0] if len(saves) == 1 else "\n".join(saves) + "\n", "utf-8")

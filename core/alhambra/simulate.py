@@ -678,8 +678,15 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     return add_intervals(out, results)
 
 
-def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> list[str]:
-    """The summary as text lines (the first one: ``summary: N games, …``)."""
+def format_summary(
+    summary: dict[str, Any], elapsed: float | None = None, timed: tuple[int, int] | None = None
+) -> list[str]:
+    """The summary as text lines (the first one: ``summary: N games, …``).
+
+    ``elapsed``: seconds of play, for the last line's rates; ``timed``: (games, actions)
+    played in those seconds when the summary covers more (a ``--resume`` run: the games read
+    back from the file took no time), else every game of the summary.
+    """
     n = summary["games"]
     if not n:
         return ["summary: 0 games"]
@@ -720,5 +727,6 @@ def format_summary(summary: dict[str, Any], elapsed: float | None = None) -> lis
         ]
         lines.append(f"  module {m}: " + ("; ".join(parts) if parts else "no actions of its own"))
     if elapsed is not None and elapsed > 0:
-        lines.append(f"  time {elapsed:.2f}s: {n / elapsed:.2f} games/s, {ln['actions_total'] / elapsed:.0f} actions/s")
+        games, actions = timed if timed is not None else (n, ln["actions_total"])
+        lines.append(f"  time {elapsed:.2f}s: {games / elapsed:.2f} games/s, {actions / elapsed:.0f} actions/s")
     return lines

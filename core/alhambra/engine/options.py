@@ -16,7 +16,10 @@ class Option:
     ``name``: ``"holes"`` for base rules, ``"<module>.<name>"`` for a module's option.
     ``default``: used when the game config does not set it. ``choices``: the allowed values, or
     ``None`` for a free value checked by ``check`` (a callable returning an error sentence or
-    ``None``). ``rule``: the rule id the option flips. ``doc``: one line for ``alhambra modules``.
+    ``None``). With neither, a value must have the type of a ``bool``, ``int``, ``float`` or
+    ``str`` default (an ``int`` passes for a ``float``; a ``bool`` never for a number), so a
+    house rule's ``Option("x.points", 1, ...)`` refuses ``"x"`` with a :class:`ConfigError`
+    instead of failing mid-game. ``rule``: the rule id the option flips. ``doc``: one line for ``alhambra modules``.
     ``path``: the value names a file; a relative path given in a TOML game configuration is
     taken relative to that file (as ``module_paths`` are), not to the working directory.
     """
@@ -37,7 +40,25 @@ class Option:
             problem = self.check(value)
             if problem:
                 raise ConfigError(f"option {self.name!r}: {problem}")
+        elif self.choices is None and not _same_kind(self.default, value):
+            raise ConfigError(
+                f"option {self.name!r} must be a {type(self.default).__name__} like its default "
+                f"{self.default!r}, not {value!r}"
+            )
         return value
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    """Is ``value`` of the kind of a plain ``bool``/``int``/``float``/``str`` default (any value
+    is, for another default such as ``None``)?"""
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        wanted = (int, float) if isinstance(default, float) else int
+        return isinstance(value, wanted) and not isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    return True
 
 
 def resolve_options(declared: list[Option], given: dict[str, Any] | None) -> dict[str, Any]:

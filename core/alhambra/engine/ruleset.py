@@ -192,6 +192,8 @@ class Ruleset:
             raise ConfigError(
                 f"{exc}: a misspelled hook? (the hooks are the alhambra_* functions of alhambra.hookspec)"
             ) from None
+        for name, p in [*zip(names, mods), *((plugin_name(p), p) for p in plugins)]:
+            _refuse_unmarked_hooks(pm, name, p)
         for builtin, hook_name in ESSENTIAL_HOOKS.items():
             if builtin in blocked and not any(
                 i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()
@@ -472,3 +474,18 @@ def get_ruleset(
         return _cached(tuple(modules), key_opts, tuple(plugins), tuple(sorted(blocked)))
     except TypeError:  # unhashable option values or module objects: build afresh
         return Ruleset(modules, options, plugins=plugins, blocked=blocked)
+
+
+def _refuse_unmarked_hooks(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
+    """Raise :class:`ConfigError` if ``plugin`` has a function named like a hook but not
+    marked with ``@alhambra.hookimpl``: pluggy registers only marked ones, so the engine would
+    never call it and the rule would silently not apply (a forgotten decorator)."""
+    for attr in dir(plugin):
+        if not attr.startswith("alhambra_") or not hasattr(pm.hook, attr):
+            continue
+        value = getattr(plugin, attr, None)
+        if callable(value) and pm.parse_hookimpl_opts(plugin, attr) is None:
+            raise ConfigError(
+                f"plugin {name!r}: {attr} is not marked with @alhambra.hookimpl, so it would never "
+                "be called: decorate it (from alhambra import hookimpl)"
+            )
