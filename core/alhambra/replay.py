@@ -31,21 +31,10 @@ def replay(
     :class:`~alhambra.errors.SaveFormatError` for a save that cannot be read.
     """
     from .game import Game, new_game
-    from .saving.serialize import check_plugins, history_from_data, read_save, resolve_modules
+    from .saving.serialize import check_plugins, history_from_data, read_save, resolve_modules, start_of
 
-    if isinstance(source, Game) and source.origin is not None:  # built from a position: replayed from there
-        game = Game.from_position(source.origin, modules=source.rules.module_objects, plugins=source.rules.plugins)
-        actions = source.history
-    elif isinstance(source, Game):
-        cfg = source.config
-        game = new_game(
-            cfg["players"],
-            modules=source.rules.module_objects,
-            seed=cfg["seed"],
-            options=cfg["options"],
-            plugins=source.rules.plugins,
-            blocked=source.rules.blocked,
-        )
+    if isinstance(source, Game):  # from its set-up, or from its start position (``origin``)
+        game = start_of(source, Game._blank, modules=source.rules.module_objects, plugins=source.rules.plugins)
         actions = source.history
     elif isinstance(source, (str, bytes, dict)):
         data = read_save(source)

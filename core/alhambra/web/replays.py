@@ -18,7 +18,8 @@ from typing import Any
 
 from attrs import define
 
-from .. import AlhambraError, Game, SaveFormatError, new_game
+from .. import AlhambraError, Game, SaveFormatError
+from ..saving.serialize import start_of
 from .tables import LogEntry, NotFound
 from .words import describe, logged
 
@@ -69,18 +70,7 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     # the state is checked; nothing in it is run. The history is replayed below, moment by
     # moment, and compared at the end: the loader need not replay it too
     saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False)
-    config = saved.config
-    by_name = {getattr(m, "NAME", None): m for m in modules}
-    if saved.origin is not None:  # built from a position: its history starts there
-        game = Game.from_position(saved.origin, modules=list(modules))
-    else:
-        game = new_game(
-            config["players"],
-            modules=[by_name.get(m, m) for m in config["modules"]],
-            seed=config["seed"],
-            options=config["options"],
-            blocked=config["blocked"],
-        )
+    game = start_of(saved, Game._blank, modules=list(modules))  # its set-up, or its start position
     actions = list(saved.history)
     states = [game.clone()]
     log: list[LogEntry] = []
