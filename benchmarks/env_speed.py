@@ -19,6 +19,14 @@ An environment step is one integer; an engine action takes one or more (a purcha
 space, each card, then "pay"; a placement the tile, then the cell). The figures to compare
 are the per-action times: "env cost" is the environment's time per engine action beyond the
 engine's own, as a share of the engine's time per action (issue 14 asks for at most 0.5).
+The environments' loops include their agent's choice (the mask's legal integers, then a
+random one), which the engine's loop makes from its list for almost nothing; "w/o agent"
+takes that choice's measured time out, leaving the environment layer alone.
+
+The budget that follows splits the PettingZoo loop's time per engine action into its parts
+(each timed on its own over the states of a few games) and sets the least any Python layer
+over ``legal_actions()`` must spend beside it: PettingZoo's loop over an environment that does
+nothing, and one look-up per legal action to find the mask's integers.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 import alhambra
 import numpy as np
@@ -56,6 +65,35 @@ def aec_loop(env, rng: random.Random) -> int:
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps
+
+
+def agent_choice(masks: list[np.ndarray], rng: random.Random) -> float:
+    """CPU us per step of the benchmark agent's own choice, as :func:`aec_loop` makes it (the
+    mask's legal integers, a random one), over ``masks``."""
+    clock = time.process_time
+    t0 = clock()
+    for _ in range(5):
+        for m in masks:
+            legal = np.flatnonzero(m)
+            int(legal[rng.randrange(len(legal))])
+    return (clock() - t0) / (5 * len(masks)) * 1e6
+
+
+def pettingzoo_masks(env, seeds: range) -> list[np.ndarray]:
+    """The masks the agent loop meets in the games of ``seeds`` (for :func:`agent_choice`)."""
+    masks = []
+    for seed in seeds:
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            masks.append(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+    return masks
 
 
 def pettingzoo_game(env, seed: int) -> tuple[int, int]:
@@ -127,8 +165,10 @@ def main(argv: list[str] | None = None) -> None:
             seed += 1
         for n in names:
             per_round[n].append(tuple(totals[n]))  # type: ignore[arg-type]
+    agent = agent_choice(pettingzoo_masks(pz, range(20_000, 20_004)), random.Random(0))
     print(
-        f"{'contender':<12}{'games':>7}{'steps/s':>10}{'actions/s':>11}{'us/step':>9}{'us/action':>11}{'env cost':>10}"
+        f"{'contender':<12}{'games':>7}{'steps/s':>10}{'actions/s':>11}{'us/step':>9}{'us/action':>11}"
+        f"{'env cost':>10}{'w/o agent':>23}"
     )
     eng_us = [t[2] / t[1] * 1e6 for t in per_round["engine"]]
     for n in names:
@@ -137,36 +177,45 @@ def main(argv: list[str] | None = None) -> None:
         steps = sum(t[0] for t in rows)
         actions = sum(t[1] for t in rows)
         secs = sum(t[2] for t in rows)
-        us_action = [t[2] / t[1] * 1e6 for t in rows]
-        cost = statistics.median((u - e) / e for u, e in zip(us_action, eng_us))
-        lo = min((u - e) / e for u, e in zip(us_action, eng_us))
-        hi = max((u - e) / e for u, e in zip(us_action, eng_us))
-        env_cost = "" if n == "engine" else f"{cost:>5.2f} [{lo:.2f}, {hi:.2f}]"
+        cols = ""
+        if n != "engine":
+            for spent in (0.0, agent):  # the agent's choice in, then out
+                costs = [((t[2] - spent * 1e-6 * t[0]) / t[1] * 1e6 - e) / e for t, e in zip(rows, eng_us)]
+                cols += f"  {statistics.median(costs):>5.2f} [{min(costs):.2f}, {max(costs):.2f}]"
         print(
             f"{n:<12}{games:>7}{steps / secs:>10.0f}{actions / secs:>11.0f}{secs / steps * 1e6:>9.1f}"
-            f"{secs / actions * 1e6:>11.1f}  {env_cost}"
+            f"{secs / actions * 1e6:>11.1f}{cols}"
         )
     print(
         "env cost: (env us per engine action - engine us per action) / engine us per action, "
-        "median over rounds [lowest, highest]"
+        "median over rounds [lowest, highest]; w/o agent: the agent's choice "
+        f"(the mask's legal integers, a random one: {agent:.1f} us a step) taken out"
     )
     pz_rows = per_round["pettingzoo"]
     per_action = sum(t[0] for t in pz_rows) / sum(t[1] for t in pz_rows)
+    eng = statistics.median(eng_us)
+    pz_us = statistics.median(t[2] / t[1] * 1e6 for t in pz_rows)
     floor = loop_floor(s.players, s.observation_size, s.num_actions)
+    bare = loop_floor(s.players, s.observation_size, s.num_actions, copy=False, choose=False)
     print(
-        f"floor: the same AEC loop over a PettingZoo environment that does nothing (observations and "
-        f"masks of these sizes, copied) costs {floor:.1f} us/step, {floor * per_action:.1f} us per engine "
-        f"action at this game's {per_action:.2f} steps per action ({floor * per_action / statistics.median(eng_us):.2f} "
-        f"of the engine's time per action)"
+        f"floor: the same AEC loop over a PettingZoo environment that does nothing costs {floor:.1f} us/step "
+        f"with the agent's choice and fresh copies of an observation and a mask of these sizes "
+        f"({floor * per_action / eng:.2f} of the engine's time per action at this game's {per_action:.2f} steps "
+        f"per action), {bare:.1f} us/step for the loop alone, no choice, no copies ({bare * per_action / eng:.2f})"
     )
+    budget(s.players, modules, eng, pz_us, per_action, bare, agent)
     breakdown(args.players, modules)
 
 
-def loop_floor(players: int, size: int, num_actions: int, steps: int = 20_000) -> float:
+def loop_floor(
+    players: int, size: int, num_actions: int, steps: int = 20_000, copy: bool = True, choose: bool = True
+) -> float:
     """CPU us per step of the benchmark's AEC loop (``agent_iter``, ``last``, a random legal
     integer of the mask, ``step``) over a PettingZoo environment in the same wrapper whose
     ``observe`` only copies a ready observation and mask of the given sizes and whose ``step``
-    only passes the turn: what PettingZoo's loop costs before the environment does any work."""
+    only passes the turn: what PettingZoo's loop costs before the environment does any work.
+    ``copy=False``: the same arrays are handed out, not even copied; ``choose=False``: the
+    agent takes integer 0 without reading the mask (the loop alone, no agent's choice)."""
     from alhambra.env.alhambra_v0 import OrderEnforcing
     from pettingzoo import AECEnv
 
@@ -191,7 +240,9 @@ def loop_floor(players: int, size: int, num_actions: int, steps: int = 20_000) -
             self.moves = 0
 
         def observe(self, agent):
-            return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+            if copy:
+                return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+            return {"observation": self.obs, "action_mask": self.mask}
 
         def step(self, action) -> None:
             agent = self.agent_selection
@@ -209,8 +260,158 @@ def loop_floor(players: int, size: int, num_actions: int, steps: int = 20_000) -
     env = OrderEnforcing(Nothing())
     env.reset()
     t0 = time.process_time()
-    done = aec_loop(env, random.Random(0))
+    if choose:
+        done = aec_loop(env, random.Random(0))
+    else:
+        done = 0
+        for _agent in env.agent_iter():
+            _obs, _reward, term, trunc, _info = env.last()
+            env.step(None if term or trunc else 0)
+            done += 1
     return (time.process_time() - t0) / done * 1e6
+
+
+def budget(
+    players: int, modules: list[str], eng: float, pz_us: float, per_action: float, loop: float, agent: float
+) -> None:
+    """Where the PettingZoo loop's time per engine action goes, and the least any layer must
+    spend. ``eng`` and ``pz_us``: the engine's and the PettingZoo loop's CPU us per engine
+    action (medians of the rounds); ``per_action``: its steps per action; ``loop`` and
+    ``agent``: the do-nothing loop's (no copies) and the agent's choice's us per step.
+
+    The environment's parts are timed per state over replayed random games (CPU time, each
+    part over all the states at once, caches warm as in a long run): the legal integers
+    (``Decision``: one look-up per legal action, the least a layer over ``legal_actions()``
+    must do), the mask, the observation (``Session.observe``, kept up to date and copied out,
+    once per step). The engine's slowdown inside the environment's loop is its
+    ``legal_actions()`` and ``apply()`` timed there and in its own loop
+    (``time.perf_counter`` around each call, the same in both): the environment's work between
+    them evicts the engine's data from the CPU caches. "Other" is the rest: the sub-decisions,
+    the environment's ``step`` and ``observe`` calls and their bookkeeping."""
+    from alhambra import Game
+    from alhambra.env import Decision, Session
+
+    s = Session(players, modules)
+    played = []
+    for seed in range(4):
+        s.reset(50_000 + seed)
+        rng = random.Random(seed)
+        g = s.game
+        moves = []
+        while not g.is_over:
+            moves.append(rng.choice(g.legal_actions()))
+            g.apply(moves[-1])
+        played.append((50_000 + seed, moves))
+    clock = time.process_time
+    states = sum(len(m) for _seed, m in played)
+
+    def replayed(part: Any) -> float:
+        """CPU us per engine action spent in ``part(game, legal)`` while the games are replayed."""
+        spent = 0.0
+        for _ in range(2):  # the first pass warms the caches of a long run (codes, masks)
+            spent = 0.0
+            for seed, moves in played:
+                s.reset(seed)
+                g = s.game
+                for a in moves:
+                    legal = g.legal_actions()
+                    t0 = clock()
+                    part(g, legal)
+                    spent += clock() - t0
+                    g.apply(a)
+        return spent / states * 1e6
+
+    decision = replayed(lambda g, legal: Decision(s.codec, legal).legal_tuple())
+    mask = replayed(lambda g, legal: s.mask_of(Decision(s.codec, legal))) - decision
+    steps = max(1, round(per_action))
+    observe = replayed(lambda g, legal: [s.observe(g.current_player) for _ in range(steps)]) * per_action / steps
+
+    spent = [0.0]
+    originals = (Game.legal_actions, Game.apply)
+
+    def timed(f: Any) -> Any:
+        def wrapper(*a: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return f(*a)
+            finally:
+                spent[0] += time.perf_counter() - t0
+
+        return wrapper
+
+    def engine_us(play: Any, seeds: range) -> float:
+        spent[0], actions = 0.0, 0
+        for seed in seeds:
+            actions += play(seed)
+        return spent[0] / actions * 1e6
+
+    env = alhambra_v0.env(players=players, modules=modules)
+    Game.legal_actions, Game.apply = timed(originals[0]), timed(originals[1])  # type: ignore[method-assign]
+    try:
+        in_env = own = 0.0
+        for _round in range(2):  # the first round warms
+            own = engine_us(lambda seed: engine_game(players, modules, seed)[1], range(30_000, 30_020))
+            in_env = engine_us(lambda seed: pettingzoo_game(env, seed)[1], range(30_000, 30_020))
+    finally:
+        Game.legal_actions, Game.apply = originals  # type: ignore[method-assign]
+    slower = (in_env - own) / own * eng  # as a share of the engine's untimed time
+    agent_a, loop_a = agent * per_action, loop * per_action
+    rows = [
+        ("the engine's slowdown inside the environment's loop", slower),
+        ("the agent's choice (the benchmark's, not the environment's)", agent_a),
+        ("PettingZoo's loop over a do-nothing environment", loop_a),
+        ("legal integers (Decision of legal_actions())", decision),
+        ("mask", mask),
+        ("observation (kept up to date, copied out at every step)", observe),
+    ]
+    rows.append(("other (sub-decisions, step and observe calls, bookkeeping)", pz_us - eng - sum(v for _k, v in rows)))
+    print(f"budget of the PettingZoo loop per engine action beyond the engine's own {eng:.1f} us (us, share of it):")
+    for name, us in rows:
+        print(f"  {name:<62}{us:>6.1f}  {us / eng:>5.2f}")
+    least = loop_a + decision
+    free = free_observation_cost(players, modules)
+    print(
+        f"  with the observation free (Session.observe handing out a copy of a ready vector, no work), the "
+        f"PettingZoo loop still costs {free[0]:.2f} of the engine's time per action ({free[1]:.2f} without the agent's choice)"
+    )
+    print(
+        f"  the least a Python layer over legal_actions() spends, the do-nothing loop and the legal integers: "
+        f"{least:.1f} us = {least / eng:.2f} of the engine's time (issue 14's budget: 0.50), before any observation"
+    )
+
+
+def free_observation_cost(players: int, modules: list[str], games: int = 20) -> tuple[float, float]:
+    """The PettingZoo loop's env cost (as in the table: with, then without the agent's
+    choice) when ``Session.observe`` does no work at all (returns a copy of a ready zero
+    vector): engine games and such PettingZoo games interleaved, the same seeds."""
+    from alhambra.env import session
+
+    env = alhambra_v0.env(players=players, modules=modules)
+    ready = np.zeros(env.unwrapped.session.observation_size, dtype=np.float32)
+    original = session.Session.observe
+    session.Session.observe = lambda self, seat: ready.copy()  # type: ignore[method-assign]
+    clock = time.process_time
+    try:
+        masks = pettingzoo_masks(env, range(40_000, 40_002))
+        agent = agent_choice(masks, random.Random(1))
+        eng = pz = 0.0
+        eng_actions = pz_actions = pz_steps = 0
+        for seed in range(40_100, 40_100 + games):
+            t0 = clock()
+            eng_actions += engine_game(players, modules, seed)[1]
+            t1 = clock()
+            steps, actions = pettingzoo_game(env, seed)
+            t2 = clock()
+            eng += t1 - t0
+            pz += t2 - t1
+            pz_steps += steps
+            pz_actions += actions
+    finally:
+        session.Session.observe = original  # type: ignore[method-assign]
+    e = eng / eng_actions
+    with_agent = (pz / pz_actions - e) / e
+    without = ((pz - agent * 1e-6 * pz_steps) / pz_actions - e) / e
+    return with_agent, without
 
 
 def breakdown(players: int, modules: list[str], games: int = 4) -> None:
