@@ -403,3 +403,40 @@ def test_a_third_party_hidden_pile_takes_part_through_the_hook():
     assert g.state.modules["omens"].drawn == first + [want]
     assert sorted(g.state.modules["omens"].stack + [want]) == sorted(stack)
     assert type(g.state.modules["omens"].stack) is list and type(g.state.deck) is list
+
+
+@pytest.mark.parametrize("players,modules,seed", [(3, "", 4), (2, ALL, 11), (5, "building_huts", 6)])
+def test_a_chance_node_shows_the_waiting_action_to_every_seat_R_TURN_8(players, modules, seed):
+    """The end of a turn refills the market and the money display (R-TURN-8): at the chance
+    node, the game is still the one before the action, so the action (played openly) is in
+    every seat's ``decision`` slice and string; it is gone again once the draws are chosen."""
+    game = pyspiel.load_game("python_alhambra", {"players": players, "modules": modules, "seed": seed})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    s = state.session
+    sl = s.encoder.slices["decision"]
+    seats = range(players)
+    while True:
+        if state.is_chance_node():
+            state.apply_action(_sample(state, rng))
+            continue
+        before = {p: np.array(state.observation_tensor(p)) for p in seats}
+        prefix = state.session.prefix
+        i = rng.choice(state.legal_actions())
+        state.apply_action(i)
+        if state.is_chance_node():
+            break
+    code = (*prefix, i)
+    expected = np.bincount(np.array(code), minlength=s.num_actions).astype(np.float32)
+    named = "waiting for its draws: " + " ".join(s.codec.describe(j) for j in code)
+    for p in seats:
+        now = np.array(state.observation_tensor(p), dtype=np.float32)
+        assert np.array_equal(now[sl], expected)
+        assert not np.array_equal(now, before[p])
+        assert named in state.observation_string(p)
+        assert named in state.information_state_string(p)
+    while state.is_chance_node():
+        state.apply_action(_sample(state, rng))
+    for p in seats:
+        assert not np.any(np.array(state.observation_tensor(p))[sl])
+        assert "waiting for its draws" not in state.observation_string(p)

@@ -409,25 +409,44 @@ class AlhambraState(pyspiel.State):
         return text
 
 
+def _waiting(state: AlhambraState) -> tuple[int, ...]:
+    """At a chance node, the integers of the action waiting for its draws (played openly: a
+    purchase's payment goes face up, a placement and a taken hut are on the table); else ``()``."""
+    h = state._h
+    return h.pending if h.pending is not None and state.is_chance_node() else ()
+
+
 class AlhambraObserver:
     """OpenSpiel's Python observer: ``tensor`` (the observation vector of
     :class:`~alhambra.env.observation.ObservationEncoder`), ``dict`` (its named slices),
     ``set_from(state, player)`` and ``string_from(state, player)``. The information state
-    (``perfect_recall``) has the same tensor; its string adds the moves so far."""
+    (``perfect_recall``) has the same tensor; its string adds the moves so far.
+
+    At a chance node the game is still the one before the waiting action (it is played once
+    its draws are chosen), so the action is shown to every seat, as it was played openly: its
+    integers are counted in the ``decision`` slice and named in the string (``"waiting for its
+    draws: ..."``). A chance node is then never observed like the decision before it."""
 
     def __init__(self, template: Session, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(template.observation_size, np.float32)
         self.dict = template.encoder.views(self.tensor)
+        self._decision_start = template.encoder.slices["decision"].start
 
     def set_from(self, state: AlhambraState, player: int) -> None:
         self.tensor[:] = state.session.observe(int(player))
+        base = self._decision_start
+        for i in _waiting(state):
+            self.tensor[base + i] += 1
 
     def string_from(self, state: AlhambraState, player: int) -> str:
         s = state.session
         text = render_view(s.game.view(int(player)))
         if s.prefix and player == s.game.current_player:
             text += "\nchosen: " + " ".join(s.codec.describe(i) for i in s.prefix)
+        waiting = _waiting(state)
+        if waiting:
+            text += "\nwaiting for its draws: " + " ".join(s.codec.describe(i) for i in waiting)
         if self.perfect_recall:
             # a declined vizier offer is left out: to the others it must look the same as a
             # seat that could not pay exactly and was not asked (R-VIZ-5)
