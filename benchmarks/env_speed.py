@@ -141,8 +141,9 @@ def main(argv: list[str] | None = None) -> None:
             seed += 1
     print(
         f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.players} players, "
-        f"modules: {','.join(modules) or 'none'}; {args.rounds} rounds of about {args.seconds}s per contender, "
-        f"CPU time, games interleaved with the same seeds"
+        f"modules: {','.join(modules) or 'none'}; {args.rounds} rounds of about {args.seconds * len(contenders):g}s "
+        f"CPU time in all (equal numbers of games, most of the time in the environments'), interleaved with the "
+        f"same seed numbers (not the same deals: the environments derive their own game seeds)"
     )
     s = pz.unwrapped.session
     print(f"action space: {s.num_actions} integers; observation: {s.observation_size} floats")
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     for _r in range(args.rounds):
         totals = {n: [0, 0, 0.0, 0] for n in names}  # steps, actions, seconds, games
         while sum(t[2] for t in totals.values()) < args.seconds * len(names):
-            order = names[seed % 3 :] + names[: seed % 3]
+            order = names[seed % len(names) :] + names[: seed % len(names)]
             for n in order:
                 t0 = clock()
                 steps, actions = contenders[n](seed)
@@ -189,7 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         "env cost: (env us per engine action - engine us per action) / engine us per action, "
         "median over rounds [lowest, highest]; w/o agent: the agent's choice "
-        f"(the mask's legal integers, a random one: {agent:.1f} us a step) taken out"
+        f"(the mask's legal integers, a random one: {agent:.1f} us a step) taken out; a gymnasium step is the "
+        "learner's, the other seats' actions are played inside it"
     )
     pz_rows = per_round["pettingzoo"]
     per_action = sum(t[0] for t in pz_rows) / sum(t[1] for t in pz_rows)
@@ -285,9 +287,12 @@ def budget(
     must do), the mask, the observation (``Session.observe``, kept up to date and copied out,
     once per step). The engine's slowdown inside the environment's loop is its
     ``legal_actions()`` and ``apply()`` timed there and in its own loop
-    (``time.perf_counter`` around each call, the same in both): the environment's work between
-    them evicts the engine's data from the CPU caches. "Other" is the rest: the sub-decisions,
-    the environment's ``step`` and ``observe`` calls and their bookkeeping."""
+    (``time.perf_counter`` around each call, the same in both: wall-clock, so noisy on a busy
+    machine); presumably the environment's work between them evicts the engine's data from the
+    CPU caches (not measured). "Other" is a remainder, the PettingZoo loop's time less the rows
+    above: the sub-decisions, the environment's ``step`` and ``observe`` calls and their
+    bookkeeping, and every other row's error (the parts timed on their own run with warmer
+    caches than inside the loop)."""
     from alhambra import Game
     from alhambra.env import Decision, Session
 
@@ -357,22 +362,23 @@ def budget(
     slower = (in_env - own) / own * eng  # as a share of the engine's untimed time
     agent_a, loop_a = agent * per_action, loop * per_action
     rows = [
-        ("the engine's slowdown inside the environment's loop", slower),
+        ("the engine's slowdown inside the environment's loop (wall-clock)", slower),
         ("the agent's choice (the benchmark's, not the environment's)", agent_a),
-        ("PettingZoo's loop over a do-nothing environment", loop_a),
+        ("PettingZoo's bare loop, do-nothing env (no choice, no copies)", loop_a),
         ("legal integers (Decision of legal_actions())", decision),
         ("mask", mask),
         ("observation (kept up to date, copied out at every step)", observe),
     ]
-    rows.append(("other (sub-decisions, step and observe calls, bookkeeping)", pz_us - eng - sum(v for _k, v in rows)))
+    rows.append(("other: the remainder (sub-steps, calls, the rows' error)", pz_us - eng - sum(v for _k, v in rows)))
     print(f"budget of the PettingZoo loop per engine action beyond the engine's own {eng:.1f} us (us, share of it):")
     for name, us in rows:
-        print(f"  {name:<62}{us:>6.1f}  {us / eng:>5.2f}")
+        print(f"  {name:<66}{us:>6.1f}  {us / eng:>5.2f}")
     least = loop_a + decision
     free = free_observation_cost(players, modules)
     print(
         f"  with the observation free (Session.observe handing out a copy of a ready vector, no work), the "
-        f"PettingZoo loop still costs {free[0]:.2f} of the engine's time per action ({free[1]:.2f} without the agent's choice)"
+        f"PettingZoo loop still costs {free[0]:.2f} of the engine's time per action beyond the engine's own "
+        f"({free[1]:.2f} without the agent's choice; 20 games, one pass: noisier than the table)"
     )
     print(
         f"  the least a Python layer over legal_actions() spends, the do-nothing loop and the legal integers: "

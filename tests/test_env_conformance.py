@@ -117,7 +117,8 @@ def test_openspiel_parameters_tensors_strings_and_serialisation():
     game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
     s = Session(4, ["vizier", "bonus_cards"])
     assert game.num_players() == 4 and game.num_distinct_actions() == s.num_actions
-    assert game.observation_tensor_size() == game.information_state_tensor_size() == s.observation_size
+    size = s.observation_size + game.max_chance_outcomes()  # the shared vector, then the "drawn" slice
+    assert game.observation_tensor_size() == game.information_state_tensor_size() == size
     state = game.new_initial_state()
     rng = random.Random(2)
     for _ in range(40):
@@ -125,7 +126,9 @@ def test_openspiel_parameters_tensors_strings_and_serialisation():
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     seat = state.current_player()
-    assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32), state.session.observe(seat))
+    tensor = np.array(state.observation_tensor(seat), dtype=np.float32)
+    assert np.array_equal(tensor[: s.observation_size], state.session.observe(seat))
+    assert not tensor[s.observation_size :].any()  # nothing drawn for a waiting action
     assert "market:" in state.observation_string(seat)
     shown = [
         pa.action

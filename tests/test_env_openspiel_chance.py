@@ -16,6 +16,7 @@ from alhambra.bots import make_bot
 
 pyspiel = pytest.importorskip("pyspiel")
 import alhambra.env.openspiel  # noqa: E402,F401  (registers python_alhambra)
+from alhambra.env import Session  # noqa: E402
 from alhambra.env.openspiel import ScoreEvaluator  # noqa: E402
 
 ALL = "vizier,building_huts,bonus_cards,exchange_offices"
@@ -440,3 +441,67 @@ def test_a_chance_node_shows_the_waiting_action_to_every_seat_R_TURN_8(players, 
     for p in seats:
         assert not np.any(np.array(state.observation_tensor(p))[sl])
         assert "waiting for its draws" not in state.observation_string(p)
+
+
+def test_a_run_of_chance_nodes_counts_what_was_drawn_so_far_R_SCORE_1_R_TWO_3():
+    """One action can draw several times (a scoring card drawn into the display is followed by
+    another draw, R-SCORE-1; Dirk takes buildings after scorings, R-TWO-3; the market and the
+    display refill, R-TURN-8): the items drawn so far are public and counted in ``drawn``, so
+    two chance nodes of one action that differ in an earlier draw are observed apart."""
+    game = pyspiel.load_game("python_alhambra", {"players": 2, "modules": ALL, "seed": 11})
+    size = Session(2, ALL).observation_size
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    found = 0
+    while not state.is_terminal() and found < 3:
+        if not state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        for p in range(2):
+            assert not np.array(state.observation_tensor(p))[size:].any() or state._h.script
+        outcomes = [i for i, _ in state.chance_outcomes()]
+        firsts = []
+        for i in outcomes[:2]:
+            c = state.clone()
+            c.apply_action(i)
+            if c.is_chance_node():
+                firsts.append((i, c))
+        if len(firsts) == 2:
+            (i, a), (j, b) = firsts
+            base = np.array(state.observation_tensor(0))
+            for p in range(2):
+                ta, tb = np.array(a.observation_tensor(p)), np.array(b.observation_tensor(p))
+                drawn_a = ta[size:] - base[size:]
+                assert drawn_a[i] == 1 and drawn_a.sum() >= 1
+                assert not np.array_equal(ta, tb) and not np.array_equal(ta, base)
+                assert np.array_equal(np.array(a.information_state_tensor(p)), ta)
+                assert "drawn: " in a.observation_string(p)
+            found += 1
+        state.apply_action(rng.choice(outcomes))
+    assert found == 3
+    while not state.is_terminal():  # the count is gone once the action is played
+        if not state.is_chance_node():
+            for p in range(2):
+                assert not np.array(state.observation_tensor(p))[size:].any()
+            break
+        state.apply_action(rng.choice([i for i, _ in state.chance_outcomes()]))
+
+
+def test_the_observer_refuses_other_observation_types_and_seats_that_are_not_one():
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "seed": 2})
+    state = game.new_initial_state()
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(alhambra.ConfigError, match="own private information only"):
+        make_observation(game, public_only)
+    obs = make_observation(game)
+    obs.set_from(state, np.int64(1))
+    assert np.array_equal(obs.tensor, np.array(state.observation_tensor(1), dtype=np.float32))
+    for bad in (1.7, "1", -1, 3, None):
+        with pytest.raises(alhambra.ConfigError):
+            obs.set_from(state, bad)
+        with pytest.raises(alhambra.ConfigError):
+            obs.string_from(state, bad)

@@ -134,8 +134,20 @@ class AlhambraGame(pyspiel.Game):
         return AlhambraState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> AlhambraObserver:
+        """The observer of one seat: its public and its own private information (OpenSpiel's
+        default observation type), with ``perfect_recall`` for the information state. Raises
+        :class:`ConfigError` for observation parameters and for any other observation type
+        (public information only, or every seat's private information), which this game does
+        not make: it would hand out the seat's hand where none was asked for."""
         if params:
             raise ConfigError(f"observation parameters are not supported: {params!r}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ConfigError(
+                "python_alhambra observes one seat with its public and its own private information only "
+                f"(public_info=True, private_info=SINGLE_PLAYER), not {iig_obs_type}"
+            )
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return AlhambraObserver(self.template, perfect_recall)
 
@@ -409,44 +421,64 @@ class AlhambraState(pyspiel.State):
         return text
 
 
-def _waiting(state: AlhambraState) -> tuple[int, ...]:
+def _waiting(state: AlhambraState) -> tuple[tuple[int, ...], list[Any]]:
     """At a chance node, the integers of the action waiting for its draws (played openly: a
-    purchase's payment goes face up, a placement and a taken hut are on the table); else ``()``."""
+    purchase's payment goes face up, a placement and a taken hut are on the table) and the
+    items drawn for it so far (public: they went to the market, the money display, Dirk or a
+    hut stack's top); else ``((), [])``."""
     h = state._h
-    return h.pending if h.pending is not None and state.is_chance_node() else ()
+    if h.pending is None or not state.is_chance_node():
+        return (), []
+    return h.pending, [item for _source, item in h.script]
 
 
 class AlhambraObserver:
     """OpenSpiel's Python observer: ``tensor`` (the observation vector of
-    :class:`~alhambra.env.observation.ObservationEncoder`), ``dict`` (its named slices),
-    ``set_from(state, player)`` and ``string_from(state, player)``. The information state
-    (``perfect_recall``) has the same tensor; its string adds the moves so far.
+    :class:`~alhambra.env.observation.ObservationEncoder`, then a ``drawn`` slice of
+    ``max_chance_outcomes()`` counts), ``dict`` (its named slices), ``set_from(state, player)``
+    and ``string_from(state, player)``. The information state (``perfect_recall``) has the
+    same tensor; its string adds the moves so far.
 
     At a chance node the game is still the one before the waiting action (it is played once
     its draws are chosen), so the action is shown to every seat, as it was played openly: its
     integers are counted in the ``decision`` slice and named in the string (``"waiting for its
-    draws: ..."``). A chance node is then never observed like the decision before it."""
+    draws: ..."``), and the items drawn for it so far (public) are counted in ``drawn`` by
+    chance outcome id and named (``"drawn: ..."``). A chance node is then never observed like
+    the decision before it, nor like another chance node of the same action. ``drawn`` is zero
+    everywhere else. ``player``: a seat, an ``int`` or numpy integer; anything else is a
+    :class:`ConfigError`."""
 
     def __init__(self, template: Session, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(template.observation_size, np.float32)
-        self.dict = template.encoder.views(self.tensor)
+        self._table = _table(template)
+        size = template.observation_size
+        self._size = size
+        self.tensor = np.zeros(size + self._table.size, np.float32)
+        self.dict = template.encoder.views(self.tensor[:size])
+        self.dict["drawn"] = self.tensor[size:]
         self._decision_start = template.encoder.slices["decision"].start
 
     def set_from(self, state: AlhambraState, player: int) -> None:
-        self.tensor[:] = state.session.observe(int(player))
+        size = self._size
+        self.tensor[:size] = state.session.observe(player)
+        self.tensor[size:] = 0
+        pending, drawn = _waiting(state)
         base = self._decision_start
-        for i in _waiting(state):
+        for i in pending:
             self.tensor[base + i] += 1
+        for item in drawn:
+            self.tensor[size + self._table.id_of(item)] += 1
 
     def string_from(self, state: AlhambraState, player: int) -> str:
         s = state.session
-        text = render_view(s.game.view(int(player)))
+        player = s._seat(player)
+        text = render_view(s.game.view(player))
         if s.prefix and player == s.game.current_player:
             text += "\nchosen: " + " ".join(s.codec.describe(i) for i in s.prefix)
-        waiting = _waiting(state)
-        if waiting:
-            text += "\nwaiting for its draws: " + " ".join(s.codec.describe(i) for i in waiting)
+        pending, drawn = _waiting(state)
+        if pending:
+            text += "\nwaiting for its draws: " + " ".join(s.codec.describe(i) for i in pending)
+            text += "\ndrawn: " + (", ".join(str(getattr(x, "code", x)) for x in drawn) or "nothing yet")
         if self.perfect_recall:
             # a declined vizier offer is left out: to the others it must look the same as a
             # seat that could not pay exactly and was not asked (R-VIZ-5)
