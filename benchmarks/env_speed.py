@@ -53,14 +53,17 @@ def engine_game(players: int, modules: list[str], seed: int) -> tuple[int, int]:
     return n, n
 
 
-def aec_loop(env, rng: random.Random) -> int:
-    """PettingZoo's agent loop to the end, a random legal integer of each mask; the steps taken."""
+def aec_loop(env, rng: random.Random, masks: list[np.ndarray] | None = None) -> int:
+    """PettingZoo's agent loop to the end, a random legal integer of each mask; the steps taken.
+    ``masks``: a list to which each mask met is appended (for :func:`agent_choice`)."""
     steps = 0
     for _agent in env.agent_iter():
         obs, _reward, term, trunc, _info = env.last()
         if term or trunc:
             env.step(None)
             continue
+        if masks is not None:
+            masks.append(obs["action_mask"])
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
@@ -81,19 +84,50 @@ def agent_choice(masks: list[np.ndarray], rng: random.Random) -> float:
 
 def pettingzoo_masks(env, seeds: range) -> list[np.ndarray]:
     """The masks the agent loop meets in the games of ``seeds`` (for :func:`agent_choice`)."""
-    masks = []
+    masks: list[np.ndarray] = []
     for seed in seeds:
         env.reset(seed=seed)
-        rng = random.Random(seed)
-        for _agent in env.agent_iter():
-            obs, _reward, term, trunc, _info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            masks.append(obs["action_mask"])
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
+        aec_loop(env, random.Random(seed), masks)
     return masks
+
+
+def random_games(s: Any, games: int, states: list[Any] | None = None) -> list[tuple[int, list[Any]]]:
+    """``games`` random games of session ``s`` (seeds 50000...), as ``(seed, moves)`` for
+    :func:`replayed`; a clone of each state is appended to ``states`` if given."""
+    played = []
+    for seed in range(games):
+        s.reset(50_000 + seed)
+        rng = random.Random(seed)
+        g = s.game
+        moves = []
+        while not g.is_over:
+            if states is not None:
+                states.append(g.clone())
+            moves.append(rng.choice(g.legal_actions()))
+            g.apply(moves[-1])
+        played.append((50_000 + seed, moves))
+    return played
+
+
+def replayed(s: Any, played: list[tuple[int, list[Any]]], part: Any, passes: int = 1) -> float:
+    """CPU us per state spent in ``part(game, legal)`` while session ``s`` replays ``played``
+    (:func:`random_games`); of the last of ``passes`` (the earlier ones warm the caches of a
+    long run: codes, masks)."""
+    clock = time.process_time
+    spent, states = 0.0, 0
+    for _ in range(passes):
+        spent, states = 0.0, 0
+        for seed, moves in played:
+            s.reset(seed)
+            g = s.game
+            for a in moves:
+                legal = g.legal_actions()
+                t0 = clock()
+                part(g, legal)
+                spent += clock() - t0
+                g.apply(a)
+                states += 1
+    return spent / states * 1e6
 
 
 def pettingzoo_game(env, seed: int) -> tuple[int, int]:
@@ -297,39 +331,12 @@ def budget(
     from alhambra.env import Decision, Session
 
     s = Session(players, modules)
-    played = []
-    for seed in range(4):
-        s.reset(50_000 + seed)
-        rng = random.Random(seed)
-        g = s.game
-        moves = []
-        while not g.is_over:
-            moves.append(rng.choice(g.legal_actions()))
-            g.apply(moves[-1])
-        played.append((50_000 + seed, moves))
-    clock = time.process_time
-    states = sum(len(m) for _seed, m in played)
-
-    def replayed(part: Any) -> float:
-        """CPU us per engine action spent in ``part(game, legal)`` while the games are replayed."""
-        spent = 0.0
-        for _ in range(2):  # the first pass warms the caches of a long run (codes, masks)
-            spent = 0.0
-            for seed, moves in played:
-                s.reset(seed)
-                g = s.game
-                for a in moves:
-                    legal = g.legal_actions()
-                    t0 = clock()
-                    part(g, legal)
-                    spent += clock() - t0
-                    g.apply(a)
-        return spent / states * 1e6
-
-    decision = replayed(lambda g, legal: Decision(s.codec, legal).legal_tuple())
-    mask = replayed(lambda g, legal: s.mask_of(Decision(s.codec, legal))) - decision
+    played = random_games(s, 4)
+    decision = replayed(s, played, lambda g, legal: Decision(s.codec, legal).legal_tuple(), passes=2)
+    mask = replayed(s, played, lambda g, legal: s.mask_of(Decision(s.codec, legal)), passes=2) - decision
     steps = max(1, round(per_action))
-    observe = replayed(lambda g, legal: [s.observe(g.current_player) for _ in range(steps)]) * per_action / steps
+    observe = replayed(s, played, lambda g, legal: [s.observe(g.current_player) for _ in range(steps)], passes=2)
+    observe *= per_action / steps  # one observation per step
 
     spent = [0.0]
     originals = (Game.legal_actions, Game.apply)
@@ -430,18 +437,8 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     from alhambra.env import Decision, Session
 
     s = Session(players, modules)
-    states = []
-    played = []
-    for seed in range(games):
-        s.reset(50_000 + seed)
-        rng = random.Random(seed)
-        g = s.game
-        moves = []
-        while not g.is_over:
-            states.append(g.clone())
-            moves.append(rng.choice(g.legal_actions()))
-            g.apply(moves[-1])
-        played.append((50_000 + seed, moves))
+    states: list[Any] = []
+    played = random_games(s, games, states)
     clock = time.process_time
 
     def per_state(fn) -> float:
@@ -450,27 +447,14 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
             fn(g)
         return (clock() - t0) / len(states) * 1e6
 
-    def replayed(observe) -> float:
-        """CPU us per state spent in ``observe(game)`` while the games are replayed."""
-        spent = 0.0
-        for seed, moves in played:
-            s.reset(seed)
-            g = s.game
-            for a in moves:
-                t0 = clock()
-                observe(g)
-                spent += clock() - t0
-                g.apply(a)
-        return spent / len(states) * 1e6
-
     views = [g.view(g.current_player) for g in states]
     t0 = clock()
     for v in views:
         s.encoder.encode(v)
     encode = (clock() - t0) / len(views) * 1e6
     view = per_state(lambda g: g.view(g.current_player))
-    mover = replayed(lambda g: s.observe(g.current_player))
-    one = replayed(lambda g: s.observe(0) if g.current_player == 0 else None)
+    mover = replayed(s, played, lambda g, legal: s.observe(g.current_player))
+    one = replayed(s, played, lambda g, legal: s.observe(0) if g.current_player == 0 else None)
     learner = sum(1 for g in states if g.current_player == 0)
     per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))  # the codes' cache warms up
     mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))

@@ -456,7 +456,7 @@ class AlhambraObserver:
         self.tensor = np.zeros(size + self._table.size, np.float32)
         self.dict = template.encoder.views(self.tensor[:size])
         self.dict["drawn"] = self.tensor[size:]
-        self._decision_start = template.encoder.slices["decision"].start
+        self._decision_start = template._decision_start
 
     def set_from(self, state: AlhambraState, player: int) -> None:
         size = self._size
