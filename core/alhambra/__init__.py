@@ -76,7 +76,7 @@ from .engine.payment import minimal_payments
 from .replay import replay
 from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .engine.scoring import majority_points, majority_table
-from .engine.state import GameState, Pending, PlayerState, ScoringRecord
+from .engine.state import SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
 try:  # the version is written once, in pyproject.toml, and read from the installed metadata
     __version__: str = _metadata.version("alhambra-engine")

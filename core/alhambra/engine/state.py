@@ -45,17 +45,26 @@ def player_names(players: int | Sequence[str]) -> list[str]:
 _NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+#: Seeds are integers ``0 <= seed < SEED_LIMIT`` everywhere: ``new_game``, configurations, the
+#: command line, the web form, the environments' ``reset(seed=)`` and saves. A game started
+#: without a seed draws one in this range, so every game saves and loads.
+SEED_LIMIT = 2**63
+
+
 def game_seed(seed: int | None) -> int:
-    """The seed of a new game: ``seed``, or a fresh random one for ``None``. Raises
-    :class:`~alhambra.errors.ConfigError` for anything but an int >= 0 (a bool included): a
-    negative seed would give the same game as its absolute value (``random.Random`` seeds with
-    ``abs(seed)``), so two different seeds would not give two different games."""
+    """The seed of a new game: ``seed``, or a fresh random one in ``[0, SEED_LIMIT)`` for
+    ``None``. Raises :class:`~alhambra.errors.ConfigError` for anything but an int with
+    ``0 <= seed < SEED_LIMIT`` (a bool included): a negative seed would give the same game as
+    its absolute value (``random.Random`` seeds with ``abs(seed)``), so two different seeds would
+    not give two different games; a seed of ``SEED_LIMIT`` or more could not be saved."""
     if seed is None:
-        return random.SystemRandom().randrange(2**63)
+        return random.SystemRandom().randrange(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {seed!r}")
     if seed < 0:
         raise ConfigError(f"seed must be 0 or more, not {seed}: a negative seed gives the same game as {-seed}")
+    if seed >= SEED_LIMIT:
+        raise ConfigError(f"seed must be below 2**63 = {SEED_LIMIT}, not {seed}")
     return seed
 
 

@@ -29,6 +29,7 @@ from attrs import define, field
 
 from ..errors import ConfigError
 from ..engine.ruleset import available_modules, load_module, module_name
+from ..engine.state import game_seed
 
 KNOWN_KEYS = {"players", "modules", "module_paths", "options", "seed"}
 
@@ -117,6 +118,8 @@ def load_config(path: str | Path) -> GameConfig:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ConfigError("'seed' must be an integer")
+    if seed is not None:
+        game_seed(seed)  # the range every entry point accepts (refused here, at the door)
     paths = data.get("module_paths", [])
     if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
         raise ConfigError("'module_paths' must be a list of file paths")

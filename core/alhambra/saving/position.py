@@ -32,7 +32,7 @@ from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
 from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
-from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, game_seed
 from ..errors import AlhambraError, ConfigError
 from ..rules.setup import choose_start_player, split_piles
 from .config import resolve_path_options
@@ -168,6 +168,7 @@ def game_from_position(
     seed = data.get("seed", 0)
     if type(seed) is not int:
         raise ConfigError(f"seed: an integer, not {seed!r}")
+    seed = game_seed(seed)  # the range every entry point accepts
     rules = get_ruleset(mods, options, plugins=list(plugins), blocked=_names(data, "blocked"))
     unknown = sorted(k for k in data if k not in CORE_KEYS and k not in rules.state_classes)
     if unknown:

@@ -60,11 +60,12 @@ def check_nesting(
     *,
     error: type[AlhambraError] = SaveFormatError,
     limit: int = MAX_DEPTH,
-    skip: frozenset[str] = frozenset({"rng"}),
+    skip: frozenset[str] = frozenset({"rng", "seed"}),
 ) -> None:
     """Refuse plain data (parsed JSON or TOML) nested deeper than ``limit`` lists/objects, or
     holding a non-finite number or an integer beyond :data:`MAX_INT` (the top-level keys in
-    ``skip`` are not walked: the random generator's state is checked on its own).
+    ``skip`` are not walked: the random generator's state and the seed, whose range is
+    :data:`~alhambra.engine.state.SEED_LIMIT`, are checked on their own).
 
     ``where``: the name of ``value`` in messages (``"save"``). Raises ``error`` naming the path
     (``save.state.history[3]``). Iterative: a 10,000-deep list cannot exhaust the stack."""
