@@ -14,7 +14,7 @@ from .cli_checks import add_progress_flags, check_output, check_plot_format, che
 from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .errors import AlhambraError, ConfigError, SaveFormatError
-from .engine.state import MAX_PLAYERS, MIN_PLAYERS
+from .engine.state import MAX_PLAYERS, MIN_PLAYERS, SEED_LIMIT, game_seed
 from .game import Game, new_game
 from .replay import replay_save
 from .engine.ruleset import available_modules, load_module
@@ -281,12 +281,29 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_seed_flag(args) -> None:
+    """Refuse a ``--seed`` outside ``0 <= seed < SEED_LIMIT`` before anything runs, and a first
+    seed whose last game (``seed + games - 1``) would leave that range. Raises
+    :class:`ConfigError`."""
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        return
+    try:
+        game_seed(seed)
+    except ConfigError as exc:
+        raise ConfigError(f"--seed: {exc}") from None
+    games = getattr(args, "games", None)
+    if isinstance(games, int) and games > 0 and seed + games - 1 >= SEED_LIMIT:
+        raise ConfigError(f"--seed {seed} with --games {games}: the last game's seed would reach 2**63 = {SEED_LIMIT}")
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 0:
         print("alhambra: error: --games must be >= 0", file=sys.stderr)
         return 2
     try:
+        check_seed_flag(args)
         return args.func(args)
     except AlhambraError as exc:
         print(f"alhambra: error: {exc}", file=sys.stderr)

@@ -15,6 +15,8 @@ from alhambra.web.tables import Table
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
+#: the address the test client sends as its Host (one the server answers to)
+BASE = "http://localhost"
 ALL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
 
 
@@ -25,7 +27,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(data_dir: Path) -> TestClient:
-    return TestClient(create_app(data_dir))
+    return TestClient(create_app(data_dir), base_url=BASE)
 
 
 def create(
@@ -46,7 +48,10 @@ def create(
     r = client.post("/games", data=form, follow_redirects=False)
     assert r.status_code == 303, r.text
     gid = re.match(r"/g/(\w+)/host\?t=", r.headers["location"]).group(1)
-    return client.app.state.store.get(gid)
+    store = client.app.state.store
+    table = store.get(gid)
+    assert store.settle(table), "the bots did not move"
+    return table
 
 
 def seat_url(table: Table, seat: int, what: str = "") -> str:
@@ -61,4 +66,6 @@ def act(client: TestClient, table: Table, seat: int, index: Any, version: Any = 
         "version": table.version if version is None else version,
         **extra,
     }
-    return client.post(f"/g/{table.id}/seat/{seat}/act", data=data, follow_redirects=False)
+    r = client.post(f"/g/{table.id}/seat/{seat}/act", data=data, follow_redirects=False)
+    assert client.app.state.store.settle(table), "the bots did not move"
+    return r

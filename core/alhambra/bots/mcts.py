@@ -84,7 +84,9 @@ class MCTSBot(Bot):
     seat's value with the ``mean`` of the other seats' values (default; less noisy with many
     players) or with the ``best`` of them. ``anchor``: keep the greedy choice unless the
     search's choice has a mean reward at least this much higher (default 0). ``weights``: the
-    heuristic's weight set by name (``mcts:weights=tuned``).
+    heuristic's weight set by name (``mcts:weights=tuned``). ``max_seconds``: a wall-clock cap
+    on top of either budget (the search stops after at least one playout once it is reached;
+    the web app gives every bot one), None for none.
     """
 
     name = "mcts"
@@ -122,6 +124,7 @@ class MCTSBot(Bot):
         max_playout: int = 400,
         reach: int = 0,
         endgame: int = 0,
+        max_seconds: float | None = None,
     ):
         super().__init__(seed)
         if iterations < 1 or top_k < 1 or (horizon is not None and horizon < 0) or (worlds is not None and worlds < 1):
@@ -134,6 +137,7 @@ class MCTSBot(Bot):
             raise BotSpecError("mcts: seconds must be positive")
         self.iterations = iterations
         self.seconds = seconds
+        self.max_seconds = max_seconds
         self.top_k = top_k
         self.c = c
         self.bias = bias
@@ -217,7 +221,10 @@ class MCTSBot(Bot):
         turn0 = game.state.turn
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         visits = 0
+        cap = time.perf_counter() + self.max_seconds if self.max_seconds is not None else None
         while True:
+            if cap is not None and visits > 0 and time.perf_counter() >= cap:
+                break
             if deadline is not None:
                 if visits >= len(root) and time.perf_counter() >= deadline:
                     break

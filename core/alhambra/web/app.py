@@ -19,14 +19,22 @@ Routes (``gid``: a game, ``s``: a seat number, ``t``: a token in the query or fo
 ``GET /replay/{rid}?step=``               the replay viewer
 ========================================  =====================================================
 
-Errors: 400 (malformed request, bad configuration), 403 (wrong or missing token), 404, 409
-(stale version, not this seat's decision), each with a sentence saying why.
+Errors: 400 (malformed request, bad configuration, a Host not served here), 403 (wrong or
+missing token, a POST from another site), 404, 409 (stale version, not this seat's decision),
+413 (a body over the upload limit), each with a sentence saying why.
+
+Robustness: the bots move in background workers (:meth:`TableStore.kick`), never in a
+request, and think without the table's lock; every body is limited before it is read
+(:class:`Guard`); a POST must come from a page of this server (its ``Origin``); the ``Host``
+must be one this server answers to (DNS rebinding).
 """
 
 from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -51,13 +59,22 @@ from .pages import scoring_data, table_data
 from .replays import MAX_UPLOAD, ReplayShelf, build_replay
 from .tables import (
     BOT_KINDS,
+    BOT_SECONDS,
+    BOT_WORKERS,
     BadRequest,
+    Conflict,
     Forbidden,
     Table,
     TableStore,
+    TooLarge,
     WebError,
     integer_field,
 )
+
+#: form fields a request may carry (the new-game form has about 40)
+MAX_FIELDS = 200
+#: hosts every server answers to, besides the address it serves on and ``--allow-host``
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 from .words import card_words, catalog_of, tile_words
 
 
@@ -104,14 +121,95 @@ class PrivateHeaders:
         await self.app(scope, receive, sending)
 
 
+def host_name(value: str) -> str:
+    """The host of a ``Host`` header or of an ``Origin``'s authority, without the port,
+    lower case (``[::1]:8765`` -> ``::1``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class Guard:
+    """Checks made before a request is read: the ``Host`` is one of ``hosts`` (400 otherwise:
+    a page fetched through another name, DNS rebinding); a POST carries the ``Origin`` of this
+    very server (scheme aside: the same host and port as its ``Host``), or none and no ``Sec-Fetch-Site: cross-site`` (403: a form sent from
+    another site); a body over ``max_body`` bytes is refused (413) by its
+    ``Content-Length`` before any of it is read, and while it streams otherwise."""
+
+    def __init__(self, app: ASGIApp, *, hosts: set[str], max_body: int) -> None:
+        self.app = app
+        self.hosts = {host_name(h) for h in hosts}
+        self.max_body = max_body
+
+    async def _refuse(self, send: Send, status: int, text: str) -> None:
+        body = text.encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if host_name(headers.get("host", "")) not in self.hosts:
+            await self._refuse(send, 400, "this server does not answer to that host name (start it with --allow-host)")
+            return
+        if scope["method"] not in ("GET", "HEAD"):
+            origin = headers.get("origin")
+            if origin is not None:
+                authority = origin.split("://", 1)[-1].rstrip("/").lower()
+                if origin == "null" or authority != headers.get("host", "").strip().lower():
+                    await self._refuse(send, 403, "a form sent from another site is refused")
+                    return
+            elif headers.get("sec-fetch-site") == "cross-site":
+                await self._refuse(send, 403, "a form sent from another site is refused")
+                return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await self._refuse(send, 413, f"the request is larger than this server accepts ({self.max_body} bytes)")
+            return
+        seen = 0
+        limit = self.max_body
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise TooLarge(f"the request is larger than this server accepts ({limit} bytes)")
+            return message
+
+        await self.app(scope, counted, send)
+
+
 def create_app(
-    data: str | Path | None = None, *, modules: list[Any] | None = None, defaults: dict[str, Any] | None = None
+    data: str | Path | None = None,
+    *,
+    modules: list[Any] | None = None,
+    defaults: dict[str, Any] | None = None,
+    bot_seconds: float | None = BOT_SECONDS,
+    bot_pause: float = 0.0,
+    workers: int = BOT_WORKERS,
+    max_upload: int = MAX_UPLOAD,
+    allow_hosts: Sequence[str] = (),
 ) -> Starlette:
     """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
     a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
-    values from that config. ``app.state.store`` is the :class:`TableStore`,
-    ``app.state.replays`` the :class:`ReplayShelf`."""
-    store = TableStore(data, modules=modules)
+    values from that config; ``bot_seconds``: what a bot may think per decision (seconds;
+    None: its own budget); ``bot_pause``: seconds between two bot moves (so that pages show
+    them one by one); ``workers``: threads moving bots; ``max_upload``: the largest request
+    body in bytes; ``allow_hosts``: host names served besides ``localhost``, ``127.0.0.1``
+    and ``::1`` (the address served on, a LAN name). ``app.state.store`` is the
+    :class:`TableStore`, ``app.state.replays`` the :class:`ReplayShelf`."""
+    store = TableStore(data, modules=modules, bot_seconds=bot_seconds, bot_pause=bot_pause, workers=workers)
     shelf = ReplayShelf()
     env = _environment()
     file_defaults = dict(defaults or {})
@@ -129,7 +227,7 @@ def create_app(
 
     def read_locked(table: Table, seat: int | None) -> dict[str, Any]:
         with table.lock:  # not while an action or the bots change the game
-            return table_data(table, seat, can_undo=store.can_undo(table, seat))
+            return table_data(table, seat, can_undo=store.can_undo(table, seat), thinking=store.thinking(table))
 
     async def read(table: Table, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees of ``table``, read in a worker thread: waiting for the table's
@@ -138,7 +236,9 @@ def create_app(
 
     async def form_of(request: Request) -> FormData:
         try:
-            return await request.form(max_part_size=MAX_UPLOAD)
+            return await request.form(max_part_size=max_upload, max_fields=MAX_FIELDS, max_files=1)
+        except WebError:
+            raise
         except Exception as exc:  # noqa: BLE001 -- any parse failure of the body is the client's
             raise BadRequest(f"the request body is not a form: {exc}") from None
 
@@ -192,8 +292,15 @@ def create_app(
         table = table_of(request)
         token = request.query_params.get("t")
         table.check_host(token)
+        decider = table.decider  # the hot seat's own device: it must say whom to pass it to
         return page(
-            "curtain.html", table=table, token=token, data=await read(table, None), catalog=catalog_of(table.game)
+            "curtain.html",
+            table=table,
+            token=token,
+            data=await read(table, None),
+            catalog=catalog_of(table.game),
+            decider=decider,
+            person=decider is not None and table.seats[decider].is_person,
         )
 
     async def seat_page(request: Request) -> Response:
@@ -223,14 +330,26 @@ def create_app(
             return RedirectResponse(f"/g/{table.id}/next?t={token}", status_code=303)
         return RedirectResponse(f"/g/{table.id}/seat/{seat}?t={token}" + ("&hs=1" if hotseat else ""), status_code=303)
 
+    def conflict(request: Request, exc: Conflict, table: Table, seat: int, token: str, hotseat: bool) -> Response:
+        """A 409 whose page reloads the seat (its own link, never a stale page)."""
+        url = f"/g/{table.id}/seat/{seat}?t={token}" + ("&hs=1" if hotseat else "")
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"error": str(exc), "status": 409, "reload": url}, status_code=409)
+        return page("error.html", status=409, message=str(exc), code=409, reload=url)
+
     async def act(request: Request) -> Response:
         table = table_of(request)
         form = await form_of(request)
         token = str(form.get("t") or "")
         seat = seat_of(request, table, token)
-        await run_in_threadpool(store.play, table, seat, form.get("index"), form.get("version"))
+        try:
+            await run_in_threadpool(store.play, table, seat, form.get("index"), form.get("version"))
+        except Conflict as exc:
+            return conflict(request, exc, table, seat, token, form.get("hs") == "1")
         if "application/json" in request.headers.get("accept", ""):
-            return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+            return JSONResponse(
+                {"version": table.version_for(seat), "decider": table.public_decider(seat), "over": table.game.is_over}
+            )
         return after_action(table, seat, token, form.get("hs") == "1")
 
     async def undo(request: Request) -> Response:
@@ -238,12 +357,29 @@ def create_app(
         form = await form_of(request)
         token = str(form.get("t") or "")
         seat = seat_of(request, table, token)
-        await run_in_threadpool(store.undo, table, seat, form.get("version"))
+        try:
+            await run_in_threadpool(store.undo, table, seat, form.get("version"))
+        except Conflict as exc:
+            return conflict(request, exc, table, seat, token, form.get("hs") == "1")
         return after_action(table, seat, token, form.get("hs") == "1")
 
     async def version(request: Request) -> Response:
+        """``{"version", "decider", "over", "vizier_round", "thinking", "yours"}`` as the asking
+        seat (``t``: its token; none: a spectator) may know them: during the vizier's asking
+        round nobody but the seat asked learns whom it asks, nor how many declined (R-VIZ-5)."""
         table = table_of(request)
-        return JSONResponse({"version": table.version, "decider": table.decider, "over": table.game.is_over})
+        seat = table.seat_of_token(request.query_params.get("t"))
+        decider = table.public_decider(seat)
+        return JSONResponse(
+            {
+                "version": table.version_for(seat),
+                "decider": decider,
+                "over": table.game.is_over,
+                "vizier_round": table.in_vizier_round,
+                "thinking": decider is not None and store.thinking(table),
+                "yours": seat is not None and table.decider == seat,
+            }
+        )
 
     def check_any_token(table: Table, token: str | None) -> None:
         if table.seat_of_token(token) is None:
@@ -299,7 +435,7 @@ def create_app(
         step = integer_field(raw, "step")
         if not 0 <= step <= found.last:
             raise BadRequest(f"step must be 0-{found.last}, not {step}")
-        game = found.games[step]
+        game = await run_in_threadpool(found.game_at, step)
         return page(
             "replay.html",
             replay=found,
@@ -339,10 +475,17 @@ def create_app(
         Route("/replay/{rid}", replay_view),
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
+    hosts = {*LOCAL_HOSTS, *allow_hosts}
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()  # the bots stop, every table is saved
     app = Starlette(
         routes=routes,
         exception_handlers={AlhambraError: on_error, 404: not_found},
-        middleware=[Middleware(PrivateHeaders)],
+        middleware=[Middleware(PrivateHeaders), Middleware(Guard, hosts=hosts, max_body=max_upload)],
+        lifespan=lifespan,
     )
     app.state.store = store
     app.state.replays = shelf

@@ -38,7 +38,50 @@ def add_parser(sub: Any) -> None:
         metavar="FILE",
         help="TOML game config whose module_paths provide your own modules and whose options are the defaults",
     )
+    p.add_argument(
+        "--allow-host",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a host name or address the server answers to besides the one it serves on, localhost "
+        "and 127.0.0.1 (repeatable; a page asked for under another name is refused)",
+    )
+    p.add_argument(
+        "--max-upload",
+        metavar="MB",
+        type=float,
+        default=20.0,
+        help="largest request body, a replay upload included, in megabytes (default 20)",
+    )
+    p.add_argument(
+        "--bot-seconds",
+        metavar="S",
+        type=float,
+        default=2.0,
+        help="seconds a bot may think per decision (default 2)",
+    )
+    p.add_argument(
+        "--bot-pause",
+        metavar="S",
+        type=float,
+        default=0.6,
+        help="seconds between two bot moves, so that pages show them one by one (default 0.6)",
+    )
     p.set_defaults(func=cmd_play)
+
+
+def served_hosts(host: str, extra: list[str]) -> list[str]:
+    """The host names the server answers to besides localhost / 127.0.0.1 / ::1: the address
+    it listens on (unless a wildcard), this machine's name when it listens on every address,
+    and ``extra`` (``--allow-host``)."""
+    import socket
+
+    names = list(extra)
+    if host in ("0.0.0.0", "::", ""):
+        names.append(socket.gethostname())
+    else:
+        names.append(host)
+    return names
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -59,12 +102,24 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         cfg = load_config(args.config)
         modules, defaults = list(cfg.module_objects), dict(cfg.options)
-    app = create_app(args.data, modules=modules, defaults=defaults)
+    if args.max_upload <= 0 or args.bot_seconds <= 0 or args.bot_pause < 0:
+        raise AlhambraError("--max-upload and --bot-seconds must be positive, --bot-pause 0 or more")
+    app = create_app(
+        args.data,
+        modules=modules,
+        defaults=defaults,
+        bot_seconds=args.bot_seconds,
+        bot_pause=args.bot_pause,
+        max_upload=int(args.max_upload * 1_000_000),
+        allow_hosts=served_hosts(args.host, args.allow_host),
+    )
     store = app.state.store
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
+    # Ctrl-C / SIGTERM: requests in flight get 1 s, then the store saves every table and stops
+    # the bots (daemon threads: a bot still thinking does not hold the process)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     for problem in store.problems:
-        print(f"alhambra play: skipped {problem}", file=sys.stderr)
+        print(f"alhambra play: skipped {problem} (in {args.data})", file=sys.stderr)
 
     host = "localhost" if args.host in ("127.0.0.1", "localhost", "::1") else args.host
 
@@ -83,5 +138,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         await announce()
 
     server.startup = startup  # type: ignore[method-assign]
-    server.run()
+    try:
+        server.run()
+    finally:
+        store.close()  # also when the lifespan did not run to its end
     return 0

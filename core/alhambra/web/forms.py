@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
-from .. import ConfigError, available_modules, get_ruleset
+from .. import SEED_LIMIT, ConfigError, available_modules, get_ruleset
 from .tables import BOT_KINDS, PERSON, BadRequest, Seat, TableStore, integer_field
 
 MAX_MCTS_BUDGET = 5000
@@ -108,13 +108,22 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
                     raise BadRequest(f"option {name!r} must be one of {list(declared[name].choices)}, not {value!r}")
                 options[name] = choice
     seed_text = str(form.get("seed") or "").strip()
-    seed = integer_field(seed_text, "seed") if seed_text else None
+    seed = _seed_field(seed_text) if seed_text else None
     config = str(form.get("config") or "").strip()
     if config:
         seats, modules, options, seed = _apply_config(config, seats, modules, options, seed, known, store)
     if not 2 <= len(seats) <= 6:
         raise BadRequest(f"choose 2 to 6 seats (R-COMP-1), not {len(seats)}")
+    if seed is not None and not 0 <= seed < SEED_LIMIT:  # one range everywhere (alhambra.SEED_LIMIT)
+        raise BadRequest(f"seed must be from 0 to 2**63 - 1 = {SEED_LIMIT - 1}, not {seed}")
     return {"seats": seats, "modules": [_module_object(store, m) for m in modules], "options": options, "seed": seed}
+
+
+def _seed_field(text: str) -> int:
+    """The form's seed as an int (any number of digits: the range is checked after)."""
+    if not text.lstrip("-").isdigit() or len(text) > 40:
+        raise BadRequest(f"seed must be an integer from 0 to 2**63 - 1, not {text[:40]!r}")
+    return int(text)
 
 
 def _apply_config(

@@ -83,14 +83,29 @@ def scoring_data(game: Any) -> list[dict[str, Any]]:
     return out
 
 
-def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dict[str, Any]:
+def public_view(table: Table, seat: int | None) -> dict[str, Any]:
+    """``game.view(seat)`` with whom the vizier asks left out for everyone but the seat asked:
+    during the asking round between two turns others know only that it is on (R-VIZ-5: a
+    seat that cannot pay exactly is not asked, which must look the same as a decline)."""
+    view = table.game.view(seat)
+    if table.in_vizier_round and table.decider != seat:
+        view["current_player"] = None
+        vizier = view.get("modules", {}).get("vizier")
+        if isinstance(vizier, dict) and "asking" in vizier:
+            vizier["asking"] = None
+    return view
+
+
+def table_data(
+    table: Table, seat: int | None, *, can_undo: bool = False, thinking: bool = False
+) -> dict[str, Any]:
     """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
     buildings in a two-player game), ``log``, ``since`` (what the others did since the seat's last action), ``actions`` (the seat's legal actions when it
     decides, else empty), ``hand`` (the seat's own hand sorted by currency), ``undo``,
     ``over``, ``winners``."""
     game = table.game
-    view = game.view(seat)
+    view = public_view(table, seat)
     actions = []
     if seat is not None and game.current_player == seat:
         prices = [m["price"] for m in view["market"]]
@@ -102,8 +117,11 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False) -> dic
     since = log[mine[-1] + 1 :] if mine else (log if seat is not None else [])
     return {
         "game": table.id,
-        "version": table.version,
+        "version": table.version_for(seat),
         "seat": seat,
+        "vizier_round": table.in_vizier_round,
+        "thinking": thinking and view["current_player"] is not None,
+        "trouble": table.trouble,
         "view": view,
         "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in table.seats],
         "scorings": scoring_data(game),

@@ -2,9 +2,13 @@
 --save``) stepped through action by action.
 
 :class:`Replay` rebuilds the game from its configuration and history (``alhambra.replay``
-semantics: chance comes from the seed alone) and keeps the game after every step, the log
-in words and the steps at which each scoring happened (R-SCORE-1). Loading never executes
-anything from the file (``Game.from_json`` rules).
+semantics: chance comes from the seed alone) and keeps the actions, a snapshot of the state
+every :data:`CHECKPOINT` steps (without its history: memory linear in the history's length),
+the log in words and the steps at which each scoring happened (R-SCORE-1); the game at a step
+is replayed on demand from the snapshot before it. Loading never executes anything from the
+file (``Game.from_json`` rules); a file of more than ``max_upload`` bytes is refused before it
+is read (:class:`~alhambra.web.app.Guard`) and a history of more than :data:`MAX_HISTORY`
+actions before it is replayed.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ from .words import describe, logged
 
 MAX_REPLAYS = 16  # replays kept in memory (the oldest is dropped)
 MAX_UPLOAD = 20_000_000  # bytes
+#: actions an uploaded game may hold (games take a few hundred; the longest ever seen in the
+#: simulations are far below this)
+MAX_HISTORY = 50_000
+#: steps between two snapshots of a replay
+CHECKPOINT = 64
 
 
 def split_games(text: str) -> list[str]:
@@ -42,12 +51,14 @@ def split_games(text: str) -> list[str]:
 
 @define(slots=True, eq=False)
 class Replay:
-    """One game to step through: ``games[k]`` is the game after ``k`` actions (``games[0]``
-    just set up), ``log`` the actions in words, ``scoring_steps`` the step after which each
-    scoring was done. ``source``: the text it came from (for the download)."""
+    """One game to step through: :meth:`game_at` ``(k)`` is the game after ``k`` actions
+    (``0``: just set up), ``log`` the actions in words, ``scoring_steps`` the step after which
+    each scoring was done. ``actions``: the history; ``snapshots[j]``: the game after
+    ``j * CHECKPOINT`` actions with an empty history. ``source``: the text it came from."""
 
     id: str
-    games: list[Game]
+    actions: list[Any]
+    snapshots: list[Game]
     log: list[LogEntry]
     scoring_steps: list[int]
     source: str = ""
@@ -56,7 +67,26 @@ class Replay:
 
     @property
     def last(self) -> int:
-        return len(self.games) - 1
+        return len(self.actions)
+
+    def game_at(self, step: int) -> Game:
+        """The game after ``step`` actions (0 <= step <= :attr:`last`; :class:`IndexError`
+        otherwise): a clone of the snapshot before it with at most ``CHECKPOINT - 1``
+        actions replayed."""
+        if not 0 <= step <= self.last:
+            raise IndexError(f"step must be 0-{self.last}, not {step}")
+        base = step // CHECKPOINT
+        game = self.snapshots[base].clone()
+        game.history = self.actions[: base * CHECKPOINT]
+        for action in self.actions[base * CHECKPOINT : step]:
+            game.apply(action)
+        return game
+
+
+def _snapshot(game: Game) -> Game:
+    snap = game.clone()
+    snap.history = []  # kept once, in Replay.actions
+    return snap
 
 
 def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> Replay:
@@ -67,12 +97,18 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     games = split_games(text)
     if not 1 <= number <= len(games):
         raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
+    try:
+        history = json.loads(games[number - 1]).get("history")
+    except (ValueError, AttributeError):
+        history = None
+    if isinstance(history, list) and len(history) > MAX_HISTORY:
+        raise SaveFormatError(f"history: {len(history)} actions, more than a replay takes ({MAX_HISTORY})")
     # the state is checked; nothing in it is run. The history is replayed below, moment by
     # moment, and compared at the end: the loader need not replay it too
     saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False)
     game = start_of(saved, Game._blank, modules=list(modules))  # its set-up, or its start position
     actions = list(saved.history)
-    states = [game.clone()]
+    snapshots = [_snapshot(game)]
     log: list[LogEntry] = []
     steps: list[int] = []
     for i, action in enumerate(actions):
@@ -100,10 +136,11 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
                     ),
                 )
             )
-        states.append(game.clone())
+        if (i + 1) % CHECKPOINT == 0:
+            snapshots.append(_snapshot(game))
     if game.to_json() != saved.to_json():
         raise SaveFormatError("its history does not lead to its saved state (the save was changed by hand?)")
-    return Replay(secrets.token_hex(6), states, log, steps, games[number - 1], len(games), number)
+    return Replay(secrets.token_hex(6), actions, snapshots, log, steps, games[number - 1], len(games), number)
 
 
 class ReplayShelf:

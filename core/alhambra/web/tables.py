@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import secrets
 import threading
 import time
@@ -32,7 +33,10 @@ FORMAT_VERSION = 1
 PERSON = "person"
 BOT_KINDS = ("random", "greedy", "mcts")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # R-COMP-1
-MAX_BOT_MOVES = 100_000  # a game never takes this many actions; a bot loop that does is a bug
+#: seconds a web bot may think per decision (``alhambra play --bot-seconds``)
+BOT_SECONDS = 2.0
+#: threads that move the bots of every table (a table is moved by one of them at a time)
+BOT_WORKERS = 2
 
 
 class WebError(AlhambraError):
@@ -57,6 +61,12 @@ class NotFound(WebError):
     """No such game, seat or replay: 404."""
 
     status = 404
+
+
+class TooLarge(WebError):
+    """A request body over the server's limit (``--max-upload``): 413."""
+
+    status = 413
 
 
 class Conflict(WebError):
@@ -115,6 +125,14 @@ class Table:
     undo: list[Undo] = field(factory=list)
     bots: dict[int, Bot] = field(factory=dict)
     lock: Any = field(factory=threading.Lock)
+    #: what others may follow (the version endpoint, pages of seats that wait): it changes
+    #: with every action except a declined vizier offer that leaves the asking round on, so
+    #: nobody can count who was asked (R-VIZ-5)
+    public_version: int = 0
+    #: seconds a bot of this table may think per decision (None: its own budget only)
+    bot_seconds: float | None = None
+    #: what stopped the bots of this table (a bot that failed), shown on its pages
+    trouble: str | None = None
 
     @property
     def decider(self) -> int | None:
@@ -129,8 +147,29 @@ class Table:
         bot = self.bots.get(seat)
         if bot is None:
             spec = self.seats[seat].bot or "random"
-            bot = self.bots[seat] = make_bot(spec, seed=(self.game.seed + 7919 * seat) % 2**63)
+            seed = (self.game.seed + 7919 * seat) % 2**63
+            cap = {"max_seconds": self.bot_seconds} if self.bot_seconds and spec.startswith("mcts") else {}
+            bot = self.bots[seat] = make_bot(spec, seed=seed, **cap)
         return bot
+
+    @property
+    def in_vizier_round(self) -> bool:
+        """Whether the vizier's asking round between two turns is on: others may know that,
+        not whom it asks (R-VIZ-5)."""
+        return self.game.phase == "vizier"
+
+    def public_decider(self, seat: int | None) -> int | None:
+        """The deciding seat as ``seat`` may know it (None: a spectator): hidden during the
+        vizier's asking round from everyone but the seat asked (R-VIZ-5)."""
+        decider = self.decider
+        if self.in_vizier_round and decider != seat:
+            return None
+        return decider
+
+    def version_for(self, seat: int | None) -> int:
+        """The version a page of ``seat`` shows: the real one to the deciding seat (its
+        actions are checked against it), the public one to everyone else (R-VIZ-5)."""
+        return self.version if seat is not None and seat == self.decider else self.public_version
 
     def check_token(self, seat: int, token: str | None) -> None:
         """Raise :class:`Forbidden` unless ``token`` is ``seat``'s own (or the table's host
@@ -189,15 +228,34 @@ class TableStore:
     ``modules``: module objects a game may name besides the installed ones (a user's own,
     loaded from a TOML config by ``alhambra play --config``)."""
 
-    def __init__(self, data: str | Path | None = None, *, modules: list[Any] | None = None):
+    def __init__(
+        self,
+        data: str | Path | None = None,
+        *,
+        modules: list[Any] | None = None,
+        bot_seconds: float | None = BOT_SECONDS,
+        bot_pause: float = 0.0,
+        workers: int = BOT_WORKERS,
+    ):
         self.data = Path(data) if data is not None else None
         self.modules = list(modules or [])
         self.tables: dict[str, Table] = {}
         self.problems: list[str] = []
         self._lock = threading.Lock()
+        #: seconds a bot may think per decision; seconds between two bot moves (so that pages
+        #: show them one by one)
+        self.bot_seconds = bot_seconds
+        self.bot_pause = bot_pause
+        self._queue: queue.Queue[Table] = queue.Queue()
+        self._busy: set[str] = set()
+        self._stop = threading.Event()
+        self._workers = max(1, workers)
+        self._threads: list[threading.Thread] = []
         if self.data is not None:
             self.data.mkdir(parents=True, exist_ok=True)
             self.load_all()
+            for table in list(self.tables.values()):
+                self.kick(table)
 
     # -- creating and finding ------------------------------------------------------------------
 
@@ -221,14 +279,16 @@ class TableStore:
             else:
                 make_bot(s.bot or "random", 0)  # a bad specification fails before the game exists
         game = new_game([s.name for s in seats], modules=list(modules), options=options, seed=seed)
-        table = Table(id=secrets.token_hex(4), game=game, seats=seats, host_token=new_token())
+        table = Table(
+            id=secrets.token_hex(4), game=game, seats=seats, host_token=new_token(), bot_seconds=self.bot_seconds
+        )
         with self._lock:
             while table.id in self.tables:
                 table.id = secrets.token_hex(4)
             self.tables[table.id] = table
         with table.lock:
-            self._run_bots(table)
             self.save(table)
+        self.kick(table)
         return table
 
     def get(self, gid: str) -> Table:
@@ -244,15 +304,14 @@ class TableStore:
         """Play the legal action number ``index`` of the list that ``seat`` was shown at
         ``version``, then let the bots move. Raises :class:`BadRequest` for a non-integer
         index or version or an index outside the list, :class:`Conflict` for a stale version
-        or when ``seat`` is not the one to decide. The caller has checked the token."""
+        or when ``seat`` is not the one to decide. The caller has checked the token. The bots
+        move afterwards in a background worker (:meth:`kick`), never in the request."""
         index, version = integer_field(index, "index"), integer_field(version, "version")
         with table.lock:
-            if version != table.version:
-                raise Conflict(
-                    f"the game has moved on (version {table.version}, the page showed {version}): reload the page"
-                )
             if table.decider != seat:
-                raise Conflict(f"it is not seat {seat}'s decision now")
+                raise Conflict(f"it is not seat {seat}'s decision now: the game has moved on, reload the page")
+            if version != table.version:
+                raise Conflict("the game has moved on since the page was shown: reload the page")
             legal = table.game.legal_actions()
             if not 0 <= index < len(legal):
                 raise BadRequest(f"index {index} is not one of the {len(legal)} listed actions (0-{len(legal) - 1})")
@@ -264,15 +323,12 @@ class TableStore:
             same_turn = (
                 table.decider == seat and table.game.state.turn == turn and hidden_counts(table.game) == before_hidden
             )
-            table.version += 1
-            try:
-                if same_turn:
-                    table.undo.append(Undo(before, log_size))
-                else:
-                    table.undo.clear()
-                    self._run_bots(table)
-            finally:  # saved even if a bot fails: the person's action stands
-                self.save(table)
+            if same_turn:
+                table.undo.append(Undo(before, log_size))
+            else:
+                table.undo.clear()
+            self.save(table)
+        self.kick(table)
 
     def undo(self, table: Table, seat: int, version: Any) -> None:
         """Take back ``seat``'s last action of this turn: allowed while it is still that
@@ -281,22 +337,23 @@ class TableStore:
         :class:`Conflict` when there is nothing to undo or the version is stale."""
         version = integer_field(version, "version")
         with table.lock:
-            if version != table.version:
-                raise Conflict(
-                    f"the game has moved on (version {table.version}, the page showed {version}): reload the page"
-                )
             if table.decider != seat or not table.undo:
                 raise Conflict("there is nothing of yours to undo in this turn")
+            if version != table.version:
+                raise Conflict("the game has moved on since the page was shown: reload the page")
             last = table.undo.pop()
             table.game = last.game
             del table.log[last.log_size :]
             table.version += 1
+            table.public_version += 1
             self.save(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
         return seat is not None and table.decider == seat and bool(table.undo)
 
     def _apply(self, table: Table, action: Action) -> None:
+        """Apply ``action`` to ``table`` (its lock held), log it in words and bump its
+        versions: the public one unless a declined offer leaves the asking round on (R-VIZ-5)."""
         game = table.game
         seat = game.current_player
         if seat is None:
@@ -305,6 +362,9 @@ class TableStore:
         text = describe(game, seat, action)
         scorings = len(game.state.scorings)
         game.apply(action)
+        table.version += 1
+        if logged(action) or game.phase != "vizier":
+            table.public_version += 1
         if logged(action):
             table.log.append(LogEntry(step, seat, text))
         for rec in game.state.scorings[scorings:]:
@@ -317,16 +377,96 @@ class TableStore:
                 LogEntry(step + 1, None, f"The game is over: {winners} won with {max(game.scores)} points")
             )
 
-    def _run_bots(self, table: Table) -> None:
-        """Let the bots decide until a person must, or the game is over."""
-        for _ in range(MAX_BOT_MOVES):
-            seat = table.decider
-            if seat is None or table.seats[seat].is_person:
+    # -- the bots' worker ----------------------------------------------------------------------
+
+    def bot_to_move(self, table: Table) -> bool:
+        """Whether a bot of ``table`` decides now (and nothing stopped its bots)."""
+        seat = table.decider
+        return seat is not None and not table.seats[seat].is_person and table.trouble is None
+
+    def kick(self, table: Table) -> None:
+        """Have a background worker move ``table``'s bots until a person must decide (no-op
+        when a person decides or a worker already has the table). Never blocks."""
+        if self._stop.is_set() or not self.bot_to_move(table):
+            return
+        with self._lock:
+            if table.id in self._busy:
                 return
-            game = table.game
-            action = table.bot_for(seat).choose(game, seat, game.legal_actions())
-            self._apply(table, action)
-        raise AlhambraError(f"game {table.id}: the bots made {MAX_BOT_MOVES} moves without a person's turn")
+            self._busy.add(table.id)
+            while len(self._threads) < self._workers:
+                t = threading.Thread(target=self._work, name=f"alhambra-bots-{len(self._threads)}", daemon=True)
+                self._threads.append(t)
+                t.start()
+        self._queue.put(table)
+
+    def thinking(self, table: Table) -> bool:
+        """Whether a bot of ``table`` is deciding (or about to) in the worker."""
+        return table.id in self._busy
+
+    def _work(self) -> None:
+        while not self._stop.is_set():
+            try:
+                table = self._queue.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            try:
+                self._move_bots(table)
+            except Exception as exc:  # noqa: BLE001 -- a failing bot stops its table, not the server
+                with table.lock:
+                    table.trouble = f"a bot failed: {type(exc).__name__}: {exc}"
+            finally:
+                with self._lock:
+                    self._busy.discard(table.id)
+            self.kick(table)  # a person may have handed over to a bot while the worker was finishing
+
+    def _move_bots(self, table: Table) -> None:
+        """Let ``table``'s bots decide until a person must, the game is over or the store
+        stops. A bot thinks on a clone of the game, without the table's lock: pages read the
+        table meanwhile; the move is applied (under the lock) only if the table did not change."""
+        while not self._stop.is_set():
+            with table.lock:
+                if not self.bot_to_move(table):
+                    return
+                seat = table.decider
+                if seat is None:
+                    return
+                version = table.version
+                game = table.game.clone()
+                bot = table.bot_for(seat)
+            action = bot.choose(game, seat, game.legal_actions())
+            if self._stop.is_set():
+                return
+            with table.lock:
+                if table.version != version:
+                    continue
+                self._apply(table, action)
+                table.undo.clear()
+                self.save(table)
+            if self.bot_pause and not self.bot_to_move(table):
+                return
+            if self.bot_pause:
+                self._stop.wait(self.bot_pause)
+
+    def settle(self, table: Table, timeout: float = 30.0) -> bool:
+        """Wait until ``table``'s bots have moved (a person decides, or the game is over);
+        False when ``timeout`` seconds passed first. For tests and tools."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not self.thinking(table) and not self.bot_to_move(table):
+                return True
+            time.sleep(0.005)
+        return False
+
+    def close(self) -> None:
+        """Stop the bots' workers (a bot thinking is abandoned: the table is as saved before
+        it began) and save every table. Returns at once; the workers are daemon threads."""
+        self._stop.set()
+        for table in list(self.tables.values()):
+            if table.lock.acquire(timeout=1.0):
+                try:
+                    self.save(table)
+                finally:
+                    table.lock.release()
 
     # -- saving and loading ---------------------------------------------------------------------
 
@@ -344,6 +484,7 @@ class TableStore:
             "id": table.id,
             "created": table.created,
             "version": table.version,
+            "public_version": table.public_version,
             "host_token": table.host_token,
             "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "token": s.token} for s in table.seats],
             "log": [[e.step, e.seat, e.text] for e in table.log],
@@ -363,10 +504,10 @@ class TableStore:
             try:
                 table = self.load(path.read_text("utf-8"))
             except (AlhambraError, OSError, UnicodeDecodeError) as exc:
-                self.problems.append(f"{path}: {exc}")
+                self.problems.append(f"{path.name}: {exc}")  # the name only: pages show it
                 continue
             if table.id != path.stem:
-                self.problems.append(f"{path}: holds game {table.id!r}, not {path.stem!r}")
+                self.problems.append(f"{path.name}: holds game {table.id!r}, not {path.stem!r}")
                 continue
             self.tables[table.id] = table
 
@@ -410,6 +551,9 @@ class TableStore:
         if len(seats) != game.num_players:
             raise SaveFormatError(f"{len(seats)} seats for a game of {game.num_players} players")
         created = data.get("created")
+        public = data.get("public_version", version)
+        if type(public) is not int or not 0 <= public <= version:
+            raise SaveFormatError("public_version: an integer from 0 to the table's version")
         undo = []
         for k, u in enumerate(data.get("undo") or []):
             if (
@@ -429,6 +573,8 @@ class TableStore:
             host_token=host,
             log=log,
             version=version,
+            public_version=public,
+            bot_seconds=self.bot_seconds,
             undo=undo,
             created=float(created) if isinstance(created, (int, float)) else time.time(),
         )

@@ -93,11 +93,13 @@
   }
 
   // pages that wait for someone else follow the game: reload when its version changes
+  // (with the seat's token: its page also learns that it is asked by the vizier, R-VIZ-5)
   if (!data.decides && !data.over) {
+    var url = "/g/" + data.game + "/version" + (data.token ? "?t=" + encodeURIComponent(data.token) : "");
     setInterval(function () {
-      fetch("/g/" + data.game + "/version", { cache: "no-store" }).then(function (r) { return r.json(); })
-        .then(function (v) { if (v.version !== data.version) { window.location.reload(); } })
+      fetch(url, { cache: "no-store" }).then(function (r) { return r.json(); })
+        .then(function (v) { if (v.version !== data.version || v.yours) { window.location.reload(); } })
         .catch(function () {});
-    }, 1500);
+    }, 700);
   }
 })();
