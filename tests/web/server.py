@@ -15,8 +15,8 @@ from alhambra.web import create_app
 class LiveServer:
     """The web app served at ``self.url`` from a thread until :meth:`stop`."""
 
-    def __init__(self, data: Path) -> None:
-        self.app: Any = create_app(data)
+    def __init__(self, data: Path, **options: Any) -> None:
+        self.app: Any = create_app(data, **options)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]

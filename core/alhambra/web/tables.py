@@ -15,6 +15,7 @@ import json
 import os
 import queue
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -37,6 +38,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6  # R-COMP-1
 BOT_SECONDS = 2.0
 #: threads that move the bots of every table (a table is moved by one of them at a time)
 BOT_WORKERS = 2
+#: the interpreter's thread switch interval once bots think (seconds): the bots' threads share
+#: the interpreter with the pages', and a page waits up to one interval each time it needs it
+#: back (Python's default of 5 ms made a page of another table take ~100 ms under a busy bot)
+SWITCH_INTERVAL = 0.001
 
 
 class WebError(AlhambraError):
@@ -393,6 +398,8 @@ class TableStore:
             if table.id in self._busy:
                 return
             self._busy.add(table.id)
+            if sys.getswitchinterval() > SWITCH_INTERVAL:
+                sys.setswitchinterval(SWITCH_INTERVAL)
             while len(self._threads) < self._workers:
                 t = threading.Thread(target=self._work, name=f"alhambra-bots-{len(self._threads)}", daemon=True)
                 self._threads.append(t)
