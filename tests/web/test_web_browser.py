@@ -66,6 +66,22 @@ def start_game(driver: WebDriver, server: LiveServer, bot: str, modules: list[st
     WebDriverWait(driver, 60).until(lambda d: "/seat/" in d.current_url)
 
 
+def sit_down(driver: WebDriver) -> bool:
+    """At the hot seat's curtain, wait for the bots (they move in the background) and sit
+    down again; False once the game is over."""
+    if "/seat/" in driver.current_url:
+        return True
+    if "/next" not in driver.current_url:
+        return False
+    WebDriverWait(driver, 120).until(lambda d: d.find_elements(By.ID, "show-hand") or d.find_elements(By.ID, "final-scores"))
+    shown = driver.find_elements(By.ID, "show-hand")
+    if not shown:
+        return False
+    shown[0].click()
+    WebDriverWait(driver, 60).until(lambda d: "/seat/" in d.current_url)
+    return True
+
+
 def wait_for_new_page(driver: WebDriver, old: Any) -> None:
     WebDriverWait(driver, 60).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
 
@@ -76,9 +92,16 @@ def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None)
     is picked and its cells are highlighted."""
     old = driver.find_element(By.TAG_NAME, "html")
     kind = action["kind"]
-    if "space" in action:
+    if "space" in action and not action.get("via") and action.get("cards"):
+        driver.find_element(By.ID, f"space-{action['space']}").click()  # then the cards of the hand beside it
+        select_cards(driver, "#pay-cards", action["cards"])
+        driver.find_element(By.ID, "pay-selected").click()
+    elif "space" in action:
         driver.find_element(By.ID, f"space-{action['space']}").click()
-        driver.find_element(By.CSS_SELECTOR, f'#chooser button[data-index="{action["index"]}"]').click()
+        driver.find_element(By.CSS_SELECTOR, f'#pay-other button[data-index="{action["index"]}"], #chooser button[data-index="{action["index"]}"]').click()
+    elif kind == "TakeMoney":
+        select_cards(driver, "#display", action["cards"])
+        driver.find_element(By.ID, "take-selected").click()
     elif "tile" in action and "pos" in action:
         driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
         if on_pick is not None:
@@ -94,6 +117,17 @@ def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None)
     else:
         driver.find_element(By.CSS_SELECTOR, f'button.act[data-index="{action["index"]}"]').click()
     wait_for_new_page(driver, old)
+
+
+def select_cards(driver: WebDriver, box: str, codes: list[str]) -> None:
+    """Point at the cards ``codes`` in ``box`` (the money display, or the hand beside a building)."""
+    for code in codes:
+        free = [
+            c
+            for c in driver.find_elements(By.CSS_SELECTOR, f'{box} .card[data-code="{code}"]')
+            if "selected" not in (c.get_attribute("class") or "")
+        ]
+        free[0].click()
 
 
 def total(action: dict[str, Any]) -> int:
@@ -116,7 +150,7 @@ def simple_choice(actions: list[dict[str, Any]]) -> dict[str, Any]:
 def test_a_whole_two_player_game_against_a_bot_through_clicks(driver: WebDriver, server: LiveServer) -> None:
     start_game(driver, server, "random", [], seed=5)
     clicks = 0
-    while "/seat/" in driver.current_url:
+    while sit_down(driver):
         data = state(server, driver.current_url)
         assert data["actions"], "the page of the deciding person lists its actions"
         click_action(driver, simple_choice(data["actions"]))
@@ -165,7 +199,7 @@ def test_all_modules_a_vizier_offer_a_hut_and_an_office(driver: WebDriver, serve
         driver.save_screenshot(str(SCREENSHOT))
 
     for _ in range(600):
-        if "/seat/" not in driver.current_url or {"vizier", "hut", "office", "via"} <= used:
+        if not sit_down(driver) or {"vizier", "hut", "office", "via"} <= used:
             break
         data = state(server, driver.current_url)
         action = module_choice(data["actions"], used)
@@ -180,7 +214,7 @@ def test_all_modules_a_vizier_offer_a_hut_and_an_office(driver: WebDriver, serve
             used.add("via")
     assert {"vizier", "hut", "office"} <= used, used
     for _ in range(300):  # the README's picture: a tile picked, the cells it may go to highlighted
-        if shot or "/seat/" not in driver.current_url:
+        if shot or not sit_down(driver):
             break
         action = module_choice(state(server, driver.current_url)["actions"], used)
         picture = action["kind"] == "Place"

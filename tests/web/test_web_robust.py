@@ -219,6 +219,10 @@ def test_a_post_from_another_site_is_refused(client: TestClient) -> None:
     assert r.status_code == 403
     r = client.post("/games", data=form, headers={"Sec-Fetch-Site": "cross-site"})
     assert r.status_code == 403
+    r = client.post("/games", data=form, headers={"Origin": "null", "Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403
+    r = client.post("/games", data=form, headers={"Origin": "null"})  # no Sec-Fetch-Site to vouch for it
+    assert r.status_code == 403
     assert not client.app.state.store.tables
     r = client.post("/games", data=form, headers={"Origin": BASE}, follow_redirects=False)
     assert r.status_code == 303

@@ -133,7 +133,8 @@ def host_name(value: str) -> str:
 class Guard:
     """Checks made before a request is read: the ``Host`` is one of ``hosts`` (400 otherwise:
     a page fetched through another name, DNS rebinding); a POST carries the ``Origin`` of this
-    very server (scheme aside: the same host and port as its ``Host``), or none and no ``Sec-Fetch-Site: cross-site`` (403: a form sent from
+    very server (scheme aside: the same host and port as its ``Host``), or ``null`` (sent
+    under ``Referrer-Policy: no-referrer``) with ``Sec-Fetch-Site: same-origin``, or none and no ``Sec-Fetch-Site: cross-site`` (403: a form sent from
     another site); a body over ``max_body`` bytes is refused (413) by its
     ``Content-Length`` before any of it is read, and while it streams otherwise."""
 
@@ -163,12 +164,17 @@ class Guard:
             return
         if scope["method"] not in ("GET", "HEAD"):
             origin = headers.get("origin")
-            if origin is not None:
-                authority = origin.split("://", 1)[-1].rstrip("/").lower()
-                if origin == "null" or authority != headers.get("host", "").strip().lower():
+            site = headers.get("sec-fetch-site")
+            if origin == "null":  # what browsers send under Referrer-Policy: no-referrer
+                if site != "same-origin":
                     await self._refuse(send, 403, "a form sent from another site is refused")
                     return
-            elif headers.get("sec-fetch-site") == "cross-site":
+            elif origin is not None:
+                authority = origin.split("://", 1)[-1].rstrip("/").lower()
+                if authority != headers.get("host", "").strip().lower():
+                    await self._refuse(send, 403, "a form sent from another site is refused")
+                    return
+            elif site == "cross-site":
                 await self._refuse(send, 403, "a form sent from another site is refused")
                 return
         length = headers.get("content-length")
@@ -457,6 +463,9 @@ def create_app(
     async def not_found(request: Request, exc: Exception) -> Response:
         return HTMLResponse(f"<h1>Not found</h1><p>{escape(str(request.url.path))}</p>", status_code=404)
 
+    async def favicon(request: Request) -> Response:
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     static = Path(__file__).parent / "static"
     routes = [
         Route("/", index),
@@ -472,6 +481,7 @@ def create_app(
         Route("/g/{gid}/seat/{seat:int}/act", act, methods=["POST"]),
         Route("/g/{gid}/seat/{seat:int}/undo", undo, methods=["POST"]),
         Route("/replay", replay_upload, methods=["POST"]),
+        Route("/favicon.ico", favicon),
         Route("/replay/{rid}", replay_view),
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]

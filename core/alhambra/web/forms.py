@@ -73,13 +73,19 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
     (repeated), ``opt:<name>``, ``seed``, and ``config`` (TOML text: ``players``, ``modules``,
     ``options``, ``seed``; it wins over the fields). Raises :class:`BadRequest`."""
     seats = []
+    unnamed: dict[str, int] = {}
     for i in range(6):
         kind = str(form.get(f"kind{i}") or "").strip()
         if not kind:
             continue
         if kind != PERSON and kind not in BOT_KINDS:
             raise BadRequest(f"seat {i + 1}: {kind!r} is neither a person nor a bot ({', '.join(BOT_KINDS)})")
-        name = str(form.get(f"name{i}") or "").strip()[:40] or (f"Player {i + 1}" if kind == PERSON else f"{kind} bot")
+        name = str(form.get(f"name{i}") or "").strip()[:40]
+        if not name and kind == PERSON:
+            name = f"Player {i + 1}"
+        elif not name:  # bots of one kind, unnamed: "greedy bot", "greedy bot 2", ...
+            unnamed[kind] = unnamed.get(kind, 0) + 1
+            name = f"{kind} bot" + (f" {unnamed[kind]}" if unnamed[kind] > 1 else "")
         bot = None
         if kind == "mcts":
             budget = integer_field(str(form.get(f"budget{i}") or "32"), f"seat {i + 1}'s budget")

@@ -58,9 +58,10 @@ def _code(card: Any) -> str:
     return str(getattr(card, "code", card))
 
 
-def payment_words(cards: tuple, via: Any, price: int | None) -> str:
+def payment_words(cards: tuple, via: Any, price: int | None, *, bonus: bool = True) -> str:
     """``"florin 3 + florin 4 (7, exact: another action)"``: a payment and what it earns
-    (R-TURN-4: an exact payment earns another action)."""
+    (R-TURN-4: an exact payment earns another action). ``bonus=False``: a payment that earns
+    none, whose exactness is only named (a vizier purchase between turns, R-VIZ-2)."""
     total = sum(getattr(c, "value", 0) for c in cards)
     text = cards_words([_code(c) for c in cards])
     if via is not None:
@@ -68,7 +69,7 @@ def payment_words(cards: tuple, via: Any, price: int | None) -> str:
     if price is None:
         return text
     if total == price:
-        return f"{text} ({total}, exact: another action)"
+        return f"{text} ({total}, exact{': another action' if bonus else ''})"
     return f"{text} ({total}, overpaying {total - price})"
 
 
@@ -93,7 +94,7 @@ def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | N
         if prices is None:
             prices = market_prices(game)
         price = prices[space - 1] if tile is not None else None
-        paid = payment_words(action.cards, action.via, price)
+        paid = payment_words(action.cards, action.via, price, bonus=kind != "UseVizier")
         bought = "used the vizier and bought" if kind == "UseVizier" else "bought"
         where = MARKET_CURRENCIES[space - 1] if tile is not None else "an empty"
         return f"{bought} the {tile_words(cat, tile)} from the {where} space, paying {paid}", f"pay {paid}"

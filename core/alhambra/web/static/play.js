@@ -59,7 +59,10 @@
     var kind = value.slice(0, sep), key = value.slice(sep + 1);
     if (kind === "space") {
       var buys = actions.filter(function (a) { return String(a.space) === key; });
-      show(buys.length ? "Pay for the building on space " + key + ":" : "You cannot buy this building now.", buys);
+      if (payPanel) { payPanel.hidden = true; }
+      if (!showPayment(key, buys, el)) {
+        show(buys.length ? "Pay for the building on space " + key + ":" : "You cannot buy this building now.", buys);
+      }
     } else if (kind === "tile") {
       var here = actions.filter(function (a) { return String(a.tile) === key && a.pos; });
       markTargets(here);
@@ -91,6 +94,112 @@
       }
     });
   }
+
+  function sameCards(a, b) {
+    if (a.length !== b.length) { return false; }
+    var x = a.slice().sort(), y = b.slice().sort();
+    return x.every(function (c, i) { return c === y[i]; });
+  }
+  function value(code) { var v = parseInt(code.split("-").pop(), 10); return isNaN(v) ? 0 : v; }
+  function words(code) { var p = code.split("-"); return p.length === 2 ? p[0] + " " + p[1] : code; }
+
+  // taking money by selecting cards of the money display (R-TURN-2: one card, or several
+  // totalling at most 5); the matching listed action is sent
+  var takes = actions.filter(function (a) { return a.kind === "TakeMoney"; });
+  var display = document.getElementById("display");
+  var takePanel = document.getElementById("take-panel");
+  if (takes.length && display && takePanel) {
+    display.classList.add("selectable");
+    var takeSum = document.getElementById("take-sum"), takeButton = document.getElementById("take-selected");
+    var chosen = null;
+    var updateTake = function () {
+      var picked = Array.prototype.filter.call(display.querySelectorAll(".card"), function (c) {
+        return c.classList.contains("selected");
+      }).map(function (c) { return c.getAttribute("data-code"); });
+      takePanel.hidden = picked.length === 0;
+      var sum = picked.reduce(function (t, c) { return t + value(c); }, 0);
+      chosen = takes.filter(function (a) { return sameCards(a.cards, picked); })[0] || null;
+      var text = picked.map(words).join(" + ") + " = " + sum + ". ";
+      if (chosen) {
+        text += picked.length === 1 ? "One card may be of any value." : "Several cards may total at most 5: fine.";
+      } else if (picked.length > 1 && sum > 5) {
+        text += "Several cards may total at most 5 (R-TURN-2): " + sum + " is too much.";
+      } else {
+        text += "You cannot take these cards together.";
+      }
+      takeSum.textContent = text;
+      takeSum.className = "hint " + (chosen ? "ok" : "bad");
+      takeButton.disabled = !chosen;
+    };
+    display.querySelectorAll(".card").forEach(function (c) {
+      c.addEventListener("click", function () { c.classList.toggle("selected"); updateTake(); });
+    });
+    takeButton.addEventListener("click", function () { if (chosen) { send(chosen.index); } });
+  }
+
+  // paying by selecting cards of the hand next to the building: exact or overpaid shown
+  var payPanel = document.getElementById("pay-panel");
+  function showPayment(space, buys, el) {
+    if (!payPanel) { return false; }
+    var plain = buys.filter(function (a) { return !a.via; });
+    var others = buys.filter(function (a) { return a.via; });
+    if (!plain.length) { return false; }
+    var cur = el ? el.className.match(/cur-(\w+)/) : null;
+    var currency = cur ? cur[1] : "";
+    var price = parseInt((el && el.querySelector(".price") || { textContent: "" }).textContent.replace(/.*price /, ""), 10);
+    var box = document.getElementById("pay-cards");
+    box.innerHTML = "";
+    (data.hand || []).filter(function (c) { return c.currency === currency; }).forEach(function (c) {
+      var s = document.createElement("span");
+      s.className = "card " + c.currency; s.textContent = c.words; s.setAttribute("data-code", c.code);
+      box.appendChild(s);
+    });
+    var title = document.getElementById("pay-title"), sumLine = document.getElementById("pay-sum");
+    var payButton = document.getElementById("pay-selected");
+    var vizier = plain[0].kind === "UseVizier";
+    title.textContent = "Pay " + price + " in " + currency + " for the building on space " + space +
+      ": point at cards of your hand" + (vizier ? " (the vizier takes an exact payment only, R-VIZ-2)." : ".");
+    var chosenBuy = null;
+    var update = function () {
+      var picked = Array.prototype.filter.call(box.querySelectorAll(".card"), function (c) {
+        return c.classList.contains("selected");
+      }).map(function (c) { return c.getAttribute("data-code"); });
+      var sum = picked.reduce(function (t, c) { return t + value(c); }, 0);
+      chosenBuy = plain.filter(function (a) { return sameCards(a.cards, picked); })[0] || null;
+      var text = picked.length ? picked.map(words).join(" + ") + " = " + sum + ": " : "Nothing selected. ";
+      if (!picked.length) { text += "choose cards totalling at least " + price + "."; }
+      else if (sum < price) { text += "short by " + (price - sum) + "."; }
+      else if (sum === price) { text += vizier ? "exact." : "exact: you get another action (R-TURN-4)."; }
+      else { text += "overpaid by " + (sum - price) + " (no change is given)."; }
+      if (picked.length && !chosenBuy && sum >= price) { text += " This payment is not allowed here."; }
+      sumLine.textContent = text;
+      sumLine.className = "hint " + (chosenBuy ? "ok" : "bad");
+      payButton.disabled = !chosenBuy;
+    };
+    box.querySelectorAll(".card").forEach(function (c) {
+      c.addEventListener("click", function () { c.classList.toggle("selected"); update(); });
+    });
+    payButton.onclick = function () { if (chosenBuy) { send(chosenBuy.index); } };
+    var other = document.getElementById("pay-other");
+    other.innerHTML = "";
+    others.forEach(function (a) { other.appendChild(button(a)); });
+    update();
+    payPanel.hidden = false;
+    return true;
+  }
+
+  // another player's Alhambra large on hover or click
+  document.querySelectorAll(".zoomable").forEach(function (z) {
+    var timer = null;
+    z.addEventListener("click", function () { z.classList.toggle("zoomed"); });
+    z.addEventListener("mouseenter", function () {
+      timer = setTimeout(function () { z.classList.add("zoomed"); }, 350);
+    });
+    z.addEventListener("mouseleave", function () { clearTimeout(timer); z.classList.remove("zoomed"); });
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape") { document.querySelectorAll(".zoomed").forEach(function (z) { z.classList.remove("zoomed"); }); }
+  });
 
   // pages that wait for someone else follow the game: reload when its version changes
   // (with the seat's token: its page also learns that it is asked by the vizier, R-VIZ-5)
