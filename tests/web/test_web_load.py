@@ -25,7 +25,7 @@ def test_a_table_of_slow_bots_never_delays_another_tables_pages(tmp_path: Path) 
     try:
         store: TableStore = live.app.state.store
         slow = store.create([Seat(f"M{i}", "mcts", "mcts:5000") for i in range(6)], seed=1)
-        other = store.create([Seat("Ana", "person"), Seat("Bo", "random")], seed=2)
+        other = store.create([Seat("Ana", "person"), Seat("Bo", "random", "random")], seed=2)
         assert store.settle(other)
         urls = [
             f"{live.url}/g/{other.id}/seat/0?t={other.seats[0].token}",

@@ -190,15 +190,23 @@
 
   // another player's Alhambra large on hover or click
   document.querySelectorAll(".zoomable").forEach(function (z) {
-    var timer = null;
-    z.addEventListener("click", function () { z.classList.toggle("zoomed"); });
+    // hover: large while the pointer stays; click: large until clicked again (or Escape)
+    var timer = null, pinned = false;
+    z.addEventListener("click", function () {
+      clearTimeout(timer);
+      pinned = !pinned;
+      z.classList.toggle("zoomed", pinned);
+    });
     z.addEventListener("mouseenter", function () {
       timer = setTimeout(function () { z.classList.add("zoomed"); }, 350);
     });
-    z.addEventListener("mouseleave", function () { clearTimeout(timer); z.classList.remove("zoomed"); });
+    z.addEventListener("mouseleave", function () {
+      clearTimeout(timer);
+      if (!pinned) { z.classList.remove("zoomed"); }
+    });
   });
   document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape") { document.querySelectorAll(".zoomed").forEach(function (z) { z.classList.remove("zoomed"); }); }
+    if (ev.key === "Escape") { document.querySelectorAll(".zoomed").forEach(function (z) { z.click(); }); }
   });
 
   // pages that wait for someone else follow the game: reload when its version changes
