@@ -22,6 +22,7 @@ from alhambra.web import create_app
 from alhambra.web import replays as replays_module
 from alhambra.web.replays import CHECKPOINT, build_replay
 from alhambra.web.tables import Table, TableStore
+from alhambra.web.words import card_words
 from starlette.testclient import TestClient
 
 from .conftest import ALL_MODULES, BASE, act, create, seat_url
@@ -295,3 +296,47 @@ def test_a_page_with_the_asked_seat_named_would_fail_the_check(client: TestClien
     table, observer = _asking_round_with_two_asked(client)
     real = table.game.view(observer)
     assert real["current_player"] == table.decider and real["modules"]["vizier"]["asking"] == table.decider
+
+
+# -- what people know: hands seen entering, the end-of-game distribution ------------------------
+
+
+def test_each_seats_known_hand_is_every_card_seen_entering_it(client: TestClient, data_dir: Path) -> None:
+    """The starting deal is face up (R-SET-3) and takes from the display are public
+    (R-TURN-2), payments too: in the base game everyone can know every hand, as the bots do."""
+    table = create(client, ["person", "greedy", "person"], seed=14, names=["Ana", "Bo", "Cy"])
+    rng = random.Random(4)
+    for _ in range(40):
+        if table.game.is_over:
+            break
+        for known, p in zip(table.known, table.game.state.players):
+            assert sorted(known) == sorted(c.code for c in p.hand)
+        assert act(client, table, table.decider, rng.randrange(len(table.game.legal_actions()))).status_code == 303
+    page = client.get(seat_url(table, 0)).text
+    bo = table.game.state.players[1]
+    shown = unescape(page.split('id="known-1"', 1)[1].split("</p>", 1)[0])
+    assert "known hand:" in page and all(card_words(c.code) in shown for c in bo.hand)
+    restarted = TestClient(create_app(data_dir), base_url=BASE).app.state.store.get(table.id)
+    assert restarted.known == table.known
+    saved = json.loads((data_dir / f"{table.id}.json").read_text())
+    del saved["known"]  # a table saved before known hands were kept: rebuilt from the history
+    assert TableStore(None).load(json.dumps(saved)).known == table.known
+
+
+def test_the_end_of_game_distribution_is_explained(client: TestClient) -> None:
+    """R-END-2: each building left on the market goes to the holder of the most money of its
+    currency, nobody on a tie; the final page says who got what and why."""
+    table = create(client, ["person", "person", "person"], seed=0, names=["Ana", "Bo", "Cy"])
+    play_out(client, table, random.Random(0))
+    lines = [e.text for e in table.log if e.text.startswith("Distribution (R-END-2): ")]
+    assert lines, "this seed ends with buildings on the market"
+    after = [e.text for e in table.log]
+    for line in lines:
+        what = line.split("Distribution (R-END-2): the ", 1)[1].split(" of the ", 1)[0]
+        if " goes to " in line:
+            name = line.split(" goes to ", 1)[1].split(",", 1)[0]
+            assert any(t.startswith(f"{name} ") and f"the {what}" in t for t in after[after.index(line) :])
+        else:
+            assert " tie for the most " in line
+    page = client.get(seat_url(table, 0)).text
+    assert 'id="distribution"' in page and unescape(lines[0].split(": ", 1)[1]) in unescape(page)

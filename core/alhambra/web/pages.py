@@ -133,5 +133,10 @@ def table_data(
         "undo": can_undo,
         "over": game.is_over,
         "winners": list(game.winners),
+        "known": [
+            {"cards": sorted_hand(list(h)), "unknown": max(0, p["hand_size"] - len(h))}
+            for h, p in zip(table.known or [[] for _ in view["players"]], view["players"])
+        ],
+        "distribution": [e.text for e in table.log if e.seat is None and e.text.startswith("Distribution")],
         "scores": list(game.scores),
     }

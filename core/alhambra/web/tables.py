@@ -26,7 +26,7 @@ from attrs import define, field
 
 from .. import Action, AlhambraError, Game, SaveFormatError, new_game
 from ..bots import Bot, make_bot
-from .words import describe, logged
+from .words import describe, distribution_words, logged
 
 FORMAT = "alhambra-web-table"
 FORMAT_VERSION = 1
@@ -112,6 +112,7 @@ class Undo:
 
     game: Game
     log_size: int
+    known: list[list[str]] | None = None
 
 
 @define(slots=True, eq=False)
@@ -138,6 +139,10 @@ class Table:
     bot_seconds: float | None = None
     #: what stopped the bots of this table (a bot that failed), shown on its pages
     trouble: str | None = None
+    #: per seat, the card codes everyone knows are in its hand: every card seen entering it
+    #: (the starting deal is face up, R-SET-3; takes from the money display, R-TURN-2) and
+    #: still there (payments are public); what the bots remember, shown to people too
+    known: list[list[str]] = field(factory=list)
 
     @property
     def decider(self) -> int | None:
@@ -200,6 +205,60 @@ class Table:
             if s.token is not None and secrets.compare_digest(token, s.token):
                 return i
         return None
+
+
+def _codes(cards: Any) -> list[str]:
+    return [str(getattr(c, "code", c)) for c in cards]
+
+
+def _minus(a: list[str], b: list[str]) -> list[str]:
+    """Multiset ``a - b``."""
+    left = list(a)
+    for c in b:
+        if c in left:
+            left.remove(c)
+    return left
+
+
+def _keep(known: list[str], hand: list[str]) -> list[str]:
+    """The cards of ``known`` still in ``hand`` (multisets)."""
+    left, out = list(hand), []
+    for c in known:
+        if c in left:
+            left.remove(c)
+            out.append(c)
+    return out
+
+
+def starting_known(game: Game) -> list[list[str]]:
+    """Every hand as dealt face up (R-SET-3): known to everyone."""
+    return [sorted(_codes(p.hand)) for p in game.state.players]
+
+
+def update_known(known: list[list[str]], before: tuple, game: Game, action: Any = None) -> list[list[str]]:
+    """``known`` after ``action``: each seat keeps the known cards still in its hand and adds
+    those it took from the money display (a take's cards; for other actions the cards gone
+    from the display). ``before``: the display's and hands' codes before the action, as
+    :func:`public_cards` gives them."""
+    display_before, hands_before = before
+    if type(action).__name__ == "TakeMoney":
+        taken = _codes(getattr(action, "cards", ()))
+    else:
+        taken = _minus(display_before, _codes(game.state.display))
+    out = []
+    for seat, p in enumerate(game.state.players):
+        hand = _codes(p.hand)
+        mine = _keep(known[seat] if seat < len(known) else [], hand)
+        new = _minus(hand, hands_before[seat])
+        seen = _keep(new, taken)
+        taken = _minus(taken, seen)
+        out.append(sorted(mine + seen))
+    return out
+
+
+def public_cards(game: Game) -> tuple:
+    """The display's codes and every hand's codes now (for :func:`update_known`)."""
+    return _codes(game.state.display), [_codes(p.hand) for p in game.state.players]
 
 
 def hidden_counts(game: Game) -> tuple:
@@ -285,7 +344,12 @@ class TableStore:
                 make_bot(s.bot or "random", 0)  # a bad specification fails before the game exists
         game = new_game([s.name for s in seats], modules=list(modules), options=options, seed=seed)
         table = Table(
-            id=secrets.token_hex(4), game=game, seats=seats, host_token=new_token(), bot_seconds=self.bot_seconds
+            id=secrets.token_hex(4),
+            game=game,
+            seats=seats,
+            host_token=new_token(),
+            bot_seconds=self.bot_seconds,
+            known=starting_known(game),
         )
         with self._lock:
             while table.id in self.tables:
@@ -321,6 +385,7 @@ class TableStore:
             if not 0 <= index < len(legal):
                 raise BadRequest(f"index {index} is not one of the {len(legal)} listed actions (0-{len(legal) - 1})")
             before = table.game.clone()
+            known_before = [list(h) for h in table.known]
             before_hidden = hidden_counts(table.game)
             log_size = len(table.log)
             turn = table.game.state.turn
@@ -329,7 +394,7 @@ class TableStore:
                 table.decider == seat and table.game.state.turn == turn and hidden_counts(table.game) == before_hidden
             )
             if same_turn:
-                table.undo.append(Undo(before, log_size))
+                table.undo.append(Undo(before, log_size, known_before))
             else:
                 table.undo.clear()
             self.save(table)
@@ -348,6 +413,10 @@ class TableStore:
                 raise Conflict("the game has moved on since the page was shown: reload the page")
             last = table.undo.pop()
             table.game = last.game
+            table.known = [
+                _keep(h, _codes(p.hand))
+                for h, p in zip(last.known if last.known is not None else table.known, table.game.state.players)
+            ]
             del table.log[last.log_size :]
             table.version += 1
             table.public_version += 1
@@ -366,12 +435,21 @@ class TableStore:
         step = len(game.history)
         text = describe(game, seat, action)
         scorings = len(game.state.scorings)
+        market = list(game.state.market)
+        phase = game.state.phase
+        cards = public_cards(game)
         game.apply(action)
+        table.known = update_known(table.known, cards, game, action)
         table.version += 1
         if logged(action) or game.phase != "vizier":
             table.public_version += 1
         if logged(action):
             table.log.append(LogEntry(step, seat, text))
+        if phase != "distribution" and (game.state.distribution or game.state.phase in ("distribution", "over")):
+            if any(t is not None for t in market) and not any(t is not None for t in game.state.market):
+                bought = getattr(action, "space", None) if type(action).__name__ in ("Buy", "UseVizier") else None
+                for line in distribution_words(game, market, bought):
+                    table.log.append(LogEntry(step + 1, None, line))
         for rec in game.state.scorings[scorings:]:
             names = [game.state.players[w].name if w < game.num_players else "Dirk" for w in rec.participants]
             points = ", ".join(f"{n} {t}" for n, t in zip(names, rec.totals))
@@ -496,6 +574,7 @@ class TableStore:
             "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "token": s.token} for s in table.seats],
             "log": [[e.step, e.seat, e.text] for e in table.log],
             "undo": [[len(u.game.history), u.log_size] for u in table.undo],
+            "known": table.known,
             "game": json.loads(table.game.to_json()),
         }
         tmp = path.with_suffix(".json.tmp")
@@ -561,6 +640,17 @@ class TableStore:
         public = data.get("public_version", version)
         if type(public) is not int or not 0 <= public <= version:
             raise SaveFormatError("public_version: an integer from 0 to the table's version")
+        known = data.get("known")
+        if known is None:
+            known = self._known_by_replay(game)
+        elif (
+            not isinstance(known, list)
+            or len(known) != game.num_players
+            or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in known)
+        ):
+            raise SaveFormatError("known: per seat, a list of card codes")
+        else:
+            known = [_keep(h, _codes(p.hand)) for h, p in zip(known, game.state.players)]  # never more than held
         undo = []
         for k, u in enumerate(data.get("undo") or []):
             if (
@@ -582,9 +672,23 @@ class TableStore:
             version=version,
             public_version=public,
             bot_seconds=self.bot_seconds,
+            known=known,
             undo=undo,
             created=float(created) if isinstance(created, (int, float)) else time.time(),
         )
+
+    def _known_by_replay(self, game: Game) -> list[list[str]]:
+        """The known hands of ``game`` rebuilt from its seed and history (a table saved
+        before they were kept); none known for a game started from a position."""
+        if game.origin is not None:
+            return [[] for _ in range(game.num_players)]
+        again = self._rebuild(game, 0)
+        known = starting_known(again)
+        for action in game.history:
+            cards = public_cards(again)
+            again.apply(action)
+            known = update_known(known, cards, again, action)
+        return known
 
     def _rebuild(self, game: Game, steps: int) -> Game:
         """``game`` as it was after its first ``steps`` actions, replayed from its seed (the

@@ -158,3 +158,37 @@ def action_label(game: Any, seat: int, action: Any, prices: Sequence[int | None]
     module's action its own ``str``. ``prices``: the market's, when the caller has them."""
     found = _phrases(game, seat, action, prices)
     return found[1] if found is not None else str(action)
+
+
+def distribution_words(game: Any, market: Sequence[Any], bought: int | None) -> list[str]:
+    """What the end of the game does with the buildings left on the market (R-END-2), one
+    sentence per space, from the ``market`` before the last action (``bought``: the space
+    that action bought from, None if none) and the hands after it: ``"Distribution (R-END-2):
+    the tower 9 of the florin space goes to Ana, who holds the most florins (12; Bo 7)"``, or
+    leaves the game on a tie for most. Exchange offices and other module cards are no money
+    here (R-EXC-6)."""
+    players = game.state.players
+    cat = catalog_of(game)
+    out = []
+    for i, tile in enumerate(market):
+        if tile is None or i + 1 == bought or i >= len(MARKET_CURRENCIES):
+            continue
+        cur = MARKET_CURRENCIES[i]
+        totals = [
+            sum(c.value for c in p.hand if getattr(c, "currency", None) == cur and type(c).__name__ == "MoneyCard")
+            for p in players
+        ]
+        best = max(totals)
+        holders = [k for k, t in enumerate(totals) if t == best]
+        others = "; ".join(f"{players[k].name} {t}" for k, t in enumerate(totals) if k not in holders)
+        what = f"the {tile_words(cat, tile)} of the {cur} space"
+        if len(holders) == 1:
+            text = f"{what} goes to {players[holders[0]].name}, who holds the most {cur}s ({best}"
+            out.append(f"Distribution (R-END-2): {text}{'; ' + others if others else ''})")
+        else:
+            names = " and ".join(players[k].name for k in holders)
+            out.append(
+                f"Distribution (R-END-2): {what} leaves the game: {names} tie for the most {cur}s ({best} each"
+                f"{'; ' + others if others else ''})"
+            )
+    return out
