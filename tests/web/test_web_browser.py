@@ -73,7 +73,9 @@ def sit_down(driver: WebDriver) -> bool:
         return True
     if "/next" not in driver.current_url:
         return False
-    WebDriverWait(driver, 120).until(lambda d: d.find_elements(By.ID, "show-hand") or d.find_elements(By.ID, "final-scores"))
+    WebDriverWait(driver, 120).until(
+        lambda d: d.find_elements(By.ID, "show-hand") or d.find_elements(By.ID, "final-scores")
+    )
     shown = driver.find_elements(By.ID, "show-hand")
     if not shown:
         return False
@@ -98,7 +100,10 @@ def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None)
         driver.find_element(By.ID, "pay-selected").click()
     elif "space" in action:
         driver.find_element(By.ID, f"space-{action['space']}").click()
-        driver.find_element(By.CSS_SELECTOR, f'#pay-other button[data-index="{action["index"]}"], #chooser button[data-index="{action["index"]}"]').click()
+        driver.find_element(
+            By.CSS_SELECTOR,
+            f'#pay-other button[data-index="{action["index"]}"], #chooser button[data-index="{action["index"]}"]',
+        ).click()
     elif kind == "TakeMoney":
         select_cards(driver, "#display", action["cards"])
         driver.find_element(By.ID, "take-selected").click()

@@ -164,7 +164,9 @@ def test_bots_moves_are_played_back_one_by_one_with_a_thinking_state(driver: Web
     live = LiveServer(tmp_path / "games", bot_pause=0.8)
     try:
         store: TableStore = live.app.state.store
-        table = store.create([Seat("Ana", "person"), Seat("Bo", "random", "random"), Seat("Cy", "random", "random")], seed=6)
+        table = store.create(
+            [Seat("Ana", "person"), Seat("Bo", "random", "random"), Seat("Cy", "random", "random")], seed=6
+        )
         assert store.settle(table)
         driver.get(seat_link(live, table))
         legal = table.game.legal_actions()
@@ -232,7 +234,9 @@ def test_a_stale_page_gets_a_409_that_reloads_the_seat(driver: WebDriver, tmp_pa
         seat = table.decider
         driver.get(seat_link(live, table, seat))
         store.play(table, seat, 0, table.version)  # played elsewhere: this page is stale now
-        driver.execute_script("document.getElementById('money-list') && (document.getElementById('money-list').open = true);")
+        driver.execute_script(
+            "document.getElementById('money-list') && (document.getElementById('money-list').open = true);"
+        )
         driver.find_element(By.CSS_SELECTOR, "button.act").click()
         WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "reload-seat"))
         assert "409" in driver.find_element(By.TAG_NAME, "h1").text

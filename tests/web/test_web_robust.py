@@ -109,7 +109,9 @@ def test_bots_think_outside_the_request_and_the_tables_lock(client: TestClient, 
 
     monkeypatch.setattr(bot_class, "choose", stuck)
     try:
-        r = client.post("/games", data={"kind0": "greedy", "kind1": "greedy", "kind2": "person"}, follow_redirects=False)
+        r = client.post(
+            "/games", data={"kind0": "greedy", "kind1": "greedy", "kind2": "person"}, follow_redirects=False
+        )
         assert r.status_code == 303  # answered while the first bot is still thinking
         table = store.get(r.headers["location"].split("/")[2])
         assert entered.wait(30) and store.thinking(table)

@@ -70,12 +70,12 @@ from .tables import (
     WebError,
     integer_field,
 )
+from .words import card_words, catalog_of, tile_words
 
 #: form fields a request may carry (the new-game form has about 40)
 MAX_FIELDS = 200
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-from .words import card_words, catalog_of, tile_words
 
 
 def _environment() -> Environment:
@@ -149,7 +149,10 @@ class Guard:
             {
                 "type": "http.response.start",
                 "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
+                "headers": [
+                    (b"content-type", b"text/plain; charset=utf-8"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
             }
         )
         await send({"type": "http.response.body", "body": body})
@@ -491,6 +494,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         store.close()  # the bots stop, every table is saved
+
     app = Starlette(
         routes=routes,
         exception_handlers={AlhambraError: on_error, 404: not_found},

@@ -96,9 +96,7 @@ def public_view(table: Table, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def table_data(
-    table: Table, seat: int | None, *, can_undo: bool = False, thinking: bool = False
-) -> dict[str, Any]:
+def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinking: bool = False) -> dict[str, Any]:
     """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
     buildings in a two-player game), ``log``, ``since`` (what the others did since the seat's last action), ``actions`` (the seat's legal actions when it
