@@ -19,7 +19,7 @@ from alhambra.web import create_app
 warnings.filterwarnings("ignore", message="Using `httpx`")
 
 MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
-client = TestClient(create_app(tempfile.mkdtemp()))
+client = TestClient(create_app(tempfile.mkdtemp()), base_url="http://localhost")  # a Host it serves
 form = {"seed": "5", "module": MODULES} | {f"kind{i}": "person" for i in range(4)}
 gid = client.post("/games", data=form, follow_redirects=False).headers["location"].split("/")[2]
 table = client.app.state.store.get(gid)
