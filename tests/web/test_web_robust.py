@@ -342,3 +342,28 @@ def test_the_end_of_game_distribution_is_explained(client: TestClient) -> None:
             assert " tie for the most " in line
     page = client.get(seat_url(table, 0)).text
     assert 'id="distribution"' in page and unescape(lines[0].split(": ", 1)[1]) in unescape(page)
+
+
+def test_unnamed_bots_of_one_kind_get_distinct_names(client: TestClient) -> None:
+    r = client.post(
+        "/games",
+        data={"kind0": "person", "kind1": "greedy", "kind2": "greedy", "kind3": "random"},
+        follow_redirects=False,
+    )
+    table = client.app.state.store.get(r.headers["location"].split("/")[2])
+    assert [s.name for s in table.seats] == ["Player 1", "greedy bot", "greedy bot 2", "random bot"]
+
+
+def test_a_vizier_purchase_earns_no_other_action_in_words() -> None:
+    """R-VIZ-2: a vizier purchase is paid exactly but earns no action (R-TURN-4 is for turns)."""
+    from alhambra.web.words import payment_words
+
+    cards = tuple(alhambra.MoneyCard("dinar", v) for v in (3, 4))
+    assert payment_words(cards, None, 7) == "dinar 3 + dinar 4 (7, exact: another action)"
+    assert payment_words(cards, None, 7, bonus=False) == "dinar 3 + dinar 4 (7, exact)"
+
+
+def test_a_favicon_is_served(client: TestClient) -> None:
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert 'rel="icon"' in client.get("/").text
