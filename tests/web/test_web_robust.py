@@ -110,7 +110,9 @@ def test_bots_think_outside_the_request_and_the_tables_lock(client: TestClient, 
     monkeypatch.setattr(bot_class, "choose", stuck)
     try:
         r = client.post(
-            "/games", data={"kind0": "greedy", "kind1": "greedy", "kind2": "person"}, follow_redirects=False
+            "/games",
+            data={"kind0": "greedy", "kind1": "greedy", "kind2": "person", "seed": "2"},  # a bot starts
+            follow_redirects=False,
         )
         assert r.status_code == 303  # answered while the first bot is still thinking
         table = store.get(r.headers["location"].split("/")[2])
@@ -171,6 +173,16 @@ def test_a_streamed_body_over_the_limit_is_refused(data_dir: Path) -> None:
     big = "a=" + "x" * 20_000
     r = c.post("/games", content=big, headers={"content-type": "application/x-www-form-urlencoded"})
     assert r.status_code == 413
+
+
+def test_an_action_or_new_game_form_is_small(client: TestClient) -> None:
+    table = create(client, ["person", "person"], seed=2)
+    big = {"t": table.seats[0].token, "index": "0", "version": "0", "pad": "x" * 1_100_000}
+    assert client.post(f"/g/{table.id}/seat/0/act", data=big).status_code == 413
+    assert (
+        client.post("/games", data={"kind0": "person", "kind1": "person", "config": "#" * 1_100_000}).status_code == 413
+    )
+    assert table.version == 0
 
 
 def test_too_many_form_fields_are_refused(client: TestClient) -> None:

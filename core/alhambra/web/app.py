@@ -72,6 +72,8 @@ from .tables import (
 )
 from .words import card_words, catalog_of, tile_words
 
+#: bytes of a request body other than a replay upload (a new-game form with its TOML config, an action)
+MAX_FORM = 1_000_000
 #: form fields a request may carry (the new-game form has about 40)
 MAX_FIELDS = 200
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
@@ -136,7 +138,8 @@ class Guard:
     very server (scheme aside: the same host and port as its ``Host``), or ``null`` (sent
     under ``Referrer-Policy: no-referrer``) with ``Sec-Fetch-Site: same-origin``, or none and no ``Sec-Fetch-Site: cross-site`` (403: a form sent from
     another site); a body over ``max_body`` bytes is refused (413) by its
-    ``Content-Length`` before any of it is read, and while it streams otherwise."""
+    ``Content-Length`` before any of it is read, and while it streams otherwise (a
+    body other than a replay upload: :data:`MAX_FORM` at most)."""
 
     def __init__(self, app: ASGIApp, *, hosts: set[str], max_body: int) -> None:
         self.app = app
@@ -180,12 +183,13 @@ class Guard:
             elif site == "cross-site":
                 await self._refuse(send, 403, "a form sent from another site is refused")
                 return
+        # an upload to the replay viewer may be large; a form (a new game, an action) is small
+        limit = self.max_body if scope.get("path") == "/replay" else min(self.max_body, MAX_FORM)
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._refuse(send, 413, f"the request is larger than this server accepts ({self.max_body} bytes)")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(send, 413, f"the request is larger than this server accepts here ({limit} bytes)")
             return
         seen = 0
-        limit = self.max_body
 
         async def counted() -> Message:
             nonlocal seen
