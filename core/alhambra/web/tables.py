@@ -524,12 +524,13 @@ class TableStore:
             with table.lock:
                 if table.version != version:
                     continue
+                public = table.public_version
                 self._apply(table, action)
                 table.undo.clear()
                 self.save(table)
-            if self.bot_pause and not self.bot_to_move(table):
-                return
-            if self.bot_pause:
+            # a pause after each move others can see, so pages show them one by one; none after a
+            # decline in the vizier's asking round, which must take no longer than a seat not asked
+            if self.bot_pause and table.public_version != public and self.bot_to_move(table):
                 self._stop.wait(self.bot_pause)
 
     def settle(self, table: Table, timeout: float = 30.0) -> bool:
