@@ -9,7 +9,9 @@ Long examples run smaller (`SMALLER`: fewer games, trials, seconds); the docs st
 run time. Installing (`python3 -m venv`, `. .venv/bin/activate`, `pip install`) is left to CI's
 own steps, which run the same installs; the test command is CI's last line
 (tests/test_docs.py); `mkdocs build --strict` is tests/test_docs_build.py; `mkdocs serve` and
-`alhambra play` are servers: `alhambra play` is started until it prints its address.
+`alhambra play` are servers: `alhambra play` is started until it prints its address (never
+0.0.0.0). `benchmarks/instruction_counts.py` is the one command left out: under valgrind it
+takes minutes even for one game.
 """
 
 from __future__ import annotations
@@ -105,6 +107,9 @@ def scratch(tmp_path_factory):
     work = tmp_path_factory.mktemp("documented")
     for name in ("examples", "benchmarks"):
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (work / "docs" / "img").mkdir(parents=True)  # where docs/render.md's example writes
+    # the records the lab page's DataFrame example loads (`alhambra simulate --out results.jsonl`)
+    run_shell("alhambra simulate --games 2 --out results.jsonl --quiet", work)
     return work
 
 
@@ -155,6 +160,8 @@ def run_block(where: str, language: str, text: str, cwd: Path) -> None:
             assert any(line == expected for line in rest), f"{where}: {expected!r} not printed; got {printed}"
         return
     for command in commands(text):
+        if "benchmarks/instruction_counts.py" in command:
+            continue  # under valgrind: minutes even for one game; benchmarks/ has its own checks
         if command.startswith("alhambra play"):
             first = serve_until_announced(command, cwd)
             assert first.startswith("Alhambra is served at http://"), (where, first)
@@ -180,7 +187,7 @@ BLOCKS = blocks()
 
 def test_the_docs_have_the_blocks_this_suite_runs():
     languages = [language for _where, language, _text in BLOCKS]
-    assert languages.count("python") >= 15 and languages.count("sh") >= 10
+    assert languages.count("python") >= 14 and languages.count("sh") >= 10
     readme = [c for where, language, text in BLOCKS if where.startswith("README") and language == "sh" for c in commands(text)]
     assert any(c.startswith("alhambra simulate --players 4 --modules all") for c in readme)  # the quick start
 
@@ -197,8 +204,6 @@ def test_smaller_sizes_are_smaller():
 
 @pytest.mark.parametrize("where, language, text", BLOCKS, ids=[b[0] for b in BLOCKS])
 def test_documented_block_runs(where, language, text, scratch):
-    if language == "sh" and "instruction_counts" in text and shutil.which("valgrind") is None:
-        pytest.skip("needs valgrind")
     if language == "sh" and "engine_speed" in text:
         pytest.importorskip("catanatron")  # the bench extra
     if language == "sh" and "tune_bot" in text:
