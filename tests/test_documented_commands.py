@@ -209,3 +209,11 @@ def test_documented_block_runs(where, language, text, scratch):
     if language == "sh" and "tune_bot" in text:
         pytest.importorskip("optuna")  # the lab extra
     run_block(where, language, text, scratch)
+
+
+def test_public_pages_speak_of_the_project_not_of_its_making():
+    """README, CHANGELOG and the site's pages name no issue, work period or commit."""
+    making = re.compile(r"\b(issue|session|period) \d+|\bsessions \d|\bcommit [0-9a-f]{7}|shared/rules|\.\./seeds", re.I)
+    for page in [*PAGES, ROOT / "CHANGELOG.md"]:
+        for number, line in enumerate(page.read_text("utf-8").splitlines(), 1):
+            assert not making.search(line), f"{page.relative_to(ROOT)}:{number}: {line}"
