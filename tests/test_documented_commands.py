@@ -188,7 +188,9 @@ BLOCKS = blocks()
 def test_the_docs_have_the_blocks_this_suite_runs():
     languages = [language for _where, language, _text in BLOCKS]
     assert languages.count("python") >= 14 and languages.count("sh") >= 10
-    readme = [c for where, language, text in BLOCKS if where.startswith("README") and language == "sh" for c in commands(text)]
+    readme = [
+        c for where, language, text in BLOCKS if where.startswith("README") and language == "sh" for c in commands(text)
+    ]
     assert any(c.startswith("alhambra simulate --players 4 --modules all") for c in readme)  # the quick start
 
 
@@ -213,7 +215,9 @@ def test_documented_block_runs(where, language, text, scratch):
 
 def test_public_pages_speak_of_the_project_not_of_its_making():
     """README, CHANGELOG and the site's pages name no issue, work period or commit."""
-    making = re.compile(r"\b(issue|session|period) \d+|\bsessions \d|\bcommit [0-9a-f]{7}|shared/rules|\.\./seeds", re.I)
+    making = re.compile(
+        r"\b(issue|session|period) \d+|\bsessions \d|\bcommit [0-9a-f]{7}|shared/rules|\.\./seeds", re.I
+    )
     for page in [*PAGES, ROOT / "CHANGELOG.md"]:
         for number, line in enumerate(page.read_text("utf-8").splitlines(), 1):
             assert not making.search(line), f"{page.relative_to(ROOT)}:{number}: {line}"
