@@ -1,5 +1,5 @@
 """Environment speed: PettingZoo and Gymnasium steps per second beside the engine's own
-random-play actions per second, in one run (issue 14).
+random-play actions per second, in one run.
 
     python benchmarks/env_speed.py                          # about a minute
     python benchmarks/env_speed.py --players 4 --modules all --seconds 3 --rounds 5
@@ -18,7 +18,7 @@ of it in the environments' games:
 An environment step is one integer; an engine action takes one or more (a purchase is the
 space, each card, then "pay"; a placement the tile, then the cell). The figures to compare
 are the per-action times: "env cost" is the environment's time per engine action beyond the
-engine's own, as a share of the engine's time per action (issue 14 asks for at most 0.5).
+engine's own, as a share of the engine's time per action (the design budget: at most 0.5).
 The environments' loops include their agent's choice (the mask's legal integers, then a
 random one), which the engine's loop makes from its list for almost nothing; "w/o agent"
 takes that choice's measured time out, leaving the environment layer alone.
@@ -389,7 +389,7 @@ def budget(
     )
     print(
         f"  the least a Python layer over legal_actions() spends, the do-nothing loop and the legal integers: "
-        f"{least:.1f} us = {least / eng:.2f} of the engine's time (issue 14's budget: 0.50), before any observation"
+        f"{least:.1f} us = {least / eng:.2f} of the engine's time (budget: 0.50), before any observation"
     )
 
 

@@ -243,9 +243,12 @@ def test_the_version_is_written_once_in_pyproject():
 
 
 def test_license_matches_the_package_metadata():
-    meta = importlib.metadata.metadata("alhambra-engine")
-    assert "MIT" in (meta.get("License") or meta.get("License-Expression") or "")
-    assert "License :: OSI Approved :: MIT License" in meta.get_all("Classifier")
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]  # an SPDX expression
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]  # superseded by it
+    assert {"3.11", "3.12", "3.13"} <= {c.rsplit(" :: ", 1)[1] for c in project["classifiers"] if "Python :: 3." in c}
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License")
 
 
@@ -254,6 +257,13 @@ def test_changelog_follows_keep_a_changelog():
     assert text.startswith("# Changelog") and "keepachangelog.com" in text
     assert "## [Unreleased]" in text
     assert re.search(r"^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$", text, re.MULTILINE)
+    versions = re.findall(r"^## \[([^\]]+)\]", text, re.MULTILINE)
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert f'version = "{versions[1]}"' in pyproject  # the newest release is the package's version
+    newest = text.split(f"## [{versions[1]}]")[1].split("\n## [")[0]
+    assert "### Breaking changes" in newest and "### Fixed" in newest
+    assert "### Fixed" not in text.split("## [0.1.0]")[1]  # the first version fixed nothing earlier
+    assert not re.search(r"\b(session|issue) \d", text)  # it speaks of the package, not of its making
 
 
 def test_a_citation_inside_a_private_helper_points_at_the_public_object_around_it():

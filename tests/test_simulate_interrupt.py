@@ -49,6 +49,13 @@ def _lines(path: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
 
+def _default_sigint() -> None:
+    """In the child, before it runs: Ctrl-C's default disposition. A child inherits an ignored
+    SIGINT (a suite started as a background job of a shell that ignores it), and a program
+    started with SIGINT ignored keeps it ignored, as ``nohup`` relies on."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted_run(out: Path, how: str, extra: list[str], started) -> tuple[subprocess.Popen, str, str, float]:
     """Start ``alhambra simulate`` (300 greedy games on 2 workers, ``--out out``, plus
     ``extra``) in its own session, wait for two finished games, call ``started(pid)`` (what
@@ -61,6 +68,7 @@ def _interrupted_run(out: Path, how: str, extra: list[str], started) -> tuple[su
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_default_sigint,
     )
     try:
         deadline = time.monotonic() + 180

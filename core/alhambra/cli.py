@@ -202,11 +202,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=f"%(prog)s {__version__}", help="print the installed version and exit"
     )
     sub = p.add_subparsers(dest="command", required=True)
+    from .bots import bot_names
+
+    bots = ", ".join(bot_names())  # the installed bots (entry points) and those registered here
 
     s = sub.add_parser(
         "simulate",
         help="play full games between bots and summarise the results",
-        description="Play full games between bots (random, greedy, mcts) and summarise the results: "
+        description=f"Play full games between bots ({bots}) and summarise the results: "
         "win rates per bot and per seat, scores, game length, module action use.",
     )
     s.add_argument("--players", type=int, help="number of players, 2-6 (default 4 or the config's)")
@@ -226,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         metavar="BOT[,BOT...]",
         default=None,
-        help="bot per seat, or one for all seats (default random): random, greedy, mcts; "
+        help=f"bot per seat, or one for all seats (default random): {bots}; "
         "budgets as mcts:200 (playouts per decision) or mcts:0.5s; parameters as mcts:top_k=4",
     )
     s.add_argument(

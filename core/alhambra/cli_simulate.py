@@ -117,8 +117,8 @@ def play_and_report(
                 saves.append(save)
             if not args.quiet:
                 emit(
-                    f"game {len(previous) + len(results)} seed {r.seed}: scores {r.scores} winners {r.winners} "
-                    f"actions {r.actions} scorings {','.join(map(str, r.scorings))}"
+                    f"game {len(previous) + len(results)} seed {r.seed}: scores {r.scores}, won by {winner_names(r.winners)}; "
+                    f"{r.actions} actions, scorings {','.join(map(str, r.scorings))}"
                 )
     except (KeyboardInterrupt, _Stop):
         interrupted = True
@@ -161,3 +161,8 @@ def play_and_report(
         )
         print(f"wrote the report to {args.report}")
     return INTERRUPTED if interrupted else 0
+
+
+def winner_names(winners: Sequence[int]) -> str:
+    """The winning seats (0-based) as ``replay`` names them: ``Player 1, Player 3``."""
+    return ", ".join(f"Player {seat + 1}" for seat in winners)

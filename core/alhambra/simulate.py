@@ -611,7 +611,10 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         return out
     seats = max(r.players for r in results)
     out["players"] = sorted({r.players for r in results})
-    out["modules"] = sorted({m for r in results for m in r.modules})
+    from .engine.ruleset import CANONICAL_MODULES
+
+    rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}  # the order the engine registers them in
+    out["modules"] = sorted({m for r in results for m in r.modules}, key=lambda m: (rank.get(m, len(rank)), m))
     per_seat = []
     for s in range(seats):
         rs = [r for r in results if s < r.players]
@@ -720,6 +723,7 @@ def format_summary(
                 f"  {b['bot']:<{width}} {b['seatings']:>6} {b['win_rate']:>9.3f} {ci:>15} {b['fair_rate']:>6.3f} "
                 f"{b['score_mean']:>7.1f} {b['score_sd']:>6.1f}"
             )
+        lines.append("  (fair: the win rate of a bot no better than the others, 1/players averaged over its seats)")
     for m, e in summary["module_actions"].items():
         parts = [
             f"{k} {a['total']} ({a['total'] / e['games']:.1f}/game, used in {a['games_used']}/{e['games']} games)"

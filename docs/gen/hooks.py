@@ -5,12 +5,18 @@
 * every page: a rule id in running text links to its anchor in the rules digest.
 * any page: a line ``<!-- generated: NAME -->`` is replaced by the output of the generator
   ``NAME`` (``save-example``, ``result-example``), so examples are real output of this build.
-* a page of ``docs/`` that ``mkdocs.yml``'s navigation does not list yet (one a new part of the
-  project adds) is listed under "More" instead of failing the strict build as an omitted file.
+* a line ``--8<-- "README.md:NAME"`` is replaced by the README's section ``NAME`` (between its
+  ``[start:NAME]`` and ``[end:NAME]`` markers), its links into ``docs/`` made relative to the
+  page, so a section reads right both on the repository's front page and on the site.
+* the literate navigation's ``reference/SUMMARY.md`` is read for the navigation, not published.
+
+A page of ``docs/`` that ``mkdocs.yml``'s navigation does not list is an omitted file, which
+fails the strict build: every page is listed under its own name.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -19,8 +25,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import sitegen  # noqa: E402
+from mkdocs.structure.files import InclusionLevel  # noqa: E402
 
 KNOWN = {rule.id for rule in sitegen.rules()}
+ROOT = Path(__file__).resolve().parents[2]
+README_SECTION = re.compile(r'^--8<-- "README\.md:([a-z-]+)"$', re.MULTILINE)
+DOCS_LINK = re.compile(r"\]\(docs/([^)#\s]+)")
 GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)
 GENERATORS = {
     "save-example": lambda: "```json\n" + sitegen.save_example() + "\n```",
@@ -28,34 +38,29 @@ GENERATORS = {
 }
 
 
-def _listed(nav: Any) -> set[str]:
-    """Every page path named in a ``nav`` configuration (nested lists of dicts and strings)."""
-    if isinstance(nav, str):
-        return {nav}
-    if isinstance(nav, dict):
-        return set().union(*(_listed(v) for v in nav.values()))
-    if isinstance(nav, list):
-        return set().union(*(_listed(v) for v in nav))
-    return set()
-
-
 def on_files(files: Any, config: Any, **kwargs: Any) -> Any:
-    nav = config.get("nav")
-    if isinstance(nav, list):
-        listed = _listed(nav)
-        extra = sorted(
-            f.src_uri
-            for f in files.documentation_pages()
-            if f.src_uri not in listed
-            and not f.src_uri.startswith("reference/")
-            and not f.src_uri.endswith("SUMMARY.md")
-        )
-        if extra:
-            nav.append({"More": extra})
+    summary = files.get_file_from_path("reference/SUMMARY.md")
+    if summary is not None:  # literate-nav has read it (plugins run before hooks)
+        summary.inclusion = InclusionLevel.EXCLUDED
     return files
 
 
+def readme_section(name: str, page_uri: str) -> str:
+    """The README's section ``name`` with its ``docs/...`` links relative to ``page_uri``.
+
+    Raises:
+        ValueError: the README has no such section.
+    """
+    text = (ROOT / "README.md").read_text("utf-8")
+    m = re.search(rf"<!-- --8<-- \[start:{name}\] -->\n(.*?)<!-- --8<-- \[end:{name}\] -->", text, re.S)
+    if m is None:
+        raise ValueError(f"{page_uri}: README.md has no section {name!r}")
+    here = posixpath.dirname(page_uri) or "."
+    return DOCS_LINK.sub(lambda link: "](" + posixpath.relpath(link.group(1), here), m.group(1))
+
+
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
+    markdown = README_SECTION.sub(lambda m: readme_section(m.group(1), page.file.src_uri), markdown)
     if page.file.src_uri == "rules/RULES.md":
         markdown = sitegen.anchor_rules(markdown)
     markdown = sitegen.link_rule_ids(markdown, KNOWN)

@@ -121,7 +121,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for problem in store.problems:
         print(f"alhambra play: skipped {problem} (in {args.data})", file=sys.stderr)
 
-    host = "localhost" if args.host in ("127.0.0.1", "localhost", "::1") else args.host
+    host = announced_host(args.host)
 
     async def announce() -> None:  # printed once the socket is bound (the port may be 0)
         port = server.servers[0].sockets[0].getsockname()[1] if server.servers else args.port
@@ -143,3 +143,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         store.close()  # also when the lifespan did not run to its end
     return 0
+
+
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def network_address() -> str:
+    """This machine's address on its network (the one its default route leaves from), else
+    its host name. Connecting a UDP socket sends nothing: it only picks the outgoing address."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            address = ""
+    return address if address and not address.startswith("0.") else socket.gethostname()
+
+
+def announced_host(host: str) -> str:
+    """The host part of the links ``alhambra play`` prints for ``--host host``: ``localhost``
+    for this machine only, this machine's network address for a wildcard (``0.0.0.0``, ``::``:
+    a link to 0.0.0.0 opens on no other device), else ``host`` itself (IPv6 in brackets)."""
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return "localhost"
+    if host in WILDCARDS:
+        return network_address()
+    return f"[{host}]" if ":" in host else host
