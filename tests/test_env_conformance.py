@@ -162,7 +162,7 @@ def test_openspiel_ismcts_plays_full_games_against_greedy():
             searched += 1
         else:
             g = state.session.game
-            for i in state.session.codec.encode(greedy.choose(g, seat, g.legal_actions())):
+            for i in state.session.encode(greedy.choose(g, seat, g.legal_actions())):
                 state.apply_action(i)
     assert state.session.game.is_over and sum(state.returns()) == pytest.approx(1.0)
     assert searched > 50

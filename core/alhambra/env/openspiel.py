@@ -4,9 +4,11 @@ registers it:
     import pyspiel, alhambra.env.openspiel
     game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
 
-Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; default none),
-``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
-initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
+Parameters: ``players`` (2-6), ``modules`` (names joined by ``+``, ``"vizier+bonus_cards"``,
+or ``"all"``; default none; a comma-separated string is accepted and written with ``+``, since
+OpenSpiel's game strings split on commas), ``seed`` (the initial deal: every initial state is
+that seed's game, a fixed root; the default ``-1`` is seed 0, so ``new_initial_state()`` gives
+the same root every time and ``load_game(str(game))`` the same game), ``max_moves`` (a bound on
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
 each seat 1/n, even at a chance node; random games take 400-1100).
 
@@ -47,7 +49,7 @@ single attribute pickles as the engine's JSON save (no engine object is pickled)
 ``deserialize_state`` *unpickles* the string (OpenSpiel does so for every Python game), and
 unpickling can run any code: only deserialise strings you made yourself (the engine's own
 ``Game.to_json``/``from_json`` saves are plain JSON and safe to load). A state of another
-setup (players, modules, options, radius) is refused with :class:`SaveFormatError`.
+setup (players, modules, options) is refused with :class:`SaveFormatError`.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from alhambra import Action, AlhambraError, ConfigError, IllegalActionError, Sav
 
 from . import chance
 from .chance import ChanceTable
-from .codec import DEFAULT_RADIUS, Decision
+from .codec import Decision
 from .observation import render_view
 from .session import Session, as_action_int, parse_modules
 
@@ -72,7 +74,6 @@ _DEFAULTS: dict[str, Any] = {
     "players": 4,
     "modules": "",
     "seed": -1,
-    "radius": DEFAULT_RADIUS,
     "max_moves": 20_000,
 }
 
@@ -101,14 +102,15 @@ class AlhambraGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
         self.players = int(p["players"])
-        self.modules = parse_modules(str(p["modules"]))
-        self.radius = int(p["radius"])
+        self.modules = parse_modules(str(p["modules"]).replace("+", ","))
+        p["modules"] = "+".join(m if isinstance(m, str) else repr(m) for m in self.modules)
         self.max_moves = int(p["max_moves"])
         if self.max_moves < 1:
             raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
         self.seed = int(p["seed"])
-        self._next_seed = 0
-        self.template = Session(self.players, self.modules, None, self.radius)
+        if self.seed < -1:
+            raise ConfigError(f"seed must be -1 (seed 0) or a seed 0 <= seed < 2**63, not {self.seed}")
+        self.template = Session(self.players, self.modules, None)
         self.chance_table = _table(self.template)
         n = self.players
         info = pyspiel.GameInfo(
@@ -123,12 +125,8 @@ class AlhambraGame(pyspiel.Game):
         super().__init__(GAME_TYPE, info, {k: p[k] for k in _DEFAULTS})
 
     def draw_seed(self) -> int:
-        """The seed of the next initial state."""
-        if self.seed >= 0:
-            return self.seed
-        s = self._next_seed
-        self._next_seed += 1
-        return s
+        """The seed of every initial state (a fixed root): ``seed``, or 0 for ``-1``."""
+        return max(self.seed, 0)
 
     def new_initial_state(self) -> AlhambraState:
         return AlhambraState(self)
@@ -225,7 +223,7 @@ class _Holder:
 
 def _table(session: Session) -> ChanceTable:
     """The chance outcome ids of ``session``'s rule set (made once per rule set)."""
-    key = (session.setup, session.radius)
+    key = session.setup
     found = _TABLES.get(key)
     if found is None:
         found = _TABLES[key] = ChanceTable(session.game)
@@ -251,7 +249,7 @@ def _restore_holder(
 def _decode(session: Session, ints: tuple[int, ...]) -> Action:
     """The engine action of the integers ``ints`` in ``session``'s game. Raises
     :class:`IllegalActionError` if they are not one legal action."""
-    d = Decision(session.codec, session.game.legal_actions())
+    d = Decision(session.codec, session.game.legal_actions(), session.game)
     for i in ints[:-1]:
         if d.choose(i) is not None:
             raise IllegalActionError(f"{ints!r} is not one action")
@@ -272,16 +270,16 @@ class AlhambraState(pyspiel.State):
     def __setattr__(self, name: str, value: Any) -> None:
         """OpenSpiel's ``deserialize_state`` makes an initial state of this game and sets the
         unpickled attributes on it: a restored state is checked here to be of this game's
-        setup (players, modules, options, radius) and is given the game. Raises
+        setup (players, modules, options) and is given the game. Raises
         :class:`SaveFormatError` (a :class:`ConfigError`) naming both setups otherwise."""
         if name == "_h" and isinstance(value, _Holder) and value.game is None and "_h" in self.__dict__:
             game: AlhambraGame = self._h.game  # type: ignore[assignment]
             theirs, ours = value.session, game.template
-            if theirs.setup != ours.setup or theirs.radius != ours.radius:
+            if theirs.setup != ours.setup:
                 raise SaveFormatError(
                     f"the state is of another setup: {theirs.players} players, modules {theirs.modules}, "
-                    f"options {theirs.setup[2]}, radius {theirs.radius}; this game has {ours.players} players, "
-                    f"modules {ours.modules}, options {ours.setup[2]}, radius {ours.radius}"
+                    f"options {theirs.setup[2]}; this game has {ours.players} players, "
+                    f"modules {ours.modules}, options {ours.setup[2]}"
                 )
             value.game = game
         super().__setattr__(name, value)
