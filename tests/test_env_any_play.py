@@ -202,3 +202,68 @@ def test_openspiel_game_string_round_trips_for_every_module_list(modules):
     assert str(game2) == str(game) and str(state2) == str(state)
     if "+".join(modules) in ("", "vizier+bonus_cards", "building_huts+bonus_cards+exchange_offices"):
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _openspiel(players=2, modules="", seed=3):
+    pyspiel = pytest.importorskip("pyspiel")
+    import alhambra.env.openspiel  # noqa: F401
+
+    return pyspiel, pyspiel.load_game("python_alhambra", {"players": players, "modules": modules, "seed": seed})
+
+
+def test_information_state_tensor_tells_two_takes_apart_that_the_observation_does_not():
+    """Perfect recall: a take is seen by every seat (R-TURN-2), so another seat's information
+    state differs after a take of another card, though its observation (hand sizes) may not."""
+    from alhambra import TakeMoney
+
+    _pyspiel, game = _openspiel(3, seed=11)
+    root = game.new_initial_state()
+    g = root.session.game
+    seat = root.current_player()
+    singles = [a for a in g.legal_actions() if isinstance(a, TakeMoney) and len(a.cards) == 1]
+    assert len({a.cards for a in singles}) >= 2
+    ends = []
+    for a in singles[:2]:
+        st = root.clone()
+        for i in st.session.encode(a):
+            st.apply_action(i)
+        while st.is_chance_node():  # the display is refilled (R-TURN-8)
+            st.apply_action(st.chance_outcomes()[0][0])
+        ends.append(st)
+    other = (seat + 1) % 3
+    size = game.observation_tensor_size()
+    a, b = (np.array(s.information_state_tensor(other)) for s in ends)
+    assert not np.array_equal(a[size:], b[size:])  # the known hands differ
+    assert a[size:].reshape(3, -1).sum(axis=1).tolist() == [
+        len(ends[0].session.game.state.players[(other + k) % 3].hand) for k in range(3)
+    ]
+    assert ends[0].information_state_string(other) != ends[1].information_state_string(other)
+
+
+def test_information_state_string_keeps_one_size_as_the_game_goes_on():
+    _pyspiel, game = _openspiel(2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    lengths = []
+    for k in range(600):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _p in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if k % 100 == 99 and not state.is_chance_node() and not state.is_terminal():
+            lengths.append(len(state.information_state_string(state.current_player()).rsplit("record: ", 1)[1]))
+    assert len(set(lengths)) <= 2  # "<32 hex digits> (<moves> moves)": one more digit at most
+
+
+def test_heuristic_evaluator_sees_differences_before_the_first_scoring():
+    from alhambra.env.openspiel import HeuristicEvaluator, ScoreEvaluator
+
+    _pyspiel, game = _openspiel(3, seed=5)
+    state = game.new_initial_state()
+    values = HeuristicEvaluator().evaluate(state)
+    assert values.sum() == pytest.approx(1.0) and values.max() - values.min() > 0.01
+    assert np.allclose(ScoreEvaluator().evaluate(state), 1 / 3)  # no points yet: no signal
+    with pytest.raises(ConfigError):
+        HeuristicEvaluator(scale=0)

@@ -268,6 +268,18 @@ class Session:
                 out[base + i] += 1
         return out
 
+    def observe_into(self, seat: int, out: np.ndarray) -> None:
+        """:meth:`observe` written into ``out`` (a ``float32`` vector of
+        :attr:`observation_size`, e.g. a slice of OpenSpiel's buffer) without a new array."""
+        seat = self._seat(seat)
+        game = self.game
+        np.copyto(out, self._observations.observe(game, seat))
+        d = self._decision
+        if d is not None and d.prefix and seat == game.current_player:
+            base = self._decision_start
+            for i in d.prefix:
+                out[base + i] += 1
+
     def _seat(self, seat: Any) -> int:
         """``seat`` as a seat of this game. Raises :class:`ConfigError` unless it is an
         integer (not a ``bool``) in ``0 .. players - 1``."""
