@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         if name == "pettingzoo":
             env = alhambra_v0.env(players=a.players, modules=a.modules)
         else:
-            env = AlhambraEnv(players=a.players, modules=a.modules, opponents=["greedy"] * (a.players - 1), seat="random")
+            env = AlhambraEnv(
+                players=a.players, modules=a.modules, opponents=["greedy"] * (a.players - 1), seat="random"
+            )
         for seed in range(a.games):
             try:
                 if name == "pettingzoo":

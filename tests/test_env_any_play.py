@@ -122,7 +122,7 @@ def test_pettingzoo_truncates_a_stalling_policy():
     env = alhambra_v0.env(players=2, max_episode_steps=30)
     env.reset(seed=3)
     steps = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _r, term, trunc, _info = env.last()
         if term or trunc:
             assert trunc and not term

@@ -128,9 +128,11 @@ def test_the_observation_layout_names_own_hand_market_and_each_alhambra():
     slots = city_slots(g.state.players[2].city)
     here = part["cities"][1, slots.index((1, 0))]
     f = SLOT_FEATURES.index
-    assert here[f(spec.type)] == 1 and here[f("fountain")] == 0 and here[[f("slot"), f("x"), f("y")]].tolist() == [1, 1, 0]
+    assert (
+        here[f(spec.type)] == 1 and here[f("fountain")] == 0 and here[[f("slot"), f("x"), f("y")]].tolist() == [1, 1, 0]
+    )
     assert part["cities"][1, slots.index((0, 0)), f("fountain")] == 1
-    assert part["cities"][1, len(slots):].sum() == 0
+    assert part["cities"][1, len(slots) :].sum() == 0
     assert part["current_player"].tolist() == [1, 0, 0]
     # the observer's own Alhambra: the fountain and its four neighbours
     assert part["cities"][0, :, f("slot")].sum() == 5 and part["cities"][0, :, f("fountain")].sum() == 1

@@ -497,7 +497,9 @@ class ActionCodec:
                 pos = getattr(action, f.attr)
                 k = self.slot_index(game).get(pos)
                 if k is None:
-                    raise WindowError(f"{action}: position {pos} is not a cell slot of the Alhambra of the player to move")
+                    raise WindowError(
+                        f"{action}: position {pos} is not a cell slot of the Alhambra of the player to move"
+                    )
                 out.append(start + k)
             else:
                 value = tuple(getattr(action, a) for a in f.attrs)

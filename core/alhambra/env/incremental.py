@@ -27,7 +27,6 @@ import numpy as np
 
 from alhambra import BUILDING_TYPES
 
-from .codec import WindowError
 from .observation import SLOT_FEATURES, VIEW_ENCODERS, ObservationEncoder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -264,7 +263,7 @@ class SeatObservations:
 
     def observe(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` in ``game`` (see the class docstring); equal to
-        ``encoder.encode(game.view(seat))``. Raises :class:`WindowError` only for an Alhambra
+        ``encoder.encode(game.view(seat))``. Raises :class:`~alhambra.env.codec.WindowError` only for an Alhambra
         no game reaches (more cell slots than any legal game gives)."""
         if not self.fast:
             return self.encoder.encode(game.view(seat))

@@ -64,9 +64,7 @@ def as_seed(seed: Any) -> int:
 _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 
 
-def _restore(
-    players: int, modules: list[str], options: dict[str, Any], save: str, prefix: tuple[int, ...]
-) -> Session:
+def _restore(players: int, modules: list[str], options: dict[str, Any], save: str, prefix: tuple[int, ...]) -> Session:
     """A session from its JSON save (see :meth:`Session.__reduce__`: made by the session itself,
     so its history is not replayed again, ``check_history=False``; the state is validated)."""
     s = Session(players, modules, options)
