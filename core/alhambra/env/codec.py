@@ -361,6 +361,7 @@ class ActionCodec:
         self._owner: dict[int, tuple[type, int]] = {}  # first integer of a segment -> (kind, field index)
         self._cell_kinds: set[type] = set()  # kinds with a cell: their codes depend on the Alhambra
         self._cell_first: set[type] = set()  # kinds whose first integer is a cell
+        self._cell_start: dict[type, tuple[int, str]] = {}  # those: (their segment's start, the attribute)
         shared: dict[str, Segment] = {}
         start = 0
         for kind, enc in self.encodings.items():
@@ -392,6 +393,7 @@ class ActionCodec:
                     self._cell_kinds.add(kind)
                     if i == 0:
                         self._cell_first.add(kind)
+                        self._cell_start[kind] = (seg.start, f.attr)
                 elif f.shared is not None and i > 0:
                     seg = shared.get(f.shared)  # type: ignore[assignment]
                     if seg is not None and seg.values != f.values:
@@ -456,6 +458,17 @@ class ActionCodec:
             if kind not in self._cell_first:
                 self._first[action] = code[0]
         return code
+
+    def first(self, action: Action, game: Game | None) -> int:
+        """The first integer of ``action``'s code (see :meth:`encode`); for a kind whose first
+        integer is a cell, its slot without encoding the rest."""
+        kind = type(action)
+        cell = self._cell_start.get(kind)
+        if cell is not None and game is not None:
+            k = self.slot_index(game).get(getattr(action, cell[1]))
+            if k is not None:
+                return cell[0] + k
+        return self.encode(action, game)[0]
 
     def slot_index(self, game: Game) -> dict[tuple[int, int], int]:
         """``{position: slot}`` of the Alhambra of ``game``'s player to move (kept in its
@@ -617,7 +630,13 @@ class Decision:
         self.legal = list(legal)
         firsts = list(map(codec._first.get, self.legal))
         if None in firsts:
-            firsts = [f if f is not None else codec.encode(a, game)[0] for a, f in zip(self.legal, firsts)]
+            cell_start = codec._cell_start
+            slots = codec.slot_index(game) if game is not None and cell_start else {}
+            for k, (a, f) in enumerate(zip(self.legal, firsts)):
+                if f is None:
+                    cell = cell_start.get(type(a))
+                    at = None if cell is None else slots.get(getattr(a, cell[1]))
+                    firsts[k] = cell[0] + at if at is not None else codec.encode(a, game)[0]  # type: ignore[index]
         self.firsts: list[int] = firsts  # type: ignore[assignment]
         self._codes: dict[tuple[int, ...], Action] | None = None
         self._prefix: tuple[int, ...] = ()

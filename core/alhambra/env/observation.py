@@ -188,8 +188,11 @@ class ObservationEncoder:
         self.size = start
         self._start = {name: sl.start for name, sl in self.slices.items()}
         # per tile row: its slot features after slot, x, y
-        self._slot_rows = np.concatenate([np.zeros((len(planes), 3), np.float32), planes], axis=1)
+        # (the last row: an empty cell)
+        self._slot_rows = np.zeros((len(planes) + 1, _SLOT_F), np.float32)
+        self._slot_rows[:-1, 3:] = planes
         self._slot_rows[:, 0] = 1
+        self._empty_row = len(planes)
 
     def city_block(self, city: Any) -> np.ndarray:
         """The ``(slots, len(SLOT_FEATURES))`` block of an Alhambra: ``city`` an
@@ -208,14 +211,10 @@ class ObservationEncoder:
                 f"{self.slots} of any legal game"
             )
         block = np.zeros((self.slots, _SLOT_F), dtype=np.float32)
-        rows = self._plane_row
-        for k, pos in enumerate(slots):
-            t = tiles.get(pos)
-            if t is None:
-                block[k, 0] = 1
-            else:
-                block[k] = self._slot_rows[rows[t]]
-            block[k, 1], block[k, 2] = pos
+        rows, empty = self._plane_row, self._empty_row
+        m = len(slots)
+        block[:m] = self._slot_rows[[empty if (t := tiles.get(pos)) is None else rows[t] for pos in slots]]
+        block[:m, 1:3] = slots
         if memo is not None:
             memo["env_block"] = block
         return block
