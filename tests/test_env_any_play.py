@@ -267,3 +267,25 @@ def test_heuristic_evaluator_sees_differences_before_the_first_scoring():
     assert np.allclose(ScoreEvaluator().evaluate(state), 1 / 3)  # no points yet: no signal
     with pytest.raises(ConfigError):
         HeuristicEvaluator(scale=0)
+
+
+def test_ismcts_with_the_heuristic_evaluator_plays_decisions():
+    from alhambra.env.openspiel import HeuristicEvaluator
+    from open_spiel.python.algorithms.ismcts import ISMCTSBot
+
+    _pyspiel, game = _openspiel(2, seed=4)
+    bot = ISMCTSBot(game, HeuristicEvaluator(), 2.0, 4, random_state=np.random.RandomState(1))
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    searched = 0
+    while searched < 6 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _p in state.chance_outcomes()]))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert searched == 6
