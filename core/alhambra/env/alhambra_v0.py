@@ -142,8 +142,10 @@ class raw_env(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a game: with ``seed`` the same game every time; without, the next game of
-        the last seed's sequence (or a fresh random one). ``seed``: a non-negative ``int`` or
-        numpy integer; raises :class:`ConfigError` otherwise (``"7"``, ``1.5``, ``True``, ``-1``)."""
+        the last seed's sequence (or a fresh random one). ``seed``: an ``int`` or numpy integer
+        ``0 <= seed < 2**63`` (:data:`alhambra.SEED_LIMIT`); raises :class:`ConfigError` otherwise
+        (``"7"``, ``1.5``, ``True``, ``-1``, ``2**63``). The game seeds drawn lie in that range,
+        so every game saves."""
         if seed is not None:
             self._seeds = random.Random(as_seed(seed))
         self.session.reset(self._seeds.getrandbits(63))

@@ -64,9 +64,12 @@ def as_seed(seed: Any) -> int:
 _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 
 
-def _restore(players: int, modules: list[str], options: dict[str, Any], save: str, prefix: tuple[int, ...]) -> Session:
+def _restore(players: int, modules: list[str], options: dict[str, Any], *rest: Any) -> Session:
     """A session from its JSON save (see :meth:`Session.__reduce__`: made by the session itself,
-    so its history is not replayed again, ``check_history=False``; the state is validated)."""
+    so its history is not replayed again, ``check_history=False``; the state is validated).
+    ``rest``: the save and the unfinished action (a pickle of the former fixed-window layout
+    has the window's radius before them: it is ignored, the cells are slots now)."""
+    save, prefix = rest[-2:]
     s = Session(players, modules, options)
     return s.with_game(Game.from_json(save, check_history=False), tuple(prefix))
 
