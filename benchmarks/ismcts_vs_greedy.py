@@ -2,7 +2,7 @@
 two players, seats rotated (each seed played with ISMCTS in both seats), the ISMCTS seat's
 share of victories with a Wilson 95 % interval.
 
-    python benchmarks/ismcts_vs_greedy.py --games 10 --simulations 16 --evaluator heuristic
+    python benchmarks/ismcts_vs_greedy.py --games 10 --simulations 16 --evaluator heuristic --uct-c 2.0
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--simulations", type=int, default=16)
     ap.add_argument("--evaluator", choices=["heuristic", "score"], default="heuristic")
     ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--uct-c", type=float, default=2.0)
     a = ap.parse_args(argv)
     share = 0.0
     t0 = time.process_time()
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         seed, seat = a.seed + k // 2, k % 2
         game = pyspiel.load_game("python_alhambra", {"players": 2, "seed": seed})
         ev = HeuristicEvaluator() if a.evaluator == "heuristic" else ScoreEvaluator()
-        bot = ISMCTSBot(game, ev, 2.0, a.simulations, random_state=np.random.RandomState(seed))
+        bot = ISMCTSBot(game, ev, a.uct_c, a.simulations, random_state=np.random.RandomState(seed))
         greedy = make_bot("greedy", seed=seed)
         rng = random.Random(seed)
         state = game.new_initial_state()
@@ -62,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         share += state.returns()[seat]
     lo, hi = wilson(share, a.games)
     print(
-        f"ISMCTS ({a.simulations} simulations, {a.evaluator} evaluator) vs greedy, 2 players: "
+        f"ISMCTS ({a.simulations} simulations, uct_c {a.uct_c}, {a.evaluator} evaluator) vs greedy, 2 players: "
         f"{share:g} of {a.games} games, share {share / a.games:.3f} [{lo:.3f}, {hi:.3f}] "
         f"({time.process_time() - t0:.0f}s CPU)"
     )
