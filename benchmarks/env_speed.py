@@ -332,8 +332,8 @@ def budget(
 
     s = Session(players, modules)
     played = random_games(s, 4)
-    decision = replayed(s, played, lambda g, legal: Decision(s.codec, legal).legal_tuple(), passes=2)
-    mask = replayed(s, played, lambda g, legal: s.mask_of(Decision(s.codec, legal)), passes=2) - decision
+    decision = replayed(s, played, lambda g, legal: Decision(s.codec, legal, g).legal_tuple(), passes=2)
+    mask = replayed(s, played, lambda g, legal: s.mask_of(Decision(s.codec, legal, g)), passes=2) - decision
     steps = max(1, round(per_action))
     observe = replayed(s, played, lambda g, legal: [s.observe(g.current_player) for _ in range(steps)], passes=2)
     observe *= per_action / steps  # one observation per step
@@ -456,8 +456,8 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     mover = replayed(s, played, lambda g, legal: s.observe(g.current_player))
     one = replayed(s, played, lambda g, legal: s.observe(0) if g.current_player == 0 else None)
     learner = sum(1 for g in states if g.current_player == 0)
-    per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))  # the codes' cache warms up
-    mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions())))
+    per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions(), g)))  # the codes' cache warms up
+    mask = per_state(lambda g: s.mask_of(Decision(s.codec, g.legal_actions(), g)))
     print(
         f"per state ({len(states)} states of {games} games): reference observation: view(seat) {view:.1f} us "
         f"+ encoding it {encode:.1f} us; kept up to date: {mover:.1f} us for the player to move at every state, "

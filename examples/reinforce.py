@@ -6,9 +6,9 @@
 
 The learner plays seat 0 of ``alhambra/Alhambra-v0`` against random bots. Its policy is a
 softmax over the legal integers (the action mask) of ``W @ features + b``, where the
-features are a compact summary of the observation vector: every slice except the Alhambra
-planes, plus each Alhambra's planes summed over the cells (so 12 numbers per player instead of
-12 x 21 x 21). The reward is the share of the victory at the end of the game (R-END-4); the
+features are a compact summary of the observation vector: every slice except the Alhambras,
+plus each Alhambra's tile planes summed over its cell slots (so 12 numbers per player instead
+of 15 per slot). The reward is the share of the victory at the end of the game (R-END-4); the
 update is REINFORCE with a running-mean baseline. Prints the win rate against random players
 before and after training (greedy evaluation: the most likely legal integer).
 """
@@ -41,7 +41,8 @@ class LinearPolicy:
         self.rng = rng
 
     def features(self, obs: np.ndarray) -> np.ndarray:
-        planes = obs[self.cities].reshape(self.players, 12, -1).sum(axis=2) / 20.0
+        # per Alhambra: its tiles' 12 planes summed over the cell slots (after slot, x, y)
+        planes = obs[self.cities].reshape(self.players, -1, 15)[:, :, 3:].sum(axis=1) / 20.0
         return np.concatenate([obs[self.keep] * self.scale, planes.ravel(), [1.0]])
 
     def probabilities(self, x: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -19,9 +19,10 @@ from alhambra.env import (
     Field,
     Session,
     WindowError,
+    city_slots,
     register_encoding,
 )
-from alhambra.env.observation import CITY_PLANES
+from alhambra.env.observation import SLOT_FEATURES
 from attrs import frozen
 from helpers import cards, florin, situation
 
@@ -56,29 +57,43 @@ def test_r_turn_3_a_purchase_is_its_space_then_each_card_then_pay():
     assert g.phase == "turn" and g.state.pending  # exact: another action (R-TURN-4), placed later
 
 
-def test_a_placement_is_the_tile_then_the_cell_relative_to_the_fountain():
-    g = alhambra.new_game(2, seed=1)
-    codec = ActionCodec(g, radius=3)
+def test_a_placement_is_the_tile_then_the_cell_slot_of_the_movers_alhambra():
+    # R-PLACE-2: a tile goes next to a tile; the slots are the occupied cells and their empty
+    # neighbours, row by row
+    g = situation(2, seat=0, cities={0: {(1, 0): 7}})
+    codec = ActionCodec(g)
     tiles = [t for t in g.rules.catalog if t != 0]
     place, cell = _segment(codec, "Place.tile"), _segment(codec, "cell")
-    assert codec.encode(Place(17, (1, 0))) == (place + tiles.index(17), cell + (0 + 3) * 7 + (1 + 3))
-    assert codec.encode(Place(17, (-3, -3))) == (place + tiles.index(17), cell)
-    assert codec.decode(codec.encode(Place(17, (-3, 3)))) == Place(17, (-3, 3))
-    assert codec.num_actions == ActionCodec(alhambra.new_game(5, seed=2), radius=3).num_actions
+    slots = city_slots(g.state.players[0].city)
+    assert slots == ((0, -1), (1, -1), (-1, 0), (0, 0), (1, 0), (2, 0), (0, 1), (1, 1))
+    assert codec.encode(Place(17, (2, 0)), g) == (place + tiles.index(17), cell + 5)
+    assert codec.encode(Place(17, (0, -1)), g) == (place + tiles.index(17), cell)
+    assert codec.decode(codec.encode(Place(17, (1, 1)), g), g) == Place(17, (1, 1))
+    assert codec.num_actions == ActionCodec(alhambra.new_game(5, seed=2)).num_actions
+    assert codec.slots == 3 * 55 + 2  # 54 buildings and the fountain, 2 n + 2 empty neighbours
 
 
-def test_a_position_outside_the_window_is_a_window_error_not_a_dropped_action():
+def test_a_cell_that_is_no_slot_is_a_window_error_and_a_cell_needs_the_game():
     g = alhambra.new_game(2, seed=1)
-    codec = ActionCodec(g, radius=2)
-    with pytest.raises(WindowError, match="radius 2"):
-        codec.encode(Place(17, (3, 0)))
-    far = situation(2, cities={0: {(1, 0): 5, (2, 0): 7, (3, 0): 13}})  # no east or west walls
-    small = Session(2, [], radius=2)
-    small.load(far)
-    with pytest.raises(WindowError, match="radius 2"):
-        small.observe(0)
-    with pytest.raises(ConfigError):
-        ActionCodec(g, radius=0)
+    codec = ActionCodec(g)
+    with pytest.raises(WindowError, match="not a cell slot"):
+        codec.encode(Place(17, (3, 0)), g)
+    with pytest.raises(IllegalActionError, match="pass the game"):
+        codec.encode(Place(17, (1, 0)))
+    with pytest.raises(IllegalActionError, match="not a cell slot"):
+        codec.decode((_segment(codec, "Place.tile"), _segment(codec, "cell") + 5), g)  # 5 slots only
+
+
+def test_a_line_of_every_wall_less_building_stays_inside_the_layout():
+    # an Alhambra far beyond any fixed window: the ten wall-less buildings in one row (R-COMP-2)
+    line = {(x, 0): t for x, t in zip(range(1, 11), (7, 14, 22, 23, 31, 32, 41, 42, 52, 53))}
+    far = situation(2, seat=0, cities={0: line})
+    s = Session(2, [])
+    s.load(far)
+    part = s.encoder.views(s.observe(0))
+    xs = part["cities"][0, :, SLOT_FEATURES.index("x")]
+    assert xs.max() == 11 and part["cities"][0, :, 0].sum() == 11 + 2 * 11 + 2
+    assert s.mask().sum() >= 1
 
 
 def test_decode_refuses_incomplete_and_foreign_codes():
@@ -109,13 +124,18 @@ def test_the_observation_layout_names_own_hand_market_and_each_alhambra():
     assert part["market_prices"].tolist() == [3, g.rules.catalog[10].price, 0, 0]
     assert part["market_tiles"][0, enc.tile_index[2]] == 1 and part["market_tiles"][2].sum() == 0
     # seats relative to the observer: seat 2 is slot 1 for seat 1; tile 7 at (1, 0)
-    r = enc.radius
     spec = g.rules.catalog[7]
-    here = part["cities"][1, :, r, r + 1]
-    assert here[CITY_PLANES.index(spec.type)] == 1 and here[CITY_PLANES.index("fountain")] == 0
-    assert part["cities"][1, CITY_PLANES.index("fountain"), r, r] == 1
+    slots = city_slots(g.state.players[2].city)
+    here = part["cities"][1, slots.index((1, 0))]
+    f = SLOT_FEATURES.index
+    assert (
+        here[f(spec.type)] == 1 and here[f("fountain")] == 0 and here[[f("slot"), f("x"), f("y")]].tolist() == [1, 1, 0]
+    )
+    assert part["cities"][1, slots.index((0, 0)), f("fountain")] == 1
+    assert part["cities"][1, len(slots) :].sum() == 0
     assert part["current_player"].tolist() == [1, 0, 0]
-    assert part["cities"][0].sum() == 1  # the observer's own Alhambra: the fountain alone
+    # the observer's own Alhambra: the fountain and its four neighbours
+    assert part["cities"][0, :, f("slot")].sum() == 5 and part["cities"][0, :, f("fountain")].sum() == 1
 
 
 # -- a third-party module's action kind --------------------------------------------------------
@@ -150,7 +170,7 @@ def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():
     game = alhambra.new_game(3, modules=[PrayerModule()], seed=1)
     with pytest.raises(ConfigError, match="register_encoding"):
         ActionCodec(game)
-    register_encoding(Pray, lambda g, radius: ActionEncoding(Pray, (Field(("space",), [(i,) for i in range(1, 5)]),)))
+    register_encoding(Pray, lambda g, slots: ActionEncoding(Pray, (Field(("space",), [(i,) for i in range(1, 5)]),)))
     codec = ActionCodec(game)
     base = ActionCodec(alhambra.new_game(3, seed=1))
     assert codec.num_actions == base.num_actions + 4

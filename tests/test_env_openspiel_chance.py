@@ -37,13 +37,13 @@ def _play_until(state, rng: random.Random, stop) -> None:
 def _greedy_move(state, greedy) -> None:
     g = state.session.game
     seat = state.current_player()
-    for i in state.session.codec.encode(greedy.choose(g, seat, g.legal_actions())):
+    for i in state.session.encode(greedy.choose(g, seat, g.legal_actions())):
         state.apply_action(i)
 
 
 def _buy(state) -> tuple[alhambra.Buy, tuple[int, ...]]:
     buy = next(a for a in state.session.game.legal_actions() if isinstance(a, alhambra.Buy))
-    return buy, state.session.codec.encode(buy)
+    return buy, state.session.encode(buy)
 
 
 def _finish_turn(state) -> None:
@@ -119,7 +119,7 @@ def test_the_outcome_chosen_is_the_building_in_the_market_space_R_TURN_8():
 def test_the_outcome_chosen_is_the_card_in_the_money_display_R_TURN_8():
     state, seat, take = _deck_draw_state(4, "", 3, pile=1)
     table = state.get_game().chance_table
-    for i in state.session.codec.encode(take):
+    for i in state.session.encode(take):
         state.apply_action(i)
     assert state.is_chance_node() and "deck draws: " in state.action_to_string(CHANCE, state.chance_outcomes()[0][0])
     engine_next = state.session.game.state.deck[-1]
@@ -159,7 +159,7 @@ def test_deck_chance_matches_the_determinize_frequency_of_the_next_card_R_SET_6_
     state, seat, take = _deck_draw_state(3, "exchange_offices", 5, pile=2)
     table = state.get_game().chance_table
     g = state.session.game
-    for i in state.session.codec.encode(take):
+    for i in state.session.encode(take):
         state.apply_action(i)
     assert state.is_chance_node() and state._h.chance[0] == "deck"
     probs = {table.items[i]: p for i, p in state.chance_outcomes()}
@@ -205,7 +205,7 @@ def test_a_scoring_card_drawn_is_followed_by_another_draw_R_SCORE_1():
     still lacks a card and the next chance node is another deck draw."""
     for seed in range(20):
         state, seat, take = _deck_draw_state(3, "", seed, pile=2)
-        for i in state.session.codec.encode(take):
+        for i in state.session.encode(take):
             state.apply_action(i)
         table = state.get_game().chance_table
         a = next((i for i, _ in state.chance_outcomes() if table.items[i] == ScoringCard("A")), None)
@@ -229,7 +229,7 @@ def test_taking_a_hut_turns_up_a_chance_outcome_of_its_stack_R_HUT_2():
     take = next(a for a in g.legal_actions() if type(a).__name__ == "TakeHut")
     colour = g.rules.catalog[take.hut].type
     stack = list(g.state.modules["building_huts"].stacks[colour])
-    for i in state.session.codec.encode(take):
+    for i in state.session.encode(take):
         state.apply_action(i)
     assert state.is_chance_node() and state._h.chance[0] == f"building huts: {colour} stack"
     table = game.chance_table
@@ -474,7 +474,7 @@ def test_a_run_of_chance_nodes_counts_what_was_drawn_so_far_R_SCORE_1_R_TWO_3():
                 drawn_a = ta[size:] - base[size:]
                 assert drawn_a[i] == 1 and drawn_a.sum() >= 1
                 assert not np.array_equal(ta, tb) and not np.array_equal(ta, base)
-                assert np.array_equal(np.array(a.information_state_tensor(p)), ta)
+                assert np.array_equal(np.array(a.information_state_tensor(p))[: len(ta)], ta)
                 assert "drawn: " in a.observation_string(p)
             found += 1
         state.apply_action(rng.choice(outcomes))

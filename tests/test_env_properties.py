@@ -59,10 +59,10 @@ def test_every_legal_action_encodes_to_a_unique_code_in_range_and_decodes_to_its
     s = Session(players, modules)
     for game in _play(s, seed, depth):
         legal = game.legal_actions()
-        codes = [s.codec.encode(a) for a in legal]
+        codes = [s.codec.encode(a, game) for a in legal]
         assert len(set(codes)) == len(legal)
         assert all(0 <= i < s.num_actions for c in codes for i in c)
-        assert [s.codec.decode(c) for c in codes] == legal
+        assert [s.codec.decode(c, game) for c in codes] == legal
         # prefix-free: no code begins another, so the integers can be played one at a time
         for a, b in itertools.combinations(codes, 2):
             k = min(len(a), len(b))

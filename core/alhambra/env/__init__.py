@@ -17,14 +17,14 @@ import importlib as _importlib
 from typing import Any as _Any
 
 from .codec import (
-    DEFAULT_RADIUS,
-    SAFE_RADIUS,
     ActionCodec,
     ActionEncoding,
     CardsField,
+    CellField,
     Decision,
     Field,
     WindowError,
+    city_slots,
     register_encoding,
 )
 
@@ -44,12 +44,11 @@ _LAZY = {
 }
 
 __all__ = [
-    "DEFAULT_RADIUS",
     "ENV_ID",
-    "SAFE_RADIUS",
     "ActionCodec",
     "ActionEncoding",
     "CardsField",
+    "CellField",
     "Decision",
     "Field",
     "ObservationEncoder",
@@ -57,6 +56,7 @@ __all__ = [
     "ViewEncoder",
     "WindowError",
     "alhambra_v0",
+    "city_slots",
     "gym_env",
     "observation",
     "parse_modules",
@@ -84,7 +84,8 @@ def _register() -> None:
     except ImportError:  # the rl extra is not installed: nothing to register
         return
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(ENV_ID, entry_point="alhambra.env.gym_env:AlhambraEnv")
+        # the environment's own default bound (alhambra.env.gym_env.MAX_EPISODE_STEPS)
+        gymnasium.register(ENV_ID, entry_point="alhambra.env.gym_env:AlhambraEnv", max_episode_steps=5_000)
 
 
 _register()

@@ -29,10 +29,14 @@ from pettingzoo.utils import wrappers
 
 from alhambra import ConfigError
 
-from .codec import DEFAULT_RADIUS
 from .session import Session, as_seed
 
-__all__ = ["OrderEnforcing", "env", "raw_env"]
+__all__ = ["MAX_EPISODE_STEPS", "OrderEnforcing", "env", "raw_env"]
+
+#: Default bound on an episode's steps (integers chosen, all agents together): games of
+#: greedy or random bots take 300-1500, so only a stalling policy meets it; every agent is then
+#: truncated with reward 0.
+MAX_EPISODE_STEPS = 10_000
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -78,8 +82,9 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 class raw_env(AECEnv):
     """Alhambra for 2-6 agents. ``players``, ``modules`` (names or a comma-separated string),
     ``options`` (as for :func:`alhambra.new_game`), ``render_mode`` (``"human"`` prints,
-    ``"ansi"`` returns the text; ``render()`` shows the spectator's view, no hand), ``radius``
-    (the cell window). Seeded through ``reset(seed=...)``. An action is an ``int``, a numpy
+    ``"ansi"`` returns the text; ``render()`` shows the spectator's view, no hand),
+    ``max_episode_steps`` (steps of all agents after which every agent is truncated, default
+    :data:`MAX_EPISODE_STEPS`; ``None``: never). Seeded through ``reset(seed=...)``. An action is an ``int``, a numpy
     integer or a 0-d integer array; an integer out of range or not legal now, and anything
     else (``3.7``, ``"3"``, ``None`` for a live agent) raise
     :class:`~alhambra.IllegalActionError` and change nothing."""
@@ -97,14 +102,18 @@ class raw_env(AECEnv):
         modules: Iterable[str] | str | None = (),
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
-        radius: int = DEFAULT_RADIUS,
+        max_episode_steps: int | None = MAX_EPISODE_STEPS,
     ) -> None:
         super().__init__()
+        if max_episode_steps is not None and (type(max_episode_steps) is not int or max_episode_steps < 1):
+            raise ConfigError(f"max_episode_steps must be a positive int or None, not {max_episode_steps!r}")
+        self.max_episode_steps = max_episode_steps
+        self.steps = 0
         if render_mode is not None and render_mode not in ("human", "ansi"):
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
-        self.session = Session(players, modules, options, radius)
+        self.session = Session(players, modules, options)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -113,7 +122,9 @@ class raw_env(AECEnv):
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
+                    "observation": spaces.Box(
+                        low=self.session.encoder.low(), high=high, shape=(size,), dtype=np.float32
+                    ),
                     "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
                 }
             )
@@ -131,11 +142,14 @@ class raw_env(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a game: with ``seed`` the same game every time; without, the next game of
-        the last seed's sequence (or a fresh random one). ``seed``: a non-negative ``int`` or
-        numpy integer; raises :class:`ConfigError` otherwise (``"7"``, ``1.5``, ``True``, ``-1``)."""
+        the last seed's sequence (or a fresh random one). ``seed``: an ``int`` or numpy integer
+        ``0 <= seed < 2**63`` (:data:`alhambra.SEED_LIMIT`); raises :class:`ConfigError` otherwise
+        (``"7"``, ``1.5``, ``True``, ``-1``, ``2**63``). The game seeds drawn lie in that range,
+        so every game saves."""
         if seed is not None:
             self._seeds = random.Random(as_seed(seed))
         self.session.reset(self._seeds.getrandbits(63))
+        self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -162,11 +176,15 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         s = self.session
         s.step(action)  # raises IllegalActionError for anything but a legal integer
+        self.steps += 1
         game = s.game
         if game.is_over:
             for a, r in zip(self.possible_agents, game.returns()):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
+        elif self.max_episode_steps is not None and self.steps >= self.max_episode_steps:
+            for a in self.possible_agents:
+                self.truncations[a] = True
         else:
             self.agent_selection = self.possible_agents[game.current_player]  # type: ignore[index]
         self._accumulate_rewards()

@@ -13,11 +13,14 @@ class (:func:`register_encoding`): the base game's kinds and the four expansion 
 declared here; a third-party module registers its own. The layout of the integers is in
 ``docs/env.md``.
 
-Grid cells are slots ``(x, y)`` with ``|x|, |y| <= radius`` around the fountain. An Alhambra
-of ``n`` tiles besides the fountain reaches at most ``n`` cells from it (every tile touches an
-earlier one, R-PLACE-1), so a radius of 57 (54 buildings and 3 huts, R-HUT-4) can never be
-left; the default radius of 10 is never left in practice (random games stay within 8), and an
-action or tile outside it raises :class:`WindowError` instead of being dropped.
+Cells are *slots of the Alhambra being built* (the window follows each Alhambra): the cells it
+occupies and the empty cells next to them (the only cells a tile can go to, R-PLACE-2), sorted
+row by row (``y``, then ``x``); a cell's integer is its index in that list (:func:`city_slots`).
+An Alhambra of ``n`` tiles (fountain included) has at most ``n + 2 n + 2`` of them (a set of ``n``
+cells touches at most ``2 n + 2`` empty ones), and an Alhambra holds at most the 54 buildings, 3
+huts (R-COMP-2, R-HUT-4) and its fountain, so :data:`MAX_SLOTS` (176 for the game's tiles) is
+never left by any legal play. A placement's code therefore depends on the Alhambra it is made
+in (the player to move's); every other code depends on the rule set only.
 """
 
 from __future__ import annotations
@@ -51,25 +54,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
 
 __all__ = [
-    "DEFAULT_RADIUS",
-    "SAFE_RADIUS",
     "ActionCodec",
     "ActionEncoding",
     "CardsField",
+    "CellField",
     "Decision",
     "Field",
     "WindowError",
+    "city_slots",
     "encoding_for",
+    "max_slots",
     "money_cards",
     "register_encoding",
     "tile_ids",
 ]
 
-#: Default half-width of the cell window around the fountain (cells ``-10 … 10`` on each axis).
-DEFAULT_RADIUS = 10
-#: A radius no Alhambra can leave: 54 buildings and 3 huts (R-COMP-2, R-HUT-4), each adjacent
-#: to an earlier tile (R-PLACE-1).
-SAFE_RADIUS = 57
+#: R-HUT-4: a player owns at most 3 huts (reserve included).
+_HUT_LIMIT = 3
 #: R-TURN-2: several money cards may be taken if their total is at most 5.
 _TAKE_LIMIT = 5
 # the money display holds 4 cards (R-SET-5, refilled to 4 by R-TURN-8): a take of 5 cards
@@ -85,8 +86,36 @@ def _index(i: Any) -> int:
 
 
 class WindowError(AlhambraError):
-    """An action or a tile lies outside the encoded cell window (see :data:`DEFAULT_RADIUS`):
-    build the environment with a larger ``radius`` (at most :data:`SAFE_RADIUS` is needed)."""
+    """An Alhambra has more cell slots than any legal game gives (:func:`max_slots`), or a
+    position is not a slot of the Alhambra the action is made in: never raised in play, only
+    for a state built by hand that no game can reach."""
+
+
+def max_slots(game: Game) -> int:
+    """The most cell slots an Alhambra of ``game``'s rule set can have: with ``n`` tiles (the
+    fountain, every building, at most 3 huts, R-COMP-2, R-HUT-4), ``n`` occupied cells and at
+    most ``2 n + 2`` empty cells next to them. 176 for the base game and every module."""
+    kinds = [s.kind for s in game.rules.catalog.values()]
+    huts = kinds.count("hut")
+    n = 1 + sum(1 for k in kinds if k not in ("fountain", "hut")) + min(huts, _HUT_LIMIT)
+    return 3 * n + 2
+
+
+def city_slots(city: Any) -> tuple[tuple[int, int], ...]:
+    """The cell slots of Alhambra ``city`` (an :class:`alhambra.Alhambra`, a dict or any
+    iterable of positions ``(x, y)``): its occupied cells and the empty cells sharing a side
+    with one, sorted by ``(y, x)``. Kept in an Alhambra's ``memo`` (its layout's cache)."""
+    memo = getattr(city, "memo", None)
+    if memo is not None:
+        found = memo.get("env_slots")
+        if found is not None:
+            return found
+    cells = set(city)
+    around = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    found = tuple(sorted(cells | around, key=lambda p: (p[1], p[0])))
+    if memo is not None:
+        memo["env_slots"] = found
+    return found
 
 
 def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
@@ -108,6 +137,18 @@ class Field:
 
 
 @frozen(slots=True)
+class CellField:
+    """A sub-decision that is a cell of the Alhambra of the player to move, attribute ``attr``
+    (a position ``(x, y)``): one integer per cell slot (:func:`city_slots`, ``slots`` of them,
+    the encoding factory's second argument). ``shared``: as for :class:`Field` (the base game's
+    placements share ``"cell"``)."""
+
+    attr: str
+    slots: int
+    shared: str | None = None
+
+
+@frozen(slots=True)
 class CardsField:
     """A sub-decision that is a multiset of cards, attribute ``attr`` (a canonical tuple of
     cards, see :func:`alhambra.canonical_cards`): one integer per card of ``cards`` in
@@ -125,7 +166,7 @@ class ActionEncoding:
     from its attribute values (default: the class itself)."""
 
     action: type
-    fields: tuple[Field | CardsField, ...] = field(converter=_tuple)
+    fields: tuple[Field | CardsField | CellField, ...] = field(converter=_tuple)
     build: Callable[..., Action] | None = None
 
 
@@ -139,7 +180,7 @@ def _class_key(cls: type) -> str:
 
 def register_encoding(action: type | str, factory: EncodingFactory) -> None:
     """Declare how action class ``action`` (or its dotted name ``"package.module.Class"``) is
-    encoded: ``factory(game, radius)`` returns its :class:`ActionEncoding` for the rule set of
+    encoded: ``factory(game, slots)`` (``slots``: :func:`max_slots`, for a :class:`CellField`) returns its :class:`ActionEncoding` for the rule set of
     ``game`` (a freshly set-up game; read its rules, never its hidden state). A later
     registration replaces an earlier one. Raises :class:`ConfigError` for a factory that is
     not callable."""
@@ -148,7 +189,7 @@ def register_encoding(action: type | str, factory: EncodingFactory) -> None:
     _REGISTRY[action if isinstance(action, str) else _class_key(action)] = factory
 
 
-def encoding_for(action: type, game: Game, radius: int) -> ActionEncoding:
+def encoding_for(action: type, game: Game, slots: int) -> ActionEncoding:
     """The registered :class:`ActionEncoding` of ``action`` for ``game``'s rule set; raises
     :class:`ConfigError` when none is registered."""
     factory = _REGISTRY.get(_class_key(action))
@@ -157,7 +198,7 @@ def encoding_for(action: type, game: Game, radius: int) -> ActionEncoding:
             f"no environment encoding for action kind {action.__qualname__} ({action.__module__}); "
             "declare one with alhambra.env.register_encoding"
         )
-    enc = factory(game, radius)
+    enc = factory(game, slots)
     if not isinstance(enc, ActionEncoding) or enc.action is not action:
         raise ConfigError(f"the encoding factory of {action.__qualname__} returned {enc!r}")
     return enc
@@ -180,12 +221,6 @@ def tile_ids(game: Game) -> tuple[Any, ...]:
     """Every tile id of the rule set except the fountain: buildings 1-54, then module tiles
     (huts) in catalogue order."""
     return tuple(t for t, spec in game.rules.catalog.items() if spec.kind != "fountain")
-
-
-def cells(radius: int) -> tuple[tuple[tuple[int, int]], ...]:
-    """The window's cells as 1-tuples ``((x, y),)``, row by row (y, then x, from -radius)."""
-    r = range(-radius, radius + 1)
-    return tuple(((x, y),) for y in r for x in r)
 
 
 def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
@@ -212,10 +247,8 @@ def _payment(game: Game, action: type) -> ActionEncoding:
     )
 
 
-def _tile_then_cell(action: type, game: Game, radius: int) -> ActionEncoding:
-    return ActionEncoding(
-        action, (Field(("tile",), [(t,) for t in tile_ids(game)]), Field(("pos",), cells(radius), shared="cell"))
-    )
+def _tile_then_cell(action: type, game: Game, slots: int) -> ActionEncoding:
+    return ActionEncoding(action, (Field(("tile",), [(t,) for t in tile_ids(game)]), CellField("pos", slots, "cell")))
 
 
 def _tile_only(action: type, game: Game) -> ActionEncoding:
@@ -228,7 +261,7 @@ register_encoding(Buy, lambda g, r: _payment(g, Buy))
 register_encoding(Place, lambda g, r: _tile_then_cell(Place, g, r))
 register_encoding(BuildFromReserve, lambda g, r: _tile_then_cell(BuildFromReserve, g, r))
 register_encoding(Swap, lambda g, r: _tile_then_cell(Swap, g, r))
-register_encoding(RemoveToReserve, lambda g, r: ActionEncoding(RemoveToReserve, (Field(("pos",), cells(r)),)))
+register_encoding(RemoveToReserve, lambda g, r: ActionEncoding(RemoveToReserve, (CellField("pos", r),)))
 register_encoding(Reserve, lambda g, r: _tile_only(Reserve, g))
 register_encoding(GiveToDirk, lambda g, r: _tile_only(GiveToDirk, g))
 
@@ -311,22 +344,24 @@ class ActionCodec:
     """The fixed action space of one rule set: ``num_actions`` integers, and each legal action
     written as a prefix-free sequence of them (``encode``/``decode``).
 
-    Built from a game (only its rules are read). ``radius``: the cell window (see the module
-    docstring). Raises :class:`ConfigError` if an action kind of the rule set has no
-    registered encoding, :class:`WindowError` (from ``encode``) for a position outside the
-    window."""
+    Built from a game (only its rules are read). Cells are slots of the Alhambra of the player
+    to move (:func:`city_slots`, :attr:`slots` of them), so the codes of placements are read
+    against a game (``encode(action, game)``, ``decode(code, game)``). Raises
+    :class:`ConfigError` if an action kind of the rule set has no registered encoding."""
 
-    def __init__(self, game: Game, radius: int = DEFAULT_RADIUS) -> None:
-        if type(radius) is not int or not 1 <= radius <= SAFE_RADIUS:
-            raise ConfigError(f"radius must be an int 1..{SAFE_RADIUS}, not {radius!r}")
-        self.radius = radius
+    def __init__(self, game: Game) -> None:
+        #: cell slots per Alhambra (:func:`max_slots`)
+        self.slots = max_slots(game)
         kinds = _kind_order(game.rules.kinds)
-        self.encodings: dict[type, ActionEncoding] = {k: encoding_for(k, game, radius) for k in kinds}
+        self.encodings: dict[type, ActionEncoding] = {k: encoding_for(k, game, self.slots) for k in kinds}
         self.segments: list[Segment] = []
         # per kind: per field, (segment start, {value tuple or card: index}); cards fields
         # have their "done" integer at start + len(cards)
         self._plans: dict[type, list[tuple[int, dict[Any, int], bool]]] = {}
         self._owner: dict[int, tuple[type, int]] = {}  # first integer of a segment -> (kind, field index)
+        self._cell_kinds: set[type] = set()  # kinds with a cell: their codes depend on the Alhambra
+        self._cell_first: set[type] = set()  # kinds whose first integer is a cell
+        self._cell_start: dict[type, tuple[int, str]] = {}  # those: (their segment's start, the attribute)
         shared: dict[str, Segment] = {}
         start = 0
         for kind, enc in self.encodings.items():
@@ -344,6 +379,21 @@ class ActionCodec:
                     name = f"{kind.__name__}.{f.attr}"
                     seg = Segment(name, start, values)
                     index = {c: k for k, c in enumerate(f.cards)}
+                elif isinstance(f, CellField):
+                    values = tuple((("slot", k),) for k in range(f.slots))
+                    index = {v: k for k, v in enumerate(values)}
+                    if f.shared is not None and i > 0:
+                        seg = shared.get(f.shared)  # type: ignore[assignment]
+                        if seg is not None and seg.values != values:
+                            raise ConfigError(f"shared field {f.shared!r} declared with two different value lists")
+                        if seg is None:
+                            seg = shared[f.shared] = Segment(f.shared, start, values)
+                    else:
+                        seg = Segment(f"{kind.__name__}.{f.attr}", start, values)
+                    self._cell_kinds.add(kind)
+                    if i == 0:
+                        self._cell_first.add(kind)
+                        self._cell_start[kind] = (seg.start, f.attr)
                 elif f.shared is not None and i > 0:
                     seg = shared.get(f.shared)  # type: ignore[assignment]
                     if seg is not None and seg.values != f.values:
@@ -378,32 +428,66 @@ class ActionCodec:
         self._single = [False] * start
         for kind, enc in self.encodings.items():
             only = enc.fields[0] if len(enc.fields) == 1 else None
-            if not enc.fields or isinstance(only, Field):
+            if not enc.fields or isinstance(only, (Field, CellField)):
                 s0 = self._plans[kind][0][0]
-                for k in range(len(only.values) if isinstance(only, Field) else 1):
+                size = len(only.values) if isinstance(only, Field) else only.slots if isinstance(only, CellField) else 1
+                for k in range(size):
                     self._single[s0 + k] = True
 
     # -- encoding ----------------------------------------------------------------------------
 
-    def encode(self, action: Action) -> tuple[int, ...]:
-        """The code of ``action``: a tuple of integers in ``0 … num_actions - 1``.
+    def encode(self, action: Action, game: Game | None = None) -> tuple[int, ...]:
+        """The code of ``action``: a tuple of integers in ``0 … num_actions - 1``. ``game``:
+        the state the action is made in, needed for an action with a cell (its integer is the
+        cell's slot in the Alhambra of the player to move, :func:`city_slots`).
 
         Raises :class:`IllegalActionError` for an action of a kind this rule set does not
-        have or with a value outside its declared domain, :class:`WindowError` for a
-        position outside the cell window."""
+        have or with a value outside its declared domain, or a cell action without ``game``;
+        :class:`WindowError` for a position that is not a slot of that Alhambra."""
         try:
             found = self._cache.get(action)
         except TypeError:
             found = None
         if found is not None:
             return found
-        code = self._encode(action)
+        code = self._encode(action, game)
+        kind = type(action)
         if len(self._cache) < 200_000:
-            self._cache[action] = code
-            self._first[action] = code[0]
+            if kind not in self._cell_kinds:
+                self._cache[action] = code
+            if kind not in self._cell_first:
+                self._first[action] = code[0]
         return code
 
-    def _encode(self, action: Action) -> tuple[int, ...]:
+    def first(self, action: Action, game: Game | None) -> int:
+        """The first integer of ``action``'s code (see :meth:`encode`); for a kind whose first
+        integer is a cell, its slot without encoding the rest."""
+        kind = type(action)
+        cell = self._cell_start.get(kind)
+        if cell is not None and game is not None:
+            k = self.slot_index(game).get(getattr(action, cell[1]))
+            if k is not None:
+                return cell[0] + k
+        return self.encode(action, game)[0]
+
+    def slot_index(self, game: Game) -> dict[tuple[int, int], int]:
+        """``{position: slot}`` of the Alhambra of ``game``'s player to move (kept in its
+        ``memo``). Raises :class:`WindowError` if it has more than :attr:`slots` slots."""
+        st = game.state
+        seat = st.decider if st.decider is not None else st.turn_player
+        city = st.players[seat].city
+        found = city.memo.get("env_slot_index")
+        if found is None:
+            slots = city_slots(city)
+            if len(slots) > self.slots:
+                raise WindowError(
+                    f"an Alhambra of {len(city)} tiles has {len(slots)} cell slots, more than the "
+                    f"{self.slots} of any legal game"
+                )
+            found = city.memo["env_slot_index"] = {p: k for k, p in enumerate(slots)}
+        return found
+
+    def _encode(self, action: Action, game: Game | None) -> tuple[int, ...]:
         kind = type(action)
         plan = self._plans.get(kind)
         if plan is None:
@@ -420,23 +504,30 @@ class ActionCodec:
                         raise IllegalActionError(f"{action}: card {c!r} is not in the encoded cards")
                     out.append(start + k)
                 out.append(start + len(index))
+            elif isinstance(f, CellField):
+                if game is None:
+                    raise IllegalActionError(f"{action}: the code of a cell depends on the Alhambra: pass the game")
+                pos = getattr(action, f.attr)
+                k = self.slot_index(game).get(pos)
+                if k is None:
+                    raise WindowError(
+                        f"{action}: position {pos} is not a cell slot of the Alhambra of the player to move"
+                    )
+                out.append(start + k)
             else:
                 value = tuple(getattr(action, a) for a in f.attrs)
                 k = index.get(value)
                 if k is None:
-                    if "pos" in f.attrs:
-                        raise WindowError(
-                            f"{action}: position {value} lies outside the encoded window of radius "
-                            f"{self.radius} around the fountain; use a larger radius (<= {SAFE_RADIUS})"
-                        )
                     raise IllegalActionError(f"{action}: {dict(zip(f.attrs, value))} is not in the encoded values")
                 out.append(start + k)
         return tuple(out)
 
-    def decode(self, code: Sequence[int]) -> Action:
+    def decode(self, code: Sequence[int], game: Game | None = None) -> Action:
         """The action whose code is ``code`` (the inverse of :meth:`encode`): a sequence of
-        ``int`` or numpy integers. Raises :class:`IllegalActionError` for anything that is not
-        a complete code (``None``, a bare integer such as ``5``, strings, out-of-range values)."""
+        ``int`` or numpy integers; ``game`` as for :meth:`encode`. Raises
+        :class:`IllegalActionError` for anything that is not a complete code (``None``, a bare
+        integer such as ``5``, strings, out-of-range values, a cell slot the Alhambra does not
+        have, a cell without ``game``)."""
         if code is None or isinstance(code, (str, bytes)):
             raise IllegalActionError(f"{code!r} is not a code of this action space (a sequence of integers)")
         try:
@@ -470,6 +561,17 @@ class ActionCodec:
                     raise IllegalActionError(f"{code!r} is incomplete: {kind.__name__} needs its 'done'")
                 pos += 1
                 kw[f.attr] = tuple(chosen)
+            elif isinstance(f, CellField):
+                if pos >= len(code):
+                    raise IllegalActionError(f"{code!r} is incomplete for {kind.__name__}")
+                k = code[pos] - start
+                if game is None:
+                    raise IllegalActionError(f"{code!r}: the code of a cell depends on the Alhambra: pass the game")
+                slots = city_slots(_mover_city(game))
+                if not 0 <= k < min(f.slots, len(slots)):
+                    raise IllegalActionError(f"{code!r}: {code[pos]} is not a cell slot of the Alhambra")
+                kw[f.attr] = slots[k]
+                pos += 1
             else:
                 if pos >= len(code):
                     raise IllegalActionError(f"{code!r} is incomplete for {kind.__name__}")
@@ -489,6 +591,8 @@ class ActionCodec:
             raise IllegalActionError(f"{i!r} is not in 0..{self.num_actions - 1}")
         seg, k = self._meaning[i]
         v = seg.values[k]
+        if isinstance(v, tuple) and len(v) == 1 and isinstance(v[0], tuple) and v[0][:1] == ("slot",):
+            return f"{seg.name}=slot {v[0][1]}"
         if isinstance(v, tuple):
             v = ",".join(_show(x) for x in v)
         return f"{seg.name}={_show(v)}" if v != "" else seg.name
@@ -496,6 +600,11 @@ class ActionCodec:
     def layout(self) -> list[tuple[str, int, int]]:
         """The segments as ``(name, first integer, size)``, in order."""
         return [(s.name, s.start, s.size) for s in self.segments]
+
+
+def _mover_city(game: Game) -> Any:
+    st = game.state
+    return st.players[st.decider if st.decider is not None else st.turn_player].city
 
 
 def _show(v: Any) -> str:
@@ -508,18 +617,26 @@ class Decision:
     """The legal actions of one state as a tree of codes: which integers are legal after the
     ones already chosen (``prefix``), and which action a complete code is.
 
-    ``legal``: the state's legal actions. Only their first integers are worked out at once
-    (one look-up each); the whole codes when a code of several integers is begun. Raises
-    :class:`WindowError` (from the codec) if one of them cannot be encoded."""
+    ``legal``: the legal actions of ``game``'s state (the game is read for the cell slots of
+    the player to move). Only their first integers are worked out at once (one look-up each);
+    the whole codes when a code of several integers is begun. Raises :class:`WindowError`
+    (from the codec) only for a state no legal game reaches."""
 
-    __slots__ = ("_codes", "_ints", "_live", "_prefix", "codec", "firsts", "legal")
+    __slots__ = ("_codes", "_ints", "_live", "_prefix", "codec", "firsts", "game", "legal")
 
-    def __init__(self, codec: ActionCodec, legal: Iterable[Action]) -> None:
+    def __init__(self, codec: ActionCodec, legal: Iterable[Action], game: Game | None = None) -> None:
         self.codec = codec
+        self.game = game
         self.legal = list(legal)
         firsts = list(map(codec._first.get, self.legal))
         if None in firsts:
-            firsts = [f if f is not None else codec.encode(a)[0] for a, f in zip(self.legal, firsts)]
+            cell_start = codec._cell_start
+            slots = codec.slot_index(game) if game is not None and cell_start else {}
+            for k, (a, f) in enumerate(zip(self.legal, firsts)):
+                if f is None:
+                    cell = cell_start.get(type(a))
+                    at = None if cell is None else slots.get(getattr(a, cell[1]))
+                    firsts[k] = cell[0] + at if at is not None else codec.encode(a, game)[0]  # type: ignore[index]
         self.firsts: list[int] = firsts  # type: ignore[assignment]
         self._codes: dict[tuple[int, ...], Action] | None = None
         self._prefix: tuple[int, ...] = ()
@@ -543,8 +660,8 @@ class Decision:
     def codes(self) -> dict[tuple[int, ...], Action]:
         """Every legal action by its code."""
         if self._codes is None:
-            enc = self.codec.encode
-            self._codes = {enc(a): a for a in self.legal}
+            enc, game = self.codec.encode, self.game
+            self._codes = {enc(a, game): a for a in self.legal}
         return self._codes
 
     def _begun(self) -> list[tuple[tuple[int, ...], Action]]:
@@ -585,8 +702,8 @@ class Decision:
                 raise IllegalActionError(f"{i!r} ({self._what(i)}) is not legal now") from None
         k = len(prefix)
         if k == 0:  # the codes of the actions that begin with i only (the others need not be encoded)
-            enc = self.codec.encode
-            live = [(enc(a), a) for a, f in zip(self.legal, self.firsts) if f == i]
+            enc, game = self.codec.encode, self.game
+            live = [(enc(a, game), a) for a, f in zip(self.legal, self.firsts) if f == i]
         else:
             live = [(c, a) for c, a in self._begun() if c[k] == i]
         if not live:

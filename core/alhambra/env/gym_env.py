@@ -26,18 +26,23 @@ from gymnasium import spaces
 from alhambra import AlhambraError, ConfigError, IllegalActionError
 from alhambra.bots import make_bot
 
-from .codec import DEFAULT_RADIUS
-from .session import Session
+from .session import Session, as_seed
 
-__all__ = ["AlhambraEnv"]
+__all__ = ["MAX_EPISODE_STEPS", "AlhambraEnv"]
+
+#: Default bound on an episode's steps (the learner's integers; the registration's
+#: ``max_episode_steps`` too): a learner takes 100-500 in a game of greedy or random bots, so
+#: only a stalling policy meets it, and the episode is then truncated with reward 0.
+MAX_EPISODE_STEPS = 5_000
 
 
 class AlhambraEnv(gymnasium.Env):
     """The learner plays seat ``seat`` (default 0; ``"random"``: a random seat each game) of
     a ``players``-player game against ``opponents`` (bot specifications for
     :func:`alhambra.bots.make_bot`, one per other seat in seat order; default all
-    ``"random"``; every specification is checked at construction). ``modules``, ``options``,
-    ``radius`` as for the PettingZoo environment; ``render_mode``: ``"ansi"`` (text returned)
+    ``"random"``; every specification is checked at construction). ``modules``, ``options``
+    as for the PettingZoo environment; ``max_episode_steps``: the learner's steps after which
+    an episode is truncated (default :data:`MAX_EPISODE_STEPS`, ``None``: never); ``render_mode``: ``"ansi"`` (text returned)
     or ``"human"`` (printed); ``render()`` shows the learner's view (its own hand, the others'
     hidden). ``illegal_reward``: a number, or ``None`` to raise. An action is an ``int``, a
     numpy integer or a 0-d integer array; anything else (``3.7``, ``"3"``, ``None``, longer
@@ -55,14 +60,18 @@ class AlhambraEnv(gymnasium.Env):
         opponents: Iterable[str] | None = None,
         seat: int | str = 0,
         render_mode: str | None = None,
-        radius: int = DEFAULT_RADIUS,
         illegal_reward: float | None = -1.0,
+        max_episode_steps: int | None = MAX_EPISODE_STEPS,
     ) -> None:
+        if max_episode_steps is not None and (type(max_episode_steps) is not int or max_episode_steps < 1):
+            raise ConfigError(f"max_episode_steps must be a positive int or None, not {max_episode_steps!r}")
+        self.max_episode_steps = max_episode_steps
+        self.steps = 0
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
-        self.session = Session(players, modules, options, radius)
+        self.session = Session(players, modules, options)
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
             raise ConfigError(f"opponents must name {players - 1} bots, not {opponents!r}")
@@ -85,7 +94,9 @@ class AlhambraEnv(gymnasium.Env):
         n, size = self.session.num_actions, self.session.observation_size
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=0.0, high=self.session.encoder.high(), shape=(size,), dtype=np.float32),
+                "observation": spaces.Box(
+                    low=self.session.encoder.low(), high=self.session.encoder.high(), shape=(size,), dtype=np.float32
+                ),
                 "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
             }
         )
@@ -107,7 +118,8 @@ class AlhambraEnv(gymnasium.Env):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else as_seed(seed))
+        self.steps = 0
         rng = random.Random(int(self.np_random.integers(2**63)))
         if self.seat_choice == "random":
             self.seat = rng.randrange(self.session.players)
@@ -120,8 +132,8 @@ class AlhambraEnv(gymnasium.Env):
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
         s = self.session
-        if s.game.is_over:
-            raise IllegalActionError("the game is over: call reset()")
+        if s.game.is_over or (self.max_episode_steps is not None and self.steps >= self.max_episode_steps):
+            raise IllegalActionError("the episode is over: call reset()")
         info: dict[str, Any] = {}
         reward = 0.0
         try:
@@ -132,15 +144,17 @@ class AlhambraEnv(gymnasium.Env):
             info["illegal_action"] = True
             reward = float(self.illegal_reward)
         self._opponents_play()
+        self.steps += 1
         done = s.game.is_over
         if done:
             reward += float(s.game.returns()[self.seat])
+        truncated = not done and self.max_episode_steps is not None and self.steps >= self.max_episode_steps
         obs = self._obs()
         info["action_mask"] = obs["action_mask"]
         info["seat"] = self.seat
         if self.render_mode == "human":
             self.render()
-        return obs, reward, done, False, info
+        return obs, reward, done, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode is None:

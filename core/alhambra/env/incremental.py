@@ -1,5 +1,5 @@
 """Observations kept up to date from the game's state: the fast path of
-:class:`~alhambra.env.session.Session` (issue 14, its speed target).
+:class:`~alhambra.env.session.Session`.
 
 :meth:`ObservationEncoder.encode(game.view(seat)) <alhambra.env.observation.ObservationEncoder.encode>`
 is the reference: it builds the seat's view (a nested dict) and writes every slice anew, about
@@ -8,7 +8,7 @@ a seat's vector, rewrites only the slices whose source changed since that vector
 written: a source is compared with a copy of what was written (hands, the money display, the
 discard pile, reserves and the market are short lists), an Alhambra by its ``memo`` (replaced on
 every change of the layout, :class:`alhambra.engine.city.Alhambra`), and a changed Alhambra is
-rewritten only in the cells whose tile changed. It reads exactly what ``view(seat)`` shows (the
+rewritten as its block of cell slots (made once per layout and kept in its ``memo``). It reads exactly what ``view(seat)`` shows (the
 seat's own hand, never another's nor the bag or the deck order: other hands are read for their
 sizes and public exchange offices only), and a property test checks that it equals the reference
 at every step of random games of every module combination for every seat.
@@ -27,8 +27,7 @@ import numpy as np
 
 from alhambra import BUILDING_TYPES
 
-from .codec import WindowError
-from .observation import CITY_PLANES, VIEW_ENCODERS, ObservationEncoder
+from .observation import SLOT_FEATURES, VIEW_ENCODERS, ObservationEncoder
 
 if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
@@ -49,7 +48,6 @@ _KNOWN_VIEW_HOOKS = frozenset(
 
 #: The key under which an Alhambra's ``memo`` (values derived from its layout, shared by its
 #: copies, replaced on every change) keeps its tiles ``{((x, y), tile), ...}`` for the environments.
-_MEMO_KEY = "alhambra.env.tiles"
 
 
 class _Shared:
@@ -229,8 +227,7 @@ class SeatObservations:
         self._shared = _Shared(n, self._office_type)
         o = encoder._start
         self._o = o
-        w = encoder.width
-        self._city_size = len(CITY_PLANES) * w * w
+        self._city_size = encoder.slots * len(SLOT_FEATURES)
         self._prices: tuple[dict, ...] = game.rules.space_prices
         # cards and tiles by object (a card's code is a property: slower to read)
         self._card_slot = {c: encoder.card_index[c.code] for c in encoder.cards}
@@ -266,8 +263,8 @@ class SeatObservations:
 
     def observe(self, game: Game, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` in ``game`` (see the class docstring); equal to
-        ``encoder.encode(game.view(seat))``. Raises :class:`WindowError` for a tile outside the
-        window."""
+        ``encoder.encode(game.view(seat))``. Raises :class:`~alhambra.env.codec.WindowError` only for an Alhambra
+        no game reaches (more cell slots than any legal game gives)."""
         if not self.fast:
             return self.encoder.encode(game.view(seat))
         if game is not self._game:
@@ -389,9 +386,6 @@ class SeatObservations:
             seen["pending"] = pending.copy()  # Pending records are replaced, never changed
             seen["pending_tiles"] = tiles
         shared = self._shared
-        r, w = enc.radius, enc.width
-        centre = r * w + r
-        rows, planes = enc._plane_row, enc._plane_offsets
         reserves, cities = seen["reserve"], seen["city"]
         city_size = self._city_size
         for p, player in enumerate(players):
@@ -406,33 +400,11 @@ class SeatObservations:
                     mv[a + ti[t]] = 1.0
                 reserves[p] = reserve.copy()
             memo = player.city.memo
-            seen_city = cities[p]
-            if seen_city is not None and seen_city[0] is memo:
+            if cities[p] is memo:
                 continue
-            layout: frozenset[Any] | None = memo.get(_MEMO_KEY)
-            if layout is None:  # as a set of (position, tile): the sets' differences reuse their hashes
-                layout = memo[_MEMO_KEY] = frozenset(player.city.tiles.items())
-            base = o["cities"] + k * city_size + centre
-            if seen_city is None:
-                gone: Any = ()
-                came: Any = layout
-            else:  # the cells whose tile changed (a move changes one or two)
-                gone = seen_city[1] - layout
-                came = layout - seen_city[1]
-            for (x, y), t in gone:  # cleared first: a swap puts another tile in the same cell
-                cell = base + y * w + x
-                for off in planes[rows[t]]:
-                    mv[cell + off] = 0.0
-            for (x, y), t in came:
-                if not (-r <= x <= r and -r <= y <= r):
-                    raise WindowError(
-                        f"an Alhambra reaches ({x}, {y}), beyond the observation window of radius {r}; "
-                        "use a larger radius"
-                    )
-                cell = base + y * w + x
-                for off in planes[rows[t]]:
-                    mv[cell + off] = 1.0
-            cities[p] = (memo, layout)
+            a = o["cities"] + k * city_size
+            buf[a : a + city_size] = enc.city_block(player.city).ravel()
+            cities[p] = memo
         if self._modules:
             order = [(s + k) % n for k in range(n)]
             for key, snap, write, parts in self._modules:

@@ -17,14 +17,14 @@ import numpy as np
 
 from alhambra import BUILDING_TYPES, EAST, NORTH, SOUTH, WEST, ConfigError, ScoringCard
 
-from .codec import DEFAULT_RADIUS, WindowError, tile_ids
+from .codec import WindowError, city_slots, max_slots, tile_ids
 
 if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
 
-__all__ = ["CITY_PLANES", "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view"]
+__all__ = ["CITY_PLANES", "SLOT_FEATURES", "ObservationEncoder", "ViewEncoder", "register_view_encoder", "render_view"]
 
-#: The planes of each Alhambra, in order, over the cell window.
+#: What a tile shows of itself in its cell slot, in order.
 CITY_PLANES: tuple[str, ...] = (
     "fountain",
     *BUILDING_TYPES,
@@ -35,6 +35,11 @@ CITY_PLANES: tuple[str, ...] = (
     "wall_west",
 )
 _WALLS = (NORTH, EAST, SOUTH, WEST)
+#: The features of each cell slot of an Alhambra (see :func:`alhambra.env.codec.city_slots`):
+#: ``slot`` 1 for a slot in use, ``x``, ``y`` its position relative to the fountain, then the
+#: tile's :data:`CITY_PLANES` (all 0 for an empty cell).
+SLOT_FEATURES: tuple[str, ...] = ("slot", "x", "y", *CITY_PLANES)
+_SLOT_F = len(SLOT_FEATURES)
 
 
 class ViewEncoder:
@@ -109,16 +114,14 @@ class ObservationEncoder:
     """The observation layout of one rule set, and the function from a view to the vector.
 
     ``game``: any game of the rule set (only its rules and player count are read).
-    ``radius``: the cell window (as the action codec's). ``extra``: more named slices the
-    environment appends (``{"decision": (num_actions,)}``: the integers chosen so far in an
-    unfinished action). Raises :class:`WindowError` from :meth:`encode` for a tile outside
-    the window."""
+    ``extra``: more named slices the environment appends (``{"decision": (num_actions,)}``:
+    the integers chosen so far in an unfinished action). Each Alhambra is written over its
+    cell slots (:func:`~alhambra.env.codec.city_slots`, :attr:`slots` of them, the same
+    slots the action codec's cell integers name), so no legal game leaves the layout;
+    :meth:`encode` raises :class:`WindowError` only for a state no game reaches."""
 
-    def __init__(
-        self, game: Game, radius: int = DEFAULT_RADIUS, extra: dict[str, tuple[int, ...]] | None = None
-    ) -> None:
-        self.radius = radius
-        self.width = 2 * radius + 1
+    def __init__(self, game: Game, extra: dict[str, tuple[int, ...]] | None = None) -> None:
+        self.slots = max_slots(game)
         n = self.num_players = game.num_players
         rules = game.rules
         self.phases: tuple[str, ...] = (*sorted(rules.phase_legal), "over")
@@ -159,7 +162,7 @@ class ObservationEncoder:
             "market_prices": (4,),
             "pending": (T,),
             "reserves": (n, T),
-            "cities": (n, len(CITY_PLANES), self.width, self.width),
+            "cities": (n, self.slots, _SLOT_F),
         }
         #: the modules' parts encoded: (view key, encoder, {its slice name: the full slice name})
         self.modules: list[tuple[str, ViewEncoder, dict[str, str]]] = []
@@ -184,8 +187,37 @@ class ObservationEncoder:
             start += size
         self.size = start
         self._start = {name: sl.start for name, sl in self.slices.items()}
-        # per tile row: the offsets of its city planes that are 1, from the cell's first plane
-        self._plane_offsets = [[int(i) * self.width * self.width for i in np.flatnonzero(row)] for row in planes]
+        # per tile row: its slot features after slot, x, y
+        # (the last row: an empty cell)
+        self._slot_rows = np.zeros((len(planes) + 1, _SLOT_F), np.float32)
+        self._slot_rows[:-1, 3:] = planes
+        self._slot_rows[:, 0] = 1
+        self._empty_row = len(planes)
+
+    def city_block(self, city: Any) -> np.ndarray:
+        """The ``(slots, len(SLOT_FEATURES))`` block of an Alhambra: ``city`` an
+        :class:`alhambra.Alhambra` or a dict ``{(x, y): tile}``. Raises :class:`WindowError`
+        for more slots than any legal game gives."""
+        memo = getattr(city, "memo", None)
+        if memo is not None:
+            found = memo.get("env_block")
+            if found is not None:
+                return found
+        tiles = city.tiles if memo is not None else city
+        slots = city_slots(city)
+        if len(slots) > self.slots:
+            raise WindowError(
+                f"an Alhambra of {len(tiles)} tiles has {len(slots)} cell slots, more than the "
+                f"{self.slots} of any legal game"
+            )
+        block = np.zeros((self.slots, _SLOT_F), dtype=np.float32)
+        rows, empty = self._plane_row, self._empty_row
+        m = len(slots)
+        block[:m] = self._slot_rows[[empty if (t := tiles.get(pos)) is None else rows[t] for pos in slots]]
+        block[:m, 1:3] = slots
+        if memo is not None:
+            memo["env_block"] = block
+        return block
 
     @staticmethod
     def card_list(game: Game) -> tuple[Any, ...]:
@@ -244,25 +276,16 @@ class ObservationEncoder:
                 values.append(m["price"])
         base = o["pending"]
         ones += [base + ti[t] for t in view["pending"]]
-        r, w = self.radius, self.width
-        rows = self._plane_row
-        planes = self._plane_offsets
-        city_size = len(CITY_PLANES) * w * w
+        cities = o["cities"]
+        city_size = self.slots * _SLOT_F
         for s, p in enumerate(players):
             k = rel[s]
             at += (o["scores"] + k, o["hand_sizes"] + k)
             values += (p["score"], p["hand_size"])
             base = o["reserves"] + k * T
             ones += [base + ti[t] for t in p["reserve"]]
-            base = o["cities"] + k * city_size + r * w + r
-            for x, y, t in p["city"]:
-                if not (-r <= x <= r and -r <= y <= r):
-                    raise WindowError(
-                        f"an Alhambra reaches ({x}, {y}), beyond the observation window of radius {r}; "
-                        "use a larger radius"
-                    )
-                cell = base + y * w + x
-                ones += [cell + off for off in planes[rows[t]]]
+            block = self.city_block({(x, y): t for x, y, t in p["city"]})
+            buf[cities + k * city_size : cities + (k + 1) * city_size] = block.ravel()
         buf[ones] = 1
         if counts:
             tally: dict[int, int] = {}
@@ -285,9 +308,9 @@ class ObservationEncoder:
         return buf
 
     def high(self) -> np.ndarray:
-        """Upper bounds of every entry (for a ``gymnasium.spaces.Box``; all entries are at
-        least 0): 1 for the base game's flags and planes, 10 000 for scores, 200 for counts
-        and for modules' entries."""
+        """Upper bounds of every entry (for a ``gymnasium.spaces.Box``): 1 for the base
+        game's flags and tiles, 10 000 for scores, 200 for counts and for modules' entries,
+        :attr:`slots` for a slot's ``x`` and ``y``."""
         hi = np.ones(self.size, dtype=np.float32)
         for name, s in self.slices.items():
             if "." in name or name not in _FLAG_SLICES:
@@ -295,7 +318,17 @@ class ObservationEncoder:
         for name in ("scores", "dirk.score"):
             if name in self.slices:
                 hi[self.slices[name]] = 10_000
+        self._xy(hi)[:] = self.slots
         return hi
+
+    def low(self) -> np.ndarray:
+        """Lower bounds of every entry: 0, and ``-slots`` for a slot's ``x`` and ``y``."""
+        lo = np.zeros(self.size, dtype=np.float32)
+        self._xy(lo)[:] = -self.slots
+        return lo
+
+    def _xy(self, vec: np.ndarray) -> np.ndarray:
+        return vec[self.slices["cities"]].reshape(self.shapes["cities"])[:, :, 1:3]
 
 
 # -- the expansion modules' view parts (and Dirk's) ----------------------------------------

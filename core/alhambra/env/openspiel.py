@@ -4,9 +4,11 @@ registers it:
     import pyspiel, alhambra.env.openspiel
     game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
 
-Parameters: ``players`` (2-6), ``modules`` (comma-separated names, ``"all"``; default none),
-``seed`` (-1: the initial states get seeds 0, 1, 2, … in order of first use; else every
-initial state is that seed's game), ``radius`` (the cell window), ``max_moves`` (a bound on
+Parameters: ``players`` (2-6), ``modules`` (names joined by ``+``, ``"vizier+bonus_cards"``,
+or ``"all"``; default none; a comma-separated string is accepted and written with ``+``, since
+OpenSpiel's game strings split on commas), ``seed`` (the initial deal: every initial state is
+that seed's game, a fixed root; the default ``-1`` is seed 0, so ``new_initial_state()`` gives
+the same root every time and ``load_game(str(game))`` the same game), ``max_moves`` (a bound on
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
 each seat 1/n, even at a chance node; random games take 400-1100).
 
@@ -38,20 +40,23 @@ since every later draw is a chance node.
 
 Searches for imperfect information start from :meth:`AlhambraState.resample_from_infostate`,
 which also resamples the hidden present (the other hands, module secrets) through
-``Game.determinize``; OpenSpiel's ISMCTS does so at every simulation. :class:`ScoreEvaluator`
-values a state by the public scores, for searches that should not play random games to the
-end.
+``Game.determinize``; OpenSpiel's ISMCTS does so at every simulation.
+:class:`HeuristicEvaluator` values a state as the greedy bot does (projected points, so it
+sees a difference before the first scoring); :class:`ScoreEvaluator` by the points scored so
+far only (equal shares until the first scoring), for searches that should not play random
+games to the end.
 
 Serialisation: OpenSpiel serialises a Python state as its pickled attributes; this state's
 single attribute pickles as the engine's JSON save (no engine object is pickled). But
 ``deserialize_state`` *unpickles* the string (OpenSpiel does so for every Python game), and
 unpickling can run any code: only deserialise strings you made yourself (the engine's own
 ``Game.to_json``/``from_json`` saves are plain JSON and safe to load). A state of another
-setup (players, modules, options, radius) is refused with :class:`SaveFormatError`.
+setup (players, modules, options) is refused with :class:`SaveFormatError`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -62,17 +67,16 @@ from alhambra import Action, AlhambraError, ConfigError, IllegalActionError, Sav
 
 from . import chance
 from .chance import ChanceTable
-from .codec import DEFAULT_RADIUS, Decision
+from .codec import Decision
 from .observation import render_view
 from .session import Session, as_action_int, parse_modules
 
-__all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "ScoreEvaluator"]
+__all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "HeuristicEvaluator", "ScoreEvaluator"]
 
 _DEFAULTS: dict[str, Any] = {
     "players": 4,
     "modules": "",
     "seed": -1,
-    "radius": DEFAULT_RADIUS,
     "max_moves": 20_000,
 }
 
@@ -101,14 +105,15 @@ class AlhambraGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
         self.players = int(p["players"])
-        self.modules = parse_modules(str(p["modules"]))
-        self.radius = int(p["radius"])
+        self.modules = parse_modules(str(p["modules"]).replace("+", ","))
+        p["modules"] = "+".join(m if isinstance(m, str) else repr(m) for m in self.modules)
         self.max_moves = int(p["max_moves"])
         if self.max_moves < 1:
             raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
         self.seed = int(p["seed"])
-        self._next_seed = 0
-        self.template = Session(self.players, self.modules, None, self.radius)
+        if self.seed < -1:
+            raise ConfigError(f"seed must be -1 (seed 0) or a seed 0 <= seed < 2**63, not {self.seed}")
+        self.template = Session(self.players, self.modules, None)
         self.chance_table = _table(self.template)
         n = self.players
         info = pyspiel.GameInfo(
@@ -123,12 +128,8 @@ class AlhambraGame(pyspiel.Game):
         super().__init__(GAME_TYPE, info, {k: p[k] for k in _DEFAULTS})
 
     def draw_seed(self) -> int:
-        """The seed of the next initial state."""
-        if self.seed >= 0:
-            return self.seed
-        s = self._next_seed
-        self._next_seed += 1
-        return s
+        """The seed of every initial state (a fixed root): ``seed``, or 0 for ``-1``."""
+        return max(self.seed, 0)
 
     def new_initial_state(self) -> AlhambraState:
         return AlhambraState(self)
@@ -160,7 +161,7 @@ class _Holder:
     outcomes fixed so far, :mod:`alhambra.env.chance`) and ``chance`` (the draw now: its
     source and ``[(outcome id, probability), ...]``)."""
 
-    __slots__ = ("_session", "action", "chance", "game", "moves", "pending", "script")
+    __slots__ = ("_session", "action", "chance", "game", "moves", "pending", "record", "script")
 
     def __init__(
         self,
@@ -171,6 +172,9 @@ class _Holder:
         self.game = game
         self._session = session
         self.moves = moves
+        #: a digest of the public record (every move but a declined vizier offer, R-VIZ-5),
+        #: chained move by move: the information state's history in constant size
+        self.record = b""
         self.pending: tuple[int, ...] | None = None
         self.action: Action | None = None
         self.script: list[tuple[str, Any]] = []
@@ -188,6 +192,7 @@ class _Holder:
 
     def __deepcopy__(self, memo: dict) -> _Holder:
         new = _Holder(self.game, self.session.copy(), self.moves)
+        new.record = self.record
         new.pending, new.action, new.script, new.chance = self.pending, self.action, list(self.script), self.chance
         return new
 
@@ -199,7 +204,7 @@ class _Holder:
         if self.pending is not None:
             table = self.session_table()
             script = [(src, table.id_of(item)) for src, item in self.script]
-        return (_restore_holder, (self.session, self.moves, self.pending, script))
+        return (_restore_holder, (self.session, self.moves, self.pending, script, self.record))
 
     def session_table(self) -> ChanceTable:
         return _table(self.session)
@@ -225,7 +230,7 @@ class _Holder:
 
 def _table(session: Session) -> ChanceTable:
     """The chance outcome ids of ``session``'s rule set (made once per rule set)."""
-    key = (session.setup, session.radius)
+    key = session.setup
     found = _TABLES.get(key)
     if found is None:
         found = _TABLES[key] = ChanceTable(session.game)
@@ -236,9 +241,14 @@ _TABLES: dict[tuple, ChanceTable] = {}
 
 
 def _restore_holder(
-    session: Session, moves: int, pending: tuple[int, ...] | None, script: list[tuple[str, int]] | None
+    session: Session,
+    moves: int,
+    pending: tuple[int, ...] | None,
+    script: list[tuple[str, int]] | None,
+    record: bytes = b"",
 ) -> _Holder:
     h = _Holder(None, session, moves)
+    h.record = bytes(record)
     if pending is not None:
         table = _table(session)
         action = _decode(session, pending)
@@ -251,7 +261,7 @@ def _restore_holder(
 def _decode(session: Session, ints: tuple[int, ...]) -> Action:
     """The engine action of the integers ``ints`` in ``session``'s game. Raises
     :class:`IllegalActionError` if they are not one legal action."""
-    d = Decision(session.codec, session.game.legal_actions())
+    d = Decision(session.codec, session.game.legal_actions(), session.game)
     for i in ints[:-1]:
         if d.choose(i) is not None:
             raise IllegalActionError(f"{ints!r} is not one action")
@@ -272,16 +282,16 @@ class AlhambraState(pyspiel.State):
     def __setattr__(self, name: str, value: Any) -> None:
         """OpenSpiel's ``deserialize_state`` makes an initial state of this game and sets the
         unpickled attributes on it: a restored state is checked here to be of this game's
-        setup (players, modules, options, radius) and is given the game. Raises
+        setup (players, modules, options) and is given the game. Raises
         :class:`SaveFormatError` (a :class:`ConfigError`) naming both setups otherwise."""
         if name == "_h" and isinstance(value, _Holder) and value.game is None and "_h" in self.__dict__:
             game: AlhambraGame = self._h.game  # type: ignore[assignment]
             theirs, ours = value.session, game.template
-            if theirs.setup != ours.setup or theirs.radius != ours.radius:
+            if theirs.setup != ours.setup:
                 raise SaveFormatError(
                     f"the state is of another setup: {theirs.players} players, modules {theirs.modules}, "
-                    f"options {theirs.setup[2]}, radius {theirs.radius}; this game has {ours.players} players, "
-                    f"modules {ours.modules}, options {ours.setup[2]}, radius {ours.radius}"
+                    f"options {theirs.setup[2]}; this game has {ours.players} players, "
+                    f"modules {ours.modules}, options {ours.setup[2]}"
                 )
             value.game = game
         super().__setattr__(name, value)
@@ -339,6 +349,7 @@ class AlhambraState(pyspiel.State):
                 h.script, h.chance = script, chance_now
                 raise
             h.moves += 1
+            h.record = _chain(h.record, b"c", i)
             return
         s = self.session
         prefix = s.prefix
@@ -354,6 +365,8 @@ class AlhambraState(pyspiel.State):
                     s.decision.choose(j)
                 raise
         h.moves += 1
+        if i not in _declines(s):  # a declined vizier offer is not on the public record (R-VIZ-5)
+            h.record = _chain(h.record, b"p", i)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -421,6 +434,25 @@ class AlhambraState(pyspiel.State):
         return text
 
 
+def _chain(record: bytes, kind: bytes, i: int) -> bytes:
+    """The record's digest after one more move (``kind`` ``b"c"`` chance, ``b"p"`` a player's)."""
+    return hashlib.blake2b(record + kind + i.to_bytes(8, "little", signed=True), digest_size=16).digest()
+
+
+_DECLINES: dict[int, frozenset[int]] = {}
+
+
+def _declines(session: Session) -> frozenset[int]:
+    """The integers of ``DeclineVizier`` in ``session``'s action space (none without the vizier)."""
+    key = id(session.codec)
+    found = _DECLINES.get(key)
+    if found is None:
+        found = _DECLINES[key] = frozenset(
+            start + k for name, start, size in session.codec.layout() if name == "DeclineVizier" for k in range(size)
+        )
+    return found
+
+
 def _waiting(state: AlhambraState) -> tuple[tuple[int, ...], list[Any]]:
     """At a chance node, the integers of the action waiting for its draws (played openly: a
     purchase's payment goes face up, a placement and a taken hut are on the table) and the
@@ -436,8 +468,17 @@ class AlhambraObserver:
     """OpenSpiel's Python observer: ``tensor`` (the observation vector of
     :class:`~alhambra.env.observation.ObservationEncoder`, then a ``drawn`` slice of
     ``max_chance_outcomes()`` counts), ``dict`` (its named slices), ``set_from(state, player)``
-    and ``string_from(state, player)``. The information state (``perfect_recall``) has the
-    same tensor; its string adds the moves so far.
+    and ``string_from(state, player)``.
+
+    The information state (``perfect_recall``) adds to the tensor a ``known_hands`` slice
+    ``(players, cards)``: every seat's hand (relative seats, cards as in ``hand``) as the public
+    record gives it. Every money card enters a hand openly (the face-up starting deal, R-SET-3;
+    takes from the display, R-TURN-2) and leaves it openly (payments go to the discard pile), so
+    a player who remembers the game knows every hand (``Game.determinize`` keeps them); so two
+    histories that differ in a take (dinar-9 or dirham-8) have different tensors even when the
+    hand sizes agree. Its string adds those hands and the digest of the whole public record
+    (every move but a declined vizier offer, which must look like a seat not asked, R-VIZ-5;
+    chained move by move, so it costs the same at move 10 and move 1000).
 
     At a chance node the game is still the one before the waiting action (it is played once
     its draws are chosen), so the action is shown to every seat, as it was played openly: its
@@ -453,21 +494,37 @@ class AlhambraObserver:
         self._table = _table(template)
         size = template.observation_size
         self._size = size
-        self.tensor = np.zeros(size + self._table.size, np.float32)
-        self.dict = template.encoder.views(self.tensor[:size])
-        self.dict["drawn"] = self.tensor[size:]
+        enc = template.encoder
+        self._cards = {c: k for k, c in enumerate(enc.cards)}
+        self._n, self._k = template.players, len(enc.cards)
+        extra = self._n * self._k if perfect_recall else 0
+        self.tensor = np.zeros(size + self._table.size + extra, np.float32)
+        self.dict = enc.views(self.tensor[:size])
+        self.dict["drawn"] = self.tensor[size : size + self._table.size]
+        if perfect_recall:
+            self.dict["known_hands"] = self.tensor[size + self._table.size :].reshape(self._n, self._k)
         self._decision_start = template._decision_start
 
     def set_from(self, state: AlhambraState, player: int) -> None:
         size = self._size
-        self.tensor[:size] = state.session.observe(player)
-        self.tensor[size:] = 0
+        tensor = self.tensor
+        state.session.observe_into(player, tensor[:size])  # straight into the buffer OpenSpiel reads
+        tensor[size:] = 0
         pending, drawn = _waiting(state)
         base = self._decision_start
         for i in pending:
-            self.tensor[base + i] += 1
+            tensor[base + i] += 1
         for item in drawn:
-            self.tensor[size + self._table.id_of(item)] += 1
+            tensor[size + self._table.id_of(item)] += 1
+        if self.perfect_recall:
+            known = self.dict["known_hands"]
+            cards = self._cards
+            players = state.session.game.state.players
+            n = self._n
+            for p, ps in enumerate(players):
+                row = known[(p - player) % n]
+                for c in ps.hand:
+                    row[cards[c]] += 1
 
     def string_from(self, state: AlhambraState, player: int) -> str:
         s = state.session
@@ -480,17 +537,9 @@ class AlhambraObserver:
             text += "\nwaiting for its draws: " + " ".join(s.codec.describe(i) for i in pending)
             text += "\ndrawn: " + (", ".join(str(getattr(x, "code", x)) for x in drawn) or "nothing yet")
         if self.perfect_recall:
-            # a declined vizier offer is left out: to the others it must look the same as a
-            # seat that could not pay exactly and was not asked (R-VIZ-5)
-            # (chance outcomes are public: what they draw goes to the market, the display,
-            # Dirk or a face-up hut)
-            chance_player = pyspiel.PlayerId.CHANCE
-            moves = [
-                pa.action
-                for pa in state.full_history()
-                if pa.player == chance_player or s.codec.describe(pa.action) != "DeclineVizier"
-            ]
-            text += "\nmoves: " + ",".join(str(a) for a in moves)
+            players = s.game.state.players
+            hands = "; ".join(f"{p}: {' '.join(c.code for c in ps.hand)}" for p, ps in enumerate(players))
+            text += f"\nknown hands: {hands}\nrecord: {state._h.record.hex()} ({state._h.moves} moves)"
         return text
 
 
@@ -505,6 +554,35 @@ class ScoreEvaluator:
         scores = np.array(state.session.game.scores, dtype=np.float64)
         total = scores.sum()
         return scores / total if total > 0 else np.full(len(scores), 1.0 / len(scores))
+
+    def prior(self, state: AlhambraState) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+class HeuristicEvaluator:
+    """An evaluator for OpenSpiel's MCTS and ISMCTS bots that values a state as the greedy bot
+    does (:class:`alhambra.bots.evaluate.Evaluator`: score plus projected points of the
+    majorities, the outer wall, money and reserve, so it tells positions apart long before the
+    first scoring): a finished game's returns, otherwise each seat's share as a softmax of its
+    value over ``scale`` points (default 8). Priors are uniform over the legal integers."""
+
+    def __init__(self, scale: float = 8.0) -> None:
+        if not scale > 0:
+            raise ConfigError(f"scale must be a positive number of points, not {scale!r}")
+        self.scale = float(scale)
+
+    def evaluate(self, state: AlhambraState) -> np.ndarray:
+        if state.is_terminal():
+            return np.array(state.returns())
+        from alhambra.bots.evaluate import Evaluator
+
+        game = state.session.game
+        seat = game.current_player if game.current_player is not None else 0
+        ev = Evaluator(game, seat)
+        values = np.array([ev.seat_value(s) for s in range(game.num_players)], dtype=np.float64)
+        z = np.exp((values - values.max()) / self.scale)
+        return z / z.sum()
 
     def prior(self, state: AlhambraState) -> list[tuple[int, float]]:
         legal = state.legal_actions()

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from alhambra import (
+    SEED_LIMIT,
     Action,
     ConfigError,
     Game,
@@ -23,7 +24,7 @@ from alhambra import (
     new_game,
 )
 
-from .codec import DEFAULT_RADIUS, ActionCodec, Decision
+from .codec import ActionCodec, Decision
 from .incremental import SeatObservations
 from .observation import ObservationEncoder, render_view
 
@@ -44,28 +45,32 @@ def as_action_int(i: Any) -> int:
 
 
 def as_seed(seed: Any) -> int:
-    """``seed`` as a game seed: a non-negative ``int`` or numpy integer. Raises
-    :class:`ConfigError` for anything else (``"7"``, ``1.5``, ``True``) and for a negative
-    seed (the engine's generator would give seed ``-n`` the game of ``n``)."""
+    """``seed`` as a game seed: an ``int`` or numpy integer ``0 <= seed < 2**63``
+    (:data:`alhambra.SEED_LIMIT`, the engine's one seed range, so every game saves). Raises
+    :class:`ConfigError` for anything else (``"7"``, ``1.5``, ``True``), for a negative seed (the
+    engine's generator would give seed ``-n`` the game of ``n``) and for ``2**63`` or more."""
     if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
         seed = int(seed)
     if type(seed) is not int:
         raise ConfigError(f"seed must be an integer, not {seed!r}")
     if seed < 0:
         raise ConfigError(f"seed must be at least 0, not {seed} (a negative seed would repeat the game of {-seed})")
+    if seed >= SEED_LIMIT:
+        raise ConfigError(f"seed must be below 2**63, not {seed}")
     return seed
 
 
-# (players, modules, options, radius) -> (codec, encoder, a set-up game): shared by sessions
+# (players, modules, options) -> (codec, encoder, a set-up game): shared by sessions
 _LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
 
 
-def _restore(
-    players: int, modules: list[str], options: dict[str, Any], radius: int, save: str, prefix: tuple[int, ...]
-) -> Session:
+def _restore(players: int, modules: list[str], options: dict[str, Any], *rest: Any) -> Session:
     """A session from its JSON save (see :meth:`Session.__reduce__`: made by the session itself,
-    so its history is not replayed again, ``check_history=False``; the state is validated)."""
-    s = Session(players, modules, options, radius)
+    so its history is not replayed again, ``check_history=False``; the state is validated).
+    ``rest``: the save and the unfinished action (a pickle of the former fixed-window layout
+    has the window's radius before them: it is ignored, the cells are slots now)."""
+    save, prefix = rest[-2:]
+    s = Session(players, modules, options)
     return s.with_game(Game.from_json(save, check_history=False), tuple(prefix))
 
 
@@ -103,8 +108,7 @@ class Session:
     """A game of one rule set played one integer at a time.
 
     ``players`` (2-6), ``modules`` (names, see :func:`parse_modules`), ``options`` (as for
-    :func:`alhambra.new_game`), ``radius`` (the cell window, see
-    :mod:`alhambra.env.codec`). :meth:`reset` starts a game; :attr:`num_actions` and
+    :func:`alhambra.new_game`). :meth:`reset` starts a game; :attr:`num_actions` and
     :attr:`observation_size` are the same for every game of the rule set. Raises
     :class:`ConfigError` for a bad configuration."""
 
@@ -113,7 +117,6 @@ class Session:
         players: int = 4,
         modules: Iterable[str] | str | None = (),
         options: dict[str, Any] | None = None,
-        radius: int = DEFAULT_RADIUS,
     ) -> None:
         if type(players) is not int or not 2 <= players <= 6:
             raise ConfigError(f"players must be an int 2..6, not {players!r}")
@@ -122,18 +125,16 @@ class Session:
         if options is not None and not isinstance(options, dict):
             raise ConfigError(f"options must be a dict of option values or None, not {options!r}")
         self.options = dict(options or {})
-        self.radius = radius
         key = (
             players,
             tuple(m if isinstance(m, str) else id(m) for m in self.modules),
             json.dumps(self.options, sort_keys=True, default=repr),
-            radius,
         )
         layout = _LAYOUTS.get(key)
         if layout is None:
             template = new_game(players, modules=self.modules, options=self.options, seed=0)
-            codec = ActionCodec(template, radius)
-            encoder = ObservationEncoder(template, radius, extra={"decision": (codec.num_actions,)})
+            codec = ActionCodec(template)
+            encoder = ObservationEncoder(template, extra={"decision": (codec.num_actions,)})
             layout = _LAYOUTS[key] = (codec, encoder, template)
         self.codec, self.encoder, template = layout
         self.setup = _setup(template)
@@ -148,7 +149,7 @@ class Session:
         """An independent copy: the game cloned exactly (its generator too), the unfinished
         action kept."""
         new = Session.__new__(Session)
-        new.players, new.modules, new.options, new.radius = self.players, self.modules, self.options, self.radius
+        new.players, new.modules, new.options = self.players, self.modules, self.options
         new.codec, new.encoder, new.setup = self.codec, self.encoder, self.setup
         new.num_actions, new.observation_size, new._decision_start = (
             self.num_actions,
@@ -168,7 +169,7 @@ class Session:
     def __reduce__(self) -> tuple:
         """Pickled (OpenSpiel serialises its Python states so) as the engine's JSON save and
         the unfinished action, never as engine objects."""
-        return (_restore, (self.players, self.modules, self.options, self.radius, self.game.to_json(), self.prefix))
+        return (_restore, (self.players, self.modules, self.options, self.game.to_json(), self.prefix))
 
     def with_game(self, game: Game, prefix: tuple[int, ...] = ()) -> Session:
         """A copy of this session playing ``game`` (a game of the same rule set), with the
@@ -214,7 +215,7 @@ class Session:
         """The legal codes of the current state and the integers chosen so far."""
         d = self._decision
         if d is None:
-            d = self._decision = Decision(self.codec, self.game.legal_actions())
+            d = self._decision = Decision(self.codec, self.game.legal_actions(), self.game)
         return d
 
     @property
@@ -268,6 +269,18 @@ class Session:
                 out[base + i] += 1
         return out
 
+    def observe_into(self, seat: int, out: np.ndarray) -> None:
+        """:meth:`observe` written into ``out`` (a ``float32`` vector of
+        :attr:`observation_size`, e.g. a slice of OpenSpiel's buffer) without a new array."""
+        seat = self._seat(seat)
+        game = self.game
+        np.copyto(out, self._observations.observe(game, seat))
+        d = self._decision
+        if d is not None and d.prefix and seat == game.current_player:
+            base = self._decision_start
+            for i in d.prefix:
+                out[base + i] += 1
+
     def _seat(self, seat: Any) -> int:
         """``seat`` as a seat of this game. Raises :class:`ConfigError` unless it is an
         integer (not a ``bool``) in ``0 .. players - 1``."""
@@ -293,6 +306,10 @@ class Session:
             self.game.apply(action)
             self._decision = None
         return action
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The code of ``action`` in the current state (``codec.encode(action, game)``)."""
+        return self.codec.encode(action, self.game)
 
     def play(self, action: Action) -> None:
         """Play a whole engine action (a bot's), dropping any unfinished one."""
