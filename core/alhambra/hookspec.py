@@ -19,6 +19,17 @@ Hooks are called at game-stage granularity, never inside the engine's inner loop
 
 Unless marked *firstresult*, every implementation is called (last registered first) and the
 results are collected in a list, ``None`` results dropped.
+
+**Order: a house rule sees the built-in result it changes.** The built-in plugins implement
+the hooks that adjust a value in place (``alhambra_money_deck``, ``alhambra_building_counts``,
+``alhambra_scoring_adjust``, ``alhambra_view``) with ``tryfirst``, so a house rule's plain
+``@hookimpl`` runs after them (and before the modules, registered earlier; a house rule that
+must see the modules' part too uses ``trylast``). The *chained* rule-set hooks
+(``alhambra_action_kind``, ``alhambra_placement_rules``, ``alhambra_purchase_rule``) are
+called in registration order: built-ins, modules, house rules, each given what the ones
+before it made. The *firstresult* hooks the base game answers (``alhambra_scoring``,
+``alhambra_distribution``, ``alhambra_winners``) are the built-ins' ``trylast``: any plugin's
+answer comes first and replaces them.
 """
 
 from __future__ import annotations
@@ -113,6 +124,21 @@ def alhambra_action_kinds() -> list[ActionKind]:
     one declares that it replaces the other with ``ActionKind(..., replaces=("other",))``
     (plugin names: a module's ``NAME``, a house rule's ``NAME`` or class name); the kind
     that no other replaces is played, whatever the registration order.
+    """
+
+
+@hookspec
+def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
+    """Adjust an action kind that is played (a built-in's or a module's), e.g. fewer legal
+    ``TakeMoney`` actions under a hand limit.
+
+    Called **once per rule set** for every action kind of :func:`alhambra_action_kinds` that
+    is played, chained in registration order like :func:`alhambra_purchase_rule` (built-ins
+    first, house rules last): ``kind`` is the kind as the implementations before this one
+    left it. Return a new :class:`~alhambra.ActionKind` (usually
+    ``kind.restricted(refuse)``, whose refusals name the rule, or ``attrs.evolve(kind, ...)``)
+    or ``None`` to keep it. Check ``kind.action`` (``alhambra.TakeMoney``, …) to pick the kinds
+    to change. Anything but an ``ActionKind`` is a :class:`~alhambra.errors.ConfigError`.
     """
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from .components import Card, MoneyCard
+from ..errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -328,3 +329,24 @@ class ActionKind:
     @property
     def type_name(self) -> str:
         return self.name or self.action.__name__
+
+    def restricted(self, refuse: Callable[[Game, int, Any], str | None]) -> ActionKind:
+        """This kind with fewer legal actions: ``refuse(game, seat, action)`` answers why an
+        action this kind would allow is not legal (a sentence naming the rule, e.g.
+        ``"hand limit: ..."``) or ``None``. The actions it refuses are not listed, and
+        playing one raises :class:`~alhambra.errors.IllegalActionError` with that sentence;
+        everything else is this kind's (for ``alhambra_action_kind``: a house rule's hand
+        limit on ``TakeMoney`` is ``kind.restricted(too_many)``)."""
+        legal, check = self.legal, self.check
+
+        def restricted_legal(game: Game, seat: int) -> list[Action]:
+            return [a for a in legal(game, seat) if refuse(game, seat, a) is None]
+
+        def restricted_check(game: Game, seat: int, action: Any) -> None:
+            why = refuse(game, seat, action)
+            if why is not None:
+                raise IllegalActionError(why)
+            if check is not None:
+                check(game, seat, action)
+
+        return evolve(self, legal=restricted_legal, check=restricted_check)

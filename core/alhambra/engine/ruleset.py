@@ -264,6 +264,11 @@ class Ruleset:
         self.phase_specs: dict[str, PhaseSpec] = declared_phases(self.hook.alhambra_phases())
 
         self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
+        if self.hook.alhambra_action_kind.get_hookimpls():  # plugins adjusting a kind (a hand limit)
+            self.kinds = {
+                a: chained(self.hook.alhambra_action_kind, "kind", k, "ActionKind", options=self.options)
+                for a, k in self.kinds.items()
+            }
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):

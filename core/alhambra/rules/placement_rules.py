@@ -37,7 +37,7 @@ from ..engine.city import (
     THREE_SIDES,
     cell_position,
 )
-from ..engine.components import FOUNTAIN
+from ..engine.components import EAST, FOUNTAIN, NORTH, SOUTH, WEST
 from ..errors import ConfigError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -334,6 +334,17 @@ class PlacementRules:
             elif not city._reaches_outside(q):
                 return f"R-PLACE-6: enclosed empty area at {_pos(q)}"
         return None
+
+
+def side_cells(pos: Pos, side: int) -> frozenset[Pos]:
+    """The two cells the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` lies
+    between: one value for a side however it is named (``side_cells((1, 0), WEST) ==
+    side_cells((0, 0), EAST)``). :class:`ConfigError` for a bad side."""
+    x, y = pos
+    step = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}.get(side)
+    if step is None or type(side) is not int:
+        raise ConfigError(f"a side is one of NORTH, EAST, SOUTH, WEST, not {side!r}")
+    return frozenset(((x, y), (x + step[0], y + step[1])))
 
 
 def _cell(pos: Pos) -> int:

@@ -516,8 +516,21 @@ class PurchaseRule:
 
     def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly for some building now, or ``None``
-        (the vizier's asking round, R-VIZ-2, R-VIZ-5)."""
-        return first_exact_payer(game, seats)
+        (the vizier's asking round, R-VIZ-2, R-VIZ-5). A subclass that lists purchases or
+        prices of its own (overriding :meth:`cached_purchases` or :meth:`market_price`) is
+        asked seat by seat (its exact purchases); the built-in rule uses exact-payment bitsets."""
+        cls = type(self)
+        if cls.cached_purchases is PurchaseRule.cached_purchases and cls.market_price is PurchaseRule.market_price:
+            return first_exact_payer(game, seats)
+        try:
+            seats = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        for seat in seats:
+            game._check_seat(seat)
+            if self.cached_purchases(game, seat, exact=True):
+                return seat
+        return None
 
 
 #: The built-in purchase rule.
