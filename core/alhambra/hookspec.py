@@ -34,6 +34,7 @@ answer comes first and replaces them.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -260,7 +261,7 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
 
 
 @hookspec
-def alhambra_placement_filter(game: Game, seat: int, tile: Any, positions: list) -> None:
+def alhambra_placement_filter(game: Game, seat: int, tile: int | str, positions: list[tuple[int, int]]) -> None:
     """Restrict where ``seat`` may build ``tile`` (placement checks).
 
     Called once per listing of a tile's legal positions (not per cell), after the placement
@@ -334,7 +335,7 @@ def alhambra_after_scoring(game: Game, number: int) -> None:
 
 
 @hookspec(firstresult=True)
-def alhambra_distribution(game: Game) -> list[tuple[int, list]] | None:
+def alhambra_distribution(game: Game) -> list[tuple[int, list[int | str]]] | None:
     """Hand out the buildings left on the market at the end (R-END-2).
 
     *firstresult*: return ``[(seat, [tile, ...]), ...]`` in the order the recipients place
@@ -359,7 +360,7 @@ def alhambra_game_over(game: Game) -> None:
 
 
 @hookspec
-def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Add this plugin's public (and ``seat``'s private) information to a view.
 
     ``view`` is the plain-data dict built by ``Game.view(seat)``; ``seat`` is None for the
@@ -368,7 +369,7 @@ def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
 
 
 @hookspec
-def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Resample this plugin's secrets that ``seat`` cannot see, in a copy of the game.
 
     Called by ``Game.determinize(seat, rng)`` on a clone (search bots sample the hidden
@@ -403,12 +404,12 @@ def alhambra_hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
 
 
 @hookspec
-def alhambra_tile_locations(game: Game) -> dict[str, list]:
+def alhambra_tile_locations(game: Game) -> dict[str, list[int | str]]:
     """Name every place this plugin keeps tiles (``{"dirk": [...]}``), for accounting checks."""
 
 
 @hookspec
-def alhambra_card_locations(game: Game) -> dict[str, list]:
+def alhambra_card_locations(game: Game) -> dict[str, list[Card]]:
     """Name every place this plugin keeps cards, for accounting checks."""
 
 

@@ -35,7 +35,7 @@ def canonical_cards(cards: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(sorted(cards, key=_card_key))
 
 
-_CARD_KEYS: dict = {}
+_CARD_KEYS: dict[Any, Any] = {}
 
 
 def _card_key(card: Any) -> tuple[Any, ...]:
@@ -56,7 +56,7 @@ def _card_key(card: Any) -> tuple[Any, ...]:
     return key
 
 
-class ActionTable(dict):
+class ActionTable(dict[Any, Any]):
     """``table[args]`` is the one shared instance of ``cls(*args)`` (actions are immutable
     values): saves rebuilding the same legal actions over and over. Stops keeping new ones
     once it holds ``limit`` (they are still built and returned)."""
@@ -75,7 +75,7 @@ class ActionTable(dict):
         return found
 
 
-_TABLES: dict = {}
+_TABLES: dict[type, ActionTable] = {}
 
 
 def action_table(cls: type) -> ActionTable:
@@ -86,7 +86,7 @@ def action_table(cls: type) -> ActionTable:
     return table
 
 
-class ActionRow(dict):
+class ActionRow(dict[Any, Any]):
     """``row[key]`` is the one shared instance of ``cls(tile, position(key))`` (or
     ``cls(position(key))`` when ``tile`` is None, or with the key itself as the position when
     ``position`` is None): the actions of one class and tile at every position, built on
@@ -107,7 +107,7 @@ class ActionRow(dict):
         return found
 
 
-_ROWS: dict = {}
+_ROWS: dict[Any, Any] = {}
 
 
 def action_row(cls: type, tile: Any, position: Callable[[Any], Any] | None = None) -> ActionRow:
