@@ -439,7 +439,10 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
 
 
 def _legal_buy(game: Game, seat: int) -> Sequence[Buy]:
-    return game.rules.purchase.cached_purchases(game, seat)
+    rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        return cached_purchases(game, seat)
+    return rule.cached_purchases(game, seat)
 
 
 def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
@@ -451,6 +454,11 @@ def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked B
     an exact payment (of the price on its space) earns another action
     (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
     rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
+        tile = pay(game, seat, action)
+        add_pending(game, tile, dirk_ok=True)
+        return ActionDone(extra=sum([c.value for c in action.cards]) == price)
     price = rule.market_price(game, action.space)
     tile = rule.pay(game, seat, action)  # the engine has checked the payment
     add_pending(game, tile, dirk_ok=True)
