@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
 
@@ -22,6 +22,10 @@ from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, m
 from ..errors import ConfigError
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.placement_rules import PlacementRules
+    from ..rules.purchase import PurchaseRule
 
 ENTRY_POINT_GROUP = "alhambra.modules"
 
@@ -50,6 +54,10 @@ ESSENTIAL_HOOKS = {
     "core.scoring": "alhambra_scoring",
     "core.end": "alhambra_winners",
 }
+
+
+#: The built-in purchase rule, entered by ``alhambra.rules.purchase`` when it is imported.
+DEFAULT_PURCHASE_RULE: dict[str, Any] = {}
 
 
 def available_modules() -> dict[str, Any]:
@@ -96,6 +104,20 @@ def load_module(name: str) -> Any:
         raise ConfigError(
             f"module registered as {name!r} (entry point target {found[name].value!r}) has NAME {own!r}: "
             f"register it under its NAME, or set NAME = {name!r}"
+        )
+    return module
+
+
+def _not_an_impostor(module: Any) -> Any:
+    """``module`` (a module object), unless its ``NAME`` is that of an installed module it is
+    not: then :class:`ConfigError` (its games' saves, which record the ``NAME``, would load
+    the installed module instead)."""
+    name = module_name(module)
+    found = dict(_scan_entry_points()).get(name)
+    if found is not None and found.load() is not module:
+        raise ConfigError(
+            f"module {module!r} has NAME {name!r}, the name of the installed module {found.value!r}, "
+            "but is not that module: give it a NAME of its own"
         )
     return module
 
@@ -149,7 +171,7 @@ class Ruleset:
             raise ConfigError(f"modules must be a list of module names, not {modules!r}")
         mods = []
         for m in modules:
-            mods.append(load_module(m) if isinstance(m, str) else m)
+            mods.append(load_module(m) if isinstance(m, str) else _not_an_impostor(m))
         names = [module_name(m) for m in mods]
         if len(set(names)) != len(names):
             raise ConfigError(f"a module is enabled twice: {names}")
@@ -229,6 +251,24 @@ class Ruleset:
             {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4)
         )
 
+        #: the placement rules every Alhambra of the games is built by (``alhambra_placement_rules``, chained)
+        from . import city as _city  # the built-in rules are entered there by alhambra.rules.placement_rules
+
+        self.placement_rules: PlacementRules = chained(
+            self.hook.alhambra_placement_rules,
+            "rules",
+            _city._BASE_RULES[self.options.get("holes", "cell")],
+            "PlacementRules",
+            options=self.options,
+        )
+        #: the purchase rule every caller asks (``alhambra_purchase_rule``, chained)
+        #: (the built-in one when core.purchase is blocked and no plugin offers one: a
+        #: replacement of the Buy kind alone still pays as the base game does)
+        self.purchase: PurchaseRule = (
+            chained(self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options)
+            or DEFAULT_PURCHASE_RULE["base"]
+        )
+
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
             for c in group:
@@ -243,6 +283,11 @@ class Ruleset:
         self.phase_specs: dict[str, PhaseSpec] = declared_phases(self.hook.alhambra_phases())
 
         self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
+        if self.hook.alhambra_action_kind.get_hookimpls():  # plugins adjusting a kind (a hand limit)
+            self.kinds = {
+                a: chained(self.hook.alhambra_action_kind, "kind", k, "ActionKind", options=self.options)
+                for a, k in self.kinds.items()
+            }
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):
@@ -275,6 +320,28 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def chained(caller: Any, arg: str, start: Any, type_name: str, **kwargs: Any) -> Any:
+    """Call the implementations of a chained rule-set hook in registration order (built-in
+    plugins first, then modules, then house rules; ``trylast`` ones before, ``tryfirst``
+    ones after): each gets the value the ones before it left as ``arg`` (``start`` for the
+    first) and returns the new value, or ``None`` to keep it. A value whose class is not
+    named ``type_name`` or one of its subclasses is a :class:`ConfigError` naming the plugin."""
+    value = start
+    for impl in caller.get_hookimpls():
+        if impl.hookwrapper or impl.wrapper:
+            raise ConfigError(f"{caller.name} is a chained hook: plugin {impl.plugin_name!r} cannot wrap it")
+        args = {k: v for k, v in kwargs.items() if k in impl.argnames}
+        if arg in impl.argnames:
+            args[arg] = value
+        got = impl.function(**args)
+        if got is None:
+            continue
+        if not any(c.__name__ == type_name for c in type(got).__mro__):
+            raise ConfigError(f"{caller.name} of plugin {impl.plugin_name!r} returned {got!r}, not a {type_name}")
+        value = got
+    return value
 
 
 def action_kinds(caller: Any) -> dict[type, ActionKind]:

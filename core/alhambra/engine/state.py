@@ -169,16 +169,17 @@ class GameState:
     pending_scorings: list[int] = field(factory=list)
     scoring_cards: list[Card] = field(factory=list)
     scorings: list[ScoringRecord] = field(factory=list)
-    distribution: list[list] = field(factory=list)
+    distribution: list[list[Any]] = field(factory=list)
     out_of_play: list[Any] = field(factory=list)
     modules: dict[str, Any] = field(factory=dict)
     pile_sizes: list[int] = field(factory=list)
 
     @classmethod
-    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str) -> GameState:
-        """The state of a game before setup: one empty Alhambra per name, nothing dealt."""
+    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str, rules: Any = None) -> GameState:
+        """The state of a game before setup: one empty Alhambra per name, nothing dealt;
+        ``rules``: the placement rules they are built by (default: the built-in ones)."""
         return cls(
-            players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
+            players=[PlayerState(n, [], Alhambra(catalog, holes, rules=rules)) for n in names],
             bag=[],
             market=[None] * 4,
             deck=[],

@@ -2,9 +2,12 @@
 exact payment, payment means (R-EXC-4) and the vizier's asking round (R-VIZ-2, R-VIZ-5).
 
 Everything about paying lives here: listing the non-dominated payments, checking a payment,
-carrying one out, the exact-payment bitsets and the ``Buy`` action kind. :class:`~alhambra.Game`
-offers the public functions as methods (``game.purchases(seat)``, ``game.check_payment(seat,
-buy)``, ``game.first_exact_payer(seats)`` …): each is the function of this module itself.
+carrying one out, the exact-payment bitsets and the ``Buy`` action kind. The rule as a whole
+is the :class:`PurchaseRule` object the rule set resolves (``game.rules.purchase``, through
+the hook ``alhambra_purchase_rule``); :class:`~alhambra.Game`'s purchase methods
+(``game.purchases(seat)``, ``game.check_payment(seat, buy)``, ``game.first_exact_payer(seats)``
+…), the ``Buy`` kind, the vizier, ``view()``, the bots and the environments all reach it there,
+so a plugin that replaces it is followed by every caller.
 
 The price of the building on a market space is read from the rule set's per-space price
 tables (``rules.space_prices``, see :func:`alhambra.hookspec.alhambra_building_price`), never
@@ -23,6 +26,7 @@ from ..engine.actions import Action, ActionKind, Buy, PaymentMeans, action_table
 from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
 from ..engine.operations import add_pending
 from ..engine.payment import minimal_payments
+from ..engine.ruleset import DEFAULT_PURCHASE_RULE
 from ..engine.sequence import ActionDone
 from ..errors import ConfigError, IllegalActionError
 from ..hookspec import hookimpl
@@ -33,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
-def _currency_cards(hand: list, currency: str) -> tuple:
+def _currency_cards(hand: list[Any], currency: str) -> tuple[Any, ...]:
     """The money cards of ``currency`` in ``hand``, sorted by value."""
     return tuple(
         sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__)
@@ -43,7 +47,7 @@ def _currency_cards(hand: list, currency: str) -> tuple:
 _NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
 
 
-def _money_keys(hand: list) -> list:
+def _money_keys(hand: list[Any]) -> list[Any]:
     """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
     currency, equal for hands with the same such cards in any order (the payments memo's
     key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
@@ -60,10 +64,10 @@ def _money_keys(hand: list) -> list:
 
 
 #: a payment means' currencies -> an itemgetter of their lanes in the money keys
-_LANES: dict = {}
+_LANES: dict[Any, Any] = {}
 
 
-def _lanes(currencies: frozenset) -> itemgetter:
+def _lanes(currencies: frozenset[str]) -> itemgetter[Any]:
     """Picks the money keys (``_money_keys``) of ``currencies``: an int for one currency, a
     tuple for several."""
     lanes = _LANES.get(currencies)
@@ -73,7 +77,7 @@ def _lanes(currencies: frozenset) -> itemgetter:
 
 
 #: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
-_REACH: dict = {}
+_REACH: dict[Any, Any] = {}
 
 
 def _reach_of(key: int) -> int:
@@ -92,7 +96,7 @@ def _reach_of(key: int) -> int:
     return found
 
 
-def _exact_sums(hand: list, currencies: frozenset) -> int:
+def _exact_sums(hand: list[Any], currencies: frozenset[str]) -> int:
     """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
     found = 1
     for c in hand:
@@ -110,10 +114,10 @@ class PurchaseMemo:
     ``(hand, payment means)``. A clone copies the first three (their values are never
     changed in place) and asks the means afresh."""
 
-    buys: dict
-    reach: list
-    wanted: tuple
-    means: dict
+    buys: dict[Any, Any]
+    reach: list[Any]
+    wanted: tuple[Any, ...]
+    means: dict[Any, Any]
 
     @classmethod
     def fresh(cls, players: int) -> "PurchaseMemo":
@@ -158,7 +162,8 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
     last = game._purchases.buys.get(key)
     if last is not None and last[0] == hand:
         if last[1] == market:
-            return last[2]
+            cached: list[Buy] = last[2]
+            return cached
         keys = last[3]
     else:
         keys = _money_keys(hand)
@@ -175,7 +180,7 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
 
 
 def _plain_payments(
-    game: Game, hand: list, market: list, keys: list, exact: bool, only: int | None = None
+    game: Game, hand: list[Any], market: list[Any], keys: list[Any], exact: bool, only: int | None = None
 ) -> list[Buy]:
     """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
     once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
@@ -204,7 +209,7 @@ def _plain_payments(
 
 
 def _means_payments(
-    game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool, i: int
+    game: Game, hand: list[Any], market: list[Any], keys: list[Any], means: Sequence[PaymentMeans], exact: bool, i: int
 ) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the
@@ -281,7 +286,7 @@ def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
     return None
 
 
-def _exact_reach(game: Game, seat: int, hand: list) -> int:
+def _exact_reach(game: Game, seat: int, hand: list[Any]) -> int:
     """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
     index i (0-3), in the space's currency or through a payment means that allows it
     (R-TURN-3, R-EXC-4); totals above every price are left out."""
@@ -290,7 +295,7 @@ def _exact_reach(game: Game, seat: int, hand: list) -> int:
     width = game.rules.price_bits
     lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
     counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
-    wide: dict = {}  # the means' currency sets -> their sums
+    wide: dict[Any, Any] = {}  # the means' currency sets -> their sums
     out = 0
     for i, cur in enumerate(MARKET_CURRENCIES):
         reach = _reach_of(keys[i]) if counted else _exact_sums(hand, _ONE_CURRENCY[cur])
@@ -333,18 +338,20 @@ def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
     return cached[1]
 
 
-def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset]]:
+def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
     """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
     the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
     cur = MARKET_CURRENCIES[space - 1]
-    out: list[tuple[Any, frozenset]] = [(None, _ONE_CURRENCY[cur])]
+    out: list[tuple[Any, frozenset[str]]] = [(None, _ONE_CURRENCY[cur])]
     if game.rules.has_payment_means:
         others = _money_keys(game.state.players[seat].hand)[4]
         out.extend((m.via, m.currencies) for m in _means_of(game, seat, others) if cur in m.currencies)
     return out
 
 
-def payments(game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
+def payments(
+    game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None
+) -> list[Buy]:
     """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
     :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
     The purchases of :func:`purchases` for this space, in the same order.
@@ -398,7 +405,7 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
     tile = st.market[action.space - 1]
     if tile is None:
         raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
-    price = game.rules.space_prices[action.space - 1][tile]
+    price: int = game.rules.space_prices[action.space - 1][tile]
     hand = st.players[seat].hand
     means = dict(payment_cards(game, seat, action.space))
     if action.via not in means:
@@ -431,22 +438,120 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _legal_buy(game: Game, seat: int) -> list[Buy]:
-    return cached_purchases(game, seat)
+def _legal_buy(game: Game, seat: int) -> Sequence[Buy]:
+    rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        return cached_purchases(game, seat)
+    return rule.cached_purchases(game, seat)
 
 
 def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
-    check_payment(game, seat, action)  # raises with the reason; otherwise an accepted overpayment
+    game.rules.purchase.check_payment(game, seat, action)  # raises with the reason
 
 
 def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked Buy
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
-    an exact payment (of the price on its space) earns another action. The market is not
-    refilled during the turn."""
-    price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
-    tile = pay(game, seat, action)  # the engine has checked the payment
+    an exact payment (of the price on its space) earns another action
+    (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
+    rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
+        tile = pay(game, seat, action)
+        add_pending(game, tile, dirk_ok=True)
+        return ActionDone(extra=sum([c.value for c in action.cards]) == price)
+    price = rule.market_price(game, action.space)
+    tile = rule.pay(game, seat, action)  # the engine has checked the payment
     add_pending(game, tile, dirk_ok=True)
-    return ActionDone(extra=sum(c.value for c in action.cards) == price)
+    return ActionDone(extra=rule.earns_extra_action(game, seat, action, price))
+
+
+class PurchaseRule:
+    """The purchase rule of a game (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4): the object every
+    caller asks (``game.rules.purchase``): the ``Buy`` kind, :class:`~alhambra.Game`'s
+    purchase methods, the vizier's exact purchases and asking round, ``view()``'s market
+    prices, the bots (through the legal actions) and the environments.
+
+    The methods of this class are the built-in rule (``core.purchase``). A plugin changes the
+    rule with the hook ``alhambra_purchase_rule(options, rule)``: return a subclass instance
+    overriding what changes (:meth:`earns_extra_action` for "an exact payment earns nothing",
+    or :meth:`market_price`, :meth:`cached_purchases`, :meth:`check_payment` and
+    :meth:`first_exact_payer` for a purchase rule of its own). ``seat`` is an int 0 …
+    players-1 (checked by the public methods), ``space`` a market space 1-4."""
+
+    __slots__ = ()
+
+    def market_price(self, game: Game, space: int) -> int | None:
+        """The price of the building on ``space`` now, ``None`` for an empty space."""
+        return market_price(game, space)
+
+    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+        """Every non-dominated purchase of ``seat`` now (exact payments only with
+        ``exact``), not checked and possibly cached: do not change the list returned."""
+        return cached_purchases(game, seat, exact)
+
+    def purchases(self, game: Game, seat: int, *, exact: bool = False) -> list[Buy]:
+        """:meth:`cached_purchases` with ``seat`` checked, as a new list."""
+        game._check_seat(seat)
+        return list(self.cached_purchases(game, seat, exact))
+
+    def payments(self, game: Game, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
+        """The purchases of :meth:`purchases` for ``space``."""
+        if type(self).cached_purchases is PurchaseRule.cached_purchases:
+            return payments(game, seat, space, exact=exact)
+        if type(space) is not int or not 1 <= space <= 4:
+            raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
+        return [b for b in self.purchases(game, seat, exact=exact) if b.space == space]
+
+    def payment_cards(self, game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+        """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
+        return payment_cards(game, seat, space)
+
+    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+        """Check that ``action`` is a legal payment for ``seat`` now and return the price;
+        :class:`~alhambra.IllegalActionError` naming the rule otherwise."""
+        return check_payment(game, seat, action)
+
+    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+        """Carry out a checked payment and return the building's tile id (it leaves the market)."""
+        return pay(game, seat, action)
+
+    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+        """Whether the payment ``action`` of ``price`` just made earns another action: an
+        exact payment does (R-TURN-4)."""
+        return sum([c.value for c in action.cards]) == price
+
+    def can_pay_exactly(self, game: Game, seat: int) -> bool:
+        """True if ``seat`` can buy some market building with an exact payment now."""
+        game._check_seat(seat)
+        return self.first_exact_payer(game, (seat,)) is not None
+
+    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that can pay exactly for some building now, or ``None``
+        (the vizier's asking round, R-VIZ-2, R-VIZ-5). A subclass that lists purchases or
+        prices of its own (overriding :meth:`cached_purchases` or :meth:`market_price`) is
+        asked seat by seat (its exact purchases); the built-in rule uses exact-payment bitsets."""
+        cls = type(self)
+        if cls.cached_purchases is PurchaseRule.cached_purchases and cls.market_price is PurchaseRule.market_price:
+            return first_exact_payer(game, seats)
+        try:
+            seats = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        for seat in seats:
+            game._check_seat(seat)
+            if self.cached_purchases(game, seat, exact=True):
+                return seat
+        return None
+
+
+#: The built-in purchase rule.
+BASE_PURCHASE_RULE = PurchaseRule()
+DEFAULT_PURCHASE_RULE["base"] = BASE_PURCHASE_RULE
+
+
+@hookimpl(trylast=True)
+def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule | None) -> PurchaseRule:
+    return BASE_PURCHASE_RULE
 
 
 @hookimpl

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
-from ..engine.city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from ..engine.city import cell_position
+from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK
 from ..engine.operations import city_changed
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
@@ -91,6 +92,17 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     last = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
+    if (
+        city._gates or not city.rules.tables
+    ):  # rules a plugin changed, or a side declared open: judged cell by cell, through the city
+        walls = city.catalog.walls
+        found = (
+            [a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)],
+            [_REMOVE_ROW[c] for c in city.removable_cells()],
+            [a for t in reserve for a in actions_at(Swap, t, city.swap_cells(walls[t]), cell_position)],
+        )
+        memo["redesign"] = (reserve.copy(), found)
+        return found
     tiles = city.tile_facts
     spots = sorted(tiles)
     if city.is_tree() and city.holes == "cell":

@@ -75,7 +75,9 @@ def make_converter(rules) -> Converter:
         if not isinstance(value, list) or not all(isinstance(e, list) and len(e) == 3 for e in value):
             raise SaveFormatError(f"an Alhambra is a list of [x, y, tile], not {value!r}")
         try:
-            return Alhambra.from_tiles({(e[0], e[1]): e[2] for e in value}, catalog=rules.catalog, holes=holes)
+            return Alhambra.from_tiles(
+                {(e[0], e[1]): e[2] for e in value}, catalog=rules.catalog, holes=holes, rules=rules.placement_rules
+            )
         except AlhambraError as exc:
             raise SaveFormatError(f"invalid Alhambra in save: {exc}") from None
 
