@@ -172,6 +172,7 @@ class _CityState:
 
     _tiles: dict[int, int | str]
     _walls: dict[int, int]
+    _opened: dict[int, int]
     catalog: TileCatalog
     holes: str
     front_facts: dict[int, int]
@@ -199,7 +200,12 @@ class _CityState:
         return iter([_pos(c) for c in self._tiles])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Alhambra) and self._tiles == other._tiles and self.holes == other.holes
+        return (
+            isinstance(other, Alhambra)
+            and self._tiles == other._tiles
+            and self.holes == other.holes
+            and self._opened == other._opened
+        )
 
     __hash__ = None  # type: ignore[assignment]  # a mutable value
 
@@ -235,6 +241,21 @@ class _CityState:
             if t == tile:
                 return _pos(c)
         return None
+
+    def opened_sides(self) -> list[tuple[Pos, int]]:
+        """The walled sides opened for walking (:meth:`Alhambra.open_side`), each once as
+        ``((x, y), EAST)`` or ``((x, y), SOUTH)`` of the cell west or north of it, sorted."""
+        out = []
+        for c, sides in self._opened.items():
+            for step, side, _ in _STEPS:
+                if sides & side and side in (EAST, SOUTH):
+                    out.append((_pos(c), side))
+        return sorted(out)
+
+    def is_opened(self, pos: Pos, side: int) -> bool:
+        """True if ``side`` (NORTH/EAST/SOUTH/WEST) of the tile at ``pos`` is an opened wall."""
+        c = _cell(_as_pos(pos))
+        return c is not None and bool(self._opened.get(c, 0) & side)
 
     def type_counts(self) -> dict[str, int]:
         """Buildings per type in this Alhambra (R-SCORE-2): only tiles of kind ``building``
@@ -393,6 +414,8 @@ class _CityRules(_CityState):
         c = _cell(pos)
         if c is None or c not in self._tiles:
             return f"R-TURN-5: there is no tile at {pos}"
+        if c in self._opened:
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour through an opened wall (a gate): it stays"
         tiles = self._tiles
         if self.holes == "cell":
             if all(q in tiles for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE)):
@@ -410,11 +433,12 @@ class _CityRules(_CityState):
         """Cells reachable on foot from the fountain through open shared sides (R-PLACE-5),
         with the tile at ``without`` taken away."""
         walls = self._walls
+        opened = self._opened
         seen = {_O}
         stack = [_O]
         while stack:
             c = stack.pop()
-            m = walls[c]
+            m = walls[c] & ~opened.get(c, 0) if opened else walls[c]
             for step, side, _ in _STEPS:
                 q = c + step
                 if not m & side and q != without and q in walls and q not in seen:
@@ -458,6 +482,8 @@ class _CityRules(_CityState):
                 ]
             if not cell_holes:
                 found = [c for c in found if self._reaches_outside(c, emptied=c)]
+            if self._opened:
+                found = [c for c in found if c not in self._opened]
             self.memo["removable"] = found
         return found
 
@@ -511,6 +537,8 @@ class _CityRules(_CityState):
         c = _cell(pos)
         if c is None or c not in self._tiles:
             return f"R-TURN-5: there is no tile at {pos} to swap"
+        if c in self._opened:
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour through an opened wall (a gate): it stays"
         if not _known_tile(self.catalog, tile):
             return f"unknown tile {tile!r}"
         mask = self.catalog.walls[tile]
@@ -547,7 +575,10 @@ class _CityRules(_CityState):
         not change the list returned."""
         found = self.memo.get(mask + 16)
         if found is None:
-            found = self.memo[mask + 16] = _fitting(self.tile_facts, _SWAP_OK[mask])
+            found = _fitting(self.tile_facts, _SWAP_OK[mask])
+            if self._opened:
+                found = [c for c in found if c not in self._opened]
+            self.memo[mask + 16] = found
         return found
 
 
@@ -579,6 +610,7 @@ class Alhambra(_CityRules):
     __slots__ = (
         "_tiles",
         "_walls",
+        "_opened",
         "catalog",
         "holes",
         "front_facts",
@@ -600,6 +632,8 @@ class Alhambra(_CityRules):
         #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
         self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
         self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
+        #: cell -> the sides of its tile whose wall is opened for walking (open_side)
+        self._opened: dict[int, int] = {}
         self._rebuild()
 
     # -- construction -------------------------------------------------------------------------
@@ -612,6 +646,7 @@ class Alhambra(_CityRules):
         catalog: TileCatalog = BASE_CATALOG,
         holes: str = "cell",
         check: bool = True,
+        opened: Iterable[tuple[Pos, int]] = (),
     ) -> "Alhambra":
         """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
 
@@ -644,6 +679,18 @@ class Alhambra(_CityRules):
             seen.add(tile)
             city._tiles[c] = tile
             city._walls[c] = catalog.walls[tile]
+        for entry in opened:
+            try:
+                (x, y), side = entry
+                c = _cell(_as_pos((x, y)))
+            except (TypeError, ValueError, IllegalActionError):
+                raise ConfigError(f"an opened side is ((x, y), side), not {entry!r}") from None
+            if c is None or side not in (NORTH, EAST, SOUTH, WEST):
+                raise ConfigError(f"an opened side is ((x, y), side), not {entry!r}")
+            for step, s, opp in _STEPS:
+                if s == side:
+                    city._opened[c] = city._opened.get(c, 0) | s
+                    city._opened[c + step] = city._opened.get(c + step, 0) | opp
         city._rebuild()
         if check:
             problem = city.why_invalid()
@@ -658,6 +705,7 @@ class Alhambra(_CityRules):
         new.holes = self.holes
         new._tiles = self._tiles.copy()
         new._walls = self._walls.copy()
+        new._opened = self._opened.copy()
         new.front_facts = self.front_facts.copy()
         new.tile_facts = self.tile_facts.copy()
         new._links = self._links
@@ -669,7 +717,7 @@ class Alhambra(_CityRules):
 
     def _rebuild(self) -> None:
         """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
-        tiles, walls = self._tiles, self._walls
+        tiles, walls, opened = self._tiles, self._walls, self._opened
         #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
         #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
         front: dict[int, int] = {}
@@ -685,7 +733,9 @@ class Alhambra(_CityRules):
                     t |= side
                 else:
                     front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
+            # an opened wall (open_side) counts as open for walking: it is left out of the
+            # walls of the tile fact (links, removals), never of ``_walls`` (matching, scoring)
+            near[c] = t << 4 | (m & ~opened.get(c, 0)) | (_FOUNTAIN_BIT if c == _O else 0)
         for c in (*tiles, *front):
             if c not in _POS_OF:
                 _remember(c)
@@ -813,6 +863,54 @@ class Alhambra(_CityRules):
         self._changed()
         return tile
 
+    def why_not_open(self, pos: Pos, side: int) -> str | None:
+        """Why ``side`` (NORTH/EAST/SOUTH/WEST) of the tile at ``pos`` cannot be opened for
+        walking (:meth:`open_side`), or ``None``: it must be a double wall, two tiles of this
+        Alhambra meeting wall against wall there, not opened already."""
+        pos = _as_pos(pos)
+        c = _cell(pos)
+        found = [(step, opp) for step, s, opp in _STEPS if s == side]
+        if not found:
+            return f"a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
+        step, opp = found[0]
+        walls = self._walls
+        if c is None or c not in walls or c + step not in walls:
+            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} does not lie between two tiles of the Alhambra"
+        if not (walls[c] & side and walls[c + step] & opp):
+            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} is not a double wall"
+        if self._opened.get(c, 0) & side:
+            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} is opened already (one gate per side)"
+        return None
+
+    def double_walls(self) -> list[tuple[Pos, int]]:
+        """Every double wall not opened yet (two tiles meeting wall against wall), each once as
+        ``((x, y), EAST)`` or ``((x, y), SOUTH)`` of the cell west or north of it, sorted."""
+        walls, opened = self._walls, self._opened
+        out = []
+        for c, m in walls.items():
+            for step, side, opp in (_STEPS[1], _STEPS[2]):
+                q = c + step
+                if m & side and q in walls and walls[q] & opp and not opened.get(c, 0) & side:
+                    out.append((_pos(c), side))
+        return sorted(out)
+
+    def open_side(self, pos: Pos, side: int) -> None:
+        """Open the double wall on ``side`` of the tile at ``pos`` for walking: it then counts
+        as open for R-PLACE-5 (reachable on foot) and R-TURN-6 (what a removal must leave),
+        while both walls still stand for R-PLACE-3 and scoring (a city gate, R-GATE-5, -6).
+        The two tiles it joins can no longer be removed or swapped (R-GATE-7). Raises
+        :class:`IllegalActionError` (city unchanged) where :meth:`why_not_open` says why."""
+        why = self.why_not_open(pos, side)
+        if why:
+            raise IllegalActionError(why)
+        c = _cell(_as_pos(pos))
+        if c is None:  # pragma: no cover - why_not_open has refused it
+            raise IllegalActionError(f"{pos!r} lies beyond the grid")
+        step, opp = [(st, o) for st, s, o in _STEPS if s == side][0]
+        self._opened[c] = self._opened.get(c, 0) | side
+        self._opened[c + step] = self._opened.get(c + step, 0) | opp
+        self._rebuild()
+
     def swap(self, tile: Any, pos: Pos, *, checked: bool = False) -> Any:
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
         (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
@@ -847,6 +945,10 @@ class Alhambra(_CityRules):
                 q = c + step
                 if q in walls and bool(m & side) != bool(walls[q] & opp):
                     return f"R-PLACE-3: walls do not match between {_pos(c)} and {_pos(q)}"
+        for c, sides in self._opened.items():
+            for step, side, opp in _STEPS:
+                if sides & side and not (c in walls and walls[c] & side and c + step in walls and walls[c + step] & opp):
+                    return f"R-GATE-5: the opened side {_SIDE_WORD[side]} of {_pos(c)} is not a double wall"
         seen = self._reachable()
         if len(seen) != len(tiles):
             return f"R-PLACE-5: {sorted(_pos(q) for q in set(tiles) - seen)} cannot be reached from the fountain"

@@ -69,13 +69,23 @@ def make_converter(rules) -> Converter:
     conv.register_structure_hook_func(_is_card_type, card_in)
 
     def city_out(city: Alhambra):
-        return [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+        # opened walls (city gates, R-GATE-5) follow the tiles as [x, y, side, "opened"]
+        out: list = [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+        out += [[x, y, side, "opened"] for (x, y), side in city.opened_sides()]
+        return out
 
     def city_in(value, _type):
-        if not isinstance(value, list) or not all(isinstance(e, list) and len(e) == 3 for e in value):
-            raise SaveFormatError(f"an Alhambra is a list of [x, y, tile], not {value!r}")
+        if not isinstance(value, list) or not all(
+            isinstance(e, list) and (len(e) == 3 or (len(e) == 4 and e[3] == "opened")) for e in value
+        ):
+            raise SaveFormatError(f"an Alhambra is a list of [x, y, tile] (and [x, y, side, \"opened\"]), not {value!r}")
         try:
-            return Alhambra.from_tiles({(e[0], e[1]): e[2] for e in value}, catalog=rules.catalog, holes=holes)
+            return Alhambra.from_tiles(
+                {(e[0], e[1]): e[2] for e in value if len(e) == 3},
+                catalog=rules.catalog,
+                holes=holes,
+                opened=[((e[0], e[1]), e[2]) for e in value if len(e) == 4],
+            )
         except AlhambraError as exc:
             raise SaveFormatError(f"invalid Alhambra in save: {exc}") from None
 
