@@ -304,7 +304,11 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]
     out = []
     for side, (dx, dy) in _STEP.items():
         if city.tile_at((x + dx, y + dy)) is not None:
-            out.append(side)
+            trial = city.copy()  # R-PLACE-6 and the rest, on the Alhambra as it would stand
+            trial.place(tile, pos, checked=True)
+            trial.open_side(pos, side)
+            if trial.why_invalid() is None:
+                out.append(side)
     return out
 
 

@@ -252,6 +252,12 @@ class _CityState:
                     out.append((_pos(c), side))
         return sorted(out)
 
+    def fixed_cells(self) -> dict[int, int]:
+        """The cells (internal numbers, see :func:`cell_position`) of tiles with an opened
+        wall, each with its opened sides: they can be neither removed nor swapped (R-GATE-7).
+        Empty without opened walls; do not change the dict returned."""
+        return self._opened
+
     def is_opened(self, pos: Pos, side: int) -> bool:
         """True if ``side`` (NORTH/EAST/SOUTH/WEST) of the tile at ``pos`` is an opened wall."""
         c = _cell(_as_pos(pos))

@@ -93,7 +93,11 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         return last[1]
     tiles = city.tile_facts
     spots = sorted(tiles)
-    if city.is_tree() and city.holes == "cell":
+    fixed = city.fixed_cells()
+    if fixed:  # tiles held by an opened wall (a city gate) are neither removed nor swapped
+        spots = [c for c in spots if c not in fixed]
+        removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
+    elif city.is_tree() and city.holes == "cell":
         # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
         # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
         removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
