@@ -33,7 +33,6 @@ def new(players=3, seed=1, modules=("city_gates",), **kw):
 
 def card_places(g):
     st = g.state
-    gs = st.modules["city_gates"]
     return [st.deck, st.display, st.discard] + [p.hand for p in st.players]
 
 

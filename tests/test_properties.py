@@ -21,7 +21,6 @@ from helpers import (
     advance,
     assert_refused,
     continue_alike,
-    modules_st,
     players_st,
     save_and_load,
     seeds_st,

@@ -137,7 +137,9 @@ class CityGatesState:
     unused: list[int] = field(factory=list)
 
     def clone(self) -> CityGatesState:
-        return CityGatesState(self.space, [[g.copy() for g in seat] for seat in self.gates], self.played.copy(), self.unused.copy())
+        return CityGatesState(
+            self.space, [[g.copy() for g in seat] for seat in self.gates], self.played.copy(), self.unused.copy()
+        )
 
 
 def gates_state(game: Game) -> CityGatesState:
@@ -352,8 +354,9 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
     if action.side not in _through_gate_sides(city, action.tile, (action.x, action.y)):
         why = city.why_not_place(action.tile, (action.x, action.y))
         raise IllegalActionError(
-            why if why and not why.startswith("R-PLACE-5") else
-            f"R-GATE-6: tile {action.tile!r} at ({action.x}, {action.y}) needs no gate there, or its "
+            why
+            if why and not why.startswith("R-PLACE-5")
+            else f"R-GATE-6: tile {action.tile!r} at ({action.x}, {action.y}) needs no gate there, or its "
             f"{SIDE_NAMES.get(action.side, action.side)} side is no double wall"
         )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .components import BUILDINGS, MoneyCard, money_deck
+from .components import BUILDINGS, money_deck
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game

@@ -247,8 +247,8 @@ class _CityState:
         ``((x, y), EAST)`` or ``((x, y), SOUTH)`` of the cell west or north of it, sorted."""
         out = []
         for c, sides in self._opened.items():
-            for step, side, _ in _STEPS:
-                if sides & side and side in (EAST, SOUTH):
+            for side in (EAST, SOUTH):
+                if sides & side:
                     out.append((_pos(c), side))
         return sorted(out)
 
@@ -953,7 +953,9 @@ class Alhambra(_CityRules):
                     return f"R-PLACE-3: walls do not match between {_pos(c)} and {_pos(q)}"
         for c, sides in self._opened.items():
             for step, side, opp in _STEPS:
-                if sides & side and not (c in walls and walls[c] & side and c + step in walls and walls[c + step] & opp):
+                if sides & side and not (
+                    c in walls and walls[c] & side and c + step in walls and walls[c + step] & opp
+                ):
                     return f"R-GATE-5: the opened side {_SIDE_WORD[side]} of {_pos(c)} is not a double wall"
         seen = self._reachable()
         if len(seen) != len(tiles):

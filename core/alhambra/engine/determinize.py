@@ -7,7 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
-from .components import MoneyCard, ScoringCard
+from .components import ScoringCard
 from .piles import resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -83,7 +83,7 @@ def alhambra_setup(game: Game) -> None:
     # R-SET-3: starting money, one card at a time until the total is 20 or more (every card
     # that is money counts: a module's diamonds too, R-DIA-2)
     for p in st.players:
-        while sum([c.value for c in p.hand if c.is_money]) < STARTING_MONEY:
+        while sum([c.value for c in p.hand if c.is_money]) < STARTING_MONEY:  # type: ignore[attr-defined]  # money has a value
             p.hand.append(st.deck.pop())
     # R-SET-4: start player
     st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], rng)
