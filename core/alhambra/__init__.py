@@ -31,7 +31,7 @@ from .engine.actions import (
     canonical_cards,
     card_names,
 )
-from .engine.city import Alhambra
+from .engine.city import Alhambra, cell_position
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -74,6 +74,8 @@ from .hookspec import hookimpl, hookspec
 from .engine.options import Option
 from .engine.payment import minimal_payments
 from .replay import replay
+from .rules.placement_rules import PlacementRules
+from .rules.purchase import PurchaseRule
 from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .engine.scoring import majority_points, majority_table
 from .engine.state import SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord

@@ -3,8 +3,8 @@
 Reading, ``legal_actions()``, ``apply(action)``, ``clone()``, ``view(seat)``,
 ``determinize(seat, rng)`` and saving; everything else is delegated: the turn sequence to
 :mod:`alhambra.engine.sequence`, the operations plugins call to :mod:`alhambra.operations`,
-the rules to the plugins of the rule set (the purchases' functions, those of ``core.purchase``,
-are offered as methods)."""
+the rules to the plugins of the rule set (the purchase methods ask the rule set's purchase
+rule, ``game.rules.purchase``)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ from typing import Any, Iterable, Sequence
 
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
-from .engine.actions import Action, Pass
+from .engine.actions import Action, Buy, Pass
 from .engine.determinize import determinize
 from .engine.ruleset import Ruleset, get_ruleset, plugin_name
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState, game_seed, player_names  # noqa: F401  (the limits: re-exported)
 from .engine.views import build_view
 from .errors import ConfigError, IllegalActionError
-from .rules import purchase
+from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
 from .saving.position import game_from_position, game_position
 from .saving.serialize import game_from_json, game_to_json
 
@@ -106,7 +106,7 @@ class Game:
         g.seed = seed
         g.names = tuple(names)
         g.rng = random.Random(seed)
-        g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"))
+        g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"), rules.placement_rules)
         g.history = []
         g.origin = None
         g._legal = None
@@ -286,17 +286,45 @@ class Game:
         self._legal = None
         self._legal_set = None
 
-    # -- purchases: the functions of the built-in plugin core.purchase (R-TURN-3, R-TURN-4,
-    # R-VIZ-2, R-EXC-4), offered as methods; see alhambra.rules.purchase for their docs
-    purchases = purchase.purchases
-    cached_purchases = purchase.cached_purchases
-    payments = purchase.payments
-    payment_cards = purchase.payment_cards
-    check_payment = purchase.check_payment
-    pay = purchase.pay
-    can_pay_exactly = purchase.can_pay_exactly
-    first_exact_payer = purchase.first_exact_payer
-    market_price = purchase.market_price
+    # -- purchases: the rule set's purchase rule (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4),
+    # ``self.rules.purchase`` (a plugin may replace it); see alhambra.PurchaseRule
+
+    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
+        """Every non-dominated purchase ``seat`` can make now (exact payments only with ``exact``)."""
+        return self.rules.purchase.purchases(self, seat, exact=exact)
+
+    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
+        """:meth:`purchases` unchecked and cached, for rule plugins (do not change it)."""
+        return self.rules.purchase.cached_purchases(self, seat, exact)
+
+    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
+        """The purchases of ``seat`` for market ``space`` (1-4); ``pool`` is ignored."""
+        self._check_seat(seat)
+        return self.rules.purchase.payments(self, seat, space, exact=exact)
+
+    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+        """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
+        return self.rules.purchase.payment_cards(self, seat, space)
+
+    def check_payment(self, seat: int, action: Buy) -> int:
+        """The price, if ``action`` is a legal payment for ``seat`` now; else :class:`IllegalActionError`."""
+        return self.rules.purchase.check_payment(self, seat, action)
+
+    def pay(self, seat: int, action: Buy) -> Any:
+        """Carry out a checked payment; returns the building's tile id."""
+        return self.rules.purchase.pay(self, seat, action)
+
+    def can_pay_exactly(self, seat: int) -> bool:
+        """True if ``seat`` can buy some market building with an exact payment now."""
+        return self.rules.purchase.can_pay_exactly(self, seat)
+
+    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that can pay exactly now (the vizier's round, R-VIZ-2)."""
+        return self.rules.purchase.first_exact_payer(self, seats)
+
+    def market_price(self, space: int) -> int | None:
+        """The price of the building on market ``space`` (1-4) now, ``None`` when empty."""
+        return self.rules.purchase.market_price(self, space)
 
     # -- views, accounting, saving --------------------------------------------------------------
 

@@ -35,6 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.piles import DeckCards, HiddenPile
     from .engine.sequence import Interrupt, PhaseSpec
     from .engine.state import ScoringRecord
+    from .rules.placement_rules import PlacementRules
+    from .rules.purchase import PurchaseRule
 
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -136,6 +138,36 @@ def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, pric
     inside an implementation becomes a ConfigError naming the plugin, tile and space. Two market
     taxes of 1 make every building 2 dearer. Without any implementation the tables are the
     printed prices and the hook costs nothing. Example: ``examples/market_tax.py``.
+    """
+
+
+@hookspec
+def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule | None) -> PurchaseRule | None:
+    """Adjust or replace the purchase rule (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4).
+
+    Called **once per rule set**. The implementations are *chained in registration order*
+    (the built-in ``core.purchase`` first, then the modules, then house rules): each receives
+    as ``rule`` the :class:`~alhambra.PurchaseRule` the ones before it left and returns the
+    rule to use from then on (usually an instance of a subclass; it may wrap ``rule``), or
+    ``None`` to keep it. So a house rule always sees the built-in rule it changes. The result
+    is ``game.rules.purchase``, which every caller asks: the ``Buy`` kind, the purchase
+    methods of :class:`~alhambra.Game`, the vizier, ``view()``, the bots and the environments.
+    Anything but a ``PurchaseRule`` is a :class:`~alhambra.errors.ConfigError`.
+    """
+
+
+@hookspec
+def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> PlacementRules | None:
+    """Adjust or replace the placement rules (R-PLACE-1 … R-PLACE-6, R-TURN-5, R-TURN-6).
+
+    Called **once per rule set**, chained in registration order like
+    :func:`alhambra_purchase_rule`: ``rules`` is the :class:`~alhambra.PlacementRules` the
+    implementations before this one left (the built-in rules, with ``holes`` from the
+    options, first); return the rules to use (``attrs.evolve(rules, walls_match=False)``, a
+    subclass overriding :meth:`~alhambra.PlacementRules.side_open`, …) or ``None`` to keep
+    them. Every player's Alhambra of the game judges building, removal and swapping with the
+    result, and so do legal listing, checks, loading and the bots. Anything but a
+    ``PlacementRules`` is a :class:`~alhambra.errors.ConfigError`.
     """
 
 

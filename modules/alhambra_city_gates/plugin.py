@@ -38,6 +38,8 @@ from alhambra import (
     WEST,
     Action,
     ActionKind,
+    PlacementRules,
+    cell_position,
     ConfigError,
     IllegalActionError,
     InternedCard,
@@ -112,6 +114,79 @@ def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
     if side == NORTH:
         return (x, y - 1, SOUTH)
     return (x, y, side)
+
+
+def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
+    """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
+    against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
+    walls = city.catalog.walls
+    tiles = city.tiles
+    out = []
+    for (x, y), t in tiles.items():
+        m = walls[t]
+        for side in (EAST, SOUTH):
+            dx, dy = _STEP[side]
+            other = tiles.get((x + dx, y + dy))
+            if (
+                other is not None
+                and m & side
+                and walls[other] & _FACING[side]
+                and not city.is_open_side((x, y), side)
+            ):
+                out.append(((x, y), side))
+    return sorted(out)
+
+
+def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
+    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall, one
+    gate per side), or ``None``."""
+    if side not in _STEP:
+        return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
+    x, y = pos
+    dx, dy = _STEP[side]
+    walls = city.catalog.walls
+    mine, other = city.tile_at(pos), city.tile_at((x + dx, y + dy))
+    word = SIDE_NAMES[side]
+    if mine is None or other is None:
+        return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
+    if not (walls[mine] & side and walls[other] & _FACING[side]):
+        return f"R-GATE-5: the {word} side of {pos} is not a double wall"
+    if city.is_open_side(pos, side):
+        return f"R-GATE-5: the {word} side of {pos} has a gate already (one gate per side)"
+    return None
+
+
+def gated(city: Any, pos: tuple[int, int]) -> bool:
+    """True if the tile at ``pos`` has a gate on one of its sides (R-GATE-7: it stays)."""
+    return any(city.is_open_side(pos, side) for side in _STEP)
+
+
+@frozen(slots=True)
+class GateRules(PlacementRules):
+    """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
+    moved to the reserve nor swapped. The gates themselves are sides the Alhambra declares
+    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6).
+    Without any gate the built-in tables decide, as fast as in the base game."""
+
+    @property
+    def tables(self) -> bool:
+        return self.walls_match and type(self) is GateRules
+
+    def why_not_remove(self, city: Any, pos: Any) -> str | None:
+        if city.tile_at(pos) is not None and gated(city, pos):
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
+        return PlacementRules.why_not_remove(self, city, pos)
+
+    def why_not_swap(self, city: Any, tile: Any, pos: Any) -> str | None:
+        if city.tile_at(pos) is not None and gated(city, pos):
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
+        return PlacementRules.why_not_swap(self, city, tile, pos)
+
+    def swap_cells(self, city: Any, mask: int) -> list[int]:
+        found = PlacementRules.swap_cells(self, city, mask)
+        if not city.open_sides:
+            return found
+        return [c for c in found if not gated(city, cell_position(c))]
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -267,7 +342,7 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     found = city.memo.get(key)
     if found is None:
         table = action_table(PlayGate)
-        found = city.memo[key] = [table[card, x, y, side] for (x, y), side in city.double_walls()]
+        found = city.memo[key] = [table[card, x, y, side] for (x, y), side in double_walls(city)]
     return found
 
 
@@ -275,7 +350,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     hand = game.state.players[seat].hand
     if action.card not in hand:
         raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
-    why = game.state.players[seat].city.why_not_open((action.x, action.y), action.side)
+    why = why_not_gate(game.state.players[seat].city, (action.x, action.y), action.side)
     raise IllegalActionError(why or f"{action} is not legal now")
 
 
@@ -289,7 +364,11 @@ def _record_gate(game: Game, seat: int, card: GateCard, x: int, y: int, side: in
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     """R-GATE-5: the gate goes on the double wall (the side opens for walking, R-GATE-6),
     the card out of the game. A free step: the same seat decides again."""
-    game.state.players[seat].city.open_side((action.x, action.y), action.side)
+    city = game.state.players[seat].city
+    why = why_not_gate(city, (action.x, action.y), action.side)
+    if why:  # listed only where it holds; never reached for a listed action
+        raise IllegalActionError(why)
+    city.open_side((action.x, action.y), action.side)
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
     return None
@@ -306,10 +385,9 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]
     out = []
     for side, (dx, dy) in _STEP.items():
         if city.tile_at((x + dx, y + dy)) is not None:
-            trial = city.copy()  # R-PLACE-6 and the rest, on the Alhambra as it would stand
-            trial.place(tile, pos, checked=True)
+            trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
             trial.open_side(pos, side)
-            if trial.why_invalid() is None:
+            if trial.why_not_place(tile, pos) is None:
                 out.append(side)
     return out
 
@@ -367,8 +445,8 @@ def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None
     st = game.state
     city = st.players[seat].city
     pos = (action.x, action.y)
-    city.place(action.tile, pos, checked=True)
     city.open_side(pos, action.side)
+    city.place(action.tile, pos, checked=True)
     for i, p in enumerate(st.pending):
         if p.tile == action.tile:
             del st.pending[i]
@@ -513,6 +591,18 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     }
 
 
+def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
+    trial = city.copy()
+    trial.open_side(pos, side, open=False)
+    return trial
+
+
+@hookimpl
+def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> PlacementRules:
+    """R-GATE-7 on top of the rules so far (their ``holes`` and ``walls_match`` kept)."""
+    return GateRules(holes=rules.holes, walls_match=rules.walls_match)
+
+
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's gates: one list per seat, each gate on an opened double wall of that
@@ -532,12 +622,16 @@ def alhambra_check_state(game: Game) -> str | None:
         return f"city gates: one list of gates per seat expected, found {len(gs.gates)}"
     for seat, seat_gates in enumerate(gs.gates):
         city = game.state.players[seat].city
-        opened = set(city.opened_sides())
+        opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
         listed = set()
         for g in seat_gates:
             if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
             listed.add(((g[0], g[1]), g[2]))
+            if city.tile_at((g[0], g[1])) is None or why_not_gate(
+                _without_gate(city, (g[0], g[1]), g[2]), (g[0], g[1]), g[2]
+            ):
+                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         if listed != opened or len(listed) != len(seat_gates):
             return (
                 f"R-GATE-5: seat {seat}'s gates {sorted(listed)} do not match the opened double walls "

@@ -584,7 +584,7 @@ class Evaluator:
                     continue
                 v = self.tile_value(seat, tile)
                 if v > 0:
-                    found.append((i + 1, MARKET_CURRENCIES[i], self.prices[i][tile], v))
+                    found.append((i + 1, MARKET_CURRENCIES[i], self.game.market_price(i + 1), v))
             self._tile_cache[ck] = found
         return found
 
@@ -674,7 +674,7 @@ class Evaluator:
                 v = self.money_value(seat, rest, gone + (a.space,)) - money_now
                 v += self.tile_value(seat, tile, self.dirk is not None)
                 if cls is Buy or name == "BuyWithDiamonds":
-                    if sum(c.value for c in a.cards) == self.prices[a.space - 1][tile]:
+                    if sum(c.value for c in a.cards) == self.game.market_price(a.space):
                         v += extra
                     if not st.bag:
                         v += w.end_push  # the bag is empty: only a purchase can end the game

@@ -11,7 +11,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, cast
 
 from .components import (
     BASE_CATALOG,
@@ -25,6 +25,9 @@ from .components import (
 )
 from ..errors import ConfigError, IllegalActionError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.placement_rules import PlacementRules
+
 Pos = tuple[int, int]
 ORIGIN: Pos = (0, 0)
 
@@ -32,6 +35,9 @@ ORIGIN: Pos = (0, 0)
 SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
 _SIDE_WORD = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
 HOLES_MODES = ("cell", "region")
+#: The built-in placement rules per ``holes`` mode, entered by ``alhambra.rules.placement_rules``
+#: when it is imported (with the package): an Alhambra made without ``rules`` uses them.
+_BASE_RULES: dict[str, Any] = {}
 
 #: Positions are limited to ``|x|, |y| <= GRID_LIMIT``; an Alhambra (at most 55 tiles plus a
 #: module's few) can never reach that far from the fountain.
@@ -46,21 +52,6 @@ _O = _OFF * _STRIDE + _OFF  # the fountain's cell
 _STEPS = ((-1, NORTH, SOUTH), (_STRIDE, EAST, WEST), (1, SOUTH, NORTH), (-_STRIDE, WEST, EAST))
 
 
-def _fits(touch: int, need: int, *, open_side: bool) -> int:
-    """Bit ``m`` set for every wall mask ``m`` that has walls exactly on the ``need`` sides
-    among the ``touch`` sides (R-PLACE-3); with ``open_side``, also at least one touching side
-    open (R-PLACE-5)."""
-    out = 0
-    for m in range(16):
-        if (m & touch) == need and (not open_side or touch & ~m):
-            out |= 1 << m
-    return out
-
-
-#: ``_PLACE_FIT[touch << 4 | need]``: masks that may be built on a cell (R-PLACE-3, -5);
-#: ``_SWAP_FIT``: masks that may replace a tile (R-TURN-5 iii: walls match, reachability kept).
-_PLACE_FIT = tuple(_fits(i >> 4, i & 15, open_side=True) for i in range(256))
-_SWAP_FIT = tuple(_fits(i >> 4, i & 15, open_side=False) for i in range(256))
 #: per 4-bit side mask: how many sides, and (for three) the step towards the missing side
 _TOUCH_COUNT = tuple(bin(i).count("1") for i in range(16))
 _MISSING_STEP = tuple(
@@ -70,41 +61,30 @@ _MISSING_STEP = tuple(
 _LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in range(16))
 
 # Tables over the packed facts kept per cell, so that the hot queries filter whole dicts with
-# plain iteration (``[q for q, v in facts.items() if table[v]]``).
-# A frontier cell's fact is ``touch << 4 | need`` (8 bits); a tile's is
-# ``_FOUNTAIN_BIT | touch << 4 | walls`` (9 bits, the fountain flagged).
-_FOUNTAIN_BIT = 256
-#: frontier fact -> True where a tile of wall mask m may be built (R-PLACE-3, -5), per mask
-_PLACE_OK = tuple(tuple(bool(_PLACE_FIT[v] >> m & 1) for v in range(256)) for m in range(16))
-#: frontier fact -> True for a cell with tiles on exactly three sides (a hole in waiting)
-_THREE_SIDES = tuple(_TOUCH_COUNT[v >> 4] == 3 for v in range(256))
-#: tile fact -> number of open links (sides with a neighbour and no wall; walls match there)
+# plain iteration (``[q for q, v in facts.items() if table[v]]``): facts about the grid, which
+# the placement rules (``alhambra.rules.placement_rules``) read.
+# A frontier cell's fact is ``touch << 4 | need`` (8 bits): the sides where a tile stands and
+# those of them whose tile shows a wall to this cell; a tile's is
+# ``FOUNTAIN_BIT | touch << 4 | walls`` (9 bits, the fountain flagged).
+FOUNTAIN_BIT = _FOUNTAIN_BIT = 256
+#: frontier fact -> True for a cell with tiles on exactly three sides
+THREE_SIDES = _THREE_SIDES = tuple(_TOUCH_COUNT[v >> 4] == 3 for v in range(256))
+#: tile fact -> number of links (sides with a neighbour and no wall on this tile)
 _LINKS = tuple(_TOUCH_COUNT[(v >> 4) & ~v & 15] for v in range(512))
 #: tile fact -> the steps to the linked neighbours
 _LINKED = tuple(_LINK_STEPS[(v >> 4) & ~v & 15] for v in range(512))
-#: tile fact -> True for a leaf of the link graph other than the fountain; ``_ENCLOSED``:
-#: True for a tile with neighbours on all four sides (removing it leaves a hole, R-TURN-6)
-_LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
-_ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
-_OPEN_LEAF = tuple(_LEAF[v] and not _ENCLOSED[v] for v in range(512))
-#: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
-#: (the tile's need: its own walls on the sides where it meets a tile, since walls match)
-_SWAP_OK = tuple(
-    tuple(
-        not v & _FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
-        for v in range(512)
-    )
-    for m in range(16)
-)
-#: The two tables under public names, for rule plugins (see ``Alhambra.front_facts``).
-PLACE_OK = _PLACE_OK
-SWAP_OK = _SWAP_OK
-#: frontier fact -> True where a tile of some wall mask may be built (about half of all
-#: frontier cells take none: a cell whose only neighbour shows it a wall, for one)
-PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
-#: tile fact -> True for a leaf of the link graph (not the fountain) that is not enclosed:
-#: in a tree-shaped Alhambra (``Alhambra.is_tree``), exactly the removable tiles (R-TURN-6)
-OPEN_LEAF = _OPEN_LEAF
+#: tile fact -> True for a leaf of the link graph other than the fountain; ``ENCLOSED``:
+#: True for a tile with neighbours on all four sides
+LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
+ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
+#: per 4-bit side mask with three sides: the step towards the missing one (else 0)
+MISSING_STEP = _MISSING_STEP
+#: (step, this tile's side, the neighbour's facing side), north, east, south, west; the
+#: fountain's cell; the cell numbers' stride (see :func:`cell_position`)
+STEPS = _STEPS
+FOUNTAIN_CELL = _O
+STRIDE = _STRIDE
+SIDE_WORD = _SIDE_WORD
 
 #: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
 #: every cell that has been a tile or frontier cell of some Alhambra (see ``_remember``)
@@ -172,7 +152,6 @@ class _CityState:
 
     _tiles: dict[int, int | str]
     _walls: dict[int, int]
-    _opened: dict[int, int]
     catalog: TileCatalog
     holes: str
     front_facts: dict[int, int]
@@ -200,12 +179,7 @@ class _CityState:
         return iter([_pos(c) for c in self._tiles])
 
     def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, Alhambra)
-            and self._tiles == other._tiles
-            and self.holes == other.holes
-            and self._opened == other._opened
-        )
+        return isinstance(other, Alhambra) and self._tiles == other._tiles and self.holes == other.holes
 
     __hash__ = None  # type: ignore[assignment]  # a mutable value
 
@@ -242,27 +216,6 @@ class _CityState:
                 return _pos(c)
         return None
 
-    def opened_sides(self) -> list[tuple[Pos, int]]:
-        """The walled sides opened for walking (:meth:`Alhambra.open_side`), each once as
-        ``((x, y), EAST)`` or ``((x, y), SOUTH)`` of the cell west or north of it, sorted."""
-        out = []
-        for c, sides in self._opened.items():
-            for side in (EAST, SOUTH):
-                if sides & side:
-                    out.append((_pos(c), side))
-        return sorted(out)
-
-    def fixed_cells(self) -> dict[int, int]:
-        """The cells (internal numbers, see :func:`cell_position`) of tiles with an opened
-        wall, each with its opened sides: they can be neither removed nor swapped (R-GATE-7).
-        Empty without opened walls; do not change the dict returned."""
-        return self._opened
-
-    def is_opened(self, pos: Pos, side: int) -> bool:
-        """True if ``side`` (NORTH/EAST/SOUTH/WEST) of the tile at ``pos`` is an opened wall."""
-        c = _cell(_as_pos(pos))
-        return c is not None and bool(self._opened.get(c, 0) & side)
-
     def type_counts(self) -> dict[str, int]:
         """Buildings per type in this Alhambra (R-SCORE-2): only tiles of kind ``building``
         count (the fountain and module tiles such as huts do not). Every type is a key."""
@@ -276,10 +229,17 @@ class _CityState:
 
 
 class _CityRules(_CityState):
-    """The placement, removal and swap rules of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
-    R-TURN-5, R-TURN-6): queries that never change the city."""
+    """The placement, removal and swap queries of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
+    R-TURN-5, R-TURN-6): each asks the city's placement rules (``city.rules``, a
+    :class:`~alhambra.PlacementRules` of ``alhambra.rules.placement_rules``, the rule set's
+    answer to ``alhambra_placement_rules``) and never changes the city. The geometry the
+    rules read (cells, facts, links, enclosures) is the city's."""
 
     __slots__ = ()
+
+    rules: PlacementRules
+    _gates: dict[int, int]
+    _changed: Callable[[], None]
 
     # -- placement (R-PLACE-1 … R-PLACE-6) -----------------------------------------------------
 
@@ -289,39 +249,9 @@ class _CityRules(_CityState):
 
     def why_not_place(self, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos`` (a sentence citing the rule), or ``None``
-        when it can. Checks R-PLACE-4, -2, -3, -5 and -6 in that order. Raises
-        :class:`IllegalActionError` if ``pos`` is not a pair of integers."""
-        pos = _as_pos(pos)
-        if not _known_tile(self.catalog, tile):
-            return f"unknown tile {tile!r}"
-        c = _cell(pos)
-        if c is not None and c in self._tiles:
-            return f"R-PLACE-4: cell {pos} is not empty"
-        if c is None or c not in self.front_facts:
-            return f"R-PLACE-2: cell {pos} shares no side with a tile of the Alhambra"
-        mask = self.catalog.walls[tile]
-        walls = self._walls
-        connected = False
-        for step, side, opp in _STEPS:
-            m = walls.get(c + step)
-            if m is None:
-                continue
-            mine, theirs = mask & side, m & opp
-            if bool(mine) != bool(theirs):
-                q = _pos(c + step)
-                return (
-                    f"R-PLACE-3: the {_SIDE_WORD[side]} side of tile {tile!r} at {pos} "
-                    f"({'wall' if mine else 'open'}) does not match tile {self._tiles[c + step]!r} at {q} "
-                    f"({'wall' if theirs else 'open'})"
-                )
-            if not mine:
-                connected = True
-        if not connected:
-            return f"R-PLACE-5: tile {tile!r} at {pos} cannot be reached on foot from the fountain (every shared side is walled)"
-        hole = self._hole_after_placing(c)
-        if hole is not None:
-            return f"R-PLACE-6: building at {pos} would leave a hole at {_pos(hole)}"
-        return None
+        when it can (R-PLACE-2 … R-PLACE-6). Raises :class:`IllegalActionError` if ``pos`` is
+        not a pair of integers."""
+        return self.rules.why_not_place(cast("Alhambra", self), tile, _as_pos(pos))
 
     def can_place(self, tile: Any, pos: Pos) -> bool:
         """True if ``tile`` may be built at ``pos`` (R-PLACE-2 … R-PLACE-6)."""
@@ -348,48 +278,115 @@ class _CityRules(_CityState):
         not change the list returned."""
         found = self.memo.get(mask)
         if found is None:
-            found = _fitting(self.front_facts, _PLACE_OK[mask])
-            barred = self.barred_cells()
-            if barred:
-                found = [q for q in found if q not in barred]
-            self.memo[mask] = found
+            found = self.memo[mask] = self.rules.place_cells(cast("Alhambra", self), mask)
         return found
 
     def barred_cells(self) -> list[int]:
         """The frontier cells (internal numbers) where building any tile would leave a hole
-        (R-PLACE-6), cached until the city changes; do not change the list returned.
-
-        With ``holes="cell"``: an empty cell with tiles on three sides becomes a hole when its
-        fourth neighbour is built, so that neighbour is barred."""
+        (R-PLACE-6), cached until the city changes; do not change the list returned."""
         found = self.memo.get("barred")
         if found is None:
-            front = self.front_facts
-            if self.holes == "cell":
-                found = [q + _MISSING_STEP[v >> 4] for q, v in front.items() if _THREE_SIDES[v]] if self._three else []
-            else:
-                found = [q for q in front if self._hole_after_placing(q) is not None]
-            self.memo["barred"] = found
+            found = self.memo["barred"] = self.rules.barred_cells(cast("Alhambra", self))
         return found
 
-    def _hole_after_placing(self, c: int) -> int | None:
-        """An empty neighbour of cell ``c`` that would become a hole (R-PLACE-6), or ``None``."""
-        tiles = self._tiles
-        cell = self.holes == "cell"
-        for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE):
-            if q in tiles:
-                continue
-            if cell:
-                # q's four neighbours, with c counted as built
-                if all(n in tiles or n == c for n in (q - 1, q + _STRIDE, q + 1, q - _STRIDE)):
-                    return q
-            elif not self._reaches_outside(q, filled=c):
-                return q
-        return None
+    def fast_rules(self) -> bool:
+        """True when the built-in rules judge this city with no side declared open: then the
+        tables of ``alhambra.rules.placement_rules`` over the facts decide."""
+        return self.rules.tables and not self._gates
+
+    # -- removal and swap (R-TURN-5, R-TURN-6) --------------------------------------------------
+
+    def why_not_remove(self, pos: Pos) -> str | None:
+        """Why the tile at ``pos`` cannot be removed to the reserve (citing the rule), or ``None``
+        (R-TURN-5, R-TURN-6)."""
+        return self.rules.why_not_remove(cast("Alhambra", self), _as_pos(pos))
+
+    def can_remove(self, pos: Pos) -> bool:
+        """True if the tile at ``pos`` may be moved to the reserve (R-TURN-5, R-TURN-6)."""
+        return self.why_not_remove(pos) is None
+
+    def removable(self) -> list[Pos]:
+        """Every position whose tile may be removed (R-TURN-5 ii, R-TURN-6), sorted; cached
+        until the Alhambra changes."""
+        return list(_positions(self.removable_cells()))
+
+    def removable_cells(self) -> list[int]:
+        """:meth:`removable` as internal cell numbers (see :func:`cell_position`), cached
+        until the city changes; do not change the list returned."""
+        found = self.memo.get("removable")
+        if found is None:
+            found = self.memo["removable"] = self.rules.removable_cells(cast("Alhambra", self))
+        return found
+
+    def why_not_swap(self, tile: Any, pos: Pos) -> str | None:
+        """Why ``tile`` (from the reserve) cannot take the place of the tile at ``pos``, or
+        ``None`` (R-TURN-5 iii)."""
+        return self.rules.why_not_swap(cast("Alhambra", self), tile, _as_pos(pos))
+
+    def can_swap(self, tile: Any, pos: Pos) -> bool:
+        """True if ``tile`` may replace the tile at ``pos`` (R-TURN-5 iii, R-PLACE-3)."""
+        return self.why_not_swap(tile, pos) is None
+
+    def swap_positions(self, tile: Any) -> list[Pos]:
+        """Every position where ``tile`` could replace the tile standing there, sorted.
+        Raises :class:`ConfigError` for an unknown tile id."""
+        if not _known_tile(self.catalog, tile):
+            raise ConfigError(f"unknown tile id {tile!r}")
+        return list(self.swaps_for_walls(self.catalog.walls[tile]))
+
+    def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
+        """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the
+        tile standing there, sorted. Raises :class:`ConfigError` for anything but an int 0-15."""
+        _check_mask(mask)
+        return _positions(self.swap_cells(mask))
+
+    def swap_cells(self, mask: int) -> list[int]:
+        """:meth:`swaps_for_walls` as internal cell numbers, cached until the city changes;
+        do not change the list returned."""
+        found = self.memo.get(mask + 16)
+        if found is None:
+            found = self.memo[mask + 16] = self.rules.swap_cells(cast("Alhambra", self), mask)
+        return found
+
+    # -- geometry the rules read ------------------------------------------------------------------
+
+    def is_open_side(self, pos: Pos, side: int) -> bool:
+        """True if the side ``side`` (a side bit) of cell ``pos`` was declared open for walking
+        (:meth:`open_side`: a city gate), whatever its walls."""
+        c = _cell(_as_pos(pos))
+        return c is not None and bool(self._gates.get(c, 0) & side)
+
+    @property
+    def open_sides(self) -> frozenset[tuple[Pos, int]]:
+        """The sides declared open (:meth:`open_side`), as ``((x, y), side bit)``, each named
+        from both of its cells."""
+        return frozenset((_pos(c), side) for c, m in self._gates.items() for _, side, _ in _STEPS if m & side)
+
+    def open_side(self, pos: Pos, side: int, *, open: bool = True) -> None:
+        """Declare the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` open for
+        walking (R-PLACE-5, R-TURN-6) whatever walls it shows (a city gate, R-GATE-6), or with
+        ``open=False`` no longer; the placement rules' ``side_open`` reads it. Both cells of
+        the side record it. Drops the layout's caches. :class:`ConfigError` for a bad side."""
+        c = _cell(_as_pos(pos))
+        step = next((st for st, sd, _ in _STEPS if sd == side), None)
+        if c is None or step is None or type(side) is not int:
+            raise ConfigError(
+                f"a side is one of NORTH, EAST, SOUTH, WEST of a cell within the grid, not {pos!r}, {side!r}"
+            )
+        opp = next(o for st, sd, o in _STEPS if sd == side)
+        for cell, bit in ((c, side), (c + step, opp)):
+            m = self._gates.get(cell, 0)
+            m = m | bit if open else m & ~bit
+            if m:
+                self._gates[cell] = m
+            else:
+                self._gates.pop(cell, None)
+        self._changed()
 
     def _reaches_outside(self, start: int, filled: int | None = None, emptied: int | None = None) -> bool:
         """True if the empty cell ``start`` connects through empty cells to the unbounded
         outside (beyond the bounding box), with ``filled`` counted as a tile and ``emptied`` as
-        empty. Used by the ``holes = "region"`` variant of R-PLACE-6."""
+        empty (for the ``holes = "region"`` variant of R-PLACE-6)."""
         tiles = self._tiles
         xs = [c // _STRIDE for c in tiles]
         ys = [c % _STRIDE for c in tiles]
@@ -407,100 +404,13 @@ class _CityRules(_CityState):
                     stack.append(q)
         return False
 
-    # -- removal and swap (R-TURN-5, R-TURN-6) --------------------------------------------------
-
-    def why_not_remove(self, pos: Pos) -> str | None:
-        """Why the tile at ``pos`` cannot be removed to the reserve (citing the rule), or ``None``.
-
-        The fountain never moves (R-TURN-5); what remains must satisfy the placement rules as a
-        whole: every tile reachable on foot from the fountain, no hole (R-TURN-6)."""
-        pos = _as_pos(pos)
-        if pos == ORIGIN:
-            return "R-TURN-5: the fountain can never be removed"
-        c = _cell(pos)
-        if c is None or c not in self._tiles:
-            return f"R-TURN-5: there is no tile at {pos}"
-        if c in self._opened:
-            return f"R-GATE-7: the tile at {pos} is joined to a neighbour through an opened wall (a gate): it stays"
-        tiles = self._tiles
-        if self.holes == "cell":
-            if all(q in tiles for q in (c - 1, c + _STRIDE, c + 1, c - _STRIDE)):
-                return f"R-TURN-6: removing the tile at {pos} would leave a hole there"
-        elif not self._reaches_outside(c, emptied=c):
-            return f"R-TURN-6: removing the tile at {pos} would leave an enclosed empty area"
-        # every remaining tile must stay reachable through open sides (R-PLACE-5)
-        seen = self._reachable(without=c)
-        if len(seen) != len(tiles) - 1:
-            cut = sorted(_pos(q) for q in set(tiles) - seen - {c})
-            return f"R-TURN-6: removing the tile at {pos} would cut {cut} off from the fountain"
-        return None
-
-    def _reachable(self, without: int | None = None) -> set[int]:
-        """Cells reachable on foot from the fountain through open shared sides (R-PLACE-5),
-        with the tile at ``without`` taken away."""
-        walls = self._walls
-        opened = self._opened
-        seen = {_O}
-        stack = [_O]
-        while stack:
-            c = stack.pop()
-            m = walls[c] & ~opened.get(c, 0) if opened else walls[c]
-            for step, side, _ in _STEPS:
-                q = c + step
-                if not m & side and q != without and q in walls and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
-        return seen
-
-    def can_remove(self, pos: Pos) -> bool:
-        """True if the tile at ``pos`` may be moved to the reserve (R-TURN-5, R-TURN-6)."""
-        return self.why_not_remove(pos) is None
-
-    def removable(self) -> list[Pos]:
-        """Every position whose tile may be removed (R-TURN-5 ii, R-TURN-6), sorted.
-
-        One pass: a tile may go unless it is a cut vertex of the graph of open shared sides
-        (its removal would cut tiles off from the fountain) or its removal would leave a hole.
-        Cached until the Alhambra changes."""
-        return list(_positions(self.removable_cells()))
-
-    def removable_cells(self) -> list[int]:
-        """:meth:`removable` as internal cell numbers (see :func:`cell_position`), cached
-        until the city changes; do not change the list returned."""
-        found = self.memo.get("removable")
-        if found is None:
-            near = self.tile_facts
-            cell_holes = self.holes == "cell"
-            if self.is_tree():
-                # a connected graph with one link fewer than tiles is a tree: only its leaves
-                # hold no other tile to the fountain; R-TURN-6: no hole where the tile stood
-                leaf = _OPEN_LEAF if cell_holes else _LEAF
-                found = [c for c, v in near.items() if leaf[v]]
-                found.sort()
-            else:
-                cuts = self._cuts
-                if cuts is None:
-                    cuts = self._cuts = frozenset(self._cut_cells())  # type: ignore[misc]  # the slot is Alhambra's
-                found = [
-                    c
-                    for c in sorted(near)
-                    if c != _O and c not in cuts and (not _ENCLOSED[near[c]] if cell_holes else True)
-                ]
-            if not cell_holes:
-                found = [c for c in found if self._reaches_outside(c, emptied=c)]
-            if self._opened:
-                found = [c for c in found if c not in self._opened]
-            self.memo["removable"] = found
-        return found
-
     def is_tree(self) -> bool:
-        """True if the graph of open links (tiles joined through a shared side without
-        walls) is a tree: as many links as tiles minus one. The Alhambra is connected
-        (R-PLACE-5), so then only its leaves hold no other tile to the fountain."""
+        """True if the graph of links (tiles joined through a shared side without walls) is
+        a tree: as many links as tiles minus one."""
         return self._links == 2 * (len(self.tile_facts) - 1)
 
     def _cut_cells(self) -> set[int]:
-        """Articulation points of the graph of open links, rooted at the fountain (iterative
+        """Articulation points of the graph of links, rooted at the fountain (iterative
         Tarjan): the tiles whose removal disconnects others from the fountain."""
         near = self.tile_facts
         disc = {_O: 0}
@@ -531,61 +441,12 @@ class _CityRules(_CityState):
                         cuts.add(parent)
         return cuts
 
-    def why_not_swap(self, tile: Any, pos: Pos) -> str | None:
-        """Why ``tile`` (from the reserve) cannot take the place of the tile at ``pos``, or ``None``.
-
-        The new tile takes exactly the same position and must satisfy the placement rules
-        (R-TURN-5 iii): its walls must match every neighbour (R-PLACE-3). Since matching sides
-        equal the old tile's, reachability and holes are unchanged."""
-        pos = _as_pos(pos)
-        if pos == ORIGIN:
-            return "R-TURN-5: the fountain can never be swapped"
-        c = _cell(pos)
-        if c is None or c not in self._tiles:
-            return f"R-TURN-5: there is no tile at {pos} to swap"
-        if c in self._opened:
-            return f"R-GATE-7: the tile at {pos} is joined to a neighbour through an opened wall (a gate): it stays"
-        if not _known_tile(self.catalog, tile):
-            return f"unknown tile {tile!r}"
-        mask = self.catalog.walls[tile]
-        for step, side, opp in _STEPS:
-            m = self._walls.get(c + step)
-            if m is not None and bool(mask & side) != bool(m & opp):
-                return (
-                    f"R-PLACE-3: the {_SIDE_WORD[side]} side of tile {tile!r} would not match "
-                    f"tile {self._tiles[c + step]!r} at {_pos(c + step)}"
-                )
-        return None
-
-    def can_swap(self, tile: Any, pos: Pos) -> bool:
-        """True if ``tile`` may replace the tile at ``pos`` (R-TURN-5 iii, R-PLACE-3)."""
-        return self.why_not_swap(tile, pos) is None
-
-    def swap_positions(self, tile: Any) -> list[Pos]:
-        """Every position where ``tile`` could replace the tile standing there, sorted.
-        Raises :class:`ConfigError` for an unknown tile id."""
-        if not _known_tile(self.catalog, tile):
-            raise ConfigError(f"unknown tile id {tile!r}")
-        return list(self.swaps_for_walls(self.catalog.walls[tile]))
-
-    def swaps_for_walls(self, mask: int) -> tuple[Pos, ...]:
-        """Every position where a tile with wall bitmask ``mask`` (0-15) could replace the tile
-        standing there, sorted. The new tile must show walls exactly where the old one meets a
-        neighbour (R-PLACE-3). Raises :class:`ConfigError` for anything but an int 0-15."""
-        _check_mask(mask)
-        return _positions(self.swap_cells(mask))
-
-    def swap_cells(self, mask: int) -> list[int]:
-        """:meth:`swaps_for_walls` as internal cell numbers (see :func:`cell_position`),
-        cached until the city changes. ``mask`` must be an int 0-15 (not checked here); do
-        not change the list returned."""
-        found = self.memo.get(mask + 16)
-        if found is None:
-            found = _fitting(self.tile_facts, _SWAP_OK[mask])
-            if self._opened:
-                found = [c for c in found if c not in self._opened]
-            self.memo[mask + 16] = found
-        return found
+    def cut_cells(self) -> frozenset[int]:
+        """:meth:`_cut_cells`, kept until the link graph changes."""
+        cuts = self._cuts
+        if cuts is None:
+            cuts = self._cuts = frozenset(self._cut_cells())  # type: ignore[misc]  # the slot is Alhambra's
+        return cuts
 
 
 class Alhambra(_CityRules):
@@ -604,9 +465,11 @@ class Alhambra(_CityRules):
     For rule plugins on the engine's hot path: ``front_facts`` (frontier cell -> fact) and
     ``tile_facts`` (tile cell -> fact), kept up to date on every change and read-only for
     everyone else; a cell is an int (see :func:`cell_position`), a fact packs what the
-    neighbours show (see ``_rebuild``). ``PLACE_OK[mask][fact]`` and ``SWAP_OK[mask][fact]``
-    say whether a tile with that wall mask may be built on the frontier cell or replace the
-    tile; :meth:`barred_cells` lists the frontier cells closed by R-PLACE-6.
+    neighbours show (see ``_rebuild``).
+
+    The rules are not here: ``rules`` (default: the built-in
+    :class:`~alhambra.PlacementRules` with ``holes``; in a game, the rule set's) judges every
+    build, removal and swap over this geometry; :meth:`open_side` declares a side walkable.
 
     Queries (``can_place``, ``placements``, ``can_remove``, ``can_swap``, ``longest_outer_wall``)
     never change the city. Mutators (``place``, ``remove``, ``swap``) check the rules first and
@@ -616,7 +479,6 @@ class Alhambra(_CityRules):
     __slots__ = (
         "_tiles",
         "_walls",
-        "_opened",
         "catalog",
         "holes",
         "front_facts",
@@ -626,20 +488,25 @@ class Alhambra(_CityRules):
         "_wall_len",
         "_three",
         "memo",
+        "rules",
+        "_gates",
     )
 
-    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell"):
-        if holes not in HOLES_MODES:
-            raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
+    def __init__(self, catalog: TileCatalog = BASE_CATALOG, holes: str = "cell", *, rules: Any = None):
+        if rules is None:
+            if holes not in HOLES_MODES:
+                raise ConfigError(f"holes must be one of {HOLES_MODES}, not {holes!r}")
+            rules = _BASE_RULES[holes]
         if not isinstance(catalog, TileCatalog):
             raise ConfigError(f"catalog must be a TileCatalog, not {catalog!r}")
         self.catalog = catalog
-        self.holes = holes
+        self.rules = rules
+        self.holes = rules.holes
+        #: cell -> side bits declared open for walking (both cells of a side record it)
+        self._gates: dict[int, int] = {}
         #: cell -> tile id, and cell -> wall mask, for every tile (fountain included)
         self._tiles: dict[int, int | str] = {_O: FOUNTAIN}
         self._walls: dict[int, int] = {_O: catalog.walls[FOUNTAIN]}
-        #: cell -> the sides of its tile whose wall is opened for walking (open_side)
-        self._opened: dict[int, int] = {}
         self._rebuild()
 
     # -- construction -------------------------------------------------------------------------
@@ -652,7 +519,7 @@ class Alhambra(_CityRules):
         catalog: TileCatalog = BASE_CATALOG,
         holes: str = "cell",
         check: bool = True,
-        opened: Iterable[tuple[Pos, int]] = (),
+        rules: Any = None,
     ) -> "Alhambra":
         """Build an Alhambra from ``{(x, y): tile_id}``; the fountain at ``(0, 0)`` is implied.
 
@@ -664,7 +531,7 @@ class Alhambra(_CityRules):
         """
         if not isinstance(tiles, Mapping):
             raise ConfigError(f"tiles must be a mapping {{(x, y): tile_id}}, not {tiles!r}")
-        city = cls(catalog, holes)
+        city = cls(catalog, holes, rules=rules)
         seen = set()
         for pos, tile in tiles.items():
             try:
@@ -685,18 +552,6 @@ class Alhambra(_CityRules):
             seen.add(tile)
             city._tiles[c] = tile
             city._walls[c] = catalog.walls[tile]
-        for entry in opened:
-            try:
-                (x, y), side = entry
-                c = _cell(_as_pos((x, y)))
-            except (TypeError, ValueError, IllegalActionError):
-                raise ConfigError(f"an opened side is ((x, y), side), not {entry!r}") from None
-            if c is None or side not in (NORTH, EAST, SOUTH, WEST):
-                raise ConfigError(f"an opened side is ((x, y), side), not {entry!r}")
-            for step, s, opp in _STEPS:
-                if s == side:
-                    city._opened[c] = city._opened.get(c, 0) | s
-                    city._opened[c + step] = city._opened.get(c + step, 0) | opp
         city._rebuild()
         if check:
             problem = city.why_invalid()
@@ -709,9 +564,10 @@ class Alhambra(_CityRules):
         new = Alhambra.__new__(Alhambra)
         new.catalog = self.catalog
         new.holes = self.holes
+        new.rules = self.rules
+        new._gates = self._gates.copy()
         new._tiles = self._tiles.copy()
         new._walls = self._walls.copy()
-        new._opened = self._opened.copy()
         new.front_facts = self.front_facts.copy()
         new.tile_facts = self.tile_facts.copy()
         new._links = self._links
@@ -723,7 +579,7 @@ class Alhambra(_CityRules):
 
     def _rebuild(self) -> None:
         """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
-        tiles, walls, opened = self._tiles, self._walls, self._opened
+        tiles, walls = self._tiles, self._walls
         #: frontier (empty cell touching a tile) -> ``touch << 4 | need``: the sides where a
         #: tile stands (touch) and those of them whose tile shows a wall to this cell (need)
         front: dict[int, int] = {}
@@ -739,9 +595,7 @@ class Alhambra(_CityRules):
                     t |= side
                 else:
                     front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            # an opened wall (open_side) counts as open for walking: it is left out of the
-            # walls of the tile fact (links, removals), never of ``_walls`` (matching, scoring)
-            near[c] = t << 4 | (m & ~opened.get(c, 0)) | (_FOUNTAIN_BIT if c == _O else 0)
+            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
         for c in (*tiles, *front):
             if c not in _POS_OF:
                 _remember(c)
@@ -869,54 +723,6 @@ class Alhambra(_CityRules):
         self._changed()
         return tile
 
-    def why_not_open(self, pos: Pos, side: int) -> str | None:
-        """Why ``side`` (NORTH/EAST/SOUTH/WEST) of the tile at ``pos`` cannot be opened for
-        walking (:meth:`open_side`), or ``None``: it must be a double wall, two tiles of this
-        Alhambra meeting wall against wall there, not opened already."""
-        pos = _as_pos(pos)
-        c = _cell(pos)
-        found = [(step, opp) for step, s, opp in _STEPS if s == side]
-        if not found:
-            return f"a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
-        step, opp = found[0]
-        walls = self._walls
-        if c is None or c not in walls or c + step not in walls:
-            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} does not lie between two tiles of the Alhambra"
-        if not (walls[c] & side and walls[c + step] & opp):
-            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} is not a double wall"
-        if self._opened.get(c, 0) & side:
-            return f"R-GATE-5: the {_SIDE_WORD[side]} side of {pos} is opened already (one gate per side)"
-        return None
-
-    def double_walls(self) -> list[tuple[Pos, int]]:
-        """Every double wall not opened yet (two tiles meeting wall against wall), each once as
-        ``((x, y), EAST)`` or ``((x, y), SOUTH)`` of the cell west or north of it, sorted."""
-        walls, opened = self._walls, self._opened
-        out = []
-        for c, m in walls.items():
-            for step, side, opp in (_STEPS[1], _STEPS[2]):
-                q = c + step
-                if m & side and q in walls and walls[q] & opp and not opened.get(c, 0) & side:
-                    out.append((_pos(c), side))
-        return sorted(out)
-
-    def open_side(self, pos: Pos, side: int) -> None:
-        """Open the double wall on ``side`` of the tile at ``pos`` for walking: it then counts
-        as open for R-PLACE-5 (reachable on foot) and R-TURN-6 (what a removal must leave),
-        while both walls still stand for R-PLACE-3 and scoring (a city gate, R-GATE-5, -6).
-        The two tiles it joins can no longer be removed or swapped (R-GATE-7). Raises
-        :class:`IllegalActionError` (city unchanged) where :meth:`why_not_open` says why."""
-        why = self.why_not_open(pos, side)
-        if why:
-            raise IllegalActionError(why)
-        c = _cell(_as_pos(pos))
-        if c is None:  # pragma: no cover - why_not_open has refused it
-            raise IllegalActionError(f"{pos!r} lies beyond the grid")
-        step, opp = [(st, o) for st, s, o in _STEPS if s == side][0]
-        self._opened[c] = self._opened.get(c, 0) | side
-        self._opened[c + step] = self._opened.get(c + step, 0) | opp
-        self._rebuild()
-
     def swap(self, tile: Any, pos: Pos, *, checked: bool = False) -> Any:
         """Put ``tile`` at ``pos`` in place of the tile there; return the old tile's id
         (R-TURN-5 iii); ``checked=True`` skips the checks (see :meth:`place`)."""
@@ -940,33 +746,9 @@ class Alhambra(_CityRules):
     # -- whole-city checks ----------------------------------------------------------------------
 
     def why_invalid(self) -> str | None:
-        """Why this Alhambra breaks the placement rules as a whole, or ``None`` if it is valid:
-        fountain at (0, 0), walls match on every shared side (R-PLACE-3), every tile reachable
-        from the fountain through open sides (R-PLACE-5), and no hole (R-PLACE-6)."""
-        tiles, walls = self._tiles, self._walls
-        if tiles.get(_O) != FOUNTAIN:
-            return "R-COMP-1: the fountain must stand at (0, 0)"
-        for c, m in walls.items():
-            for step, side, opp in _STEPS:
-                q = c + step
-                if q in walls and bool(m & side) != bool(walls[q] & opp):
-                    return f"R-PLACE-3: walls do not match between {_pos(c)} and {_pos(q)}"
-        for c, sides in self._opened.items():
-            for step, side, opp in _STEPS:
-                if sides & side and not (
-                    c in walls and walls[c] & side and c + step in walls and walls[c + step] & opp
-                ):
-                    return f"R-GATE-5: the opened side {_SIDE_WORD[side]} of {_pos(c)} is not a double wall"
-        seen = self._reachable()
-        if len(seen) != len(tiles):
-            return f"R-PLACE-5: {sorted(_pos(q) for q in set(tiles) - seen)} cannot be reached from the fountain"
-        for q in sorted(self.front_facts):
-            if self.holes == "cell":
-                if all(n in tiles for n in (q - 1, q + _STRIDE, q + 1, q - _STRIDE)):
-                    return f"R-PLACE-6: hole at {_pos(q)}"
-            elif not self._reaches_outside(q):
-                return f"R-PLACE-6: enclosed empty area at {_pos(q)}"
-        return None
+        """Why this Alhambra breaks the placement rules as a whole, or ``None`` if it is valid
+        (R-COMP-1, R-PLACE-3, R-PLACE-5, R-PLACE-6, as its rules judge them)."""
+        return self.rules.why_invalid(self)
 
     # -- walls (R-SCORE-5) ----------------------------------------------------------------------
 

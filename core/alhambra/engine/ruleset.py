@@ -52,6 +52,10 @@ ESSENTIAL_HOOKS = {
 }
 
 
+#: The built-in purchase rule, entered by ``alhambra.rules.purchase`` when it is imported.
+DEFAULT_PURCHASE_RULE: dict[str, Any] = {}
+
+
 def available_modules() -> dict[str, Any]:
     """Installed expansion modules: ``{name: entry point}`` of the ``alhambra.modules`` group.
 
@@ -229,6 +233,23 @@ class Ruleset:
             {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4)
         )
 
+        #: the placement rules every Alhambra of the games is built by (``alhambra_placement_rules``, chained)
+        from . import city as _city  # the built-in rules are entered there by alhambra.rules.placement_rules
+
+        self.placement_rules: Any = chained(
+            self.hook.alhambra_placement_rules,
+            "rules",
+            _city._BASE_RULES[self.options.get("holes", "cell")],
+            "PlacementRules",
+            options=self.options,
+        )
+        #: the purchase rule every caller asks (``alhambra_purchase_rule``, chained)
+        #: (the built-in one when core.purchase is blocked and no plugin offers one: a
+        #: replacement of the Buy kind alone still pays as the base game does)
+        self.purchase: Any = chained(
+            self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options
+        ) or DEFAULT_PURCHASE_RULE.get("base")
+
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
             for c in group:
@@ -276,6 +297,28 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
+
+
+def chained(caller: Any, arg: str, start: Any, type_name: str, **kwargs: Any) -> Any:
+    """Call the implementations of a chained rule-set hook in registration order (built-in
+    plugins first, then modules, then house rules; ``trylast`` ones before, ``tryfirst``
+    ones after): each gets the value the ones before it left as ``arg`` (``start`` for the
+    first) and returns the new value, or ``None`` to keep it. A value whose class is not
+    named ``type_name`` or one of its subclasses is a :class:`ConfigError` naming the plugin."""
+    value = start
+    for impl in caller.get_hookimpls():
+        if impl.hookwrapper or impl.wrapper:
+            raise ConfigError(f"{caller.name} is a chained hook: plugin {impl.plugin_name!r} cannot wrap it")
+        args = {k: v for k, v in kwargs.items() if k in impl.argnames}
+        if arg in impl.argnames:
+            args[arg] = value
+        got = impl.function(**args)
+        if got is None:
+            continue
+        if not any(c.__name__ == type_name for c in type(got).__mro__):
+            raise ConfigError(f"{caller.name} of plugin {impl.plugin_name!r} returned {got!r}, not a {type_name}")
+        value = got
+    return value
 
 
 def action_kinds(caller: Any) -> dict[type, ActionKind]:

@@ -175,10 +175,11 @@ class GameState:
     pile_sizes: list[int] = field(factory=list)
 
     @classmethod
-    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str) -> GameState:
-        """The state of a game before setup: one empty Alhambra per name, nothing dealt."""
+    def empty(cls, names: Sequence[str], catalog: TileCatalog, holes: str, rules: Any = None) -> GameState:
+        """The state of a game before setup: one empty Alhambra per name, nothing dealt;
+        ``rules``: the placement rules they are built by (default: the built-in ones)."""
         return cls(
-            players=[PlayerState(n, [], Alhambra(catalog, holes)) for n in names],
+            players=[PlayerState(n, [], Alhambra(catalog, holes, rules=rules)) for n in names],
             bag=[],
             market=[None] * 4,
             deck=[],

@@ -22,7 +22,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         from ..errors import ConfigError
 
         raise ConfigError(f"seat must be 0..{game.num_players - 1} or None, not {seat!r}")
-    prices = game.rules.space_prices  # the price paid on each space (alhambra_building_price)
+    price = game.rules.purchase.market_price  # the purchase rule's price (alhambra_purchase_rule)
     view: dict[str, Any] = {
         "seat": seat,
         "phase": st.phase,
@@ -31,7 +31,7 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         "turn": st.turn,
         "start_player": st.start_player,
         "market": [
-            {"space": i + 1, "currency": MARKET_CURRENCIES[i], "tile": t, "price": None if t is None else prices[i][t]}
+            {"space": i + 1, "currency": MARKET_CURRENCIES[i], "tile": t, "price": price(game, i + 1)}
             for i, t in enumerate(st.market)
         ],
         "display": [c.code for c in st.display],

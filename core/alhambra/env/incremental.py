@@ -372,11 +372,11 @@ class SeatObservations:
         if seen.get("market") != market:
             a, p = o["market_tiles"], o["market_prices"]
             buf[a : p + 4] = 0  # market_tiles and market_prices lie side by side
-            prices = self._prices
+            price = game.rules.purchase.market_price  # the purchase rule's (alhambra_purchase_rule)
             for k, t in enumerate(market):
                 if t is not None:
                     mv[a + k * T + ti[t]] = 1.0
-                    mv[p + k] = float(prices[k][t])
+                    mv[p + k] = float(price(game, k + 1) or 0)
             seen["market"] = market.copy()
         pending = st.pending
         if seen.get("pending") != pending:

@@ -9,6 +9,7 @@ from ..engine.operations import city_changed
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import cached_build_actions, why_not_build
+from . import placement_rules  # noqa: F401  (the placement rules, entered as the Alhambra's default)
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any

@@ -2,9 +2,12 @@
 exact payment, payment means (R-EXC-4) and the vizier's asking round (R-VIZ-2, R-VIZ-5).
 
 Everything about paying lives here: listing the non-dominated payments, checking a payment,
-carrying one out, the exact-payment bitsets and the ``Buy`` action kind. :class:`~alhambra.Game`
-offers the public functions as methods (``game.purchases(seat)``, ``game.check_payment(seat,
-buy)``, ``game.first_exact_payer(seats)`` …): each is the function of this module itself.
+carrying one out, the exact-payment bitsets and the ``Buy`` action kind. The rule as a whole
+is the :class:`PurchaseRule` object the rule set resolves (``game.rules.purchase``, through
+the hook ``alhambra_purchase_rule``); :class:`~alhambra.Game`'s purchase methods
+(``game.purchases(seat)``, ``game.check_payment(seat, buy)``, ``game.first_exact_payer(seats)``
+…), the ``Buy`` kind, the vizier, ``view()``, the bots and the environments all reach it there,
+so a plugin that replaces it is followed by every caller.
 
 The price of the building on a market space is read from the rule set's per-space price
 tables (``rules.space_prices``, see :func:`alhambra.hookspec.alhambra_building_price`), never
@@ -23,6 +26,7 @@ from ..engine.actions import Action, ActionKind, Buy, PaymentMeans, action_table
 from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
 from ..engine.operations import add_pending
 from ..engine.payment import minimal_payments
+from ..engine.ruleset import DEFAULT_PURCHASE_RULE
 from ..engine.sequence import ActionDone
 from ..errors import ConfigError, IllegalActionError
 from ..hookspec import hookimpl
@@ -431,22 +435,99 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _legal_buy(game: Game, seat: int) -> list[Buy]:
-    return cached_purchases(game, seat)
+def _legal_buy(game: Game, seat: int) -> Sequence[Buy]:
+    return game.rules.purchase.cached_purchases(game, seat)
 
 
 def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
-    check_payment(game, seat, action)  # raises with the reason; otherwise an accepted overpayment
+    game.rules.purchase.check_payment(game, seat, action)  # raises with the reason
 
 
 def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked Buy
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
-    an exact payment (of the price on its space) earns another action. The market is not
-    refilled during the turn."""
-    price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
-    tile = pay(game, seat, action)  # the engine has checked the payment
+    an exact payment (of the price on its space) earns another action
+    (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
+    rule = game.rules.purchase
+    price = rule.market_price(game, action.space)
+    tile = rule.pay(game, seat, action)  # the engine has checked the payment
     add_pending(game, tile, dirk_ok=True)
-    return ActionDone(extra=sum(c.value for c in action.cards) == price)
+    return ActionDone(extra=rule.earns_extra_action(game, seat, action, price))
+
+
+class PurchaseRule:
+    """The purchase rule of a game (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4): the object every
+    caller asks (``game.rules.purchase``): the ``Buy`` kind, :class:`~alhambra.Game`'s
+    purchase methods, the vizier's exact purchases and asking round, ``view()``'s market
+    prices, the bots (through the legal actions) and the environments.
+
+    The methods of this class are the built-in rule (``core.purchase``). A plugin changes the
+    rule with the hook ``alhambra_purchase_rule(options, rule)``: return a subclass instance
+    overriding what changes (:meth:`earns_extra_action` for "an exact payment earns nothing",
+    or :meth:`market_price`, :meth:`cached_purchases`, :meth:`check_payment` and
+    :meth:`first_exact_payer` for a purchase rule of its own). ``seat`` is an int 0 …
+    players-1 (checked by the public methods), ``space`` a market space 1-4."""
+
+    __slots__ = ()
+
+    def market_price(self, game: Game, space: int) -> int | None:
+        """The price of the building on ``space`` now, ``None`` for an empty space."""
+        return market_price(game, space)
+
+    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+        """Every non-dominated purchase of ``seat`` now (exact payments only with
+        ``exact``), not checked and possibly cached: do not change the list returned."""
+        return cached_purchases(game, seat, exact)
+
+    def purchases(self, game: Game, seat: int, *, exact: bool = False) -> list[Buy]:
+        """:meth:`cached_purchases` with ``seat`` checked, as a new list."""
+        game._check_seat(seat)
+        return list(self.cached_purchases(game, seat, exact))
+
+    def payments(self, game: Game, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
+        """The purchases of :meth:`purchases` for ``space``."""
+        if type(self).cached_purchases is PurchaseRule.cached_purchases:
+            return payments(game, seat, space, exact=exact)
+        if type(space) is not int or not 1 <= space <= 4:
+            raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
+        return [b for b in self.purchases(game, seat, exact=exact) if b.space == space]
+
+    def payment_cards(self, game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+        """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
+        return payment_cards(game, seat, space)
+
+    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+        """Check that ``action`` is a legal payment for ``seat`` now and return the price;
+        :class:`~alhambra.IllegalActionError` naming the rule otherwise."""
+        return check_payment(game, seat, action)
+
+    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+        """Carry out a checked payment and return the building's tile id (it leaves the market)."""
+        return pay(game, seat, action)
+
+    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+        """Whether the payment ``action`` of ``price`` just made earns another action: an
+        exact payment does (R-TURN-4)."""
+        return sum([c.value for c in action.cards]) == price
+
+    def can_pay_exactly(self, game: Game, seat: int) -> bool:
+        """True if ``seat`` can buy some market building with an exact payment now."""
+        game._check_seat(seat)
+        return self.first_exact_payer(game, (seat,)) is not None
+
+    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that can pay exactly for some building now, or ``None``
+        (the vizier's asking round, R-VIZ-2, R-VIZ-5)."""
+        return first_exact_payer(game, seats)
+
+
+#: The built-in purchase rule.
+BASE_PURCHASE_RULE = PurchaseRule()
+DEFAULT_PURCHASE_RULE["base"] = BASE_PURCHASE_RULE
+
+
+@hookimpl(trylast=True)
+def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule | None) -> PurchaseRule:
+    return BASE_PURCHASE_RULE
 
 
 @hookimpl

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
-from ..engine.city import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, cell_position
+from ..engine.city import cell_position
+from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK
 from ..engine.operations import city_changed
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
@@ -91,13 +92,18 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     last = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
+    if not city.fast_rules():  # rules a plugin changed: judged cell by cell, through the city
+        walls = city.catalog.walls
+        found = (
+            [a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)],
+            [_REMOVE_ROW[c] for c in city.removable_cells()],
+            [a for t in reserve for a in actions_at(Swap, t, city.swap_cells(walls[t]), cell_position)],
+        )
+        memo["redesign"] = (reserve.copy(), found)
+        return found
     tiles = city.tile_facts
     spots = sorted(tiles)
-    fixed = city.fixed_cells()
-    if fixed:  # tiles held by an opened wall (a city gate) are neither removed nor swapped
-        spots = [c for c in spots if c not in fixed]
-        removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
-    elif city.is_tree() and city.holes == "cell":
+    if city.is_tree() and city.holes == "cell":
         # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
         # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
         removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]

@@ -314,7 +314,12 @@ def _city(game: "Game", value: Any, where: str) -> Alhambra:
         raise ConfigError(f"{where}: an Alhambra is a grid (text) or a list of [x, y, tile], not {value!r}")
     layout = {pos: _tile(game, t, f"{where} at {pos}") for pos, t in layout.items() if t != FOUNTAIN}
     try:
-        return Alhambra.from_tiles(layout, catalog=game.rules.catalog, holes=game.options.get("holes", "cell"))
+        return Alhambra.from_tiles(
+            layout,
+            catalog=game.rules.catalog,
+            holes=game.options.get("holes", "cell"),
+            rules=game.rules.placement_rules,
+        )
     except AlhambraError as exc:
         raise ConfigError(f"{where}: {exc}") from None
 
@@ -328,7 +333,7 @@ def _read_core(game: "Game", data: dict, seats: list[dict]) -> None:
         p.city = (
             _city(game, seat["alhambra"], f"{where}.alhambra")
             if "alhambra" in seat
-            else Alhambra(game.rules.catalog, game.options.get("holes", "cell"))
+            else Alhambra(game.rules.catalog, game.options.get("holes", "cell"), rules=game.rules.placement_rules)
         )
         p.reserve = _tiles(game, seat.get("reserve", []), f"{where}.reserve")
         p.hand = _cards(game, seat["hand"], f"{where}.hand") if "hand" in seat else []
