@@ -196,7 +196,7 @@ def test_r_gate_5_6_build_across_a_double_wall_through_a_gate():
     assert not city.can_swap(12, (2, 0))
     loaded = save_and_load(g)
     assert loaded.state.players[seat].city == city
-    assert loaded.state.players[seat].gates_of(city) == [((1, 0), EAST)]
+    assert gates_of(loaded.state.players[seat].city) == [((1, 0), EAST)]
 
 
 def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
@@ -216,7 +216,7 @@ def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
     for a in plays:
         h = g.clone()
         h.apply(a)
-        assert h.state.players[seat].city.is_opened((a.x, a.y), a.side)
+        assert h.state.players[seat].city.is_open_side((a.x, a.y), a.side)
         assert h.current_player == seat and h.phase == "place"  # a free step
         check_invariants(h)
         assert not h.state.players[seat].city.can_remove((2, 0))  # R-GATE-7
