@@ -136,8 +136,8 @@ def test_r_dia_4_overpaying_ends_the_actions_and_refusals():
         BuyWithDiamonds(2, (Diamond(3),)),  # too little
         BuyWithDiamonds(2, (Diamond(3), MoneyCard(alhambra.MARKET_CURRENCIES[1], 2))),  # R-DIA-4: no mix
         BuyWithDiamonds(2, (Diamond(8),)),  # not in hand
-        Buy(2, (Diamond(9),)),  # diamonds are not the space's currency
-        Buy(2, (MoneyCard(alhambra.MARKET_CURRENCIES[1], 2), Diamond(9))),
+        Buy(2, (MoneyCard(alhambra.MARKET_CURRENCIES[1], 2), Diamond(9))),  # no mix
+        Buy(2, (Diamond(3),)),  # too little
     )
     g.apply(BuyWithDiamonds(2, (Diamond(9),)))
     assert g.phase == "place" and g.current_player == seat
@@ -212,3 +212,29 @@ def test_bad_values_option_is_refused_with_its_name():
         new(options={"diamonds.values": [3, 12]})
     with pytest.raises(IllegalActionError):
         BuyWithDiamonds(5, (Diamond(3),))
+
+
+def test_r_dia_6_the_vizier_may_pay_exactly_in_diamonds():
+    from alhambra_vizier import UseVizier
+
+    g = new(3, modules=("diamonds", "vizier"), seed=4)
+    seat = g.current_player
+    other = (seat + 1) % 3
+    tile = tile_of_price(7)
+    put_on_market(g, 3, tile)
+    for s in range(3):
+        give(g, s, [])
+    give(g, other, [Diamond(3), Diamond(4), Diamond(9)])
+    assert g.can_pay_exactly(other) and not g.can_pay_exactly(seat)
+    # the turn player takes money: the turn ends, and the vizier's asking round begins
+    take = next(a for a in g.legal_actions() if type(a) is TakeMoney and not any(type(c) is Diamond for c in a.cards))
+    g.apply(take)
+    while g.phase == "vizier" and g.current_player != other:
+        g.apply(next(a for a in g.legal_actions() if type(a).__name__ == "DeclineVizier"))
+    assert g.phase == "vizier" and g.current_player == other
+    uses = [a for a in g.legal_actions() if type(a) is UseVizier]
+    assert UseVizier(3, (Diamond(3), Diamond(4)), None) in uses
+    assert not any(a.space == 3 and a.cards == (Diamond(9),) for a in uses)  # exact only (R-VIZ-2)
+    g.apply(UseVizier(3, (Diamond(3), Diamond(4)), None))
+    assert Diamond(3) in g.state.discard and Diamond(9) in g.state.players[other].hand
+    check_invariants(g)

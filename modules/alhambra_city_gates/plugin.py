@@ -127,12 +127,7 @@ def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
         for side in (EAST, SOUTH):
             dx, dy = _STEP[side]
             other = tiles.get((x + dx, y + dy))
-            if (
-                other is not None
-                and m & side
-                and walls[other] & _FACING[side]
-                and not city.is_open_side((x, y), side)
-            ):
+            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
                 out.append(((x, y), side))
     return sorted(out)
 

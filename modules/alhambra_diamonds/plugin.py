@@ -13,8 +13,10 @@ Every diamond is its own card (``diamond-5a``, ``diamond-5b``: the printed deck 
 cards of some values), so saves and accounting find each exactly once. The module keeps no
 state: a diamond is always in the deck, the display, a hand or the discard pile.
 
-Ruling left open here: the vizier's exact purchase in diamonds (R-DIA-6) needs the vizier
-to list module purchases; see the module's docs.
+The vizier may buy with an exact payment in diamonds (R-DIA-6, ruling): the module's
+purchase rule (:class:`DiamondPurchaseRule`, through ``alhambra_purchase_rule``) adds the
+exact diamond payments, as ``Buy`` actions, to the exact purchases the vizier lists, accepts
+a payment all in diamonds on any space, and counts them in the asking round.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from attrs import field, frozen
 
 from alhambra import (
     Action,
+    Buy,
+    PurchaseRule,
     ActionDone,
     ActionKind,
     ConfigError,
@@ -268,6 +272,76 @@ def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     st.market[action.space - 1] = None
     operations.add_pending(game, tile, dirk_ok=True)
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
+
+
+def _diamond_buys(game: Game, seat: int, exact: bool) -> list[Buy]:
+    """``seat``'s purchases paid all in diamonds, as ``Buy`` actions (only exact ones with
+    ``exact``), kept with the diamonds and market they were made for."""
+    mine = diamonds_in(game.state.players[seat].hand)
+    if not mine:
+        return []
+    market = game.state.market
+    key = ("diamonds.buys", seat, exact)
+    last = game.memo.get(key)
+    if last is not None and last[0] == mine and last[1] == market:
+        return last[2]
+    prices = game.rules.space_prices
+    table = action_table(Buy)
+    out: list[Buy] = []
+    for i, tile in enumerate(market):
+        if tile is not None:
+            out += [table[i + 1, combo, None] for combo in minimal_diamond_payments(mine, prices[i][tile], exact=exact)]
+    game.memo[key] = (mine, list(market), out)
+    return out
+
+
+class DiamondPurchaseRule(PurchaseRule):
+    """The purchase rule so far (``inner``) with payments all in diamonds on any space
+    (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
+    round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`; a ``Buy`` paid all
+    in diamonds is accepted as well (the same purchase)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: PurchaseRule) -> None:
+        self.inner = inner
+
+    def market_price(self, game: Game, space: int) -> int | None:
+        return self.inner.market_price(game, space)
+
+    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+        found = self.inner.cached_purchases(game, seat, exact)
+        if not exact:
+            return found
+        more = _diamond_buys(game, seat, True)
+        return [*found, *more] if more else found
+
+    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+            if getattr(action, "via", None) is not None:
+                raise IllegalActionError("R-DIA-5: an exchange office cannot be played together with diamonds")
+            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
+        return self.inner.check_payment(game, seat, action)
+
+    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+        return self.inner.pay(game, seat, action)
+
+    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+        return self.inner.earns_extra_action(game, seat, action, price)
+
+    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+        inner = self.inner
+        for seat in seats:
+            if inner.first_exact_payer(game, (seat,)) is not None or _diamond_buys(game, seat, True):
+                return seat
+        return None
+
+
+@hookimpl
+def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule) -> PurchaseRule:
+    """R-DIA-6: the vizier may pay exactly in diamonds (see :class:`DiamondPurchaseRule`)."""
+    return DiamondPurchaseRule(rule)
 
 
 @hookimpl

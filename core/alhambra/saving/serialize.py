@@ -80,7 +80,7 @@ def make_converter(rules) -> Converter:
         if not isinstance(value, list) or not all(
             isinstance(e, list) and (len(e) == 3 or (len(e) == 4 and e[3] == "open")) for e in value
         ):
-            raise SaveFormatError(f"an Alhambra is a list of [x, y, tile] (and [x, y, side, \"open\"]), not {value!r}")
+            raise SaveFormatError(f'an Alhambra is a list of [x, y, tile] (and [x, y, side, "open"]), not {value!r}')
         try:
             city = Alhambra.from_tiles(
                 {(e[0], e[1]): e[2] for e in value if len(e) == 3},
