@@ -166,7 +166,7 @@ def encoding_for(action: type, game: Game, radius: int) -> ActionEncoding:
 # -- domains read from the rule set ----------------------------------------------------------
 
 
-def money_cards(game: Game) -> tuple[MoneyCard, ...]:
+def money_cards(game: Game) -> tuple[Any, ...]:
     """The distinct money cards of the rule set (R-COMP-3), in currency then value order,
     then a module's money of another kind (diamonds, R-DIA-1) in its order."""
     cards = game.rules.cards.values()
