@@ -1,14 +1,13 @@
 """A variant that REPLACES a base rule: walls score double.
 
 It blocks the built-in plugin ``core.scoring`` and provides its own scoring, reusing the base
-functions. Run: ``python examples/replace_scoring.py``.
+scoring (``alhambra.base_scoring``, the public API). Run: ``python examples/replace_scoring.py``.
 """
 
 import random
 
 import alhambra
-from alhambra import hookimpl
-from alhambra.rules import scoring as base_scoring
+from alhambra import base_scoring, hookimpl
 
 
 class DoubleWalls:
@@ -16,7 +15,7 @@ class DoubleWalls:
 
     @hookimpl
     def alhambra_scoring(self, game, number):
-        record = base_scoring.alhambra_scoring(game, number)
+        record = base_scoring(game, number)
         record.add_points("double walls", list(record.walls))
         return record
 

@@ -85,7 +85,9 @@ def situation(
     if cities is not None:
         for s, tiles in cities.items():
             _take_out(g, list(tiles.values()))
-            st.players[s].city = alhambra.Alhambra.from_tiles(tiles, catalog=g.rules.catalog, holes=g.options["holes"])
+            st.players[s].city = alhambra.Alhambra.from_tiles(
+                tiles, catalog=g.rules.catalog, holes=g.options["holes"], rules=g.rules.placement_rules
+            )
     if reserves is not None:
         for s, r in reserves.items():
             _take_out(g, list(r))

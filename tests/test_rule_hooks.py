@@ -108,3 +108,12 @@ def test_purchase_rule_price_reaches_view():
     base = alhambra.new_game(3, seed=1)
     assert [m["price"] for m in game.view()["market"]] == [m["price"] + 2 for m in base.view()["market"]]
     assert game.market_price(1) == base.market_price(1) + 2
+
+
+def test_a_module_object_named_like_an_installed_module_is_refused():
+    fake = types.SimpleNamespace(NAME="vizier")
+    with pytest.raises(ConfigError, match="the name of the installed module 'alhambra_vizier'"):
+        alhambra.new_game(3, modules=[fake])
+    import alhambra_vizier
+
+    assert alhambra.new_game(3, modules=[alhambra_vizier], seed=1).modules == ("vizier",)

@@ -11,7 +11,7 @@ Quick use::
     print(game.scores, game.winners)
 """
 
-import sys
+import sys as _sys
 from importlib import metadata as _metadata
 
 from .engine.actions import (
@@ -70,12 +70,14 @@ from .engine.sequence import (
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
 from .game import Game, new_game
-from .hookspec import hookimpl, hookspec
+from . import hookspec
+from .hookspec import hookimpl
 from .engine.options import Option
 from .engine.payment import minimal_payments
 from .replay import replay
-from .rules.placement_rules import PlacementRules
+from .rules.placement_rules import PlacementRules, side_cells
 from .rules.purchase import PurchaseRule
+from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .engine.scoring import majority_points, majority_table
 from .engine.state import SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
@@ -85,11 +87,89 @@ try:  # the version is written once, in pyproject.toml, and read from the instal
 except _metadata.PackageNotFoundError:  # pragma: no cover - running from a checkout not installed
     __version__ = "0+unknown"
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "ACTION_DONE",
+    "Action",
+    "ActionDone",
+    "ActionKind",
+    "Alhambra",
+    "AlhambraError",
+    "BUILDINGS",
+    "BUILDING_TYPES",
+    "BUILTIN_PLUGINS",
+    "BuildFromReserve",
+    "Buy",
+    "COLOURS",
+    "CURRENCIES",
+    "Card",
+    "ConfigError",
+    "DeckCards",
+    "EAST",
+    "END_GAME",
+    "EXTRA_ACTION",
+    "EndGame",
+    "FOUNTAIN",
+    "Game",
+    "GameState",
+    "GiveToDirk",
+    "HiddenPile",
+    "IllegalActionError",
+    "InternedCard",
+    "Interrupt",
+    "MARKET_CURRENCIES",
+    "MoneyCard",
+    "NORTH",
+    "Next",
+    "Option",
+    "Pass",
+    "PaymentMeans",
+    "Pending",
+    "PhaseSpec",
+    "Place",
+    "PlaceTiles",
+    "PlacementRules",
+    "PlayerState",
+    "PurchaseRule",
+    "RESUME",
+    "RemoveToReserve",
+    "Reserve",
+    "Resume",
+    "Ruleset",
+    "SCORING_TABLE",
+    "SEED_LIMIT",
+    "SIDE_BITS",
+    "SOUTH",
+    "SaveFormatError",
+    "ScoringCard",
+    "ScoringRecord",
+    "SimulationError",
+    "Swap",
+    "TakeMoney",
+    "TileCatalog",
+    "TileSpec",
+    "WEST",
+    "action_table",
+    "available_modules",
+    "base_scoring",
+    "canonical_cards",
+    "card_names",
+    "get_ruleset",
+    "hookimpl",
+    "hookspec",
+    "majority_points",
+    "majority_table",
+    "minimal_payments",
+    "new_game",
+    "operations",
+    "replay",
+    "shuffle_into",
+    "side_cells",
+    "walls_mask",
+]
 
 from . import _compat  # noqa: E402  (old module paths as aliases, after the package is complete)
 
-_compat.install(sys.modules[__name__])
+_compat.install(_sys.modules[__name__])
 
 
 def __getattr__(name: str) -> object:

@@ -17,7 +17,8 @@ from .engine.actions import Action, Buy, Pass
 from .engine.determinize import determinize
 from .engine.ruleset import Ruleset, get_ruleset, plugin_name
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
-from .engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, PlayerState, game_seed, player_names  # noqa: F401  (the limits: re-exported)
+from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
+from .engine.state import GameState, PlayerState, game_seed, player_names
 from .engine.views import build_view
 from .errors import ConfigError, IllegalActionError
 from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
@@ -359,7 +360,7 @@ class Game:
 
     @classmethod
     def from_json(
-        cls, text: str | bytes, *, modules: Iterable = (), plugins: Iterable = (), check_history: bool = True
+        cls, text: str | bytes, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = (), check_history: bool = True
     ) -> "Game":
         """Load a game saved with :meth:`to_json`. Nothing in the file is executed: modules are
         looked up by name among the installed ones (or in ``modules``, objects you pass); the

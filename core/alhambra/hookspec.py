@@ -19,10 +19,22 @@ Hooks are called at game-stage granularity, never inside the engine's inner loop
 
 Unless marked *firstresult*, every implementation is called (last registered first) and the
 results are collected in a list, ``None`` results dropped.
+
+**Order: a house rule sees the built-in result it changes.** The built-in plugins implement
+the hooks that adjust a value in place (``alhambra_money_deck``, ``alhambra_building_counts``,
+``alhambra_scoring_adjust``, ``alhambra_view``) with ``tryfirst``, so a house rule's plain
+``@hookimpl`` runs after them (and before the modules, registered earlier; a house rule that
+must see the modules' part too uses ``trylast``). The *chained* rule-set hooks
+(``alhambra_action_kind``, ``alhambra_placement_rules``, ``alhambra_purchase_rule``) are
+called in registration order: built-ins, modules, house rules, each given what the ones
+before it made. The *firstresult* hooks the base game answers (``alhambra_scoring``,
+``alhambra_distribution``, ``alhambra_winners``) are the built-ins' ``trylast``: any plugin's
+answer comes first and replaces them.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -113,6 +125,21 @@ def alhambra_action_kinds() -> list[ActionKind]:
     one declares that it replaces the other with ``ActionKind(..., replaces=("other",))``
     (plugin names: a module's ``NAME``, a house rule's ``NAME`` or class name); the kind
     that no other replaces is played, whatever the registration order.
+    """
+
+
+@hookspec
+def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
+    """Adjust an action kind that is played (a built-in's or a module's), e.g. fewer legal
+    ``TakeMoney`` actions under a hand limit.
+
+    Called **once per rule set** for every action kind of :func:`alhambra_action_kinds` that
+    is played, chained in registration order like :func:`alhambra_purchase_rule` (built-ins
+    first, house rules last): ``kind`` is the kind as the implementations before this one
+    left it. Return a new :class:`~alhambra.ActionKind` (usually
+    ``kind.restricted(refuse)``, whose refusals name the rule, or ``attrs.evolve(kind, ...)``)
+    or ``None`` to keep it. Check ``kind.action`` (``alhambra.TakeMoney``, …) to pick the kinds
+    to change. Anything but an ``ActionKind`` is a :class:`~alhambra.errors.ConfigError`.
     """
 
 
@@ -247,7 +274,7 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans]:
 
 
 @hookspec
-def alhambra_placement_filter(game: Game, seat: int, tile: Any, positions: list) -> None:
+def alhambra_placement_filter(game: Game, seat: int, tile: int | str, positions: list[tuple[int, int]]) -> None:
     """Restrict where ``seat`` may build ``tile`` (placement checks).
 
     Called once per listing of a tile's legal positions (not per cell), after the placement
@@ -321,7 +348,7 @@ def alhambra_after_scoring(game: Game, number: int) -> None:
 
 
 @hookspec(firstresult=True)
-def alhambra_distribution(game: Game) -> list[tuple[int, list]] | None:
+def alhambra_distribution(game: Game) -> list[tuple[int, list[int | str]]] | None:
     """Hand out the buildings left on the market at the end (R-END-2).
 
     *firstresult*: return ``[(seat, [tile, ...]), ...]`` in the order the recipients place
@@ -346,7 +373,7 @@ def alhambra_game_over(game: Game) -> None:
 
 
 @hookspec
-def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Add this plugin's public (and ``seat``'s private) information to a view.
 
     ``view`` is the plain-data dict built by ``Game.view(seat)``; ``seat`` is None for the
@@ -355,7 +382,7 @@ def alhambra_view(game: Game, seat: int | None, view: dict) -> None:
 
 
 @hookspec
-def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
+def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Resample this plugin's secrets that ``seat`` cannot see, in a copy of the game.
 
     Called by ``Game.determinize(seat, rng)`` on a clone (search bots sample the hidden
@@ -390,12 +417,12 @@ def alhambra_hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
 
 
 @hookspec
-def alhambra_tile_locations(game: Game) -> dict[str, list]:
+def alhambra_tile_locations(game: Game) -> dict[str, list[int | str]]:
     """Name every place this plugin keeps tiles (``{"dirk": [...]}``), for accounting checks."""
 
 
 @hookspec
-def alhambra_card_locations(game: Game) -> dict[str, list]:
+def alhambra_card_locations(game: Game) -> dict[str, list[Card]]:
     """Name every place this plugin keeps cards, for accounting checks."""
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from .components import Card, MoneyCard
+from ..errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -34,7 +35,7 @@ def canonical_cards(cards: Iterable[Any]) -> tuple[Any, ...]:
     return tuple(sorted(cards, key=_card_key))
 
 
-_CARD_KEYS: dict = {}
+_CARD_KEYS: dict[Any, Any] = {}
 
 
 def _card_key(card: Any) -> tuple[Any, ...]:
@@ -55,7 +56,7 @@ def _card_key(card: Any) -> tuple[Any, ...]:
     return key
 
 
-class ActionTable(dict):
+class ActionTable(dict[Any, Any]):
     """``table[args]`` is the one shared instance of ``cls(*args)`` (actions are immutable
     values): saves rebuilding the same legal actions over and over. Stops keeping new ones
     once it holds ``limit`` (they are still built and returned)."""
@@ -74,7 +75,7 @@ class ActionTable(dict):
         return found
 
 
-_TABLES: dict = {}
+_TABLES: dict[type, ActionTable] = {}
 
 
 def action_table(cls: type) -> ActionTable:
@@ -85,7 +86,7 @@ def action_table(cls: type) -> ActionTable:
     return table
 
 
-class ActionRow(dict):
+class ActionRow(dict[Any, Any]):
     """``row[key]`` is the one shared instance of ``cls(tile, position(key))`` (or
     ``cls(position(key))`` when ``tile`` is None, or with the key itself as the position when
     ``position`` is None): the actions of one class and tile at every position, built on
@@ -106,7 +107,7 @@ class ActionRow(dict):
         return found
 
 
-_ROWS: dict = {}
+_ROWS: dict[Any, Any] = {}
 
 
 def action_row(cls: type, tile: Any, position: Callable[[Any], Any] | None = None) -> ActionRow:
@@ -328,3 +329,24 @@ class ActionKind:
     @property
     def type_name(self) -> str:
         return self.name or self.action.__name__
+
+    def restricted(self, refuse: Callable[[Game, int, Any], str | None]) -> ActionKind:
+        """This kind with fewer legal actions: ``refuse(game, seat, action)`` answers why an
+        action this kind would allow is not legal (a sentence naming the rule, e.g.
+        ``"hand limit: ..."``) or ``None``. The actions it refuses are not listed, and
+        playing one raises :class:`~alhambra.errors.IllegalActionError` with that sentence;
+        everything else is this kind's (for ``alhambra_action_kind``: a house rule's hand
+        limit on ``TakeMoney`` is ``kind.restricted(too_many)``)."""
+        legal, check = self.legal, self.check
+
+        def restricted_legal(game: Game, seat: int) -> list[Action]:
+            return [a for a in legal(game, seat) if refuse(game, seat, a) is None]
+
+        def restricted_check(game: Game, seat: int, action: Any) -> None:
+            why = refuse(game, seat, action)
+            if why is not None:
+                raise IllegalActionError(why)
+            if check is not None:
+                check(game, seat, action)
+
+        return evolve(self, legal=restricted_legal, check=restricted_check)

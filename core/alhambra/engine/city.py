@@ -114,7 +114,7 @@ def cell_position(cell: int) -> Pos:
 _pos = cell_position
 
 
-def _fitting(facts: dict[int, int], fits: tuple) -> list[int]:
+def _fitting(facts: dict[int, int], fits: tuple[bool, ...]) -> list[int]:
     """The cells of ``facts`` whose fact ``fits`` (a table over facts) allows, sorted."""
     found = [q for q, v in facts.items() if fits[v]]
     found.sort()
@@ -195,7 +195,7 @@ class _CityState:
             return None
         return None if c is None else self._tiles.get(c)
 
-    def tile_ids(self) -> frozenset:
+    def tile_ids(self) -> frozenset[int | str]:
         """The ids of the tiles in this Alhambra, fountain included (cached until it changes)."""
         found = self.memo.get("tile_ids")
         if found is None:

@@ -91,7 +91,7 @@ BUILDINGS: tuple[TileSpec, ...] = tuple(
 FOUNTAIN_SPEC = TileSpec(FOUNTAIN, "fountain", None, 0, 0)
 
 
-class TileCatalog(Mapping):
+class TileCatalog(Mapping[Any, Any]):
     """Read-only mapping ``tile id -> TileSpec`` for every tile of one rule set.
 
     The base catalogue holds the fountain and the 54 buildings; modules add their own tiles
@@ -102,16 +102,17 @@ class TileCatalog(Mapping):
     __slots__ = ("_specs", "walls", "types")
 
     def __init__(self, specs: Iterable[TileSpec]):
-        self._specs: dict = {}
+        self._specs: dict[Any, Any] = {}
         for spec in specs:
             if spec.id in self._specs:
                 raise ConfigError(f"duplicate tile id {spec.id!r}")
             self._specs[spec.id] = spec
-        self.walls: dict = {i: s.walls for i, s in self._specs.items()}
-        self.types: dict = {i: s.type for i, s in self._specs.items()}
+        self.walls: dict[int | str, int] = {i: s.walls for i, s in self._specs.items()}
+        self.types: dict[Any, Any] = {i: s.type for i, s in self._specs.items()}
 
     def __getitem__(self, key: Any) -> TileSpec:
-        return self._specs[key]
+        spec: TileSpec = self._specs[key]
+        return spec
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._specs)
@@ -173,16 +174,16 @@ class InternedCard(Card):
         return self
 
 
-_MONEY_CARDS: dict = {}
+_MONEY_CARDS: dict[tuple[str, int], MoneyCard] = {}
 #: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
 #: groups a hand by currency, each group by value (for the engine's hot path).
-MONEY_RANK: dict = {}
+MONEY_RANK: dict[Any, Any] = {}
 #: Every money card -> ``(i, 1 << 4 * value)``, ``i`` the index of its currency in
 #: :data:`MARKET_CURRENCIES` (the market space it pays for, 0-3). Summed per currency over a
 #: hand of fewer than 16 cards, the second numbers count how many cards of each value it
 #: holds (4 bits per value), so that the same cards in any order give the same number: the
 #: engine's key for its payment caches.
-MONEY_LANE: dict = {}
+MONEY_LANE: dict[Any, Any] = {}
 
 
 @functools.total_ordering

@@ -27,7 +27,7 @@ class Option:
     name: str
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     rule: str | None = None
     check: Callable[[Any], str | None] | None = None
     path: bool = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import pluggy
 
@@ -22,6 +22,10 @@ from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, m
 from ..errors import ConfigError
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.placement_rules import PlacementRules
+    from ..rules.purchase import PurchaseRule
 
 ENTRY_POINT_GROUP = "alhambra.modules"
 
@@ -104,6 +108,20 @@ def load_module(name: str) -> Any:
     return module
 
 
+def _not_an_impostor(module: Any) -> Any:
+    """``module`` (a module object), unless its ``NAME`` is that of an installed module it is
+    not: then :class:`ConfigError` (its games' saves, which record the ``NAME``, would load
+    the installed module instead)."""
+    name = module_name(module)
+    found = dict(_scan_entry_points()).get(name)
+    if found is not None and found.load() is not module:
+        raise ConfigError(
+            f"module {module!r} has NAME {name!r}, the name of the installed module {found.value!r}, "
+            "but is not that module: give it a NAME of its own"
+        )
+    return module
+
+
 def module_name(module: Any) -> str:
     """The name a module object is enabled and saved under (its ``NAME`` attribute)."""
     name = getattr(module, "NAME", None)
@@ -153,7 +171,7 @@ class Ruleset:
             raise ConfigError(f"modules must be a list of module names, not {modules!r}")
         mods = []
         for m in modules:
-            mods.append(load_module(m) if isinstance(m, str) else m)
+            mods.append(load_module(m) if isinstance(m, str) else _not_an_impostor(m))
         names = [module_name(m) for m in mods]
         if len(set(names)) != len(names):
             raise ConfigError(f"a module is enabled twice: {names}")
@@ -236,7 +254,7 @@ class Ruleset:
         #: the placement rules every Alhambra of the games is built by (``alhambra_placement_rules``, chained)
         from . import city as _city  # the built-in rules are entered there by alhambra.rules.placement_rules
 
-        self.placement_rules: Any = chained(
+        self.placement_rules: PlacementRules = chained(
             self.hook.alhambra_placement_rules,
             "rules",
             _city._BASE_RULES[self.options.get("holes", "cell")],
@@ -246,9 +264,10 @@ class Ruleset:
         #: the purchase rule every caller asks (``alhambra_purchase_rule``, chained)
         #: (the built-in one when core.purchase is blocked and no plugin offers one: a
         #: replacement of the Buy kind alone still pays as the base game does)
-        self.purchase: Any = chained(
-            self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options
-        ) or DEFAULT_PURCHASE_RULE.get("base")
+        self.purchase: PurchaseRule = (
+            chained(self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options)
+            or DEFAULT_PURCHASE_RULE["base"]
+        )
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
         for group in self.hook.alhambra_cards(options=self.options):
@@ -264,6 +283,11 @@ class Ruleset:
         self.phase_specs: dict[str, PhaseSpec] = declared_phases(self.hook.alhambra_phases())
 
         self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
+        if self.hook.alhambra_action_kind.get_hookimpls():  # plugins adjusting a kind (a hand limit)
+            self.kinds = {
+                a: chained(self.hook.alhambra_action_kind, "kind", k, "ActionKind", options=self.options)
+                for a, k in self.kinds.items()
+            }
         self.phases: dict[str, list[ActionKind]] = {}
         for kind in self.kinds.values():
             for phase in sorted(kind.phases):

@@ -169,7 +169,7 @@ class GameState:
     pending_scorings: list[int] = field(factory=list)
     scoring_cards: list[Card] = field(factory=list)
     scorings: list[ScoringRecord] = field(factory=list)
-    distribution: list[list] = field(factory=list)
+    distribution: list[list[Any]] = field(factory=list)
     out_of_play: list[Any] = field(factory=list)
     modules: dict[str, Any] = field(factory=dict)
     pile_sizes: list[int] = field(factory=list)

@@ -59,7 +59,7 @@ def alhambra_state_classes() -> dict[str, type]:
     return {"dirk": DirkState}
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
 def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
     """R-TWO-1: with two players one of the three copies of each money card is removed."""
     if game.num_players == 2:
@@ -80,7 +80,7 @@ def alhambra_setup(game: Game) -> None:
         game.state.modules["dirk"] = DirkState([bag.pop() for _ in range(min(DIRK_SETUP, len(bag)))])
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
 def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-TWO-4: Dirk takes part in the majorities like a player (buildings only)."""
     d = dirk(game)
@@ -150,7 +150,7 @@ def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
     return {"dirk": list(d.tiles)} if d is not None else None
 
 
-@hookimpl
+@hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
 def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     d = dirk(game)
     if d is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from attrs import frozen
 
 from ..engine import city as _city
@@ -37,7 +38,7 @@ from ..engine.city import (
     THREE_SIDES,
     cell_position,
 )
-from ..engine.components import FOUNTAIN
+from ..engine.components import EAST, FOUNTAIN, NORTH, SOUTH, WEST
 from ..errors import ConfigError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -107,12 +108,20 @@ class PlacementRules:
 
     holes: str = "cell"
     walls_match: bool = True
+    #: True when these are the built-in rules, which the tables over the city's facts decide
+    #: (a subclass, or ``walls_match=False``, is judged cell by cell); worked out once
+    tables: bool = attrs.field(init=False, eq=False, repr=False)
+    #: True when the built-in R-PLACE-6 with ``holes="cell"`` decides the barred cells
+    _cell_holes: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.holes not in HOLES_MODES:
             raise ConfigError(f"holes must be one of {HOLES_MODES}, not {self.holes!r}")
         if type(self.walls_match) is not bool:
             raise ConfigError(f"walls_match is True or False, not {self.walls_match!r}")
+        object.__setattr__(self, "tables", type(self) is PlacementRules and self.walls_match)
+        same = type(self).hole_after_placing is PlacementRules.hole_after_placing
+        object.__setattr__(self, "_cell_holes", same and self.holes == "cell")
 
     # -- the rules a plugin overrides ------------------------------------------------------
 
@@ -142,12 +151,6 @@ class PlacementRules:
         if self.holes == "cell":
             return all(q in city._tiles for q in _neighbours(c))
         return not city._reaches_outside(c, emptied=c)
-
-    @property
-    def tables(self) -> bool:
-        """True when these are the built-in rules, which the tables over the city's facts
-        decide (a subclass, or ``walls_match=False``, is judged cell by cell)."""
-        return type(self) is PlacementRules and self.walls_match
 
     # -- building (R-PLACE-1 … R-PLACE-6) ---------------------------------------------------
 
@@ -203,7 +206,7 @@ class PlacementRules:
         """The frontier cells where building any tile would leave a hole (R-PLACE-6). With
         ``holes="cell"``: an empty cell with tiles on three sides bars its fourth neighbour."""
         front = city.front_facts
-        if type(self).hole_after_placing is PlacementRules.hole_after_placing and self.holes == "cell":
+        if self._cell_holes:
             if not city._three:
                 return []
             return [q + MISSING_STEP[v >> 4] for q, v in front.items() if THREE_SIDES[v]]
@@ -334,6 +337,17 @@ class PlacementRules:
             elif not city._reaches_outside(q):
                 return f"R-PLACE-6: enclosed empty area at {_pos(q)}"
         return None
+
+
+def side_cells(pos: Pos, side: int) -> frozenset[Pos]:
+    """The two cells the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` lies
+    between: one value for a side however it is named (``side_cells((1, 0), WEST) ==
+    side_cells((0, 0), EAST)``). :class:`ConfigError` for a bad side."""
+    x, y = pos
+    step = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}.get(side)
+    if step is None or type(side) is not int:
+        raise ConfigError(f"a side is one of NORTH, EAST, SOUTH, WEST, not {side!r}")
+    return frozenset(((x, y), (x + step[0], y + step[1])))
 
 
 def _cell(pos: Pos) -> int:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
 
-def _currency_cards(hand: list, currency: str) -> tuple:
+def _currency_cards(hand: list[Any], currency: str) -> tuple[Any, ...]:
     """The money cards of ``currency`` in ``hand``, sorted by value."""
     return tuple(
         sorted([c for c in hand if type(c) is MoneyCard and c.currency == currency], key=MONEY_RANK.__getitem__)
@@ -47,7 +47,7 @@ def _currency_cards(hand: list, currency: str) -> tuple:
 _NOT_MONEY = (4, 1)  # a card that is not money: counted in a fifth slot
 
 
-def _money_keys(hand: list) -> list:
+def _money_keys(hand: list[Any]) -> list[Any]:
     """Per market space (index 0-3), a hashable key for the hand's money cards of the space's
     currency, equal for hands with the same such cards in any order (the payments memo's
     key): an int, the sum of their ``MONEY_LANE`` numbers, or for a hand of 16 or more cards,
@@ -64,10 +64,10 @@ def _money_keys(hand: list) -> list:
 
 
 #: a payment means' currencies -> an itemgetter of their lanes in the money keys
-_LANES: dict = {}
+_LANES: dict[Any, Any] = {}
 
 
-def _lanes(currencies: frozenset) -> itemgetter:
+def _lanes(currencies: frozenset[str]) -> itemgetter[Any]:
     """Picks the money keys (``_money_keys``) of ``currencies``: an int for one currency, a
     tuple for several."""
     lanes = _LANES.get(currencies)
@@ -77,7 +77,7 @@ def _lanes(currencies: frozenset) -> itemgetter:
 
 
 #: an int money key (value counts) -> the totals those cards pay exactly, shared by all games
-_REACH: dict = {}
+_REACH: dict[Any, Any] = {}
 
 
 def _reach_of(key: int) -> int:
@@ -96,7 +96,7 @@ def _reach_of(key: int) -> int:
     return found
 
 
-def _exact_sums(hand: list, currencies: frozenset) -> int:
+def _exact_sums(hand: list[Any], currencies: frozenset[str]) -> int:
     """Bit v set: some money cards of ``hand`` in ``currencies`` add up to exactly v."""
     found = 1
     for c in hand:
@@ -114,10 +114,10 @@ class PurchaseMemo:
     ``(hand, payment means)``. A clone copies the first three (their values are never
     changed in place) and asks the means afresh."""
 
-    buys: dict
-    reach: list
-    wanted: tuple
-    means: dict
+    buys: dict[Any, Any]
+    reach: list[Any]
+    wanted: tuple[Any, ...]
+    means: dict[Any, Any]
 
     @classmethod
     def fresh(cls, players: int) -> "PurchaseMemo":
@@ -162,7 +162,8 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
     last = game._purchases.buys.get(key)
     if last is not None and last[0] == hand:
         if last[1] == market:
-            return last[2]
+            cached: list[Buy] = last[2]
+            return cached
         keys = last[3]
     else:
         keys = _money_keys(hand)
@@ -179,7 +180,7 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
 
 
 def _plain_payments(
-    game: Game, hand: list, market: list, keys: list, exact: bool, only: int | None = None
+    game: Game, hand: list[Any], market: list[Any], keys: list[Any], exact: bool, only: int | None = None
 ) -> list[Buy]:
     """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
     once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
@@ -208,7 +209,7 @@ def _plain_payments(
 
 
 def _means_payments(
-    game: Game, hand: list, market: list, keys: list, means: Sequence[PaymentMeans], exact: bool, i: int
+    game: Game, hand: list[Any], market: list[Any], keys: list[Any], means: Sequence[PaymentMeans], exact: bool, i: int
 ) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the
@@ -285,7 +286,7 @@ def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
     return None
 
 
-def _exact_reach(game: Game, seat: int, hand: list) -> int:
+def _exact_reach(game: Game, seat: int, hand: list[Any]) -> int:
     """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
     index i (0-3), in the space's currency or through a payment means that allows it
     (R-TURN-3, R-EXC-4); totals above every price are left out."""
@@ -294,7 +295,7 @@ def _exact_reach(game: Game, seat: int, hand: list) -> int:
     width = game.rules.price_bits
     lane = (1 << width) - 2  # totals 1 … width-1: an exact payment needs at least one card (R-TURN-3)
     counted = len(hand) < 16  # the keys count values (see _money_keys): they add up
-    wide: dict = {}  # the means' currency sets -> their sums
+    wide: dict[Any, Any] = {}  # the means' currency sets -> their sums
     out = 0
     for i, cur in enumerate(MARKET_CURRENCIES):
         reach = _reach_of(keys[i]) if counted else _exact_sums(hand, _ONE_CURRENCY[cur])
@@ -337,18 +338,20 @@ def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
     return cached[1]
 
 
-def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset]]:
+def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
     """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
     the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
     cur = MARKET_CURRENCIES[space - 1]
-    out: list[tuple[Any, frozenset]] = [(None, _ONE_CURRENCY[cur])]
+    out: list[tuple[Any, frozenset[str]]] = [(None, _ONE_CURRENCY[cur])]
     if game.rules.has_payment_means:
         others = _money_keys(game.state.players[seat].hand)[4]
         out.extend((m.via, m.currencies) for m in _means_of(game, seat, others) if cur in m.currencies)
     return out
 
 
-def payments(game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple | None = None) -> list[Buy]:
+def payments(
+    game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None
+) -> list[Buy]:
     """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
     :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
     The purchases of :func:`purchases` for this space, in the same order.
@@ -402,7 +405,7 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
     tile = st.market[action.space - 1]
     if tile is None:
         raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
-    price = game.rules.space_prices[action.space - 1][tile]
+    price: int = game.rules.space_prices[action.space - 1][tile]
     hand = st.players[seat].hand
     means = dict(payment_cards(game, seat, action.space))
     if action.via not in means:
@@ -436,7 +439,10 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
 
 
 def _legal_buy(game: Game, seat: int) -> Sequence[Buy]:
-    return game.rules.purchase.cached_purchases(game, seat)
+    rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        return cached_purchases(game, seat)
+    return rule.cached_purchases(game, seat)
 
 
 def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
@@ -448,6 +454,11 @@ def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked B
     an exact payment (of the price on its space) earns another action
     (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
     rule = game.rules.purchase
+    if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
+        price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
+        tile = pay(game, seat, action)
+        add_pending(game, tile, dirk_ok=True)
+        return ActionDone(extra=sum([c.value for c in action.cards]) == price)
     price = rule.market_price(game, action.space)
     tile = rule.pay(game, seat, action)  # the engine has checked the payment
     add_pending(game, tile, dirk_ok=True)
@@ -516,8 +527,21 @@ class PurchaseRule:
 
     def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly for some building now, or ``None``
-        (the vizier's asking round, R-VIZ-2, R-VIZ-5)."""
-        return first_exact_payer(game, seats)
+        (the vizier's asking round, R-VIZ-2, R-VIZ-5). A subclass that lists purchases or
+        prices of its own (overriding :meth:`cached_purchases` or :meth:`market_price`) is
+        asked seat by seat (its exact purchases); the built-in rule uses exact-payment bitsets."""
+        cls = type(self)
+        if cls.cached_purchases is PurchaseRule.cached_purchases and cls.market_price is PurchaseRule.market_price:
+            return first_exact_payer(game, seats)
+        try:
+            seats = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        for seat in seats:
+            game._check_seat(seat)
+            if self.cached_purchases(game, seat, exact=True):
+                return seat
+        return None
 
 
 #: The built-in purchase rule.

@@ -92,7 +92,9 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     last = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
-    if not city.fast_rules():  # rules a plugin changed: judged cell by cell, through the city
+    if (
+        city._gates or not city.rules.tables
+    ):  # rules a plugin changed, or a side declared open: judged cell by cell, through the city
         walls = city.catalog.walls
         found = (
             [a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)],
