@@ -153,6 +153,7 @@ __all__ = [
     "base_scoring",
     "canonical_cards",
     "card_names",
+    "cell_position",
     "get_ruleset",
     "hookimpl",
     "hookspec",

@@ -163,9 +163,10 @@ class GateRules(PlacementRules):
     open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6).
     Without any gate the built-in tables decide, as fast as in the base game."""
 
-    @property
-    def tables(self) -> bool:
-        return self.walls_match and type(self) is GateRules
+    def __attrs_post_init__(self) -> None:
+        PlacementRules.__attrs_post_init__(self)
+        # the built-in tables still decide a city without gates (R-GATE-7 needs a gate)
+        object.__setattr__(self, "tables", self.walls_match and type(self) is GateRules)
 
     def why_not_remove(self, city: Any, pos: Any) -> str | None:
         if city.tile_at(pos) is not None and gated(city, pos):
