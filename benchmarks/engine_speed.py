@@ -32,8 +32,10 @@ import time
 
 import alhambra
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "all modules": MODULES}
+FIRST = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+#: the first expansion's four modules and the second expansion's two
+MODULES = (*FIRST, "city_gates", "diamonds")
+CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "first four": FIRST, "all modules": MODULES}
 
 
 def alhambra_game(modules, seed: int) -> int:

@@ -13,10 +13,14 @@ from alhambra import IllegalActionError, MoneyCard
 
 MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
 COMBINATIONS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+#: with the second expansion's two modules: all 64 combinations of the six
+MODULES6 = (*MODULES, "city_gates", "diamonds")
+COMBINATIONS6 = [c for k in range(len(MODULES6) + 1) for c in itertools.combinations(MODULES6, k)]
 
 # hypothesis strategies for a random game: player count, module combination, seed
 players_st = hst.integers(min_value=2, max_value=6)
 modules_st = hst.sampled_from(COMBINATIONS)
+modules6_st = hst.sampled_from(COMBINATIONS6)
 seeds_st = hst.integers(min_value=0, max_value=2**32)
 
 

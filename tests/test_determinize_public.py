@@ -12,7 +12,7 @@ import alhambra
 from alhambra import operations
 from alhambra_bonus_cards import BONUS_CARDS, bonus_state
 
-from helpers import MODULES, players_st, seeds_st
+from helpers import MODULES6 as MODULES, players_st, seeds_st
 
 
 def test_r_bon_5_a_card_not_revealed_at_a_scoring_is_not_held():
@@ -133,7 +133,11 @@ def _see(record: list[list], seat: int, action: alhambra.Action) -> None:
         record[seat].extend(action.cards)
     elif name == "TakeOffice":
         record[seat].append(action.office)
-    elif name in ("Buy", "UseVizier"):
+    elif name == "TakeGate":  # R-GATE-4: taken openly
+        record[seat].append(action.card)
+    elif name in ("PlayGate", "BuildThroughGate"):  # R-GATE-5: played openly, out of the game
+        record[seat].remove(action.card)
+    elif name in ("Buy", "UseVizier", "BuyWithDiamonds"):
         for c in action.cards:
             record[seat].remove(c)
         if getattr(action, "via", None) is not None:  # the office played with it (R-EXC-4/5)

@@ -14,6 +14,7 @@ from alhambra.bots import make_bot
 from alhambra.env import Session, alhambra_v0
 
 ALL = "vizier,building_huts,bonus_cards,exchange_offices"
+SIX = ALL + ",city_gates,diamonds"
 
 
 @pytest.mark.parametrize("modules", ["", ALL], ids=["base", "all-modules"])
@@ -25,6 +26,16 @@ def test_pettingzoo_api_and_seed_tests_pass(players, modules):
         warnings.simplefilter("ignore")  # api_test's advice on Dict observation spaces
         api_test(alhambra_v0.env(players=players, modules=modules), num_cycles=120)
         seed_test(lambda **kw: alhambra_v0.env(players=players, modules=modules, **kw), num_cycles=120)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_pettingzoo_api_test_passes_with_all_six_modules(players):
+    """The second expansion's actions (gates, purchases in diamonds) are encoded too."""
+    from pettingzoo.test import api_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(alhambra_v0.env(players=players, modules=SIX), num_cycles=300)
 
 
 def test_pettingzoo_game_to_the_end_pays_the_share_of_victory():

@@ -53,9 +53,23 @@ def _finish_turn(state) -> None:
 
 
 @pytest.mark.parametrize(
-    "players,modules", [(2, ""), (2, ALL), (3, ALL), (4, ""), (5, ALL), (6, ""), (6, "vizier,bonus_cards")]
+    "players,modules",
+    [
+        (2, ""),
+        (2, ALL),
+        (3, ALL),
+        (4, ""),
+        (5, ALL),
+        (6, ""),
+        (6, "vizier,bonus_cards"),
+        (2, "six"),
+        (4, "six"),
+        (6, "six"),
+    ],
 )
 def test_random_simulation_test_passes_with_explicit_chance(players, modules):
+    if modules == "six":
+        modules = ALL + ",city_gates,diamonds"
     game = pyspiel.load_game("python_alhambra", {"players": players, "modules": modules})
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -16,10 +16,11 @@ import alhambra
 from alhambra.testing import InvariantError, check_invariants, expected_money
 from helpers import (
     COMBINATIONS,
+    COMBINATIONS6,
+    modules6_st,
     advance,
     assert_refused,
     continue_alike,
-    modules_st,
     players_st,
     save_and_load,
     seeds_st,
@@ -63,12 +64,12 @@ def play_checked(players, modules, seed, *, illegal_every=7, max_steps=20_000):
     return game
 
 
-@given(players=players_st, modules=modules_st, seed=seeds_st)
+@given(players=players_st, modules=modules6_st, seed=seeds_st)
 def test_random_games_keep_every_invariant(players, modules, seed):
     play_checked(players, modules, seed)
 
 
-@given(players=players_st, modules=modules_st, seed=seeds_st)
+@given(players=players_st, modules=modules6_st, seed=seeds_st)
 def test_seed_and_actions_replay_to_the_same_game(players, modules, seed):
     game = alhambra.new_game(players, modules=modules, seed=seed)
     alhambra.testing.random_playout(game, seed)
@@ -77,7 +78,7 @@ def test_seed_and_actions_replay_to_the_same_game(players, modules, seed):
     assert alhambra.replay(game.to_json()).to_json() == game.to_json()
 
 
-@given(players=players_st, modules=modules_st, seed=seeds_st, cut=st.floats(0.0, 1.0))
+@given(players=players_st, modules=modules6_st, seed=seeds_st, cut=st.floats(0.0, 1.0))
 def test_save_load_mid_game_continues_identically(players, modules, seed, cut):
     game = alhambra.new_game(players, modules=modules, seed=seed)
     advance(game, random.Random(seed), int(cut * 250))
@@ -86,7 +87,7 @@ def test_save_load_mid_game_continues_identically(players, modules, seed, cut):
     continue_alike(game, loaded, seed + 1)
 
 
-@given(players=players_st, modules=modules_st, seed=seeds_st)
+@given(players=players_st, modules=modules6_st, seed=seeds_st)
 def test_clone_is_independent(players, modules, seed):
     game = alhambra.new_game(players, modules=modules, seed=seed)
     advance(game, random.Random(seed), 40)
@@ -104,7 +105,21 @@ def test_every_combination_plays_to_the_end(players, modules):
     play_checked(players, modules, seed=1000 + players, illegal_every=50)
 
 
-@given(players=players_st, modules=modules_st, seed=seeds_st, steps=st.integers(0, 200))
+@pytest.mark.parametrize(
+    "k, modules",
+    [(k, c) for k, c in enumerate(COMBINATIONS6) if c not in COMBINATIONS],
+    ids=lambda c: "+".join(c) if isinstance(c, tuple) else str(c),
+)
+def test_every_combination_with_the_second_expansion_plays_to_the_end(k, modules):
+    """The 48 combinations with city gates or diamonds, each with one player count (2-6 in
+    turn): every invariant after every action (placement with gates, card accounting)."""
+    players = 2 + k % 5
+    game = play_checked(players, modules, seed=2000 + k, illegal_every=50)
+    loaded = save_and_load(game)
+    assert loaded.winners == game.winners
+
+
+@given(players=players_st, modules=modules6_st, seed=seeds_st, steps=st.integers(0, 200))
 def test_determinize_keeps_what_the_seat_sees(players, modules, seed, steps):
     """Game.determinize(seat) resamples only hidden information: the seat's own view is
     unchanged, every invariant holds, and the sample differs from the truth in hidden places."""

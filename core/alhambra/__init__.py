@@ -31,7 +31,7 @@ from .engine.actions import (
     canonical_cards,
     card_names,
 )
-from .engine.city import Alhambra
+from .engine.city import Alhambra, cell_position
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -153,6 +153,7 @@ __all__ = [
     "base_scoring",
     "canonical_cards",
     "card_names",
+    "cell_position",
     "get_ruleset",
     "hookimpl",
     "hookspec",

@@ -238,6 +238,19 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+@hookspec(firstresult=True)
+def alhambra_card_drawn(game: Game, card: Card) -> bool | None:
+    """A card was drawn from the money deck to refill the money display (R-TURN-8).
+
+    Called once per card drawn for the display, after scoring cards have been set aside
+    (R-SCORE-1, those never reach this hook). *firstresult*: return ``True`` when this plugin
+    has taken ``card`` somewhere else (the gate space of the city gates, R-GATE-3): it does
+    not enter the display, and another card is drawn in its place. Return ``None`` to let it
+    enter the display. Never called when no plugin implements it (the base game's draws cost
+    nothing more).
+    """
+
+
 @hookspec
 def alhambra_turn_start(game: Game, seat: int) -> None:
     """A player's turn begins (after any between-turn interrupts). Return value ignored."""

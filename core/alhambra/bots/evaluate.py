@@ -194,12 +194,13 @@ def _reach(values: list) -> int:
 
 
 def purse_of(hand) -> tuple[dict, list, int]:
-    """(``{currency: [values]}``, currency pairs of the exchange offices, total value)."""
+    """(``{currency: [values]}``, currency pairs of the exchange offices, total value).
+    A module's money (diamonds, R-DIA-1) is a currency of its own here."""
     purse: dict = {}
     offices = []
     total = 0
     for c in hand:
-        if type(c) is MoneyCard:
+        if type(c) is MoneyCard or c.is_money:
             purse.setdefault(c.currency, []).append(c.value)
             total += c.value
         else:
@@ -217,6 +218,9 @@ def afford_purse(purse: dict, offices: list, currency: str, price: int) -> int:
     for curs in offices:
         if currency in curs:
             groups.append([v for c in curs for v in purse.get(c, ())])
+    diamonds = purse.get("diamond")
+    if diamonds:  # diamonds pay on any space, alone (R-DIA-4)
+        groups.append(diamonds)
     best = 0
     for vals in groups:
         if sum(vals) >= price:
@@ -658,7 +662,7 @@ class Evaluator:
                 if money_now is None:
                     money_now = self.money_value(seat, hand, gone)
                 v = self.money_value(seat, hand + list(a.cards), gone) - money_now
-            elif cls is Buy or name == "UseVizier":
+            elif cls is Buy or name == "UseVizier" or name == "BuyWithDiamonds":
                 if money_now is None:
                     money_now = self.money_value(seat, hand, gone)
                 rest = list(hand)
@@ -669,7 +673,7 @@ class Evaluator:
                 tile = st.market[a.space - 1]
                 v = self.money_value(seat, rest, gone + (a.space,)) - money_now
                 v += self.tile_value(seat, tile, self.dirk is not None)
-                if cls is Buy:
+                if cls is Buy or name == "BuyWithDiamonds":
                     if sum(c.value for c in a.cards) == self.game.market_price(a.space):
                         v += extra
                     if not st.bag:
@@ -702,6 +706,16 @@ class Evaluator:
                 if money_now is None:
                     money_now = self.money_value(seat, hand, gone)
                 v = self.money_value(seat, hand + [a.office], gone) - money_now
+            elif name == "BuildThroughGate":  # a placement the gate allows (R-GATE-5, -6)
+                if city_now is None:
+                    city_now = self.city_value(seat, p.city)
+                c2 = p.city.copy()
+                c2.place(a.tile, (a.x, a.y), checked=True)
+                v = self.city_value(seat, c2) - city_now - 0.3
+            elif name == "TakeGate":  # a gate card keeps the next placements open (R-GATE-4)
+                v = 1.0 + 3.0 * self.progress_left
+            elif name == "PlayGate":  # spends the card; only worth it to free a later removal
+                v = -0.5
             elif name == "TakeHut":
                 v = self.tile_value(seat, a.hut) - 0.5
             elif name == "ReactivateVizier":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .components import BUILDINGS, MoneyCard, money_deck
+from .components import BUILDINGS, money_deck
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -87,7 +87,7 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
         raise InvariantError(f"buildings not accounted for: missing {missing}")
     card_locs = game.card_locations()
     cards = Counter(c for loc in card_locs.values() for c in loc)
-    money = Counter({c: n for c, n in cards.items() if type(c) is MoneyCard})
+    money = Counter({c: n for c, n in cards.items() if c.is_money})
     exp = expected_cards if expected_cards is not None else expected_money(game)
     if money != exp:
         extra, lost = money - exp, exp - money
@@ -96,7 +96,7 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
             f"{f' (lying in {_card_places(card_locs, extra)})' if extra else ''}, missing {_card_counts(lost)}"
         )
     for c, n in cards.items():
-        if type(c) is not MoneyCard and n > 1:
+        if not c.is_money and n > 1:
             raise InvariantError(f"card {c.code} in two places")
     for i, p in enumerate(game.state.players):
         why = p.city.why_invalid()

@@ -141,6 +141,12 @@ class Card:
 
     __slots__ = ()
 
+    #: True for a card that is money (R-TURN-2: taken from the money display, alone or
+    #: several up to a total of 5; R-SET-3: counted towards the starting money) and has an
+    #: int ``value``: the money cards, and a module's money of another kind (diamonds,
+    #: R-DIA-3). Whether it pays for a building is for the purchase rules to say.
+    is_money = False
+
     @property
     def code(self) -> str:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -192,6 +198,8 @@ class MoneyCard(InternedCard):
 
     currency: str
     value: int
+
+    is_money = True  # see Card.is_money
 
     def __new__(cls, currency: str, value: int) -> MoneyCard:
         if type(currency) is str and type(value) is int:

@@ -7,7 +7,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
-from .components import MoneyCard, ScoringCard
+from .components import ScoringCard
 from .piles import resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,14 +59,14 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     rng = rng if rng is not None else random.Random()
     g = game.clone(seed=rng.getrandbits(64))
     st = g.state
-    slots = [k for k, c in enumerate(st.deck) if type(c) is MoneyCard]
+    slots = [k for k, c in enumerate(st.deck) if c.is_money]  # money of every kind (diamonds, R-DIA-2)
     pool = [st.deck[k] for k in slots]
     held: list[tuple[list[Any], int]] = []  # (hand, index) of every card redealt (recall=False)
     if not recall:
         for i in range(g.num_players):
             if i != seat:
                 hand = st.players[i].hand
-                held.extend((hand, k) for k, c in enumerate(hand) if type(c) is MoneyCard)
+                held.extend((hand, k) for k, c in enumerate(hand) if c.is_money)
         pool.extend(hand[k] for hand, k in held)
     rng.shuffle(pool)
     for hand, k in held:

@@ -117,8 +117,11 @@ def draw_money(game: Game) -> Card | None:
 
 def refill_display(game: Game) -> None:
     """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
-    its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1)."""
+    its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1).
+    Any other card is offered to the plugins first (``alhambra_card_drawn``): one they take
+    elsewhere (a gate card, R-GATE-3) is replaced by another draw."""
     st = game.state
+    taken = game.hook.alhambra_card_drawn if game.rules.has_card_drawn else None
     while len(st.display) < 4:
         card = draw_money(game)
         if card is None:
@@ -126,7 +129,7 @@ def refill_display(game: Game) -> None:
         if type(card) is ScoringCard:
             st.scoring_cards.append(card)
             st.pending_scorings.append(card.number)
-        else:
+        elif taken is None or not taken(game=game, card=card):
             st.display.append(card)
 
 

@@ -305,6 +305,7 @@ class Ruleset:
         self.has_city_changed = bool(self.hook.alhambra_city_changed.get_hookimpls())
         self.has_between_turns = bool(self.hook.alhambra_between_turns.get_hookimpls())
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
+        self.has_card_drawn = bool(self.hook.alhambra_card_drawn.get_hookimpls())
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
         self.fast = _FastHooks(self.hook)
         #: the cattrs converter of saves (``alhambra.saving.serialize.converter_of``), built on first use

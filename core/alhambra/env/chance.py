@@ -245,7 +245,7 @@ class Script:
         """A deck card's group: money, a scoring card (its own group), a declared group's
         index, or fixed."""
         t = type(card)
-        if t is MoneyCard:
+        if t is MoneyCard or card.is_money:  # a module's money is shuffled with it (R-DIA-2)
             return _MONEY
         if t is ScoringCard:
             return card

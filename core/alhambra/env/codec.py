@@ -207,14 +207,20 @@ def encoding_for(action: type, game: Game, slots: int) -> ActionEncoding:
 # -- domains read from the rule set ----------------------------------------------------------
 
 
-def money_cards(game: Game) -> tuple[MoneyCard, ...]:
-    """The distinct money cards of the rule set (R-COMP-3), in currency then value order."""
-    return tuple(c for c in game.rules.cards.values() if type(c) is MoneyCard)
+def money_cards(game: Game) -> tuple[Any, ...]:
+    """The distinct money cards of the rule set (R-COMP-3), in currency then value order,
+    then a module's money of another kind (diamonds, R-DIA-1) in its order."""
+    cards = game.rules.cards.values()
+    return (
+        *(c for c in cards if type(c) is MoneyCard),
+        *(c for c in cards if c.is_money and type(c) is not MoneyCard),
+    )
 
 
 def means_cards(game: Game) -> tuple[Any, ...]:
-    """Cards of the rule set that are neither money nor scoring cards (exchange offices)."""
-    return tuple(c for c in game.rules.cards.values() if type(c) is not MoneyCard and not isinstance(c, ScoringCard))
+    """Cards of the rule set that are neither money nor scoring cards (exchange offices,
+    gate cards)."""
+    return tuple(c for c in game.rules.cards.values() if not c.is_money and not isinstance(c, ScoringCard))
 
 
 def tile_ids(game: Game) -> tuple[Any, ...]:
@@ -315,6 +321,52 @@ register_encoding(
     lambda g, r: ActionEncoding(
         _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"),
         (Field(("office",), [(c,) for c in means_cards(g)]),),
+    ),
+)
+
+
+def _gate_cards(g: Game) -> list[tuple[Any]]:
+    return [(c,) for c in g.rules.cards.values() if c.code.startswith("gate-")]
+
+
+def _sides(radius: int) -> list[tuple[int, int, int]]:
+    r = range(-radius, radius + 1)
+    return [(x, y, side) for y in r for x in r for side in (2, 4)]  # EAST, SOUTH of each cell
+
+
+register_encoding(
+    "alhambra_city_gates.plugin.TakeGate",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_city_gates.plugin.TakeGate"), (Field(("card",), _gate_cards(g)),)
+    ),
+)
+register_encoding(
+    "alhambra_city_gates.plugin.PlayGate",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_city_gates.plugin.PlayGate"),
+        (Field(("card",), _gate_cards(g)), Field(("x", "y", "side"), _sides(r))),
+    ),
+)
+register_encoding(
+    "alhambra_city_gates.plugin.BuildThroughGate",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_city_gates.plugin.BuildThroughGate"),
+        (
+            Field(("card",), _gate_cards(g)),
+            Field(("tile",), [(t,) for t in tile_ids(g)]),
+            Field(("x", "y"), [c[0] for c in cells(r)]),
+            Field(("side",), [(1,), (2,), (4,), (8,)]),
+        ),
+    ),
+)
+register_encoding(
+    "alhambra_diamonds.plugin.BuyWithDiamonds",
+    lambda g, r: ActionEncoding(
+        _module_class(g, "alhambra_diamonds.plugin.BuyWithDiamonds"),
+        (
+            Field(("space",), [(s,) for s in range(1, 5)]),
+            CardsField("cards", [c for c in money_cards(g) if type(c) is not MoneyCard]),
+        ),
     ),
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.components import BUILDINGS, SCORING_A, SCORING_B, MoneyCard, money_deck
+from ..engine.components import BUILDINGS, SCORING_A, SCORING_B, money_deck
 from ..engine.piles import shuffle_into
 from ..hookspec import hookimpl
 from ..engine.options import Option
@@ -80,9 +80,10 @@ def alhambra_setup(game: Game) -> None:
     game.hook.alhambra_money_deck(game=game, cards=cards)
     rng.shuffle(cards)
     st.deck = cards  # top card last
-    # R-SET-3: starting money, one card at a time until the total is 20 or more
+    # R-SET-3: starting money, one card at a time until the total is 20 or more (every card
+    # that is money counts: a module's diamonds too, R-DIA-2)
     for p in st.players:
-        while sum([c.value for c in p.hand if isinstance(c, MoneyCard)]) < STARTING_MONEY:
+        while sum([c.value for c in p.hand if c.is_money]) < STARTING_MONEY:  # type: ignore[attr-defined]  # money has a value
             p.hand.append(st.deck.pop())
     # R-SET-4: start player
     st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], rng)

@@ -8,7 +8,7 @@ from itertools import combinations
 from operator import attrgetter
 
 from ..engine.actions import ActionKind, TakeMoney, action_table
-from ..engine.components import MoneyCard
+from ..engine.components import Card
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -27,9 +27,10 @@ _VALUE = attrgetter("value")
 
 def money_takes(display: Iterable[Any]) -> list[TakeMoney]:
     """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
-    several whose total value is at most 5. Identical choices are listed once: the single
-    cards in display order, then the combinations in display order."""
-    money = [c for c in display if type(c) is MoneyCard]
+    several whose total value is at most 5. Money is every card with ``is_money`` (the money
+    cards, and a module's money such as diamonds, R-DIA-3). Identical choices are listed once:
+    the single cards in display order, then the combinations in display order."""
+    money = [c for c in display if c.is_money]
     table = action_table(TakeMoney)
     out = [table[(c,),] for c in dict.fromkeys(money)]  # money cards are one instance each
     small = [c for c in money if c.value < TAKE_LIMIT]  # only these can go with another card
@@ -61,7 +62,7 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
 def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
     display = list(game.state.display)
     for c in action.cards:
-        if type(c) is not MoneyCard:
+        if not isinstance(c, Card) or not c.is_money:
             raise IllegalActionError(f"R-TURN-2: only money cards are taken as money, not {c!r}")
         try:
             display.remove(c)

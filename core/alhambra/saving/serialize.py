@@ -13,6 +13,7 @@ from cattrs.v import format_exception
 
 from ..engine.actions import Action, Pass
 from ..engine.city import Alhambra
+from ..engine.components import EAST, SOUTH
 from ..engine.components import Card
 from ..errors import AlhambraError, ConfigError, SaveFormatError
 
@@ -69,15 +70,32 @@ def make_converter(rules) -> Converter:
     conv.register_structure_hook_func(_is_card_type, card_in)
 
     def city_out(city: Alhambra):
-        return [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+        # sides declared open (city gates, R-GATE-6) follow the tiles as [x, y, side, "open"],
+        # each side once (named from its west or north cell); a city without any saves as before
+        out: list = [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+        out += [[x, y, side, "open"] for (x, y), side in sorted(city.open_sides) if side in (EAST, SOUTH)]
+        return out
 
     def city_in(value, _type):
-        if not isinstance(value, list) or not all(isinstance(e, list) and len(e) == 3 for e in value):
-            raise SaveFormatError(f"an Alhambra is a list of [x, y, tile], not {value!r}")
+        if not isinstance(value, list) or not all(
+            isinstance(e, list) and (len(e) == 3 or (len(e) == 4 and e[3] == "open")) for e in value
+        ):
+            raise SaveFormatError(f'an Alhambra is a list of [x, y, tile] (and [x, y, side, "open"]), not {value!r}')
         try:
-            return Alhambra.from_tiles(
-                {(e[0], e[1]): e[2] for e in value}, catalog=rules.catalog, holes=holes, rules=rules.placement_rules
+            city = Alhambra.from_tiles(
+                {(e[0], e[1]): e[2] for e in value if len(e) == 3},
+                catalog=rules.catalog,
+                holes=holes,
+                rules=rules.placement_rules,
+                check=False,
             )
+            for e in value:
+                if len(e) == 4:
+                    city.open_side((e[0], e[1]), e[2])
+            problem = city.why_invalid()
+            if problem:
+                raise SaveFormatError(problem)
+            return city
         except AlhambraError as exc:
             raise SaveFormatError(f"invalid Alhambra in save: {exc}") from None
 

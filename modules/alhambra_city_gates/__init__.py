@@ -1,0 +1,81 @@
+"""Module "city gates" (Die Tore der Stadt) of the second expansion (R-GATE-1 … R-GATE-9).
+
+The package is the pluggy plugin: its metadata here, the cards, state, actions and hook
+implementations in :mod:`.plugin` (re-exported below). See :mod:`alhambra_city_gates.plugin`
+for how the module runs and its rulings.
+"""
+
+NAME = "city_gates"
+DESCRIPTION = "City gates: gate cards from the money deck that open a double wall of an Alhambra for walking."
+RULES = tuple(f"R-GATE-{k}" for k in range(1, 10))
+REPLACES = ()
+
+from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+    CARDS_OPTION,
+    GATE_CARDS,
+    GATE_PILES,
+    BuildThroughGate,
+    CityGatesState,
+    GateCard,
+    PlayGate,
+    TakeGate,
+    alhambra_action_kinds,
+    alhambra_card_drawn,
+    alhambra_card_locations,
+    alhambra_cards,
+    alhambra_check_state,
+    alhambra_determinize,
+    alhambra_hidden_piles,
+    alhambra_money_piles,
+    alhambra_options,
+    alhambra_placement_rules,
+    GateRules,
+    double_walls,
+    gated,
+    why_not_gate,
+    alhambra_setup,
+    alhambra_state_classes,
+    alhambra_view,
+    canonical_gate,
+    card_count,
+    gate_cells,
+    gates_in,
+    gates_state,
+)
+
+__all__ = [
+    "NAME",
+    "DESCRIPTION",
+    "RULES",
+    "REPLACES",
+    "CARDS_OPTION",
+    "GATE_CARDS",
+    "GATE_PILES",
+    "BuildThroughGate",
+    "CityGatesState",
+    "GateCard",
+    "PlayGate",
+    "TakeGate",
+    "alhambra_action_kinds",
+    "alhambra_card_drawn",
+    "alhambra_card_locations",
+    "alhambra_cards",
+    "alhambra_check_state",
+    "alhambra_determinize",
+    "alhambra_hidden_piles",
+    "alhambra_money_piles",
+    "alhambra_options",
+    "alhambra_placement_rules",
+    "GateRules",
+    "double_walls",
+    "gated",
+    "why_not_gate",
+    "alhambra_setup",
+    "alhambra_state_classes",
+    "alhambra_view",
+    "canonical_gate",
+    "card_count",
+    "gate_cells",
+    "gates_in",
+    "gates_state",
+]

@@ -1,0 +1,638 @@
+"""Module "city gates" (Die Tore der Stadt) of the second expansion (R-GATE-1 … R-GATE-9).
+
+Gate cards (one per player, 2 players: 2; option ``city_gates.cards`` 1-6, R-GATE-1) are dealt
+in turn into money piles 3, 4 and 5 (R-GATE-2). A gate card drawn for the money display goes
+face up to the gate space beside the building market instead, and another card is drawn; one
+drawn while another waits there goes to the discard pile (R-GATE-3; the core's
+``alhambra_card_drawn`` hook). Instead of taking money a player may take the waiting gate card
+(:class:`TakeGate`, the whole action, R-GATE-4; with exchange offices one more "instead of
+money" action, R-GATE-9). Gate cards in hand are public.
+
+A gate is played (:class:`PlayGate`) as a free step while the player changes their Alhambra
+(R-GATE-5): in the placement phase, before or between the placements, on a double wall of
+their Alhambra (two of its tiles meeting wall against wall), one gate per side; the card is
+removed from the game. A gated side counts as open for walking (R-GATE-6: R-PLACE-5 and
+R-TURN-6; the core's open sides of an Alhambra, :meth:`alhambra.Alhambra.open_side`), stays
+for the rest of the game, and the two tiles it joins can no longer be removed or swapped
+(R-GATE-7). So a tile that reaches the Alhambra only across a double wall can be built once a
+gate is played on a wall beside the cell it will fill: :class:`PlayGate` also offers the wall
+sides of the Alhambra facing a cell where a tile waiting to be placed fits only through that
+gate; the tile then builds a double wall with it. Gates score nothing and gate cards are no
+money (R-GATE-8).
+
+State (``game.state.modules["city_gates"]``, :class:`CityGatesState`): the card waiting on the
+gate space, the gates of every Alhambra, the cards played and those not used in this game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import define, field, frozen
+
+from alhambra import (
+    ACTION_DONE,
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    Action,
+    ActionKind,
+    PlacementRules,
+    cell_position,
+    ConfigError,
+    IllegalActionError,
+    InternedCard,
+    Option,
+    action_table,
+    hookimpl,
+    operations,
+    shuffle_into,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
+    from alhambra import Card, Game, Next
+
+KEY = "city_gates"  # the state, memo and view key of this module (its NAME)
+CARDS_OPTION = "city_gates.cards"
+MAX_CARDS = 6  # R-GATE-1
+#: Piles of R-SET-6 (0-based: piles 3, 4, 5) that receive the gate cards, in turn (R-GATE-2).
+GATE_PILES = (2, 3, 4)
+#: the side names of a gate, as in positions and views; a gate is kept as ``(x, y, side)``
+#: of the tile west or north of it: ``"east"`` joins (x, y) and (x+1, y), ``"south"`` joins
+#: (x, y) and (x, y+1)
+SIDE_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
+SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
+_STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
+_FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
+
+_GATES: dict = {}
+
+
+@frozen(slots=True, eq=False, init=False)
+class GateCard(InternedCard):
+    """Gate card ``number`` 1-6 (no currency, no value, R-GATE-1); ``code``: ``"gate-1"``.
+    One instance per number. Raises :class:`~alhambra.ConfigError` for another number."""
+
+    number: int
+
+    def __new__(cls, number: int) -> GateCard:
+        found = _GATES.get(number) if type(number) is int else None
+        if found is not None:
+            return found
+        if type(number) is not int or not 1 <= number <= MAX_CARDS:
+            raise ConfigError(f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {number!r}")
+        card = super().__new__(cls)
+        object.__setattr__(card, "number", number)
+        _GATES[number] = card
+        return card
+
+    @property
+    def code(self) -> str:
+        return f"gate-{self.number}"
+
+    def __str__(self) -> str:
+        return f"gate card {self.number}"
+
+
+#: The six gate cards (R-GATE-1, COMPONENTS.md).
+GATE_CARDS: tuple[GateCard, ...] = tuple(GateCard(k) for k in range(1, MAX_CARDS + 1))
+
+
+def gates_in(cards: Any) -> list[GateCard]:
+    """The gate cards among ``cards`` (a hand, the discard pile …), in their order."""
+    return [c for c in cards if type(c) is GateCard]
+
+
+def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
+    """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
+    EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
+    if side == WEST:
+        return (x - 1, y, EAST)
+    if side == NORTH:
+        return (x, y - 1, SOUTH)
+    return (x, y, side)
+
+
+def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
+    """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
+    against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
+    walls = city.catalog.walls
+    tiles = city.tiles
+    out = []
+    for (x, y), t in tiles.items():
+        m = walls[t]
+        for side in (EAST, SOUTH):
+            dx, dy = _STEP[side]
+            other = tiles.get((x + dx, y + dy))
+            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
+                out.append(((x, y), side))
+    return sorted(out)
+
+
+def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
+    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall, one
+    gate per side), or ``None``."""
+    if side not in _STEP:
+        return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
+    x, y = pos
+    dx, dy = _STEP[side]
+    walls = city.catalog.walls
+    mine, other = city.tile_at(pos), city.tile_at((x + dx, y + dy))
+    word = SIDE_NAMES[side]
+    if mine is None or other is None:
+        return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
+    if not (walls[mine] & side and walls[other] & _FACING[side]):
+        return f"R-GATE-5: the {word} side of {pos} is not a double wall"
+    if city.is_open_side(pos, side):
+        return f"R-GATE-5: the {word} side of {pos} has a gate already (one gate per side)"
+    return None
+
+
+def gated(city: Any, pos: tuple[int, int]) -> bool:
+    """True if the tile at ``pos`` has a gate on one of its sides (R-GATE-7: it stays)."""
+    return any(city.is_open_side(pos, side) for side in _STEP)
+
+
+@frozen(slots=True)
+class GateRules(PlacementRules):
+    """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
+    moved to the reserve nor swapped. The gates themselves are sides the Alhambra declares
+    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6).
+    Without any gate the built-in tables decide, as fast as in the base game."""
+
+    def __attrs_post_init__(self) -> None:
+        PlacementRules.__attrs_post_init__(self)
+        # the built-in tables still decide a city without gates (R-GATE-7 needs a gate)
+        object.__setattr__(self, "tables", self.walls_match and type(self) is GateRules)
+
+    def why_not_remove(self, city: Any, pos: Any) -> str | None:
+        if city.tile_at(pos) is not None and gated(city, pos):
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
+        return PlacementRules.why_not_remove(self, city, pos)
+
+    def why_not_swap(self, city: Any, tile: Any, pos: Any) -> str | None:
+        if city.tile_at(pos) is not None and gated(city, pos):
+            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
+        return PlacementRules.why_not_swap(self, city, tile, pos)
+
+    def swap_cells(self, city: Any, mask: int) -> list[int]:
+        found = PlacementRules.swap_cells(self, city, mask)
+        if not city.open_sides:
+            return found
+        return [c for c in found if not gated(city, cell_position(c))]
+
+
+def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two cells a kept gate ``(x, y, EAST|SOUTH)`` lies between."""
+    x, y, side = gate
+    dx, dy = _STEP[side]
+    return (x, y), (x + dx, y + dy)
+
+
+@define(slots=True)
+class CityGatesState:
+    """The city gates' state (plain ints and lists, saved as they are).
+
+    ``space``: the number of the gate card waiting on the gate space, 0 for none (R-GATE-3).
+    ``gates[seat]``: the gates of that seat's Alhambra, each ``[x, y, side]`` with side 2
+    (east) or 4 (south) of cell (x, y) (R-GATE-5, -7). ``played``: the numbers of the cards
+    played, out of the game (R-GATE-5). ``unused``: the numbers of the cards this game does not
+    use (R-GATE-1)."""
+
+    space: int
+    gates: list[list[list[int]]]
+    played: list[int] = field(factory=list)
+    unused: list[int] = field(factory=list)
+
+    def clone(self) -> CityGatesState:
+        return CityGatesState(
+            self.space, [[g.copy() for g in seat] for seat in self.gates], self.played.copy(), self.unused.copy()
+        )
+
+
+def gates_state(game: Game) -> CityGatesState:
+    """This game's :class:`CityGatesState`."""
+    return game.state.modules[KEY]
+
+
+def card_count(game: Game) -> int:
+    """How many gate cards this game uses (R-GATE-1): the option, else one per player (2
+    players: 2)."""
+    n = game.options.get(CARDS_OPTION)
+    return n if n is not None else max(2, min(MAX_CARDS, game.num_players))
+
+
+def _check_cards(value: Any) -> str | None:
+    if value is None or (type(value) is int and 1 <= value <= MAX_CARDS):
+        return None
+    return f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1), not {value!r}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+
+
+def _gate_card_only(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not GateCard:
+        raise IllegalActionError(f"R-GATE-4: TakeGate takes a gate card, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class TakeGate(Action):
+    """Take the gate card waiting on the gate space instead of taking money: the whole
+    action (R-GATE-4)."""
+
+    card: GateCard = field(validator=_gate_card_only)
+
+    def __str__(self) -> str:
+        return f"take {self.card.code}"
+
+
+def _int_only(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not int or abs(value) > 1000:
+        raise IllegalActionError(f"R-GATE-5: a gate's {attribute.name} is an int within ±1000, not {value!r}")
+
+
+def _side_only(instance: Any, attribute: Any, value: Any) -> None:
+    if value not in (EAST, SOUTH):
+        raise IllegalActionError(f"R-GATE-5: a gate lies on the east (2) or south (4) side of a cell, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class PlayGate(Action):
+    """Play a gate card from hand: a gate on the ``side`` (EAST 2 or SOUTH 4) of cell
+    ``(x, y)`` of the player's Alhambra, a free step while it changes (R-GATE-5). ``card``:
+    the gate card spent (out of the game)."""
+
+    card: GateCard = field(validator=_gate_card_only)
+    x: int = field(validator=_int_only)
+    y: int = field(validator=_int_only)
+    side: int = field(validator=_side_only)
+
+    def __str__(self) -> str:
+        return f"gate at ({self.x}, {self.y}) {SIDE_NAMES[self.side]} with {self.card.code}"
+
+
+@frozen(slots=True, cache_hash=True)
+class BuildThroughGate(Action):
+    """Build the waiting ``tile`` at ``(x, y)``, where it meets the Alhambra only across
+    double walls, and play gate ``card`` on its ``side`` (NORTH/EAST/SOUTH/WEST of the new
+    tile) at once, which makes it reachable (R-GATE-5, R-GATE-6: a placement, then the gate on
+    the Alhambra as it stands after it)."""
+
+    card: GateCard = field(validator=_gate_card_only)
+    tile: Any
+    x: int = field(validator=_int_only)
+    y: int = field(validator=_int_only)
+    side: int = field()
+
+    def __str__(self) -> str:
+        return f"place {self.tile} at ({self.x}, {self.y}) through a gate on its {SIDE_NAMES.get(self.side, self.side)} side with {self.card.code}"
+
+
+_GATE_SET = frozenset(GATE_CARDS)
+
+
+def _first_gate(hand: list) -> GateCard | None:
+    for c in hand:
+        if type(c) is GateCard:
+            return c
+    return None
+
+
+def _legal_take(game: Game, seat: int) -> Sequence[Action]:
+    space = game.state.modules[KEY].space
+    if not space:
+        return []
+    return [action_table(TakeGate)[GateCard(space),]]
+
+
+def _check_take(game: Game, seat: int, action: TakeGate) -> None:
+    space = game.state.modules[KEY].space
+    raise IllegalActionError(
+        f"R-GATE-4: {action.card.code} is not waiting on the gate space"
+        + (f" (gate-{space} is)" if space else " (it is empty)")
+    )
+
+
+def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
+    gs = operations.edit_module(game, KEY)
+    gs.space = 0
+    game.state.players[seat].hand.append(action.card)
+    return ACTION_DONE
+
+
+def _legal_play(game: Game, seat: int) -> Sequence[Action]:
+    """R-GATE-5: in the placement phase, one gate per double wall of the seat's Alhambra,
+    with the first gate card of its hand (gate cards are all alike)."""
+    hand = game.state.players[seat].hand
+    if _GATE_SET.isdisjoint(hand):
+        return []
+    card = _first_gate(hand)
+    city = game.state.players[seat].city
+    key = ("city_gates.play", card)
+    found = city.memo.get(key)
+    if found is None:
+        table = action_table(PlayGate)
+        found = city.memo[key] = [table[card, x, y, side] for (x, y), side in double_walls(city)]
+    return found
+
+
+def _check_play(game: Game, seat: int, action: PlayGate) -> None:
+    hand = game.state.players[seat].hand
+    if action.card not in hand:
+        raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
+    why = why_not_gate(game.state.players[seat].city, (action.x, action.y), action.side)
+    raise IllegalActionError(why or f"{action} is not legal now")
+
+
+def _record_gate(game: Game, seat: int, card: GateCard, x: int, y: int, side: int) -> None:
+    gs = operations.edit_module(game, KEY)
+    game.state.players[seat].hand.remove(card)
+    gs.played.append(card.number)
+    gs.gates[seat].append(list(canonical_gate(x, y, side)))
+
+
+def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
+    """R-GATE-5: the gate goes on the double wall (the side opens for walking, R-GATE-6),
+    the card out of the game. A free step: the same seat decides again."""
+    city = game.state.players[seat].city
+    why = why_not_gate(city, (action.x, action.y), action.side)
+    if why:  # listed only where it holds; never reached for a listed action
+        raise IllegalActionError(why)
+    city.open_side((action.x, action.y), action.side)
+    _record_gate(game, seat, action.card, action.x, action.y, action.side)
+    operations.city_changed(game, seat)
+    return None
+
+
+def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
+    """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
+    buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
+    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
+    why = city.why_not_place(tile, pos)
+    if why is None or not why.startswith("R-PLACE-5"):
+        return []
+    x, y = pos
+    out = []
+    for side, (dx, dy) in _STEP.items():
+        if city.tile_at((x + dx, y + dy)) is not None:
+            trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
+            trial.open_side(pos, side)
+            if trial.why_not_place(tile, pos) is None:
+                out.append(side)
+    return out
+
+
+def _pending_tiles(game: Game) -> list:
+    seen: list = []
+    for p in game.state.pending:
+        if p.tile not in seen:
+            seen.append(p.tile)
+    return seen
+
+
+def _legal_build(game: Game, seat: int) -> Sequence[Action]:
+    """R-GATE-5/6: for every tile waiting to be placed and every frontier cell it could
+    reach only across double walls, one gate on each of those walls."""
+    hand = game.state.players[seat].hand
+    if _GATE_SET.isdisjoint(hand):
+        return []
+    card = _first_gate(hand)
+    city = game.state.players[seat].city
+    tiles = _pending_tiles(game)
+    key = ("city_gates.build", card, tuple(tiles))
+    found = city.memo.get(key)
+    if found is None:
+        table = action_table(BuildThroughGate)
+        found = []
+        cells = sorted(city.frontier())
+        for tile in tiles:
+            for pos in cells:
+                for side in _through_gate_sides(city, tile, pos):
+                    found.append(table[card, tile, pos[0], pos[1], side])
+        city.memo[key] = found
+    return found
+
+
+def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
+    if action.card not in game.state.players[seat].hand:
+        raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
+    if action.tile not in _pending_tiles(game):
+        raise IllegalActionError(f"R-TURN-7: tile {action.tile!r} is not waiting to be placed")
+    city = game.state.players[seat].city
+    if action.side not in _through_gate_sides(city, action.tile, (action.x, action.y)):
+        why = city.why_not_place(action.tile, (action.x, action.y))
+        raise IllegalActionError(
+            why
+            if why and not why.startswith("R-PLACE-5")
+            else f"R-GATE-6: tile {action.tile!r} at ({action.x}, {action.y}) needs no gate there, or its "
+            f"{SIDE_NAMES.get(action.side, action.side)} side is no double wall"
+        )
+
+
+def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None:
+    """Build the tile (R-PLACE-1..4, 6 checked when listed), then the gate on the double
+    wall it made (R-GATE-5, -6); the tile leaves the waiting tiles."""
+    st = game.state
+    city = st.players[seat].city
+    pos = (action.x, action.y)
+    city.open_side(pos, action.side)
+    city.place(action.tile, pos, checked=True)
+    for i, p in enumerate(st.pending):
+        if p.tile == action.tile:
+            del st.pending[i]
+            break
+    _record_gate(game, seat, action.card, action.x, action.y, action.side)
+    operations.city_changed(game, seat)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule set and setup
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_options() -> list[Option]:
+    return [
+        Option(
+            CARDS_OPTION,
+            None,
+            "how many gate cards are used, 1-6 (default: one per player, 2 with two players)",
+            rule="R-GATE-1",
+            check=_check_cards,
+        )
+    ]
+
+
+@hookimpl
+def alhambra_cards(options: dict[str, Any]) -> list[Card]:
+    """R-GATE-1: the six gate cards (those a game does not use are kept aside, ``unused``)."""
+    return list(GATE_CARDS)
+
+
+@hookimpl
+def alhambra_state_classes() -> dict[str, type]:
+    return {KEY: CityGatesState}
+
+
+@hookimpl
+def alhambra_setup(game: Game) -> None:
+    """R-GATE-1: the state; the cards a game does not use are set aside (the others are
+    dealt into the piles by ``alhambra_money_piles``, which the base setup calls before)."""
+    used = card_count(game)
+    state = game.state.modules.get(KEY)
+    if state is None:  # alhambra_money_piles did not run (never: the base setup calls it)
+        state = game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
+    state.unused = list(range(used + 1, MAX_CARDS + 1))
+
+
+@hookimpl
+def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
+    """R-GATE-2 (R-SET-6): the gate cards used, shuffled, dealt in turn to piles 3, 4 and 5
+    starting with pile 3, each at a random depth of its pile."""
+    used = card_count(game)
+    cards = list(GATE_CARDS[:used])
+    game.rng.shuffle(cards)
+    for k, card in enumerate(cards):
+        shuffle_into(game.rng, piles[GATE_PILES[k % len(GATE_PILES)]], card)
+    game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
+
+
+@hookimpl
+def alhambra_card_drawn(game: Game, card: Card) -> bool | None:
+    """R-GATE-3: a gate card drawn for the display goes to the gate space, or, while another
+    waits there, to the discard pile; either way another card is drawn."""
+    if type(card) is not GateCard:
+        return None
+    gs = operations.edit_module(game, KEY)
+    if gs.space:
+        game.state.discard.append(card)
+    else:
+        gs.space = card.number
+    return True
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [
+        ActionKind(TakeGate, {"turn"}, _legal_take, _apply_take, _check_take),
+        ActionKind(PlayGate, {"place"}, _legal_play, _apply_play, _check_play),
+        ActionKind(BuildThroughGate, {"place"}, _legal_build, _apply_build, _check_build),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and bookkeeping
+# ---------------------------------------------------------------------------------------------
+
+
+def _is_gate(card: Any) -> bool:
+    return type(card) is GateCard
+
+
+@hookimpl
+def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
+    """R-GATE-2: of the gate cards in the deck, every player knows how many lie in the
+    undrawn part of each of piles 3-5 (not which card, nor where): resampled within their
+    piles like the exchange offices."""
+    deck = game.state.deck
+    slots = [k for k, c in enumerate(deck) if type(c) is GateCard]
+    if not slots:
+        return
+    cards = [deck[k] for k in slots]
+    rng.shuffle(cards)
+    for k, card in zip(slots, cards):
+        deck[k] = card
+    operations.resample_in_piles(game, _is_gate, rng)
+
+
+@hookimpl
+def alhambra_hidden_piles(game: Game) -> list[Any]:
+    """R-GATE-2: the gate cards in the deck, as ``alhambra_determinize`` resamples them."""
+    from alhambra import DeckCards
+
+    return [DeckCards("gate card", _is_gate)]
+
+
+@hookimpl
+def alhambra_card_locations(game: Game) -> dict[str, list]:
+    gs = gates_state(game)
+    return {
+        "gate space": [GateCard(gs.space)] if gs.space else [],
+        "gate cards played": [GateCard(n) for n in gs.played],
+        "gate cards unused": [GateCard(n) for n in gs.unused],
+    }
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate
+    cards in hand and the gates of each Alhambra (``[x, y, "east"|"south"]``), the cards in the
+    discard pile, how many are still in the deck."""
+    st = game.state
+    gs = gates_state(game)
+    view["modules"][KEY] = {
+        "space": f"gate-{gs.space}" if gs.space else None,
+        "hands": [[c.code for c in gates_in(p.hand)] for p in st.players],
+        "gates": [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates],
+        "discard": [c.code for c in gates_in(st.discard)],
+        "in_deck": len(gates_in(st.deck)),
+        "played": len(gs.played),
+    }
+
+
+def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
+    trial = city.copy()
+    trial.open_side(pos, side, open=False)
+    return trial
+
+
+@hookimpl
+def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> PlacementRules:
+    """R-GATE-7 on top of the rules so far (their ``holes`` and ``walls_match`` kept)."""
+    return GateRules(holes=rules.holes, walls_match=rules.walls_match)
+
+
+@hookimpl
+def alhambra_check_state(game: Game) -> str | None:
+    """A loaded game's gates: one list per seat, each gate on an opened double wall of that
+    seat's Alhambra and every opened side a gate (R-GATE-5); the space a gate card number or
+    0. Where each card lies is checked by the core (every card exactly once)."""
+    gs = game.state.modules.get(KEY)
+    n = game.num_players
+    if gs is None:
+        return "the city gates' state is missing"
+    if type(gs.space) is not int or not 0 <= gs.space <= MAX_CARDS:
+        return f"city gates: the gate space holds a card number 1-{MAX_CARDS} or 0, not {gs.space!r}"
+    for name in ("played", "unused"):
+        nums = getattr(gs, name)
+        if any(type(k) is not int or not 1 <= k <= MAX_CARDS for k in nums):
+            return f"city gates: {name} holds card numbers 1-{MAX_CARDS}, not {nums!r}"
+    if len(gs.gates) != n:
+        return f"city gates: one list of gates per seat expected, found {len(gs.gates)}"
+    for seat, seat_gates in enumerate(gs.gates):
+        city = game.state.players[seat].city
+        opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
+        listed = set()
+        for g in seat_gates:
+            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
+                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
+            listed.add(((g[0], g[1]), g[2]))
+            if city.tile_at((g[0], g[1])) is None or why_not_gate(
+                _without_gate(city, (g[0], g[1]), g[2]), (g[0], g[1]), g[2]
+            ):
+                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
+        if listed != opened or len(listed) != len(seat_gates):
+            return (
+                f"R-GATE-5: seat {seat}'s gates {sorted(listed)} do not match the opened double walls "
+                f"of its Alhambra {sorted(opened)}"
+            )
+    if sum(len(s) for s in gs.gates) != len(gs.played):
+        return "R-GATE-5: every gate played is one card played, and the counts differ"
+    return None

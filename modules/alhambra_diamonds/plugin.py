@@ -1,0 +1,368 @@
+"""Module "diamonds" (Die Diamanten) of Die Tore der Stadt (R-DIA-1 … R-DIA-7).
+
+Diamond cards are money of a fifth currency (R-DIA-1). They are shuffled into the money
+cards before the starting money is dealt (R-DIA-2), so they lie in starting hands, the
+display and the five piles like any money; they are taken like money, alone or with other
+cards up to a total of 5 (R-DIA-3: the core takes every card with ``is_money``). A building
+on any market space may be bought with diamonds alone (R-DIA-4): the :class:`BuyWithDiamonds`
+action, overpaying allowed, an exact total earning another action; never mixed with another
+currency nor with an exchange office (R-DIA-5). At the end they count for no currency
+(R-DIA-7: the core's distribution counts money cards only) and score nothing.
+
+Every diamond is its own card (``diamond-5a``, ``diamond-5b``: the printed deck has two
+cards of some values), so saves and accounting find each exactly once. The module keeps no
+state: a diamond is always in the deck, the display, a hand or the discard pile.
+
+The vizier may buy with an exact payment in diamonds (R-DIA-6, ruling): the module's
+purchase rule (:class:`DiamondPurchaseRule`, through ``alhambra_purchase_rule``) adds the
+exact diamond payments, as ``Buy`` actions, to the exact purchases the vizier lists, accepts
+a payment all in diamonds on any space, and counts them in the asking round.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from attrs import field, frozen
+
+from alhambra import (
+    Action,
+    Buy,
+    PurchaseRule,
+    ActionDone,
+    ActionKind,
+    ConfigError,
+    IllegalActionError,
+    InternedCard,
+    Option,
+    action_table,
+    canonical_cards,
+    card_names,
+    hookimpl,
+    operations,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Sequence
+
+    from alhambra import Card, Game, Next
+
+KEY = "diamonds"  # the memo and view key of this module (its NAME)
+VALUES_OPTION = "diamonds.values"
+#: R-DIA-1 (ruling): the ten values all sources name, of the eleven printed cards.
+DEFAULT_VALUES: tuple[int, ...] = (3, 4, 5, 5, 6, 6, 7, 7, 8, 9)
+CURRENCY = "diamond"
+
+_DIAMONDS: dict = {}  # (value, copy) -> the one card
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@frozen(slots=True, eq=False, init=False)
+class Diamond(InternedCard):
+    """A diamond card of ``value`` 1-9; ``copy`` (1, 2, …) tells apart cards of the same
+    value. ``code``: ``"diamond-5a"``, ``"diamond-5b"``. One instance per (value, copy), so
+    comparing cards compares identities. Money (``is_money``, R-DIA-3) of the currency
+    ``"diamond"`` (R-DIA-1). Raises :class:`~alhambra.ConfigError` for a value that is not an
+    int 1-9 or a copy that is not an int 1-26."""
+
+    value: int
+    copy: int
+
+    is_money = True
+
+    def __new__(cls, value: int, copy: int = 1) -> Diamond:
+        found = _DIAMONDS.get((value, copy)) if type(value) is int and type(copy) is int else None
+        if found is not None:
+            return found
+        if type(value) is not int or not 1 <= value <= 9:
+            raise ConfigError(f"R-DIA-1: a diamond's value is an int 1-9, not {value!r}")
+        if type(copy) is not int or not 1 <= copy <= len(_LETTERS):
+            raise ConfigError(f"R-DIA-1: a diamond's copy is an int 1-{len(_LETTERS)}, not {copy!r}")
+        card = super().__new__(cls)
+        object.__setattr__(card, "value", value)
+        object.__setattr__(card, "copy", copy)
+        _DIAMONDS[value, copy] = card
+        return card
+
+    @property
+    def currency(self) -> str:
+        """``"diamond"``: the fifth currency (R-DIA-1)."""
+        return CURRENCY
+
+    @property
+    def code(self) -> str:
+        return f"diamond-{self.value}{_LETTERS[self.copy - 1]}"
+
+    def __str__(self) -> str:
+        return f"diamond {self.value}"
+
+
+def diamonds_for(values: Iterable[int]) -> list[Diamond]:
+    """The diamond cards of a deck with ``values`` (R-DIA-1), copies numbered per value in
+    order: ``diamonds_for([5, 5])`` is ``[diamond-5a, diamond-5b]``."""
+    seen: dict[int, int] = {}
+    out = []
+    for v in values:
+        seen[v] = seen.get(v, 0) + 1
+        out.append(Diamond(v, seen[v]))
+    return out
+
+
+def diamonds_in(cards: Iterable[Any]) -> list[Diamond]:
+    """The diamonds among ``cards`` (a hand, the display …), in their order."""
+    return [c for c in cards if type(c) is Diamond]
+
+
+def _check_values(value: Any) -> str | None:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        return f"a list of diamond values 1-9 (R-DIA-1), not {value!r}"
+    if not 1 <= len(value) <= 20:
+        return f"between 1 and 20 diamond values, not {len(value)}"
+    for v in value:
+        if type(v) is not int or not 1 <= v <= 9:
+            return f"diamond values are ints 1-9 (R-DIA-1), not {v!r}"
+    return None
+
+
+def _values(options: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(options.get(VALUES_OPTION) or DEFAULT_VALUES)
+
+
+def _no_diamond(instance: Any, attribute: Any, value: Any) -> None:
+    if type(value) is not int or not 1 <= value <= 4:
+        raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {value!r}")
+
+
+@frozen(slots=True, cache_hash=True)
+class BuyWithDiamonds(Action):
+    """Buy the building on market ``space`` (1-4), paying ``cards``: diamonds only (R-DIA-4),
+    on any space. An exact total earns another action (R-TURN-4); overpaying is allowed."""
+
+    space: int = field(validator=_no_diamond)
+    cards: tuple[Diamond, ...] = field(converter=canonical_cards)
+
+    @property
+    def via(self) -> None:
+        """No card is spent besides the diamonds (never an exchange office, R-DIA-5)."""
+        return None
+
+    def __str__(self) -> str:
+        return f"buy space {self.space} with {card_names(self.cards)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule set and setup
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_options() -> list[Option]:
+    return [
+        Option(
+            VALUES_OPTION,
+            DEFAULT_VALUES,
+            "the values of the diamond cards (default: the ten values the sources name)",
+            rule="R-DIA-1",
+            check=_check_values,
+        )
+    ]
+
+
+@hookimpl
+def alhambra_cards(options: dict[str, Any]) -> list[Card]:
+    """R-DIA-1: the diamond cards, so that saves can name them by code."""
+    return list(diamonds_for(_values(options)))
+
+
+@hookimpl
+def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
+    """R-DIA-2: the diamonds join the money cards before they are shuffled and the starting
+    money dealt (R-TWO-1 removes none: each diamond is a card of its own)."""
+    cards.extend(diamonds_for(_values(game.options)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Buying with diamonds (R-DIA-4, R-DIA-5; taking them is the core's R-TURN-2)
+# ---------------------------------------------------------------------------------------------
+
+
+def minimal_diamond_payments(diamonds: Sequence[Diamond], price: int, *, exact: bool = False) -> list[tuple]:
+    """The non-dominated ways to pay ``price`` with some of ``diamonds``: sets whose total
+    covers the price and from which no card can be left out (R-DIA-4, overpaying allowed);
+    only those of total ``price`` with ``exact``. Equal values are chosen once (the first
+    cards of each value), in order of increasing total, then of the values."""
+    ordered = sorted(diamonds, key=lambda d: (d.value, d.copy))
+    found: dict[tuple, tuple] = {}
+    for k in range(1, len(ordered) + 1):
+        for combo in combinations(ordered, k):
+            values = tuple(d.value for d in combo)
+            if values in found:
+                continue
+            total = sum(values)
+            if total < price or (exact and total != price):
+                continue
+            if total - values[0] >= price:  # the smallest card could be left out
+                continue
+            found[values] = combo
+    return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
+
+
+def _legal_buy(game: Game, seat: int) -> list[Action]:
+    hand = game.state.players[seat].hand
+    mine = diamonds_in(hand)
+    if not mine:
+        return []
+    market = game.state.market
+    last = game.memo.get(KEY)
+    if last is not None and last[0] == mine and last[1] == market:
+        return last[2]
+    prices = game.rules.space_prices
+    table = action_table(BuyWithDiamonds)
+    out: list[Action] = []
+    for i, tile in enumerate(market):
+        if tile is None:
+            continue
+        for combo in minimal_diamond_payments(mine, prices[i][tile]):
+            out.append(table[i + 1, combo])
+    game.memo[KEY] = (mine, list(market), out)
+    return out
+
+
+def check_diamond_payment(game: Game, seat: int, action: Any) -> int:
+    """Check that ``action`` is a legal purchase in diamonds for ``seat`` now and return the
+    price. Raises :class:`~alhambra.IllegalActionError` naming the rule: empty space, a card
+    that is not a diamond (R-DIA-4), a card not in hand, too little."""
+    if type(action) is not BuyWithDiamonds:
+        raise IllegalActionError(f"{action!r} is not a purchase in diamonds")
+    tile = game.state.market[action.space - 1]
+    if tile is None:
+        raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
+    if not action.cards:
+        raise IllegalActionError("R-DIA-4: a purchase in diamonds needs at least one diamond")
+    remaining = list(game.state.players[seat].hand)
+    for c in action.cards:
+        if type(c) is not Diamond:
+            raise IllegalActionError(f"R-DIA-4: a payment in diamonds is all diamonds, never mixed: {c!r}")
+        try:
+            remaining.remove(c)
+        except ValueError:
+            raise IllegalActionError(f"R-TURN-3: {c} is not in the player's hand") from None
+    price = game.rules.space_prices[action.space - 1][tile]
+    total = sum(c.value for c in action.cards)
+    if total < price:
+        raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
+    return price
+
+
+def _check_buy(game: Game, seat: int, action: Any) -> None:
+    check_diamond_payment(game, seat, action)  # raises; otherwise an accepted overpayment
+
+
+def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
+    """R-DIA-4 (R-TURN-3/4): the diamonds go face up to the discard pile, the building is set
+    aside for placement; an exact total earns another action."""
+    st = game.state
+    price = game.rules.space_prices[action.space - 1][st.market[action.space - 1]]
+    hand = st.players[seat].hand
+    for c in action.cards:
+        hand.remove(c)
+    st.discard.extend(action.cards)
+    tile = st.market[action.space - 1]
+    st.market[action.space - 1] = None
+    operations.add_pending(game, tile, dirk_ok=True)
+    return ActionDone(extra=sum(c.value for c in action.cards) == price)
+
+
+def _diamond_buys(game: Game, seat: int, exact: bool) -> list[Buy]:
+    """``seat``'s purchases paid all in diamonds, as ``Buy`` actions (only exact ones with
+    ``exact``), kept with the diamonds and market they were made for."""
+    mine = diamonds_in(game.state.players[seat].hand)
+    if not mine:
+        return []
+    market = game.state.market
+    key = ("diamonds.buys", seat, exact)
+    last = game.memo.get(key)
+    if last is not None and last[0] == mine and last[1] == market:
+        return last[2]
+    prices = game.rules.space_prices
+    table = action_table(Buy)
+    out: list[Buy] = []
+    for i, tile in enumerate(market):
+        if tile is not None:
+            out += [table[i + 1, combo, None] for combo in minimal_diamond_payments(mine, prices[i][tile], exact=exact)]
+    game.memo[key] = (mine, list(market), out)
+    return out
+
+
+class DiamondPurchaseRule(PurchaseRule):
+    """The purchase rule so far (``inner``) with payments all in diamonds on any space
+    (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
+    round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`; a ``Buy`` paid all
+    in diamonds is accepted as well (the same purchase)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: PurchaseRule) -> None:
+        self.inner = inner
+
+    def market_price(self, game: Game, space: int) -> int | None:
+        return self.inner.market_price(game, space)
+
+    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+        found = self.inner.cached_purchases(game, seat, exact)
+        if not exact:
+            return found
+        more = _diamond_buys(game, seat, True)
+        return [*found, *more] if more else found
+
+    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+            if getattr(action, "via", None) is not None:
+                raise IllegalActionError("R-DIA-5: an exchange office cannot be played together with diamonds")
+            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
+        return self.inner.check_payment(game, seat, action)
+
+    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+        return self.inner.pay(game, seat, action)
+
+    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+        return self.inner.earns_extra_action(game, seat, action, price)
+
+    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+        inner = self.inner
+        for seat in seats:
+            if inner.first_exact_payer(game, (seat,)) is not None or _diamond_buys(game, seat, True):
+                return seat
+        return None
+
+
+@hookimpl
+def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule) -> PurchaseRule:
+    """R-DIA-6: the vizier may pay exactly in diamonds (see :class:`DiamondPurchaseRule`)."""
+    return DiamondPurchaseRule(rule)
+
+
+@hookimpl
+def alhambra_action_kinds() -> list[ActionKind]:
+    return [ActionKind(BuyWithDiamonds, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and bookkeeping
+# ---------------------------------------------------------------------------------------------
+
+
+@hookimpl
+def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """Public: the diamonds in the money display and the discard pile, and how many are
+    still in the deck; ``seat``'s own diamonds (a hand is secret, R-SET-3)."""
+    st = game.state
+    part: dict[str, Any] = {
+        "display": [d.code for d in diamonds_in(st.display)],
+        "discard": [d.code for d in diamonds_in(st.discard)],
+    }
+    if seat is not None:
+        part["hand"] = [d.code for d in diamonds_in(st.players[seat].hand)]
+    view["modules"][KEY] = part

@@ -1,0 +1,299 @@
+"""Tests of the module "city gates" (Die Tore der Stadt) of the second expansion, R-GATE-1 … 9.
+
+Walls: NORTH 1, EAST 2, SOUTH 4, WEST 8. Tile 6 has a wall on its east side only, tile 12 on
+its west side only: with 6 at (1, 0) beside the fountain, 12 at (2, 0) meets the Alhambra only
+wall against wall, so R-PLACE-5 forbids it, and a gate on that double wall allows it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import alhambra
+import alhambra_city_gates as cg
+from alhambra import EAST, SOUTH, WEST, Alhambra, ConfigError, IllegalActionError, MoneyCard, Place, RemoveToReserve
+from alhambra.testing import check_invariants, expected_money
+from alhambra_city_gates import BuildThroughGate, GateCard, PlayGate, TakeGate
+from helpers import assert_refused, deck_arranged_by_hand, save_and_load, take_from
+
+G1, G2 = GateCard(1), GateCard(2)
+
+
+def pile_slice(g, pile):
+    """Deck indices of setup pile ``pile`` (0-based, pile 1 on top of the deck), R-SET-6."""
+    sizes = g.state.pile_sizes
+    top = len(g.state.deck)
+    return top - sum(sizes[: pile + 1]), top - sum(sizes[:pile])
+
+
+def gates_of(city):
+    """The gates of ``city`` (sides declared open), each once."""
+    return sorted(p for p in city.open_sides if p[1] in (EAST, SOUTH))
+
+
+def new(players=3, seed=1, modules=("city_gates",), **kw):
+    return alhambra.new_game(players, modules=list(modules), seed=seed, **kw)
+
+
+def card_places(g):
+    st = g.state
+    return [st.deck, st.display, st.discard] + [p.hand for p in st.players]
+
+
+def give(g, seat, cards):
+    st = g.state
+    p = st.players[seat]
+    st.deck[:0] = p.hand
+    p.hand = []
+    gs = st.modules["city_gates"]
+    for c in cards:
+        if type(c) is GateCard and c.number == gs.space:
+            gs.space = 0
+        elif type(c) is GateCard and c.number in gs.unused:
+            gs.unused.remove(c.number)
+            st.deck.insert(0, c)  # now used: it was put into the deck
+            st.deck.remove(c)
+        else:
+            take_from(card_places(g), c, "card")
+        p.hand.append(c)
+    deck_arranged_by_hand(g)
+    g.invalidate()
+
+
+def set_city(g, seat, tiles):
+    st = g.state
+    for t in tiles.values():
+        if t in st.bag:
+            st.bag.remove(t)
+        if t in st.market:
+            st.market[st.market.index(t)] = st.bag.pop()
+    st.players[seat].city = Alhambra.from_tiles(tiles, catalog=g.rules.catalog, rules=g.rules.placement_rules)
+    g.invalidate()
+
+
+def buy_into_place_phase(g, seat, tile):
+    """``seat`` buys ``tile`` from space 1 overpaying (the turn's actions end): the
+    placement phase follows."""
+    st = g.state
+    cur = alhambra.MARKET_CURRENCIES[0]
+    if tile in st.bag:
+        st.bag.remove(tile)
+        st.bag.insert(0, st.market[0])
+    st.market[0] = tile
+    price = g.rules.space_prices[0][tile]
+    hand = [c for c in st.players[seat].hand if type(c) is GateCard]
+    pay = MoneyCard(cur, 9) if price < 9 else None
+    give(g, seat, [*hand, pay])
+    g.apply(alhambra.Buy(1, (pay,)))
+    assert g.phase == "place" and g.current_player == seat
+
+
+@pytest.mark.parametrize("players, cards", [(2, 2), (3, 3), (4, 4), (5, 5), (6, 6)])
+def test_r_gate_1_one_card_per_player_two_with_two(players, cards):
+    g = new(players)
+    assert cg.card_count(g) == cards
+    gs = g.state.modules["city_gates"]
+    assert gs.unused == list(range(cards + 1, 7))
+    assert sum(type(c) is GateCard for c in g.state.deck) == cards
+    check_invariants(g)
+
+
+def test_r_gate_1_option_and_refusals():
+    assert cg.card_count(new(3, options={"city_gates.cards": 6})) == 6
+    for bad in (0, 7, "2", 2.0):
+        with pytest.raises(ConfigError, match="city_gates.cards"):
+            new(options={"city_gates.cards": bad})
+
+
+@pytest.mark.parametrize("players, per_pile", [(4, [2, 1, 1]), (5, [2, 2, 1]), (6, [2, 2, 2]), (2, [1, 1, 0])])
+def test_r_gate_2_dealt_in_turn_into_piles_3_to_5(players, per_pile):
+    for seed in range(5):
+        g = new(players, seed=seed)
+        st = g.state
+        counts = []
+        for pile in (2, 3, 4):
+            lo, hi = pile_slice(g, pile)
+            counts.append(sum(type(c) is GateCard for c in st.deck[lo:hi]))
+        assert counts == per_pile
+
+
+def _draw_next(g, cards):
+    """Put ``cards`` on top of the deck (the first drawn first) and empty one display slot."""
+    st = g.state
+    for c in cards:
+        if type(c) is GateCard:
+            st.deck.remove(c)
+    st.deck.extend(reversed(cards))
+    deck_arranged_by_hand(g)
+    st.deck[:0] = [st.display.pop()]
+
+
+def test_r_gate_3_a_drawn_gate_card_goes_to_the_gate_space_and_another_is_drawn():
+    g = new(4, seed=2)
+    st = g.state
+    gates = [c for c in st.deck if type(c) is GateCard]
+    _draw_next(g, [gates[0]])
+    alhambra.operations.refill_display(g)
+    assert st.modules["city_gates"].space == gates[0].number
+    assert len(st.display) == 4 and not any(type(c) is GateCard for c in st.display)
+    # a second one while the first waits: to the discard pile, and another card drawn
+    _draw_next(g, [gates[1]])
+    alhambra.operations.refill_display(g)
+    assert st.modules["city_gates"].space == gates[0].number
+    assert gates[1] in st.discard and len(st.display) == 4
+    check_invariants(g)
+    assert g.view(None)["modules"]["city_gates"]["space"] == gates[0].code
+
+
+def test_r_gate_4_take_the_waiting_card_instead_of_money():
+    g = new(4, seed=2)
+    st = g.state
+    seat = g.current_player
+    assert not any(type(a) is TakeGate for a in g.legal_actions())
+    card = next(c for c in st.deck if type(c) is GateCard)
+    st.deck.remove(card)
+    st.modules["city_gates"].space = card.number
+    deck_arranged_by_hand(g)
+    g.invalidate()
+    assert TakeGate(card) in g.legal_actions()
+    other = next(c for c in GATE_CARDS_OF(g) if c != card)
+    assert_refused(g, TakeGate(other), match="R-GATE-4")
+    g.apply(TakeGate(card))
+    assert card in st.players[seat].hand and st.modules["city_gates"].space == 0
+    assert g.current_player != seat  # the whole action: the turn is over
+    assert g.view((seat + 1) % 4)["modules"]["city_gates"]["hands"][seat] == [card.code]  # public
+    check_invariants(g)
+
+
+def GATE_CARDS_OF(g):
+    return [GateCard(k) for k in range(1, 7)]
+
+
+def test_r_gate_5_6_build_across_a_double_wall_through_a_gate():
+    g = new(3, seed=1)
+    seat = g.current_player
+    set_city(g, seat, {(1, 0): 6})
+    card = next(c for c in g.state.deck if type(c) is GateCard)
+    give(g, seat, [card])
+    buy_into_place_phase(g, seat, 12)
+    legal = g.legal_actions()
+    assert Place(12, (2, 0)) not in legal  # R-PLACE-5: only wall against wall
+    assert BuildThroughGate(card, 12, 2, 0, WEST) in legal
+    assert_refused(g, Place(12, (2, 0)), match="R-PLACE-5")
+    g.apply(BuildThroughGate(card, 12, 2, 0, WEST))
+    city = g.state.players[seat].city
+    assert city.tile_at((2, 0)) == 12 and gates_of(city) == [((1, 0), EAST)]
+    gs = g.state.modules["city_gates"]
+    assert gs.gates[seat] == [[1, 0, EAST]] and gs.played == [card.number]
+    assert card not in g.state.players[seat].hand
+    # R-GATE-6: still a wall side for scoring; both sides face tiles: no outer wall there
+    assert city.why_invalid() is None
+    check_invariants(g)
+    # R-GATE-7: the two tiles stay
+    assert not city.can_remove((1, 0)) and not city.can_remove((2, 0))
+    assert "R-GATE-7" in city.why_not_remove((2, 0))
+    assert not city.can_swap(12, (2, 0))
+    loaded = save_and_load(g)
+    assert loaded.state.players[seat].city == city
+    assert gates_of(loaded.state.players[seat].city) == [((1, 0), EAST)]
+
+
+def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
+    g = new(3, seed=1)
+    seat = g.current_player
+    # fountain - 6 at (1, 0) (east wall) - 12 at (2, 0) (west wall) - reached from below
+    set_city(g, seat, {(1, 0): 6, (1, 1): 7, (2, 1): 14, (2, 0): 12})
+    city = g.state.players[seat].city
+    assert cg.double_walls(city) == [((1, 0), EAST)]
+    assert city.can_remove((2, 0))
+    card = next(c for c in g.state.deck if type(c) is GateCard)
+    give(g, seat, [card])
+    buy_into_place_phase(g, seat, 20)
+    legal = g.legal_actions()
+    plays = [a for a in legal if type(a) is PlayGate]
+    assert plays == [PlayGate(card, x, y, s) for (x, y), s in cg.double_walls(city)]
+    for a in plays:
+        h = g.clone()
+        h.apply(a)
+        assert h.state.players[seat].city.is_open_side((a.x, a.y), a.side)
+        assert h.current_player == seat and h.phase == "place"  # a free step
+        check_invariants(h)
+        assert not h.state.players[seat].city.can_remove((2, 0))  # R-GATE-7
+        assert RemoveToReserve((2, 0)) not in h.legal_actions()
+
+
+def test_r_gate_5_refusals_leave_the_game_unchanged():
+    g = new(3, seed=1)
+    seat = g.current_player
+    set_city(g, seat, {(1, 0): 6})
+    card = next(c for c in g.state.deck if type(c) is GateCard)
+    give(g, seat, [card])
+    buy_into_place_phase(g, seat, 12)
+    other = next(c for c in GATE_CARDS_OF(g) if c != card)
+    assert_refused(
+        g,
+        PlayGate(card, 0, 0, EAST),  # fountain/6: open against open
+        PlayGate(other, 1, 0, EAST),  # not in hand
+        BuildThroughGate(other, 12, 2, 0, WEST),
+        BuildThroughGate(card, 12, 0, 1, SOUTH),  # not next to that side
+    )
+    with pytest.raises(IllegalActionError):
+        PlayGate(card, 0, 0, WEST)  # sides are kept as east or south
+
+
+def test_r_gate_8_gate_cards_are_no_money():
+    from alhambra.rules.end import market_recipient
+
+    assert market_recipient([[G1, G2], [MoneyCard("florin", 1)]], "florin") == 1
+
+
+def test_save_refuses_a_gate_without_double_wall_and_a_card_in_two_places():
+    g = new(3, seed=1)
+    seat = g.current_player
+    set_city(g, seat, {(1, 0): 6})
+    card = next(c for c in g.state.deck if type(c) is GateCard)
+    give(g, seat, [card])
+    buy_into_place_phase(g, seat, 12)
+    g.apply(BuildThroughGate(card, 12, 2, 0, WEST))
+    text = g.to_json()
+    # a gate (opened side) where the walls do not meet
+    bad = text.replace('[1,0,2,"open"]', '[0,0,2,"open"]')
+    assert bad != text
+    with pytest.raises(alhambra.SaveFormatError):
+        alhambra.Game.from_json(bad, check_history=False)
+    # the played card also in a hand
+    import json
+
+    data = json.loads(text)
+    data["state"]["players"][(seat + 1) % 3]["hand"].append(card.code)
+    with pytest.raises(alhambra.SaveFormatError):
+        alhambra.Game.from_json(json.dumps(data), check_history=False)
+
+
+def test_random_games_keep_every_card_and_tile_accounted():
+    used = 0
+    for seed in range(6):
+        mods = ["city_gates", "diamonds"] + (["building_huts", "vizier"] if seed % 2 else ["exchange_offices"])
+        g = alhambra.new_game(2 + seed % 5, modules=mods, seed=seed)
+        money = expected_money(g)
+        rng = random.Random(seed)
+        while not g.is_over:
+            a = rng.choice(g.legal_actions())
+            used += type(a) in (PlayGate, BuildThroughGate)
+            g.apply(a)
+            check_invariants(g, expected_cards=money)
+        save_and_load(g)
+    assert used > 0
+
+
+def test_determinize_keeps_gates_in_their_piles():
+    g = new(4, seed=3)
+    for k in range(10):
+        d = g.determinize(0, random.Random(k))
+        for pile in (2, 3, 4):
+            lo, hi = pile_slice(g, pile)
+            assert sum(type(c) is GateCard for c in d.state.deck[lo:hi]) == sum(
+                type(c) is GateCard for c in g.state.deck[lo:hi]
+            )
+        check_invariants(d)
