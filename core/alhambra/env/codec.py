@@ -139,13 +139,32 @@ class Field:
 @frozen(slots=True)
 class CellField:
     """A sub-decision that is a cell of the Alhambra of the player to move, attribute ``attr``
-    (a position ``(x, y)``): one integer per cell slot (:func:`city_slots`, ``slots`` of them,
+    (a position ``(x, y)``, or a pair of attribute names such as ``("x", "y")`` for an action
+    that holds the two coordinates apart): one integer per cell slot (:func:`city_slots`, ``slots`` of them,
     the encoding factory's second argument). ``shared``: as for :class:`Field` (the base game's
     placements share ``"cell"``)."""
 
-    attr: str
+    attr: str | tuple[str, str]
     slots: int
     shared: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The attribute's name in segment names: ``"pos"``, or ``"x,y"`` for a pair."""
+        return self.attr if isinstance(self.attr, str) else ",".join(self.attr)
+
+    def cell(self, action: Action) -> tuple[int, int]:
+        """The cell ``action`` names: its ``attr``, or its two attributes ``(x, y)``."""
+        if isinstance(self.attr, str):
+            return getattr(action, self.attr)
+        return (getattr(action, self.attr[0]), getattr(action, self.attr[1]))
+
+    def set(self, kw: dict[str, Any], pos: tuple[int, int]) -> None:
+        """Write cell ``pos`` into the keyword arguments ``kw`` of the action being decoded."""
+        if isinstance(self.attr, str):
+            kw[self.attr] = pos
+        else:
+            kw[self.attr[0]], kw[self.attr[1]] = pos
 
 
 @frozen(slots=True)
@@ -329,11 +348,6 @@ def _gate_cards(g: Game) -> list[tuple[Any]]:
     return [(c,) for c in g.rules.cards.values() if c.code.startswith("gate-")]
 
 
-def _sides(radius: int) -> list[tuple[int, int, int]]:
-    r = range(-radius, radius + 1)
-    return [(x, y, side) for y in r for x in r for side in (2, 4)]  # EAST, SOUTH of each cell
-
-
 register_encoding(
     "alhambra_city_gates.plugin.TakeGate",
     lambda g, r: ActionEncoding(
@@ -344,7 +358,11 @@ register_encoding(
     "alhambra_city_gates.plugin.PlayGate",
     lambda g, r: ActionEncoding(
         _module_class(g, "alhambra_city_gates.plugin.PlayGate"),
-        (Field(("card",), _gate_cards(g)), Field(("x", "y", "side"), _sides(r))),
+        (
+            Field(("card",), _gate_cards(g)),
+            CellField(("x", "y"), r),
+            Field(("side",), [(2,), (4,)]),  # EAST, SOUTH of the cell
+        ),
     ),
 )
 register_encoding(
@@ -354,7 +372,7 @@ register_encoding(
         (
             Field(("card",), _gate_cards(g)),
             Field(("tile",), [(t,) for t in tile_ids(g)]),
-            Field(("x", "y"), [c[0] for c in cells(r)]),
+            CellField(("x", "y"), r),
             Field(("side",), [(1,), (2,), (4,), (8,)]),
         ),
     ),
@@ -413,7 +431,7 @@ class ActionCodec:
         self._owner: dict[int, tuple[type, int]] = {}  # first integer of a segment -> (kind, field index)
         self._cell_kinds: set[type] = set()  # kinds with a cell: their codes depend on the Alhambra
         self._cell_first: set[type] = set()  # kinds whose first integer is a cell
-        self._cell_start: dict[type, tuple[int, str]] = {}  # those: (their segment's start, the attribute)
+        self._cell_start: dict[type, tuple[int, CellField]] = {}  # those: (their segment's start, the field)
         shared: dict[str, Segment] = {}
         start = 0
         for kind, enc in self.encodings.items():
@@ -441,11 +459,11 @@ class ActionCodec:
                         if seg is None:
                             seg = shared[f.shared] = Segment(f.shared, start, values)
                     else:
-                        seg = Segment(f"{kind.__name__}.{f.attr}", start, values)
+                        seg = Segment(f"{kind.__name__}.{f.name}", start, values)
                     self._cell_kinds.add(kind)
                     if i == 0:
                         self._cell_first.add(kind)
-                        self._cell_start[kind] = (seg.start, f.attr)
+                        self._cell_start[kind] = (seg.start, f)
                 elif f.shared is not None and i > 0:
                     seg = shared.get(f.shared)  # type: ignore[assignment]
                     if seg is not None and seg.values != f.values:
@@ -517,7 +535,7 @@ class ActionCodec:
         kind = type(action)
         cell = self._cell_start.get(kind)
         if cell is not None and game is not None:
-            k = self.slot_index(game).get(getattr(action, cell[1]))
+            k = self.slot_index(game).get(cell[1].cell(action))
             if k is not None:
                 return cell[0] + k
         return self.encode(action, game)[0]
@@ -559,7 +577,7 @@ class ActionCodec:
             elif isinstance(f, CellField):
                 if game is None:
                     raise IllegalActionError(f"{action}: the code of a cell depends on the Alhambra: pass the game")
-                pos = getattr(action, f.attr)
+                pos = f.cell(action)
                 k = self.slot_index(game).get(pos)
                 if k is None:
                     raise WindowError(
@@ -622,7 +640,7 @@ class ActionCodec:
                 slots = city_slots(_mover_city(game))
                 if not 0 <= k < min(f.slots, len(slots)):
                     raise IllegalActionError(f"{code!r}: {code[pos]} is not a cell slot of the Alhambra")
-                kw[f.attr] = slots[k]
+                f.set(kw, slots[k])
                 pos += 1
             else:
                 if pos >= len(code):
@@ -687,7 +705,7 @@ class Decision:
             for k, (a, f) in enumerate(zip(self.legal, firsts)):
                 if f is None:
                     cell = cell_start.get(type(a))
-                    at = None if cell is None else slots.get(getattr(a, cell[1]))
+                    at = None if cell is None else slots.get(cell[1].cell(a))
                     firsts[k] = cell[0] + at if at is not None else codec.encode(a, game)[0]  # type: ignore[index]
         self.firsts: list[int] = firsts  # type: ignore[assignment]
         self._codes: dict[tuple[int, ...], Action] | None = None
