@@ -151,7 +151,7 @@ class _Tags(HTMLParser):
 
 
 def test_comparison_report_is_self_contained(tmp_path):
-    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 4)
+    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 8)
     assert comparison_png(cmp).startswith(PNG_MAGIC)
     path = write_comparison_report(cmp, tmp_path / "r.html", variants=variants, command="alhambra compare ...")
     html = path.read_text("utf-8")

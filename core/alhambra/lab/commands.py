@@ -52,6 +52,18 @@ def add_commands(sub: Any) -> None:
     c.add_argument(
         "--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)"
     )
+    c.add_argument(
+        "--primary",
+        metavar="FIGURE",
+        help="one figure (its name as the table prints it) tested on its own, outside Holm's correction",
+    )
+    c.add_argument(
+        "--games-needed",
+        metavar="DIFF",
+        type=float,
+        help="print how many seeds detect a difference DIFF in the primary figure (or the winning score) "
+        "with 80%% power",
+    )
     c.add_argument("--plot", metavar="FILE.png", help="plot points by source, scores, differences, start player")
     c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
     _add_common(c)
@@ -87,6 +99,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         compare_tasks,
         format_comparison,
         load_variant,
+        power_line,
         run_compare,
         unique_labels,
     )
@@ -106,9 +119,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     results = run_compare(tasks, workers=workers, progress=wants_progress(args, sum(map(len, tasks))))
     elapsed = time.perf_counter() - start
-    cmp = compare_results(results, [v.label for v in variants])
+    cmp = compare_results(results, [v.label for v in variants], primary=args.primary)
     for line in format_comparison(cmp):
         print(line)
+    if args.games_needed is not None:
+        print(power_line(cmp, args.primary or "winning score", args.games_needed))
     print(f"  time {elapsed:.1f}s for {sum(map(len, results))} games")
     if args.out:
         n = write_results(args.out, [r for rs in results for r in rs])
