@@ -172,7 +172,7 @@ def test_simulation_report(tmp_path):
     tags.feed(path.read_text("utf-8"))
     text = " ".join(tags.text)
     assert "confounded" in text  # fixed seats, different bots
-    assert re.search(r"greedy\s+4\s+1\.000\s+\[0\.510, 1\.000\]", text)  # 4 of 4, Wilson interval
+    assert re.search(r"greedy\s+4\s+1\.000\s+\[1\.000, 1\.000\]", text)  # won every game: clustered, no width
     assert tags.srcs[0].startswith("data:image/png;base64,")
 
 
@@ -400,5 +400,5 @@ def test_simulate_rotate_seats_and_report(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "6 games (whole rounds" in captured.err
     assert "summary: 6 games" in captured.out and "confounded" not in captured.out
-    assert "win share per seat, 95% Wilson interval:" in captured.out
+    assert "win share per seat, 95% interval clustered by seed:" in captured.out
     assert report.exists()

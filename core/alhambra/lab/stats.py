@@ -102,6 +102,47 @@ def wilson(successes: float, n: int, level: float = LEVEL) -> Rate:
     return Rate(successes / n, low, high, n, level)
 
 
+@frozen(slots=True)
+class ClusteredRate:
+    """A rate estimated over clusters (the games of one seed, all its rotations): ``rate``
+    (a :class:`Rate` whose interval is the cluster-robust t interval, inside [0, 1]),
+    ``clusters`` and ``design_effect`` (the cluster-robust variance over the variance if every
+    trial were independent; 1.0 when either is zero)."""
+
+    rate: Rate
+    clusters: int
+    design_effect: float
+
+
+def clustered_rate(clusters: Sequence[tuple[float, float]], level: float = LEVEL) -> ClusteredRate:
+    """The rate ``sum(successes) / sum(trials)`` over ``clusters`` (``(successes, trials)`` per
+    cluster, e.g. a bot's wins and seatings over the rotations of one seed, a bot in several
+    seats of one game counting its share of that game once per seat it holds) with the
+    cluster-robust (ratio-estimator) variance and a t interval on ``clusters - 1`` degrees of
+    freedom, cut to [0, 1]. One cluster: the Wilson interval. A rate that is the same in every
+    cluster has a zero-width interval. Raises :class:`StatisticsError` for no trials."""
+    _check_level(level)
+    clusters = [(float(y), float(n)) for y, n in clusters if n > 0]
+    total = math.fsum(n for _, n in clusters)
+    if total <= 0:
+        raise StatisticsError("a rate needs at least one trial")
+    wins = math.fsum(y for y, _ in clusters)
+    r = wins / total
+    c = len(clusters)
+    if c < 2:
+        w = wilson(wins, int(round(total)), level)
+        return ClusteredRate(w, c, 1.0)
+    from scipy import stats as sps
+
+    nbar = total / c
+    resid = math.fsum((y - r * n) ** 2 for y, n in clusters)
+    var = resid / (c * (c - 1) * nbar * nbar)
+    naive = r * (1.0 - r) / total
+    deff = var / naive if naive > 0 and var > 0 else 1.0
+    half = float(sps.t.ppf(0.5 + level / 2.0, c - 1)) * math.sqrt(var)
+    return ClusteredRate(Rate(r, max(0.0, r - half), min(1.0, r + half), int(round(total)), level), c, deff)
+
+
 def mean_interval(values: Sequence[float], level: float = LEVEL) -> Estimate:
     """The mean of ``values`` with Student's t interval; a single value or values that are all
     equal give a zero-width interval. Raises :class:`StatisticsError` for no values."""
