@@ -11,7 +11,7 @@ import pytest
 from alhambra.cli import main
 from alhambra.lab.stats import NO_DIFFERENCE, games_needed, holm, paired_p
 
-RESHUFFLE = '''
+RESHUFFLE = """
 import random
 from alhambra import hookimpl
 
@@ -23,7 +23,7 @@ RULES = ()
 @hookimpl(trylast=True)
 def alhambra_setup(game):
     random.Random(game.seed * 7919 + 1).shuffle(game.state.bag)
-'''
+"""
 
 REPLICATES = 20
 #: with at most 5 % of A/A comparisons flagging anything, 4 or more of 20 has chance < 1.7 %

@@ -24,7 +24,18 @@ from attrs import define, field, frozen
 from ..errors import ConfigError
 from ..simulate import GameResult, SimTask, make_tasks, register_config_modules
 from .records import points_by_source
-from .stats import LEVEL, Estimate, Rate, games_needed, holm, mean_interval, paired_difference, paired_p, verdict, wilson
+from .stats import (
+    LEVEL,
+    Estimate,
+    Rate,
+    games_needed,
+    holm,
+    mean_interval,
+    paired_difference,
+    paired_p,
+    verdict,
+    wilson,
+)
 
 
 @frozen(slots=True)
@@ -269,9 +280,7 @@ def compare_results(
                     figures.append(f)
     figures.sort(key=lambda f: GROUPS.index(f.group))  # stable: keeps the order within a group
     if primary is not None and primary not in {f.key for f in figures}:
-        raise ConfigError(
-            f"no figure {primary!r} in this comparison (figures: {', '.join(f.key for f in figures)})"
-        )
+        raise ConfigError(f"no figure {primary!r} in this comparison (figures: {', '.join(f.key for f in figures)})")
     rows = []
     for f in figures:
         cols = [[p[s].get(f, 0.0) for s in seeds] for p in per]
