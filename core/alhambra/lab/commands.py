@@ -76,7 +76,7 @@ def add_commands(sub: Any) -> None:
         "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.",
     )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
-    t.add_argument("--players", type=int, default=4, help="players per game, 2-6 (default 4)")
+    t.add_argument("--players", type=int, default=None, help="players per game, 2-6 (default: the config's, else 4)")
     t.add_argument("--modules", help="comma-separated module names, or 'all'")
     t.add_argument("--config", help="TOML game configuration (players, modules, options)")
     t.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines)")
@@ -159,9 +159,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players is not None:
+        players = args.players
+    elif args.config:
+        players = cfg.players if isinstance(cfg.players, int) else len(cfg.players)
+    else:
+        players = 4
     tasks = tournament_tasks(
         bots,
-        players=args.players,
+        players=players,
         games=args.games,
         seed=args.seed,
         modules=cfg.modules,
