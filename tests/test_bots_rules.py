@@ -94,3 +94,33 @@ def test_greedy_stops_buying_towers_first_when_towers_score_nothing():
     variant = first_buys([_no_towers()])
     assert "tower" in base
     assert "tower" not in variant
+
+
+class _Peeker:
+    """A bot that reads the bag: the top tile it sees is recorded at every decision."""
+
+    def __init__(self):
+        self.seen: list = []
+
+    def choose(self, game, seat, legal):
+        self.seen.append(tuple(game.state.bag[-3:]))
+        return legal[0]
+
+
+def test_honest_play_hides_the_bag_from_a_peeking_bot():
+    g = alhambra.new_game(2, seed=3)
+    peek = _Peeker()
+    true_bags = []
+
+    class Recorder(_Peeker):
+        def choose(self, game, seat, legal):
+            true_bags.append(tuple(g.state.bag[-3:]))
+            return peek.choose(game, seat, legal)
+
+    play(g, [Recorder(), Recorder()], honest=True)
+    assert len(peek.seen) == len(true_bags) > 20
+    assert sum(a != b for a, b in zip(peek.seen, true_bags)) > len(true_bags) // 2
+    # the same honest game twice: the same actions
+    a = play(alhambra.new_game(2, seed=3), [make_bot("greedy", 1), make_bot("greedy", 2)], honest=True)
+    b = play(alhambra.new_game(2, seed=3), [make_bot("greedy", 1), make_bot("greedy", 2)], honest=True)
+    assert a.history == b.history

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
+
 from ..cli_checks import add_progress_flags, check_output, wants_progress
 from ..errors import AlhambraError
 
@@ -50,6 +52,12 @@ def add_commands(sub: Any) -> None:
     )
     c.add_argument("--rotate-seats", action="store_true", help="play every seed in every rotation of the line-up")
     c.add_argument(
+        "--honest",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="every bot decides on a world consistent with what its seat may know (default on)",
+    )
+    c.add_argument(
         "--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)"
     )
     c.add_argument(
@@ -80,6 +88,12 @@ def add_commands(sub: Any) -> None:
     t.add_argument("--modules", help="comma-separated module names, or 'all'")
     t.add_argument("--config", help="TOML game configuration (players, modules, options)")
     t.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines)")
+    t.add_argument(
+        "--honest",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="every bot decides on a world consistent with what its seat may know (default on)",
+    )
     _add_common(t)
     t.set_defaults(func=cmd_tournament)
 
@@ -116,6 +130,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         count = v.players if isinstance(v.players, int) else len(v.players)
         seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
+    tasks = [[evolve(t, honest=args.honest) for t in ts] for ts in tasks]
     start = time.perf_counter()
     results = run_compare(tasks, workers=workers, progress=wants_progress(args, sum(map(len, tasks))))
     elapsed = time.perf_counter() - start
@@ -176,6 +191,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     )
     from ..simulate import run_games
 
+    tasks = [evolve(t, honest=args.honest) for t in tasks]
     start = time.perf_counter()
     results = [
         r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))
