@@ -67,7 +67,6 @@ class GameResult:
     points: list[dict[str, Any]] = field(factory=list)
     rotation: int = 0
     variant: str = ""
-    honest: bool = False
 
     def returns(self) -> list[float]:
         """Per seat: share of the victory (1/k for a k-way shared victory)."""
@@ -273,6 +272,7 @@ class SimTask:
     save: bool = False
     rotation: int = 0
     variant: str = ""
+    honest: bool = False
 
 
 def make_tasks(
