@@ -54,7 +54,7 @@ def start_player_wins(results: Sequence[Any]) -> tuple[float, int, float]:
     return wins, games, (chance / games if games else 0.0)
 
 
-def _clusters(results: Sequence[Any], holds: Any) -> list[tuple[float, float]]:
+def seed_clusters(results: Sequence[Any], holds: Any) -> list[tuple[float, float]]:
     """Per seed (its games and rotations: one cluster), ``(win share, seatings)`` summed over
     the seats for which ``holds(result, seat)`` is true (a bot in several seats of a game
     brings that game's combined share, so a bot holding every seat scores exactly 1 per game)."""
@@ -83,12 +83,12 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, 
     from .stats import clustered_rate, wilson
 
     for i, s in enumerate(summary.get("seats", [])):
-        cr = clustered_rate(_clusters(results, lambda r, seat, i=i: seat == i))
+        cr = clustered_rate(seed_clusters(results, lambda r, seat, i=i: seat == i))
         s["win_low"], s["win_high"] = cr.rate.low, cr.rate.high
         s["design_effect"] = cr.design_effect
     for b in summary.get("bots", []):
         name = b.get("bot")
-        cr = clustered_rate(_clusters(results, lambda r, seat, name=name: (r.bots or ["?"] * r.players)[seat] == name))
+        cr = clustered_rate(seed_clusters(results, lambda r, seat, name=name: (r.bots or ["?"] * r.players)[seat] == name))
         b["win_low"], b["win_high"] = cr.rate.low, cr.rate.high
         b["design_effect"] = cr.design_effect
     wins, games, chance = start_player_wins(results)

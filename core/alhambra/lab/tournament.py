@@ -9,8 +9,8 @@ is played on one seed in every distinct seat rotation (:mod:`.rotation`).
 :func:`rate_tournament` rates the bots with openskill's Plackett-Luce model, one multiplayer
 match per game in game order: the winners (R-END-4, shared victories tie) first, the others
 by score. A bot that holds several seats of one game is rated as copies of its rating; its new
-rating is the copies' mean. Beside the ratings: win rates with Wilson 95 % intervals (over
-seats taken) and mean scores.
+rating is the copies' mean. Beside the ratings: win rates over seats taken with 95 % intervals
+clustered by seed (a seed's rotations and a bot's seats of one game together) and mean scores.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from ..errors import ConfigError
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..simulate import GameResult, SimTask, seat_bots
 from .rotation import rotated_tasks
-from .stats import Rate, wilson
+from .summary import seed_clusters
+from .stats import Rate, clustered_rate
 
 
 def draw_lineups(bots: Sequence[str], players: int, rounds: int, seed: int) -> list[tuple[str, ...]]:
@@ -172,7 +173,7 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
             rt.ordinal(),
             seats[b],
             games[b],
-            wilson(wins[b], seats[b]),
+            clustered_rate(seed_clusters(results, lambda r, seat, b=b: r.bots[seat] == b)).rate,
             fair[b] / seats[b],
             sum(scores[b]) / len(scores[b]),
         )
