@@ -167,6 +167,14 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         out[Figure("start player's score lead over the others' mean", "outcome", "points")] = r.scores[sp] - sum(
             others
         ) / len(others)
+        for k in range(n):  # turn positions: the start player first, then in seat order (R-SET-7)
+            out[Figure(f"win share above chance, turn position {k + 1}", "outcome", "share")] = (
+                ret[(sp + k) % n] - 1.0 / n
+            )
+    if r.points and any("dirk" in sc for sc in r.points):
+        dirk = float(sum(sc.get("dirk", 0) for sc in r.points))
+        out[Figure("Dirk's points", "outcome", "points")] = dirk
+        out[Figure("Dirk beats the winner", "outcome", "games", rate=True)] = 1.0 if dirk > scores[0] else 0.0
     out[Figure("winning score", "outcome", "points")] = float(scores[0])
     out[Figure("score spread (best - worst)", "outcome", "points")] = float(scores[0] - scores[-1])
     out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])

@@ -88,7 +88,9 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, 
         s["design_effect"] = cr.design_effect
     for b in summary.get("bots", []):
         name = b.get("bot")
-        cr = clustered_rate(seed_clusters(results, lambda r, seat, name=name: (r.bots or ["?"] * r.players)[seat] == name))
+        cr = clustered_rate(
+            seed_clusters(results, lambda r, seat, name=name: (r.bots or ["?"] * r.players)[seat] == name)
+        )
         b["win_low"], b["win_high"] = cr.rate.low, cr.rate.high
         b["design_effect"] = cr.design_effect
     wins, games, chance = start_player_wins(results)
