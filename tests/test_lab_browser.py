@@ -34,7 +34,7 @@ def driver() -> Iterator[WebDriver]:
 
 def test_comparison_report_reads_in_a_browser(driver: WebDriver, tmp_path: Path) -> None:
     variants = unique_labels([load_variant(EXAMPLES / "base.toml"), load_variant(EXAMPLES / "double_walls.toml")])
-    cmp = compare_results(run_compare(compare_tasks(variants, bots="greedy", games=4)), [v.label for v in variants])
+    cmp = compare_results(run_compare(compare_tasks(variants, bots="greedy", games=8)), [v.label for v in variants])
     page = write_comparison_report(cmp, tmp_path / "report.html", variants=variants)
     driver.get(page.resolve().as_uri())
     assert driver.title == "Alhambra balance lab: base vs double_walls"

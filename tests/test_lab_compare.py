@@ -4,6 +4,7 @@ tournaments with openskill, bots found through entry points, and the lab's comma
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import re
 from html.parser import HTMLParser
@@ -151,7 +152,7 @@ class _Tags(HTMLParser):
 
 
 def test_comparison_report_is_self_contained(tmp_path):
-    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 4)
+    variants, cmp = _compare([EXAMPLES / "base.toml", EXAMPLES / "double_walls.toml"], 8)
     assert comparison_png(cmp).startswith(PNG_MAGIC)
     path = write_comparison_report(cmp, tmp_path / "r.html", variants=variants, command="alhambra compare ...")
     html = path.read_text("utf-8")
@@ -172,7 +173,7 @@ def test_simulation_report(tmp_path):
     tags.feed(path.read_text("utf-8"))
     text = " ".join(tags.text)
     assert "confounded" in text  # fixed seats, different bots
-    assert re.search(r"greedy\s+4\s+1\.000\s+\[0\.510, 1\.000\]", text)  # 4 of 4, Wilson interval
+    assert re.search(r"greedy\s+4\s+1\.000\s+\[1\.000, 1\.000\]", text)  # won every game: clustered, no width
     assert tags.srcs[0].startswith("data:image/png;base64,")
 
 
@@ -400,5 +401,32 @@ def test_simulate_rotate_seats_and_report(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "6 games (whole rounds" in captured.err
     assert "summary: 6 games" in captured.out and "confounded" not in captured.out
-    assert "win share per seat, 95% Wilson interval:" in captured.out
+    assert "win share per seat, 95% interval clustered by seed:" in captured.out
     assert report.exists()
+
+
+def test_tournament_schedule_is_balanced_and_every_pair_meets():
+    from collections import Counter
+
+    from alhambra.lab.tournament import tournament_tasks
+
+    bots = ["greedy", "random", "greedy:noise=3", "greedy:noise=9", "search"]
+    tasks = tournament_tasks(bots, players=4, games=10)
+    seats = Counter(b for t in tasks for b in t.bots)
+    assert len(tasks) == 20 and set(seats) == set(bots) and len(set(seats.values())) == 1
+    met = {frozenset(p) for t in tasks for p in itertools.combinations(set(t.bots), 2)}
+    assert met == {frozenset(p) for p in itertools.combinations(bots, 2)}
+    few = tournament_tasks(["greedy", "random"], players=3, games=3)
+    counts = Counter(b for t in few for b in t.bots)
+    assert counts["greedy"] == counts["random"]
+
+
+def test_tournament_takes_the_configs_player_count(tmp_path, capsys):
+    cfg = tmp_path / "two.toml"
+    cfg.write_text("players = 2\n")
+    argv = ["tournament", "--bots", "random,greedy", "--config", str(cfg), "--games", "2", "--workers", "1"]
+    assert main([*argv, "--out", str(tmp_path / "r.jsonl")]) == 0
+    capsys.readouterr()
+
+    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert records and all(r["players"] == 2 for r in records)

@@ -115,11 +115,19 @@ class GameResult:
 # ---------------------------------------------------------------------------------------------
 
 
-def play(game: Game, bots: list, *, max_actions: int = 100_000) -> Game:
+def play(game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = False) -> Game:
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game.
+
+    ``honest``: every bot decides on ``game.determinize(seat)`` (a world consistent with what
+    that seat may know, R-SET-3), never on
+    the game itself, so no bot can read hidden state (the deck and bag order, module secrets); the worlds are drawn from a generator
+    seeded by the game's seed, so an honest game is as reproducible as any other.
 
     Raises RuntimeError if the game is still running after ``max_actions`` actions, and if a
     bot returns an action that is not among the legal ones."""
+    import random
+
+    rng = random.Random(game.seed * 2 + 1) if honest else None
     n = 0
     while not game.is_over:
         if n >= max_actions:
@@ -128,7 +136,11 @@ def play(game: Game, bots: list, *, max_actions: int = 100_000) -> Game:
         if seat is None:  # not over, so a seat decides
             raise RuntimeError("no seat to decide in a running game")
         legal = game.legal_actions()
-        action = bots[seat].choose(game, seat, legal)
+        if rng is not None:
+            world = game.determinize(seat, rng)
+            action = bots[seat].choose(world, seat, world.legal_actions())
+        else:
+            action = bots[seat].choose(game, seat, legal)
         if action not in legal:
             raise RuntimeError(f"bot {bots[seat]!r} of seat {seat} chose {action!r}, which is not a legal action")
         game.apply(action)
@@ -227,12 +239,13 @@ def simulate_one(
     modules: Iterable = (),
     options: dict[str, Any] | None = None,
     bots: Sequence[str] | str | None = None,
+    honest: bool = False,
 ) -> Game:
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
-    (:func:`bot_seed`)."""
+    (:func:`bot_seed`); ``honest``: see :func:`play`."""
     game = new_game(players, modules=modules, seed=seed, options=options)
     specs = seat_bots(bots, game.num_players)
-    return play(game, [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)])
+    return play(game, [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)], honest=honest)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,7 +259,8 @@ class SimTask:
 
     ``modules`` are module names: installed ones, or ones defined by the files of the game
     configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
-    JSON save. ``rotation`` and ``variant`` are copied into the result record."""
+    JSON save. ``rotation`` and ``variant`` are copied into the result record. ``honest``:
+    the bots decide on determinized worlds (:func:`play`)."""
 
     index: int
     seed: int
@@ -258,6 +272,7 @@ class SimTask:
     save: bool = False
     rotation: int = 0
     variant: str = ""
+    honest: bool = False
 
 
 def make_tasks(
@@ -330,7 +345,9 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
     modules = [users.get(m, m) for m in task.modules]
     players = task.players if isinstance(task.players, int) else list(task.players)
     try:
-        game = simulate_one(players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots))
+        game = simulate_one(
+            players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots), honest=task.honest
+        )
         result = result_of(game, task.bots, rotation=task.rotation, variant=task.variant)
         return result.to_dict(), (game.to_json() if task.save else None)
     except (ConfigError, BotSpecError):

@@ -31,7 +31,9 @@ import math
 from attrs import evolve, frozen
 
 from ..engine.actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
-from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, SCORING_TABLE, MoneyCard
+from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, MoneyCard
+from ..engine.scoring import majority_table
+from ..engine.state import ScoringRecord
 
 _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
 _CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)
@@ -237,6 +239,84 @@ def afford(hand, currency: str, price: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
+# What the rule set scores: probed through the scoring hooks
+# ---------------------------------------------------------------------------------------------
+
+_PROBES: dict = {}
+_SIGNATURES: dict = {}
+
+
+@frozen
+class ScoringValues:
+    """What one scoring of the rule set pays, as measured through its own hooks.
+
+    ``rows[t]``: points for the 1st, 2nd, 3rd … participant by count of building type ``t``
+    (R-SCORE-2 … R-SCORE-4 as the rule set's ``alhambra_scoring_adjust`` plugins leave them;
+    places beyond the participants are 0). ``wall``: points per unit of longest outer wall
+    (R-SCORE-5 and any plugin column proportional to it, e.g. a house rule scoring walls twice).
+    """
+
+    rows: dict
+    wall: float
+
+    def signature(self) -> tuple:
+        """A hashable summary (the rows and wall points)."""
+        return (tuple(sorted(self.rows.items())), self.wall)
+
+
+def _probe_totals(game, number: int, participants: list, counts: list, walls: list) -> list[int]:
+    """Totals of a scoring ``number`` of the given counts and walls, passed through the rule
+    set's ``alhambra_scoring_adjust`` hook exactly as a real scoring is (R-SCORE-1 … -5)."""
+    record = ScoringRecord(
+        number=number,
+        participants=list(participants),
+        counts=counts,
+        majority=majority_table(counts, number),
+        walls=walls,
+    )
+    game.hook.alhambra_scoring_adjust(game=game, record=record)
+    return record.totals
+
+
+def scoring_values(game) -> dict[int, ScoringValues]:
+    """``{number: ScoringValues}`` for scorings 1, 2 and 3 of ``game``'s rule set and
+    participants (players, then Dirk when he plays), measured once per rule set and player
+    count by scoring probe Alhambras through the same hooks as a real scoring: so a variant's
+    own scoring (its ``alhambra_scoring_adjust`` plugins) is what the bots value, with no
+    base-game table built into them. Adjustments are assumed to depend on the record's counts
+    and walls; the building counts themselves come from the cities (huts, bonus cards)."""
+    n = game.num_players
+    participants = list(range(n))
+    if game.state.modules.get("dirk") is not None:
+        participants.append(n)
+    rules = game.rules
+    key = (id(rules), tuple(participants))
+    found = _PROBES.get(key)
+    if found is not None:
+        return found[1]
+    m = len(participants)
+    zero = dict.fromkeys(BUILDING_TYPES, 0)
+    out = {}
+    for number in (1, 2, 3):
+        base = _probe_totals(game, number, participants, [dict(zero) for _ in participants], [0] * m)
+        rows = {}
+        for t in BUILDING_TYPES:
+            counts = [dict(zero, **{t: m - i}) for i in range(m)]
+            tot = _probe_totals(game, number, participants, counts, [0] * m)
+            rows[t] = tuple(max(0, tot[i] - base[i]) for i in range(m))
+        length = 10
+        tot = _probe_totals(game, number, participants, [dict(zero) for _ in participants], [length] * m)
+        wall = max(0.0, (tot[0] - base[0]) / length)
+        out[number] = ScoringValues(rows=rows, wall=wall)
+    if len(_PROBES) > 64:
+        _PROBES.clear()
+        _SIGNATURES.clear()
+    _PROBES[key] = (rules, out)  # keep the rule set alive so that its id is never reused
+    _SIGNATURES[id(out)] = tuple(out[k].signature() for k in (1, 2, 3))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
 # The evaluator
 # ---------------------------------------------------------------------------------------------
 
@@ -269,7 +349,10 @@ class Evaluator:
         done = {r.number for r in st.scorings}
         remaining = [k for k in (1, 2, 3) if k not in done]
         self.scorings = [(k, 1.0 if i == 0 else weights.later_scoring) for i, k in enumerate(remaining)]
-        self.wall_weight = sum(w for _, w in self.scorings)
+        self.paid = scoring_values(game)
+        self.wall_weight = sum(w * self.paid[k].wall for k, w in self.scorings)
+        #: per building type: the 3rd scoring's first-place points (what a type is worth)
+        self.type_worth = {t: float(self.paid[3].rows[t][0]) if self.paid[3].rows[t] else 0.0 for t in BUILDING_TYPES}
         start = 44.0 if self.dirk is not None else 50.0
         frac = max(0.0, min(1.0, len(st.bag) / start))
         if st.phase in ("over", "distribution"):
@@ -280,7 +363,7 @@ class Evaluator:
         self._others: dict = {}
         self.counts = [self.city_counts(s, st.players[s].city, self._key(s)) for s in range(self.n)]
         self.dirk_counts = self._dirk_counts()
-        tkey = (weights, tuple(self.scorings))
+        tkey = (weights, tuple(self.scorings), _SIGNATURES[id(self.paid)])
         tc = _TYPEVAL.get(tkey)
         if tc is None:
             if len(_TYPEVAL) > 64:
@@ -361,17 +444,16 @@ class Evaluator:
         if v is None:
             w = self.w
             s = w.smooth
-            rows = SCORING_TABLE[t]
             v = 0.0
             for k, wk in self.scorings:
-                row = rows[k - 1]
+                row = self.paid[k].rows[t]
                 p = self._points(mine, others, row)
                 if s:
                     p = (1 - 2 * s) * p + s * (
                         self._points(mine - 1, others, row) + self._points(mine + 1, others, row)
                     )
                 v += wk * p
-            v += w.per_building * mine * rows[2][0] / 8.0
+            v += w.per_building * mine * self.type_worth[t] / 8.0
             if len(self._type_cache) > _GEOM_LIMIT:
                 self._type_cache.clear()
             self._type_cache[key] = v
@@ -536,7 +618,7 @@ class Evaluator:
         that moving tiles between reserve and Alhambra and back never looks like a gain."""
         spec = self.catalog[tile]
         if spec.kind == "building":
-            base = SCORING_TABLE[spec.type][2][0] / 8.0
+            base = self.type_worth[spec.type] / 8.0
         else:
             base = 0.5
         return self.w.reserve_share * base - self.w.reserve_penalty

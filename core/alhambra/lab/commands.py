@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve
+
 from ..cli_checks import add_progress_flags, check_output, wants_progress
 from ..errors import AlhambraError
 
@@ -50,7 +52,25 @@ def add_commands(sub: Any) -> None:
     )
     c.add_argument("--rotate-seats", action="store_true", help="play every seed in every rotation of the line-up")
     c.add_argument(
+        "--honest",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="every bot decides on a world consistent with what its seat may know (default on)",
+    )
+    c.add_argument(
         "--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines, with variant labels)"
+    )
+    c.add_argument(
+        "--primary",
+        metavar="FIGURE",
+        help="one figure (its name as the table prints it) tested on its own, outside Holm's correction",
+    )
+    c.add_argument(
+        "--games-needed",
+        metavar="DIFF",
+        type=float,
+        help="print how many seeds detect a difference DIFF in the primary figure (or the winning score) "
+        "with 80%% power",
     )
     c.add_argument("--plot", metavar="FILE.png", help="plot points by source, scores, differences, start player")
     c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
@@ -64,10 +84,16 @@ def add_commands(sub: Any) -> None:
         "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.",
     )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
-    t.add_argument("--players", type=int, default=4, help="players per game, 2-6 (default 4)")
+    t.add_argument("--players", type=int, default=None, help="players per game, 2-6 (default: the config's, else 4)")
     t.add_argument("--modules", help="comma-separated module names, or 'all'")
     t.add_argument("--config", help="TOML game configuration (players, modules, options)")
     t.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines)")
+    t.add_argument(
+        "--honest",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="every bot decides on a world consistent with what its seat may know (default on)",
+    )
     _add_common(t)
     t.set_defaults(func=cmd_tournament)
 
@@ -87,6 +113,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         compare_tasks,
         format_comparison,
         load_variant,
+        power_line,
         run_compare,
         unique_labels,
     )
@@ -103,12 +130,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
         count = v.players if isinstance(v.players, int) else len(v.players)
         seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
+    tasks = [[evolve(t, honest=args.honest) for t in ts] for ts in tasks]
     start = time.perf_counter()
     results = run_compare(tasks, workers=workers, progress=wants_progress(args, sum(map(len, tasks))))
     elapsed = time.perf_counter() - start
-    cmp = compare_results(results, [v.label for v in variants])
+    cmp = compare_results(results, [v.label for v in variants], primary=args.primary)
     for line in format_comparison(cmp):
         print(line)
+    if args.games_needed is not None:
+        print(power_line(cmp, args.primary or "winning score", args.games_needed))
     print(f"  time {elapsed:.1f}s for {sum(map(len, results))} games")
     if args.out:
         n = write_results(args.out, [r for rs in results for r in rs])
@@ -144,9 +174,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     if config_path:
         register_config_modules(config_path, cfg.module_objects)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players is not None:
+        players = args.players
+    elif args.config:
+        players = cfg.players if isinstance(cfg.players, int) else len(cfg.players)
+    else:
+        players = 4
     tasks = tournament_tasks(
         bots,
-        players=args.players,
+        players=players,
         games=args.games,
         seed=args.seed,
         modules=cfg.modules,
@@ -155,6 +191,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     )
     from ..simulate import run_games
 
+    tasks = [evolve(t, honest=args.honest) for t in tasks]
     start = time.perf_counter()
     results = [
         r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))

@@ -24,7 +24,18 @@ from attrs import define, field, frozen
 from ..errors import ConfigError
 from ..simulate import GameResult, SimTask, make_tasks, register_config_modules
 from .records import points_by_source
-from .stats import Estimate, Rate, mean_interval, paired_difference, verdict, wilson
+from .stats import (
+    LEVEL,
+    Estimate,
+    Rate,
+    games_needed,
+    holm,
+    mean_interval,
+    paired_difference,
+    paired_p,
+    verdict,
+    wilson,
+)
 
 
 @frozen(slots=True)
@@ -156,6 +167,14 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         out[Figure("start player's score lead over the others' mean", "outcome", "points")] = r.scores[sp] - sum(
             others
         ) / len(others)
+        for k in range(n):  # turn positions: the start player first, then in seat order (R-SET-7)
+            out[Figure(f"win share above chance, turn position {k + 1}", "outcome", "share")] = (
+                ret[(sp + k) % n] - 1.0 / n
+            )
+    if r.points and any("dirk" in sc for sc in r.points):
+        dirk = float(sum(sc.get("dirk", 0) for sc in r.points))
+        out[Figure("Dirk's points", "outcome", "points")] = dirk
+        out[Figure("Dirk beats the winner", "outcome", "games", rate=True)] = 1.0 if dirk > scores[0] else 0.0
     out[Figure("winning score", "outcome", "points")] = float(scores[0])
     out[Figure("score spread (best - worst)", "outcome", "points")] = float(scores[0] - scores[-1])
     out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])
@@ -205,18 +224,24 @@ def seed_figures(results: Iterable[GameResult]) -> dict[int, dict[Figure, float]
 class Row:
     """One figure across the variants: ``values`` (per variant, the mean over its seeds with
     the interval: a :class:`.stats.Rate` for rates, else an :class:`.stats.Estimate`),
-    ``diffs`` (per variant after the first: the paired difference from the first, by seed)
-    and ``verdicts`` (one sentence per diff)."""
+    ``diffs`` (per variant after the first: the paired difference from the first, by seed),
+    ``pvalues`` (per diff: :func:`.stats.paired_p`), ``adjusted`` (Holm-adjusted over the
+    comparison's figures, or the p-value itself for the primary figure), ``verdicts`` (one
+    sentence per diff) and ``primary`` (the one question tested on its own)."""
 
     figure: Figure
     values: list[Rate | Estimate]
     diffs: list[Estimate] = field(factory=list)
     verdicts: list[str] = field(factory=list)
+    pvalues: list[float] = field(factory=list)
+    adjusted: list[float] = field(factory=list)
+    primary: bool = False
 
     @property
     def detected(self) -> bool:
-        """True when some variant differs from the first beyond the interval."""
-        return any(not d.spans_zero for d in self.diffs)
+        """True when some variant's difference from the first survives its test (Holm-adjusted
+        p below ``1 - LEVEL``)."""
+        return any(p < 1.0 - LEVEL for p in self.adjusted)
 
 
 @define(slots=True)
@@ -237,11 +262,17 @@ class Comparison:
         return [r for r in self.rows if r.detected]
 
 
-def compare_results(results: Sequence[Sequence[GameResult]], labels: Sequence[str] | None = None) -> Comparison:
+def compare_results(
+    results: Sequence[Sequence[GameResult]], labels: Sequence[str] | None = None, *, primary: str | None = None
+) -> Comparison:
     """The table of figures of ``results`` (one list per variant, the first is the reference),
-    paired by seed over the seeds every variant played. A figure missing in a variant (a
-    module's action it does not have) counts 0 there. Raises :class:`ConfigError` for fewer
-    than two variants or no seed in common."""
+    paired by seed over the seeds every variant played (a seed's rotations are one cluster:
+    averaged before anything is estimated). A figure missing in a variant (a module's action
+    it does not have) counts 0 there. Every difference gets a p-value (:func:`.stats.paired_p`)
+    and the p-values of all figures and variants are adjusted together by Holm's method, so
+    the verdicts of one comparison hold a 5 % family-wise error rate; ``primary`` names one
+    figure tested on its own (unadjusted, outside the family). Raises :class:`ConfigError`
+    for fewer than two variants, no seed in common or an unknown ``primary`` figure."""
     if len(results) < 2:
         raise ConfigError("compare needs at least two variants")
     labels = list(labels) if labels is not None else [f"variant {i + 1}" for i in range(len(results))]
@@ -256,18 +287,55 @@ def compare_results(results: Sequence[Sequence[GameResult]], labels: Sequence[st
                 if f not in figures:
                     figures.append(f)
     figures.sort(key=lambda f: GROUPS.index(f.group))  # stable: keeps the order within a group
+    if primary is not None and primary not in {f.key for f in figures}:
+        raise ConfigError(f"no figure {primary!r} in this comparison (figures: {', '.join(f.key for f in figures)})")
     rows = []
     for f in figures:
         cols = [[p[s].get(f, 0.0) for s in seeds] for p in per]
         values: list[Rate | Estimate] = []
         for c in cols:
-            values.append(wilson(sum(c), len(c)) if f.rate else mean_interval(c))
+            values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c))
         diffs = [paired_difference(cols[0], c) for c in cols[1:]]
-        verdicts = [verdict(d, name=labels[i + 1], unit=f.unit) for i, d in enumerate(diffs)]
-        rows.append(Row(f, values, diffs, verdicts))
+        pvals = [paired_p(cols[0], c) for c in cols[1:]]
+        rows.append(Row(f, values, diffs, [], pvals, list(pvals), primary=f.key == primary))
+    family = [(r, i) for r in rows if not r.primary for i in range(len(r.pvalues))]
+    for (r, i), adj in zip(family, holm([r.pvalues[i] for r, i in family])):
+        r.adjusted[i] = adj
+    for r in rows:
+        r.verdicts = [
+            verdict(d, name=labels[i + 1], unit=r.figure.unit, significant=r.adjusted[i] < 1.0 - LEVEL)
+            for i, d in enumerate(r.diffs)
+        ]
     bots = sorted({b for rs in results for r in rs for b in r.bots})
     return Comparison(
         labels, seeds, [len(rs) for rs in results], bots, rows, [list(rs) for rs in results], _notes(results, labels)
+    )
+
+
+def _bounded(e: Estimate, values: Sequence[float]) -> Estimate:
+    """``e`` with its interval cut at 0 when no value is negative (counts, points, turns)."""
+    if values and min(values) >= 0 and e.low < 0:
+        return Estimate(e.value, 0.0, e.high, e.n, e.level)
+    return e
+
+
+def power_line(cmp: Comparison, figure: str, diff: float) -> str:
+    """How many seeds detect a difference ``diff`` in ``figure`` with 80 % power (paired
+    t-test at the 5 % level, from the spread of the per-seed differences measured here)."""
+    import statistics
+
+    row = next((r for r in cmp.rows if r.figure.key == figure), None)
+    if row is None:
+        raise ConfigError(f"no figure {figure!r} in this comparison")
+    per = [seed_figures(rs) for rs in cmp.results]
+    d = [per[1][s].get(row.figure, 0.0) - per[0][s].get(row.figure, 0.0) for s in cmp.seeds]
+    sd = statistics.stdev(d) if len(d) > 1 else 0.0
+    n = games_needed(diff, sd)
+    if n is None:
+        return f"  games needed: a difference of {diff:g} in {figure!r} shows at once (the per-seed differences do not vary)"
+    return (
+        f"  games needed: about {n} seeds detect a difference of {diff:g} {row.figure.unit} in {figure!r} "
+        f"with 80% power (per-seed spread {sd:.3g}, 5% level, tested on its own)"
     )
 
 
@@ -309,11 +377,21 @@ def format_comparison(cmp: Comparison) -> list[str]:
         vals = "  ".join(f"{_short(v):>22}" for v in row.values)
         diffs = "  ".join(f"{_short(d):>30}" for d in row.diffs)
         lines.append(f"  {row.figure.key:<{width}}  {vals}  {diffs}  {'; '.join(row.verdicts)}")
-    found = cmp.detected()
+    found = [r for r in cmp.detected() if not r.primary]
+    tested = sum(len(r.pvalues) for r in cmp.rows if not r.primary)
     lines.append(
-        f"  {len(found)} of {len(cmp.rows)} figures differ beyond their 95% interval (where nothing changed "
-        "but the seeds, about 1 figure in 20 would by chance)"
+        f"  verdict: {len(found)} of {len(cmp.rows) - sum(r.primary for r in cmp.rows)} figures differ after Holm's "
+        f"correction over the {tested} differences of this comparison (the chance of any false finding "
+        "is at most 5%); every other figure: no difference shown"
     )
+    for r in cmp.rows:
+        if r.primary:
+            lines.append(
+                f"  primary figure {r.figure.key!r}, tested on its own at 5%: "
+                + "; ".join(f"{v} (p = {p:.3g})" for v, p in zip(r.verdicts, r.pvalues))
+            )
+    for r in found:
+        lines.append(f"    {r.figure.key}: {'; '.join(v for v in r.verdicts)}")
     return lines
 
 

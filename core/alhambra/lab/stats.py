@@ -8,7 +8,13 @@
 * :func:`paired_difference`: the t interval of the mean per-seed difference between two
   variants played on the same seeds (``compare``): pairing removes what the deal contributes
   to both; a variant compared with itself differs by exactly 0.
-* :func:`verdict`: a plain sentence saying whether the interval excludes zero.
+* :func:`paired_p`: the p-value of a paired difference: McNemar's exact test when both
+  variants' values are yes/no (0 or 1) per seed, else the paired t-test (scipy).
+* :func:`holm`: Holm's step-down adjustment of the p-values of one comparison (statsmodels),
+  which holds the chance of *any* false finding among its figures at ``1 - LEVEL``.
+* :func:`verdict`: a plain sentence: the difference when its test survives, else
+  :data:`NO_DIFFERENCE`.
+* :func:`games_needed`: seeds needed to detect a paired difference with 80 % power.
 """
 
 from __future__ import annotations
@@ -23,7 +29,10 @@ from ..errors import AlhambraError
 #: The confidence level of every interval the lab prints.
 LEVEL = 0.95
 
-NO_DIFFERENCE = "no detectable difference at this sample size"
+NO_DIFFERENCE = "no difference shown"
+
+#: The power :func:`games_needed` plans for.
+POWER = 0.8
 
 
 class StatisticsError(AlhambraError):
@@ -93,6 +102,47 @@ def wilson(successes: float, n: int, level: float = LEVEL) -> Rate:
     return Rate(successes / n, low, high, n, level)
 
 
+@frozen(slots=True)
+class ClusteredRate:
+    """A rate estimated over clusters (the games of one seed, all its rotations): ``rate``
+    (a :class:`Rate` whose interval is the cluster-robust t interval, inside [0, 1]),
+    ``clusters`` and ``design_effect`` (the cluster-robust variance over the variance if every
+    trial were independent; 1.0 when either is zero)."""
+
+    rate: Rate
+    clusters: int
+    design_effect: float
+
+
+def clustered_rate(clusters: Sequence[tuple[float, float]], level: float = LEVEL) -> ClusteredRate:
+    """The rate ``sum(successes) / sum(trials)`` over ``clusters`` (``(successes, trials)`` per
+    cluster, e.g. a bot's wins and seatings over the rotations of one seed, a bot in several
+    seats of one game counting its share of that game once per seat it holds) with the
+    cluster-robust (ratio-estimator) variance and a t interval on ``clusters - 1`` degrees of
+    freedom, cut to [0, 1]. One cluster: the Wilson interval. A rate that is the same in every
+    cluster has a zero-width interval. Raises :class:`StatisticsError` for no trials."""
+    _check_level(level)
+    clusters = [(float(y), float(n)) for y, n in clusters if n > 0]
+    total = math.fsum(n for _, n in clusters)
+    if total <= 0:
+        raise StatisticsError("a rate needs at least one trial")
+    wins = math.fsum(y for y, _ in clusters)
+    r = wins / total
+    c = len(clusters)
+    if c < 2:
+        w = wilson(wins, int(round(total)), level)
+        return ClusteredRate(w, c, 1.0)
+    from scipy import stats as sps
+
+    nbar = total / c
+    resid = math.fsum((y - r * n) ** 2 for y, n in clusters)
+    var = resid / (c * (c - 1) * nbar * nbar)
+    naive = r * (1.0 - r) / total
+    deff = var / naive if naive > 0 and var > 0 else 1.0
+    half = float(sps.t.ppf(0.5 + level / 2.0, c - 1)) * math.sqrt(var)
+    return ClusteredRate(Rate(r, max(0.0, r - half), min(1.0, r + half), int(round(total)), level), c, deff)
+
+
 def mean_interval(values: Sequence[float], level: float = LEVEL) -> Estimate:
     """The mean of ``values`` with Student's t interval; a single value or values that are all
     equal give a zero-width interval. Raises :class:`StatisticsError` for no values."""
@@ -116,11 +166,58 @@ def paired_difference(a: Sequence[float], b: Sequence[float], level: float = LEV
     return mean_interval([y - x for x, y in zip(a, b)], level)
 
 
-def verdict(diff: Estimate, *, name: str = "B", unit: str = "") -> str:
+def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided p-value that ``b - a`` (paired by seed) is zero on average. Yes/no values (every
+    value 0 or 1): McNemar's exact test, a binomial test on the discordant pairs (scipy's
+    ``binomtest``); otherwise the paired t-test (``ttest_rel``). All differences equal: 1.0
+    when they are zero, else 0.0. Raises :class:`StatisticsError` for unequal or no pairs."""
+    if len(a) != len(b) or not a:
+        raise StatisticsError(f"paired values need equal, non-zero counts, not {len(a)} and {len(b)}")
+    from scipy import stats as sps
+
+    if all(v in (0.0, 1.0) for v in (*a, *b)):
+        up = sum(1 for x, y in zip(a, b) if y > x)
+        down = sum(1 for x, y in zip(a, b) if y < x)
+        if up + down == 0:
+            return 1.0
+        return float(sps.binomtest(up, up + down, 0.5).pvalue)
+    d = [y - x for x, y in zip(a, b)]
+    if all(v == d[0] for v in d):
+        return 1.0 if d[0] == 0 else 0.0
+    return float(sps.ttest_rel(list(map(float, b)), list(map(float, a))).pvalue)
+
+
+def holm(pvalues: Sequence[float], level: float = LEVEL) -> list[float]:
+    """Holm-adjusted p-values (statsmodels' ``multipletests(method="holm")``), same order: a
+    difference whose adjusted p is below ``1 - level`` is a finding, and the chance that any
+    finding of the family is false stays at most ``1 - level``."""
+    _check_level(level)
+    if not pvalues:
+        return []
+    from statsmodels.stats.multitest import multipletests
+
+    return [float(p) for p in multipletests(list(pvalues), alpha=1.0 - level, method="holm")[1]]
+
+
+def games_needed(diff: float, sd: float, *, level: float = LEVEL, power: float = POWER) -> int | None:
+    """Seeds (paired games) a paired t-test needs to detect a mean difference ``diff`` when the
+    per-seed differences have standard deviation ``sd``, at ``power`` (statsmodels'
+    ``TTestPower``). None when ``sd`` is 0 (any difference shows at once) or ``diff`` is 0."""
+    if diff == 0 or sd <= 0:
+        return None
+    from statsmodels.stats.power import TTestPower
+
+    n = TTestPower().solve_power(effect_size=abs(diff) / sd, alpha=1.0 - level, power=power)
+    return max(2, math.ceil(float(n)))
+
+
+def verdict(diff: Estimate, *, name: str = "B", unit: str = "", significant: bool | None = None) -> str:
     """A plain sentence for a difference ``B - A`` (``name``: what B is called):
-    :data:`NO_DIFFERENCE` when its interval spans zero, else whether B is higher or lower and
-    by how much (the interval's ends)."""
-    if diff.spans_zero:
+    :data:`NO_DIFFERENCE` unless it is ``significant`` (by default: its interval excludes
+    zero), else whether B is higher or lower and by how much (the interval's ends)."""
+    if significant is None:
+        significant = not diff.spans_zero
+    if not significant:
         return NO_DIFFERENCE
     u = f" {unit}" if unit else ""
     if diff.value > 0:

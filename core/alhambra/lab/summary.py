@@ -54,6 +54,21 @@ def start_player_wins(results: Sequence[Any]) -> tuple[float, int, float]:
     return wins, games, (chance / games if games else 0.0)
 
 
+def seed_clusters(results: Sequence[Any], holds: Any) -> list[tuple[float, float]]:
+    """Per seed (its games and rotations: one cluster), ``(win share, seatings)`` summed over
+    the seats for which ``holds(result, seat)`` is true (a bot in several seats of a game
+    brings that game's combined share, so a bot holding every seat scores exactly 1 per game)."""
+    acc: dict[Any, list[float]] = {}
+    for r in results:
+        ret = r.returns()
+        for seat in range(r.players):
+            if holds(r, seat):
+                a = acc.setdefault(r.seed, [0.0, 0.0])
+                a[0] += ret[seat]
+                a[1] += 1.0
+    return [(y, n) for y, n in acc.values()]
+
+
 def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, Any]:
     """Add ``win_low``/``win_high`` to every seat and bot entry of ``summary``, a
     ``start_player`` entry (``win_rate``, ``win_low``, ``win_high``, ``chance``, ``games``)
@@ -65,14 +80,19 @@ def add_intervals(summary: dict[str, Any], results: Sequence[Any]) -> dict[str, 
     summary["intervals"] = _stats_available()
     if not summary["intervals"]:
         return summary
-    from .stats import wilson
+    from .stats import clustered_rate, wilson
 
-    for s in summary.get("seats", []):
-        rate = wilson(s["win_share"] * s["games"], s["games"])
-        s["win_low"], s["win_high"] = rate.low, rate.high
+    for i, s in enumerate(summary.get("seats", [])):
+        cr = clustered_rate(seed_clusters(results, lambda r, seat, i=i: seat == i))
+        s["win_low"], s["win_high"] = cr.rate.low, cr.rate.high
+        s["design_effect"] = cr.design_effect
     for b in summary.get("bots", []):
-        rate = wilson(b["win_rate"] * b["seatings"], b["seatings"])
-        b["win_low"], b["win_high"] = rate.low, rate.high
+        name = b.get("bot")
+        cr = clustered_rate(
+            seed_clusters(results, lambda r, seat, name=name: (r.bots or ["?"] * r.players)[seat] == name)
+        )
+        b["win_low"], b["win_high"] = cr.rate.low, cr.rate.high
+        b["design_effect"] = cr.design_effect
     wins, games, chance = start_player_wins(results)
     if games:
         rate = wilson(wins, games)
@@ -94,9 +114,15 @@ def interval_lines(summary: dict[str, Any]) -> list[str]:
     if summary.get("intervals"):
         seats = summary.get("seats", [])
         lines.append(
-            "  win share per seat, 95% Wilson interval: "
+            "  win share per seat, 95% interval clustered by seed: "
             + ", ".join(f"{s['win_share']:.2f} [{s['win_low']:.2f}, {s['win_high']:.2f}]" for s in seats)
         )
+        deffs = [b["design_effect"] for b in summary.get("bots", []) if "design_effect" in b]
+        if deffs:
+            lines.append(
+                "  design effect of clustering by seed (variance over independent games): "
+                + ", ".join(f"{b['bot']} {b['design_effect']:.2f}" for b in summary["bots"] if "design_effect" in b)
+            )
         sp = summary.get("start_player")
         if sp:
             lines.append(

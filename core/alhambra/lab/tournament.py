@@ -9,13 +9,14 @@ is played on one seed in every distinct seat rotation (:mod:`.rotation`).
 :func:`rate_tournament` rates the bots with openskill's Plackett-Luce model, one multiplayer
 match per game in game order: the winners (R-END-4, shared victories tie) first, the others
 by score. A bot that holds several seats of one game is rated as copies of its rating; its new
-rating is the copies' mean. Beside the ratings: win rates with Wilson 95 % intervals (over
-seats taken) and mean scores.
+rating is the copies' mean. Beside the ratings: win rates over seats taken with 95 % intervals
+clustered by seed (a seed's rotations and a bot's seats of one game together) and mean scores.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -26,7 +27,8 @@ from ..errors import ConfigError
 from ..game import MAX_PLAYERS, MIN_PLAYERS
 from ..simulate import GameResult, SimTask, seat_bots
 from .rotation import rotated_tasks
-from .stats import Rate, wilson
+from .summary import seed_clusters
+from .stats import Rate, clustered_rate
 
 
 def draw_lineups(bots: Sequence[str], players: int, rounds: int, seed: int) -> list[tuple[str, ...]]:
@@ -47,11 +49,21 @@ def draw_lineups(bots: Sequence[str], players: int, rounds: int, seed: int) -> l
             rng.shuffle(seating)
             out.append(tuple(seating))
     else:
-        for _ in range(rounds):
-            seating = bots * (players // len(bots)) + rng.sample(bots, players % len(bots))
+        extra = list(itertools.combinations(bots, players % len(bots)))
+        rng.shuffle(extra)
+        for k in range(rounds):
+            seating = bots * (players // len(bots)) + list(extra[k % len(extra)])
             rng.shuffle(seating)
             out.append(tuple(seating))
     return out
+
+
+def cycle_length(bots: Sequence[str], players: int) -> int:
+    """Rounds after which the schedule of :func:`draw_lineups` is balanced: every line-up
+    (combination of distinct bots, or of the bots taking the remaining seats) played once, so
+    every bot has taken the same number of seats and every pair of bots has met."""
+    n = len(dict.fromkeys(bots))
+    return math.comb(n, players) if n >= players else math.comb(n, players % n)
 
 
 def tournament_tasks(
@@ -65,14 +77,17 @@ def tournament_tasks(
     config_path: str | None = None,
 ) -> list[SimTask]:
     """The tasks of a tournament of at least ``games`` games: round ``k`` plays its line-up on
-    seed ``seed + k`` in every distinct rotation, until ``games`` are reached (whole rounds).
-    Raises :class:`~alhambra.bots.BotSpecError` for an unknown bot."""
+    seed ``seed + k`` in every distinct rotation, until ``games`` are reached, rounded up to
+    whole cycles of line-ups (:func:`cycle_length`) so that every bot plays the same number of
+    seats and every pairing meets. Raises :class:`~alhambra.bots.BotSpecError` for an
+    unknown bot."""
     for b in bots:
         seat_bots([b], 1)  # unknown names fail here
     tasks: list[SimTask] = []
     mods = tuple(modules)
-    for k, lineup in enumerate(draw_lineups(bots, players, max(games, 1), seed)):  # a round has >= 1 game
-        if len(tasks) >= games:
+    cycle = cycle_length(bots, players) if len(set(bots)) >= 2 else 1
+    for k, lineup in enumerate(draw_lineups(bots, players, max(games, 1) * cycle, seed)):  # a round has >= 1 game
+        if len(tasks) >= games and k % cycle == 0:
             break
         tasks.extend(
             rotated_tasks(
@@ -158,7 +173,7 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
             rt.ordinal(),
             seats[b],
             games[b],
-            wilson(wins[b], seats[b]),
+            clustered_rate(seed_clusters(results, lambda r, seat, b=b: r.bots[seat] == b)).rate,
             fair[b] / seats[b],
             sum(scores[b]) / len(scores[b]),
         )
