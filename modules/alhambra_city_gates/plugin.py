@@ -160,12 +160,12 @@ def gated(city: Any, pos: tuple[int, int]) -> bool:
 class GateRules(PlacementRules):
     """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
     moved to the reserve nor swapped. The gates themselves are sides the Alhambra declares
-    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6).
-    Without any gate the built-in tables decide, as fast as in the base game."""
+    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6):
+    the built-in tables decide, gates or not, and R-GATE-7 then drops the gated tiles."""
 
     def __attrs_post_init__(self) -> None:
         PlacementRules.__attrs_post_init__(self)
-        # the built-in tables still decide a city without gates (R-GATE-7 needs a gate)
+        # the built-in tables still decide (they count the open sides); R-GATE-7 filters after
         object.__setattr__(self, "tables", self.walls_match and type(self) is GateRules)
 
     def why_not_remove(self, city: Any, pos: Any) -> str | None:
@@ -177,6 +177,12 @@ class GateRules(PlacementRules):
         if city.tile_at(pos) is not None and gated(city, pos):
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return PlacementRules.why_not_swap(self, city, tile, pos)
+
+    def removable_cells(self, city: Any) -> list[int]:
+        found = PlacementRules.removable_cells(self, city)
+        if not city.open_sides:
+            return found
+        return [c for c in found if not gated(city, cell_position(c))]
 
     def swap_cells(self, city: Any, mask: int) -> list[int]:
         found = PlacementRules.swap_cells(self, city, mask)
