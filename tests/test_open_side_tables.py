@@ -64,6 +64,10 @@ def test_open_sides_fast_tables_agree_with_the_rules_cell_by_cell_r_place_5_r_tu
                 pos = cell_position(cells[n // 8 % len(cells)])
                 side = _SIDES[n // 32 % 4]
             is_open = not fast.is_open_side(pos, side)
+            trial = slow.copy()
+            trial.open_side(pos, side, open=is_open)
+            if trial.why_invalid():  # a withdrawn side held a tile: no game comes to that
+                continue
             fast.open_side(pos, side, open=is_open)
             slow.open_side(pos, side, open=is_open)
         elif kind == 2 and slow.removable_cells():  # move a tile to the reserve
