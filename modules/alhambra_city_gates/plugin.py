@@ -179,16 +179,19 @@ class GateRules(PlacementRules):
         return PlacementRules.why_not_swap(self, city, tile, pos)
 
     def removable_cells(self, city: Any) -> list[int]:
-        found = PlacementRules.removable_cells(self, city)
-        if not city.open_sides:
-            return found
-        return [c for c in found if not gated(city, cell_position(c))]
+        return _ungated(city, PlacementRules.removable_cells(self, city))
 
     def swap_cells(self, city: Any, mask: int) -> list[int]:
-        found = PlacementRules.swap_cells(self, city, mask)
-        if not city.open_sides:
-            return found
-        return [c for c in found if not gated(city, cell_position(c))]
+        return _ungated(city, PlacementRules.swap_cells(self, city, mask))
+
+
+def _ungated(city: Any, cells: list[int]) -> list[int]:
+    """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7)."""
+    sides = city.open_sides
+    if not sides:
+        return cells
+    held = {pos for pos, _ in sides}
+    return [c for c in cells if cell_position(c) not in held]
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
