@@ -38,6 +38,7 @@ def _answers(city: Alhambra) -> tuple:
         [city.place_cells(m) for m in range(16)],
         [city.swap_cells(m) for m in range(16)],
         city.removable_cells(),
+        [city.walled_off_cells(m) for m in range(16)],
     )
 
 

@@ -419,9 +419,10 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     if found is None:
         table = action_table(BuildThroughGate)
         found = []
-        cells = sorted(city.frontier())
+        walls = city.catalog.walls
         for tile in tiles:
-            for pos in cells:
+            # only where R-PLACE-5 alone forbids the tile can a gate let it in
+            for pos in map(cell_position, city.walled_off_cells(walls[tile])):
                 for side in _through_gate_sides(city, tile, pos):
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found

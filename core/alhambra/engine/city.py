@@ -291,6 +291,17 @@ class _CityRules(_CityState):
             found = self.memo[mask] = self.rules.place_cells(cast("Alhambra", self), mask)
         return found
 
+    def walled_off_cells(self, mask: int) -> list[int]:
+        """The frontier cells (internal numbers, sorted) where a tile of wall bitmask ``mask``
+        (0-15, not checked here) matches every neighbour's walls (R-PLACE-3) but meets them
+        only wall against wall: R-PLACE-5 alone forbids building it there (a city gate on one
+        of those double walls would let it in, R-GATE-6). Cached until the city changes; do
+        not change the list returned."""
+        found = self.memo.get(mask + 32)
+        if found is None:
+            found = self.memo[mask + 32] = self.rules.walled_off_cells(cast("Alhambra", self), mask)
+        return found
+
     def barred_cells(self) -> list[int]:
         """The frontier cells (internal numbers) where building any tile would leave a hole
         (R-PLACE-6), cached until the city changes; do not change the list returned."""

@@ -87,6 +87,11 @@ SWAP_OK = tuple(
     * (TILE_FACTS >> 9)
     for m in range(16)
 )
+#: frontier fact -> True where a tile of wall mask m matches every neighbour (R-PLACE-3) but
+#: cannot be reached across any of them (R-PLACE-5: wall against wall, no side open), per mask
+WALLED_OFF = tuple(
+    tuple(bool((_SWAP_FIT[v & 255] & ~_PLACE_FIT[v]) >> m & 1) for v in range(FRONT_FACTS)) for m in range(16)
+)
 #: frontier fact -> True where a tile of some wall mask may be built (about half of all
 #: frontier cells take none: a cell whose only neighbour shows it a wall, for one)
 PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
@@ -210,6 +215,19 @@ class PlacementRules:
         barred = city.barred_cells()
         if barred:
             found = [q for q in found if q not in barred]
+        return found
+
+    def walled_off_cells(self, city: Alhambra, mask: int) -> list[int]:
+        """The frontier cells (internal numbers, sorted) where R-PLACE-5 is why a tile of wall
+        mask ``mask`` may not be built: it matches every neighbour (R-PLACE-3) but no shared
+        side is open (``Alhambra.walled_off_cells`` caches the answer)."""
+        if self.tables:
+            return _fitting(city.front_facts, WALLED_OFF[mask])
+        found = []
+        for q in sorted(city.front_facts):
+            why = self._place_problem(city, q, mask)
+            if why is not None and why.startswith("R-PLACE-5"):
+                found.append(q)
         return found
 
     def barred_cells(self, city: Alhambra) -> list[int]:
