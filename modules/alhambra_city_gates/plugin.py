@@ -187,10 +187,11 @@ class GateRules(PlacementRules):
 
 def _ungated(city: Any, cells: list[int]) -> list[int]:
     """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7)."""
-    sides = city.open_sides
-    if not sides:
+    held = city.memo.get("city_gates.held")
+    if held is None:
+        held = city.memo["city_gates.held"] = {pos for pos, _ in city.open_sides}
+    if not held:
         return cells
-    held = {pos for pos, _ in sides}
     return [c for c in cells if cell_position(c) not in held]
 
 
