@@ -160,12 +160,12 @@ def gated(city: Any, pos: tuple[int, int]) -> bool:
 class GateRules(PlacementRules):
     """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
     moved to the reserve nor swapped. The gates themselves are sides the Alhambra declares
-    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6).
-    Without any gate the built-in tables decide, as fast as in the base game."""
+    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6):
+    the built-in tables decide, gates or not, and R-GATE-7 then drops the gated tiles."""
 
     def __attrs_post_init__(self) -> None:
         PlacementRules.__attrs_post_init__(self)
-        # the built-in tables still decide a city without gates (R-GATE-7 needs a gate)
+        # the built-in tables still decide (they count the open sides); R-GATE-7 filters after
         object.__setattr__(self, "tables", self.walls_match and type(self) is GateRules)
 
     def why_not_remove(self, city: Any, pos: Any) -> str | None:
@@ -178,11 +178,21 @@ class GateRules(PlacementRules):
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return PlacementRules.why_not_swap(self, city, tile, pos)
 
+    def removable_cells(self, city: Any) -> list[int]:
+        return _ungated(city, PlacementRules.removable_cells(self, city))
+
     def swap_cells(self, city: Any, mask: int) -> list[int]:
-        found = PlacementRules.swap_cells(self, city, mask)
-        if not city.open_sides:
-            return found
-        return [c for c in found if not gated(city, cell_position(c))]
+        return _ungated(city, PlacementRules.swap_cells(self, city, mask))
+
+
+def _ungated(city: Any, cells: list[int]) -> list[int]:
+    """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7)."""
+    held = city.memo.get("city_gates.held")
+    if held is None:
+        held = city.memo["city_gates.held"] = {pos for pos, _ in city.open_sides}
+    if not held:
+        return cells
+    return [c for c in cells if cell_position(c) not in held]
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -410,9 +420,10 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     if found is None:
         table = action_table(BuildThroughGate)
         found = []
-        cells = sorted(city.frontier())
+        walls = city.catalog.walls
         for tile in tiles:
-            for pos in cells:
+            # only where R-PLACE-5 alone forbids the tile can a gate let it in
+            for pos in map(cell_position, city.walled_off_cells(walls[tile])):
                 for side in _through_gate_sides(city, tile, pos):
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found

@@ -63,26 +63,36 @@ _LINK_STEPS = tuple(tuple(step for step, side, _ in _STEPS if i & side) for i in
 # Tables over the packed facts kept per cell, so that the hot queries filter whole dicts with
 # plain iteration (``[q for q, v in facts.items() if table[v]]``): facts about the grid, which
 # the placement rules (``alhambra.rules.placement_rules``) read.
-# A frontier cell's fact is ``touch << 4 | need`` (8 bits): the sides where a tile stands and
-# those of them whose tile shows a wall to this cell; a tile's is
-# ``FOUNTAIN_BIT | touch << 4 | walls`` (9 bits, the fountain flagged).
+# A frontier cell's fact is ``open << 8 | touch << 4 | need`` (12 bits): the sides declared
+# open for walking (``Alhambra.open_side``), the sides where a tile stands and those of them
+# whose tile shows a wall to this cell; a tile's is
+# ``open << 9 | FOUNTAIN_BIT | touch << 4 | walls`` (13 bits, the fountain flagged).
 FOUNTAIN_BIT = _FOUNTAIN_BIT = 256
+#: where the open sides sit in a frontier cell's fact and in a tile's fact
+FRONT_OPEN_SHIFT = 8
+TILE_OPEN_SHIFT = 9
+#: how many values a frontier fact and a tile fact can take (the tables' lengths)
+FRONT_FACTS = 1 << 12
+TILE_FACTS = 1 << 13
 #: frontier fact -> True for a cell with tiles on exactly three sides
-THREE_SIDES = _THREE_SIDES = tuple(_TOUCH_COUNT[v >> 4] == 3 for v in range(256))
-#: tile fact -> number of links (sides with a neighbour and no wall on this tile)
-_LINKS = tuple(_TOUCH_COUNT[(v >> 4) & ~v & 15] for v in range(512))
+THREE_SIDES = _THREE_SIDES = tuple(_TOUCH_COUNT[(v >> 4) & 15] == 3 for v in range(FRONT_FACTS))
+#: tile fact -> number of links (sides with a neighbour and no wall on this tile, or with a
+#: neighbour and declared open)
+_LINKS = tuple(_TOUCH_COUNT[(v >> 4) & (~v | v >> TILE_OPEN_SHIFT) & 15] for v in range(TILE_FACTS))
 #: tile fact -> the steps to the linked neighbours
-_LINKED = tuple(_LINK_STEPS[(v >> 4) & ~v & 15] for v in range(512))
+_LINKED = tuple(_LINK_STEPS[(v >> 4) & (~v | v >> TILE_OPEN_SHIFT) & 15] for v in range(TILE_FACTS))
 #: tile fact -> True for a leaf of the link graph other than the fountain; ``ENCLOSED``:
 #: True for a tile with neighbours on all four sides
-LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(512))
-ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(512))
+LEAF = tuple(_LINKS[v] == 1 and not v & _FOUNTAIN_BIT for v in range(TILE_FACTS))
+ENCLOSED = tuple((v >> 4) & 15 == 15 for v in range(TILE_FACTS))
 #: per 4-bit side mask with three sides: the step towards the missing one (else 0)
 MISSING_STEP = _MISSING_STEP
 #: (step, this tile's side, the neighbour's facing side), north, east, south, west; the
 #: fountain's cell; the cell numbers' stride (see :func:`cell_position`)
 STEPS = _STEPS
 FOUNTAIN_CELL = _O
+_FRONT_OPEN = FRONT_OPEN_SHIFT
+_TILE_OPEN = TILE_OPEN_SHIFT
 STRIDE = _STRIDE
 SIDE_WORD = _SIDE_WORD
 
@@ -281,6 +291,17 @@ class _CityRules(_CityState):
             found = self.memo[mask] = self.rules.place_cells(cast("Alhambra", self), mask)
         return found
 
+    def walled_off_cells(self, mask: int) -> list[int]:
+        """The frontier cells (internal numbers, sorted) where a tile of wall bitmask ``mask``
+        (0-15, not checked here) matches every neighbour's walls (R-PLACE-3) but meets them
+        only wall against wall: R-PLACE-5 alone forbids building it there (a city gate on one
+        of those double walls would let it in, R-GATE-6). Cached until the city changes; do
+        not change the list returned."""
+        found = self.memo.get(mask + 32)
+        if found is None:
+            found = self.memo[mask + 32] = self.rules.walled_off_cells(cast("Alhambra", self), mask)
+        return found
+
     def barred_cells(self) -> list[int]:
         """The frontier cells (internal numbers) where building any tile would leave a hole
         (R-PLACE-6), cached until the city changes; do not change the list returned."""
@@ -290,9 +311,9 @@ class _CityRules(_CityState):
         return found
 
     def fast_rules(self) -> bool:
-        """True when the built-in rules judge this city with no side declared open: then the
+        """True when the built-in rules judge this city (sides declared open or not): then the
         tables of ``alhambra.rules.placement_rules`` over the facts decide."""
-        return self.rules.tables and not self._gates
+        return bool(self.rules.tables)
 
     # -- removal and swap (R-TURN-5, R-TURN-6) --------------------------------------------------
 
@@ -374,6 +395,7 @@ class _CityRules(_CityState):
                 f"a side is one of NORTH, EAST, SOUTH, WEST of a cell within the grid, not {pos!r}, {side!r}"
             )
         opp = next(o for st, sd, o in _STEPS if sd == side)
+        near, front = self.tile_facts, self.front_facts
         for cell, bit in ((c, side), (c + step, opp)):
             m = self._gates.get(cell, 0)
             m = m | bit if open else m & ~bit
@@ -381,6 +403,14 @@ class _CityRules(_CityState):
                 self._gates[cell] = m
             else:
                 self._gates.pop(cell, None)
+            # the facts count the open sides, so that the tables still decide (see _rebuild)
+            old = near.get(cell)
+            if old is not None:
+                near[cell] = new = (old & (1 << _TILE_OPEN) - 1) | m << _TILE_OPEN
+                self._links += _LINKS[new] - _LINKS[old]  # type: ignore[misc]  # the slot is Alhambra's
+            elif cell in front:
+                front[cell] = (front[cell] & (1 << _FRONT_OPEN) - 1) | m << _FRONT_OPEN
+        self._cuts = None  # type: ignore[misc]  # the slot is Alhambra's
         self._changed()
 
     def _reaches_outside(self, start: int, filled: int | None = None, emptied: int | None = None) -> bool:
@@ -586,6 +616,7 @@ class Alhambra(_CityRules):
         #: tile cell -> ``touch << 4 | walls`` (the sides where another tile stands, its own
         #: walls), with ``_FOUNTAIN_BIT`` for the fountain
         near: dict[int, int] = {}
+        gates = self._gates
         for c in tiles:
             m = walls[c]
             t = 0
@@ -594,8 +625,11 @@ class Alhambra(_CityRules):
                 if q in tiles:
                     t |= side
                 else:
-                    front[q] = front.get(q, 0) | (opp << 4) | (opp if m & side else 0)
-            near[c] = t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
+                    v = front.get(q)
+                    if v is None:
+                        v = gates.get(q, 0) << _FRONT_OPEN
+                    front[q] = v | (opp << 4) | (opp if m & side else 0)
+            near[c] = gates.get(c, 0) << _TILE_OPEN | t << 4 | m | (_FOUNTAIN_BIT if c == _O else 0)
         for c in (*tiles, *front):
             if c not in _POS_OF:
                 _remember(c)
@@ -661,13 +695,13 @@ class Alhambra(_CityRules):
             else:
                 v = front.get(q)
                 if v is None:
-                    v = 0
+                    v = self._gates.get(q, 0) << _FRONT_OPEN if self._gates else 0
                     if q not in _POS_OF:
                         _remember(q)
                 front[q] = w = v | (opp << 4) | (opp if m & side else 0)
                 three += _THREE_SIDES[w] - _THREE_SIDES[v]
         self._three = three
-        near[c] = v = t << 4 | m
+        near[c] = v = t << 4 | m | (self._gates.get(c, 0) << _TILE_OPEN if self._gates else 0)
         self._links += _LINKS[v] + gained
         if self._cuts is not None:
             linked = _LINKED[v]
@@ -710,13 +744,13 @@ class Alhambra(_CityRules):
                 old = front[q]
                 three -= _THREE_SIDES[old]
                 w = old & ~((opp << 4) | opp)
-                if w >> 4:
+                if w & 0xF0:
                     front[q] = w
                     three += _THREE_SIDES[w]
                 else:
                     del front[q]
         if v:
-            front[c] = v
+            front[c] = v = v | self._gates.get(c, 0) << _FRONT_OPEN
             three += _THREE_SIDES[v]
         self._three = three
         self._links -= lost

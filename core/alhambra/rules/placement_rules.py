@@ -11,9 +11,11 @@ method a plugin may override in a subclass, or a field it may change with ``attr
 * :meth:`PlacementRules.hole_after_placing` and :meth:`PlacementRules.hole_after_removing`:
   R-PLACE-6 and R-TURN-6, the holes (``holes``: ``"cell"`` or ``"region"``).
 
-The built-in rules, with no side declared open, are decided by tables over the facts the city
-keeps (one look-up per frontier cell: the engine's hot path); any other rules are decided
-cell by cell through the methods above, exactly as written.
+The built-in rules are decided by tables over the facts the city keeps (one look-up per
+frontier cell: the engine's hot path); the facts count the sides declared open, so open sides
+keep the tables, the tree test and the cut tiles of the link graph. Rules that judge sides
+themselves (a subclass, or ``walls_match=False``) are decided cell by cell through the
+methods above, exactly as written.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from ..engine.city import (
     ENCLOSED,
     FOUNTAIN_BIT,
     FOUNTAIN_CELL,
+    FRONT_FACTS,
+    FRONT_OPEN_SHIFT,
     HOLES_MODES,
     LEAF,
     MISSING_STEP,
@@ -36,6 +40,7 @@ from ..engine.city import (
     STEPS,
     STRIDE,
     THREE_SIDES,
+    TILE_FACTS,
     cell_position,
 )
 from ..engine.components import EAST, FOUNTAIN, NORTH, SOUTH, WEST
@@ -51,23 +56,26 @@ _pos = cell_position
 # -- the built-in rules as tables over the city's facts ---------------------------------------
 
 
-def _fits(touch: int, need: int, *, open_side: bool) -> int:
+def _fits(touch: int, need: int, *, open_side: bool, declared: int = 0) -> int:
     """Bit ``m`` set for every wall mask ``m`` that has walls exactly on the ``need`` sides
     among the ``touch`` sides (R-PLACE-3); with ``open_side``, also at least one touching side
-    open (R-PLACE-5)."""
+    open: without a wall, or among the ``declared`` open sides (R-PLACE-5, R-GATE-6)."""
     out = 0
     for m in range(16):
-        if (m & touch) == need and (not open_side or touch & ~m):
+        if (m & touch) == need and (not open_side or touch & (~m | declared)):
             out |= 1 << m
     return out
 
 
-#: ``_PLACE_FIT[touch << 4 | need]``: masks that may be built on a cell (R-PLACE-3, -5);
-#: ``_SWAP_FIT``: masks that may replace a tile (R-TURN-5 iii: walls match, reachability kept).
-_PLACE_FIT = tuple(_fits(i >> 4, i & 15, open_side=True) for i in range(256))
+#: ``_PLACE_FIT[open << 8 | touch << 4 | need]``: masks that may be built on a cell (R-PLACE-3,
+#: -5); ``_SWAP_FIT[touch << 4 | need]``: masks that may replace a tile (R-TURN-5 iii: walls
+#: match, and then every link, open sides included, stays as it was).
+_PLACE_FIT = tuple(
+    _fits((i >> 4) & 15, i & 15, open_side=True, declared=i >> FRONT_OPEN_SHIFT) for i in range(FRONT_FACTS)
+)
 _SWAP_FIT = tuple(_fits(i >> 4, i & 15, open_side=False) for i in range(256))
 #: frontier fact -> True where a tile of wall mask m may be built (R-PLACE-3, -5), per mask
-PLACE_OK = tuple(tuple(bool(_PLACE_FIT[v] >> m & 1) for v in range(256)) for m in range(16))
+PLACE_OK = tuple(tuple(bool(_PLACE_FIT[v] >> m & 1) for v in range(FRONT_FACTS)) for m in range(16))
 #: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
 #: (the tile's need: its own walls on the sides where it meets a tile, since walls match)
 SWAP_OK = tuple(
@@ -75,14 +83,21 @@ SWAP_OK = tuple(
         not v & FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
         for v in range(512)
     )
+    # the open sides (the fact's high bits) change no tile's walls: the same answer repeats
+    * (TILE_FACTS >> 9)
     for m in range(16)
+)
+#: frontier fact -> True where a tile of wall mask m matches every neighbour (R-PLACE-3) but
+#: cannot be reached across any of them (R-PLACE-5: wall against wall, no side open), per mask
+WALLED_OFF = tuple(
+    tuple(bool((_SWAP_FIT[v & 255] & ~_PLACE_FIT[v]) >> m & 1) for v in range(FRONT_FACTS)) for m in range(16)
 )
 #: frontier fact -> True where a tile of some wall mask may be built (about half of all
 #: frontier cells take none: a cell whose only neighbour shows it a wall, for one)
 PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
 #: tile fact -> True for a leaf of the link graph (not the fountain) that is not enclosed:
 #: in a tree-shaped Alhambra (``Alhambra.is_tree``), exactly the removable tiles (R-TURN-6)
-OPEN_LEAF = tuple(LEAF[v] and not ENCLOSED[v] for v in range(512))
+OPEN_LEAF = tuple(LEAF[v] and not ENCLOSED[v] for v in range(TILE_FACTS))
 
 
 def _fitting(facts: dict[int, int], fits: tuple[bool, ...]) -> list[int]:
@@ -193,13 +208,26 @@ class PlacementRules:
     def place_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The frontier cells (internal numbers, sorted) where a tile of wall mask ``mask``
         may be built (``Alhambra.place_cells`` caches the answer)."""
-        if self.tables and not city._gates:
+        if self.tables:
             found = _fitting(city.front_facts, PLACE_OK[mask])
         else:
             found = [q for q in sorted(city.front_facts) if self._place_problem(city, q, mask) is None]
         barred = city.barred_cells()
         if barred:
             found = [q for q in found if q not in barred]
+        return found
+
+    def walled_off_cells(self, city: Alhambra, mask: int) -> list[int]:
+        """The frontier cells (internal numbers, sorted) where R-PLACE-5 is why a tile of wall
+        mask ``mask`` may not be built: it matches every neighbour (R-PLACE-3) but no shared
+        side is open (``Alhambra.walled_off_cells`` caches the answer)."""
+        if self.tables:
+            return _fitting(city.front_facts, WALLED_OFF[mask])
+        found = []
+        for q in sorted(city.front_facts):
+            why = self._place_problem(city, q, mask)
+            if why is not None and why.startswith("R-PLACE-5"):
+                found.append(q)
         return found
 
     def barred_cells(self, city: Alhambra) -> list[int]:
@@ -209,7 +237,7 @@ class PlacementRules:
         if self._cell_holes:
             if not city._three:
                 return []
-            return [q + MISSING_STEP[v >> 4] for q, v in front.items() if THREE_SIDES[v]]
+            return [q + MISSING_STEP[(v >> 4) & 15] for q, v in front.items() if THREE_SIDES[v]]
         return [q for q in front if self.hole_after_placing(city, _pos(q)) is not None]
 
     # -- removal (R-TURN-5, R-TURN-6) -------------------------------------------------------
@@ -256,10 +284,7 @@ class PlacementRules:
         """The tiles (internal cells, sorted) that may be moved to the reserve (R-TURN-5 ii,
         R-TURN-6): with the built-in rules, the leaves of a tree-shaped link graph, else the
         tiles that are no cut vertex (one pass); other rules: tile by tile."""
-        if (
-            not (self.tables and not city._gates)
-            or type(self).hole_after_removing is not PlacementRules.hole_after_removing
-        ):
+        if not self.tables or type(self).hole_after_removing is not PlacementRules.hole_after_removing:
             return [c for c in sorted(city._tiles) if c != _O and self.why_not_remove(city, _pos(c)) is None]
         near = city.tile_facts
         cell_holes = self.holes == "cell"
@@ -301,7 +326,7 @@ class PlacementRules:
                     f"R-PLACE-3: the {SIDE_WORD[side]} side of {label} would not match "
                     f"tile {city._tiles[c + step]!r} at {_pos(c + step)}"
                 )
-        if not self.tables or city._gates:
+        if not self.tables:
             seen = self.reachable(city, swapped=(c, mask))
             if len(seen) != len(city._tiles):
                 cut = sorted(_pos(q) for q in set(city._tiles) - seen)
@@ -310,7 +335,7 @@ class PlacementRules:
 
     def swap_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The tiles (internal cells, sorted) a tile of wall mask ``mask`` could replace."""
-        if self.tables and not city._gates:
+        if self.tables:
             return _fitting(city.tile_facts, SWAP_OK[mask])
         return [c for c in sorted(city._tiles) if c != _O and self._swap_problem(city, c, mask) is None]
 
