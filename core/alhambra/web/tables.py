@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import secrets
 import sys
 import threading
@@ -604,6 +605,8 @@ class TableStore:
             data = json.loads(text)
         except ValueError as exc:
             raise SaveFormatError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise SaveFormatError("not a table: JSON nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveFormatError(f"not a table of the web app (format {FORMAT!r})")
         if data.get("format_version") != FORMAT_VERSION:
@@ -708,6 +711,10 @@ class TableStore:
         return again
 
 
+#: an integer field: an optional minus and 1-19 ASCII digits (not ``--1``, not ``²``)
+_INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+
 def integer_field(value: Any, name: str) -> int:
     """``value`` (a form or query field: text, at most 19 digits) as an int;
     :class:`BadRequest` naming ``name`` when it is missing or not an integer."""
@@ -715,7 +722,7 @@ def integer_field(value: Any, name: str) -> int:
         raise BadRequest(f"{name} must be an integer, not {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         return int(value)
     raise BadRequest(
         f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}"
