@@ -153,3 +153,26 @@ def test_forty_concurrent_copies_of_one_action_play_it_once(data_dir: Path) -> N
     assert time.monotonic() - start < 60
     assert sorted(codes) == [303] + [409] * 39
     assert len(table.game.history) == 1 and table.version == 1
+
+
+def test_a_game_of_bots_only_does_not_hold_up_the_other_tables_bots(data_dir: Path) -> None:
+    """Two requests creating games of six bots each used to keep both bot workers for the
+    whole of those games (minutes with mcts), so that no other table's bot moved meanwhile:
+    the workers take turns, one bot move per table (here one worker, greedy bots)."""
+    store = TableStore(data_dir, workers=1, bot_seconds=None)
+    try:
+        from alhambra.web.tables import Seat
+
+        hog = store.create(seats=[Seat(f"B{i}", "greedy", "greedy") for i in range(6)], modules=[], seed=1)
+        table = store.create(
+            seats=[Seat("Bot", "greedy", "greedy"), Seat("Ann", "person")],
+            modules=[],
+            seed=3,
+            options={"start_player": "seat"},
+        )
+        assert store.settle(table, timeout=120)
+        assert table.decider == 1 and len(table.game.history) >= 1
+        assert not hog.game.is_over  # the other table's bot moved long before the all-bot game ended
+        assert store.settle(hog, timeout=300) and hog.game.is_over
+    finally:
+        store.close()
