@@ -125,11 +125,16 @@ class PrivateHeaders:
 
 def host_name(value: str) -> str:
     """The host of a ``Host`` header or of an ``Origin``'s authority, without the port,
-    lower case (``[::1]:8765`` -> ``::1``)."""
+    lower case (``[::1]:8765`` -> ``::1``); a value whose port is not a number is returned
+    whole (a name no server answers to)."""
     value = value.strip().lower()
     if value.startswith("["):
-        return value[1:].split("]", 1)[0]
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+        name, _, rest = value[1:].partition("]")
+        return name if rest == "" or (rest[:1] == ":" and rest[1:].isascii() and rest[1:].isdigit()) else value
+    if value.count(":") == 1:
+        name, port = value.split(":")
+        return name if port.isascii() and port.isdigit() else value  # not ``localhost:1@evil.com``
+    return value
 
 
 class Guard:

@@ -5,6 +5,7 @@ what."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
@@ -14,6 +15,9 @@ from .. import SEED_LIMIT, ConfigError, available_modules, get_ruleset
 from .tables import BOT_KINDS, PERSON, BadRequest, Seat, TableStore, integer_field
 
 MAX_MCTS_BUDGET = 5000
+#: characters of a TOML game config sent from the browser (a config takes a few hundred; the
+#: TOML reader's time grows faster than the length with deeply dotted keys)
+MAX_CONFIG = 20_000
 
 
 def module_name(module: Any) -> str:
@@ -127,7 +131,7 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
 
 def _seed_field(text: str) -> int:
     """The form's seed as an int (any number of digits: the range is checked after)."""
-    if not text.lstrip("-").isdigit() or len(text) > 40:
+    if not re.fullmatch(r"-?[0-9]{1,40}", text):
         raise BadRequest(f"seed must be an integer from 0 to 2**63 - 1, not {text[:40]!r}")
     return int(text)
 
@@ -141,11 +145,16 @@ def _apply_config(
     known: dict[str, str],
     store: TableStore,
 ) -> tuple:
-    """A TOML game config from the form over the fields (see :func:`parse_new_game`)."""
+    """A TOML game config from the form over the fields (see :func:`parse_new_game`); at most
+    :data:`MAX_CONFIG` characters."""
+    if len(text) > MAX_CONFIG:
+        raise BadRequest(f"the game config has {len(text)} characters, more than this server reads ({MAX_CONFIG})")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BadRequest(f"the game config is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise BadRequest("the game config is not valid TOML: nested too deeply") from None
     unknown = set(data) - {"players", "modules", "options", "seed"}
     if "module_paths" in unknown:
         raise BadRequest(

@@ -47,6 +47,8 @@ def split_games(text: str) -> list[str]:
         return [stripped]
     except ValueError:
         return [line for line in stripped.splitlines() if line.strip()]
+    except RecursionError:
+        raise SaveFormatError("not a save: JSON nested too deeply") from None
 
 
 @define(slots=True, eq=False)
@@ -99,8 +101,8 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
         raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
     try:
         history = json.loads(games[number - 1]).get("history")
-    except (ValueError, AttributeError):
-        history = None
+    except (ValueError, AttributeError, RecursionError):
+        history = None  # Game.from_json says what is wrong
     if isinstance(history, list) and len(history) > MAX_HISTORY:
         raise SaveFormatError(f"history: {len(history)} actions, more than a replay takes ({MAX_HISTORY})")
     # the state is checked; nothing in it is run. The history is replayed below, moment by

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import secrets
 import sys
 import threading
@@ -494,33 +495,46 @@ class TableStore:
                 table = self._queue.get(timeout=0.1)
             except queue.Empty:
                 continue
+            pause = 0.0
             try:
-                self._move_bots(table)
+                pause = self._move_bot(table)
             except Exception as exc:  # noqa: BLE001 -- a failing bot stops its table, not the server
                 with table.lock:
                     table.trouble = f"a bot failed: {type(exc).__name__}: {exc}"
-            finally:
-                with self._lock:
-                    self._busy.discard(table.id)
-            self.kick(table)  # a person may have handed over to a bot while the worker was finishing
+            if pause > 0 and not self._stop.is_set():
+                # the table stays "thinking" through the pause; the worker serves other tables
+                timer = threading.Timer(pause, self._release, (table,))
+                timer.daemon = True
+                timer.start()
+            else:
+                self._release(table)
 
-    def _move_bots(self, table: Table) -> None:
-        """Let ``table``'s bots decide until a person must, the game is over or the store
-        stops. A bot thinks on a clone of the game, without the table's lock: pages read the
-        table meanwhile; the move is applied (under the lock) only if the table did not change."""
+    def _release(self, table: Table) -> None:
+        """``table``'s turn at a worker is over: back in the queue if a bot still decides (the
+        workers take turns, one bot move per table: a game of bots only holds up nobody)."""
+        with self._lock:
+            self._busy.discard(table.id)
+        self.kick(table)  # a person may have handed over to a bot while the worker was finishing
+
+    def _move_bot(self, table: Table) -> float:
+        """Let the bot that decides at ``table`` (if any) make one move; the seconds to pause
+        before the next (:attr:`bot_pause` after a move others can see and before another bot
+        move, else 0). The bot thinks on a clone of the game, without the table's lock: pages
+        read the table meanwhile; the move is applied (under the lock) only if the table did
+        not change."""
         while not self._stop.is_set():
             with table.lock:
                 if not self.bot_to_move(table):
-                    return
+                    return 0.0
                 seat = table.decider
                 if seat is None:
-                    return
+                    return 0.0
                 version = table.version
                 game = table.game.clone()
                 bot = table.bot_for(seat)
             action = bot.choose(game, seat, game.legal_actions())
             if self._stop.is_set():
-                return
+                return 0.0
             with table.lock:
                 if table.version != version:
                     continue
@@ -531,7 +545,9 @@ class TableStore:
             # a pause after each move others can see, so pages show them one by one; none after a
             # decline in the vizier's asking round, which must take no longer than a seat not asked
             if self.bot_pause and table.public_version != public and self.bot_to_move(table):
-                self._stop.wait(self.bot_pause)
+                return self.bot_pause
+            return 0.0
+        return 0.0
 
     def settle(self, table: Table, timeout: float = 30.0) -> bool:
         """Wait until ``table``'s bots have moved (a person decides, or the game is over);
@@ -604,6 +620,8 @@ class TableStore:
             data = json.loads(text)
         except ValueError as exc:
             raise SaveFormatError(f"not JSON: {exc}") from None
+        except RecursionError:
+            raise SaveFormatError("not a table: JSON nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveFormatError(f"not a table of the web app (format {FORMAT!r})")
         if data.get("format_version") != FORMAT_VERSION:
@@ -708,6 +726,10 @@ class TableStore:
         return again
 
 
+#: an integer field: an optional minus and 1-19 ASCII digits (not ``--1``, not ``²``)
+_INTEGER = re.compile(r"-?[0-9]{1,19}")
+
+
 def integer_field(value: Any, name: str) -> int:
     """``value`` (a form or query field: text, at most 19 digits) as an int;
     :class:`BadRequest` naming ``name`` when it is missing or not an integer."""
@@ -715,7 +737,7 @@ def integer_field(value: Any, name: str) -> int:
         raise BadRequest(f"{name} must be an integer, not {value!r}")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
         return int(value)
     raise BadRequest(
         f"{name} is missing" if value is None or value == "" else f"{name} must be an integer, not {value!r}"
