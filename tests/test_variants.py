@@ -12,6 +12,8 @@ import io
 import tokenize
 from pathlib import Path
 
+import random
+
 import pytest
 
 import alhambra
@@ -109,6 +111,35 @@ def test_hand_limit_r_turn_2_over_limit_takes_not_listed_and_refused():
     assert game.to_json() == before
     base = situation(3, hands={0: hand}, display=display)
     assert TakeMoney((M("florin-1"), M("ducat-1"))) in base.legal_actions()
+
+
+def test_hand_limit_r_turn_2_full_hand_that_can_buy_nothing_may_still_take():
+    hand = [M(c) for c in ("florin-1", "florin-2", "dinar-1", "dinar-2", "ducat-1", "ducat-2")]
+    display = [M("florin-1"), M("dinar-2"), M("ducat-1"), M("dirham-9")]
+    market = [50, 51, 52, 54]  # prices 11, 11, 11, 13: this hand (at most 3 of a currency) pays none
+    game = situation(
+        3,
+        hands={0: hand},
+        display=display,
+        market=market,
+        modules=[load("hand_limit")],
+        options={"hand_limit.cards": 6},
+    )
+    assert game.purchases(0) == []
+    takes = [a for a in game.legal_actions() if isinstance(a, TakeMoney)]
+    assert TakeMoney((M("dirham-9"),)) in takes
+
+
+def test_hand_limit_r_turn_2_small_limit_games_end():
+    for seed in range(4):
+        game = alhambra.new_game(3, modules=[load("hand_limit")], options={"hand_limit.cards": 5}, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+        assert game.is_over, seed
 
 
 # -- 3. Dirk never scores (R-TWO-4) ----------------------------------------------------------

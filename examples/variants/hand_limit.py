@@ -2,12 +2,14 @@
 
 Hook ``alhambra_action_kind`` adjusts the built-in ``TakeMoney`` kind (R-TURN-2): a take
 that would go over the limit is not listed, and playing it is refused with a sentence that
-names the rule.
+names the rule. A player who can buy no building may still take money (else a full hand that
+fits no market space could never be changed, and the game would not end). Every card that is
+money counts (the diamonds too), exchange offices and gate cards do not.
 """
 
 from typing import Any
 
-from alhambra import ActionKind, Game, MoneyCard, Option, TakeMoney, hookimpl
+from alhambra import ActionKind, Game, Option, TakeMoney, hookimpl
 
 NAME = "hand_limit"
 DESCRIPTION = "House rule: at most N money cards in hand."
@@ -24,8 +26,8 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     limit = options["hand_limit.cards"]
 
     def over(game: Game, seat: int, action: Any) -> str | None:
-        held = sum(type(c) is MoneyCard for c in game.state.players[seat].hand)
-        if held + len(action.cards) <= limit:
+        held = sum(c.is_money for c in game.state.players[seat].hand)
+        if held + len(action.cards) <= limit or not game.purchases(seat):
             return None
         return f"hand limit: holding {held} money cards, {action} would make more than {limit}"
 
