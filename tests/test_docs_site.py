@@ -289,7 +289,7 @@ def test_format_examples_are_real_output_of_the_engine():
     record = json.loads(sitegen.result_example())
     assert record["format"] == "alhambra-result" and record["players"] == 3 and record["seed"] == 7
     # every installed module, in the canonical order the engine registers them in
-    assert record["modules"] == ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+    assert record["modules"] == ["vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds"]
     assert sum(record["action_counts"].values()) == record["actions"]
 
 
