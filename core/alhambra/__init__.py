@@ -1,5 +1,5 @@
 """alhambra: a rules engine for the board game Alhambra (Dirk Henn, Queen Games) and the
-modules of its first expansion, built on pluggy hooks.
+modules of its expansions, built on pluggy hooks.
 
 Quick use::
 
