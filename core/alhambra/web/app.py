@@ -37,6 +37,8 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -61,7 +63,9 @@ from .tables import (
     BOT_KINDS,
     BOT_SECONDS,
     BOT_WORKERS,
+    MAX_TABLES,
     BadRequest,
+    Busy,
     Conflict,
     Forbidden,
     Table,
@@ -76,6 +80,9 @@ from .words import card_words, catalog_of, tile_words
 MAX_FORM = 1_000_000
 #: form fields a request may carry (the new-game form has about 40)
 MAX_FIELDS = 200
+#: replays built at once (each replays a whole uploaded game in a worker thread); a request
+#: beyond them is a 503 at once, so uploads cannot take every thread the pages need
+REPLAY_BUILDS = 2
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -218,6 +225,7 @@ def create_app(
     workers: int = BOT_WORKERS,
     max_upload: int = MAX_UPLOAD,
     allow_hosts: Sequence[str] = (),
+    max_tables: int = MAX_TABLES,
 ) -> Starlette:
     """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
     a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
@@ -225,10 +233,25 @@ def create_app(
     None: its own budget); ``bot_pause``: seconds between two bot moves (so that pages show
     them one by one); ``workers``: threads moving bots; ``max_upload``: the largest request
     body in bytes; ``allow_hosts``: host names served besides ``localhost``, ``127.0.0.1``
-    and ``::1`` (the address served on, a LAN name). ``app.state.store`` is the
+    and ``::1`` (the address served on, a LAN name); ``max_tables``: the most tables the server
+    holds (a new game beyond them is a 503). ``app.state.store`` is the
     :class:`TableStore`, ``app.state.replays`` the :class:`ReplayShelf`."""
-    store = TableStore(data, modules=modules, bot_seconds=bot_seconds, bot_pause=bot_pause, workers=workers)
+    store = TableStore(
+        data, modules=modules, bot_seconds=bot_seconds, bot_pause=bot_pause, workers=workers, max_tables=max_tables
+    )
     shelf = ReplayShelf()
+    limiters: list[anyio.CapacityLimiter] = []  # made in the server's event loop, on first use
+
+    async def build(text: str, **kwargs: Any) -> Any:
+        """:func:`build_replay` in a worker thread of its own pool (:data:`REPLAY_BUILDS`
+        threads); :class:`Busy` at once when every one of them is building."""
+        if not limiters:
+            limiters.append(anyio.CapacityLimiter(REPLAY_BUILDS))
+        replay_builds = limiters[0]
+        if replay_builds.available_tokens < 1:
+            raise Busy(f"{REPLAY_BUILDS} replays are being built now: try again in a moment")
+        return await anyio.to_thread.run_sync(lambda: build_replay(text, **kwargs), limiter=replay_builds)
+
     env = _environment()
     file_defaults = dict(defaults or {})
 
@@ -422,7 +445,7 @@ def create_app(
         check_any_token(table, request.query_params.get("t"))
         if not table.game.is_over:
             raise Forbidden("the replay shows every hand: it opens once the game is over")
-        found = await run_in_threadpool(build_replay, table.game.to_json(), modules=store.modules)
+        found = await build(table.game.to_json(), modules=store.modules)
         shelf.add(found)
         return RedirectResponse(f"/replay/{found.id}", status_code=303)
 
@@ -441,7 +464,9 @@ def create_app(
             raise BadRequest("that file is not a save: not UTF-8 text") from None
         number = integer_field(str(form.get("game") or "1"), "game")
         try:
-            found = await run_in_threadpool(build_replay, text, number=number, modules=store.modules)
+            found = await build(text, number=number, modules=store.modules)
+        except WebError:
+            raise
         except AlhambraError as exc:
             raise BadRequest(f"cannot replay that file: {exc}") from None
         shelf.add(found)

@@ -10,6 +10,8 @@ from .. import AlhambraError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+#: connections served at once; uvicorn answers 503 to any beyond them
+MAX_CONNECTIONS = 256
 
 
 def add_parser(sub: Any) -> None:
@@ -52,6 +54,21 @@ def add_parser(sub: Any) -> None:
         type=float,
         default=20.0,
         help="largest request body, a replay upload included, in megabytes (default 20)",
+    )
+    p.add_argument(
+        "--max-tables",
+        metavar="N",
+        type=int,
+        default=None,
+        help="most tables (games) the server holds, those in --data included; a new game beyond "
+        "them is refused (default 1000)",
+    )
+    p.add_argument(
+        "--max-connections",
+        metavar="N",
+        type=int,
+        default=MAX_CONNECTIONS,
+        help=f"connections served at once; any beyond them get a 503 (default {MAX_CONNECTIONS})",
     )
     p.add_argument(
         "--bot-seconds",
@@ -102,8 +119,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         cfg = load_config(args.config)
         modules, defaults = list(cfg.module_objects), dict(cfg.options)
+    from .tables import MAX_TABLES
+
+    max_tables = MAX_TABLES if args.max_tables is None else args.max_tables
     if args.max_upload <= 0 or args.bot_seconds <= 0 or args.bot_pause < 0:
         raise AlhambraError("--max-upload and --bot-seconds must be positive, --bot-pause 0 or more")
+    if max_tables < 1 or args.max_connections < 1:
+        raise AlhambraError("--max-tables and --max-connections must be at least 1")
     app = create_app(
         args.data,
         modules=modules,
@@ -112,11 +134,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         bot_pause=args.bot_pause,
         max_upload=int(args.max_upload * 1_000_000),
         allow_hosts=served_hosts(args.host, args.allow_host),
+        max_tables=max_tables,
     )
     store = app.state.store
     # Ctrl-C / SIGTERM: requests in flight get 1 s, then the store saves every table and stops
     # the bots (daemon threads: a bot still thinking does not hold the process)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+        limit_concurrency=args.max_connections,
+    )
     server = uvicorn.Server(config)
     for problem in store.problems:
         print(f"alhambra play: skipped {problem} (in {args.data})", file=sys.stderr)

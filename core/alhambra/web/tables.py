@@ -43,6 +43,9 @@ BOT_WORKERS = 2
 #: the interpreter with the pages', and a page waits up to one interval each time it needs it
 #: back (Python's default of 5 ms made a page of another table take ~100 ms under a busy bot)
 SWITCH_INTERVAL = 0.001
+#: tables one server holds at most (in memory, and loaded from its data directory): each holds
+#: a whole game, so an unbounded number of "new game" requests would exhaust the memory
+MAX_TABLES = 1000
 
 
 class WebError(AlhambraError):
@@ -73,6 +76,12 @@ class TooLarge(WebError):
     """A request body over the server's limit (``--max-upload``): 413."""
 
     status = 413
+
+
+class Busy(WebError):
+    """A request the server has no room for now (its table limit, replays being built): 503."""
+
+    status = 503
 
 
 class Conflict(WebError):
@@ -301,10 +310,13 @@ class TableStore:
         bot_seconds: float | None = BOT_SECONDS,
         bot_pause: float = 0.0,
         workers: int = BOT_WORKERS,
+        max_tables: int = MAX_TABLES,
     ):
         self.data = Path(data) if data is not None else None
         self.modules = list(modules or [])
         self.tables: dict[str, Table] = {}
+        #: the most tables this store holds; :meth:`create` refuses more (:class:`Busy`)
+        self.max_tables = max_tables
         self.problems: list[str] = []
         self._lock = threading.Lock()
         #: seconds a bot may think per decision; seconds between two bot moves (so that pages
@@ -335,7 +347,9 @@ class TableStore:
         """A new table: ``seats`` (2-6; person seats get their tokens here), ``modules``
         (names or objects), ``options``, ``seed``. The bots move until a person must decide.
         Raises :class:`~alhambra.errors.ConfigError` for a bad configuration (R-COMP-1: 2-6
-        players) and :class:`~alhambra.bots.BotSpecError` for a bad bot."""
+        players), :class:`~alhambra.bots.BotSpecError` for a bad bot and :class:`Busy` when the
+        store already holds ``max_tables`` tables."""
+        self._check_room()
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadRequest(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)} (R-COMP-1)")
         for s in seats:
@@ -353,6 +367,7 @@ class TableStore:
             known=starting_known(game),
         )
         with self._lock:
+            self._check_room()  # checked again: another request may have filled the last place
             while table.id in self.tables:
                 table.id = secrets.token_hex(4)
             self.tables[table.id] = table
@@ -360,6 +375,13 @@ class TableStore:
             self.save(table)
         self.kick(table)
         return table
+
+    def _check_room(self) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise Busy(
+                f"this server holds {len(self.tables)} tables, its limit (alhambra play --max-tables): "
+                "no new game can start until some are removed from its data directory"
+            )
 
     def get(self, gid: str) -> Table:
         """The table ``gid``; :class:`NotFound` if there is none."""
@@ -604,6 +626,9 @@ class TableStore:
         if self.data is None:
             return
         for path in sorted(self.data.glob("*.json")):
+            if len(self.tables) >= self.max_tables:
+                self.problems.append(f"{path.name}: over the limit of {self.max_tables} tables (--max-tables)")
+                continue
             try:
                 table = self.load(path.read_text("utf-8"))
             except (AlhambraError, OSError, UnicodeDecodeError) as exc:
