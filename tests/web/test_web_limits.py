@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from html import unescape
@@ -142,10 +143,110 @@ def test_the_server_answers_a_connection_beyond_its_limit_with_a_503(tmp_path: P
         proc.wait(10)
 
 
-@pytest.mark.parametrize("flag", ["--max-tables", "--max-connections"])
+def _serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen, str, int]:
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'core'}{os.pathsep}{ROOT / 'modules'}", "PYTHONUNBUFFERED": "1"}
+    cmd = [sys.executable, "-m", "alhambra.cli", "play", "--port", "0", "--data", str(tmp_path / "g"), *extra]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    line = proc.stdout.readline() if proc.stdout else ""
+    found = re.search(r"http://([^/:]+):(\d+)/ ", line)
+    if not found:
+        proc.kill()
+        pytest.fail(line)
+    return proc, found.group(1), int(found.group(2))
+
+
+def _closed_by_server(s: socket.socket, within: float) -> bool:
+    """True when the server closes ``s`` within ``within`` seconds (what it still sends, the
+    rest of an answer, is read and dropped)."""
+    end = time.monotonic() + within
+    while (left := end - time.monotonic()) > 0:
+        s.settimeout(left)
+        try:
+            if s.recv(65536) == b"":
+                return True
+        except TimeoutError:
+            return False
+        except ConnectionResetError:
+            return True
+    return False
+
+
+def test_a_connection_that_sends_no_whole_head_in_time_is_closed(tmp_path: Path) -> None:
+    """Slow clients (slowloris): one that sends nothing, one that sends its head a byte at a
+    time, one idle after an answer; all are closed after the head timeout, and the places
+    they held serve others again."""
+    proc, host, port = _serve(tmp_path, "--max-connections", "3", "--head-timeout", "1")
+    try:
+        silent = socket.create_connection((host, port), timeout=5)
+        trickle = socket.create_connection((host, port), timeout=5)
+        trickle.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n")  # never the blank line
+        answered = socket.create_connection((host, port), timeout=5)
+        answered.sendall(b"GET /version HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        answered.settimeout(5)
+        assert answered.recv(100).startswith(b"HTTP/1.1 ")
+        with pytest.raises(urllib.error.HTTPError) as refused:  # every place is held
+            urllib.request.urlopen(f"http://{host}:{port}/", timeout=5)
+        assert refused.value.code == 503
+        for s in (silent, trickle, answered):
+            assert _closed_by_server(s, 8), "a slow connection was kept open"
+            s.close()
+        assert urllib.request.urlopen(f"http://{host}:{port}/", timeout=5).status == 200
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.parametrize("flag", ["--max-tables", "--max-connections", "--head-timeout"])
 def test_a_limit_below_one_is_refused(flag: str, tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'core'}{os.pathsep}{ROOT / 'modules'}"}
     cmd = [sys.executable, "-m", "alhambra.cli", "play", "--port", "0", "--data", str(tmp_path / "g"), flag, "0"]
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode != 0
-    assert "must be at least 1" in out.stderr
+    assert "must be at least 1" in out.stderr or "must be positive" in out.stderr
+
+
+def test_a_body_that_does_not_arrive_in_time_is_a_408(data_dir: Path, monkeypatch) -> None:
+    """A form sent slowly (part of it, then nothing) is answered 408 once the body time is up,
+    and no table is made."""
+    import anyio
+
+    monkeypatch.setattr(web_app, "BODY_SECONDS", 0.5)
+    app = create_app(data_dir)
+    sent: list[dict] = []
+    chunks = [b"kind0=person&", b"kind1=ran"]
+
+    async def receive() -> dict:
+        if chunks:
+            return {"type": "http.request", "body": chunks.pop(0), "more_body": True}
+        await anyio.sleep(30)  # the rest never comes
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/games",
+        "raw_path": b"/games",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"localhost"), (b"content-type", b"application/x-www-form-urlencoded")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+        "state": {},
+    }
+
+    async def main() -> None:
+        with anyio.fail_after(10):
+            await app(scope, receive, send)
+
+    anyio.run(main)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    assert start["status"] == 408
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    assert b"did not arrive within 0.5 s" in body
+    assert app.state.store.tables == {}

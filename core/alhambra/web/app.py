@@ -70,6 +70,7 @@ from .tables import (
     Forbidden,
     Table,
     TableStore,
+    TimedOut,
     TooLarge,
     WebError,
     integer_field,
@@ -83,6 +84,8 @@ MAX_FIELDS = 200
 #: replays built at once (each replays a whole uploaded game in a worker thread); a request
 #: beyond them is a 503 at once, so uploads cannot take every thread the pages need
 REPLAY_BUILDS = 2
+#: seconds a request's whole body may take to arrive (a body sent slowly holds a connection)
+BODY_SECONDS = 60.0
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -151,10 +154,12 @@ class Guard:
     under ``Referrer-Policy: no-referrer``) with ``Sec-Fetch-Site: same-origin``, or none and no ``Sec-Fetch-Site: cross-site`` (403: a form sent from
     another site); a body over ``max_body`` bytes is refused (413) by its
     ``Content-Length`` before any of it is read, and while it streams otherwise (a
-    body other than a replay upload: :data:`MAX_FORM` at most)."""
+    body other than a replay upload: :data:`MAX_FORM` at most); a body that has not all
+    arrived ``body_seconds`` after the app began to read it is a 408."""
 
-    def __init__(self, app: ASGIApp, *, hosts: set[str], max_body: int) -> None:
+    def __init__(self, app: ASGIApp, *, hosts: set[str], max_body: int, body_seconds: float = 60.0) -> None:
         self.app = app
+        self.body_seconds = body_seconds
         self.hosts = {host_name(h) for h in hosts}
         self.max_body = max_body
 
@@ -202,15 +207,24 @@ class Guard:
             await self._refuse(send, 413, f"the request is larger than this server accepts here ({limit} bytes)")
             return
         seen = 0
+        deadline: float | None = None  # the whole body must arrive within BODY_SECONDS
+        complete = False
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > limit:
-                    raise TooLarge(f"the request is larger than this server accepts ({limit} bytes)")
-            return message
+            nonlocal seen, deadline, complete
+            if complete:  # the body is in; what is left to receive is the disconnect
+                return await receive()
+            if deadline is None:
+                deadline = anyio.current_time() + self.body_seconds
+            with anyio.move_on_after(max(0.0, deadline - anyio.current_time())):
+                message = await receive()
+                if message["type"] == "http.request":
+                    seen += len(message.get("body", b""))
+                    if seen > limit:
+                        raise TooLarge(f"the request is larger than this server accepts ({limit} bytes)")
+                    complete = not message.get("more_body", False)
+                return message
+            raise TimedOut(f"the request's body did not arrive within {self.body_seconds:g} s")
 
         await self.app(scope, counted, send)
 
@@ -532,7 +546,10 @@ def create_app(
     app = Starlette(
         routes=routes,
         exception_handlers={AlhambraError: on_error, 404: not_found},
-        middleware=[Middleware(PrivateHeaders), Middleware(Guard, hosts=hosts, max_body=max_upload)],
+        middleware=[
+            Middleware(PrivateHeaders),
+            Middleware(Guard, hosts=hosts, max_body=max_upload, body_seconds=BODY_SECONDS),
+        ],
         lifespan=lifespan,
     )
     app.state.store = store

@@ -12,6 +12,10 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 #: connections served at once; uvicorn answers 503 to any beyond them
 MAX_CONNECTIONS = 256
+#: seconds a connection may take to send a request's head (its request line and headers),
+#: counted from its opening or from its last answer: a client that sends nothing, or sends
+#: its head a byte at a time, is disconnected then instead of holding a place for ever
+HEAD_SECONDS = 10.0
 
 
 def add_parser(sub: Any) -> None:
@@ -71,6 +75,14 @@ def add_parser(sub: Any) -> None:
         help=f"connections served at once; any beyond them get a 503 (default {MAX_CONNECTIONS})",
     )
     p.add_argument(
+        "--head-timeout",
+        metavar="S",
+        type=float,
+        default=HEAD_SECONDS,
+        help=f"seconds a connection may take to send a request's head, from its opening or its "
+        f"last answer; it is closed then (default {HEAD_SECONDS:g})",
+    )
+    p.add_argument(
         "--bot-seconds",
         metavar="S",
         type=float,
@@ -101,6 +113,41 @@ def served_hosts(host: str, extra: list[str]) -> list[str]:
     return names
 
 
+def timed_protocol(seconds: float = HEAD_SECONDS) -> type:
+    """uvicorn's h11 protocol that closes a connection whose request head has not arrived
+    ``seconds`` after the connection opened or its last response was sent (uvicorn itself
+    times out only idle connections that have had an answer)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TimedH11Protocol(H11Protocol):
+        _head_timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm_head_timer()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm_head_timer()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            super().connection_lost(exc)
+
+        def _arm_head_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+            self._head_timer = self.loop.call_later(seconds, self._head_timeout)
+
+        def _head_timeout(self) -> None:
+            cycle = self.cycle
+            if (cycle is None or cycle.response_complete) and not self.transport.is_closing():
+                self.transport.close()  # no request under way: the head did not come in time
+
+    return TimedH11Protocol
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Run the server until interrupted. Raises :class:`AlhambraError` when the ``web`` extra
     is missing or the config cannot be loaded."""
@@ -126,6 +173,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise AlhambraError("--max-upload and --bot-seconds must be positive, --bot-pause 0 or more")
     if max_tables < 1 or args.max_connections < 1:
         raise AlhambraError("--max-tables and --max-connections must be at least 1")
+    if not args.head_timeout > 0:
+        raise AlhambraError("--head-timeout must be positive")
     app = create_app(
         args.data,
         modules=modules,
@@ -146,6 +195,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         log_level="warning",
         timeout_graceful_shutdown=1,
         limit_concurrency=args.max_connections,
+        http=timed_protocol(args.head_timeout),
     )
     server = uvicorn.Server(config)
     for problem in store.problems:

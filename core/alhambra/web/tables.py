@@ -78,6 +78,12 @@ class TooLarge(WebError):
     status = 413
 
 
+class TimedOut(WebError):
+    """A request whose body did not arrive in time: 408."""
+
+    status = 408
+
+
 class Busy(WebError):
     """A request the server has no room for now (its table limit, replays being built): 503."""
 
