@@ -289,3 +289,16 @@ def test_ismcts_with_the_heuristic_evaluator_plays_decisions():
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert searched == 6
+
+
+def test_all_means_every_installed_module_in_every_environment() -> None:
+    """``modules="all"`` is what ``--modules all`` is on the command line: the six expansion
+    modules (city gates and diamonds included), so their actions are in the action space."""
+    from alhambra.env.session import parse_modules
+    from alhambra.saving.config import expand_module_names
+
+    six = expand_module_names(["all"])
+    assert {"city_gates", "diamonds", "vizier", "building_huts", "bonus_cards", "exchange_offices"} <= set(six)
+    assert parse_modules("all") == parse_modules(["all"]) == six
+    env = AlhambraEnv(players=3, modules="all")
+    assert env.unwrapped.session.num_actions == AlhambraEnv(players=3, modules=six).unwrapped.session.num_actions

@@ -76,8 +76,9 @@ def _restore(players: int, modules: list[str], options: dict[str, Any], *rest: A
 
 def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
     """Modules from a list (names, or module objects as :func:`alhambra.new_game` takes them)
-    or a comma-separated string (``"vizier,bonus_cards"``; ``"all"`` or ``["all"]``: the four
-    expansion modules). Raises :class:`ConfigError` for anything else."""
+    or a comma-separated string (``"vizier,bonus_cards"``; ``"all"`` or ``["all"]``: every
+    installed module, as ``--modules all`` on the command line, the six expansion modules and
+    a user's own installed ones). Raises :class:`ConfigError` for anything else."""
     if modules is None:
         return []
     if isinstance(modules, str):
@@ -89,8 +90,10 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
             raise ConfigError(
                 f"modules must be a list of modules or a comma-separated string, not {modules!r}"
             ) from None
-    if modules == ["all"]:
-        return ["vizier", "building_huts", "bonus_cards", "exchange_offices"]
+    if "all" in modules:
+        from ..saving.config import expand_module_names
+
+        return expand_module_names(modules)
     return modules
 
 
