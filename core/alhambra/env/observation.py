@@ -426,6 +426,38 @@ register_view_encoder(
 )
 
 
+def _gates_write(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
+) -> None:
+    ci = obs.card_index
+    if part["space"] is not None:
+        out["space"][ci[part["space"]]] = 1
+    players = view["players"]
+    for k, s in enumerate(order):
+        for code in part["hands"][s]:
+            out["held"][k, ci[code]] += 1
+        gates = part["gates"][s]
+        if gates:
+            slot = {pos: i for i, pos in enumerate(city_slots([(x, y) for x, y, _ in players[s]["city"]]))}
+            for x, y, side in gates:
+                out["gates"][k, slot[(x, y)], 0 if side == "east" else 1] = 1
+    out["in_deck"][0] = part["in_deck"]
+
+
+register_view_encoder(
+    "city_gates",
+    ViewEncoder(
+        lambda g: {
+            "space": (len(ObservationEncoder.card_list(g)),),
+            "held": (g.num_players, len(ObservationEncoder.card_list(g))),
+            "gates": (g.num_players, max_slots(g), 2),
+            "in_deck": (1,),
+        },
+        _gates_write,
+    ),
+)
+
+
 # -- text --------------------------------------------------------------------------------------
 
 
