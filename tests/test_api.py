@@ -286,7 +286,7 @@ def test_console_script_runs():
     res = subprocess.run(
         [str(exe), "simulate", "--players", "2", "--games", "1", "--quiet"], capture_output=True, text=True, timeout=120
     )
-    assert res.returncode == 0 and "summary: 1 games" in res.stdout
+    assert res.returncode == 0 and "summary: 1 game," in res.stdout
 
 
 def test_variant_with_plugins_and_blocked_round_trips_through_saves():

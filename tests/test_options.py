@@ -25,19 +25,19 @@ class ReservePenalty:
 
 
 @pytest.mark.parametrize(
-    ("name", "value"),
+    ("name", "value", "kind"),
     [
-        ("reserve_penalty.points", "x"),
-        ("reserve_penalty.points", True),
-        ("reserve_penalty.points", 1.5),
-        ("reserve_penalty.factor", "0.5"),
-        ("reserve_penalty.factor", False),
-        ("reserve_penalty.on", 1),
-        ("reserve_penalty.label", 3),
+        ("reserve_penalty.points", "x", "an integer"),
+        ("reserve_penalty.points", True, "an integer"),
+        ("reserve_penalty.points", 1.5, "an integer"),
+        ("reserve_penalty.factor", "0.5", "a number"),
+        ("reserve_penalty.factor", False, "a number"),
+        ("reserve_penalty.on", 1, "true or false"),
+        ("reserve_penalty.label", 3, "text"),
     ],
 )
-def test_option_without_check_refuses_another_type(name: str, value: object) -> None:
-    with pytest.raises(ConfigError, match=f"option '{name}' must be a"):
+def test_option_without_check_refuses_another_type(name: str, value: object, kind: str) -> None:
+    with pytest.raises(ConfigError, match=f"option '{name}' must be {kind} like its default"):
         alhambra.new_game(3, modules=[ReservePenalty()], options={name: value})
 
 

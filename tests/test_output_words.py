@@ -21,7 +21,7 @@ def test_simulate_names_the_winner_explains_fair_and_lists_modules_in_canonical_
     out = capsys.readouterr().out
     game = next(line for line in out.splitlines() if line.startswith("game 1 seed 1: "))
     assert ", won by Player " in game and "winners [" not in game
-    assert "summary: 1 games, 3 players, modules ['vizier', 'exchange_offices']" in out
+    assert "summary: 1 game, 3 players, modules ['vizier', 'exchange_offices']" in out
     assert "(fair: the win rate of a bot no better than the others" in out
 
 

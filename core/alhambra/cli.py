@@ -118,6 +118,9 @@ def cmd_replay(args) -> int:
     if args.position:  # a position file instead of a save (alhambra.cli_position)
         from .cli_position import cmd_replay_position
 
+        if args.file or args.game != 1:
+            raise ConfigError("--position FILE replays one position: give no save file and no --game with it")
+
         return cmd_replay_position(args)
     if not args.file:
         raise ConfigError("replay needs a save file, or --position FILE")
@@ -192,16 +195,21 @@ def cmd_modules(args) -> int:
         opts = mod.alhambra_options() if hasattr(mod, "alhambra_options") else []
         for o in opts or []:
             choices = f" (one of {list(o.choices)})" if o.choices else ""
-            print(f"  option {o.name} = {o.default!r}{choices}: {o.doc}")
+            default = "(none)" if o.default is None else repr(o.default)  # None: the doc says what is used
+            print(f"  option {o.name} = {default}{choices}: {o.doc}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="alhambra", description="Alhambra rules engine: simulate, replay, list modules.")
+    p = argparse.ArgumentParser(
+        prog="alhambra",
+        description="Alhambra rules engine: play bot games (simulate), replay saves and positions, "
+        "list the modules and bots, measure rules (compare, tournament) and play in the browser (play).",
+    )
     p.add_argument(
         "--version", action="version", version=f"%(prog)s {__version__}", help="print the installed version and exit"
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
     from .bots import bot_names
 
     bots = ", ".join(bot_names())  # the installed bots (entry points) and those registered here
@@ -264,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a saved game and print its Alhambras and scorings")
     r.add_argument("file", nargs="?", help="a saved game: one JSON save, or JSON Lines of several (simulate --save)")
     r.add_argument("--position", metavar="FILE", help="print a position (TOML or JSON, docs/positions.md) instead")
-    r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based)")
+    r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based; not with --position)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument(
         "--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR"
@@ -301,7 +309,11 @@ def check_seed_flag(args) -> None:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # ``alhambra`` alone: what it can do
+        parser.print_help()
+        return 0
     if getattr(args, "games", 1) is not None and getattr(args, "games", 1) < 0:
         print("alhambra: error: --games must be >= 0", file=sys.stderr)
         return 2

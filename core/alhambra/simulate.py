@@ -712,7 +712,7 @@ def format_summary(
         return ["summary: 0 games"]
     players = summary["players"]
     pl = players[0] if len(players) == 1 else "/".join(map(str, players))
-    lines = [f"summary: {n} games, {pl} players, modules {summary['modules'] or 'none'}"]
+    lines = [f"summary: {n} game{'s' if n != 1 else ''}, {pl} players, modules {summary['modules'] or 'none'}"]
     seats = summary["seats"]
     lines.append("  win share per seat: " + ", ".join(f"{s['win_share']:.2f}" for s in seats))
     lines.append("  mean score per seat: " + ", ".join(f"{s['score_mean']:.1f}" for s in seats))

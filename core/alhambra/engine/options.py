@@ -42,10 +42,14 @@ class Option:
                 raise ConfigError(f"option {self.name!r}: {problem}")
         elif self.choices is None and not _same_kind(self.default, value):
             raise ConfigError(
-                f"option {self.name!r} must be a {type(self.default).__name__} like its default "
-                f"{self.default!r}, not {value!r}"
+                f"option {self.name!r} must be {_KIND_WORDS.get(type(self.default), 'of the kind of')} "
+                f"like its default {self.default!r}, not {value!r}"
             )
         return value
+
+
+#: how an error names the kind of a plain default
+_KIND_WORDS = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
 
 
 def _same_kind(default: Any, value: Any) -> bool:
@@ -68,6 +72,8 @@ def resolve_options(declared: list[Option], given: dict[str, Any] | None) -> dic
     out = {o.name: o.default for o in declared}
     for name, value in (given or {}).items():
         if name not in by_name:
-            raise ConfigError(f"unknown option {name!r}; known options: {sorted(by_name)}")
+            module = name.split(".", 1)[0] if "." in name else None
+            hint = f" (an option of the module {module!r}? enable it with the game's modules)" if module else ""
+            raise ConfigError(f"unknown option {name!r}{hint}; known options: {sorted(by_name)}")
         out[name] = by_name[name].validate(value)
     return out
