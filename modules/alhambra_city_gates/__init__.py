@@ -41,6 +41,8 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     gate_cells,
     gates_in,
     gates_state,
+    alhambra_position_part,
+    alhambra_position_read,
 )
 
 __all__ = [
@@ -78,4 +80,6 @@ __all__ = [
     "gate_cells",
     "gates_in",
     "gates_state",
+    "alhambra_position_part",
+    "alhambra_position_read",
 ]
