@@ -378,6 +378,15 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
 
     ``view`` is the plain-data dict built by ``Game.view(seat)``; ``seat`` is None for the
     spectator view. Add under ``view["modules"][key]``. Never reveal another seat's secrets.
+
+    A place of the table that pictures and pages should show beside the building market
+    (the gate space of the city gates, R-GATE-3) is appended to
+    ``view.setdefault("beside_market", [])`` as ``{"name": str, "cards": [card codes],
+    "tiles": [tile ids], "rule": rule id}`` (``tiles`` and ``rule`` optional): the SVG table
+    (:func:`alhambra.render.table_svg`) and the web table draw every entry, empty or not,
+    without knowing the plugin. Cards are drawn from what they say of themselves (``str``,
+    ``is_money``, ``currency``, ``value``); the sides of an Alhambra its plugin opened for
+    walking (``Alhambra.open_side``) are in the core's view already (``"open_sides"``).
     """
 
 

@@ -43,6 +43,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     gates_state,
     alhambra_position_part,
     alhambra_position_read,
+    alhambra_view_gate_space,
 )
 
 __all__ = [
@@ -82,4 +83,5 @@ __all__ = [
     "gates_state",
     "alhambra_position_part",
     "alhambra_position_read",
+    "alhambra_view_gate_space",
 ]

@@ -804,3 +804,13 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         sorted(c.number for c in unused),
     )
     return [KEY]
+
+
+@hookimpl(specname="alhambra_view")
+def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """The gate space beside the building market as a place of the table every picture and
+    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any."""
+    space = gates_state(game).space
+    view.setdefault("beside_market", []).append(
+        {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
+    )
