@@ -390,6 +390,21 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """
 
 
+@hookspec(firstresult=True)
+def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
+    """Say ``action`` of ``seat`` in words, for logs and buttons (the web table).
+
+    Called with the game just *before* the action, once per line of a log or button label,
+    never by the engine itself. *firstresult*: return ``(what was done, what to do)``, the
+    first in the past tense and the second in the imperative, each to follow the player's
+    name or stand alone on a button: ``("took the gate card 3 from the gate space", "take the
+    gate card 3 from the gate space")``; name cards by ``str(card)`` (never a code or a
+    repr) and tiles as the players see them. Return ``None`` for an action this plugin does
+    not own. Actions no plugin words are said by the page from their fields (a purchase:
+    ``space``, ``cards``, ``via``), else by their ``str``.
+    """
+
+
 @hookspec
 def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
     """Resample this plugin's secrets that ``seat`` cannot see, in a copy of the game.

@@ -44,6 +44,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_position_part,
     alhambra_position_read,
     alhambra_view_gate_space,
+    alhambra_action_words,
 )
 
 __all__ = [
@@ -84,4 +85,5 @@ __all__ = [
     "alhambra_position_part",
     "alhambra_position_read",
     "alhambra_view_gate_space",
+    "alhambra_action_words",
 ]

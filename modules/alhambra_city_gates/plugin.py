@@ -814,3 +814,32 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
     view.setdefault("beside_market", []).append(
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )
+
+
+def _tile_words(game: Game, tile: Any) -> str:
+    """``"seraglio 7"``: a building by type and price as the players see it (a hut: its type
+    and id)."""
+    spec = game.state.players[0].city.catalog.get(tile)
+    if spec is None:
+        return f"tile {tile}"
+    return f"{spec.type} {spec.price}" if spec.kind == "building" else f"{spec.type} {spec.kind} {tile}"
+
+
+@hookimpl
+def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
+    """The gate actions in words (R-GATE-4: take the waiting card; R-GATE-5/6: a gate on a
+    double wall, or a building placed through one)."""
+    kind = type(action)
+    if kind is TakeGate:
+        what = f"the {action.card} from the gate space"
+        return f"took {what}", f"take {what}"
+    if kind is PlayGate:
+        a, b = gate_cells((action.x, action.y, action.side))
+        what = f"a gate on the double wall between {a} and {b}, playing the {action.card}"
+        return f"put {what}", f"put {what}"
+    if kind is BuildThroughGate:
+        word = SIDE_NAMES.get(action.side, str(action.side))
+        tile = _tile_words(game, action.tile)
+        where = f"at ({action.x}, {action.y}) through a gate on its {word} side, playing the {action.card}"
+        return f"built the {tile} {where}", f"build the {tile} {where}"
+    return None
