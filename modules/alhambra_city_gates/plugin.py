@@ -781,10 +781,10 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         played = [c for c in GATE_CARDS if c not in places][:count]
     for c in played:
         put(c, "city_gates.played")
-    for card, where in places.items():
-        if len(where) > 1:
+    for card, found in places.items():
+        if len(found) > 1:
             raise ConfigError(
-                f"{where[1]}: {card.code} lies in two places, {' and '.join(where)} (one card, one place)"
+                f"{found[1]}: {card.code} lies in two places, {' and '.join(found)} (one card, one place)"
             )
     for card in GATE_CARDS[used:]:
         if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)

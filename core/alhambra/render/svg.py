@@ -599,6 +599,7 @@ def _draw_open_side(
     cell origin ``at``: a bright passage across both walls with the wall's colour round it."""
     x0, y0 = at
     t = cell * WALL_FRACTION
+    box: dict[str, Any]
     if side == "east":
         box = {"x": x0 + cell - t * 1.4, "y": y0 + cell * 0.28, "width": t * 2.8, "height": cell * 0.44}
         other = (x + 1, y)

@@ -460,7 +460,7 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
     for i, seat in enumerate(seats):
         if "hand" not in seat:
             hand = st.players[i].hand
-            while money and sum(c.value for c in hand if c.is_money) < STARTING_MONEY:
+            while money and sum(c.value for c in hand if c.is_money) < STARTING_MONEY:  # type: ignore[attr-defined]  # money has a value
                 hand.append(money.pop())
     if "display" not in data and st.phase != "over":
         st.display = [money.pop() for _ in range(min(4, len(money)))]
