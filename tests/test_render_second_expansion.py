@@ -132,3 +132,38 @@ def test_cards_describe_themselves_to_the_pictures():
     ]
     assert re.search(r'data-code="diamond-9a"[^>]*data-currency="diamond"', display_svg(["diamond-9a"]))
     assert 'data-name="gate card 4"' in hand_svg(["gate-4"])
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_an_all_six_table_shows_only_what_the_seat_may_see(seed):
+    """The card codes of a seat's table are exactly the display, its own hand, the offices
+    held openly and the places beside the market (the gate space): a gate card or diamond in
+    another hand never appears (R-SET-3; gate cards in hand are public, R-GATE-4, but the
+    table draws only its own hand)."""
+    import random
+    from collections import Counter
+
+    six = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds"]
+    g = alhambra.new_game(4, modules=six, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(2000):  # until a gate card waits on the gate space and a diamond is in sight
+        if g.is_over or (
+            g.state.modules["city_gates"].space and any(c.code.startswith("diamond") for c in g.state.display)
+        ):
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    assert not g.is_over
+    for seat in (0, 1, None):
+        view = g.view(seat)
+        root = ET.fromstring(table_svg(g, seat))
+        codes = Counter(e.get("data-code") for e in root.iter() if e.get("data-code") is not None)
+        seen = Counter(view["display"])
+        if seat is not None:
+            seen.update(view["players"][seat]["hand"])
+        for i, held in enumerate(view["modules"]["exchange_offices"]["hands"]):
+            if i != seat:
+                seen.update(held)
+        for place in view["beside_market"]:
+            seen.update(place["cards"])
+        assert codes == seen
+        assert any(c.startswith("gate-") for c in codes) and any(c.startswith("diamond-") for c in codes)
