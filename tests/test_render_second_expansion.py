@@ -137,9 +137,8 @@ def test_cards_describe_themselves_to_the_pictures():
 @pytest.mark.parametrize("seed", [2, 5])
 def test_an_all_six_table_shows_only_what_the_seat_may_see(seed):
     """The card codes of a seat's table are exactly the display, its own hand, the offices
-    held openly and the places beside the market (the gate space): a gate card or diamond in
-    another hand never appears (R-SET-3; gate cards in hand are public, R-GATE-4, but the
-    table draws only its own hand)."""
+    and gate cards held openly (R-GATE-4) and the places beside the market (the gate space): a
+    diamond or money card in another hand never appears (R-SET-3)."""
     import random
     from collections import Counter
 
@@ -165,5 +164,20 @@ def test_an_all_six_table_shows_only_what_the_seat_may_see(seed):
                 seen.update(held)
         for place in view["beside_market"]:
             seen.update(place["cards"])
+        for i, p in enumerate(view["players"]):
+            if i != seat:
+                seen.update(p.get("shown", []))  # gate cards in hand are public (R-GATE-4)
         assert codes == seen
         assert any(c.startswith("gate-") for c in codes) and any(c.startswith("diamond-") for c in codes)
+
+
+def test_gate_cards_in_a_hand_are_shown_in_that_seats_panel():
+    """R-GATE-4: gate cards in hand are public: drawn in the holder's panel for the others."""
+    g = alhambra.Game.from_position(EXAMPLES / "city_gate.toml")  # Ana holds gate-1
+    assert g.view(1)["players"][0]["shown"] == ["gate-1"]
+    assert "shown" not in g.view(1)["players"][1]
+    root = ET.fromstring(table_svg(g, 1))
+    [shown] = [e for e in root.iter() if e.get("id") == "p0-shown"]
+    assert [c.get("data-code") for c in shown] == ["gate-1"]
+    mine = ET.fromstring(table_svg(g, 0))
+    assert not [e for e in mine.iter() if e.get("id") == "p0-shown"]  # in Ana's own hand row instead

@@ -384,7 +384,9 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     ``view.setdefault("beside_market", [])`` as ``{"name": str, "cards": [card codes],
     "tiles": [tile ids], "rule": rule id}`` (``tiles`` and ``rule`` optional): the SVG table
     (:func:`alhambra.render.table_svg`) and the web table draw every entry, empty or not,
-    without knowing the plugin. Cards are drawn from what they say of themselves (``str``,
+    without knowing the plugin. Cards of a seat's hand that every player may see (gate
+    cards, taken openly, R-GATE-4) are appended to ``view["players"][i].setdefault("shown",
+    [])`` as card codes, and drawn in that seat's panel. Cards are drawn from what they say of themselves (``str``,
     ``is_money``, ``currency``, ``value``); the sides of an Alhambra its plugin opened for
     walking (``Alhambra.open_side``) are in the core's view already (``"open_sides"``).
     """

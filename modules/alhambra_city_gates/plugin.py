@@ -809,11 +809,17 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
 @hookimpl(specname="alhambra_view")
 def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """The gate space beside the building market as a place of the table every picture and
-    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any."""
+    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
+    each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
+    R-GATE-4)."""
     space = gates_state(game).space
     view.setdefault("beside_market", []).append(
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )
+    for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
+        held = [c.code for c in gates_in(p.hand)]
+        if held:
+            entry.setdefault("shown", []).extend(held)
 
 
 def _tile_words(game: Game, tile: Any) -> str:

@@ -135,3 +135,21 @@ def test_the_table_page_draws_a_gate_on_the_wall(client) -> None:
     page = client.get(seat_url(table, 0)).text
     assert 'class="alh-open-side" id="p1-open-1_0-east"' in page
     assert 'class="alh-open-side" id="mine-open' not in page
+
+
+def test_gate_cards_in_hand_are_shown_to_everyone_and_diamonds_counted(client) -> None:
+    """R-GATE-4: the others see a player's gate cards; a player's own diamonds are summed
+    like a currency under the hand (R-DIA-1)."""
+    table = create(client, ["person", "person", "person"], modules=["city_gates", "diamonds"], seed=4)
+    st = table.game.state
+    gate = next(c for c in st.deck if type(c) is GateCard)
+    st.deck.remove(gate)
+    st.players[1].hand.append(gate)
+    diamonds = [c for c in st.deck if type(c) is Diamond][:2]
+    for d in diamonds:
+        st.deck.remove(d)
+        st.players[0].hand.append(d)
+    table.game.invalidate()
+    page = client.get(seat_url(table, 0)).text
+    assert f'<span class="shown" id="shown-1"> · shown: gate card {gate.number}</span>' in page
+    assert f" · diamond {sum(d.value for d in diamonds)}</p>" in page

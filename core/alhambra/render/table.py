@@ -436,6 +436,12 @@ def _player_panel(
         og = el("g", g, class_="alh-offices", id=f"p{i}-offices")
         for k, code in enumerate(offices):
             draw_card(og, code, px + pw - 12 - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
+    shown = check_codes(_WHERE, f"players[{i}].shown", p.get("shown", []))
+    if shown and me != i:  # cards of its hand every player sees (gate cards, R-GATE-4)
+        sg = el("g", g, class_="alh-shown", id=f"p{i}-shown")
+        left = px + pw - 12 - len(offices if me != i else []) * (CARD_W * 0.6 + 4)
+        for k, code in enumerate(shown):
+            draw_card(sg, code, left - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
     # reserve
     rg = el("g", g, class_="alh-reserve", id=f"p{i}-reserve", data_size=len(p["reserve"]))
     text(rg, px + 12, line_y + 14, "reserve:" if p["reserve"] else "reserve: empty", size=11, anchor="start")
