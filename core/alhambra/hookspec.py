@@ -378,6 +378,32 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
 
     ``view`` is the plain-data dict built by ``Game.view(seat)``; ``seat`` is None for the
     spectator view. Add under ``view["modules"][key]``. Never reveal another seat's secrets.
+
+    A place of the table that pictures and pages should show beside the building market
+    (the gate space of the city gates, R-GATE-3) is appended to
+    ``view.setdefault("beside_market", [])`` as ``{"name": str, "cards": [card codes],
+    "tiles": [tile ids], "rule": rule id}`` (``tiles`` and ``rule`` optional): the SVG table
+    (:func:`alhambra.render.table_svg`) and the web table draw every entry, empty or not,
+    without knowing the plugin. Cards of a seat's hand that every player may see (gate
+    cards, taken openly, R-GATE-4) are appended to ``view["players"][i].setdefault("shown",
+    [])`` as card codes, and drawn in that seat's panel. Cards are drawn from what they say of themselves (``str``,
+    ``is_money``, ``currency``, ``value``); the sides of an Alhambra its plugin opened for
+    walking (``Alhambra.open_side``) are in the core's view already (``"open_sides"``).
+    """
+
+
+@hookspec(firstresult=True)
+def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
+    """Say ``action`` of ``seat`` in words, for logs and buttons (the web table).
+
+    Called with the game just *before* the action, once per line of a log or button label,
+    never by the engine itself. *firstresult*: return ``(what was done, what to do)``, the
+    first in the past tense and the second in the imperative, each to follow the player's
+    name or stand alone on a button: ``("took the gate card 3 from the gate space", "take the
+    gate card 3 from the gate space")``; name cards by ``str(card)`` (never a code or a
+    repr) and tiles as the players see them. Return ``None`` for an action this plugin does
+    not own. Actions no plugin words are said by the page from their fields (a purchase:
+    ``space``, ``cards``, ``via``), else by their ``str``.
     """
 
 

@@ -41,6 +41,10 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     gate_cells,
     gates_in,
     gates_state,
+    alhambra_position_part,
+    alhambra_position_read,
+    alhambra_view_gate_space,
+    alhambra_action_words,
 )
 
 __all__ = [
@@ -78,4 +82,8 @@ __all__ = [
     "gate_cells",
     "gates_in",
     "gates_state",
+    "alhambra_position_part",
+    "alhambra_position_read",
+    "alhambra_view_gate_space",
+    "alhambra_action_words",
 ]

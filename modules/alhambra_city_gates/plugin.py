@@ -512,7 +512,8 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     game.rng.shuffle(cards)
     for k, card in enumerate(cards):
         shuffle_into(game.rng, piles[GATE_PILES[k % len(GATE_PILES)]], card)
-    game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
+    if KEY not in game.state.modules:  # a position's deck dealt anew keeps the part it read
+        game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
 
 
 @hookimpl
@@ -646,4 +647,205 @@ def alhambra_check_state(game: Game) -> str | None:
             )
     if sum(len(s) for s in gs.gates) != len(gs.played):
         return "R-GATE-5: every gate played is one card played, and the counts differ"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions (docs/positions.md): the [city_gates] part
+# ---------------------------------------------------------------------------------------------
+
+_PART_KEYS = ("space", "gates", "played", "unused", "hands")
+
+
+@hookimpl
+def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+    """The city gates' part of a position: ``[city_gates]`` with ``space`` (the gate card
+    waiting on the gate space, R-GATE-3; left out when it is empty), ``gates`` (per seat, the
+    gates of its Alhambra as ``[x, y, "east"|"south"]``, R-GATE-5), ``played`` (the gate cards
+    played, out of the game) and ``unused`` (those this game does not use, R-GATE-1). The gate
+    cards in hand are in the players' ``hand``, those in the deck and the discard pile in
+    ``deck`` and ``discard``, like any card."""
+    gs = gates_state(game)
+    part: dict[str, Any] = {}
+    if gs.space:
+        part["space"] = GateCard(gs.space).code
+    part["gates"] = [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates]
+    part["played"] = [GateCard(n).code for n in gs.played]
+    part["unused"] = [GateCard(n).code for n in gs.unused]
+    return {KEY: part}
+
+
+def _gate_code(value: Any, where: str) -> GateCard:
+    """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
+    card = next((c for c in GATE_CARDS if c.code == value), None) if type(value) is str else None
+    if card is None:
+        raise ConfigError(
+            f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(c.code for c in GATE_CARDS)})"
+        )
+    return card
+
+
+def _gate_codes(value: Any, where: str) -> list[GateCard]:
+    if not isinstance(value, list):
+        raise ConfigError(f"{where}: a list of gate cards ('gate-1' …), not {value!r}")
+    return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
+        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
+    return value
+
+
+def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
+    """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
+    or bit, as kept (:func:`canonical_gate`)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or type(value[0]) is not int
+        or type(value[1]) is not int
+        or (value[2] not in SIDE_OF_NAME and value[2] not in SIDE_NAMES)
+    ):
+        raise ConfigError(
+            f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
+        )
+    side = SIDE_OF_NAME[value[2]] if isinstance(value[2], str) else value[2]
+    return canonical_gate(value[0], value[1], side)
+
+
+@hookimpl
+def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+    """``[city_gates]`` (every key optional): ``space`` (a gate card, default none),
+    ``gates`` (per seat, ``[x, y, side]`` on a double wall of its Alhambra, R-GATE-5; the
+    sides open for walking, R-GATE-6; default none), ``played`` (default: one card per gate,
+    the lowest numbers that lie nowhere else), ``unused`` (default: the cards beyond
+    ``city_gates.cards`` that lie nowhere else, R-GATE-1) and ``hands`` (per seat, gate cards
+    added to that player's hand, for a hand left to the deal). Every other gate card in use
+    goes into piles 3-5 of a shuffled deck (R-GATE-2).
+
+    Refused with :class:`~alhambra.ConfigError` naming the key: an unknown code, a gate card
+    in two places or in the money display (R-GATE-3), a gate on a side that is no double wall
+    of that Alhambra or twice on one side (R-GATE-5), fewer or more cards played than gates."""
+    st = game.state
+    n = game.num_players
+    part = parts.get(KEY, {})
+    if not isinstance(part, dict) or set(part) - set(_PART_KEYS):
+        raise ConfigError(f"city_gates: a table with {', '.join(repr(k) for k in _PART_KEYS)}, not {part!r}")
+    if "hands" in part:
+        for seat, cards in enumerate(_seat_lists(part["hands"], n, "city_gates.hands", "gate cards")):
+            hand = st.players[seat].hand
+            hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
+    places: dict[GateCard, list[str]] = {}
+
+    def put(card: GateCard, where: str) -> None:
+        places.setdefault(card, []).append(where)
+
+    for seat, p in enumerate(st.players):
+        for c in gates_in(p.hand):
+            put(c, f"players[{seat}].hand")
+    for name in ("discard", "deck"):
+        for c in gates_in(getattr(st, name)):
+            put(c, name)
+    shown = gates_in(st.display)
+    if shown:
+        raise ConfigError(
+            f"display: {shown[0].code} never lies in the money display: a gate card drawn for it goes "
+            "to the gate space (R-GATE-3)"
+        )
+    space = _gate_code(part["space"], "city_gates.space") if part.get("space", "") != "" else None
+    if space is not None:
+        put(space, "city_gates.space")
+    gates: list[list[list[int]]] = [[] for _ in range(n)]
+    for seat, seat_gates in enumerate(_seat_lists(part.get("gates", [[]] * n), n, "city_gates.gates", "gates")):
+        city = st.players[seat].city
+        for k, value in enumerate(seat_gates):
+            where = f"city_gates.gates[{seat}][{k}]"
+            x, y, side = _read_gate(value, where)
+            why = why_not_gate(city, (x, y), side)
+            if why:
+                raise ConfigError(f"{where}: {why} of seat {seat}'s Alhambra")
+            city.open_side((x, y), side)
+            gates[seat].append([x, y, side])
+    used = card_count(game)
+    if "unused" in part:
+        unused = _gate_codes(part["unused"], "city_gates.unused")
+    else:
+        unused = [c for c in GATE_CARDS[used:] if c not in places]
+    for c in unused:
+        put(c, "city_gates.unused")
+    count = sum(len(g) for g in gates)
+    if "played" in part:
+        played = _gate_codes(part["played"], "city_gates.played")
+    else:
+        played = [c for c in GATE_CARDS if c not in places][:count]
+    for c in played:
+        put(c, "city_gates.played")
+    for card, found in places.items():
+        if len(found) > 1:
+            raise ConfigError(
+                f"{found[1]}: {card.code} lies in two places, {' and '.join(found)} (one card, one place)"
+            )
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    if len(played) != count:
+        raise ConfigError(
+            f"city_gates.played: {len(played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    st.modules[KEY] = CityGatesState(
+        space.number if space is not None else 0,
+        gates,
+        [c.number for c in played],
+        sorted(c.number for c in unused),
+    )
+    return [KEY]
+
+
+@hookimpl(specname="alhambra_view")
+def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+    """The gate space beside the building market as a place of the table every picture and
+    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
+    each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
+    R-GATE-4)."""
+    space = gates_state(game).space
+    view.setdefault("beside_market", []).append(
+        {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
+    )
+    for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
+        held = [c.code for c in gates_in(p.hand)]
+        if held:
+            entry.setdefault("shown", []).extend(held)
+
+
+def _tile_words(game: Game, tile: Any) -> str:
+    """``"seraglio 7"``: a building by type and price as the players see it (a hut: its type
+    and id)."""
+    spec = game.state.players[0].city.catalog.get(tile)
+    if spec is None:
+        return f"tile {tile}"
+    return f"{spec.type} {spec.price}" if spec.kind == "building" else f"{spec.type} {spec.kind} {tile}"
+
+
+@hookimpl
+def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
+    """The gate actions in words (R-GATE-4: take the waiting card; R-GATE-5/6: a gate on a
+    double wall, or a building placed through one)."""
+    kind = type(action)
+    if kind is TakeGate:
+        what = f"the {action.card} from the gate space"
+        return f"took {what}", f"take {what}"
+    if kind is PlayGate:
+        a, b = gate_cells((action.x, action.y, action.side))
+        what = f"a gate on the double wall between {a} and {b}, playing the {action.card}"
+        return f"put {what}", f"put {what}"
+    if kind is BuildThroughGate:
+        word = SIDE_NAMES.get(action.side, str(action.side))
+        tile = _tile_words(game, action.tile)
+        where = f"at ({action.x}, {action.y}) through a gate on its {word} side, playing the {action.card}"
+        return f"built the {tile} {where}", f"build the {tile} {where}"
     return None

@@ -820,8 +820,9 @@ class Alhambra(_CityRules):
     # -- display ------------------------------------------------------------------------------
 
     def render(self) -> str:
-        """A text grid of this Alhambra with walls drawn: ``#`` marks a wall side, ``F`` the
-        fountain, building ids and hut ids inside the cells. Three text rows per grid row."""
+        """A text grid of this Alhambra with walls drawn: ``#`` marks a wall side, ``G`` a wall
+        side open for walking (a city gate, R-GATE-6: :meth:`open_side`), ``F`` the fountain,
+        building ids and hut ids inside the cells. Three text rows per grid row."""
         grid = self.tiles
         xs = [p[0] for p in grid]
         ys = [p[1] for p in grid]
@@ -836,10 +837,12 @@ class Alhambra(_CityRules):
                     bot.append("     ")
                     continue
                 m = self.catalog.walls[t]
+                gates = self._gates.get(_cell((x, y)), 0)  # type: ignore[arg-type]  # within the grid
+                wall = {s: ("G" if gates & s else "#") if m & s else "" for s in (NORTH, EAST, SOUTH, WEST)}
                 label = "F" if t == FOUNTAIN else str(t)
-                top.append("+" + ("###" if m & NORTH else "---") + "+")
-                mid.append(("#" if m & WEST else "|") + label.center(3)[:3] + ("#" if m & EAST else "|"))
-                bot.append("+" + ("###" if m & SOUTH else "---") + "+")
+                top.append("+" + (wall[NORTH].center(3, "#") if m & NORTH else "---") + "+")
+                mid.append((wall[WEST] or "|") + label.center(3)[:3] + (wall[EAST] or "|"))
+                bot.append("+" + (wall[SOUTH].center(3, "#") if m & SOUTH else "---") + "+")
             lines += ["".join(top), "".join(mid), "".join(bot)]
         return "\n".join(line.rstrip() for line in lines)
 

@@ -152,6 +152,26 @@ class Card:
         raise NotImplementedError
 
 
+#: Every card of every rule set made in this process, by code (``Ruleset.cards`` of each):
+#: how a picture or a page drawn from card codes alone (a view) learns what a module's card
+#: is, from the card itself (its ``is_money``, ``currency``, ``value`` and ``str``).
+_KNOWN_CARDS: dict[str, Card] = {}
+
+
+def known_card(code: str) -> Card | None:
+    """The card named ``code`` among the cards of the rule sets made so far (the base game's
+    and every enabled module's, :func:`remember_cards`), or ``None``."""
+    return _KNOWN_CARDS.get(code)
+
+
+def remember_cards(cards: Iterable[Card]) -> None:
+    """Make ``cards`` known by code to :func:`known_card` (the rule set does it for all of its
+    cards). Codes name one card each across modules (saves depend on it), so a code seen
+    again keeps its first card."""
+    for c in cards:
+        _KNOWN_CARDS.setdefault(c.code, c)
+
+
 class InternedCard(Card):
     """A card kind with one instance per value (money cards, exchange offices): the
     subclass's ``__new__`` returns that instance, complete, so the class compares and hashes

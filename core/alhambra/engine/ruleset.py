@@ -18,7 +18,7 @@ import pluggy
 
 from .. import hookspec
 from .actions import ActionKind
-from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck
+from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck, remember_cards
 from ..errors import ConfigError
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
@@ -274,6 +274,7 @@ class Ruleset:
             for c in group:
                 cards[c.code] = c
         self.cards = cards
+        remember_cards(cards.values())  # pictures and pages name a card from its code alone
 
         self.state_classes: dict[str, type] = {}
         for group in self.hook.alhambra_state_classes():

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .components import MARKET_CURRENCIES
+from .components import EAST, MARKET_CURRENCIES, SOUTH
+
+#: an open side in a view, named from its west or north cell (each side once)
+_SIDE_WORDS = {EAST: "east", SOUTH: "south"}
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -15,8 +18,11 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck
     sizes, every Alhambra (``[[x, y, tile], ...]``) and reserve, scores, scorings, hand sizes,
-    pending tiles, phase and who decides. Private: ``seat``'s own hand only. Modules add theirs
-    under ``view["modules"]`` through ``alhambra_view``."""
+    pending tiles, phase and who decides; an Alhambra with sides open for walking whatever
+    their walls (city gates, R-GATE-6) lists them as ``"open_sides": [[x, y, "east"|"south"],
+    ...]`` (named from the west or north cell). Private: ``seat``'s own hand only. Modules add
+    theirs under ``view["modules"]`` through ``alhambra_view`` (and public places of the table
+    a picture draws beside the market under ``view["beside_market"]``, see the hook)."""
     st = game.state
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players):
         from ..errors import ConfigError
@@ -54,6 +60,9 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
             "reserve": list(p.reserve),
             "hand_size": len(p.hand),
         }
+        opened = p.city.open_sides
+        if opened:  # sides open for walking whatever their walls (a city gate, R-GATE-6): public
+            entry["open_sides"] = [[x, y, _SIDE_WORDS[side]] for (x, y), side in sorted(opened) if side in _SIDE_WORDS]
         if seat == i:
             entry["hand"] = [c.code for c in p.hand]
         view["players"].append(entry)

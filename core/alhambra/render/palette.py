@@ -44,6 +44,8 @@ COLOURS_MISC: Final[dict[str, str]] = {
     "panel-edge": "#c9b99a",
     "card-edge": "#5a4a33",
     "other-card": "#d9d3c7",
+    "other-money": "#cde6ee",  # a module's money of another currency (diamonds, R-DIA-1)
+    "open-side": "#f3e3b5",  # a side open for walking in a double wall (a city gate, R-GATE-6)
 }
 #: Font stack of every text element.
 FONT: Final[str] = "DejaVu Sans, Verdana, Arial, sans-serif"

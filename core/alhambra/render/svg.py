@@ -28,6 +28,8 @@ from alhambra import (
     available_modules,
 )
 
+from alhambra.engine.components import known_card
+
 from .palette import BUILDING_FILL, BUILDING_INK, COLOURS_MISC, CURRENCY_FILL, FONT
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -448,6 +450,7 @@ def city_element(
     cell: float = CELL,
     frontier: bool = False,
     where: str = "city_svg",
+    open_sides: Iterable[Sequence[Any]] | None = None,
 ) -> ET.Element:
     """:func:`city_svg` as an element (for composing pictures); same arguments (``where``: the
     public function named in errors)."""
@@ -546,7 +549,78 @@ def city_element(
             if wall.get("class") == "alh-wall":
                 dx, dy = next(d for _, name, d in _SIDES if name == wall.get("data-side"))
                 wall.set("data-outer", "false" if (x + dx, y + dy) in tiles else "true")
+    sides = check_open_sides(
+        where, city.open_sides if open_sides is None and isinstance(city, Alhambra) else open_sides
+    )
+    for x, y, side in sides:
+        _draw_open_side(root, origin((x, y)), cell, x, y, side, prefix)
     return root
+
+
+#: an open side as a picture names it: from its west or north cell
+_OPEN_SIDE_NAMES = {EAST: "east", SOUTH: "south"}
+
+
+def check_open_sides(where: str, sides: object) -> list[tuple[int, int, str]]:
+    """The sides open for walking of an Alhambra (a city gate, R-GATE-6) as ``(x, y, "east" |
+    "south")``, sorted, each once, named from the west or north cell: from an Alhambra's
+    ``open_sides`` (``((x, y), side bit)``) or a view's ``[[x, y, side name], ...]`` (any of
+    ``north``, ``east``, ``south``, ``west``); ``None`` for none. :class:`ConfigError` else."""
+    if sides is None:
+        return []
+    if isinstance(sides, (str, bytes)) or not isinstance(sides, Iterable):
+        raise ConfigError(f"{where}: open sides are [[x, y, side], ...], not {_short(sides)}")
+    bits = {name: bit for bit, name, _ in _SIDES}
+    out: set[tuple[int, int, str]] = set()
+    for e in sides:
+        if isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], tuple):
+            (x, y), side = e
+        elif isinstance(e, (list, tuple)) and len(e) == 3:
+            x, y, side = e
+        else:
+            raise ConfigError(f"{where}: an open side is [x, y, side], not {_short(e)}")
+        bit = bits.get(side) if isinstance(side, str) else side
+        if type(x) is not int or type(y) is not int or bit not in (NORTH, EAST, SOUTH, WEST) or type(bit) is not int:
+            raise ConfigError(f"{where}: an open side is [x, y, 'north'|'east'|'south'|'west'], not {_short(e)}")
+        if abs(x) > POS_LIMIT or abs(y) > POS_LIMIT:
+            raise ConfigError(f"{where}: an open side lies beyond {POS_LIMIT} cells: {_short(e)}")
+        if bit == WEST:
+            x, bit = x - 1, EAST
+        elif bit == NORTH:
+            y, bit = y - 1, SOUTH
+        out.add((x, y, _OPEN_SIDE_NAMES[bit]))
+    return sorted(out)
+
+
+def _draw_open_side(
+    root: ET.Element, at: tuple[float, float], cell: float, x: int, y: int, side: str, prefix: str
+) -> None:
+    """A gate in the double wall on the ``side`` (east or south) of cell ``(x, y)``, drawn at
+    cell origin ``at``: a bright passage across both walls with the wall's colour round it."""
+    x0, y0 = at
+    t = cell * WALL_FRACTION
+    box: dict[str, Any]
+    if side == "east":
+        box = {"x": x0 + cell - t * 1.4, "y": y0 + cell * 0.28, "width": t * 2.8, "height": cell * 0.44}
+        other = (x + 1, y)
+    else:
+        box = {"x": x0 + cell * 0.28, "y": y0 + cell - t * 1.4, "width": cell * 0.44, "height": t * 2.8}
+        other = (x, y + 1)
+    r = el(
+        "rect",
+        root,
+        class_="alh-open-side",
+        id=xml_safe(f"{prefix}-open-{x}_{y}-{side}"),
+        data_x=x,
+        data_y=y,
+        data_side=side,
+        rx=t * 0.5,
+        fill=COLOURS_MISC["open-side"],
+        stroke=COLOURS_MISC["wall"],
+        stroke_width=max(1.0, cell / 40),
+        **box,
+    )
+    el("title", r, f"gate: the double wall between ({x}, {y}) and {other} is open for walking")
 
 
 def city_svg(
@@ -559,6 +633,7 @@ def city_svg(
     prefix: str = "city",
     cell: float = CELL,
     frontier: bool = False,
+    open_sides: Iterable[Sequence[Any]] | None = None,
 ) -> str:
     """One Alhambra as a standalone SVG document (text).
 
@@ -582,7 +657,11 @@ def city_svg(
     ``data-y``, ``data-side`` (north/east/south/west) and ``data-outer`` (``true`` where it
     faces an empty cell, R-SCORE-5). An empty cell drawn is
     ``<rect class="alh-cell" id="<prefix>-cell-<x>_<y>">``, with class ``alh-cell-highlight``
-    too when highlighted; tiles and cells also carry ``data-pos="<x>,<y>"``.
+    too when highlighted; tiles and cells also carry ``data-pos="<x>,<y>"``. A side open for
+    walking in a double wall (a city gate, R-GATE-6: ``open_sides``, a view's
+    ``players[i]["open_sides"]``, by default an Alhambra's own) is a
+    ``<rect class="alh-open-side" id="<prefix>-open-<x>_<y>-<east|south>">`` across both
+    walls, with ``data-x``, ``data-y`` and ``data-side`` (named from its west or north cell).
 
     Raises :class:`ConfigError` (``"city_svg: ..."``) for a tile not in the catalogue, a
     malformed city (as :meth:`Alhambra.from_tiles` with ``check=False``: a tile twice, a
@@ -600,6 +679,7 @@ def city_svg(
             prefix=prefix,
             cell=cell,
             frontier=frontier,
+            open_sides=open_sides,
         )
     )
 
@@ -790,7 +870,12 @@ def market_svg(
 def card_facts(code: str) -> dict[str, Any]:
     """What a card code says: ``{"kind": "money", "currency", "value"}`` for ``"florin-7"``,
     ``{"kind": "office", "currencies": (a, b)}`` for ``"office-florin-dirham"`` (R-EXC-1),
-    ``{"kind": "scoring", "which"}`` for ``"scoring-A"``, else ``{"kind": "other"}``."""
+    ``{"kind": "scoring", "which"}`` for ``"scoring-A"``. A module's card says it itself
+    (:func:`alhambra.engine.components.known_card`: any enabled module's card): money of
+    another currency ``{"kind": "money", "currency", "value", "name"}`` (a diamond,
+    ``"diamond-5a"``: currency ``"diamond"``, name ``"diamond 5"``, R-DIA-1), any other card
+    ``{"kind": "other", "name"}`` (``"gate-1"``: ``"gate card 1"``); an unknown code
+    ``{"kind": "other"}``."""
     parts = code.split("-")
     if len(parts) == 2 and parts[0] in CURRENCY_FILL and _short_number(parts[1]):
         return {"kind": "money", "currency": parts[0], "value": int(parts[1])}
@@ -798,7 +883,14 @@ def card_facts(code: str) -> dict[str, Any]:
         return {"kind": "office", "currencies": (parts[1], parts[2])}
     if len(parts) == 2 and parts[0] == "scoring":
         return {"kind": "scoring", "which": parts[1]}
-    return {"kind": "other"}
+    card = known_card(code)
+    if card is None:
+        return {"kind": "other"}
+    name = str(card)
+    currency, value = getattr(card, "currency", None), getattr(card, "value", None)
+    if card.is_money and type(currency) is str and type(value) is int:
+        return {"kind": "money", "currency": currency, "value": value, "name": name}
+    return {"kind": "other", "name": name}
 
 
 def draw_card(
@@ -823,8 +915,9 @@ def draw_card(
     )
     edge: dict[str, Any] = {"stroke": COLOURS_MISC["card-edge"], "stroke_width": 1.5}
     if kind == "money":
-        el("title", g, f"{f['currency']} {f['value']}")
-        el("rect", g, x=x0, y=y0, width=w, height=h, rx=w * 0.12, fill=CURRENCY_FILL[f["currency"]], **edge)
+        el("title", g, f.get("name") or f"{f['currency']} {f['value']}")
+        fill = CURRENCY_FILL.get(f["currency"], COLOURS_MISC["other-money"])
+        el("rect", g, x=x0, y=y0, width=w, height=h, rx=w * 0.12, fill=fill, **edge)
         el(
             "rect",
             g,
@@ -848,9 +941,16 @@ def draw_card(
         text(g, x0 + w * 0.3, y0 + h * 0.16, a[:3], size=h * 0.13)
         text(g, x0 + w * 0.7, y0 + h * 0.86, b[:3], size=h * 0.13)
     else:
-        el("title", g, code)
+        name = f.get("name")
+        el("title", g, name or code)
         el("rect", g, x=x0, y=y0, width=w, height=h, rx=w * 0.12, fill=COLOURS_MISC["other-card"], **edge)
-        text(g, x0 + w / 2, y0 + h / 2, code, size=h * 0.12)
+        if name is None:
+            text(g, x0 + w / 2, y0 + h / 2, code, size=h * 0.12)
+        else:  # what the card says of itself, a word a line ("gate card 1")
+            g.set("data-name", xml_safe(name))
+            words = name.split()[:4]
+            for k, word in enumerate(words):
+                text(g, x0 + w / 2, y0 + h * (0.5 + 0.17 * (k - (len(words) - 1) / 2)), word, size=h * 0.14)
     return g
 
 
@@ -891,13 +991,15 @@ def display_svg(display: Sequence[str], *, title: str | None = None, prefix: str
 
 
 def sorted_hand(hand: Iterable[str]) -> list[str]:
-    """Card codes sorted by currency (R-COMP-3 order), then value; offices and others last."""
+    """Card codes sorted by currency (R-COMP-3 order), then value; a module's money
+    (diamonds) next, offices and others last."""
 
     def key(code: str) -> tuple[int, int, str]:
         f = card_facts(code)
-        if f["kind"] == "money":
-            return (CURRENCIES.index(f["currency"]), f["value"], code)
-        return (len(CURRENCIES) + (0 if f["kind"] == "office" else 1), 0, code)
+        if f["kind"] == "money":  # a module's money (diamonds) after the four currencies
+            cur = f["currency"]
+            return (CURRENCIES.index(cur) if cur in CURRENCIES else len(CURRENCIES), f["value"], code)
+        return (len(CURRENCIES) + (1 if f["kind"] == "office" else 2), 0, code)
 
     return sorted(hand, key=key)
 

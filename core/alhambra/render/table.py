@@ -254,6 +254,7 @@ def _draw_table(
         for k, t in enumerate(pending):
             draw_tile(g, _spec(cat, t), x + k * 48, y + 6, 44, data_pending_index=k)
         x += max(1, len(pending)) * 48 + _GAP
+    x = _beside_market(root, view.get("beside_market", []), x, y, cat)
     huts = mods.get("building_huts")
     if huts:
         g = el("g", root, class_="alh-hut-stacks", id="hut-stacks")
@@ -304,6 +305,7 @@ def _draw_table(
             title=f"Alhambra of {p['name']}",
             prefix=f"p{i}-city",
             where=_WHERE,
+            open_sides=p.get("open_sides"),
         )
         w, h = float(city.get("width", "1")), float(city.get("height", "1"))
         cities.append((city, min(1.0, (pw - 20) / w, _CITY_MAX_H / h)))
@@ -319,6 +321,57 @@ def _draw_table(
     root.set("viewBox", f"0 0 {TABLE_WIDTH} {height:g}")
     root.find("rect").set("height", f"{height:g}")  # type: ignore[union-attr]
     return to_text(root)
+
+
+def _beside_market(root: ET.Element, places: Any, x: float, y: float, cat: TileCatalog) -> float:
+    """The places the plugins put beside the building market (``view["beside_market"]``: the
+    gate space of the city gates, R-GATE-3), from ``x``: each a ``<g class="alh-beside-market"
+    id="beside-<i>" data-name=...>`` with its name and its cards (``data-code``) or tiles, or
+    "empty". Returns the ``x`` after them."""
+    if not isinstance(places, (list, tuple)):
+        raise ConfigError(f"{_WHERE}: malformed view: 'beside_market' is a list of places, not {_short(places)}")
+    for k, place in enumerate(places):
+        if not isinstance(place, Mapping) or not isinstance(place.get("name"), str):
+            raise ConfigError(
+                f"{_WHERE}: malformed view: beside_market[{k}] is a place with a name, not {_short(place)}"
+            )
+        codes = check_codes(_WHERE, f"beside_market[{k}].cards", place.get("cards", []))
+        tiles = place.get("tiles", [])
+        if not isinstance(tiles, (list, tuple)):
+            raise ConfigError(f"{_WHERE}: malformed view: beside_market[{k}].tiles is a list, not {_short(tiles)}")
+        g = el(
+            "g",
+            root,
+            class_="alh-beside-market",
+            id=f"beside-{k}",
+            data_name=place["name"],
+            data_rule=place.get("rule") if isinstance(place.get("rule"), str) else None,
+            data_size=len(codes) + len(tiles),
+        )
+        el("title", g, f"{place['name']}: " + (", ".join([*codes, *map(str, tiles)]) or "empty"))
+        text(g, x, y - 4, place["name"], size=12, anchor="start", weight="bold")
+        n = len(codes) + len(tiles)
+        w = max(CARD_W, n * (CARD_W + 6) - 6)
+        el(
+            "rect",
+            g,
+            x=x - 4,
+            y=y + 2,
+            width=w + 8,
+            height=CARD_H + 8,
+            rx=6,
+            fill="none",
+            stroke=COLOURS_MISC["panel-edge"],
+            stroke_dasharray="4",
+        )
+        for j, code in enumerate(codes):
+            draw_card(g, code, x + j * (CARD_W + 6), y + 6, data_index=j)
+        for j, t in enumerate(tiles):
+            draw_tile(g, _spec(cat, t), x + (len(codes) + j) * (CARD_W + 6), y + 6, CARD_W)
+        if not n:
+            text(g, x + w / 2, y + 6 + CARD_H / 2, "empty", size=10, fill_opacity=0.6)
+        x += w + 8 + _GAP
+    return x
 
 
 def _player_panel(
@@ -383,6 +436,12 @@ def _player_panel(
         og = el("g", g, class_="alh-offices", id=f"p{i}-offices")
         for k, code in enumerate(offices):
             draw_card(og, code, px + pw - 12 - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
+    shown = check_codes(_WHERE, f"players[{i}].shown", p.get("shown", []))
+    if shown and me != i:  # cards of its hand every player sees (gate cards, R-GATE-4)
+        sg = el("g", g, class_="alh-shown", id=f"p{i}-shown")
+        left = px + pw - 12 - len(offices if me != i else []) * (CARD_W * 0.6 + 4)
+        for k, code in enumerate(shown):
+            draw_card(sg, code, left - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
     # reserve
     rg = el("g", g, class_="alh-reserve", id=f"p{i}-reserve", data_size=len(p["reserve"]))
     text(rg, px + 12, line_y + 14, "reserve:" if p["reserve"] else "reserve: empty", size=11, anchor="start")

@@ -10,7 +10,7 @@ states of the set-up). :func:`game_position` (``Game.position()``) writes one, e
 is part of what is written).
 
 Each module's part is a top-level table named by its state key (``[vizier]``,
-``[bonus_cards]``, ``[building_huts]``, ``[dirk]``) and goes through the hooks
+``[bonus_cards]``, ``[building_huts]``, ``[city_gates]``, ``[dirk]``) and goes through the hooks
 ``alhambra_position_part`` (writing) and ``alhambra_position_read`` (reading); a state whose
 plugin implements neither is written and read as in a save.
 
@@ -30,7 +30,7 @@ from attrs import resolve_types
 
 from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
-from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard
+from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
 from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, game_seed
 from ..errors import AlhambraError, ConfigError
@@ -182,6 +182,7 @@ def game_from_position(
         _read_core(game, data, seats)
         _read_flow(game, data)
         _read_parts(game, {k: v for k, v in data.items() if k in rules.state_classes})
+        _check_cities(game)
         _fill_rest(game, data, seats)
         _start_player(game, data)
         if "rng" in data:
@@ -251,11 +252,21 @@ def _tiles(game: "Game", value: Any, where: str) -> list:
 def _card(game: "Game", value: Any, where: str) -> Card:
     found = game.rules.cards.get(value) if isinstance(value, str) else None
     if found is None:
-        raise ConfigError(
-            f"{where}: unknown card {value!r} (money cards like 'florin-3', 'scoring-A', module cards "
-            "like 'office-florin-dinar')"
-        )
+        raise ConfigError(f"{where}: unknown card {value!r} ({card_code_examples(game)})")
     return found
+
+
+def card_code_examples(game: "Game") -> str:
+    """The kinds of card codes this game knows, one example of each kind of card its modules
+    add: ``"money cards like 'florin-3', 'scoring-A', module cards like 'gate-1', 'diamond-3a'"``."""
+    kinds: dict[type, str] = {}
+    for code, card in game.rules.cards.items():
+        if type(card) not in (MoneyCard, ScoringCard):
+            kinds.setdefault(type(card), code)
+    text = "money cards like 'florin-3', 'scoring-A'"
+    if kinds:
+        text += ", module cards like " + ", ".join(repr(c) for c in kinds.values())
+    return text
 
 
 def _cards(game: "Game", value: Any, where: str) -> list[Card]:
@@ -300,6 +311,9 @@ def render_grid(city: Alhambra) -> str:
 
 
 def _city(game: "Game", value: Any, where: str) -> Alhambra:
+    """The Alhambra ``value`` (a grid or a list of ``[x, y, tile]``), its tiles checked but
+    not yet the placement rules as a whole: a plugin's part may still open sides of it (a
+    city gate, R-GATE-6), so :func:`_check_cities` judges it once every part is read."""
     if isinstance(value, str):
         layout = parse_grid(value)
     elif isinstance(value, list):
@@ -319,9 +333,19 @@ def _city(game: "Game", value: Any, where: str) -> Alhambra:
             catalog=game.rules.catalog,
             holes=game.options.get("holes", "cell"),
             rules=game.rules.placement_rules,
+            check=False,
         )
     except AlhambraError as exc:
         raise ConfigError(f"{where}: {exc}") from None
+
+
+def _check_cities(game: "Game") -> None:
+    """Every Alhambra satisfies the placement rules as a whole (R-PLACE-2 … R-PLACE-6), with
+    the sides the plugins' parts opened (city gates); :class:`ConfigError` naming the seat."""
+    for i, p in enumerate(game.state.players):
+        problem = p.city.why_invalid()
+        if problem:
+            raise ConfigError(f"players[{i}].alhambra: {problem}")
 
 
 def _read_core(game: "Game", data: dict, seats: list[dict]) -> None:
@@ -427,16 +451,16 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
     pool = expected_money(game)
     for where, cards in game.card_locations().items():
         for c in cards:
-            if type(c) is MoneyCard:
+            if c.is_money:  # the base money and the modules' (diamonds, R-DIA-2)
                 pool[c] -= 1
                 if pool[c] < 0:
                     raise ConfigError(f"{where}: more {c.code} cards than the game has ({expected_money(game)[c]})")
-    money = sorted(pool.elements(), key=lambda c: (c.currency, c.value))
+    money = sorted(pool.elements(), key=lambda c: (c.currency, c.value, c.code))
     rng.shuffle(money)
     for i, seat in enumerate(seats):
         if "hand" not in seat:
             hand = st.players[i].hand
-            while money and sum(c.value for c in hand if type(c) is MoneyCard) < STARTING_MONEY:
+            while money and sum(c.value for c in hand if c.is_money) < STARTING_MONEY:  # type: ignore[attr-defined]  # money has a value
                 hand.append(money.pop())
     if "display" not in data and st.phase != "over":
         st.display = [money.pop() for _ in range(min(4, len(money)))]
@@ -444,7 +468,7 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
     if data.get("deck", "shuffled") == "shuffled":
         piles = split_piles(money)
         game.hook.alhambra_money_piles(game=game, piles=piles)  # scoring cards into 2 and 4, module cards
-        piles = [[c for c in pile if type(c) is MoneyCard or c not in located] for pile in piles]
+        piles = [[c for c in pile if c.is_money or c not in located] for pile in piles]
         st.deck = [c for pile in piles for c in pile][::-1]
         st.pile_sizes = [len(pile) for pile in piles]
     elif money:
@@ -533,7 +557,8 @@ def _start_player(game: "Game", data: dict) -> None:
     decider for every phase but ``"over"``."""
     st = game.state
     if "start_player" not in data and "turn_player" not in data:
-        st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], game.rng)
+        money = [[c for c in p.hand if c.is_money] for p in st.players]  # a gate card is no money (R-GATE-8)
+        st.start_player = choose_start_player(money, game.options["start_player"], game.rng)
         st.turn_player = st.start_player
         if st.phase == "turn" or (st.phase == "place" and st.place_context == "turn"):
             st.decider = st.turn_player
@@ -581,7 +606,8 @@ def game_position(game: "Game") -> dict[str, Any]:
         for p in st.players
     ]
     out["modules"] = list(game.modules)
-    options = {k: v for k, v in game.options.items() if v is not None}  # TOML has no null: None is "not set"
+    # TOML has no null: None is "not set"; a tuple (a default such as "diamonds.values") is an array
+    options = {k: _toml_ready(v) for k, v in game.options.items() if v is not None}
     if options:
         out["options"] = options
     out["seed"] = game.seed

@@ -28,12 +28,17 @@ def city_svg(
     cells: bool = True,
     label: str = "",
     prefix: str = "city",
+    open_sides: list[list[Any]] | None = None,
 ) -> str:
     """An Alhambra as SVG: ``tiles`` as in ``view["players"][i]["city"]`` (``[[x, y, tile],
     ...]``), ``size`` units per cell; with ``cells``, the empty cells beside it as targets.
-    ``label``: its title; ``prefix``: the ids' prefix (one per picture on a page). Raises
-    :class:`~alhambra.errors.ConfigError` for a tile the catalogue does not hold."""
-    return render_city(tiles, catalog=catalog, cell=size, frontier=cells, title=label or None, prefix=prefix)
+    ``label``: its title; ``prefix``: the ids' prefix (one per picture on a page);
+    ``open_sides``: the view's ``players[i]["open_sides"]``, its gates drawn on the walls
+    (R-GATE-6). Raises :class:`~alhambra.errors.ConfigError` for a tile the catalogue does
+    not hold."""
+    return render_city(
+        tiles, catalog=catalog, cell=size, frontier=cells, title=label or None, prefix=prefix, open_sides=open_sides
+    )
 
 
 def tile_svg(catalog: TileCatalog, tile: Any, *, size: int = 44, pick: str = "") -> str:

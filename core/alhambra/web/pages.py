@@ -17,6 +17,7 @@ import attrs
 
 from .. import BUILDING_TYPES, MARKET_CURRENCIES
 from .tables import Table
+from ..engine.components import known_card
 from .words import action_label, card_words
 
 CURRENCY_ORDER = {c: i for i, c in enumerate(MARKET_CURRENCIES)}
@@ -50,15 +51,26 @@ def action_data(
 
 def sorted_hand(codes: list[str]) -> list[dict[str, Any]]:
     """A hand's card codes sorted by currency (market order) then value, as
-    ``{"code", "currency", "value", "words"}`` (``currency`` None for other cards)."""
+    ``{"code", "currency", "value", "words"}`` (``currency`` None for cards that are no
+    money; a module's money, a diamond, has its own currency and comes after the four)."""
     cards = []
     for code in codes:
         cur, _, value = code.partition("-")
+        card = known_card(code)
+        worth = getattr(card, "value", None)
         if cur in CURRENCY_ORDER and value.isdigit():
             cards.append({"code": code, "currency": cur, "value": int(value), "words": card_words(code)})
+        elif card is not None and card.is_money and type(worth) is int:
+            # a module's money (a diamond, R-DIA-1): its own currency, after the market's four
+            cur = str(getattr(card, "currency", "other"))
+            cards.append({"code": code, "currency": cur, "value": worth, "words": card_words(code)})
         else:
             cards.append({"code": code, "currency": None, "value": 0, "words": card_words(code)})
-    return sorted(cards, key=lambda c: (CURRENCY_ORDER.get(c["currency"], 9), c["value"], c["code"]))
+    order = len(CURRENCY_ORDER)
+    return sorted(
+        cards,
+        key=lambda c: (CURRENCY_ORDER.get(c["currency"], order if c["currency"] else order + 1), c["value"], c["code"]),
+    )
 
 
 def scoring_data(game: Any) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import MARKET_CURRENCIES, TileCatalog
+from ..engine.components import known_card
 
 #: a card code such as ``florin-7`` or ``office-florin-dinar`` -> words
 _CURRENCY_WORDS = {"florin": "florin", "dirham": "dirham", "dinar": "dinar", "ducat": "ducat"}
@@ -23,8 +24,9 @@ def catalog_of(game: Any) -> TileCatalog:
 
 def card_words(code: str) -> str:
     """``"florin-7"`` -> ``"florin 7"``; ``"office-florin-dinar"`` -> ``"exchange office
-    florin/dinar"``; a scoring card ``"scoring-A"`` -> ``"scoring card A"``; anything else is
-    returned as it is (a user module's card)."""
+    florin/dinar"``; a scoring card ``"scoring-A"`` -> ``"scoring card A"``; a module's card
+    its own ``str`` (``"diamond-5a"`` -> ``"diamond 5"``, ``"gate-1"`` -> ``"gate card 1"``);
+    an unknown code is returned as it is."""
     parts = code.split("-")
     if len(parts) == 2 and parts[0] in _CURRENCY_WORDS:
         return f"{parts[0]} {parts[1]}"
@@ -32,7 +34,8 @@ def card_words(code: str) -> str:
         return f"exchange office {parts[1]}/{parts[2]}"
     if len(parts) == 2 and parts[0] == "scoring":
         return f"scoring card {parts[1]}"
-    return code
+    card = known_card(code)  # a module's card says its own name ("diamond 5", "gate card 1")
+    return str(card) if card is not None else code
 
 
 def cards_words(codes: list[str] | tuple[str, ...]) -> str:
@@ -80,6 +83,17 @@ def market_prices(game: Any) -> list[int | None]:
     return [m["price"] for m in game.view(None)["market"]]
 
 
+def _purchase_like(action: Any) -> bool:
+    """A module's purchase (diamonds' ``BuyWithDiamonds``, R-DIA-4): an action with a market
+    ``space``, the ``cards`` paid and a ``via`` (the card spent besides, or None), said like a
+    ``Buy``."""
+    return (
+        type(getattr(action, "space", None)) is int
+        and isinstance(getattr(action, "cards", None), tuple)
+        and hasattr(action, "via")
+    )
+
+
 def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | None) -> tuple[str, str] | None:
     """``(what was done, what to do)`` for ``action`` of ``seat``: the log's words after the
     player's name (past tense) and the button's (imperative), from the game just BEFORE the
@@ -88,7 +102,10 @@ def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | N
     st = game.state
     cat = catalog_of(game)
     kind = type(action).__name__
-    if kind in ("Buy", "UseVizier"):
+    said = game.hook.alhambra_action_words(game=game, seat=seat, action=action)
+    if said is not None:  # a plugin's own action, in its own words
+        return said
+    if kind in ("Buy", "UseVizier") or _purchase_like(action):
         space = action.space
         tile = st.market[space - 1] if type(space) is int and 1 <= space <= 4 else None
         if prices is None:

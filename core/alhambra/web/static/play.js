@@ -101,7 +101,12 @@
     return x.every(function (c, i) { return c === y[i]; });
   }
   function value(code) { var v = parseInt(code.split("-").pop(), 10); return isNaN(v) ? 0 : v; }
-  function words(code) { var p = code.split("-"); return p.length === 2 ? p[0] + " " + p[1] : code; }
+  function words(code) {  // a card's words as the page shows them (a module's card: its own name)
+    var shown = document.querySelector('.card[data-code="' + code + '"]');
+    if (shown) { return shown.getAttribute("title") || shown.textContent; }
+    var p = code.split("-"); return p.length === 2 ? p[0] + " " + p[1] : code;
+  }
+  var MARKET = ["florin", "dirham", "dinar", "ducat"];
 
   // taking money by selecting cards of the money display (R-TURN-2: one card, or several
   // totalling at most 5); the matching listed action is sent
@@ -149,7 +154,9 @@
     var price = parseInt((el && el.querySelector(".price") || { textContent: "" }).textContent.replace(/.*price /, ""), 10);
     var box = document.getElementById("pay-cards");
     box.innerHTML = "";
-    (data.hand || []).filter(function (c) { return c.currency === currency; }).forEach(function (c) {
+    (data.hand || []).filter(function (c) {  // the space's currency, or a module's money for any space (diamonds, R-DIA-4)
+      return c.currency === currency || (c.currency && MARKET.indexOf(c.currency) < 0);
+    }).forEach(function (c) {
       var s = document.createElement("span");
       s.className = "card " + c.currency; s.textContent = c.words; s.setAttribute("data-code", c.code);
       box.appendChild(s);
