@@ -109,8 +109,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """``alhambra compare A.toml B.toml [...]``: see :mod:`alhambra.lab.compare`."""
     from ..simulate import seat_bots, write_results
     from .compare import (
+        check_primary,
         compare_results,
         compare_tasks,
+        figure_names,
         format_comparison,
         load_variant,
         power_line,
@@ -129,6 +131,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for v in variants:
         count = v.players if isinstance(v.players, int) else len(v.players)
         seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
+    if args.primary is not None:  # an unknown figure fails here, before any game is played
+        check_primary(args.primary, figure_names(variants, args.bots, seed=args.seed))
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
     tasks = [[evolve(t, honest=args.honest) for t in ts] for ts in tasks]
     start = time.perf_counter()
