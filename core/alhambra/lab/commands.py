@@ -164,7 +164,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """``alhambra tournament --bots a,b,c --players P --games N``: see :mod:`.tournament`."""
     from ..saving.config import GameConfig, expand_module_names, load_config, parse_module_list
     from ..simulate import register_config_modules, write_results
-    from .tournament import format_tournament, rate_tournament, tournament_tasks
+    from .tournament import format_pairwise, format_tournament, pairwise, rate_tournament, tournament_tasks
 
     if args.games < 1:
         raise AlhambraError(f"--games must be at least 1, not {args.games}")
@@ -194,14 +194,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         config_path=config_path,
     )
     from ..simulate import run_games
+    from .tournament import schedule_line
 
+    print(schedule_line(tasks, args.games), file=sys.stderr)
     tasks = [evolve(t, honest=args.honest) for t in tasks]
     start = time.perf_counter()
     results = [
         r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))
     ]
     elapsed = time.perf_counter() - start
-    for line in format_tournament(rate_tournament(results)):
+    table = rate_tournament(results)
+    for line in format_tournament(table):
+        print(line)
+    for line in format_pairwise(table, pairwise(results, [s.bot for s in table])):
         print(line)
     print(f"  time {elapsed:.1f}s for {len(results)} games")
     if args.out:
