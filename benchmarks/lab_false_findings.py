@@ -47,9 +47,7 @@ def run(bots: str, replicates: int, games: int, players: int) -> dict[str, int]:
         d = Path(tmp)
         (d / "reshuffle.py").write_text(RESHUFFLE)
         (d / "a.toml").write_text(f"players = {players}\n")
-        (d / "b.toml").write_text(
-            f'players = {players}\nmodules = ["reshuffle"]\nmodule_paths = ["reshuffle.py"]\n'
-        )
+        (d / "b.toml").write_text(f'players = {players}\nmodules = ["reshuffle"]\nmodule_paths = ["reshuffle.py"]\n')
         any_holm = any_raw = flagged_holm = flagged_raw = differences = 0
         for r in range(replicates):
             out = d / f"r{r}.jsonl"

@@ -96,7 +96,9 @@ def test_bot_share_per_variant_with_intervals_clustered_by_seed():
 def test_bot_share_counts_a_bot_in_several_seats_once_per_seat():
     # a holds two of three seats and wins one game of each seed's two: 1/2 of a game per seat
     games = [
-        _game(s, ("a", "a", "b"), [0] if rot == 0 else [2], rotation=rot, players=3) for s in (1, 2, 3) for rot in (0, 1)
+        _game(s, ("a", "a", "b"), [0] if rot == 0 else [2], rotation=rot, players=3)
+        for s in (1, 2, 3)
+        for rot in (0, 1)
     ]
     share = bot_share(games, "a")
     assert (share.value, share.low, share.high, share.n) == (0.25, 0.25, 0.25, 12)

@@ -565,7 +565,9 @@ def mattered_lines(cmp: Comparison) -> list[str]:
     lines = []
     for m in cmp.mattered:
         if not m.games:
-            lines.append(f"  how often the rule mattered, {m.label} against {cmp.labels[0]}: no games on the same seed and seating")
+            lines.append(
+                f"  how often the rule mattered, {m.label} against {cmp.labels[0]}: no games on the same seed and seating"
+            )
             continue
         play = (
             "play changed: not recorded"
