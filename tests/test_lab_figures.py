@@ -232,7 +232,8 @@ def test_figure_names_known_before_play_cover_the_figures_played():
         compare_module.check_primary("no such", names)
 
 
-def test_compare_command_with_two_bots_shows_their_shares_and_what_changed(capsys):
+def test_compare_command_with_two_bots_shows_their_shares_and_what_changed(tmp_path, capsys):
+    report = tmp_path / "r.html"
     argv = [
         "compare",
         str(EXAMPLES / "base.toml"),
@@ -247,6 +248,8 @@ def test_compare_command_with_two_bots_shows_their_shares_and_what_changed(capsy
         "--no-progress",
         "--primary",
         "win share per seat: greedy",
+        "--report",
+        str(report),
     ]
     assert main(argv) == 0
     out = capsys.readouterr().out
@@ -254,6 +257,9 @@ def test_compare_command_with_two_bots_shows_their_shares_and_what_changed(capsy
     assert "how often the rule mattered, double_walls against base over 6 games on the same seed and seating" in out
     assert "play changed in 6 (1.000 [1.000, 1.000])" in out  # greedy values the doubled walls: it plays otherwise
     assert "primary figure 'win share per seat: greedy', tested on its own at 5%" in out
+    html = report.read_text("utf-8")
+    assert "<h2>How often the rule mattered</h2>" in html
+    assert re.search(r"double_walls against base</td><td>6</td>\s*<td>6 \(1\.000 \[1\.000, 1\.000\]\)</td>", html)
 
 
 def test_tournament_command_honours_the_config_and_balances_the_games(tmp_path, capsys):
