@@ -80,8 +80,9 @@ def add_commands(sub: Any) -> None:
     t = sub.add_parser(
         "tournament",
         help="line-ups drawn over several bots, seats rotated, openskill ratings",
-        description="Draw line-ups over the bots, play each in every seat rotation on the same seed, "
-        "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.",
+        description="Draw line-ups over the bots (every bot the same number of games and seats, every pairing "
+        "met), play each in every seat rotation on the same seed, and rate the bots with openskill "
+        "(Plackett-Luce), with win rates and a head-to-head table, 95%% intervals clustered by seed.",
     )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
     t.add_argument("--players", type=int, default=None, help="players per game, 2-6 (default: the config's, else 4)")
