@@ -238,7 +238,8 @@ def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, 
         users = _user_modules(v.config_path)
         modules = [users.get(m, m) for m in v.modules]
         options = dict(v.options)
-        game = simulate_one(v.players, seed, modules=modules, options=options, bots="random")
+        players = v.players if isinstance(v.players, int) else list(v.players)
+        game = simulate_one(players, seed, modules=modules, options=options, bots="random")
         names.update(f.key for f in game_figures(result_of(game, ["random"] * count)))
         for k in range(count):
             names.add(f"win share above chance, turn position {k + 1}")
@@ -246,7 +247,7 @@ def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, 
             names.update(("Dirk's points", "Dirk beats the winner"))
         for number in (1, 2, 3):
             names.update((f"points per player in scoring {number}", f"scoring {number} held"))
-        fresh = new_game(v.players, modules=modules, seed=seed, options=options)
+        fresh = new_game(players, modules=modules, seed=seed, options=options)
         m = count + (1 if fresh.state.modules.get("dirk") is not None else 0)
         for t in BUILDING_TYPES:
             names.add(f"points per player: majority {t}")
