@@ -42,7 +42,16 @@ def test_comparison_report_reads_in_a_browser(driver: WebDriver, tmp_path: Path)
     width, height = driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", img)
     assert (width, height) == (1400, 1000)  # the PNG decoded from the data URI
     tables = driver.find_elements(By.TAG_NAME, "table")
-    assert len(tables) == 2  # the variants, all figures
+    assert len(tables) == 3  # the variants, how often the rule mattered, all figures
+    mattered = tables[1].find_elements(By.TAG_NAME, "td")
+    assert [c.text for c in mattered] == [
+        "double_walls against base",
+        "8",
+        f"{cmp.mattered[0].play_count} ({cmp.mattered[0].play_changed})",
+        f"{cmp.mattered[0].winner_count} ({cmp.mattered[0].winner_changed})",
+    ]
+    assert cmp.mattered[0].play_count == 8  # greedy values the doubled walls: every game is played otherwise
+    tables = [tables[0], tables[2]]
     rows = tables[1].find_elements(By.CSS_SELECTOR, "tr:not(.group)")
     assert len(rows) == 1 + len(cmp.rows)  # header + one per figure
     flagged = tables[1].find_elements(By.CSS_SELECTOR, "tr.detected td.verdict")

@@ -240,7 +240,9 @@ def test_tournament_command(capsys):
     )
     out = capsys.readouterr().out
     assert out.startswith("tournament: 3 bots; openskill Plackett-Luce ratings")
-    assert re.search(r"^  random\s+-?\d", out.splitlines()[-2], re.MULTILINE)  # random rated last
+    lines = out.splitlines()
+    assert re.search(r"^  random\s+-?\d", lines[4])  # random rated last
+    assert lines[5].startswith("  head to head:") and lines[-2].startswith("  random ")
     assert main(["tournament", "--bots", "greedy,wizard", "--games", "2"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err
 

@@ -47,7 +47,9 @@ class GameResult:
     Since version 2: ``start_player`` (seat, R-SET-4), ``money_left`` per seat, ``points``
     (every scoring's points by source and seat: :func:`alhambra.lab.records.scoring_points`),
     ``rotation`` (how far the line-up was rotated: ``bots[s]`` is the line-up's bot
-    ``(s + rotation) % players``) and ``variant`` (a label, e.g. the config file's name).
+    ``(s + rotation) % players``), ``variant`` (a label, e.g. the config file's name) and
+    ``play`` (:func:`play_digest` of the action sequence: two games were played move for move
+    alike exactly when their digests are equal; empty in records that lack it).
     The record format is ``docs/result-record.schema.json``."""
 
     seed: int
@@ -67,6 +69,7 @@ class GameResult:
     points: list[dict[str, Any]] = field(factory=list)
     rotation: int = 0
     variant: str = ""
+    play: str = ""
 
     def returns(self) -> list[float]:
         """Per seat: share of the victory (1/k for a k-way shared victory)."""
@@ -105,6 +108,7 @@ class GameResult:
                 points=list(data.get("points", [])),
                 rotation=int(data.get("rotation", 0)),
                 variant=str(data.get("variant", "")),
+                play=str(data.get("play", "")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
@@ -162,6 +166,19 @@ def module_action_types(game: Game) -> dict[str, str]:
     return out
 
 
+def play_digest(game: Game) -> str:
+    """A digest of ``game``'s action sequence (its history, in order): 16 hex digits of the
+    SHA-256 of the actions' representations. Equal digests mean the same moves were played
+    (the lab's "games whose play changed" between two variants on the same seed)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for a in game.history:
+        h.update(repr(a).encode())
+        h.update(b"\n")
+    return h.hexdigest()[:16]
+
+
 def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, variant: str = "") -> GameResult:
     """Summarise a finished game as a :class:`GameResult` (``bots``: specification per seat;
     ``rotation`` and ``variant`` are stored as given)."""
@@ -195,6 +212,7 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
         points=scoring_points(game),
         rotation=rotation,
         variant=variant,
+        play=play_digest(game),
     )
 
 

@@ -80,8 +80,9 @@ def add_commands(sub: Any) -> None:
     t = sub.add_parser(
         "tournament",
         help="line-ups drawn over several bots, seats rotated, openskill ratings",
-        description="Draw line-ups over the bots, play each in every seat rotation on the same seed, "
-        "and rate the bots with openskill (Plackett-Luce), with win rates and Wilson intervals.",
+        description="Draw line-ups over the bots (every bot the same number of games and seats, every pairing "
+        "met), play each in every seat rotation on the same seed, and rate the bots with openskill "
+        "(Plackett-Luce), with win rates and a head-to-head table, 95%% intervals clustered by seed.",
     )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
     t.add_argument("--players", type=int, default=None, help="players per game, 2-6 (default: the config's, else 4)")
@@ -109,8 +110,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """``alhambra compare A.toml B.toml [...]``: see :mod:`alhambra.lab.compare`."""
     from ..simulate import seat_bots, write_results
     from .compare import (
+        check_primary,
         compare_results,
         compare_tasks,
+        figure_names,
         format_comparison,
         load_variant,
         power_line,
@@ -129,6 +132,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for v in variants:
         count = v.players if isinstance(v.players, int) else len(v.players)
         seat_bots(args.bots, count)  # a line-up that does not fit a variant fails here
+    if args.primary is not None:  # an unknown figure fails here, before any game is played
+        check_primary(args.primary, figure_names(variants, args.bots, seed=args.seed))
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
     tasks = [[evolve(t, honest=args.honest) for t in ts] for ts in tasks]
     start = time.perf_counter()
@@ -160,7 +165,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     """``alhambra tournament --bots a,b,c --players P --games N``: see :mod:`.tournament`."""
     from ..saving.config import GameConfig, expand_module_names, load_config, parse_module_list
     from ..simulate import register_config_modules, write_results
-    from .tournament import format_tournament, rate_tournament, tournament_tasks
+    from .tournament import format_pairwise, format_tournament, pairwise, rate_tournament, tournament_tasks
 
     if args.games < 1:
         raise AlhambraError(f"--games must be at least 1, not {args.games}")
@@ -190,14 +195,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         config_path=config_path,
     )
     from ..simulate import run_games
+    from .tournament import schedule_line
 
+    print(schedule_line(tasks, args.games), file=sys.stderr)
     tasks = [evolve(t, honest=args.honest) for t in tasks]
     start = time.perf_counter()
     results = [
         r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))
     ]
     elapsed = time.perf_counter() - start
-    for line in format_tournament(rate_tournament(results)):
+    table = rate_tournament(results)
+    for line in format_tournament(table):
+        print(line)
+    for line in format_pairwise(table, pairwise(results, [s.bot for s in table])):
         print(line)
     print(f"  time {elapsed:.1f}s for {len(results)} games")
     if args.out:

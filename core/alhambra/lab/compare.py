@@ -7,7 +7,10 @@ on the same seeds (and, with ``rotate_seats``, the same seat rotations);
 (start player's advantage, winning score, score spread, points by source, game length, module
 action use, how often each scoring is held) each variant's mean with its 95 % interval and the
 difference of every variant from the first, paired by seed (:func:`.stats.paired_difference`),
-with a plain verdict.
+with a plain verdict. With different bots in the seats, each bot's win share per seat is a
+figure too (does the rule reward skill?), with intervals clustered by seed; and
+:func:`mattered` counts, over the games played on the same seed and seating in two variants,
+those whose play changed (another action sequence) and those whose winner changed.
 
 Figures are averaged per seed first (over the seats of a game and over the rotations of that
 seed), so a variant with another player count pairs seed by seed as well.
@@ -28,6 +31,7 @@ from .stats import (
     LEVEL,
     Estimate,
     Rate,
+    clustered_rate,
     games_needed,
     holm,
     mean_interval,
@@ -140,18 +144,26 @@ def run_compare(
 # ---------------------------------------------------------------------------------------------
 
 #: (group, unit) of every figure family, in the order the table shows them
-GROUPS = ("outcome", "points by source", "scorings", "length", "module actions")
+GROUPS = ("outcome", "win share by bot", "points by source", "scorings", "length", "module actions")
 
 
 @frozen(slots=True)
 class Figure:
     """What a figure is: its ``key`` (``"winning score"``), ``group`` (one of
-    :data:`GROUPS`), ``unit`` and whether it is a rate (a 0/1 per game: Wilson intervals)."""
+    :data:`GROUPS`), ``unit``, whether it is a rate (a 0/1 per game: Wilson intervals) and,
+    for a bot's win share, the ``bot`` (its specification; intervals clustered by seed)."""
 
     key: str
     group: str
     unit: str
     rate: bool = False
+    bot: str | None = None
+
+
+def bot_figure(bot: str) -> Figure:
+    """The figure of ``bot``'s win share per seat it takes (a shared victory counts as a
+    fraction of a win, R-END-4), in the group ``"win share by bot"``."""
+    return Figure(f"win share per seat: {bot}", "win share by bot", "share", bot=bot)
 
 
 def game_figures(r: GameResult) -> dict[Figure, float]:
@@ -175,6 +187,10 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         dirk = float(sum(sc.get("dirk", 0) for sc in r.points))
         out[Figure("Dirk's points", "outcome", "points")] = dirk
         out[Figure("Dirk beats the winner", "outcome", "games", rate=True)] = 1.0 if dirk > scores[0] else 0.0
+    if r.bots and len(set(r.bots)) > 1:  # different bots: each one's share of the seats it holds
+        for b in dict.fromkeys(r.bots):
+            seats = [s for s, x in enumerate(r.bots) if x == b]
+            out[bot_figure(b)] = sum(ret[s] for s in seats) / len(seats)
     out[Figure("winning score", "outcome", "points")] = float(scores[0])
     out[Figure("score spread (best - worst)", "outcome", "points")] = float(scores[0] - scores[-1])
     out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])
@@ -200,6 +216,65 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         for kind, v in counts.items():
             out[Figure(f"{module}: {kind} per game", "module actions", "actions")] = float(v)
     return out
+
+
+def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, *, seed: int = 1) -> list[str]:
+    """The names of the figures a comparison of ``variants`` with ``bots`` can show, known
+    before any game is played (so that ``--primary`` with an unknown name fails at once): the
+    figures of one game per variant between random bots on ``seed``, every turn position,
+    Dirk's figures with two players, each scoring's points and whether it is held, the points
+    of every building type's majority and of every column the rule set's scoring adds to probe
+    Alhambras (``alhambra_scoring_adjust``, R-SCORE-1 … R-SCORE-5), every module action and,
+    with different bots, each bot's win share. Sorted."""
+    from ..engine.components import BUILDING_TYPES
+    from ..engine.scoring import majority_table
+    from ..engine.state import ScoringRecord
+    from ..game import new_game
+    from ..simulate import _user_modules, module_action_types, result_of, seat_bots, simulate_one
+
+    names: set[str] = set()
+    for v in variants:
+        count = v.players if isinstance(v.players, int) else len(v.players)
+        users = _user_modules(v.config_path)
+        modules = [users.get(m, m) for m in v.modules]
+        options = dict(v.options)
+        players = v.players if isinstance(v.players, int) else list(v.players)
+        game = simulate_one(players, seed, modules=modules, options=options, bots="random")
+        names.update(f.key for f in game_figures(result_of(game, ["random"] * count)))
+        for k in range(count):
+            names.add(f"win share above chance, turn position {k + 1}")
+        if count == 2:
+            names.update(("Dirk's points", "Dirk beats the winner"))
+        for number in (1, 2, 3):
+            names.update((f"points per player in scoring {number}", f"scoring {number} held"))
+        fresh = new_game(players, modules=modules, seed=seed, options=options)
+        m = count + (1 if fresh.state.modules.get("dirk") is not None else 0)
+        for t in BUILDING_TYPES:
+            names.add(f"points per player: majority {t}")
+            counts = [dict.fromkeys(BUILDING_TYPES, 0) | {t: m - i} for i in range(m)]
+            for number in (1, 2, 3):
+                record = ScoringRecord(
+                    number=number,
+                    participants=list(range(m)),
+                    counts=counts,
+                    majority=majority_table(counts, number),
+                    walls=[10 - i for i in range(m)],
+                )
+                fresh.hook.alhambra_scoring_adjust(game=fresh, record=record)
+                names.update(f"points per player: extra {c}" for c in record.extra)
+        for kind, module in module_action_types(fresh).items():
+            names.add(f"{module}: {kind} per game")
+        specs = seat_bots(bots, count)
+        if len(set(specs)) > 1:
+            names.update(bot_figure(b).key for b in specs)
+    return sorted(names)
+
+
+def check_primary(primary: str, names: Sequence[str]) -> None:
+    """Raise :class:`ConfigError` unless ``primary`` is one of the figure ``names``, listing
+    them."""
+    if primary not in names:
+        raise ConfigError(f"no figure {primary!r} in this comparison; the figures are: {'; '.join(names)}")
 
 
 def seed_figures(results: Iterable[GameResult]) -> dict[int, dict[Figure, float]]:
@@ -247,7 +322,8 @@ class Row:
 @define(slots=True)
 class Comparison:
     """The outcome of ``compare``: ``labels`` of the variants, ``seeds`` paired, ``games``
-    per variant, ``bots``, the table ``rows`` and the ``results`` per variant."""
+    per variant, ``bots``, the table ``rows``, the ``results`` per variant, ``notes`` for
+    the reader and ``mattered`` (per variant after the first: :func:`mattered`)."""
 
     labels: list[str]
     seeds: list[int]
@@ -256,6 +332,7 @@ class Comparison:
     rows: list[Row]
     results: list[list[GameResult]]
     notes: list[str] = field(factory=list)
+    mattered: list[Mattered] = field(factory=list)
 
     def detected(self) -> list[Row]:
         """The rows whose difference is beyond its interval."""
@@ -287,14 +364,19 @@ def compare_results(
                 if f not in figures:
                     figures.append(f)
     figures.sort(key=lambda f: GROUPS.index(f.group))  # stable: keeps the order within a group
-    if primary is not None and primary not in {f.key for f in figures}:
-        raise ConfigError(f"no figure {primary!r} in this comparison (figures: {', '.join(f.key for f in figures)})")
+    if primary is not None:
+        check_primary(primary, [f.key for f in figures])
+    common = set(seeds)
+    paired = [[r for r in rs if r.seed in common] for rs in results]
     rows = []
     for f in figures:
         cols = [[p[s].get(f, 0.0) for s in seeds] for p in per]
         values: list[Rate | Estimate] = []
-        for c in cols:
-            values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c))
+        for c, rs in zip(cols, paired):
+            if f.bot is not None:
+                values.append(bot_share(rs, f.bot))
+            else:
+                values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c))
         diffs = [paired_difference(cols[0], c) for c in cols[1:]]
         pvals = [paired_p(cols[0], c) for c in cols[1:]]
         rows.append(Row(f, values, diffs, [], pvals, list(pvals), primary=f.key == primary))
@@ -308,7 +390,89 @@ def compare_results(
         ]
     bots = sorted({b for rs in results for r in rs for b in r.bots})
     return Comparison(
-        labels, seeds, [len(rs) for rs in results], bots, rows, [list(rs) for rs in results], _notes(results, labels)
+        labels,
+        seeds,
+        [len(rs) for rs in results],
+        bots,
+        rows,
+        [list(rs) for rs in results],
+        _notes(results, labels),
+        [mattered(paired[0], rs, label) for rs, label in zip(paired[1:], labels[1:])],
+    )
+
+
+def bot_share(results: Sequence[GameResult], bot: str) -> Rate:
+    """``bot``'s win share per seat it took in ``results`` with the 95 % interval clustered by
+    seed (:func:`.stats.clustered_rate`: a seed's rotations together, a bot in several seats
+    of a game counting that game's share once per seat). A bot that sat nowhere: 0 of 0, a
+    zero-width interval at 0."""
+    from .summary import seed_clusters
+
+    clusters = seed_clusters(results, lambda r, seat: seat < len(r.bots) and r.bots[seat] == bot)
+    if not clusters:
+        return Rate(0.0, 0.0, 0.0, 0)
+    return clustered_rate(clusters).rate
+
+
+@frozen(slots=True)
+class Mattered:
+    """How often a variant's rule mattered against the first variant, over ``games`` pairs of
+    games played on the same seed and seating (rotation) in both: ``play_changed`` (the share
+    whose action sequences differ, :attr:`GameResult.play`; None when the records lack the
+    digest) and ``winner_changed`` (the share whose winning seats differ), each a
+    :class:`.stats.Rate` with its 95 % interval clustered by seed; ``label`` is the
+    variant's."""
+
+    label: str
+    games: int
+    play_changed: Rate | None
+    winner_changed: Rate
+
+    @property
+    def play_count(self) -> int | None:
+        """Games whose play changed (None when not recorded)."""
+        return None if self.play_changed is None else round(self.play_changed.value * self.games)
+
+    @property
+    def winner_count(self) -> int:
+        """Games whose winner changed."""
+        return round(self.winner_changed.value * self.games)
+
+
+def mattered(first: Sequence[GameResult], other: Sequence[GameResult], label: str = "") -> Mattered:
+    """Pair the games of ``first`` and ``other`` by seed and rotation (the k-th game of a seed
+    and rotation with the k-th of the same in the other) and count the pairs whose play (the
+    :attr:`GameResult.play` digests) and whose winners (as sets of seats) differ; intervals
+    clustered by seed (:func:`.stats.clustered_rate`). No pairs: 0 of 0, zero-width intervals."""
+
+    def keyed(rs: Sequence[GameResult]) -> dict[tuple[int, int, int], GameResult]:
+        out: dict[tuple[int, int, int], GameResult] = {}
+        seen: dict[tuple[int, int], int] = {}
+        for r in rs:
+            k = seen[(r.seed, r.rotation)] = seen.get((r.seed, r.rotation), -1) + 1
+            out[(r.seed, r.rotation, k)] = r
+        return out
+
+    a, b = keyed(first), keyed(other)
+    pairs = [(a[k], b[k]) for k in a if k in b]
+    if not pairs:
+        empty = Rate(0.0, 0.0, 0.0, 0)
+        return Mattered(label, 0, empty, empty)
+    play: dict[int, list[float]] = {}
+    won: dict[int, list[float]] = {}
+    for x, y in pairs:
+        p = play.setdefault(x.seed, [0.0, 0.0])
+        p[0] += x.play != y.play
+        p[1] += 1.0
+        w = won.setdefault(x.seed, [0.0, 0.0])
+        w[0] += set(x.winners) != set(y.winners)
+        w[1] += 1.0
+    known = all(x.play and y.play for x, y in pairs)
+    return Mattered(
+        label,
+        len(pairs),
+        clustered_rate([(c[0], c[1]) for c in play.values()]).rate if known else None,
+        clustered_rate([(c[0], c[1]) for c in won.values()]).rate,
     )
 
 
@@ -377,6 +541,7 @@ def format_comparison(cmp: Comparison) -> list[str]:
         vals = "  ".join(f"{_short(v):>22}" for v in row.values)
         diffs = "  ".join(f"{_short(d):>30}" for d in row.diffs)
         lines.append(f"  {row.figure.key:<{width}}  {vals}  {diffs}  {'; '.join(row.verdicts)}")
+    lines.extend(mattered_lines(cmp))
     found = [r for r in cmp.detected() if not r.primary]
     tested = sum(len(r.pvalues) for r in cmp.rows if not r.primary)
     lines.append(
@@ -395,5 +560,31 @@ def format_comparison(cmp: Comparison) -> list[str]:
     return lines
 
 
+def mattered_lines(cmp: Comparison) -> list[str]:
+    """Text lines for :attr:`Comparison.mattered`: per variant after the first, in how many
+    paired games the play and the winner changed, with their intervals."""
+    lines = []
+    for m in cmp.mattered:
+        if not m.games:
+            lines.append(
+                f"  how often the rule mattered, {m.label} against {cmp.labels[0]}: no games on the same seed and seating"
+            )
+            continue
+        play = (
+            "play changed: not recorded"
+            if m.play_changed is None
+            else f"play changed in {m.play_count} ({m.play_changed})"
+        )
+        lines.append(
+            f"  how often the rule mattered, {m.label} against {cmp.labels[0]} over {m.games} games on the same "
+            f"seed and seating (95% intervals clustered by seed): {play}; winner changed in {m.winner_count} "
+            f"({m.winner_changed})"
+        )
+    return lines
+
+
 def _short(v: Rate | Estimate) -> str:
-    return f"{v.value:.3g} [{v.low:.3g}, {v.high:.3g}]"
+    def g(x: float) -> str:
+        return f"{0.0 if abs(x) < 1e-12 else x:.3g}"  # sums of 1/3s: 3.7e-17 is 0
+
+    return f"{g(v.value)} [{g(v.low)}, {g(v.high)}]"

@@ -169,8 +169,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float], level: float = LEV
 def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
     """Two-sided p-value that ``b - a`` (paired by seed) is zero on average. Yes/no values (every
     value 0 or 1): McNemar's exact test, a binomial test on the discordant pairs (scipy's
-    ``binomtest``); otherwise the paired t-test (``ttest_rel``). All differences equal: 1.0
-    when they are zero, else 0.0. Raises :class:`StatisticsError` for unequal or no pairs."""
+    ``binomtest``); otherwise the paired t-test (``ttest_rel``). One pair: 1.0 (no spread to
+    test against). All differences equal: 1.0 when they are zero, else 0.0. Raises :class:`StatisticsError` for unequal or no pairs."""
     if len(a) != len(b) or not a:
         raise StatisticsError(f"paired values need equal, non-zero counts, not {len(a)} and {len(b)}")
     from scipy import stats as sps
@@ -182,6 +182,8 @@ def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
             return 1.0
         return float(sps.binomtest(up, up + down, 0.5).pvalue)
     d = [y - x for x, y in zip(a, b)]
+    if len(d) < 2:  # one seed: nothing to test a difference against
+        return 1.0
     if all(v == d[0] for v in d):
         return 1.0 if d[0] == 0 else 0.0
     return float(sps.ttest_rel(list(map(float, b)), list(map(float, a))).pvalue)

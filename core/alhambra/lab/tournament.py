@@ -11,6 +11,11 @@ match per game in game order: the winners (R-END-4, shared victories tie) first,
 by score. A bot that holds several seats of one game is rated as copies of its rating; its new
 rating is the copies' mean. Beside the ratings: win rates over seats taken with 95 % intervals
 clustered by seed (a seed's rotations and a bot's seats of one game together) and mean scores.
+
+:func:`pairwise` is the head-to-head table shown beside the ratings: for every two bots, the
+share of the games in which both sat where the first finished ahead of the second (by the
+same ranks as the ratings; a tie counts half), with a 95 % interval clustered by seed: a
+rating gap means little when this interval holds 0.5.
 """
 
 from __future__ import annotations
@@ -104,6 +109,26 @@ def tournament_tasks(
     return tasks
 
 
+def schedule_line(tasks: Sequence[SimTask], asked: int) -> str:
+    """One line on the schedule of ``tasks``: games, seeds, players, and how many games and
+    seats every bot has (equal in a balanced schedule); says when ``asked`` games were rounded
+    up to whole cycles of line-ups."""
+    games: dict[str, int] = {}
+    seats: dict[str, int] = {}
+    for t in tasks:
+        for b in t.bots:
+            seats[b] = seats.get(b, 0) + 1
+        for b in set(t.bots):
+            games[b] = games.get(b, 0) + 1
+    players = sorted({len(t.bots) for t in tasks})
+    rounded = f" (--games {asked} rounded up to whole cycles of line-ups)" if len(tasks) != asked else ""
+    per_bot = ", ".join(f"{b} {games[b]} games/{seats[b]} seats" for b in seats)
+    return (
+        f"tournament schedule: {len(tasks)} games{rounded} on {len({t.seed for t in tasks})} seeds, "
+        f"{'/'.join(map(str, players))} players; {per_bot}"
+    )
+
+
 @frozen(slots=True)
 class Standing:
     """One bot's line of the tournament table: openskill ``mu``, ``sigma`` and ``ordinal``
@@ -182,13 +207,88 @@ def rate_tournament(results: Sequence[GameResult]) -> list[Standing]:
     return sorted(table, key=lambda s: -s.ordinal)
 
 
+@frozen(slots=True)
+class Pairing:
+    """How ``bot`` fared against ``other`` in the games where both sat: ``games`` (how many)
+    and ``ahead`` (the share of those games in which ``bot`` finished ahead of ``other``, a
+    tie counting half, with its 95 % interval clustered by seed)."""
+
+    bot: str
+    other: str
+    games: int
+    ahead: Rate
+
+
+def ahead_share(r: GameResult, bot: str, other: str) -> float | None:
+    """In game ``r``, the share of the pairs (a seat of ``bot``, a seat of ``other``) in which
+    ``bot``'s seat finished ahead (by :func:`_ranks`: the winners first, the others by score;
+    a tie counts half); None unless both sat in it."""
+    mine = [s for s, b in enumerate(r.bots) if b == bot]
+    theirs = [s for s, b in enumerate(r.bots) if b == other]
+    if not mine or not theirs or bot == other:
+        return None
+    ranks = _ranks(r)
+    points = [1.0 if ranks[x] < ranks[y] else 0.5 if ranks[x] == ranks[y] else 0.0 for x in mine for y in theirs]
+    return sum(points) / len(points)
+
+
+def pairwise(results: Sequence[GameResult], bots: Sequence[str] | None = None) -> dict[tuple[str, str], Pairing]:
+    """``{(bot, other): Pairing}`` for every ordered pair of distinct ``bots`` (default: every
+    bot of ``results``, in order of appearance) that met. The shares of ``(a, b)`` and
+    ``(b, a)`` add up to 1 in every game; the interval is :func:`.stats.clustered_rate` over
+    the seeds (a seed's rotations together)."""
+    if bots is None:
+        bots = list(dict.fromkeys(b for r in results for b in r.bots))
+    out: dict[tuple[str, str], Pairing] = {}
+    for a in bots:
+        for b in bots:
+            if a == b:
+                continue
+            per_seed: dict[int, list[float]] = {}
+            for r in results:
+                share = ahead_share(r, a, b)
+                if share is not None:
+                    acc = per_seed.setdefault(r.seed, [0.0, 0.0])
+                    acc[0] += share
+                    acc[1] += 1.0
+            if per_seed:
+                games = round(sum(n for _, n in per_seed.values()))
+                out[(a, b)] = Pairing(a, b, games, clustered_rate([(y, n) for y, n in per_seed.values()]).rate)
+    return out
+
+
+def format_pairwise(table: Sequence[Standing], pairs: dict[tuple[str, str], Pairing]) -> list[str]:
+    """The head-to-head table as text lines, rows and columns in the order of the standings:
+    each cell the row bot's share of finishing ahead of the column bot [95 % interval]."""
+    bots = [s.bot for s in table]
+    width = max([12] + [len(b) for b in bots])
+    cell = 22
+    lines = [
+        "  head to head: share of the games both played in which the row bot finished ahead of the column bot "
+        "(a tie counts half), 95% intervals clustered by seed",
+        f"  {'':<{width}} " + " ".join(f"{b[:cell]:>{cell}}" for b in bots),
+    ]
+    for a in bots:
+        cells = []
+        for b in bots:
+            p = pairs.get((a, b))
+            if a == b:
+                cells.append(f"{'-':>{cell}}")
+            elif p is None:
+                cells.append(f"{'never met':>{cell}}")
+            else:
+                cells.append(f"{f'{p.ahead.value:.2f} [{p.ahead.low:.2f}, {p.ahead.high:.2f}]':>{cell}}")
+        lines.append(f"  {a:<{width}} " + " ".join(cells))
+    return lines
+
+
 def format_tournament(table: Sequence[Standing]) -> list[str]:
     """The standings as text lines."""
     width = max([12] + [len(s.bot) for s in table])
     lines = [
         (
             f"tournament: {len(table)} bots; openskill Plackett-Luce ratings (ordinal = mu - 3 sigma); "
-            "win rates over seats taken with Wilson 95% intervals"
+            "win rates over seats taken with 95% intervals clustered by seed"
         ),
         (
             f"  {'bot':<{width}} {'ordinal':>8} {'mu':>7} {'sigma':>6} {'games':>6} {'seats':>6} {'win rate':>9} "
