@@ -279,3 +279,23 @@ def test_tournament_command_honours_the_config_and_balances_the_games(tmp_path, 
     head = lines.index(next(x for x in lines if x.startswith("  head to head:")))
     matrix = lines[head + 2 : head + 6]
     assert len(matrix) == 4 and all(line.count("[") == 3 for line in matrix)  # every pairing met
+
+
+# -- intervals within what a figure can be --------------------------------------------------------
+
+
+def test_a_win_share_above_chance_keeps_its_interval_within_what_it_can_be():
+    """3 players: the start player's share above chance lies in [-1/3, 2/3]; on four games
+    (won, lost, won, lost) the t interval reaches beyond both ends and is cut there."""
+    games = [_game(s, ["greedy"] * 3, [0] if s % 2 else [1]) for s in range(1, 5)]
+    cmp = compare_results([games, games], ["a", "b"])
+    row = next(r for r in cmp.rows if r.figure.key == "start player's win share above chance")
+    est = row.values[0]
+    assert est.value == pytest.approx(0.5 - 1 / 3)
+    assert est.low == pytest.approx(-1 / 3) and est.high == pytest.approx(2 / 3)
+    assert all(
+        -1 / 3 - 1e-9 <= v.low and v.high <= 2 / 3 + 1e-9
+        for r in cmp.rows
+        if "above chance" in r.figure.key
+        for v in r.values
+    )

@@ -28,9 +28,9 @@ def _workers(value: int | None) -> int:
     return workers
 
 
-def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, help="games per variant or in all (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="first seed (default 1); the same seeds for every variant")
+def _add_common(p: argparse.ArgumentParser, games: str, seed: str) -> None:
+    p.add_argument("--games", type=int, default=100, help=f"{games} (default 100)")
+    p.add_argument("--seed", type=int, default=1, help=f"first seed (default 1); {seed}")
     p.add_argument(
         "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
     )
@@ -43,7 +43,7 @@ def add_commands(sub: Any) -> None:
         "compare",
         help="play variants (TOML configs) on the same seeds and bots; what differs",
         description="Play every variant (a TOML game config) with the same bots on the same seeds and "
-        "show, per figure, each variant's mean with its 95%% interval, the paired difference "
+        "show, per figure, each variant's mean with its 95% interval, the paired difference "
         "from the first variant and a plain verdict.",
     )
     c.add_argument("configs", nargs="+", metavar="CONFIG.toml", help="two or more game configurations")
@@ -74,7 +74,7 @@ def add_commands(sub: Any) -> None:
     )
     c.add_argument("--plot", metavar="FILE.png", help="plot points by source, scores, differences, start player")
     c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
-    _add_common(c)
+    _add_common(c, "games per variant", "every variant plays the same seeds")
     c.set_defaults(func=cmd_compare)
 
     t = sub.add_parser(
@@ -82,7 +82,7 @@ def add_commands(sub: Any) -> None:
         help="line-ups drawn over several bots, seats rotated, openskill ratings",
         description="Draw line-ups over the bots (every bot the same number of games and seats, every pairing "
         "met), play each in every seat rotation on the same seed, and rate the bots with openskill "
-        "(Plackett-Luce), with win rates and a head-to-head table, 95%% intervals clustered by seed.",
+        "(Plackett-Luce), with win rates and a head-to-head table, 95% intervals clustered by seed.",
     )
     t.add_argument("--bots", metavar="BOT,BOT[,...]", required=True, help="two or more bots")
     t.add_argument("--players", type=int, default=None, help="players per game, 2-6 (default: the config's, else 4)")
@@ -95,7 +95,7 @@ def add_commands(sub: Any) -> None:
         default=True,
         help="every bot decides on a world consistent with what its seat may know (default on)",
     )
-    _add_common(t)
+    _add_common(t, "games in all (rounded up to whole rounds of line-ups)", "line-up k plays seed + k in every seat rotation")
     t.set_defaults(func=cmd_tournament)
 
     b = sub.add_parser("bots", help="list the bots (entry-point group alhambra.bots) with their parameters")

@@ -376,7 +376,7 @@ def compare_results(
             if f.bot is not None:
                 values.append(bot_share(rs, f.bot))
             else:
-                values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c))
+                values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c, _range(f, rs)))
         diffs = [paired_difference(cols[0], c) for c in cols[1:]]
         pvals = [paired_p(cols[0], c) for c in cols[1:]]
         rows.append(Row(f, values, diffs, [], pvals, list(pvals), primary=f.key == primary))
@@ -476,10 +476,26 @@ def mattered(first: Sequence[GameResult], other: Sequence[GameResult], label: st
     )
 
 
-def _bounded(e: Estimate, values: Sequence[float]) -> Estimate:
-    """``e`` with its interval cut at 0 when no value is negative (counts, points, turns)."""
-    if values and min(values) >= 0 and e.low < 0:
-        return Estimate(e.value, 0.0, e.high, e.n, e.level)
+def _range(f: Figure, results: Sequence[GameResult]) -> tuple[float, float] | None:
+    """The values figure ``f`` can take in games of ``results``: a win share above chance
+    lies within ``[-1/n, 1 - 1/n]`` for ``n`` players (None: no bound known)."""
+    players = {r.players for r in results}
+    if f.unit == "share" and "above chance" in f.key and len(players) == 1:
+        n = players.pop()
+        return (-1.0 / n, 1.0 - 1.0 / n)
+    return None
+
+
+def _bounded(e: Estimate, values: Sequence[float], bounds: tuple[float, float] | None = None) -> Estimate:
+    """``e`` with its interval cut to what the figure can be: at 0 when no value is negative
+    (counts, points, turns), and within ``bounds`` when they are known."""
+    low, high = e.low, e.high
+    if values and min(values) >= 0:
+        low = max(low, 0.0)
+    if bounds is not None:
+        low, high = max(low, bounds[0]), min(high, bounds[1])
+    if (low, high) != (e.low, e.high):
+        return Estimate(e.value, low, high, e.n, e.level)
     return e
 
 
