@@ -26,19 +26,7 @@ from alhambra.lab.compare import compare_results
 from alhambra.lab.stats import wilson
 from alhambra.simulate import read_results
 
-RESHUFFLE = """
-import random
-from alhambra import hookimpl
-
-NAME = "reshuffle"
-DESCRIPTION = "Deals the building bag again: the same game, another deal."
-RULES = ()
-
-
-@hookimpl(trylast=True)
-def alhambra_setup(game):
-    random.Random(game.seed * 7919 + 1).shuffle(game.state.bag)
-"""
+RESHUFFLE = (Path(__file__).parents[1] / "examples" / "reshuffle.py").read_text("utf-8")
 
 
 def run(bots: str, replicates: int, games: int, players: int) -> dict[str, int]:

@@ -5,25 +5,14 @@ behind the verdicts: McNemar's exact test for yes/no figures, counts bounded at 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from alhambra.cli import main
 from alhambra.lab.stats import NO_DIFFERENCE, games_needed, holm, paired_p
 
-RESHUFFLE = """
-import random
-from alhambra import hookimpl
-
-NAME = "reshuffle"
-DESCRIPTION = "Deals the building bag again: the same game, another deal."
-RULES = ()
-
-
-@hookimpl(trylast=True)
-def alhambra_setup(game):
-    random.Random(game.seed * 7919 + 1).shuffle(game.state.bag)
-"""
+RESHUFFLE = (Path(__file__).parents[1] / "examples" / "reshuffle.py").read_text("utf-8")
 
 REPLICATES = 20
 #: with at most 5 % of A/A comparisons flagging anything, 4 or more of 20 has chance < 1.7 %

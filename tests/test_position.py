@@ -3,8 +3,6 @@ written ones continuing identically (issue 13)."""
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from pathlib import Path
 
@@ -15,21 +13,15 @@ from hypothesis import strategies as hst
 import alhambra
 from alhambra import operations
 from alhambra import ConfigError, MoneyCard
-from alhambra.saving.position import parse_grid, position_to_json, position_to_toml, render_grid
+from alhambra.saving.position import parse_grid, position_to_toml, render_grid
 from alhambra.testing import check_invariants, expected_money
 
-from helpers import COMBINATIONS, advance, players_st, seeds_st
+from helpers import COMBINATIONS, advance, check_position_round_trip, players_st, saved_state, seeds_st
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "positions"
 
 
-def _state(game: alhambra.Game) -> dict:
-    """A game's save without its history and where that starts (``start_position``): what
-    must agree after a round trip."""
-    data = json.loads(game.to_json())
-    data.pop("history")
-    data.pop("start_position", None)
-    return data
+_state = saved_state
 
 
 @settings(max_examples=32)
@@ -43,22 +35,7 @@ def _state(game: alhambra.Game) -> dict:
 def test_from_position_of_position_continues_identically(players, modules, seed, steps, form):
     """For random mid-game states of every module combination and 2-6 players, the game
     rebuilt from its position equals it and goes on exactly like it."""
-    g = alhambra.new_game(players, modules=list(modules), seed=seed)
-    rng = random.Random(seed)
-    advance(g, rng, steps)
-    source = {"data": g.position, "toml": lambda: position_to_toml(g), "json": lambda: position_to_json(g)}[form]()
-    h = alhambra.Game.from_position(source)
-    assert _state(h) == _state(g)
-    assert h.position() == g.position()
-    a, b = random.Random(seed + 1), random.Random(seed + 1)
-    for _ in range(60):
-        if g.is_over:
-            break
-        la, lb = g.legal_actions(), h.legal_actions()
-        assert la == lb
-        g.apply(a.choice(la))
-        h.apply(b.choice(lb))
-    assert _state(h) == _state(g)
+    check_position_round_trip(players, modules, seed, steps, form)
 
 
 def test_all_16_module_combinations_round_trip_mid_game():

@@ -8,7 +8,6 @@ and stands there only through a gate on that double wall."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -19,22 +18,18 @@ from hypothesis import strategies as hst
 import alhambra
 from alhambra import EAST, WEST, ConfigError
 from alhambra.engine.piles import pile_of
-from alhambra.saving.position import position_to_json, position_to_toml
+from alhambra.saving.position import position_to_toml
 from alhambra.testing import check_invariants
 from alhambra_city_gates import BuildThroughGate, GateCard
 from alhambra_diamonds import Diamond
 
-from helpers import COMBINATIONS6, MODULES6, advance, players_st, seeds_st
+from helpers import COMBINATIONS6, MODULES6, advance, check_position_round_trip, players_st, saved_state, seeds_st
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "positions"
 SECOND = [c for c in COMBINATIONS6 if "city_gates" in c or "diamonds" in c]
 
 
-def _state(game: alhambra.Game) -> dict:
-    data = json.loads(game.to_json())
-    data.pop("history")
-    data.pop("start_position", None)
-    return data
+_state = saved_state
 
 
 def _gated(seed: int, players: int = 4) -> alhambra.Game:
@@ -57,21 +52,7 @@ def test_position_round_trip_with_gates_and_diamonds_continues_identically(playe
     """game_position -> TOML/JSON -> game_from_position: the same state, the same legal
     actions, and the same game for 60 more random actions, for random games of every
     combination with a module of the second expansion (all six most often), 2-6 players."""
-    g = alhambra.new_game(players, modules=list(modules), seed=seed)
-    advance(g, random.Random(seed), steps)
-    source = {"data": g.position, "toml": lambda: position_to_toml(g), "json": lambda: position_to_json(g)}[form]()
-    h = alhambra.Game.from_position(source)
-    assert _state(h) == _state(g)
-    assert h.position() == g.position()
-    a, b = random.Random(seed + 1), random.Random(seed + 1)
-    for _ in range(60):
-        if g.is_over:
-            break
-        la = g.legal_actions()
-        assert h.legal_actions() == la
-        g.apply(a.choice(la))
-        h.apply(b.choice(h.legal_actions()))
-    assert _state(h) == _state(g)
+    check_position_round_trip(players, modules, seed, steps, form)
 
 
 @pytest.mark.parametrize("seed", [0, 4, 7])

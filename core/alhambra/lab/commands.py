@@ -95,7 +95,9 @@ def add_commands(sub: Any) -> None:
         default=True,
         help="every bot decides on a world consistent with what its seat may know (default on)",
     )
-    _add_common(t, "games in all (rounded up to whole rounds of line-ups)", "line-up k plays seed + k in every seat rotation")
+    _add_common(
+        t, "games in all (rounded up to whole rounds of line-ups)", "line-up k plays seed + k in every seat rotation"
+    )
     t.set_defaults(func=cmd_tournament)
 
     b = sub.add_parser("bots", help="list the bots (entry-point group alhambra.bots) with their parameters")
