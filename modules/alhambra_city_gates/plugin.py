@@ -388,13 +388,17 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]
     if why is None or not why.startswith("R-PLACE-5"):
         return []
     x, y = pos
+    near = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+    if city.fast_rules():
+        # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
+        # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
+        return near if city.rules.hole_after_placing(city, pos) is None else []
     out = []
-    for side, (dx, dy) in _STEP.items():
-        if city.tile_at((x + dx, y + dy)) is not None:
-            trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
-            trial.open_side(pos, side)
-            if trial.why_not_place(tile, pos) is None:
-                out.append(side)
+    for side in near:
+        trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
+        trial.open_side(pos, side)
+        if trial.why_not_place(tile, pos) is None:
+            out.append(side)
     return out
 
 
