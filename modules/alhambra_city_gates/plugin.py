@@ -317,7 +317,7 @@ def _first_gate(hand: list) -> GateCard | None:
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     if not space:
-        return []
+        return ()
     return [action_table(TakeGate)[GateCard(space),]]
 
 
@@ -380,16 +380,20 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     return None
 
 
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
+def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: bool = False) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
-    why = city.why_not_place(tile, pos)
-    if why is None or not why.startswith("R-PLACE-5"):
-        return []
+    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise.
+    ``walled_off``: ``pos`` is one of ``city.walled_off_cells`` for the tile's walls (R-PLACE-5
+    alone forbids it there, as the built-in rules find)."""
+    fast = city.fast_rules()
+    if not (walled_off and fast):
+        why = city.why_not_place(tile, pos)
+        if why is None or not why.startswith("R-PLACE-5"):
+            return []
     x, y = pos
     near = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
-    if city.fast_rules():
+    if fast:
         # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
         # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
         return near if city.rules.hole_after_placing(city, pos) is None else []
@@ -428,7 +432,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
         for tile in tiles:
             # only where R-PLACE-5 alone forbids the tile can a gate let it in
             for pos in map(cell_position, city.walled_off_cells(walls[tile])):
-                for side in _through_gate_sides(city, tile, pos):
+                for side in _through_gate_sides(city, tile, pos, walled_off=True):
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found
     return found

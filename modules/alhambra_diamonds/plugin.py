@@ -262,14 +262,9 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequenc
 
 def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
     """R-DIA-4: the purchases in diamonds of the turn (overpaying included)."""
-    return _diamond_purchases(game, seat, False, BuyWithDiamonds)
-
-
-def _pays_exactly_in_diamonds(game: Game, seat: int) -> bool:
-    """True if some of ``seat``'s diamonds add up to the price of a market building (R-DIA-6)."""
     if _DIAMOND_SET.isdisjoint(game.state.players[seat].hand):
-        return False
-    return bool(_diamond_purchases(game, seat, True, Buy))
+        return _NO_BUYS
+    return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
 def check_diamond_payment(game: Game, seat: int, action: Any) -> int:
@@ -362,13 +357,15 @@ class DiamondPurchaseRule(PurchaseRule):
         except TypeError:
             raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
         found: list[int] = []
+        players = game.state.players
+        n = len(players)
 
         def until_diamonds() -> Iterator[int]:
             for seat in it:
-                if type(seat) is not int or not 0 <= seat < game.num_players:
+                if type(seat) is not int or not 0 <= seat < n:
                     game._check_seat(seat)  # raises
-                if _pays_exactly_in_diamonds(game, seat):
-                    found.append(seat)
+                if not _DIAMOND_SET.isdisjoint(players[seat].hand) and _diamond_purchases(game, seat, True, Buy):
+                    found.append(seat)  # pays exactly in diamonds
                     return
                 yield seat
 
