@@ -384,7 +384,9 @@ def removal_gates(city: Any) -> list[tuple[tuple[int, int], int]]:
     wanted = _removable_with(city, walls) - now if len(walls) > 1 else set()
     out = []
     for k, wall in enumerate(walls):
-        if _removable_with(city, [wall]) - now or (wanted and wanted - _removable_with(city, walls[:k] + walls[k + 1 :])):
+        if _removable_with(city, [wall]) - now or (
+            wanted and wanted - _removable_with(city, walls[:k] + walls[k + 1 :])
+        ):
             out.append(wall)
     return out
 
