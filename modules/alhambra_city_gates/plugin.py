@@ -481,10 +481,20 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
         table = action_table(BuildThroughGate)
         found = []
         walls = city.catalog.walls
+        fast = city.fast_rules()
+        barred = set(city.barred_cells()) if fast else ()
         for tile in tiles:
             # only where R-PLACE-5 alone forbids the tile can a gate let it in
-            for pos in map(cell_position, city.walled_off_cells(walls[tile])):
-                for side in _through_gate_sides(city, tile, pos, walled_off=True):
+            for c in city.walled_off_cells(walls[tile]):
+                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
+                    continue
+                pos = cell_position(c)
+                if fast:
+                    x, y = pos
+                    sides = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+                else:
+                    sides = _through_gate_sides(city, tile, pos, walled_off=True)
+                for side in sides:
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found
     return found
