@@ -97,13 +97,14 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         city._gates or not rules.tables
     ):  # rules a plugin changed, or a side declared open: judged cell by cell, through the city
         walls = city.catalog.walls
+        builds: list
         if rules.tables and type(rules).place_cells is PlacementRules.place_cells:
             builds = _table_builds(city, reserve)  # the built-in tables still decide placements
         else:
             builds = [
                 a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
             ]
-        swaps: list = []
+        swaps = []
         for t in reserve:
             srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]  # the shared Swap instances of tile t
             swaps += [srow[c] for c in city.swap_cells(walls[t])]
@@ -118,8 +119,8 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
     else:
         removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
-    builds: list = []
-    swaps: list = []
+    builds = []
+    swaps = []
     if reserve:
         front = city.front_facts
         sites = _build_sites(city)
