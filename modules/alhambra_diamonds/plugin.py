@@ -212,7 +212,7 @@ def minimal_diamond_payments(diamonds: Sequence[Diamond], price: int, *, exact: 
     return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
 
 
-#: ``(buy class, exact, diamonds, price on each market space or None)`` -> the purchases paid
+#: ``(buy class, exact, space index, diamonds, price)`` -> the purchases of that space paid
 #: with some of ``diamonds`` (sorted by value, then copy): shared by every game, since they
 #: depend on nothing else (R-DIA-4); emptied when it grows past ``_MEMO_LIMIT``
 _PAYMENT_MEMO: dict = {}
@@ -224,42 +224,40 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequenc
     """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
     :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
     by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
-    ones with ``exact``). Kept by the diamonds in hand and the market's prices; do not change
-    the sequence returned."""
+    ones with ``exact``). Kept per seat with copies of the hand and the market it was made for;
+    do not change the sequence returned."""
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
         return _NO_BUYS
+    market = game.state.market
+    key = (KEY, cls, exact, seat)
+    last = game.memo.get(key)
+    if last is not None and last[0] == hand and last[1] == market:
+        return last[2]
     mine = [c for c in hand if type(c) is Diamond]
-    if len(mine) > 1:
-        mine.sort(key=_RANK.__getitem__)
+    mine.sort(key=_RANK.__getitem__)
     cards = tuple(mine)
-    p0, p1, p2, p3 = game.rules.space_prices
-    t0, t1, t2, t3 = game.state.market
-    key = (
-        cls,
-        exact,
-        cards,
-        None if t0 is None else p0[t0],
-        None if t1 is None else p1[t1],
-        None if t2 is None else p2[t2],
-        None if t3 is None else p3[t3],
-    )
-    found = _PAYMENT_MEMO.get(key)
-    if found is None:
-        if len(_PAYMENT_MEMO) >= _MEMO_LIMIT:
-            _PAYMENT_MEMO.clear()
-        table = action_table(cls)
-        found = []
-        for i, price in enumerate(key[3:]):
-            if price is None:
-                continue
+    prices = game.rules.space_prices
+    memo = _PAYMENT_MEMO
+    out: list[Any] = []
+    for i, tile in enumerate(market):
+        if tile is None:
+            continue
+        price = prices[i][tile]
+        found = memo.get((cls, exact, i, cards, price))
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            table = action_table(cls)
             combos = minimal_diamond_payments(cards, price, exact=exact)
             if cls is BuyWithDiamonds:
-                found += [table[i + 1, combo] for combo in combos]
+                found = [table[i + 1, combo] for combo in combos]
             else:
-                found += [table[i + 1, combo, None] for combo in combos]
-        _PAYMENT_MEMO[key] = found
-    return found
+                found = [table[i + 1, combo, None] for combo in combos]
+            memo[cls, exact, i, cards, price] = found
+        out += found
+    game.memo[key] = (hand.copy(), market.copy(), out)
+    return out
 
 
 def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
@@ -359,24 +357,22 @@ class DiamondPurchaseRule(PurchaseRule):
         except TypeError:
             raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
         found: list[int] = []
-        first = self.inner.first_exact_payer(game, _until_diamonds(game, it, found))
+        players = game.state.players
+        n = len(players)
+
+        def until_diamonds() -> Iterator[int]:
+            for seat in it:
+                if type(seat) is not int or not 0 <= seat < n:
+                    game._check_seat(seat)  # raises
+                if not _DIAMOND_SET.isdisjoint(players[seat].hand) and _diamond_purchases(game, seat, True, Buy):
+                    found.append(seat)  # pays exactly in diamonds
+                    return
+                yield seat
+
+        first = self.inner.first_exact_payer(game, until_diamonds())
         if first is not None:
             return first
         return found[0] if found else None
-
-
-def _until_diamonds(game: Game, seats: Iterator[Any], found: list[int]) -> Iterator[int]:
-    """``seats`` one by one (checked), up to the first that can pay exactly in diamonds
-    (R-DIA-6), which goes into ``found`` instead."""
-    players = game.state.players
-    n = len(players)
-    for seat in seats:
-        if type(seat) is not int or not 0 <= seat < n:
-            game._check_seat(seat)  # raises
-        if not _DIAMOND_SET.isdisjoint(players[seat].hand) and _diamond_purchases(game, seat, True, Buy):
-            found.append(seat)
-            return
-        yield seat
 
 
 @hookimpl
