@@ -297,3 +297,162 @@ def test_determinize_keeps_gates_in_their_piles():
                 type(c) is GateCard for c in g.state.deck[lo:hi]
             )
         check_invariants(d)
+
+
+def _turn_with_gates(tiles, cards=1, reserve=(), seed=1):
+    """A 3-player game whose current player has the Alhambra ``tiles``, ``cards`` gate cards
+    in hand (nothing else) and ``reserve`` in the reserve, on its turn."""
+    g = new(3, seed=seed, options={"city_gates.cards": 6})
+    seat = g.current_player
+    set_city(g, seat, tiles)
+    st = g.state
+    for t in reserve:
+        if t in st.bag:
+            st.bag.remove(t)
+        elif t in st.market:
+            st.market[st.market.index(t)] = st.bag.pop()
+        st.players[seat].reserve.append(t)
+    gate_cards = [c for c in st.deck if type(c) is GateCard][:cards]
+    give(g, seat, gate_cards)
+    assert g.phase == "turn" and len(gate_cards) == cards
+    return g, seat, gate_cards
+
+
+def test_r_gate_5_6_7_on_a_turn_a_gate_played_before_the_removal_it_makes_possible():
+    # fountain (0,0); 7 at (0,1) below it, open all round; 5 at (1,1) east of 7 (north wall);
+    # 13 at (1,0) east of the fountain (south wall): 13 and 5 meet wall against wall, so 5 is
+    # reached only through 7, which R-TURN-6 keeps in place
+    g, seat, (card,) = _turn_with_gates({(1, 0): 13, (1, 1): 5, (0, 1): 7})
+    city = g.state.players[seat].city
+    assert cg.double_walls(city) == [((1, 0), SOUTH)]
+    assert city.removable() == [(1, 0), (1, 1)] and "R-TURN-6" in city.why_not_remove((0, 1))
+    assert cg.removal_gates(city) == [((1, 0), SOUTH)]
+    legal = g.legal_actions()
+    assert [a for a in legal if type(a) is PlayGate] == [PlayGate(card, 1, 0, SOUTH)]
+    assert RemoveToReserve((0, 1)) not in legal
+    g.apply(PlayGate(card, 1, 0, SOUTH))  # a free step: the same player, still on the turn
+    assert g.current_player == seat and g.phase == "turn"
+    city = g.state.players[seat].city
+    assert gates_of(city) == [((1, 0), SOUTH)] and card not in g.state.players[seat].hand
+    # R-GATE-6: 5 is now reached across the gate, so 7 may go; R-GATE-7: 13 and 5 stay
+    legal = g.legal_actions()
+    assert [a for a in legal if type(a) is RemoveToReserve] == [RemoveToReserve((0, 1))]
+    g.apply(RemoveToReserve((0, 1)))
+    assert g.current_player != seat  # the redesign was the turn's action
+    p = g.state.players[seat]
+    assert p.reserve == [7] and p.city.tile_at((0, 1)) is None and p.city.tile_at((1, 1)) == 5
+    assert g.state.modules["city_gates"].gates[seat] == [[1, 0, SOUTH]]
+    check_invariants(g)
+    save_and_load(g)
+
+
+def test_r_gate_5_on_a_turn_a_gate_that_frees_no_tile_is_refused():
+    # as above, with 14 at (-1,1) and 22 at (0,2) beside 7: removing 7 would leave a hole
+    # (R-TURN-6) gate or no gate, and every other tile is a removable leaf already
+    g, seat, (card,) = _turn_with_gates({(1, 0): 13, (1, 1): 5, (0, 1): 7, (-1, 1): 14, (0, 2): 22})
+    city = g.state.players[seat].city
+    assert cg.double_walls(city) == [((1, 0), SOUTH)] and cg.removal_gates(city) == []
+    assert "hole" in city.why_not_remove((0, 1))
+    assert not any(type(a) is PlayGate for a in g.legal_actions())
+    assert_refused(g, PlayGate(card, 1, 0, SOUTH), match="R-GATE-5")
+
+
+def test_r_gate_5_6_a_removal_that_needs_two_gates_is_reached_gate_by_gate():
+    # 7 at (0,1) holds 5 at (1,1) and 20 at (-1,1), each meeting 13 at (1,0) / 29 at (-1,0)
+    # wall against wall: removing 7 needs a gate on both double walls
+    tiles = {(1, 0): 13, (1, 1): 5, (0, 1): 7, (-1, 0): 29, (-1, 1): 20}
+    g, seat, (c1, c2) = _turn_with_gates(tiles, cards=2)
+    city = g.state.players[seat].city
+    walls = [((-1, 0), SOUTH), ((1, 0), SOUTH)]
+    assert cg.double_walls(city) == walls and cg.removal_gates(city) == walls
+    plays = [a for a in g.legal_actions() if type(a) is PlayGate]
+    assert plays == [PlayGate(c1, -1, 0, SOUTH), PlayGate(c1, 1, 0, SOUTH)]
+    g.apply(plays[0])
+    legal = g.legal_actions()
+    assert [a for a in legal if type(a) is PlayGate] == [PlayGate(c2, 1, 0, SOUTH)]
+    assert RemoveToReserve((0, 1)) not in legal  # 5 would still be cut off
+    g.apply(PlayGate(c2, 1, 0, SOUTH))
+    g.apply(RemoveToReserve((0, 1)))
+    p = g.state.players[seat]
+    assert p.reserve == [7] and sorted(p.city.tiles) == [(-1, 0), (-1, 1), (0, 0), (1, 0), (1, 1)]
+    assert gates_of(p.city) == walls and not any(type(c) is GateCard for c in p.hand)
+    check_invariants(g)
+
+
+def test_r_gate_5_6_a_reserve_tile_built_through_a_gate_on_a_turn():
+    g, seat, (card,) = _turn_with_gates({(1, 0): 6}, reserve=[12])
+    legal = g.legal_actions()
+    assert alhambra.BuildFromReserve(12, (2, 0)) not in legal  # R-PLACE-5: wall against wall
+    builds = [a for a in legal if type(a) is BuildThroughGate]
+    assert builds == [BuildThroughGate(card, 12, 2, 0, WEST)]
+    assert_refused(g, BuildThroughGate(card, 13, 2, 0, WEST), match="R-TURN-5")  # not in the reserve
+    g.apply(builds[0])
+    assert g.current_player != seat  # a redesign: the turn's action (R-TURN-5 i)
+    p = g.state.players[seat]
+    assert p.reserve == [] and p.city.tile_at((2, 0)) == 12 and gates_of(p.city) == [((1, 0), EAST)]
+    gs = g.state.modules["city_gates"]
+    assert gs.gates[seat] == [[1, 0, EAST]] and gs.played == [card.number]
+    check_invariants(g)
+    save_and_load(g)
+
+
+def _open_one(city, wall):
+    trial = city.copy()
+    trial.open_side(*wall)
+    return trial
+
+
+def _frontier_walls(city, pos):
+    """The sides of empty cell ``pos`` facing a tile, as (cell, side) pairs."""
+    x, y = pos
+    steps = {1: (0, -1), 2: (1, 0), 4: (0, 1), 8: (-1, 0)}
+    return [(pos, side) for side, (dx, dy) in steps.items() if city.tile_at((x + dx, y + dy)) is not None]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r_gate_5_6_listed_steps_reach_every_change_one_gate_allows(seed):
+    """On random states where the player to decide holds a gate card: every placement, build
+    from the reserve and removal that one gate makes legal (found by brute force over the
+    double walls and the frontier) is reached through the listed actions: directly, through
+    BuildThroughGate, or after a listed PlayGate."""
+    rng = random.Random(seed)
+    checked = 0
+    g = alhambra.new_game(3 + seed, modules=["city_gates", "building_huts"], seed=seed, options={"city_gates.cards": 6})
+    while not g.is_over:
+        legal = g.legal_actions()
+        st = g.state
+        seat = st.decider
+        hand = st.players[seat].hand if seat is not None else []
+        if any(type(c) is GateCard for c in hand) and st.phase in ("turn", "place"):
+            city = st.players[seat].city
+            walls = cg.double_walls(city)
+            after_play = {}
+            for a in legal:
+                if type(a) is PlayGate:
+                    h = g.clone()
+                    h.apply(a)
+                    after_play[a] = set(h.legal_actions())
+            if st.phase == "place":
+                assert {((a.x, a.y), a.side) for a in after_play} == set(walls)  # every double wall
+                tiles = {p.tile for p in st.pending}
+            else:
+                tiles = set(st.players[seat].reserve)
+                now = set(city.removable())
+                for wall in walls:
+                    for pos in set(_open_one(city, wall).removable()) - now:
+                        assert any(RemoveToReserve(pos) in after for after in after_play.values()), (pos, wall)
+                        checked += 1
+            for tile in tiles:
+                for pos in city.frontier():
+                    if city.can_place(tile, pos):
+                        continue
+                    for wall in _frontier_walls(city, pos):
+                        if _open_one(city, wall).can_place(tile, pos):
+                            side = wall[1]
+                            assert any(
+                                type(a) is BuildThroughGate and (a.tile, a.x, a.y, a.side) == (tile, *pos, side)
+                                for a in legal
+                            ), (tile, pos, side)
+                            checked += 1
+        g.apply(legal[rng.randrange(len(legal))])
+    assert checked > 0

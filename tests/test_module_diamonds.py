@@ -238,3 +238,65 @@ def test_r_dia_6_the_vizier_may_pay_exactly_in_diamonds():
     g.apply(UseVizier(3, (Diamond(3), Diamond(4)), None))
     assert Diamond(3) in g.state.discard and Diamond(9) in g.state.players[other].hand
     check_invariants(g)
+
+
+def _reference_payments(diamonds, price, exact):
+    """Every way to pay ``price`` with some of ``diamonds`` from which no card can be left
+    out (R-DIA-4), one per multiset of values (the lowest copies), only exact totals with
+    ``exact``; by total, then values. Written plainly, to check the module's listing."""
+    cards = sorted(diamonds, key=lambda d: (d.value, d.copy))
+    ways = {}
+    for mask in range(1, 1 << len(cards)):
+        chosen = [cards[k] for k in range(len(cards)) if mask >> k & 1]
+        total = sum(d.value for d in chosen)
+        if total < price or (exact and total != price):
+            continue
+        if any(total - d.value >= price for d in chosen):
+            continue  # a card could be left out: dominated
+        values = tuple(d.value for d in chosen)
+        lowest = []
+        for v in values:  # the lowest copies of each value
+            lowest.append(next(d for d in cards if d.value == v and d not in lowest))
+        ways.setdefault(values, tuple(lowest))
+    return [ways[v] for v in sorted(ways, key=lambda v: (sum(v), v))]
+
+
+@pytest.mark.parametrize("modules", [("diamonds",), ("diamonds", "vizier", "exchange_offices")])
+def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_states(modules):
+    """On many states of random games: the turn's purchases in diamonds (R-DIA-4), the
+    exact ones among the vizier's purchases (R-DIA-6) and the vizier's asking round
+    (``first_exact_payer``) are exactly what the plain reference gives."""
+    rng = random.Random(23)
+    checked = exact_seen = 0
+    for seed in range(12):
+        g = new(3 + seed % 4, seed=seed, modules=modules)
+        n = g.num_players
+        while not g.is_over:
+            legal = g.legal_actions()
+            prices = [(i + 1, g.market_price(i + 1)) for i in range(4)]
+            for seat in range(n):
+                mine = [c for c in g.state.players[seat].hand if type(c) is Diamond]
+                exact = [
+                    Buy(space, combo, None)
+                    for space, price in prices
+                    if price is not None
+                    for combo in _reference_payments(mine, price, True)
+                ]
+                listed = [b for b in g.purchases(seat, exact=True) if b.cards and type(b.cards[0]) is Diamond]
+                assert listed == exact
+                exact_seen += bool(exact)
+            if g.phase == "turn":
+                seat = g.current_player
+                mine = [c for c in g.state.players[seat].hand if type(c) is Diamond]
+                want = [
+                    BuyWithDiamonds(space, combo)
+                    for space, price in prices
+                    if price is not None
+                    for combo in _reference_payments(mine, price, False)
+                ]
+                assert [a for a in legal if type(a) is BuyWithDiamonds] == want
+                checked += 1
+            order = rng.sample(range(n), n)
+            assert g.first_exact_payer(order) == next((s for s in order if g.purchases(s, exact=True)), None)
+            g.apply(legal[rng.randrange(len(legal))])
+    assert checked > 500 and exact_seen > 100

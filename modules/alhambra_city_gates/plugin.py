@@ -11,7 +11,10 @@ money" action, R-GATE-9). Gate cards in hand are public.
 A gate is played (:class:`PlayGate`) as a free step while the player changes their Alhambra
 (R-GATE-5): in the placement phase, before or between the placements, on a double wall of
 their Alhambra (two of its tiles meeting wall against wall), one gate per side; the card is
-removed from the game. A gated side counts as open for walking (R-GATE-6: R-PLACE-5 and
+removed from the game. On a turn, as a free step before a redesign (R-TURN-5), only the gates
+that open the way for a removal R-TURN-6 forbids without them (:func:`removal_gates`): the
+removal is then listed. A tile of the reserve that reaches the Alhambra only across a double
+wall is built through a gate by :class:`BuildThroughGate` on a turn, as the turn's action. A gated side counts as open for walking (R-GATE-6: R-PLACE-5 and
 R-TURN-6; the core's open sides of an Alhambra, :meth:`alhambra.Alhambra.open_side`), stays
 for the rest of the game, and the two tiles it joins can no longer be removed or swapped
 (R-GATE-7). So a tile that reaches the Alhambra only across a double wall can be built once a
@@ -185,13 +188,26 @@ class GateRules(PlacementRules):
         return _ungated(city, PlacementRules.swap_cells(self, city, mask))
 
 
+def _cell_number(pos: tuple[int, int]) -> int:
+    """The internal number of cell ``pos``: :func:`alhambra.cell_position` the other way
+    round, by the formula it documents."""
+    return (pos[0] + 1024) * 2051 + pos[1] + 1024
+
+
+#: the formula checked once against the engine's own numbering (else positions are compared)
+_NUMBERED = all(cell_position(_cell_number(p)) == p for p in ((0, 0), (3, -5), (-7, 2)))
+
+
 def _ungated(city: Any, cells: list[int]) -> list[int]:
     """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7)."""
     held = city.memo.get("city_gates.held")
     if held is None:
-        held = city.memo["city_gates.held"] = {pos for pos, _ in city.open_sides}
+        found = {pos for pos, _ in city.open_sides}
+        held = city.memo["city_gates.held"] = {_cell_number(p) for p in found} if _NUMBERED else found
     if not held:
         return cells
+    if _NUMBERED:
+        return [c for c in cells if c not in held]
     return [c for c in cells if cell_position(c) not in held]
 
 
@@ -317,7 +333,7 @@ def _first_gate(hand: list) -> GateCard | None:
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     if not space:
-        return []
+        return ()
     return [action_table(TakeGate)[GateCard(space),]]
 
 
@@ -338,18 +354,54 @@ def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
 
 def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     """R-GATE-5: in the placement phase, one gate per double wall of the seat's Alhambra,
-    with the first gate card of its hand (gate cards are all alike)."""
+    with the first gate card of its hand (gate cards are all alike). On a turn, before a
+    redesign (R-TURN-5): the gates that open the way for a removal R-TURN-6 forbids now
+    (R-GATE-6, see :func:`removal_gates`), each played as a free step before that removal."""
     hand = game.state.players[seat].hand
     if _GATE_SET.isdisjoint(hand):
-        return []
+        return ()
     card = _first_gate(hand)
     city = game.state.players[seat].city
-    key = ("city_gates.play", card)
+    turn = game.state.phase != "place"
+    key = ("city_gates.play", card, turn)
     found = city.memo.get(key)
     if found is None:
         table = action_table(PlayGate)
-        found = city.memo[key] = [table[card, x, y, side] for (x, y), side in double_walls(city)]
+        walls = removal_gates(city) if turn else double_walls(city)
+        found = city.memo[key] = [table[card, x, y, side] for (x, y), side in walls]
     return found
+
+
+def _removable_with(city: Any, walls: Sequence[tuple[tuple[int, int], int]]) -> set[int]:
+    """The removable tiles (internal cells, R-TURN-6 with R-GATE-6 and -7) of ``city`` with
+    gates on ``walls`` as well."""
+    if not walls:
+        return set(city.removable_cells())
+    trial = city.copy()
+    for pos, side in walls:
+        trial.open_side(pos, side)
+    return set(trial.removable_cells())
+
+
+def removal_gates(city: Any) -> list[tuple[tuple[int, int], int]]:
+    """The double walls of ``city`` (as :func:`double_walls` gives them) on which a gate opens
+    the way for a removal that R-TURN-6 forbids now (R-GATE-6: a gated side is open for what a
+    removal must leave): a gate that makes some tile removable by itself, or one without which
+    a tile removable with gates on every double wall would stay where it is (a removal that
+    needs several gates: each is listed, and played one by one, before it)."""
+    walls = double_walls(city)
+    if not walls:
+        return []
+    now = _removable_with(city, ())
+    # (a gate also holds its two tiles, R-GATE-7: more gates may free fewer tiles)
+    wanted = _removable_with(city, walls) - now if len(walls) > 1 else set()
+    out = []
+    for k, wall in enumerate(walls):
+        if _removable_with(city, [wall]) - now or (
+            wanted and wanted - _removable_with(city, walls[:k] + walls[k + 1 :])
+        ):
+            out.append(wall)
+    return out
 
 
 def _check_play(game: Game, seat: int, action: PlayGate) -> None:
@@ -357,6 +409,11 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     if action.card not in hand:
         raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
     why = why_not_gate(game.state.players[seat].city, (action.x, action.y), action.side)
+    if why is None and game.state.phase != "place":
+        why = (
+            f"R-GATE-5: on a turn a gate is played only before the removal it makes possible "
+            f"(R-GATE-6); the gate at ({action.x}, {action.y}) {SIDE_NAMES[action.side]} frees no tile"
+        )
     raise IllegalActionError(why or f"{action} is not legal now")
 
 
@@ -380,51 +437,77 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     return None
 
 
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
+def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: bool = False) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
-    why = city.why_not_place(tile, pos)
-    if why is None or not why.startswith("R-PLACE-5"):
-        return []
+    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise.
+    ``walled_off``: ``pos`` is one of ``city.walled_off_cells`` for the tile's walls (R-PLACE-5
+    alone forbids it there, as the built-in rules find)."""
+    fast = city.fast_rules()
+    if not (walled_off and fast):
+        why = city.why_not_place(tile, pos)
+        if why is None or not why.startswith("R-PLACE-5"):
+            return []
     x, y = pos
+    near = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+    if fast:
+        # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
+        # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
+        return near if city.rules.hole_after_placing(city, pos) is None else []
     out = []
-    for side, (dx, dy) in _STEP.items():
-        if city.tile_at((x + dx, y + dy)) is not None:
-            trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
-            trial.open_side(pos, side)
-            if trial.why_not_place(tile, pos) is None:
-                out.append(side)
+    for side in near:
+        trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
+        trial.open_side(pos, side)
+        if trial.why_not_place(tile, pos) is None:
+            out.append(side)
     return out
 
 
 def _pending_tiles(game: Game) -> list:
+    """The tiles a gate may let in now: those waiting to be placed in the placement phase,
+    the seat's reserve on a turn (a redesign, R-TURN-5 i)."""
+    st = game.state
+    if st.phase != "place":
+        return list(st.players[st.decider].reserve) if st.decider is not None else []
     seen: list = []
-    for p in game.state.pending:
+    for p in st.pending:
         if p.tile not in seen:
             seen.append(p.tile)
     return seen
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
-    """R-GATE-5/6: for every tile waiting to be placed and every frontier cell it could
-    reach only across double walls, one gate on each of those walls."""
+    """R-GATE-5/6: for every tile waiting to be placed (on a turn: every tile of the
+    reserve, a redesign) and every frontier cell it could reach only across double walls,
+    one gate on each of those walls."""
     hand = game.state.players[seat].hand
     if _GATE_SET.isdisjoint(hand):
-        return []
+        return ()
+    tiles = _pending_tiles(game)
+    if not tiles:
+        return ()
     card = _first_gate(hand)
     city = game.state.players[seat].city
-    tiles = _pending_tiles(game)
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
     if found is None:
         table = action_table(BuildThroughGate)
         found = []
         walls = city.catalog.walls
+        fast = city.fast_rules()
+        barred = set(city.barred_cells()) if fast else ()
         for tile in tiles:
             # only where R-PLACE-5 alone forbids the tile can a gate let it in
-            for pos in map(cell_position, city.walled_off_cells(walls[tile])):
-                for side in _through_gate_sides(city, tile, pos):
+            for c in city.walled_off_cells(walls[tile]):
+                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
+                    continue
+                pos = cell_position(c)
+                if fast:
+                    x, y = pos
+                    sides = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+                else:
+                    sides = _through_gate_sides(city, tile, pos, walled_off=True)
+                for side in sides:
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found
     return found
@@ -434,6 +517,8 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
     if action.card not in game.state.players[seat].hand:
         raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
     if action.tile not in _pending_tiles(game):
+        if game.state.phase != "place":
+            raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
         raise IllegalActionError(f"R-TURN-7: tile {action.tile!r} is not waiting to be placed")
     city = game.state.players[seat].city
     if action.side not in _through_gate_sides(city, action.tile, (action.x, action.y)):
@@ -448,19 +533,24 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
 
 def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None:
     """Build the tile (R-PLACE-1..4, 6 checked when listed), then the gate on the double
-    wall it made (R-GATE-5, -6); the tile leaves the waiting tiles."""
+    wall it made (R-GATE-5, -6); the tile leaves the waiting tiles. On a turn the tile comes
+    from the reserve and, like any redesign, that is the turn's action (R-TURN-5 i)."""
     st = game.state
     city = st.players[seat].city
     pos = (action.x, action.y)
+    turn = st.phase != "place"
     city.open_side(pos, action.side)
     city.place(action.tile, pos, checked=True)
-    for i, p in enumerate(st.pending):
-        if p.tile == action.tile:
-            del st.pending[i]
-            break
+    if turn:
+        st.players[seat].reserve.remove(action.tile)
+    else:
+        for i, p in enumerate(st.pending):
+            if p.tile == action.tile:
+                del st.pending[i]
+                break
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
-    return None
+    return ACTION_DONE if turn else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -534,8 +624,8 @@ def alhambra_card_drawn(game: Game, card: Card) -> bool | None:
 def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeGate, {"turn"}, _legal_take, _apply_take, _check_take),
-        ActionKind(PlayGate, {"place"}, _legal_play, _apply_play, _check_play),
-        ActionKind(BuildThroughGate, {"place"}, _legal_build, _apply_build, _check_build),
+        ActionKind(PlayGate, {"turn", "place"}, _legal_play, _apply_play, _check_play),
+        ActionKind(BuildThroughGate, {"turn", "place"}, _legal_build, _apply_build, _check_build),
     ]
 
 

@@ -44,7 +44,7 @@ from alhambra import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable, Iterator, Sequence
 
     from alhambra import Card, Game, Next
 
@@ -55,6 +55,8 @@ DEFAULT_VALUES: tuple[int, ...] = (3, 4, 5, 5, 6, 6, 7, 7, 8, 9)
 CURRENCY = "diamond"
 
 _DIAMONDS: dict = {}  # (value, copy) -> the one card
+_DIAMOND_SET: set = set()  # every diamond card made so far (a hand without one: a C-speed test)
+_RANK: dict = {}  # diamond -> its order by value, then copy (as minimal_diamond_payments sorts)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -83,6 +85,8 @@ class Diamond(InternedCard):
         object.__setattr__(card, "value", value)
         object.__setattr__(card, "copy", copy)
         _DIAMONDS[value, copy] = card
+        _DIAMOND_SET.add(card)
+        _RANK[card] = value * 32 + copy
         return card
 
     @property
@@ -208,25 +212,59 @@ def minimal_diamond_payments(diamonds: Sequence[Diamond], price: int, *, exact: 
     return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
 
 
-def _legal_buy(game: Game, seat: int) -> list[Action]:
+#: ``(buy class, exact, space index, diamonds, price)`` -> the purchases of that space paid
+#: with some of ``diamonds`` (sorted by value, then copy): shared by every game, since they
+#: depend on nothing else (R-DIA-4); emptied when it grows past ``_MEMO_LIMIT``
+_PAYMENT_MEMO: dict = {}
+_MEMO_LIMIT = 50_000
+_NO_BUYS: tuple = ()
+
+
+def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequence[Any]:
+    """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
+    :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
+    by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
+    ones with ``exact``). Kept per seat with copies of the hand and the market it was made for;
+    do not change the sequence returned."""
     hand = game.state.players[seat].hand
-    mine = diamonds_in(hand)
-    if not mine:
-        return []
+    if _DIAMOND_SET.isdisjoint(hand):
+        return _NO_BUYS
     market = game.state.market
-    last = game.memo.get(KEY)
-    if last is not None and last[0] == mine and last[1] == market:
+    key = (KEY, cls, exact, seat)
+    last = game.memo.get(key)
+    if last is not None and last[0] == hand and last[1] == market:
         return last[2]
+    mine = [c for c in hand if type(c) is Diamond]
+    mine.sort(key=_RANK.__getitem__)
+    cards = tuple(mine)
     prices = game.rules.space_prices
-    table = action_table(BuyWithDiamonds)
-    out: list[Action] = []
+    memo = _PAYMENT_MEMO
+    out: list[Any] = []
     for i, tile in enumerate(market):
         if tile is None:
             continue
-        for combo in minimal_diamond_payments(mine, prices[i][tile]):
-            out.append(table[i + 1, combo])
-    game.memo[KEY] = (mine, list(market), out)
+        price = prices[i][tile]
+        found = memo.get((cls, exact, i, cards, price))
+        if found is None:
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            table = action_table(cls)
+            combos = minimal_diamond_payments(cards, price, exact=exact)
+            if cls is BuyWithDiamonds:
+                found = [table[i + 1, combo] for combo in combos]
+            else:
+                found = [table[i + 1, combo, None] for combo in combos]
+            memo[cls, exact, i, cards, price] = found
+        out += found
+    game.memo[key] = (hand.copy(), market.copy(), out)
     return out
+
+
+def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
+    """R-DIA-4: the purchases in diamonds of the turn (overpaying included)."""
+    if _DIAMOND_SET.isdisjoint(game.state.players[seat].hand):
+        return _NO_BUYS
+    return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
 def check_diamond_payment(game: Game, seat: int, action: Any) -> int:
@@ -274,27 +312,6 @@ def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
-def _diamond_buys(game: Game, seat: int, exact: bool) -> list[Buy]:
-    """``seat``'s purchases paid all in diamonds, as ``Buy`` actions (only exact ones with
-    ``exact``), kept with the diamonds and market they were made for."""
-    mine = diamonds_in(game.state.players[seat].hand)
-    if not mine:
-        return []
-    market = game.state.market
-    key = ("diamonds.buys", seat, exact)
-    last = game.memo.get(key)
-    if last is not None and last[0] == mine and last[1] == market:
-        return last[2]
-    prices = game.rules.space_prices
-    table = action_table(Buy)
-    out: list[Buy] = []
-    for i, tile in enumerate(market):
-        if tile is not None:
-            out += [table[i + 1, combo, None] for combo in minimal_diamond_payments(mine, prices[i][tile], exact=exact)]
-    game.memo[key] = (mine, list(market), out)
-    return out
-
-
 class DiamondPurchaseRule(PurchaseRule):
     """The purchase rule so far (``inner``) with payments all in diamonds on any space
     (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
@@ -313,7 +330,7 @@ class DiamondPurchaseRule(PurchaseRule):
         found = self.inner.cached_purchases(game, seat, exact)
         if not exact:
             return found
-        more = _diamond_buys(game, seat, True)
+        more = _diamond_purchases(game, seat, True, Buy)
         return [*found, *more] if more else found
 
     def check_payment(self, game: Game, seat: int, action: Buy) -> int:
@@ -331,11 +348,31 @@ class DiamondPurchaseRule(PurchaseRule):
         return self.inner.earns_extra_action(game, seat, action, price)
 
     def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
-        inner = self.inner
-        for seat in seats:
-            if inner.first_exact_payer(game, (seat,)) is not None or _diamond_buys(game, seat, True):
-                return seat
-        return None
+        """The first of ``seats`` that can pay exactly through the rule so far or in
+        diamonds (R-DIA-6). ``seats`` is read lazily, as the rule so far reads it: it is
+        handed the seats one by one up to the first that pays exactly in diamonds, so the
+        rule so far is asked once."""
+        try:
+            it = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        found: list[int] = []
+        players = game.state.players
+        n = len(players)
+
+        def until_diamonds() -> Iterator[int]:
+            for seat in it:
+                if type(seat) is not int or not 0 <= seat < n:
+                    game._check_seat(seat)  # raises
+                if not _DIAMOND_SET.isdisjoint(players[seat].hand) and _diamond_purchases(game, seat, True, Buy):
+                    found.append(seat)  # pays exactly in diamonds
+                    return
+                yield seat
+
+        first = self.inner.first_exact_payer(game, until_diamonds())
+        if first is not None:
+            return first
+        return found[0] if found else None
 
 
 @hookimpl

@@ -19,7 +19,16 @@ Values are in points. A seat's position value is its score plus projected points
 * reserve tiles at a fixed share of their type's value minus a penalty (a redesign action is
   needed to build them; the value does not depend on the counts, so that moving tiles between
   reserve and Alhambra never cycles);
-* module pieces: an active vizier, exchange offices, huts (through their scoring counts).
+* module pieces: an active vizier, exchange offices, huts (through their scoring counts), and
+  any other card in hand (a module's card, such as a city gate) at a value that falls as the
+  game goes on.
+
+An action the heuristic has no model of (a module's action) is valued by playing it on a copy
+and comparing what the seat holds before and after (its Alhambra, reserve and hand, never
+anything hidden the copy may have drawn). When the action is a free step that builds nothing
+(the same seat decides again in the same phase, its tiles where they were: a city gate played
+before the placement or removal it opens the way for), the best of the actions that follow it
+is added: its value shows only in what it makes possible.
 """
 
 from __future__ import annotations
@@ -32,6 +41,7 @@ from attrs import evolve, frozen
 
 from ..engine.actions import BuildFromReserve, Buy, GiveToDirk, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
 from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, MoneyCard
+from ..errors import AlhambraError
 from ..engine.scoring import majority_table
 from ..engine.state import ScoringRecord
 
@@ -75,6 +85,11 @@ class Weights:
     #: cost of a redesign action (it ends the turn); bonus for a purchase once the bag is empty
     redesign: float = 0.4
     end_push: float = 2.0
+    #: value of a card in hand that is neither money nor a payment means (a module's card, such
+    #: as a city gate, worth nothing at the end): ``held_card`` plus ``held_card_early`` times
+    #: the share of the game left
+    held_card: float = 0.2
+    held_card_early: float = 3.0
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -236,6 +251,11 @@ def afford(hand, currency: str, price: int) -> int:
     """:func:`afford_purse` of a hand."""
     purse, offices, _ = purse_of(hand)
     return afford_purse(purse, offices, currency, price)
+
+
+def _paying(hand) -> list:
+    """The cards of ``hand`` that pay (money and payment means such as exchange offices)."""
+    return [c for c in hand if type(c) is MoneyCard or c.is_money or getattr(c, "currencies", None)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -698,6 +718,18 @@ class Evaluator:
             v += share * p
         return v
 
+    def held_value(self, hand) -> float:
+        """Value of the cards of ``hand`` that are neither money nor payment means (a module's
+        cards, such as city gates): ``held_card`` each, plus ``held_card_early`` times the share
+        of the game left (their use comes with the placements still to come)."""
+        n = 0
+        for c in hand:
+            if type(c) is not MoneyCard and not c.is_money and not getattr(c, "currencies", None):
+                n += 1
+        if not n:
+            return 0.0
+        return n * (self.w.held_card + self.w.held_card_early * self.progress_left)
+
     # -- whole positions -------------------------------------------------------------------------
 
     def seat_value(self, seat: int) -> float:
@@ -706,7 +738,7 @@ class Evaluator:
         st = self.st
         p = st.players[seat]
         v = p.score + self.majority_value(seat, self.counts[seat]) + self._shapes[seat]
-        v += self.money_value(seat, p.hand)
+        v += self.money_value(seat, p.hand) + self.held_value(p.hand)
         for t in p.reserve:
             v += self.reserve_value(seat, t)
         if st.pending and st.decider == seat and st.phase == "place":
@@ -714,6 +746,63 @@ class Evaluator:
                 v += max(0.0, self.tile_value(seat, q.tile, q.dirk_ok))
         if self.vizier is not None and self.vizier.active[seat]:
             v += self.w.vizier * self.progress_left
+        return v
+
+    def holdings_value(self, seat: int, player) -> float:
+        """Value for ``seat`` of holding ``player``'s Alhambra, reserve and hand (a
+        :class:`~alhambra.state.PlayerState`, ``seat``'s now or after an action), against
+        the position now: majorities, walls, reserve tiles, money and other cards. The score
+        and everything outside the seat's own holdings are left out."""
+        v = self.city_value(seat, player.city) + self.money_value(seat, player.hand) + self.held_value(player.hand)
+        for t in player.reserve:
+            v += self.reserve_value(seat, t)
+        return v
+
+    def holdings_gain(self, seat: int, before, after) -> float:
+        """``holdings_value(seat, after) - holdings_value(seat, before)``, working out only the
+        parts that differ (an Alhambra, a reserve, the money of a hand)."""
+        v = 0.0
+        if after.city != before.city:  # the same tiles (gates aside): the same majorities and walls
+            v += self.city_value(seat, after.city) - self.city_value(seat, before.city)
+        if after.reserve != before.reserve:
+            v += sum(self.reserve_value(seat, t) for t in after.reserve)
+            v -= sum(self.reserve_value(seat, t) for t in before.reserve)
+        if after.hand != before.hand:
+            v += self.held_value(after.hand) - self.held_value(before.hand)
+            if _paying(after.hand) != _paying(before.hand):
+                v += self.money_value(seat, after.hand) - self.money_value(seat, before.hand)
+        return v
+
+    def step_value(self, action, lookahead: bool = True) -> float:
+        """Gain of ``action`` (of the seat deciding now, ``viewer``), which the heuristic has no
+        model of (a module's action): played on a copy of the game, the change of the seat's
+        :meth:`holdings_value` (what it holds, read before anything hidden could be drawn into
+        the copy's view: never the market, display or scores after the action). With
+        ``lookahead``, a free step that builds nothing (the seat decides again in the same
+        phase with its tiles where they were) adds the best value among the actions that
+        follow it, valued without lookahead."""
+        seat = self.viewer
+        g = self.game.clone(seed=0)  # what chance brings after the action is not read
+        try:
+            g.apply(action)
+        except AlhambraError:  # not legal now: never chosen
+            return -1e9
+        before = self.st.players[seat]
+        after = g.state.players[seat]
+        v = self.holdings_gain(seat, before, after)
+        st = g.state
+        if (
+            lookahead
+            and not g.is_over
+            and st.decider == seat
+            and st.phase == self.st.phase
+            and len(st.pending) == len(self.st.pending)
+            and len(after.city) == len(before.city)
+            and after.reserve == before.reserve
+        ):
+            legal = g.legal_actions()
+            if legal:
+                v += max(Evaluator(g, seat, self.w).action_values(legal, lookahead=False))
         return v
 
     def margin(self, seat: int) -> float:
@@ -724,9 +813,12 @@ class Evaluator:
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def action_values(self, legal: list, fast: bool = False) -> list[float]:
+    def action_values(self, legal: list, fast: bool = False, lookahead: bool = True) -> list[float]:
         """Gain in ``viewer``'s position value of each action of ``legal`` (same order).
-        ``fast``: do not value removals and swaps (they get -1e9), as in search playouts."""
+        ``fast``: do not value removals and swaps (they get -1e9), as in search playouts, and
+        look no step ahead. Actions the heuristic has no model of are valued by
+        :meth:`step_value` (with a look one free step ahead unless ``fast`` or not
+        ``lookahead``)."""
         seat = self.viewer
         st = self.st
         p = st.players[seat]
@@ -788,16 +880,6 @@ class Evaluator:
                 if money_now is None:
                     money_now = self.money_value(seat, hand, gone)
                 v = self.money_value(seat, hand + [a.office], gone) - money_now
-            elif name == "BuildThroughGate":  # a placement the gate allows (R-GATE-5, -6)
-                if city_now is None:
-                    city_now = self.city_value(seat, p.city)
-                c2 = p.city.copy()
-                c2.place(a.tile, (a.x, a.y), checked=True)
-                v = self.city_value(seat, c2) - city_now - 0.3
-            elif name == "TakeGate":  # a gate card keeps the next placements open (R-GATE-4)
-                v = 1.0 + 3.0 * self.progress_left
-            elif name == "PlayGate":  # spends the card; only worth it to free a later removal
-                v = -0.5
             elif name == "TakeHut":
                 v = self.tile_value(seat, a.hut) - 0.5
             elif name == "ReactivateVizier":
@@ -806,8 +888,8 @@ class Evaluator:
                 v = -0.01  # free, and only tells the others something
             elif cls is Pass or name == "DeclineVizier":
                 v = 0.0
-            else:
-                v = 0.0
+            else:  # a module's action: played on a copy (and one free step ahead)
+                v = self.step_value(a, lookahead=lookahead and not fast)
             out.append(v)
         return out
 

@@ -121,7 +121,7 @@ def refill_display(game: Game) -> None:
     Any other card is offered to the plugins first (``alhambra_card_drawn``): one they take
     elsewhere (a gate card, R-GATE-3) is replaced by another draw."""
     st = game.state
-    taken = game.hook.alhambra_card_drawn if game.rules.has_card_drawn else None
+    taken = game.rules.fast.alhambra_card_drawn if game.rules.has_card_drawn else None
     while len(st.display) < 4:
         card = draw_money(game)
         if card is None:

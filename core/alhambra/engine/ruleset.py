@@ -506,6 +506,7 @@ class _FastHooks:
         "alhambra_placement_filter",
         "alhambra_city_changed",
         "alhambra_between_turns",
+        "alhambra_card_drawn",
     )
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
@@ -515,6 +516,7 @@ class _FastHooks:
     alhambra_placement_filter: Callable[..., Any]
     alhambra_city_changed: Callable[..., Any]
     alhambra_between_turns: Callable[..., Any]
+    alhambra_card_drawn: Callable[..., Any]
 
     def __init__(self, hook: Any) -> None:
         for name in self.NAMES:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
 from ..engine.city import cell_position
-from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK
+from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, PlacementRules
 from ..engine.operations import city_changed
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
@@ -92,15 +92,23 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     last = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
+    rules = city.rules
     if (
-        city._gates or not city.rules.tables
+        city._gates or not rules.tables
     ):  # rules a plugin changed, or a side declared open: judged cell by cell, through the city
         walls = city.catalog.walls
-        found = (
-            [a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)],
-            [_REMOVE_ROW[c] for c in city.removable_cells()],
-            [a for t in reserve for a in actions_at(Swap, t, city.swap_cells(walls[t]), cell_position)],
-        )
+        builds: list
+        if rules.tables and type(rules).place_cells is PlacementRules.place_cells:
+            builds = _table_builds(city, reserve)  # the built-in tables still decide placements
+        else:
+            builds = [
+                a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
+            ]
+        swaps = []
+        for t in reserve:
+            srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]  # the shared Swap instances of tile t
+            swaps += [srow[c] for c in city.swap_cells(walls[t])]
+        found = (builds, [_REMOVE_ROW[c] for c in city.removable_cells()], swaps)
         memo["redesign"] = (reserve.copy(), found)
         return found
     tiles = city.tile_facts
@@ -111,14 +119,11 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
     else:
         removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
-    builds: list = []
-    swaps: list = []
+    builds = []
+    swaps = []
     if reserve:
         front = city.front_facts
-        barred = city.barred_cells()
-        sites = [q for q in sorted(front) if PLACE_ANY[front[q]]]  # cells some tile fits
-        if barred:
-            sites = [q for q in sites if q not in barred]
+        sites = _build_sites(city)
         walls = city.catalog.walls
         for t in reserve:
             brow, srow = _TILE_ROWS.get(t) or _tile_rows(t)
@@ -130,6 +135,33 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     found = (builds, removals, swaps)
     memo["redesign"] = (reserve.copy(), found)
     return found
+
+
+def _build_sites(city: Any) -> list[int]:
+    """The frontier cells (sorted) where some tile fits and building leaves no hole (R-PLACE-6)."""
+    front = city.front_facts
+    barred = city.barred_cells()
+    sites = [q for q in sorted(front) if PLACE_ANY[front[q]]]  # cells some tile fits
+    if barred:
+        sites = [q for q in sites if q not in barred]
+    return sites
+
+
+def _table_builds(city: Any, reserve: Sequence[Any]) -> list[Any]:
+    """The :class:`BuildFromReserve` actions of ``reserve`` as the built-in tables find them
+    (R-PLACE-2 … R-PLACE-6; the facts count the sides declared open), as
+    ``city.place_cells`` would list them."""
+    if not reserve:
+        return []
+    front = city.front_facts
+    sites = _build_sites(city)
+    walls = city.catalog.walls
+    builds: list = []
+    for t in reserve:
+        brow = (_TILE_ROWS.get(t) or _tile_rows(t))[0]
+        fits = PLACE_OK[walls[t]]
+        builds += [brow[q] for q in sites if fits[front[q]]]
+    return builds
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
