@@ -1,21 +1,23 @@
 """Train the value network of the ``learned`` bot and write its weights file.
 
-Monte-Carlo regression of game results on afterstate features (:func:`alhambra.bots.learned.features`),
-in rounds:
+Monte-Carlo regression of game results on position features
+(:func:`alhambra.bots.learned.features`), in rounds:
 
 * round 0 plays games of greedy bots (with a little noise, so that positions vary);
 * every later round plays the current network (the ``learned`` bot) against greedy bots, the
   learned bot in each seat in turn, and adds those games to the data;
-* after each round the network is fitted again to all data so far: ridge regression of the
-  result of each position's seat (its victory share and its final margin over the best other
-  seat) on the features of the position after each of its decisions, then a few hundred
-  full-batch Adam steps of a small tanh layer on the residual (``--hidden``, 0 for linear);
-* each round's network plays ``--check`` games per player count on the training seeds against
-  greedy; the one with the best mean win share over the player counts is written.
+* after each round the network is fitted again to all data so far: the target of a position is
+  the result of its seat (half the victory share, half tanh of the final margin over the best
+  other seat / 20 points, :func:`alhambra.bots.learned.result_value`); the positions are the
+  turn starts of every seat (what the bot values after its one-turn look-ahead), or with
+  ``--lookahead 0`` the positions after each decision. First a ridge regression, then
+  full-batch Adam steps of it together with a small tanh layer (``--hidden``, 0: linear);
+* each round's network plays ``--check`` games per player count on training seeds against
+  greedy; the one with the best mean win share over chance is written.
 
-Base game, 2 and 4 players (``--players``), seeds from ``--seed`` (the evaluation of the shipped
-weights in docs/bots.md uses seeds far away from these). Deterministic for a seed. The
-shipped ``core/alhambra/bots/learned_weights.npz`` is this command's output::
+Base game, 2 and 4 players (``--players``), seeds from 1,000,000 + 100,000 x ``--seed`` (the
+evaluation of the shipped weights in docs/bots.md uses seeds far from these). Deterministic
+for a seed. The shipped ``core/alhambra/bots/learned_weights.npz`` is this command's output::
 
     nice -n 10 python benchmarks/train_learned.py --seed 1 --out core/alhambra/bots/learned_weights.npz
 
@@ -155,8 +157,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="2,4", help="player counts to train on (comma-separated)")
-    ap.add_argument("--rounds", type=int, default=3, help="self-play rounds after the greedy round")
-    ap.add_argument("--games", type=int, default=120, help="games per player count and round")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of the learned bot after the greedy round")
+    ap.add_argument("--games", type=int, default=100, help="games per player count and round")
     ap.add_argument("--stride", type=int, default=1, help="record every STRIDE-th turn start (or decision)")
     ap.add_argument("--lookahead", type=int, default=1, help="the bot's look-ahead in turns (0: afterstates)")
     ap.add_argument("--hidden", type=int, default=8, help="tanh units (0: linear)")
@@ -165,7 +167,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     counts = [int(p) for p in args.players.split(",")]
     rng = random.Random(args.seed)
-    t0 = time.time()
+    t0, c0 = time.time(), time.process_time()
     base = 1_000_000 + 100_000 * args.seed
     xs, ys = [], []
     net = None
@@ -182,6 +184,7 @@ def main(argv=None) -> int:
             ys.append(y)
         x_all, y_all = np.vstack(xs), np.concatenate(ys)
         net = fit(x_all, y_all, args.hidden, args.seed + rnd)
+        save_weights(f"{args.out}.round{rnd}.npz", net, seed=args.seed, round=rnd)
         shares = [win_share(net, p, args.check, base + 500_000 + 1000 * p, args.lookahead) for p in counts]
         score = float(np.mean([s - 1.0 / p for s, p in zip(shares, counts)]))
         print(
@@ -194,8 +197,11 @@ def main(argv=None) -> int:
             best = (score, net, rnd)
     _, net, rnd = best
     assert net is not None
-    save_weights(args.out, net, seed=args.seed, round=rnd, lookahead=args.lookahead, seconds=round(time.time() - t0))
-    print(f"wrote {args.out} (round {rnd}) after {time.time() - t0:.0f} s", flush=True)
+    save_weights(args.out, net, seed=args.seed, round=rnd, lookahead=args.lookahead, seconds=round(time.time() - t0), cpu_seconds=round(time.process_time() - c0))
+    print(
+        f"wrote {args.out} (round {rnd}) after {time.time() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU",
+        flush=True,
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ so the bot plays any module combination and 2-6 players, but it was trained on n
 
 from __future__ import annotations
 
+import zipfile
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ import numpy as np
 
 from ..errors import AlhambraError
 from .base import Bot, BotSpecError, observe
+from ..engine.actions import RemoveToReserve, Swap
 from .evaluate import DEFAULT_WEIGHTS, Evaluator
 
 #: file name of the shipped weights inside this package
@@ -193,7 +195,7 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
             arrays = {k: data[k] for k in data.files}
     except FileNotFoundError:
         raise WeightsError(f"weights file of the learned bot not found: {where}") from None
-    except (OSError, ValueError, EOFError, KeyError) as exc:
+    except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
         raise WeightsError(f"weights file {where} cannot be read as numpy arrays: {exc}") from None
     try:
         version = int(arrays["version"])
@@ -285,12 +287,15 @@ class LearnedBot(Bot):
 
     def candidates(self, game: Any, seat: int, legal: list) -> list[int]:
         """Indices into ``legal`` of the actions to value: the greedy heuristic's ``top_k``
-        best (ties: listed first), all of them when ``top_k`` is 0 or covers them."""
-        if not self.top_k or len(legal) <= self.top_k:
-            return list(range(len(legal)))
+        best (ties: listed first; every action when ``top_k`` is 0), leaving out moving a tile
+        of the Alhambra to the reserve or swapping it (R-TURN-5) unless the heuristic values
+        that above 0."""
         vals = Evaluator(game, seat, DEFAULT_WEIGHTS).action_values(legal)
         order = sorted(range(len(legal)), key=lambda i: (-vals[i], i))
-        return order[: self.top_k]
+        # taking a tile out of the Alhambra (R-TURN-5) only when the heuristic sees a gain:
+        # the network never learned to value a redesign, and moving tiles to and fro stalls
+        keep = [i for i in order if vals[i] > 0 or type(legal[i]) not in (RemoveToReserve, Swap)] or order
+        return keep[: self.top_k] if self.top_k else keep
 
     def choose(self, game: Any, seat: int, legal: list) -> Any:
         if len(legal) == 1:
