@@ -69,7 +69,9 @@ def play_recorded(game, bots, stride: int, rng: random.Random, at_turns: bool) -
     return rows, seats
 
 
-def collect(specs_of, games: int, players: int, seed: int, stride: int, rng, net, lookahead: int) -> tuple[np.ndarray, np.ndarray]:
+def collect(
+    specs_of, games: int, players: int, seed: int, stride: int, rng, net, lookahead: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Play ``games`` games of ``players``; ``specs_of(k)`` gives the bot of each seat
     (``"learned"`` uses ``net``). Returns (X, y)."""
     xs: list = []
@@ -197,7 +199,15 @@ def main(argv=None) -> int:
             best = (score, net, rnd)
     _, net, rnd = best
     assert net is not None
-    save_weights(args.out, net, seed=args.seed, round=rnd, lookahead=args.lookahead, seconds=round(time.time() - t0), cpu_seconds=round(time.process_time() - c0))
+    save_weights(
+        args.out,
+        net,
+        seed=args.seed,
+        round=rnd,
+        lookahead=args.lookahead,
+        seconds=round(time.time() - t0),
+        cpu_seconds=round(time.process_time() - c0),
+    )
     print(
         f"wrote {args.out} (round {rnd}) after {time.time() - t0:.0f} s wall, {time.process_time() - c0:.0f} s CPU",
         flush=True,

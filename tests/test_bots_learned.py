@@ -80,7 +80,12 @@ def test_corrupt_weights_files_are_refused(tmp_path):
     # an object array (would need pickle): refused, never unpickled
     obj = tmp_path / "obj.npz"
     arrays = {k: v for k, v in default_net().arrays().items()}
-    np.savez(obj, version=np.array(1), features=np.array(FEATURE_NAMES), **{**arrays, "lin": np.array([object()] * N_FEATURES, dtype=object)})
+    np.savez(
+        obj,
+        version=np.array(1),
+        features=np.array(FEATURE_NAMES),
+        **{**arrays, "lin": np.array([object()] * N_FEATURES, dtype=object)},
+    )
     with pytest.raises(WeightsError, match="cannot be read"):
         load_weights(obj)
     # wrong shape, wrong version, missing array, other features, not finite
@@ -152,7 +157,9 @@ def test_does_not_read_the_bag_order():
     other = game.clone()
     other.state.bag.reverse()
     legal = game.legal_actions()
-    assert bot_a.choose(game, game.state.decider, legal) == bot_b.choose(other, other.state.decider, other.legal_actions())
+    assert bot_a.choose(game, game.state.decider, legal) == bot_b.choose(
+        other, other.state.decider, other.legal_actions()
+    )
 
 
 def test_bad_parameters():
@@ -163,6 +170,14 @@ def test_bad_parameters():
 
 
 def test_value_net_shapes():
-    net = ValueNet(np.zeros(N_FEATURES), np.ones(N_FEATURES), np.ones((N_FEATURES, 2)), np.zeros(2), np.ones(2), np.zeros(N_FEATURES), 0.5)
+    net = ValueNet(
+        np.zeros(N_FEATURES),
+        np.ones(N_FEATURES),
+        np.ones((N_FEATURES, 2)),
+        np.zeros(2),
+        np.ones(2),
+        np.zeros(N_FEATURES),
+        0.5,
+    )
     x = np.zeros((3, N_FEATURES))
     assert net(x).shape == (3,) and np.allclose(net(x), 0.5)

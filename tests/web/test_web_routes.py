@@ -517,7 +517,7 @@ def test_the_learned_bot_is_an_opponent(client: TestClient) -> None:
     """The new-game form offers the learned bot; a table with it plays on to the end."""
     assert 'value="learned"' in client.get("/").text
     table = create(client, ["learned", "greedy"], seed=5)
-    assert table.seats[0].bot == "learned" and table.seats[0].name == "learned bot"
+    assert table.seats[0].bot == "learned" and table.seats[0].kind == "learned"
     assert client.app.state.store.settle(table, timeout=120)
     assert table.game.is_over
 

@@ -168,14 +168,10 @@ class ValueNet:
 def save_weights(path: str | Path, net: ValueNet, **meta: Any) -> None:
     """Write ``net`` to ``path`` (``.npz``) with the feature names and format version; extra
     ``meta`` values must be numbers or strings (stored as 0-d arrays)."""
-    extra = {f"meta_{k}": np.array(v) for k, v in meta.items()}
-    np.savez_compressed(
-        path,
-        version=np.array(WEIGHTS_VERSION),
-        features=np.array(FEATURE_NAMES),
-        **net.arrays(),
-        **extra,
-    )
+    arrays: dict[str, Any] = {"version": np.array(WEIGHTS_VERSION), "features": np.array(FEATURE_NAMES)}
+    arrays.update(net.arrays())
+    arrays.update({f"meta_{k}": np.array(v) for k, v in meta.items()})
+    np.savez_compressed(path, **arrays)
 
 
 def load_weights(path: str | Path | None = None) -> ValueNet:
@@ -304,8 +300,8 @@ class LearnedBot(Bot):
         world = observe(game, seat, self.rng)
         wlegal = set(world.legal_actions())
         turn0 = world.state.turn
-        rows = []
-        keep = []
+        rows: list[np.ndarray] = []
+        keep: list[int] = []
         done: dict[int, float] = {}
         for i in idx:
             a = legal[i]
