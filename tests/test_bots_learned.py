@@ -181,3 +181,21 @@ def test_value_net_shapes():
     )
     x = np.zeros((3, N_FEATURES))
     assert net(x).shape == (3,) and np.allclose(net(x), 0.5)
+
+
+def test_training_script_writes_loadable_weights(tmp_path):
+    """benchmarks/train_learned.py, run tiny: a weights file the bot loads and plays with."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "train_learned.py"
+    spec = importlib.util.spec_from_file_location("train_learned", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    out = tmp_path / "w.npz"
+    assert mod.main(["--rounds", "0", "--games", "2", "--check", "2", "--players", "2", "--out", str(out)]) == 0
+    net = load_weights(out)
+    assert np.any(net.lin != 0.0)
+    game = play(alhambra.new_game(2, seed=3), [LearnedBot(1, weights=str(out)), make_bot("greedy", 2)])
+    assert game.is_over
