@@ -167,6 +167,25 @@ def test_bad_parameters():
         make_bot("learned:top_k=-1")
     with pytest.raises(AlhambraError, match="no parameter 'depth'"):
         make_bot("learned:depth=2")
+    with pytest.raises(AlhambraError, match="worlds must be at least 1"):
+        make_bot("learned:worlds=0")
+    with pytest.raises(AlhambraError, match="lookahead must be 0 or more"):
+        make_bot("learned:lookahead=-1")
+    assert make_bot("learned:worlds=2:lookahead=0").spec() == "learned:lookahead=0:worlds=2"
+
+
+def test_budget_by_player_count():
+    """3 worlds over 8 candidates with 2-3 players, 1 world over 6 with more (the defaults
+    measured in docs/bots.md); named values stay."""
+    bot = make_bot("learned", 1)
+    for players, worlds, top_k in ((2, 3, 8), (3, 3, 8), (4, 1, 6), (6, 1, 6)):
+        game = alhambra.new_game(players, seed=2)
+        bot.choose(game, game.state.decider, game.legal_actions())
+        assert (bot.worlds, bot.top_k) == (worlds, top_k)
+    named = make_bot("learned:worlds=2:top_k=3", 1)
+    game = alhambra.new_game(2, seed=2)
+    named.choose(game, game.state.decider, game.legal_actions())
+    assert (named.worlds, named.top_k) == (2, 3)
 
 
 def test_value_net_shapes():

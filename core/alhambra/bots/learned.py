@@ -1,16 +1,19 @@
-"""The learned bot: an afterstate value function trained on this engine, one ply deep.
+"""The learned bot: a value network trained on this engine, scoring the outcome of each
+candidate action after one turn of greedy look-ahead.
 
-For each candidate action the bot applies it to a copy of the world it believes in (a
-determinized copy of the game, :func:`~alhambra.bots.base.observe`: the bag and deck order it
-cannot see are resampled, so the copy never peeks at the next building drawn), reads a small
-vector of features of the position that follows (:func:`features`: projected points of the
+For each candidate action (the greedy heuristic's best few) the bot applies it to a copy of the
+world it believes in (a determinized copy of the game, :func:`~alhambra.bots.base.observe`:
+the bag and deck order it cannot see are resampled, so it never peeks at the next building
+drawn), lets greedy play every seat until its own next turn begins (:func:`rollout`), reads a
+small vector of features of the position reached (:func:`features`: projected points of the
 deciding seat against the others, per component, through the rule set's own scoring values,
-:func:`~alhambra.bots.evaluate.scoring_values`), and scores it with a small network whose
+:func:`~alhambra.bots.evaluate.scoring_values`) and scores it with a small network whose
 weights ship with the package (``learned_weights.npz``, plain numpy arrays loaded with
-``allow_pickle=False``). It plays the action of the best score.
+``allow_pickle=False``). A game that ends in the look-ahead scores its real result. It plays
+the action of the best score.
 
 The weights were trained by ``benchmarks/train_learned.py`` (Monte-Carlo regression of the
-final result on the features, from games of greedy bots and of the learned bot itself against
+final result on the features, from games of greedy bots and of the learned bot against
 greedy) on the base game with 2 and 4 players; the features are read through the rule set,
 so the bot plays any module combination and 2-6 players, but it was trained on none of them.
 """
@@ -237,32 +240,46 @@ def shipped_weights() -> ValueNet:
 
 
 class LearnedBot(Bot):
-    """Plays the action whose resulting position a value network trained on this engine
-    rates best (one ply, on a determinized copy; the greedy heuristic's ``top_k`` best actions
-    are the candidates).
+    """Plays the action whose outcome a value network trained on this engine rates best: each
+    of the greedy heuristic's best actions is applied to a determinized copy of the game,
+    followed by greedy play to the seat's next turn, and the position reached is scored.
 
-    Parameters: ``top_k`` (candidates per decision, default 8; 0 for every legal action),
-    ``weights`` (path of a ``.npz`` weights file; default the shipped one). Trained on the base
-    game with 2 and 4 players (``benchmarks/train_learned.py``; win rates in ``docs/bots.md``)."""
+    Parameters: ``top_k`` (candidates per decision; default 8 with 2-3 players, 6 with more;
+    0 for every legal action), ``worlds`` (determinized copies per decision, the values summed;
+    default 3 with 2-3 players, 1 with more), ``lookahead`` (turns of greedy play before the
+    position is scored, default 1; 0 scores the position right after the action), ``weights``
+    (path of a ``.npz`` weights file; default the shipped one, :data:`WEIGHTS_FILE`). Raises
+    :class:`~alhambra.bots.base.BotSpecError` for a negative ``top_k`` or ``lookahead`` or
+    ``worlds`` below 1, :class:`WeightsError` for a weights file it cannot use. Trained on the
+    base game with 2 and 4 players (``benchmarks/train_learned.py``; win rates and time per
+    decision in ``docs/bots.md``)."""
 
     name = "learned"
-    params = {"top_k": int, "lookahead": int, "weights": str}
+    params = {"top_k": int, "lookahead": int, "worlds": int, "weights": str}
 
     def __init__(
         self,
         seed: int | None = None,
-        top_k: int = 6,
+        top_k: int | None = None,
         lookahead: int = 1,
+        worlds: int | None = None,
         weights: str | None = None,
         net: ValueNet | None = None,
     ):
         super().__init__(seed)
-        if top_k < 0:
+        if top_k is not None and top_k < 0:
             raise BotSpecError(f"bot 'learned': top_k must be 0 or more, not {top_k}")
         if lookahead < 0:
             raise BotSpecError(f"bot 'learned': lookahead must be 0 or more, not {lookahead}")
-        self.top_k = top_k
+        if worlds is not None and worlds < 1:
+            raise BotSpecError(f"bot 'learned': worlds must be at least 1, not {worlds}")
+        #: candidates per decision; None: 8 with 2-3 players, 6 with more
+        self.top_k_param = top_k
+        self.top_k = top_k if top_k is not None else 6
         self.lookahead = lookahead
+        #: determinized worlds per decision; None: 3 with 2-3 players, 1 with more
+        self.worlds_param = worlds
+        self.worlds = worlds or 1
         self.weights_path = weights
         if net is not None:
             self.net = net
@@ -273,10 +290,12 @@ class LearnedBot(Bot):
 
     def spec(self) -> str:
         parts = [self.name]
-        if self.top_k != 6:
-            parts.append(f"top_k={self.top_k}")
+        if self.top_k_param is not None:
+            parts.append(f"top_k={self.top_k_param}")
         if self.lookahead != 1:
             parts.append(f"lookahead={self.lookahead}")
+        if self.worlds_param is not None:
+            parts.append(f"worlds={self.worlds_param}")
         if self.weights_path is not None:
             parts.append(f"weights={self.weights_path}")
         return ":".join(parts)
@@ -296,37 +315,51 @@ class LearnedBot(Bot):
     def choose(self, game: Any, seat: int, legal: list) -> Any:
         if len(legal) == 1:
             return legal[0]
+        few = game.num_players <= 3
+        if self.worlds_param is None:
+            self.worlds = 3 if few else 1
+        if self.top_k_param is None:
+            self.top_k = 8 if few else 6
         idx = self.candidates(game, seat, legal)
+        total = np.zeros(len(idx))
+        for _ in range(self.worlds):
+            total += self._values(game, seat, legal, idx)
+        best = 0
+        for j in range(1, len(idx)):
+            if total[j] > total[best] + 1e-12:
+                best = j
+        return legal[idx[best]]
+
+    def _values(self, game: Any, seat: int, legal: list, idx: list[int]) -> np.ndarray:
+        """Values of the actions ``legal[i]`` for ``i`` in ``idx`` in one determinized world
+        (shape ``(len(idx),)``; an action the world does not allow gets -inf)."""
         world = observe(game, seat, self.rng)
         wlegal = set(world.legal_actions())
         turn0 = world.state.turn
         rows: list[np.ndarray] = []
-        keep: list[int] = []
         done: dict[int, float] = {}
-        for i in idx:
+        absent: list[int] = []
+        for j, i in enumerate(idx):
             a = legal[i]
             if a not in wlegal:  # cannot happen for a consistent world; stay safe
+                absent.append(j)
+                rows.append(np.zeros(N_FEATURES))
                 continue
             g = world.clone(seed=self.rng.getrandbits(32))
             g.apply(a)
             if self.lookahead:
                 rollout(g, seat, turn0, self.lookahead)
             if g.is_over:
-                done[len(keep)] = result_value(g, seat)
+                done[j] = result_value(g, seat)
                 rows.append(np.zeros(N_FEATURES))
             else:
                 rows.append(features(g, seat))
-            keep.append(i)
-        if not rows:
-            return legal[idx[0]]
         vals = self.net(np.vstack(rows))
         for j, v in done.items():
             vals[j] = v
-        best = 0
-        for j in range(1, len(keep)):
-            if vals[j] > vals[best] + 1e-12:
-                best = j
-        return legal[keep[best]]
+        for j in absent:
+            vals[j] = -np.inf
+        return vals
 
 
 def result_value(game: Any, seat: int) -> float:
