@@ -244,9 +244,8 @@ class LearnedBot(Bot):
     of the greedy heuristic's best actions is applied to a determinized copy of the game,
     followed by greedy play to the seat's next turn, and the position reached is scored.
 
-    Parameters: ``top_k`` (candidates per decision; default 8 with 2-3 players, 6 with more;
-    0 for every legal action), ``worlds`` (determinized copies per decision, the values summed;
-    default 3 with 2-3 players, 1 with more), ``lookahead`` (turns of greedy play before the
+    Parameters: ``top_k`` (candidates per decision, default 8; 0 for every legal action),
+    ``worlds`` (determinized copies per decision, the values summed, default 3), ``lookahead`` (turns of greedy play before the
     position is scored, default 1; 0 scores the position right after the action), ``weights``
     (path of a ``.npz`` weights file; default the shipped one, :data:`WEIGHTS_FILE`). Raises
     :class:`~alhambra.bots.base.BotSpecError` for a negative ``top_k`` or ``lookahead`` or
@@ -273,13 +272,13 @@ class LearnedBot(Bot):
             raise BotSpecError(f"bot 'learned': lookahead must be 0 or more, not {lookahead}")
         if worlds is not None and worlds < 1:
             raise BotSpecError(f"bot 'learned': worlds must be at least 1, not {worlds}")
-        #: candidates per decision; None: 8 with 2-3 players, 6 with more
+        #: candidates per decision (None: the default, 8)
         self.top_k_param = top_k
-        self.top_k = top_k if top_k is not None else 6
+        self.top_k = top_k if top_k is not None else 8
         self.lookahead = lookahead
-        #: determinized worlds per decision; None: 3 with 2-3 players, 1 with more
+        #: determinized worlds per decision (None: the default, 3)
         self.worlds_param = worlds
-        self.worlds = worlds or 1
+        self.worlds = worlds or 3
         self.weights_path = weights
         if net is not None:
             self.net = net
@@ -315,11 +314,6 @@ class LearnedBot(Bot):
     def choose(self, game: Any, seat: int, legal: list) -> Any:
         if len(legal) == 1:
             return legal[0]
-        few = game.num_players <= 3
-        if self.worlds_param is None:
-            self.worlds = 3 if few else 1
-        if self.top_k_param is None:
-            self.top_k = 8 if few else 6
         idx = self.candidates(game, seat, legal)
         total = np.zeros(len(idx))
         for _ in range(self.worlds):
