@@ -513,6 +513,15 @@ def test_six_seats_of_people_and_every_bot(client: TestClient) -> None:
     assert bots_only.game.is_over and not bots_only.human_seats()  # bots alone play to the end
 
 
+def test_the_learned_bot_is_an_opponent(client: TestClient) -> None:
+    """The new-game form offers the learned bot; a table with it plays on to the end."""
+    assert 'value="learned"' in client.get("/").text
+    table = create(client, ["learned", "greedy"], seed=5)
+    assert table.seats[0].bot == "learned" and table.seats[0].kind == "learned"
+    assert client.app.state.store.settle(table, timeout=120)
+    assert table.game.is_over
+
+
 def test_play_without_the_web_extra_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

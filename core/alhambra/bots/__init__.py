@@ -1,5 +1,5 @@
-"""Bots that play Alhambra: ``random``, ``greedy``, ``mcts`` and ``search`` (MCTS on tuned
-parameters), behind one small interface.
+"""Bots that play Alhambra: ``random``, ``greedy``, ``mcts``, ``search`` (MCTS on tuned
+parameters) and ``learned`` (a value network trained on this engine), behind one small interface.
 
 A bot has ``choose(game, seat, legal) -> action``: given the game, the seat to decide and that
 seat's legal actions, it returns one of them. The bots here read only what the seat may know
@@ -112,6 +112,16 @@ def check_spec(spec: str) -> str:
     return spec.strip()
 
 
+def __getattr__(name: str) -> Any:
+    """``LearnedBot`` and ``WeightsError`` of :mod:`.learned`, imported on first use (numpy is
+    loaded only when the learned bot is)."""
+    if name in ("LearnedBot", "WeightsError"):
+        from . import learned
+
+        return getattr(learned, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def make_bot(spec: str, seed: int | None = None, **params: Any) -> Bot:
     """Build a bot from its specification (``"greedy"``, ``"mcts:200"``, ``"mcts:2s"``,
     ``"mcts:iterations=100:top_k=4"``) with its own generator seeded by ``seed``; ``params``
@@ -136,10 +146,12 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "Evaluator",
     "GreedyBot",
+    "LearnedBot",
     "MCTSBot",
     "RandomBot",
     "SearchBot",
     "Weights",
+    "WeightsError",
     "bot_class",
     "bot_entry_points",
     "bot_names",

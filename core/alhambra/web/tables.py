@@ -33,7 +33,7 @@ FORMAT = "alhambra-web-table"
 FORMAT_VERSION = 1
 #: seat kinds a table knows: a person at the page, or one of the bots of ``alhambra.bots``
 PERSON = "person"
-BOT_KINDS = ("random", "greedy", "mcts")
+BOT_KINDS = ("random", "greedy", "mcts", "learned")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # R-COMP-1
 #: seconds a web bot may think per decision (``alhambra play --bot-seconds``)
 BOT_SECONDS = 2.0
