@@ -67,6 +67,15 @@ def test_search_bot_drives_pettingzoo():
         assert game.is_over
 
 
+def test_the_learned_bot_drives_pettingzoo_with_and_without_modules():
+    """The trained policy shipped with the package as a driver: its whole actions, encoded,
+    are always in the mask, without modules and with all of them."""
+    for seed, modules in ((0, []), (1, "all")):
+        drivers = [make_bot("learned", seed=seed), make_bot("greedy", seed=seed), None]
+        game = _pettingzoo_game(3, modules, seed, drivers)
+        assert game.is_over
+
+
 def _gym_game(env, seed, learner):
     obs, info = env.reset(seed=seed)
     rng = random.Random(seed)
@@ -88,6 +97,12 @@ def test_greedy_learner_against_greedy_in_gymnasium():
     env = AlhambraEnv(players=3, opponents=["greedy", "greedy"], seat="random")
     for seed in range(40):
         assert _gym_game(env, seed, make_bot("greedy", seed=seed))
+
+
+def test_learned_learner_against_greedy_in_gymnasium():
+    env = AlhambraEnv(players=2, opponents=["greedy"], seat="random")
+    for seed in range(3):
+        assert _gym_game(env, seed, make_bot("learned", seed=seed))
 
 
 def test_random_learner_with_all_modules_in_gymnasium():
