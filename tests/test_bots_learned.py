@@ -75,8 +75,12 @@ def test_missing_weights_file_is_refused(tmp_path):
 def test_corrupt_weights_files_are_refused(tmp_path):
     junk = tmp_path / "junk.npz"
     junk.write_bytes(b"not a zip file at all")
-    with pytest.raises(WeightsError, match="cannot be read as numpy arrays"):
+    with pytest.raises(WeightsError, match="is not a .npz archive"):
         load_weights(junk)
+    plain = tmp_path / "plain.npy"  # one array, not an archive
+    np.save(plain, np.zeros(3))
+    with pytest.raises(WeightsError, match="is not a .npz archive"):
+        load_weights(plain)
     # an object array (would need pickle): refused, never unpickled
     obj = tmp_path / "obj.npz"
     arrays = {k: v for k, v in default_net().arrays().items()}
@@ -86,7 +90,7 @@ def test_corrupt_weights_files_are_refused(tmp_path):
         features=np.array(FEATURE_NAMES),
         **{**arrays, "lin": np.array([object()] * N_FEATURES, dtype=object)},
     )
-    with pytest.raises(WeightsError, match="cannot be read"):
+    with pytest.raises(WeightsError, match="not numbers"):
         load_weights(obj)
     # wrong shape, wrong version, missing array, other features, not finite
     good = tmp_path / "good.npz"
@@ -214,3 +218,29 @@ def test_training_script_writes_loadable_weights(tmp_path):
     assert np.any(net.lin != 0.0)
     game = play(alhambra.new_game(2, seed=3), [LearnedBot(1, weights=str(out)), make_bot("greedy", 2)])
     assert game.is_over
+
+
+def test_a_weights_file_that_claims_more_than_it_holds_is_refused_before_reading(tmp_path):
+    """A header declaring 10**12 floats over 64 bytes of data, and an archive unpacking to far
+    more than any weights: refused by their sizes, nothing of that size allocated."""
+    import zipfile
+
+    liar = tmp_path / "liar.npz"
+    with zipfile.ZipFile(liar, "w") as z:
+        z.writestr("mean.npy", _npy_with_header((10**12,)))
+    with pytest.raises(WeightsError, match="holds less data than its shape says"):
+        load_weights(liar)
+    bomb = tmp_path / "bomb.npz"
+    with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("mean.npy", bytes(50_000_000))
+    assert bomb.stat().st_size < 200_000
+    with pytest.raises(WeightsError, match="unpacks to more than"):
+        load_weights(bomb)
+
+
+def _npy_with_header(shape) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buf, {"descr": "<f8", "fortran_order": False, "shape": shape})
+    return buf.getvalue() + bytes(64)  # the header (with its magic), then 64 bytes of data

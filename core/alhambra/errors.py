@@ -8,6 +8,19 @@ exactly as it was before the call that raised it.
 from __future__ import annotations
 
 
+def shown(value: object, limit: int = 120) -> str:
+    """``repr(value)`` for an error message, safe for any value: an integer too long to print
+    (Python refuses more than 4300 digits) is named by its size, and a long text is cut at
+    ``limit`` characters."""
+    if type(value) is int and value.bit_length() > 256:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding such an integer
+        return f"a {type(value).__name__} holding an integer too long to print"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class AlhambraError(Exception):
     """Base class of every error raised on purpose by the alhambra engine."""
 

@@ -254,7 +254,7 @@ def card_count(game: Game) -> int:
 def _check_cards(value: Any) -> str | None:
     if value is None or (type(value) is int and 1 <= value <= MAX_CARDS):
         return None
-    return f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1), not {value!r}"
+    return f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1)"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ so the bot plays any module combination and 2-6 players, but it was trained on n
 
 from __future__ import annotations
 
+import io
 import zipfile
 from importlib import resources
 from pathlib import Path
@@ -190,8 +191,8 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
         src = Path(path)
         where = str(path)
     try:
-        with src.open("rb") as fh, np.load(fh, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
+        with src.open("rb") as fh:
+            arrays = _read_npz(fh, where)
     except FileNotFoundError:
         raise WeightsError(f"weights file of the learned bot not found: {where}") from None
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
@@ -227,6 +228,45 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
     if np.any(net.scale <= 0):
         raise WeightsError(f"weights file {where}: array 'scale' must be positive")
     return net
+
+
+#: the most bytes a weights file may hold, unpacked (the shipped one holds a few kB)
+MAX_WEIGHTS_BYTES = 4_000_000
+
+
+def _read_npz(fh: Any, where: str) -> dict[str, np.ndarray]:
+    """The arrays of the ``.npz`` archive ``fh``, each checked before it is read: a ``.npy``
+    member of numbers (or text, for the feature names), no more than
+    :data:`MAX_WEIGHTS_BYTES` unpacked in all, holding the data its header declares. Raises
+    :class:`WeightsError` otherwise (never unpickles, never allocates what the header claims
+    before the data is there)."""
+    if not zipfile.is_zipfile(fh):
+        raise WeightsError(f"weights file {where} is not a .npz archive (numpy's savez format)")
+    fh.seek(0)
+    out: dict[str, np.ndarray] = {}
+    with zipfile.ZipFile(fh) as archive:
+        members = archive.infolist()
+        if sum(m.file_size for m in members) > MAX_WEIGHTS_BYTES:
+            raise WeightsError(f"weights file {where} unpacks to more than {MAX_WEIGHTS_BYTES} bytes")
+        for m in members:
+            if not m.filename.endswith(".npy"):
+                raise WeightsError(f"weights file {where} holds {m.filename!r}, not a .npy array")
+            raw = archive.read(m)
+            if len(raw) > MAX_WEIGHTS_BYTES:
+                raise WeightsError(f"weights file {where} unpacks to more than {MAX_WEIGHTS_BYTES} bytes")
+            buf = io.BytesIO(raw)
+            version = np.lib.format.read_magic(buf)
+            read_header = (
+                np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+            )
+            shape, _fortran, dtype = read_header(buf)
+            if dtype.hasobject or dtype.kind not in "fiuU":
+                raise WeightsError(f"weights file {where}: array {m.filename!r} holds {dtype}, not numbers")
+            if int(np.prod(shape, dtype=np.int64)) * dtype.itemsize > len(raw):
+                raise WeightsError(f"weights file {where}: array {m.filename!r} holds less data than its shape says")
+            buf.seek(0)
+            out[m.filename[: -len(".npy")]] = np.lib.format.read_array(buf, allow_pickle=False)
+    return out
 
 
 _SHIPPED: list[ValueNet] = []

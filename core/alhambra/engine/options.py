@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from attrs import frozen
 
-from ..errors import ConfigError
+from ..errors import ConfigError, shown
 
 
 @frozen(slots=True)
@@ -35,15 +35,18 @@ class Option:
     def validate(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise :class:`ConfigError` naming the choices."""
         if self.choices is not None and value not in self.choices:
-            raise ConfigError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+            raise ConfigError(f"option {self.name!r} must be one of {list(self.choices)}, not {shown(value)}")
         if self.check is not None:
-            problem = self.check(value)
+            try:
+                problem = self.check(value)
+            except ValueError:  # a message that printed an integer too long to print
+                problem = f"not {shown(value)}"
             if problem:
                 raise ConfigError(f"option {self.name!r}: {problem}")
         elif self.choices is None and not _same_kind(self.default, value):
             raise ConfigError(
                 f"option {self.name!r} must be {_KIND_WORDS.get(type(self.default), 'of the kind of')} "
-                f"like its default {self.default!r}, not {value!r}"
+                f"like its default {self.default!r}, not {shown(value)}"
             )
         return value
 
@@ -71,6 +74,8 @@ def resolve_options(declared: list[Option], given: dict[str, Any] | None) -> dic
     by_name = {o.name: o for o in declared}
     out = {o.name: o.default for o in declared}
     for name, value in (given or {}).items():
+        if type(name) is not str:
+            raise ConfigError(f"an option's name is text, not {shown(name)}")
         if name not in by_name:
             module = name.split(".", 1)[0] if "." in name else None
             hint = f" (an option of the module {module!r}? enable it with the game's modules)" if module else ""

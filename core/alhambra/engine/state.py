@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 from attrs import define, field
 
-from ..errors import ConfigError
+from ..errors import ConfigError, shown
 from .city import Alhambra
 from .components import Card, MoneyCard, TileCatalog
 
@@ -60,11 +60,11 @@ def game_seed(seed: int | None) -> int:
     if seed is None:
         return random.SystemRandom().randrange(SEED_LIMIT)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"seed must be an integer, not {seed!r}")
+        raise ConfigError(f"seed must be an integer, not {shown(seed)}")
     if seed < 0:
-        raise ConfigError(f"seed must be 0 or more, not {seed}: a negative seed gives the same game as {-seed}")
+        raise ConfigError(f"seed must be 0 or more, not {shown(seed)}: a negative seed gives the same game as {shown(-seed)}")
     if seed >= SEED_LIMIT:
-        raise ConfigError(f"seed must be below 2**63 = {SEED_LIMIT}, not {seed}")
+        raise ConfigError(f"seed must be below 2**63 = {SEED_LIMIT}, not {shown(seed)}")
     return seed
 
 

@@ -97,7 +97,7 @@ def load_config(path: str | Path) -> GameConfig:
         data = tomllib.loads(path.read_text("utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"config file {str(path)!r} does not exist") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:  # ValueError: an integer too long
         raise ConfigError(f"config file {str(path)!r} is not valid TOML: {exc}") from None
     except RecursionError:
         raise ConfigError(f"config file {str(path)!r} is nested too deeply") from None

@@ -31,7 +31,7 @@ import attrs
 from ..engine.accounting import InvariantError, check_invariants
 from ..engine.components import BUILDING_TYPES, SCORING_A, SCORING_B, SCORING_TABLE, Card, MoneyCard, ScoringCard
 from ..engine.piles import pile_of
-from ..errors import AlhambraError, SaveFormatError
+from ..errors import AlhambraError, SaveFormatError, shown
 from ..rules.setup import PILES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,7 +86,7 @@ def check_nesting(
             if v != v or v in (float("inf"), float("-inf")):
                 raise error(f"{path}: {v!r} is not a number a game holds")
         elif type(v) is int and not -MAX_INT <= v <= MAX_INT:
-            raise error(f"{path}: {v} is beyond any number a game reaches")
+            raise error(f"{path}: {shown(v)} is beyond any number a game reaches")
 
 
 def validate_game(

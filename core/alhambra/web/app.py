@@ -86,6 +86,8 @@ MAX_FIELDS = 200
 REPLAY_BUILDS = 2
 #: seconds a request's whole body may take to arrive (a body sent slowly holds a connection)
 BODY_SECONDS = 60.0
+#: seconds a form's body (a new game, an action: at most MAX_FORM bytes) may take to arrive
+FORM_SECONDS = 10.0
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -155,7 +157,8 @@ class Guard:
     another site); a body over ``max_body`` bytes is refused (413) by its
     ``Content-Length`` before any of it is read, and while it streams otherwise (a
     body other than a replay upload: :data:`MAX_FORM` at most); a body that has not all
-    arrived ``body_seconds`` after the app began to read it is a 408."""
+    arrived ``body_seconds`` after the app began to read it (a form's: :data:`FORM_SECONDS`) is
+    a 408."""
 
     def __init__(self, app: ASGIApp, *, hosts: set[str], max_body: int, body_seconds: float = 60.0) -> None:
         self.app = app
@@ -207,7 +210,10 @@ class Guard:
             await self._refuse(send, 413, f"the request is larger than this server accepts here ({limit} bytes)")
             return
         seen = 0
-        deadline: float | None = None  # the whole body must arrive within BODY_SECONDS
+        # the whole body must arrive in time: an upload within body_seconds, a form (a few kB)
+        # within FORM_SECONDS, so that slow senders give their places back soon
+        seconds = self.body_seconds if scope.get("path") == "/replay" else min(self.body_seconds, FORM_SECONDS)
+        deadline: float | None = None
         complete = False
 
         async def counted() -> Message:
@@ -215,7 +221,7 @@ class Guard:
             if complete:  # the body is in; what is left to receive is the disconnect
                 return await receive()
             if deadline is None:
-                deadline = anyio.current_time() + self.body_seconds
+                deadline = anyio.current_time() + seconds
             with anyio.move_on_after(max(0.0, deadline - anyio.current_time())):
                 message = await receive()
                 if message["type"] == "http.request":
@@ -224,7 +230,7 @@ class Guard:
                         raise TooLarge(f"the request is larger than this server accepts ({limit} bytes)")
                     complete = not message.get("more_body", False)
                 return message
-            raise TimedOut(f"the request's body did not arrive within {self.body_seconds:g} s")
+            raise TimedOut(f"the request's body did not arrive within {seconds:g} s")
 
         await self.app(scope, counted, send)
 

@@ -12,6 +12,7 @@ from typing import Any
 from starlette.datastructures import FormData
 
 from .. import SEED_LIMIT, ConfigError, available_modules, get_ruleset
+from ..errors import shown
 from .tables import BOT_KINDS, PERSON, BadRequest, Seat, TableStore, integer_field
 
 MAX_MCTS_BUDGET = 5000
@@ -115,7 +116,7 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
             if owner is None or owner in modules:
                 choice = next((c for c in declared[name].choices if str(c) == value), None)
                 if choice is None:
-                    raise BadRequest(f"option {name!r} must be one of {list(declared[name].choices)}, not {value!r}")
+                    raise BadRequest(f"option {name!r} must be one of {list(declared[name].choices)}, not {shown(value)}")
                 options[name] = choice
     seed_text = str(form.get("seed") or "").strip()
     seed = _seed_field(seed_text) if seed_text else None
@@ -125,7 +126,7 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
     if not 2 <= len(seats) <= 6:
         raise BadRequest(f"choose 2 to 6 seats (R-COMP-1), not {len(seats)}")
     if seed is not None and not 0 <= seed < SEED_LIMIT:  # one range everywhere (alhambra.SEED_LIMIT)
-        raise BadRequest(f"seed must be from 0 to 2**63 - 1 = {SEED_LIMIT - 1}, not {seed}")
+        raise BadRequest(f"seed must be from 0 to 2**63 - 1 = {SEED_LIMIT - 1}, not {shown(seed)}")
     return {"seats": seats, "modules": [_module_object(store, m) for m in modules], "options": options, "seed": seed}
 
 
@@ -151,7 +152,7 @@ def _apply_config(
         raise BadRequest(f"the game config has {len(text)} characters, more than this server reads ({MAX_CONFIG})")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, ValueError) as exc:  # ValueError: an integer too long to read
         raise BadRequest(f"the game config is not valid TOML: {exc}") from None
     except RecursionError:
         raise BadRequest("the game config is not valid TOML: nested too deeply") from None
