@@ -85,3 +85,14 @@ def test_a_hook_without_hookimpl_is_a_config_error() -> None:
 def test_a_marked_hook_still_registers() -> None:
     game = alhambra.new_game(3, modules=[ReservePenalty()], options={"reserve_penalty.points": 2})
     assert game.options["reserve_penalty.points"] == 2
+
+
+def test_an_equal_value_of_another_kind_is_judged_on_its_own() -> None:
+    """2 and 2.0 (or True and 1) are equal, so a cache of rule sets keyed by option values
+    would hand a refused 2.0 the rule set made for 2: each is judged by its own kind."""
+    alhambra.new_game(3, modules=[ReservePenalty()], options={"reserve_penalty.points": 2})
+    with pytest.raises(ConfigError, match="must be an integer"):
+        alhambra.new_game(3, modules=[ReservePenalty()], options={"reserve_penalty.points": 2.0})
+    alhambra.new_game(3, modules=["city_gates"], options={"city_gates.cards": 1})
+    with pytest.raises(ConfigError, match="city_gates.cards"):
+        alhambra.new_game(3, modules=["city_gates"], options={"city_gates.cards": True})

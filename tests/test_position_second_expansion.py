@@ -239,3 +239,35 @@ def test_example_city_gate():
     assert g.state.players[0].city.is_open_side((2, 0), WEST)
     assert g.state.modules["city_gates"].gates[0] == [[1, 0, EAST]]
     check_invariants(g)
+
+
+@pytest.mark.parametrize(
+    ("position", "reason"),
+    [
+        (
+            {
+                "players": 3,
+                "modules": ["city_gates"],
+                "city_gates": {"unused": ["gate-2", "gate-4", "gate-5", "gate-6"]},
+            },
+            "R-GATE-1",
+        ),
+        (
+            {
+                "players": 3,
+                "modules": ["city_gates"],
+                "options": {"city_gates.cards": 2},
+                "city_gates": {"space": "gate-3"},
+            },
+            "R-GATE-1",
+        ),
+        ({"players": 3, "modules": ["city_gates", "diamonds"], "scoring_cards": ["diamond-3a"]}, "R-SCORE-1"),
+        ({"players": 3, "modules": ["city_gates", "diamonds"], "scoring_cards": ["gate-2"]}, "R-SCORE-1"),
+        ({"players": 3, "scoring_cards": ["florin-3"]}, "R-SCORE-1"),
+    ],
+)
+def test_a_position_with_other_gate_cards_in_play_or_money_set_aside_is_refused(position, reason):
+    """R-GATE-1: a game plays with gate cards 1..city_gates.cards, the others set aside;
+    R-SCORE-1: only the two scoring cards are ever set aside when drawn."""
+    with pytest.raises(ConfigError, match=reason):
+        alhambra.Game.from_position(position)

@@ -737,6 +737,12 @@ def alhambra_check_state(game: Game) -> str | None:
             )
     if sum(len(s) for s in gs.gates) != len(gs.played):
         return "R-GATE-5: every gate played is one card played, and the counts differ"
+    used = card_count(game)
+    if sorted(gs.unused) != list(range(used + 1, MAX_CARDS + 1)):
+        return (
+            f"R-GATE-1: this game plays with gate cards 1-{used} (city_gates.cards), so the cards "
+            f"set aside are {list(range(used + 1, MAX_CARDS + 1))}, not {sorted(gs.unused)}"
+        )
     return None
 
 

@@ -525,7 +525,7 @@ class _FastHooks:
 
 @lru_cache(maxsize=64)
 def _cached(modules: tuple, options: tuple, plugins: tuple, blocked: tuple) -> Ruleset:
-    return Ruleset(modules, dict(options), plugins=plugins, blocked=blocked)
+    return Ruleset(modules, {name: value for name, _kind, value in options}, plugins=plugins, blocked=blocked)
 
 
 def get_ruleset(
@@ -539,11 +539,13 @@ def get_ruleset(
             raise ConfigError(f"{label} must be a list, not {value!r}")
     if options is not None and not isinstance(options, dict):
         raise ConfigError(f"options must be a dict of option values, not {options!r}")
-    key_opts = tuple(sorted((options or {}).items()))
     try:
+        # each value with its repr: 2, 2.0 and True (or (3, 4) and (3.0, 4.0)) are equal as keys
+        # but not the same option value (one may be refused where the other is not)
+        key_opts = tuple(sorted((name, repr(value), value) for name, value in (options or {}).items()))
         hash(key_opts)
         return _cached(tuple(modules), key_opts, tuple(plugins), tuple(sorted(blocked)))
-    except TypeError:  # unhashable option values or module objects: build afresh
+    except (TypeError, ValueError):  # unhashable values or module objects, a value too long to print: afresh
         return Ruleset(modules, options, plugins=plugins, blocked=blocked)
 
 

@@ -242,6 +242,12 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
     pend = st.pending_scorings
     if any(type(k) is not int or k not in (1, 2) for k in pend) or len(set(pend)) != len(pend) or set(pend) & set(done):
         raise error(f"state.pending_scorings: scorings 1 or 2, each once and not yet done (R-SCORE-1), not {pend!r}")
+    others = [c for c in st.scoring_cards if type(c) is not ScoringCard]
+    if others:
+        raise error(
+            f"state.scoring_cards: only the two scoring cards are set aside when drawn (R-SCORE-1), "
+            f"not {', '.join(shown(getattr(c, 'code', c)) for c in others)}"
+        )
     aside = {c.number for c in st.scoring_cards if type(c) is ScoringCard}
     if aside != {k for k in (*done, *pend) if k in (1, 2)}:
         raise error(
