@@ -62,7 +62,9 @@ def game_seed(seed: int | None) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"seed must be an integer, not {shown(seed)}")
     if seed < 0:
-        raise ConfigError(f"seed must be 0 or more, not {shown(seed)}: a negative seed gives the same game as {shown(-seed)}")
+        raise ConfigError(
+            f"seed must be 0 or more, not {shown(seed)}: a negative seed gives the same game as {shown(-seed)}"
+        )
     if seed >= SEED_LIMIT:
         raise ConfigError(f"seed must be below 2**63 = {SEED_LIMIT}, not {shown(seed)}")
     return seed

@@ -116,7 +116,9 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
             if owner is None or owner in modules:
                 choice = next((c for c in declared[name].choices if str(c) == value), None)
                 if choice is None:
-                    raise BadRequest(f"option {name!r} must be one of {list(declared[name].choices)}, not {shown(value)}")
+                    raise BadRequest(
+                        f"option {name!r} must be one of {list(declared[name].choices)}, not {shown(value)}"
+                    )
                 options[name] = choice
     seed_text = str(form.get("seed") or "").strip()
     seed = _seed_field(seed_text) if seed_text else None
