@@ -110,15 +110,15 @@ def test_without_the_gate_that_alhambra_is_refused():
     [
         (
             'gates = [[[0, 0, "east"]], []]',
-            r"city_gates\.gates\[0\]\[0\]: R-GATE-5: the east side of \(0, 0\) is not a double wall",
+            r"city_gates\.gates\[0\]\[0\] \(seat 0.s Alhambra\): R-GATE-5: the east side of \(0, 0\) is not a double wall",
         ),
         (
             'gates = [[[1, 0, "south"]], []]',
-            r"city_gates\.gates\[0\]\[0\]: R-GATE-5: the south side of \(1, 0\) does not lie between two tiles",
+            r"city_gates\.gates\[0\]\[0\] \(seat 0.s Alhambra\): R-GATE-5: the south side of \(1, 0\) does not lie between two tiles",
         ),
         (
             'gates = [[[1, 0, "east"], [2, 0, "west"]], []]',
-            r"gates\[0\]\[1\]: R-GATE-5: the east side of \(1, 0\) has a gate already",
+            r"gates\[0\]\[1\] \(seat 0.s Alhambra\): R-GATE-5: the east side of \(1, 0\) has a gate already",
         ),
         ('gates = [[[1, 0, "up"]], []]', r"city_gates\.gates\[0\]\[0\]: a gate is \[x, y, side\]"),
         ('gates = [[[1, 0, "east"]]]', r"city_gates\.gates: one list of gates per seat \(2 lists\)"),

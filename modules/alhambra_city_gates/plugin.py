@@ -801,7 +801,7 @@ def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
         or len(value) != 3
         or type(value[0]) is not int
         or type(value[1]) is not int
-        or (value[2] not in SIDE_OF_NAME and value[2] not in SIDE_NAMES)
+        or not (value[2] in SIDE_OF_NAME if type(value[2]) is str else type(value[2]) is int and value[2] in SIDE_NAMES)
     ):
         raise ConfigError(
             f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
@@ -860,7 +860,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
             x, y, side = _read_gate(value, where)
             why = why_not_gate(city, (x, y), side)
             if why:
-                raise ConfigError(f"{where}: {why} of seat {seat}'s Alhambra")
+                raise ConfigError(f"{where} (seat {seat}'s Alhambra): {why}")
             city.open_side((x, y), side)
             gates[seat].append([x, y, side])
     used = card_count(game)
