@@ -903,3 +903,22 @@ def rank(game, seat: int, legal: list, weights: Weights = DEFAULT_WEIGHTS) -> li
 def tuned(**changes) -> Weights:
     """The default weights with some changed (``tuned(coin_start=0.6)``)."""
     return evolve(DEFAULT_WEIGHTS, **changes)
+
+
+def play_greedy_step(game: Any, weights: Any = None) -> None:
+    """Play the move the greedy bot would play for the seat to decide now (the playouts of the
+    search and learned bots): the only legal action, or the first of the best valued by
+    :class:`Evaluator` with ``weights`` (default :data:`DEFAULT_WEIGHTS`). ``game`` must not
+    be over."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        game.apply(legal[0])
+        return
+    vals = Evaluator(game, game.state.decider, DEFAULT_WEIGHTS if weights is None else weights).action_values(
+        legal, fast=True
+    )
+    best = 0
+    for i in range(1, len(vals)):
+        if vals[i] > vals[best]:
+            best = i
+    game.apply(legal[best])

@@ -31,7 +31,7 @@ import numpy as np
 from ..errors import AlhambraError
 from .base import Bot, BotSpecError, observe
 from ..engine.actions import RemoveToReserve, Swap
-from .evaluate import DEFAULT_WEIGHTS, Evaluator
+from .evaluate import DEFAULT_WEIGHTS, Evaluator, play_greedy_step
 
 #: file name of the shipped weights inside this package
 WEIGHTS_FILE = "learned_weights.npz"
@@ -422,17 +422,7 @@ def rollout(game: Any, seat: int, turn0: int, turns: int = 1, max_actions: int =
             last = st.turn
             if seen >= turns:
                 return
-        s = st.decider
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            game.apply(legal[0])
-            continue
-        vals = Evaluator(game, s, DEFAULT_WEIGHTS).action_values(legal, fast=True)
-        best = 0
-        for i in range(1, len(vals)):
-            if vals[i] > vals[best]:
-                best = i
-        game.apply(legal[best])
+        play_greedy_step(game)
 
 
 def default_net() -> ValueNet:

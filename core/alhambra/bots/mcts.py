@@ -25,7 +25,7 @@ import time
 
 from ..engine.components import ScoringCard
 from .base import Bot, observe
-from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
+from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, play_greedy_step, weights_name
 
 
 class _Node:
@@ -296,17 +296,7 @@ class MCTSBot(Bot):
                         to_end = True
                     elif not (len(st.scorings) == scorings0 and _scoring_near(st, self.reach)):
                         break
-            s = st.decider
-            legal = g.legal_actions()
-            if len(legal) == 1:
-                g.apply(legal[0])
-            else:
-                vals = Evaluator(g, s, weights).action_values(legal, fast=True)
-                best = 0
-                for i in range(1, len(vals)):
-                    if vals[i] > vals[best]:
-                        best = i
-                g.apply(legal[best])
+            play_greedy_step(g, weights)
             steps += 1
         if g.is_over:
             scores = g.scores
