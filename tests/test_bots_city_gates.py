@@ -14,7 +14,7 @@ from alhambra.bots import make_bot
 from alhambra.bots.evaluate import DEFAULT_WEIGHTS, Evaluator
 from alhambra.simulate import play
 from alhambra_city_gates import BuildThroughGate, GateCard, PlayGate, TakeGate
-from test_module_city_gates import _turn_with_gates, buy_into_place_phase, give, new, set_city
+from test_module_city_gates import _turn_with_gates, give, new, wall_against_wall
 
 ALL = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds"]
 
@@ -57,12 +57,7 @@ def test_r_gate_4_taking_a_gate_is_worth_a_card_in_hand():
 
 
 def test_r_gate_5_6_building_through_a_gate_is_valued_as_the_placement_minus_the_card():
-    g = new(3, seed=1)
-    seat = g.current_player
-    set_city(g, seat, {(1, 0): 6})
-    card = next(c for c in g.state.deck if type(c) is GateCard)
-    give(g, seat, [card])
-    buy_into_place_phase(g, seat, 12)
+    g, seat, card = wall_against_wall()
     legal = g.legal_actions()
     build = BuildThroughGate(card, 12, 2, 0, 8)
     ev = Evaluator(g, seat)

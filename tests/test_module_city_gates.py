@@ -166,17 +166,25 @@ def test_r_gate_4_take_the_waiting_card_instead_of_money():
     check_invariants(g)
 
 
-def GATE_CARDS_OF(g):
-    return [GateCard(k) for k in range(1, 7)]
-
-
-def test_r_gate_5_6_build_across_a_double_wall_through_a_gate():
+def wall_against_wall() -> tuple[alhambra.Game, int, GateCard]:
+    """A 3-player game (seed 1) whose current seat has tile 6 east of the fountain, a gate
+    card in hand and tile 12 bought and waiting: 12 fits east of 6 only wall against wall
+    (R-PLACE-5), so only a gate lets it in (R-GATE-6). Returns ``(game, seat, card)``."""
     g = new(3, seed=1)
     seat = g.current_player
     set_city(g, seat, {(1, 0): 6})
     card = next(c for c in g.state.deck if type(c) is GateCard)
     give(g, seat, [card])
     buy_into_place_phase(g, seat, 12)
+    return g, seat, card
+
+
+def GATE_CARDS_OF(g):
+    return [GateCard(k) for k in range(1, 7)]
+
+
+def test_r_gate_5_6_build_across_a_double_wall_through_a_gate():
+    g, seat, card = wall_against_wall()
     legal = g.legal_actions()
     assert Place(12, (2, 0)) not in legal  # R-PLACE-5: only wall against wall
     assert BuildThroughGate(card, 12, 2, 0, WEST) in legal
@@ -224,12 +232,7 @@ def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
 
 
 def test_r_gate_5_refusals_leave_the_game_unchanged():
-    g = new(3, seed=1)
-    seat = g.current_player
-    set_city(g, seat, {(1, 0): 6})
-    card = next(c for c in g.state.deck if type(c) is GateCard)
-    give(g, seat, [card])
-    buy_into_place_phase(g, seat, 12)
+    g, seat, card = wall_against_wall()
     other = next(c for c in GATE_CARDS_OF(g) if c != card)
     assert_refused(
         g,
@@ -249,12 +252,7 @@ def test_r_gate_8_gate_cards_are_no_money():
 
 
 def test_save_refuses_a_gate_without_double_wall_and_a_card_in_two_places():
-    g = new(3, seed=1)
-    seat = g.current_player
-    set_city(g, seat, {(1, 0): 6})
-    card = next(c for c in g.state.deck if type(c) is GateCard)
-    give(g, seat, [card])
-    buy_into_place_phase(g, seat, 12)
+    g, seat, card = wall_against_wall()
     g.apply(BuildThroughGate(card, 12, 2, 0, WEST))
     text = g.to_json()
     # a gate (opened side) where the walls do not meet
