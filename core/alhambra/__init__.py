@@ -51,6 +51,7 @@ from .engine.components import (
     ScoringCard,
     TileCatalog,
     TileSpec,
+    tile_words,
     walls_mask,
 )
 from .engine import operations
@@ -165,6 +166,7 @@ __all__ = [
     "replay",
     "shuffle_into",
     "side_cells",
+    "tile_words",
     "walls_mask",
 ]
 

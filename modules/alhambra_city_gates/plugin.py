@@ -51,6 +51,7 @@ from alhambra import (
     hookimpl,
     operations,
     shuffle_into,
+    tile_words,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -918,15 +919,6 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
             entry.setdefault("shown", []).extend(held)
 
 
-def _tile_words(game: Game, tile: Any) -> str:
-    """``"seraglio 7"``: a building by type and price as the players see it (a hut: its type
-    and id)."""
-    spec = game.state.players[0].city.catalog.get(tile)
-    if spec is None:
-        return f"tile {tile}"
-    return f"{spec.type} {spec.price}" if spec.kind == "building" else f"{spec.type} {spec.kind} {tile}"
-
-
 @hookimpl
 def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
     """The gate actions in words (R-GATE-4: take the waiting card; R-GATE-5/6: a gate on a
@@ -941,7 +933,7 @@ def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str]
         return f"put {what}", f"put {what}"
     if kind is BuildThroughGate:
         word = SIDE_NAMES.get(action.side, str(action.side))
-        tile = _tile_words(game, action.tile)
+        tile = tile_words(game.rules.catalog, action.tile)
         where = f"at ({action.x}, {action.y}) through a gate on its {word} side, playing the {action.card}"
         return f"built the {tile} {where}", f"build the {tile} {where}"
     return None

@@ -283,3 +283,17 @@ def money_deck(copies: int | None = None) -> list[MoneyCard]:
     """All money cards: currencies x values x ``copies`` (default 3: 108 cards) (R-COMP-3)."""
     n = _DATA["money"]["copies"] if copies is None else copies
     return [MoneyCard(c, v) for c in CURRENCIES for v in MONEY_VALUES for _ in range(n)]
+
+
+def tile_words(catalog: TileCatalog, tile: Any) -> str:
+    """A tile in words, to follow "the": ``"tower 7"`` (building type and price), ``"Lion
+    Fountain"``, ``"tower hut H22"`` (a module's tile: its type, kind and id); ``"tile X"``
+    for an id the catalogue does not hold."""
+    spec = catalog.get(tile)
+    if spec is None:
+        return f"tile {tile}"
+    if spec.kind == "fountain":
+        return "Lion Fountain"
+    if spec.kind == "building":
+        return f"{spec.type} {spec.price}"
+    return f"{spec.type} {spec.kind} {tile}"

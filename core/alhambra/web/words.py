@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import MARKET_CURRENCIES, TileCatalog
-from ..engine.components import known_card
+from ..engine.components import known_card, tile_words
 
 #: a card code such as ``florin-7`` or ``office-florin-dinar`` -> words
 _CURRENCY_WORDS = {"florin": "florin", "dirham": "dirham", "dinar": "dinar", "ducat": "ducat"}
@@ -41,20 +41,6 @@ def card_words(code: str) -> str:
 def cards_words(codes: list[str] | tuple[str, ...]) -> str:
     """Several card codes in words, joined by ``+`` (``"nothing"`` for none)."""
     return " + ".join(card_words(c) for c in codes) if codes else "nothing"
-
-
-def tile_words(catalog: TileCatalog, tile: Any) -> str:
-    """A tile in words, to follow "the": ``"tower 7"`` (building type and price), ``"Lion
-    Fountain"``, ``"tower hut H22"`` (a module's tile: its type, kind and id); ``"tile X"``
-    for an id the catalogue does not hold."""
-    spec = catalog.get(tile)
-    if spec is None:
-        return f"tile {tile}"
-    if spec.kind == "fountain":
-        return "Lion Fountain"
-    if spec.kind == "building":
-        return f"{spec.type} {spec.price}"
-    return f"{spec.type} {spec.kind} {tile}"
 
 
 def _code(card: Any) -> str:
