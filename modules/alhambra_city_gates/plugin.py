@@ -438,6 +438,12 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     return None
 
 
+def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
+    """The sides of the cell ``pos`` across which a tile of ``city`` lies."""
+    x, y = pos
+    return [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+
+
 def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: bool = False) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
@@ -449,8 +455,7 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: 
         why = city.why_not_place(tile, pos)
         if why is None or not why.startswith("R-PLACE-5"):
             return []
-    x, y = pos
-    near = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+    near = _sides_with_tiles(city, pos)
     if fast:
         # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
         # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
@@ -504,8 +509,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
                     continue
                 pos = cell_position(c)
                 if fast:
-                    x, y = pos
-                    sides = [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
+                    sides = _sides_with_tiles(city, pos)
                 else:
                     sides = _through_gate_sides(city, tile, pos, walled_off=True)
                 for side in sides:

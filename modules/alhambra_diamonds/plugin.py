@@ -262,8 +262,6 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequenc
 
 def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
     """R-DIA-4: the purchases in diamonds of the turn (overpaying included)."""
-    if _DIAMOND_SET.isdisjoint(game.state.players[seat].hand):
-        return _NO_BUYS
     return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
@@ -364,7 +362,7 @@ class DiamondPurchaseRule(PurchaseRule):
             for seat in it:
                 if type(seat) is not int or not 0 <= seat < n:
                     game._check_seat(seat)  # raises
-                if not _DIAMOND_SET.isdisjoint(players[seat].hand) and _diamond_purchases(game, seat, True, Buy):
+                if _diamond_purchases(game, seat, True, Buy):
                     found.append(seat)  # pays exactly in diamonds
                     return
                 yield seat

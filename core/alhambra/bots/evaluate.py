@@ -253,9 +253,14 @@ def afford(hand, currency: str, price: int) -> int:
     return afford_purse(purse, offices, currency, price)
 
 
+def _pays(card) -> bool:
+    """Does ``card`` pay (money, or a payment means such as an exchange office)?"""
+    return type(card) is MoneyCard or card.is_money or bool(getattr(card, "currencies", None))
+
+
 def _paying(hand) -> list:
-    """The cards of ``hand`` that pay (money and payment means such as exchange offices)."""
-    return [c for c in hand if type(c) is MoneyCard or c.is_money or getattr(c, "currencies", None)]
+    """The cards of ``hand`` that pay (:func:`_pays`)."""
+    return [c for c in hand if _pays(c)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -722,10 +727,7 @@ class Evaluator:
         """Value of the cards of ``hand`` that are neither money nor payment means (a module's
         cards, such as city gates): ``held_card`` each, plus ``held_card_early`` times the share
         of the game left (their use comes with the placements still to come)."""
-        n = 0
-        for c in hand:
-            if type(c) is not MoneyCard and not c.is_money and not getattr(c, "currencies", None):
-                n += 1
+        n = sum(1 for c in hand if not _pays(c))
         if not n:
             return 0.0
         return n * (self.w.held_card + self.w.held_card_early * self.progress_left)

@@ -119,19 +119,13 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
     else:
         removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
-    builds = []
+    builds = _table_builds(city, reserve)
     swaps = []
-    if reserve:
-        front = city.front_facts
-        sites = _build_sites(city)
-        walls = city.catalog.walls
-        for t in reserve:
-            brow, srow = _TILE_ROWS.get(t) or _tile_rows(t)
-            m = walls[t]
-            fits = PLACE_OK[m]
-            builds += [brow[q] for q in sites if fits[front[q]]]
-            fits = SWAP_OK[m]
-            swaps += [srow[q] for q in spots if fits[tiles[q]]]
+    walls = city.catalog.walls
+    for t in reserve:
+        srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]
+        fits = SWAP_OK[walls[t]]
+        swaps += [srow[q] for q in spots if fits[tiles[q]]]
     found = (builds, removals, swaps)
     memo["redesign"] = (reserve.copy(), found)
     return found
