@@ -35,24 +35,36 @@ def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = Fa
         return []
     kinds = sorted(counts, key=_by_value_desc)
     out: list[tuple[MoneyCard, ...]] = []
-    chosen: list[MoneyCard] = []
-    avail = [counts[k] for k in kinds]
-
-    def rec(start: int, total: int) -> None:
-        for j in range(start, len(kinds)):
-            if not avail[j]:
-                continue
-            card = kinds[j]
-            new = total + card.value
-            chosen.append(card)
-            if new >= price:  # this card is the smallest so far, and total < price before it
-                if not exact or new == price:
-                    out.append(tuple(chosen))
-            else:
-                avail[j] -= 1
-                rec(j, new)
-                avail[j] += 1
-            chosen.pop()
-
-    rec(0, 0)
+    _extend(kinds, [counts[k] for k in kinds], price, exact, [], 0, 0, out)
     return out
+
+
+def _extend(
+    kinds: list[MoneyCard],
+    avail: list[int],
+    price: int,
+    exact: bool,
+    chosen: list[MoneyCard],
+    start: int,
+    total: int,
+    out: list[tuple[MoneyCard, ...]],
+) -> None:
+    """Append to ``out`` every non-dominated payment that extends ``chosen`` (worth
+    ``total`` < ``price``) with cards of ``kinds[start:]`` (``avail`` of each left), in
+    order of value descending. A function of its own rather than a recursive closure: a
+    closure that calls itself is a reference cycle, left for the garbage collector on
+    every call."""
+    for j in range(start, len(kinds)):
+        if not avail[j]:
+            continue
+        card = kinds[j]
+        new = total + card.value
+        chosen.append(card)
+        if new >= price:  # this card is the smallest so far, and total < price before it
+            if not exact or new == price:
+                out.append(tuple(chosen))
+        else:
+            avail[j] -= 1
+            _extend(kinds, avail, price, exact, chosen, j, new, out)
+            avail[j] += 1
+        chosen.pop()
