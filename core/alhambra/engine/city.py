@@ -814,8 +814,28 @@ class Alhambra(_CityRules):
         Segments join where they share a grid corner; the length is the longest trail (no
         segment used twice; corners may repeat), so a closed ring counts every segment."""
         if self._wall_len is None:
-            self._wall_len = longest_trail(self.outer_wall_segments())
+            self._wall_len = longest_trail(self._outer_wall_edges())
         return self._wall_len
+
+    def _outer_wall_edges(self) -> list[tuple[int, int]]:
+        """:meth:`outer_wall_segments` with each grid corner named by the number of the cell
+        it is the north-west corner of (see :func:`cell_position`): the same graph, built
+        without a position tuple."""
+        tiles = self._tiles
+        edges = []
+        s = _STRIDE
+        for c, m in self._walls.items():
+            if not m:
+                continue
+            if m & NORTH and c - 1 not in tiles:
+                edges.append((c, c + s))
+            if m & EAST and c + s not in tiles:
+                edges.append((c + s, c + s + 1))
+            if m & SOUTH and c + 1 not in tiles:
+                edges.append((c + 1, c + s + 1))
+            if m & WEST and c - s not in tiles:
+                edges.append((c, c + 1))
+        return edges
 
     # -- display ------------------------------------------------------------------------------
 
@@ -847,34 +867,44 @@ class Alhambra(_CityRules):
         return "\n".join(line.rstrip() for line in lines)
 
 
-def longest_trail(segments: Iterable[tuple[Pos, Pos]]) -> int:
-    """Longest trail (path that repeats no edge) in the graph of wall segments.
+def longest_trail(segments: Iterable[tuple[Any, Any]]) -> int:
+    """Longest trail (path that repeats no edge) in the graph of wall segments, each a pair
+    of corners (any hashable values: grid corners ``(x, y)``, or the engine's numbers).
 
     A connected component with at most two odd-degree corners has an Euler trail, so all its
     segments count; other components (rare) are searched exhaustively. Returns 0 for none."""
-    adj: dict[Pos, list[tuple[Pos, int]]] = {}
+    adj: dict[Any, list[tuple[Any, int]]] = {}
     for i, (a, b) in enumerate(segments):
-        adj.setdefault(a, []).append((b, i))
-        adj.setdefault(b, []).append((a, i))
+        if a in adj:
+            adj[a].append((b, i))
+        else:
+            adj[a] = [(b, i)]
+        if b in adj:
+            adj[b].append((a, i))
+        else:
+            adj[b] = [(a, i)]
     best = 0
-    seen: set[Pos] = set()
+    seen: set[Any] = set()
     for start in adj:
         if start in seen:
             continue
         comp, stack = [start], [start]
         seen.add(start)
+        edges = odd = 0
         while stack:
             v = stack.pop()
-            for w, _ in adj[v]:
+            near = adj[v]
+            edges += len(near)
+            odd += len(near) & 1
+            for w, _ in near:
                 if w not in seen:
                     seen.add(w)
                     comp.append(w)
                     stack.append(w)
-        edges = sum(len(adj[v]) for v in comp) // 2
+        edges //= 2
         if edges <= best:
             continue
-        odd = [v for v in comp if len(adj[v]) % 2]
-        if len(odd) <= 2:
+        if odd <= 2:
             best = edges
             continue
         best = max(best, _search_trail(adj, comp, edges))
@@ -882,23 +912,27 @@ def longest_trail(segments: Iterable[tuple[Pos, Pos]]) -> int:
 
 
 def _search_trail(adj: dict[Any, list[Any]], comp: list[Any], limit: int) -> int:
+    """The longest trail of component ``comp`` (at most ``limit`` segments), by trying every
+    trail from each odd corner: a longest trail of a non-Eulerian component starts at one."""
+    best = [0]
     used: set[int] = set()
-    best = 0
-
-    def walk(v: Any, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        for w, i in adj[v]:
-            if i not in used and best < limit:
-                used.add(i)
-                walk(w, length + 1)
-                used.discard(i)
-
     for v in comp:
-        if len(adj[v]) % 2:  # a longest trail in a non-Eulerian component starts at an odd corner
-            walk(v, 0)
-    return best
+        if len(adj[v]) % 2:
+            _walk(adj, v, 0, used, best, limit)
+    return best[0]
+
+
+def _walk(adj: dict[Any, list[Any]], v: Any, length: int, used: set[int], best: list[int], limit: int) -> None:
+    """Extend a trail of ``length`` segments ending at ``v`` every way it can go, keeping the
+    longest length in ``best[0]``. A function of its own: a recursive closure is a reference
+    cycle left for the garbage collector."""
+    if length > best[0]:
+        best[0] = length
+    for w, i in adj[v]:
+        if i not in used and best[0] < limit:
+            used.add(i)
+            _walk(adj, w, length + 1, used, best, limit)
+            used.discard(i)
 
 
 def _check_mask(mask: Any) -> None:
