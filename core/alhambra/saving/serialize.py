@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FORMAT = "alhambra-save"
 VERSION = 1
+#: The most bytes a file of saves may hold (``alhambra replay FILE``): one save is at most
+#: some 35 kB (6 players, every module, a whole game), so this is thousands of games of JSON
+#: Lines; a larger file, or one that never ends, is refused after reading one byte more.
+MAX_SAVE_FILE_BYTES = 256_000_000
 
 
 def _is_card_type(t) -> bool:
