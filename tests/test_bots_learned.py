@@ -90,7 +90,7 @@ def test_corrupt_weights_files_are_refused(tmp_path):
         features=np.array(FEATURE_NAMES),
         **{**arrays, "lin": np.array([object()] * N_FEATURES, dtype=object)},
     )
-    with pytest.raises(WeightsError, match="not numbers"):
+    with pytest.raises(WeightsError, match="array 'lin' holds object, not real floats"):
         load_weights(obj)
     # wrong shape, wrong version, missing array, other features, not finite
     good = tmp_path / "good.npz"
@@ -119,6 +119,38 @@ def test_corrupt_weights_files_are_refused(tmp_path):
     with pytest.raises(WeightsError):
         load_weights(cut)
     assert zipfile.is_zipfile(good)
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"mean": np.ones(N_FEATURES, dtype=bool)}, r"array 'mean' holds bool, not real floats"),
+        ({"w2": np.zeros(8, dtype=complex)}, r"array 'w2' holds complex128, not real floats"),
+        ({"lin": np.zeros(N_FEATURES, dtype=np.int64)}, r"array 'lin' holds int64, not real floats"),
+        ({"scale": np.array(["1.0"] * N_FEATURES)}, r"array 'scale' holds <U3, not real floats"),
+        ({"b2": np.array(True)}, r"array 'b2' holds bool, not real floats"),
+        ({"b2": np.array([0.5])}, r"array 'b2' holds one value, not an array of shape \(1,\)"),
+        ({"version": np.array("1")}, r"array 'version' holds <U1, not integers"),
+        ({"version": np.array(1.0)}, r"array 'version' holds float64, not integers"),
+        ({"version": np.array([1])}, r"array 'version' holds one value"),
+        ({"features": np.arange(N_FEATURES)}, r"array 'features' holds int64, not text"),
+        ({"meta_seed": np.array(1 + 2j)}, r"array 'meta_seed' holds complex128, not real floats or integers or text"),
+        ({"extra": np.zeros(3)}, r"array 'extra' that is no part of the format"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else next(iter(v)),
+)
+def test_weights_members_of_the_wrong_kind_are_refused_naming_them(tmp_path, change, match):
+    """Only real floats for the network, an integer version and text feature names: a bool
+    or complex array, a version stored as the text "1" used to load."""
+    good = tmp_path / "good.npz"
+    save_weights(good, default_net(), seed=7)
+    with np.load(good, allow_pickle=False) as data:
+        base = {k: data[k] for k in data.files}
+    assert load_weights(good) is not None
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, **{**base, **change})
+    with pytest.raises(WeightsError, match=match):
+        load_weights(bad)
 
 
 def test_features_shape_and_rule_set_values():

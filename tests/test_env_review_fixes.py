@@ -111,6 +111,55 @@ def test_gymnasium_illegal_reward_must_be_a_number(bad: object) -> None:
         AlhambraEnv(players=2, illegal_reward=bad)  # type: ignore[arg-type]
 
 
+BAD_NUMBERS = [10**400, float("inf"), -float("inf"), float("nan"), np.float64("inf"), 1 + 2j, np.bool_(True)]
+
+
+@pytest.mark.parametrize("bad", BAD_NUMBERS, ids=lambda v: type(v).__name__ + ":" + alhambra.errors.shown(v, 20))
+def test_gymnasium_illegal_reward_must_be_a_finite_real_number(bad: object) -> None:
+    """``10**400`` used to raise a bare OverflowError from float(), infinity and NaN were kept."""
+    with pytest.raises(ConfigError, match=r"^illegal_reward must be a (finite|real) number, not "):
+        AlhambraEnv(players=2, illegal_reward=bad)  # type: ignore[arg-type]
+    assert AlhambraEnv(players=2, illegal_reward=np.int8(-2)).illegal_reward == -2.0
+
+
+@pytest.mark.parametrize("bad", [*BAD_NUMBERS, True, "8", 0, -1.5])
+def test_openspiel_heuristic_evaluator_scale_must_be_a_positive_finite_number(bad: object) -> None:
+    pytest.importorskip("pyspiel")
+    from alhambra.env.openspiel import HeuristicEvaluator
+
+    with pytest.raises(ConfigError, match=r"^scale must be a"):
+        HeuristicEvaluator(scale=bad)  # type: ignore[arg-type]
+    assert HeuristicEvaluator(scale=np.float32(2)).scale == 2.0
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 2.7},
+        {"players": True},
+        {"players": "3"},
+        {"players": 10**400},
+        {"max_moves": float("inf")},
+        {"max_moves": 10**400},
+        {"max_moves": 0},
+        {"seed": float("nan")},
+        {"seed": 10**400},
+        {"seed": 2**31},
+        {"seed": -2},
+    ],
+    ids=lambda p: alhambra.errors.shown(p, 40),
+)
+def test_openspiel_integer_parameters_are_checked_naming_them(params: dict) -> None:
+    """``int()`` of them truncated 2.7 to 2 and raised OverflowError, ValueError or pybind's
+    RuntimeError for infinity, NaN and integers beyond OpenSpiel's C ints."""
+    pytest.importorskip("pyspiel")
+    from alhambra.env.openspiel import AlhambraGame
+
+    (name,) = params
+    with pytest.raises(ConfigError, match=rf"^{name} must be "):
+        AlhambraGame(params)
+
+
 def test_options_must_be_a_dict() -> None:
     with pytest.raises(ConfigError):
         Session(2, options="x")  # type: ignore[arg-type]

@@ -269,6 +269,22 @@ def test_save_refuses_a_gate_without_double_wall_and_a_card_in_two_places():
         alhambra.Game.from_json(json.dumps(data), check_history=False)
 
 
+@pytest.mark.parametrize("check_history", [False, True])
+def test_r_gate_3_save_refuses_a_gate_card_in_the_money_display(check_history):
+    """As a position does: the save's own check names the display and R-GATE-3 (whether or
+    not the history is replayed)."""
+    import json
+
+    data = json.loads(alhambra.new_game(3, modules=["city_gates"], seed=1).to_json())
+    st = data["state"]
+    i = next(i for i, c in enumerate(st["deck"]) if c.startswith("gate-"))
+    st["deck"][i], st["display"][0] = st["display"][0], st["deck"][i]  # every card still once
+    with pytest.raises(
+        alhambra.SaveFormatError, match=rf"state.display: {st['display'][0]} never lies in the money display.*R-GATE-3"
+    ):
+        alhambra.Game.from_json(json.dumps(data), check_history=check_history)
+
+
 def test_random_games_keep_every_card_and_tile_accounted():
     used = 0
     for seed in range(6):

@@ -12,7 +12,7 @@ import pytest
 import alhambra
 from alhambra import SaveFormatError
 
-from helpers import MODULES
+from helpers import MODULES, MODULES6
 
 
 @lru_cache(maxsize=None)
@@ -226,3 +226,38 @@ def test_missing_hut_is_refused_by_the_module():
         next(s for s in stacks.values() if s).pop(0)
 
     _refused(_save_where(3, "turn"), edit, r"building huts: every hut must be in exactly one place")
+
+
+@lru_cache(maxsize=None)
+def _first_save(players: int, module: str) -> str:
+    return alhambra.new_game(players, modules=[module], seed=1).to_json()
+
+
+@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("module", MODULES6)
+def test_a_missing_or_wrongly_typed_part_of_the_state_is_refused_naming_it(module: str, players: int) -> None:
+    """Each module's part of the state (and Dirk's, with two players) deleted from a save, or
+    replaced by something that is no table of its fields, is refused naming the part; a module
+    that keeps no part refuses one made up under its name."""
+    text = _first_save(players, module)
+    parts = list(json.loads(text)["state"]["modules"])
+    if module in ("exchange_offices", "diamonds"):  # their cards lie in the core's places
+        assert module not in parts
+        _refused(text, lambda d: d["state"]["modules"].update({module: {}}), f"state '{module}' belongs to no")
+    else:
+        assert module in parts
+    assert ("dirk" in parts) == (players == 2)
+    for key in parts:
+        _refused(
+            text,
+            lambda d, key=key: d["state"]["modules"].pop(key),
+            rf"state.modules.{key}: the {key} part of the state is missing",
+        )
+        for bad in (3, [], "x", None, [{}]):
+            _refused(
+                text,
+                lambda d, key=key, bad=bad: d["state"]["modules"].update({key: bad}),
+                rf"state.modules.{key}: the {key} part of the state is an object of its fields, not ",
+            )
+    if parts:
+        _refused(text, lambda d: d["state"].pop("modules"), rf"state.modules.{parts[0]}: the .* is missing")

@@ -13,6 +13,8 @@ from . import __version__
 from .cli_checks import add_progress_flags, check_output, check_plot_format, check_ray_address
 from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
+from .saving.files import read_limited
+from .saving.serialize import MAX_SAVE_FILE_BYTES
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, SEED_LIMIT, game_seed
 from .game import Game, new_game
@@ -97,9 +99,11 @@ def _check_plotting() -> None:
 
 def _read_saves(path: str) -> list[tuple[int, str]]:
     """The saved games in ``path`` with the line each starts on: one JSON document, or one per
-    line (JSON Lines, as ``simulate --save`` writes)."""
+    line (JSON Lines, as ``simulate --save`` writes). Raises :class:`SaveFormatError` for a
+    file larger than :data:`~alhambra.saving.serialize.MAX_SAVE_FILE_BYTES` or one that never
+    ends, :class:`AlhambraError` for one that cannot be read or is no UTF-8 text."""
     try:
-        text = Path(path).read_text("utf-8")
+        text = read_limited(path, MAX_SAVE_FILE_BYTES, "save", SaveFormatError).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise AlhambraError(f"{path} is not a saved game (not UTF-8 text: {exc.reason} at byte {exc.start})") from None
     except OSError as exc:

@@ -110,6 +110,18 @@ def gates_in(cards: Any) -> list[GateCard]:
     return [c for c in cards if type(c) is GateCard]
 
 
+def why_not_displayed(display: Any) -> str | None:
+    """Why the money display ``display`` cannot hold what it holds, or ``None``: a gate card
+    drawn for the display goes to the gate space beside the market, never into the display
+    (R-GATE-3). One check for saves (``alhambra_check_state``) and positions."""
+    found = gates_in(display)
+    if not found:
+        return None
+    return (
+        f"{found[0].code} never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
+    )
+
+
 def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
     """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
     EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
@@ -708,13 +720,17 @@ def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> 
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's gates: one list per seat, each gate on an opened double wall of that
+    """A loaded game's gates: no gate card in the money display (R-GATE-3,
+    :func:`why_not_displayed`); one list per seat, each gate on an opened double wall of that
     seat's Alhambra and every opened side a gate (R-GATE-5); the space a gate card number or
-    0. Where each card lies is checked by the core (every card exactly once)."""
+    0. Where else each card lies is checked by the core (every card exactly once)."""
     gs = game.state.modules.get(KEY)
     n = game.num_players
     if gs is None:
         return "the city gates' state is missing"
+    why = why_not_displayed(game.state.display)
+    if why:
+        return f"state.display: {why}"
     if type(gs.space) is not int or not 0 <= gs.space <= MAX_CARDS:
         return f"city gates: the gate space holds a card number 1-{MAX_CARDS} or 0, not {gs.space!r}"
     for name in ("played", "unused"):
@@ -848,12 +864,9 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     for name in ("discard", "deck"):
         for c in gates_in(getattr(st, name)):
             put(c, name)
-    shown = gates_in(st.display)
-    if shown:
-        raise ConfigError(
-            f"display: {shown[0].code} never lies in the money display: a gate card drawn for it goes "
-            "to the gate space (R-GATE-3)"
-        )
+    why = why_not_displayed(st.display)
+    if why:
+        raise ConfigError(f"display: {why}")
     space = _gate_code(part["space"], "city_gates.space") if part.get("space", "") != "" else None
     if space is not None:
         put(space, "city_gates.space")

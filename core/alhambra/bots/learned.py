@@ -182,8 +182,10 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
     """The value network stored at ``path`` (default: the weights shipped in this package).
 
     Read with ``np.load(..., allow_pickle=False)``: nothing in the file is executed. Raises
-    :class:`WeightsError` naming the file for a missing or unreadable file, another format
-    version, other feature names, arrays of the wrong shape, and values that are not finite."""
+    :class:`WeightsError` naming the file for a missing or unreadable file, a member of the
+    wrong kind (a network array that is not real floats, a version that is not an integer:
+    :func:`_read_npz`), another format version, other feature names, arrays of the wrong
+    shape, and values that are not finite."""
     if path is None:
         src = resources.files(__package__).joinpath(WEIGHTS_FILE)
         where = str(src)
@@ -233,12 +235,37 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
 #: the most bytes a weights file may hold, unpacked (the shipped one holds a few kB)
 MAX_WEIGHTS_BYTES = 4_000_000
 
+#: the members of a weights file (as :func:`save_weights` writes them) and the numpy dtype
+#: kinds each may hold: the network's arrays real floats, the version an integer, the
+#: feature names text; ``meta_*`` members (training notes) numbers or text
+MEMBER_KINDS: dict[str, str] = {
+    "version": "iu",
+    "features": "U",
+    **{k: "f" for k in ("mean", "scale", "w1", "b1", "w2", "lin", "b2")},
+}
+META_KINDS = "fiuU"
+#: the members that hold one value (0-d arrays)
+SCALAR_MEMBERS = frozenset({"version", "b2"})
+
+_KIND_NAMES = {"f": "real floats", "i": "integers", "u": "integers", "U": "text"}
+
+
+def _member_kinds(name: str, where: str) -> str:
+    """The dtype kinds member ``name`` may hold; :class:`WeightsError` for a member that is
+    none of the format's."""
+    kinds = MEMBER_KINDS.get(name, META_KINDS if name.startswith("meta_") else None)
+    if kinds is None:
+        raise WeightsError(f"weights file {where} holds an array {name!r} that is no part of the format")
+    return kinds
+
 
 def _read_npz(fh: Any, where: str) -> dict[str, np.ndarray]:
     """The arrays of the ``.npz`` archive ``fh``, each checked before it is read: a ``.npy``
-    member of numbers (or text, for the feature names), no more than
-    :data:`MAX_WEIGHTS_BYTES` unpacked in all, holding the data its header declares. Raises
-    :class:`WeightsError` otherwise (never unpickles, never allocates what the header claims
+    member of the format (:data:`MEMBER_KINDS`, ``meta_*``) holding what that member holds
+    (real floats for the network, an integer version, text for the feature names; one value
+    for the :data:`SCALAR_MEMBERS` and ``meta_*``), no more than :data:`MAX_WEIGHTS_BYTES`
+    unpacked in all, holding the data its header declares. Raises :class:`WeightsError`
+    naming the member otherwise (never unpickles, never allocates what the header claims
     before the data is there)."""
     if not zipfile.is_zipfile(fh):
         raise WeightsError(f"weights file {where} is not a .npz archive (numpy's savez format)")
@@ -260,12 +287,21 @@ def _read_npz(fh: Any, where: str) -> dict[str, np.ndarray]:
                 np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
             )
             shape, _fortran, dtype = read_header(buf)
-            if dtype.hasobject or dtype.kind not in "fiuU":
-                raise WeightsError(f"weights file {where}: array {m.filename!r} holds {dtype}, not numbers")
+            name = m.filename[: -len(".npy")]
+            kinds = _member_kinds(name, where)
+            if dtype.hasobject or dtype.kind not in kinds:
+                wanted = " or ".join(dict.fromkeys(_KIND_NAMES[k] for k in kinds))
+                raise WeightsError(f"weights file {where}: array {name!r} holds {dtype}, not {wanted}")
+            if (name in SCALAR_MEMBERS or name.startswith("meta_")) and shape != ():
+                raise WeightsError(
+                    f"weights file {where}: array {name!r} holds one value, not an array of shape {shape}"
+                )
+            if name == "features" and len(shape) != 1:
+                raise WeightsError(f"weights file {where}: array 'features' is a list of names, not of shape {shape}")
             if int(np.prod(shape, dtype=np.int64)) * dtype.itemsize > len(raw):
                 raise WeightsError(f"weights file {where}: array {m.filename!r} holds less data than its shape says")
             buf.seek(0)
-            out[m.filename[: -len(".npy")]] = np.lib.format.read_array(buf, allow_pickle=False)
+            out[name] = np.lib.format.read_array(buf, allow_pickle=False)
     return out
 
 

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from alhambra import AlhambraError, ConfigError, IllegalActionError
 from alhambra.bots import make_bot
 
-from .session import Session, as_seed
+from .session import Session, as_number_option, as_seed
 
 __all__ = ["MAX_EPISODE_STEPS", "AlhambraEnv"]
 
@@ -44,7 +44,7 @@ class AlhambraEnv(gymnasium.Env):
     as for the PettingZoo environment; ``max_episode_steps``: the learner's steps after which
     an episode is truncated (default :data:`MAX_EPISODE_STEPS`, ``None``: never); ``render_mode``: ``"ansi"`` (text returned)
     or ``"human"`` (printed); ``render()`` shows the learner's view (its own hand, the others'
-    hidden). ``illegal_reward``: a number, or ``None`` to raise. An action is an ``int``, a
+    hidden). ``illegal_reward``: a finite real number, or ``None`` to raise. An action is an ``int``, a
     numpy integer or a 0-d integer array; anything else (``3.7``, ``"3"``, ``None``, longer
     arrays) is illegal like an integer that is not legal now. ``info`` holds ``"action_mask"``
     and ``"seat"`` after ``reset`` and every ``step``. Raises :class:`ConfigError` for a bad
@@ -86,11 +86,7 @@ class AlhambraEnv(gymnasium.Env):
         self.seat_choice = seat
         self.seat: int = seat if isinstance(seat, int) else 0
         self.render_mode = render_mode
-        if illegal_reward is not None and (
-            isinstance(illegal_reward, bool) or not isinstance(illegal_reward, (int, float, np.integer, np.floating))
-        ):
-            raise ConfigError(f"illegal_reward must be a number or None, not {illegal_reward!r}")
-        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
+        self.illegal_reward = None if illegal_reward is None else as_number_option(illegal_reward, "illegal_reward")
         n, size = self.session.num_actions, self.session.observation_size
         self.observation_space = spaces.Dict(
             {

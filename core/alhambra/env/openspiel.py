@@ -64,12 +64,14 @@ import numpy as np
 import pyspiel
 
 from alhambra import Action, AlhambraError, ConfigError, IllegalActionError, SaveFormatError
+from alhambra.engine.state import MAX_PLAYERS, MIN_PLAYERS
+from alhambra.errors import shown
 
 from . import chance
 from .chance import ChanceTable
 from .codec import Decision
 from .observation import render_view
-from .session import Session, as_action_int, parse_modules
+from .session import Session, as_action_int, as_integer_option, as_number_option, parse_modules
 
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "HeuristicEvaluator", "ScoreEvaluator"]
 
@@ -98,21 +100,25 @@ GAME_TYPE = pyspiel.GameType(
 )
 
 
+#: The largest integer parameter OpenSpiel holds (its game parameters are C ``int``): the
+#: bound of ``seed`` and ``max_moves``.
+MAX_PARAMETER = 2**31 - 1
+
+
 class AlhambraGame(pyspiel.Game):
     """The OpenSpiel game of one rule set (see the module docstring for the parameters).
-    Raises :class:`ConfigError` for bad parameters."""
+    Raises :class:`ConfigError` naming the parameter for a bad one: ``players`` not an
+    integer 2-6 (R-COMP-1), ``max_moves`` not an integer 1 … :data:`MAX_PARAMETER`, ``seed``
+    not an integer -1 … :data:`MAX_PARAMETER` (a bool, a float or a string is no integer)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
-        self.players = int(p["players"])
+        self.players = as_integer_option(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
         self.modules = parse_modules(str(p["modules"]).replace("+", ","))
         p["modules"] = "+".join(m if isinstance(m, str) else repr(m) for m in self.modules)
-        self.max_moves = int(p["max_moves"])
-        if self.max_moves < 1:
-            raise ConfigError(f"max_moves must be at least 1, not {self.max_moves}")
-        self.seed = int(p["seed"])
-        if self.seed < -1:
-            raise ConfigError(f"seed must be -1 (seed 0) or a seed 0 <= seed < 2**63, not {self.seed}")
+        self.max_moves = as_integer_option(p["max_moves"], "max_moves", 1, MAX_PARAMETER)
+        self.seed = as_integer_option(p["seed"], "seed", -1, MAX_PARAMETER)
+        p.update(players=self.players, max_moves=self.max_moves, seed=self.seed)
         self.template = Session(self.players, self.modules, None)
         self.chance_table = _table(self.template)
         n = self.players
@@ -568,9 +574,10 @@ class HeuristicEvaluator:
     value over ``scale`` points (default 8). Priors are uniform over the legal integers."""
 
     def __init__(self, scale: float = 8.0) -> None:
-        if not scale > 0:
-            raise ConfigError(f"scale must be a positive number of points, not {scale!r}")
-        self.scale = float(scale)
+        """Raises :class:`ConfigError` naming ``scale`` unless it is a finite real number > 0."""
+        self.scale = as_number_option(scale, "scale")
+        if not self.scale > 0:
+            raise ConfigError(f"scale must be a positive number of points, not {shown(scale)}")
 
     def evaluate(self, state: AlhambraState) -> np.ndarray:
         if state.is_terminal():

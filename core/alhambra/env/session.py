@@ -8,6 +8,7 @@ through its public API (``legal_actions``, ``apply``, ``view``, ``returns``, ``r
 from __future__ import annotations
 
 import json
+import math
 import operator
 from collections.abc import Iterable
 from typing import Any
@@ -23,12 +24,13 @@ from alhambra import (
     SaveFormatError,
     new_game,
 )
+from alhambra.errors import shown
 
 from .codec import ActionCodec, Decision
 from .incremental import SeatObservations
 from .observation import ObservationEncoder, render_view
 
-__all__ = ["Session", "as_action_int", "as_seed", "parse_modules"]
+__all__ = ["Session", "as_action_int", "as_integer_option", "as_number_option", "as_seed", "parse_modules"]
 
 
 def as_action_int(i: Any) -> int:
@@ -42,6 +44,34 @@ def as_action_int(i: Any) -> int:
         return operator.index(i)
     except TypeError:
         raise IllegalActionError(f"an action is an integer, not {i!r}") from None
+
+
+def as_number_option(value: Any, name: str) -> float:
+    """``value`` of the option ``name`` (a reward, a scale) as a float: a finite real number,
+    an ``int``, ``float`` or numpy number. Raises :class:`ConfigError` naming the option for
+    anything else: a bool, a string, a complex number, infinity, NaN, or an integer too large
+    for a float (``10**400``)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise ConfigError(f"{name} must be a real number, not {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ConfigError(f"{name} must be a finite number, not {shown(value)}")
+    return number
+
+
+def as_integer_option(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` of the option ``name`` as an ``int`` ``low <= value <= high``: an ``int`` or
+    numpy integer. Raises :class:`ConfigError` naming the option for anything else (a bool,
+    ``2.5``, ``"3"``) and for a number out of range."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ConfigError(f"{name} must be an integer, not {shown(value)}")
+    number = int(value)
+    if not low <= number <= high:
+        raise ConfigError(f"{name} must be {low} … {high}, not {shown(number)}")
+    return number
 
 
 def as_seed(seed: Any) -> int:

@@ -36,6 +36,7 @@ from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, gam
 from ..errors import AlhambraError, ConfigError
 from ..rules.setup import choose_start_player, split_piles
 from .config import resolve_path_options
+from .files import read_limited
 from .serialize import converter_of
 from .validate import check_nesting, validate_game
 
@@ -78,6 +79,9 @@ CORE_KEYS = frozenset(
     }
 )
 PLAYER_KEYS = frozenset({"name", "hand", "alhambra", "reserve", "score"})
+#: The most bytes a position file may hold (one is a few kilobytes); a larger one, or one that
+#: never ends, is refused after reading one byte more.
+MAX_POSITION_BYTES = 1_000_000
 #: the starting money of R-SET-3, for hands a position leaves to the deal
 STARTING_MONEY = 20
 #: the points column of a scoring record made for a position that gives scores, not records
@@ -91,11 +95,13 @@ POSITION_COLUMN = "position"
 
 def read_position(source: Any) -> dict[str, Any]:
     """The plain data of a position: ``source`` is a dict, TOML or JSON text (JSON when it
-    starts with ``{``), or a :class:`pathlib.Path` to a ``.toml`` or ``.json`` file.
-    Raises :class:`ConfigError` for anything else, unreadable text or a file that is missing."""
+    starts with ``{``), or a :class:`pathlib.Path` to a ``.toml`` or ``.json`` file of at most
+    :data:`MAX_POSITION_BYTES` (:func:`~alhambra.saving.files.read_limited`). Raises
+    :class:`ConfigError` for anything else, unreadable text, a file that is missing, larger
+    than that or never ends (``/dev/zero``)."""
     if isinstance(source, Path):
         try:
-            text = source.read_text(encoding="utf-8")
+            text = read_limited(source, MAX_POSITION_BYTES, "position", ConfigError).decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(
                 f"{source}: cannot read the position file: {getattr(exc, 'strerror', None) or exc}"

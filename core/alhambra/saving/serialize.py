@@ -15,7 +15,7 @@ from ..engine.actions import Action, Pass
 from ..engine.city import Alhambra
 from ..engine.components import EAST, SOUTH
 from ..engine.components import Card
-from ..errors import AlhambraError, ConfigError, SaveFormatError
+from ..errors import AlhambraError, ConfigError, SaveFormatError, shown
 
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, game_seed, player_names
 from .validate import check_nesting, validate_game
@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FORMAT = "alhambra-save"
 VERSION = 1
+#: The most bytes a file of saves may hold (``alhambra replay FILE``): one save is at most
+#: some 35 kB (6 players, every module, a whole game), so this is thousands of games of JSON
+#: Lines; a larger file, or one that never ends, is refused after reading one byte more.
+MAX_SAVE_FILE_BYTES = 256_000_000
 
 
 def _is_card_type(t) -> bool:
@@ -107,12 +111,16 @@ def make_converter(rules) -> Converter:
 
     def modules_in(value, _type):
         if not isinstance(value, dict):
-            raise SaveFormatError("module states must be an object")
+            raise SaveFormatError(f"state.modules: the plugins' parts of the state are an object, not {shown(value)}")
         out = {}
         for k, v in value.items():
             cls = rules.state_classes.get(k)
             if cls is None:
                 raise SaveFormatError(f"state {k!r} belongs to no enabled plugin")
+            if not isinstance(v, dict):
+                raise SaveFormatError(
+                    f"state.modules.{k}: the {k} part of the state is an object of its fields, not {shown(v)}"
+                )
             resolve_types(cls)
             out[k] = _structure(conv, v, cls, f"state.modules.{k}")
         return out

@@ -95,13 +95,15 @@ def validate_game(
     """Check a loaded game (a save's or a position's) as a whole; raise ``error`` naming the
     first problem found. ``names``: the player names the envelope gave, if any.
 
-    Order: shape and ranges (seats, phase and decider, market, display, numbers), scorings,
+    Order: the plugins' parts of the state (:func:`check_parts`), shape and ranges (seats,
+    phase and decider, market, display, numbers), scorings,
     the pile record, every component exactly once, the modules' own checks
     (``alhambra_check_state``), the history's actions, and last that the player to decide can
     be given their legal actions and a view."""
     st = game.state
     if names is not None and [p.name for p in st.players] != list(names):
         raise error("the state's players do not match 'players'")
+    check_parts(game, error)
     _check_phase(game, error)
     _check_numbers(game, error)
     _check_scorings(game, error)
@@ -116,6 +118,32 @@ def validate_game(
         raise error(f"inconsistent {_what(error)}: {exc}") from None
     for i, action in enumerate(game.history):
         check_action_fields(game, action, f"history[{i}]", error=error)
+
+
+def check_parts(game: "Game", error: type[AlhambraError] = SaveFormatError) -> None:
+    """The plugins' parts of the state (``state.modules``): exactly those that the set-up of
+    the game's configuration makes (``alhambra_setup``: a module's part, Dirk's in a
+    two-player game, R-TWO-3), each an instance of the class its plugin declares
+    (``alhambra_state_classes``). Nothing takes a part away during a game, so a part
+    missing is a part deleted. Raises ``error`` naming the part (``state.modules.city_gates``)
+    before any other check reads it."""
+    parts = game.state.modules
+    if not isinstance(parts, dict):
+        raise error(f"state.modules: the plugins' parts of the state are a table, not {shown(parts)}")
+    fresh = type(game)._blank(game.rules, list(game.names), game.seed)
+    game.rules.hook.alhambra_setup(game=fresh)
+    for key in fresh.state.modules:
+        if key not in parts:
+            raise error(
+                f"state.modules.{key}: the {key} part of the state is missing "
+                f"(a game of modules {list(game.modules) or 'none'} with {game.num_players} players has it)"
+            )
+    for key, part in parts.items():
+        cls = game.rules.state_classes.get(key)
+        if key not in fresh.state.modules or cls is None:
+            raise error(f"state.modules.{key}: no plugin of this game keeps a part {key!r} in a game like this one")
+        if not isinstance(part, cls):
+            raise error(f"state.modules.{key}: the {key} part of the state is a {cls.__name__}, not {shown(part)}")
 
 
 def _what(error: type[AlhambraError]) -> str:
