@@ -1,6 +1,6 @@
 """Actions never crash: building, printing and applying any action with any field values gives
 an :class:`~alhambra.IllegalActionError` (or a clean refusal at construction) and leaves the
-game exactly as it was (issue 13)."""
+game exactly as it was."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def test_any_field_values_are_refused_cleanly(cls, data):
     ],
 )
 def test_issue_13_actions_print_and_are_refused(action):
-    """The actions of issue 13 that crashed in their string form."""
+    """The actions that once crashed in their string form."""
     import alhambra_vizier
 
     a = action(alhambra_vizier)

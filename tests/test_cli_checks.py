@@ -1,4 +1,4 @@
-"""The command line checks before it plays (issue 13), and the canonical module order."""
+"""The command line checks before it plays, and the canonical module order."""
 
 from __future__ import annotations
 

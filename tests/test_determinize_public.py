@@ -1,4 +1,4 @@
-"""``determinize`` respects what is public (issue 13): cards revealed automatically at a
+"""``determinize`` respects what is public: cards revealed automatically at a
 scoring (R-BON-5) or by choice (R-BON-3), exchange offices taken openly (R-EXC-3), huts taken
 openly (R-HUT-2) — no determinized world contradicts the public record of the seat."""
 

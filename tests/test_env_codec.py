@@ -1,4 +1,4 @@
-"""Hand-built situations for the environments' action space and observations (issue 14)."""
+"""Hand-built situations for the environments' action space and observations."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The environments pass their libraries' own conformance checks (issue 14): PettingZoo's
+"""The environments pass their libraries' own conformance checks: PettingZoo's
 ``api_test`` and ``seed_test``, Gymnasium's ``check_env`` and ``AsyncVectorEnv``, OpenSpiel's
 random-simulation test for Python games, and OpenSpiel's ISMCTS bot against greedy."""
 

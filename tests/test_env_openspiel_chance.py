@@ -1,4 +1,4 @@
-"""Explicit chance in the OpenSpiel game (issue 14: no search may see future draws): every
+"""Explicit chance in the OpenSpiel game (no search may see future draws): every
 draw from the bag (R-SET-1), the money deck (R-SET-6, R-EXC-1) and the building huts'
 stacks (R-HUT-1) is a chance node with the distribution ``Game.determinize`` samples from."""
 

@@ -1,5 +1,5 @@
 """Hypothesis properties of the environments' action space and observations, over random
-games of all 16 module combinations and 2-6 players (issue 14)."""
+games of all 16 module combinations and 2-6 players."""
 
 from __future__ import annotations
 

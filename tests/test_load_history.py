@@ -1,4 +1,4 @@
-"""The save loader checks the history against the state (issue 13): ``Game.from_json`` replays
+"""The save loader checks the history against the state: ``Game.from_json`` replays
 the history from the save's configuration and seed (or from its start position) and refuses a
 save whose history could not have led to its state, naming the first entry that does not fit
 or the first part of the state that differs."""

@@ -1,5 +1,5 @@
 """Positions (docs/positions.md): hand-written ones filled in as a real game would have them,
-written ones continuing identically (issue 13)."""
+written ones continuing identically."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine against the rulings of RULES.md (issue 13): uneven piles (R-SET-6), every game
+"""The engine against the rulings of RULES.md: uneven piles (R-SET-6), every game
 ends (R-END-1), reactivating the vizier as the extra action (R-VIZ-4), huts never to Dirk
 (R-HUT-3). Each a hand-built situation with its exact outcome."""
 

@@ -1,4 +1,4 @@
-"""An interrupted simulation loses nothing (issue 13): a real ``alhambra simulate --workers 2``
+"""An interrupted simulation loses nothing: a real ``alhambra simulate --workers 2``
 subprocess stopped with Ctrl-C (SIGINT to its process group, as a terminal sends it) or
 SIGTERM stops within about two seconds, keeps every finished game in ``--out``, prints the
 summary of those, and leaves no worker running; ``--resume`` then plays only the rest."""

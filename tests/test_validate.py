@@ -1,5 +1,5 @@
 """The one validator (``alhambra.saving.validate``): the loader refuses states a game cannot reach,
-each with a SaveFormatError naming the place and the problem (issue 13)."""
+each with a SaveFormatError naming the place and the problem."""
 
 from __future__ import annotations
 

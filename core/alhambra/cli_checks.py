@@ -1,4 +1,4 @@
-"""Checks the command line makes before it plays a single game (issue 13): output paths and
+"""Checks the command line makes before it plays a single game: output paths and
 formats, and that a Ray address answers; and the progress-bar flags every playing command shares. Each raises :class:`~alhambra.errors.ConfigError`
 with the flag, the value and the problem."""
 

@@ -1,5 +1,5 @@
 """``alhambra simulate``: playing the tasks and reporting, so that an interrupted run loses
-nothing (issue 13).
+nothing.
 
 * Results go to ``--out`` as each game finishes, one line a game, flushed.
 * Ctrl-C (SIGINT) or SIGTERM stops the run at once: the workers are terminated (no process is
