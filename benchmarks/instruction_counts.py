@@ -1,6 +1,6 @@
 """Instructions per action under valgrind: the engine-speed ratios without machine noise.
 
-    python benchmarks/instruction_counts.py               # about six minutes
+    python benchmarks/instruction_counts.py               # about nine minutes
     python benchmarks/instruction_counts.py --games 3     # quicker, a little less exact
 
 CPU time on a shared machine wanders by 10-20 % from one second to the next (see
@@ -27,8 +27,10 @@ import shutil
 import subprocess
 import sys
 
-MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
-CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "all modules": MODULES}
+FIRST = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+#: the first expansion's four modules and the second expansion's two (as engine_speed.py)
+MODULES = (*FIRST, "city_gates", "diamonds")
+CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "first four": FIRST, "all modules": MODULES}
 
 
 def play_alhambra(modules: tuple, games: int) -> int:

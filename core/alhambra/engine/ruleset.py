@@ -525,7 +525,31 @@ class _FastHooks:
 
 @lru_cache(maxsize=64)
 def _cached(modules: tuple, options: tuple, plugins: tuple, blocked: tuple) -> Ruleset:
-    return Ruleset(modules, {name: value for name, _kind, value in options}, plugins=plugins, blocked=blocked)
+    return Ruleset(modules, {name: _thawed(value) for name, _kind, value in options}, plugins=plugins, blocked=blocked)
+
+
+class _ListKey(tuple):
+    """A list option value, frozen for the rule-set cache's key (:func:`_frozen`)."""
+
+    __slots__ = ()
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every list in it (in lists and tuples) made a :class:`_ListKey`."""
+    if type(value) is list:
+        return _ListKey([_frozen(v) for v in value])
+    if type(value) is tuple:
+        return tuple([_frozen(v) for v in value])
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """:func:`_frozen` undone: a new list for each :class:`_ListKey`."""
+    if type(value) is _ListKey:
+        return [_thawed(v) for v in value]
+    if type(value) is tuple:
+        return tuple([_thawed(v) for v in value])
+    return value
 
 
 def get_ruleset(
@@ -541,8 +565,10 @@ def get_ruleset(
         raise ConfigError(f"options must be a dict of option values, not {options!r}")
     try:
         # each value with its repr: 2, 2.0 and True (or (3, 4) and (3.0, 4.0)) are equal as keys
-        # but not the same option value (one may be refused where the other is not)
-        key_opts = tuple(sorted((name, repr(value), value) for name, value in (options or {}).items()))
+        # but not the same option value (one may be refused where the other is not); a list
+        # (a save's JSON gives every sequence as one) is keyed frozen and given to the rule set
+        # as a copy, so that equal games share one rule set and the caller keeps its list
+        key_opts = tuple(sorted((name, repr(value), _frozen(value)) for name, value in (options or {}).items()))
         hash(key_opts)
         return _cached(tuple(modules), key_opts, tuple(plugins), tuple(sorted(blocked)))
     except (TypeError, ValueError):  # unhashable values or module objects, a value too long to print: afresh
