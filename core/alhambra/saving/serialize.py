@@ -122,6 +122,13 @@ def make_converter(rules) -> Converter:
                     f"state.modules.{k}: the {k} part of the state is an object of its fields, not {shown(v)}"
                 )
             resolve_types(cls)
+            known = [f.name for f in fields(cls)]
+            extra = [name for name in v if name not in known]
+            if extra:  # cattrs would drop it unread: a misspelt field would load as its default
+                raise SaveFormatError(
+                    f"state.modules.{k}: {shown(extra[0])} is no field of the {k} part of the state "
+                    f"(its fields: {', '.join(known)})"
+                )
             out[k] = _structure(conv, v, cls, f"state.modules.{k}")
         return out
 
