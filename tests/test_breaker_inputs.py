@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 
+import alhambra
+from alhambra import ConfigError, SaveFormatError
 from alhambra.cli import main
 
 
@@ -52,3 +55,28 @@ def test_resume_from_a_pipe_or_a_directory_is_refused(tmp_path, capsys) -> None:
     for path in (tmp_path / "pipe", tmp_path):
         assert main(["simulate", "--games", "1", "--resume", str(path)]) == 2
         _one_error_line(capsys, str(path), "regular file")
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(modules=["x" * 100_000]),
+        lambda d: d.update(blocked=["x" * 100_000]),
+        lambda d: d.update(plugins=["x" * 100_000]),
+        lambda d: d.update(options={"x" * 100_000: 1}),
+        lambda d: d.update(options={"a." + "x" * 100_000: 1}),
+    ],
+)
+def test_a_long_name_in_a_save_is_cut_in_the_message(edit) -> None:
+    """The message used to repeat the whole name (200,000 characters on one error line)."""
+    data = json.loads(alhambra.new_game(3, seed=1).to_json())
+    edit(data)
+    with pytest.raises(SaveFormatError) as info:
+        alhambra.Game.from_json(json.dumps(data))
+    assert len(str(info.value)) < 1_000 and "..." in str(info.value)
+
+
+def test_a_long_module_name_is_cut_in_the_message() -> None:
+    with pytest.raises(ConfigError) as info:
+        alhambra.new_game(3, modules=["x" * 100_000])
+    assert len(str(info.value)) < 1_000

@@ -322,7 +322,7 @@ def check_plugins(data: dict, plugins: Iterable) -> None:
     needed = sorted(data.get("plugins", []))
     if given != needed:
         raise SaveFormatError(
-            f"this save was played with plugins {needed}, but {given} were passed: "
+            f"this save was played with plugins {shown(needed)}, but {shown(given)} were passed: "
             "pass the same plugin objects (plugins=[...]) to load or replay it"
         )
 
@@ -341,7 +341,7 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
             try:
                 out.append(load_module(n))
             except AlhambraError as exc:
-                raise SaveFormatError(f"the save needs module {n!r}: {exc}") from None
+                raise SaveFormatError(f"the save needs module {shown(n)}: {exc}") from None
     return out
 
 
