@@ -276,3 +276,44 @@ def _npy_with_header(shape) -> bytes:
     buf = io.BytesIO()
     np.lib.format.write_array_header_1_0(buf, {"descr": "<f8", "fortran_order": False, "shape": shape})
     return buf.getvalue() + bytes(64)  # the header (with its magic), then 64 bytes of data
+
+
+def test_a_declared_shape_beyond_int64_is_refused_naming_the_array(tmp_path):
+    """10**30 floats used to overflow numpy's product (OverflowError), 2**32 x 2**32 to wrap
+    to 0 and pass the size check."""
+    for shape in ((10**30,), (2**32, 2**32)):
+        liar = tmp_path / "liar.npz"
+        with zipfile.ZipFile(liar, "w") as z:
+            z.writestr("mean.npy", _npy_with_header(shape))
+        with pytest.raises(WeightsError, match="array 'mean' holds less data than its shape says"):
+            load_weights(liar)
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/dev/zero"), reason="no /dev/zero")
+def test_weights_from_dev_zero_are_refused_unread():
+    """Used to be read until the memory ran out (MemoryError)."""
+    with pytest.raises(WeightsError, match="at most 4000000 bytes"):
+        load_weights("/dev/zero")
+
+
+def test_a_network_matrix_that_is_not_two_dimensional_is_named(tmp_path):
+    """A flat ``w1`` was reported as "array 'mean' has shape (16,), expected (16,)"."""
+    good = tmp_path / "good.npz"
+    save_weights(good, default_net())
+    with np.load(good, allow_pickle=False) as data:
+        base = {k: data[k] for k in data.files}
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, **{**base, "w1": base["w1"].reshape(-1)})
+    with pytest.raises(WeightsError, match=r"array 'w1' has shape \(\d+,\), expected \(16, hidden units\)"):
+        load_weights(bad)
+
+
+def test_big_endian_and_fortran_order_arrays_load(tmp_path):
+    good = tmp_path / "good.npz"
+    save_weights(good, default_net())
+    with np.load(good, allow_pickle=False) as data:
+        base = {k: data[k] for k in data.files}
+    other = tmp_path / "other.npz"
+    np.savez(other, **{**base, "w1": np.asfortranarray(base["w1"].astype(">f8")), "b2": base["b2"].astype(">f4")})
+    net = load_weights(other)
+    assert np.array_equal(net.w1, base["w1"])

@@ -244,3 +244,60 @@ def test_a_float_of_a_legal_integer_is_refused_not_truncated() -> None:
     i = e.session.legal_ints()[0]
     with pytest.raises(IllegalActionError):
         e.step(float(i))  # type: ignore[arg-type]
+
+
+HUGE = 10**5000  # too long for repr(): the message must name it anyway
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Session(HUGE),
+        lambda: Session(2, modules=HUGE),
+        lambda: Session(2, options=HUGE),
+        lambda: AlhambraEnv(players=HUGE),
+        lambda: AlhambraEnv(players=2, seat=HUGE),
+        lambda: AlhambraEnv(players=2, max_episode_steps=-HUGE),
+        lambda: AlhambraEnv(players=2).reset(seed=HUGE),
+        lambda: AlhambraEnv(players=2).reset(seed=-HUGE),
+        lambda: raw_env(players=HUGE),
+        lambda: raw_env(players=2, max_episode_steps=-HUGE),
+        lambda: raw_env(players=2).reset(seed=HUGE),
+    ],
+)
+def test_an_integer_too_long_to_print_is_a_config_error(make) -> None:
+    """These raised a bare ValueError (Python prints at most 4300 digits) from the message."""
+    with pytest.raises(ConfigError, match="an integer of 16610 bits"):
+        make()
+
+
+def test_openspiel_modules_must_be_a_string() -> None:
+    pytest.importorskip("pyspiel")
+    from alhambra.env.openspiel import AlhambraGame
+
+    for bad in (HUGE, ["vizier"]):
+        with pytest.raises(ConfigError, match=r"^modules must be module names joined by '\+'"):
+            AlhambraGame({"modules": bad})
+
+
+def test_numpy_integers_are_accepted_where_ints_are() -> None:
+    """``players``, ``seat`` and ``max_episode_steps`` as numpy integers (a sweep's values)
+    were refused though seeds and OpenSpiel's parameters took them; a bool still is no int."""
+    assert Session(np.int64(3)).players == 3
+    env = AlhambraEnv(players=np.int64(3), seat=np.int32(2), max_episode_steps=np.int64(50))
+    assert (env.session.players, env.seat, env.max_episode_steps) == (3, 2, 50)
+    assert type(env.seat) is int and type(env.max_episode_steps) is int
+    assert raw_env(players=np.int8(2), max_episode_steps=np.uint16(7)).max_episode_steps == 7
+    for bad in (True, np.bool_(True), 2.0, "2"):
+        with pytest.raises(ConfigError, match="^players must be an integer"):
+            Session(bad)  # type: ignore[arg-type]
+        with pytest.raises(ConfigError, match="^seat must be"):
+            AlhambraEnv(players=2, seat=bad)  # type: ignore[arg-type]
+
+
+def test_a_fraction_is_a_real_number_reward() -> None:
+    from fractions import Fraction
+
+    assert AlhambraEnv(players=2, illegal_reward=Fraction(-1, 2)).illegal_reward == -0.5
+    with pytest.raises(ConfigError, match="finite"):
+        AlhambraEnv(players=2, illegal_reward=Fraction(10**400, 3))

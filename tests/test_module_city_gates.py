@@ -285,6 +285,27 @@ def test_r_gate_3_save_refuses_a_gate_card_in_the_money_display(check_history):
         alhambra.Game.from_json(json.dumps(data), check_history=check_history)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "place"),
+    [
+        ("space", -1, "gate space"),
+        ("space", 7, "gate space"),
+        ("played", [0], "gate cards played"),
+        ("unused", [99], "gate cards unused"),
+    ],
+)
+def test_a_gate_card_number_no_card_has_is_refused_naming_its_place(field, value, place):
+    """Used to surface as "bad game state: ConfigError: R-GATE-1: gate cards are numbered 1-6,
+    not -1 @ state": the card was made before the module's own check read the number."""
+    import json
+
+    data = json.loads(alhambra.new_game(3, modules=["city_gates"], seed=1).to_json())
+    data["state"]["modules"]["city_gates"][field] = value
+    for check_history in (False, True):
+        with pytest.raises(alhambra.SaveFormatError, match=rf"^{place}: unknown card "):
+            alhambra.Game.from_json(json.dumps(data), check_history=check_history)
+
+
 def test_random_games_keep_every_card_and_tile_accounted():
     used = 0
     for seed in range(6):

@@ -261,3 +261,19 @@ def test_a_missing_or_wrongly_typed_part_of_the_state_is_refused_naming_it(modul
             )
     if parts:
         _refused(text, lambda d: d["state"].pop("modules"), rf"state.modules.{parts[0]}: the .* is missing")
+
+
+@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("module", MODULES6)
+def test_a_field_no_part_of_the_state_has_is_refused_naming_it(module: str, players: int) -> None:
+    """A field a part of the state does not have (a misspelt ``round_ovr``) was dropped
+    unread, so the field meant loaded as its default; with or without the history check."""
+    text = _first_save(players, module)
+    for key in json.loads(text)["state"]["modules"]:
+        for check in (True, False):
+            data = json.loads(text)
+            data["state"]["modules"][key]["round_ovr"] = True
+            with pytest.raises(
+                SaveFormatError, match=rf"state.modules.{key}: 'round_ovr' is no field of the {key} part"
+            ):
+                alhambra.Game.from_json(json.dumps(data), check_history=check)

@@ -31,7 +31,7 @@ def _parse_options(pairs):
         name, value = pair.split("=", 1)
         try:
             out[name] = json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON (or nested too deeply): the text itself
             out[name] = value
     return out
 
@@ -114,7 +114,7 @@ def _read_saves(path: str) -> list[tuple[int, str]]:
     try:
         json.loads(stripped)
         return [(text[: text.index(stripped[0])].count("\n") + 1, stripped)]
-    except ValueError:
+    except (ValueError, RecursionError):  # not one document (too deep: read_save says so)
         return [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 

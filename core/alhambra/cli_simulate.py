@@ -12,7 +12,9 @@ nothing.
 
 from __future__ import annotations
 
+import os
 import signal
+import stat
 import sys
 import time
 from pathlib import Path
@@ -43,10 +45,15 @@ class _Stop(Exception):
 def resume_tasks(path: str, tasks: Sequence[SimTask]) -> tuple[list[SimTask], list[GameResult], int]:
     """For ``--resume FILE``: the tasks whose (seed, seat rotation) FILE does not hold yet (numbered afresh),
     FILE's results, and the byte length of its whole records. Raises :class:`ConfigError` if
-    FILE cannot be read or its games were played with other players, modules, bots or
-    options than this run's."""
+    FILE cannot be read, is no regular file (a device such as ``/dev/zero`` or a pipe would be
+    read without end, and neither can be appended to) or its games were played with other
+    players, modules, bots or options than this run's."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ConfigError(f"--resume {path}: a run's results are a regular file, not a device, pipe or directory")
         done, end = read_results_with_end(path)
+    except ConfigError:
+        raise
     except OSError as exc:
         raise ConfigError(f"--resume {path}: cannot read it: {exc.strerror or exc}") from None
     except Exception as exc:

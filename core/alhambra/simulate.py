@@ -606,6 +606,8 @@ def read_results_with_end(path: str | Path) -> tuple[list[GameResult], int]:
             if last:  # half-written: the run stopped while writing it
                 break
             raise AlhambraError(f"{path}:{lineno}: not JSON: {exc}") from None
+        except RecursionError:
+            raise AlhambraError(f"{path}:{lineno}: not a game result: JSON nested too deeply") from None
         try:
             out.append(GameResult.from_dict(data))
         except AlhambraError as exc:

@@ -679,13 +679,19 @@ def alhambra_hidden_piles(game: Game) -> list[Any]:
     return [DeckCards("gate card", _is_gate)]
 
 
+def _card_of(number: Any) -> Any:
+    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
+    save's ``-1``: the check of every card then names the place it lies in)."""
+    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
+
+
 @hookimpl
 def alhambra_card_locations(game: Game) -> dict[str, list]:
     gs = gates_state(game)
     return {
-        "gate space": [GateCard(gs.space)] if gs.space else [],
-        "gate cards played": [GateCard(n) for n in gs.played],
-        "gate cards unused": [GateCard(n) for n in gs.unused],
+        "gate space": [_card_of(gs.space)] if gs.space else [],
+        "gate cards played": [_card_of(n) for n in gs.played],
+        "gate cards unused": [_card_of(n) for n in gs.unused],
     }
 
 

@@ -21,6 +21,7 @@ so the bot plays any module combination and 2-6 players, but it was trained on n
 from __future__ import annotations
 
 import io
+import math
 import zipfile
 from importlib import resources
 from pathlib import Path
@@ -29,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import AlhambraError
+from ..saving.files import read_limited
 from .base import Bot, BotSpecError, observe
 from ..engine.actions import RemoveToReserve, Swap
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, play_greedy_step
@@ -182,7 +184,8 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
     """The value network stored at ``path`` (default: the weights shipped in this package).
 
     Read with ``np.load(..., allow_pickle=False)``: nothing in the file is executed. Raises
-    :class:`WeightsError` naming the file for a missing or unreadable file, a member of the
+    :class:`WeightsError` naming the file for a missing or unreadable file, one larger than
+    :data:`MAX_WEIGHTS_BYTES` (or one that never ends, ``/dev/zero``), a member of the
     wrong kind (a network array that is not real floats, a version that is not an integer:
     :func:`_read_npz`), another format version, other feature names, arrays of the wrong
     shape, and values that are not finite."""
@@ -193,8 +196,11 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
         src = Path(path)
         where = str(path)
     try:
-        with src.open("rb") as fh:
-            arrays = _read_npz(fh, where)
+        if isinstance(src, Path):  # at most MAX_WEIGHTS_BYTES read: /dev/zero would never end
+            arrays = _read_npz(io.BytesIO(read_limited(src, MAX_WEIGHTS_BYTES, "weights", WeightsError)), where)
+        else:
+            with src.open("rb") as fh:
+                arrays = _read_npz(fh, where)
     except FileNotFoundError:
         raise WeightsError(f"weights file of the learned bot not found: {where}") from None
     except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile) as exc:
@@ -212,7 +218,9 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
     if names != FEATURE_NAMES:
         raise WeightsError(f"weights file {where} was trained on other features: {', '.join(names)}")
     f = N_FEATURES
-    h = net.w1.shape[1] if net.w1.ndim == 2 else -1
+    if net.w1.ndim != 2:
+        raise WeightsError(f"weights file {where}: array 'w1' has shape {net.w1.shape}, expected ({f}, hidden units)")
+    h = net.w1.shape[1]
     shapes = {
         "mean": (net.mean.shape, (f,)),
         "scale": (net.scale.shape, (f,)),
@@ -222,7 +230,7 @@ def load_weights(path: str | Path | None = None) -> ValueNet:
         "lin": (net.lin.shape, (f,)),
     }
     for key, (got, want) in shapes.items():
-        if h < 0 or got != want:
+        if got != want:
             raise WeightsError(f"weights file {where}: array {key!r} has shape {got}, expected {want}")
     for key, arr in net.arrays().items():
         if not np.all(np.isfinite(arr)):
@@ -298,8 +306,8 @@ def _read_npz(fh: Any, where: str) -> dict[str, np.ndarray]:
                 )
             if name == "features" and len(shape) != 1:
                 raise WeightsError(f"weights file {where}: array 'features' is a list of names, not of shape {shape}")
-            if int(np.prod(shape, dtype=np.int64)) * dtype.itemsize > len(raw):
-                raise WeightsError(f"weights file {where}: array {m.filename!r} holds less data than its shape says")
+            if math.prod(shape) * dtype.itemsize > len(raw):  # Python ints: a shape of 10**30 does not overflow
+                raise WeightsError(f"weights file {where}: array {name!r} holds less data than its shape says")
             buf.seek(0)
             out[name] = np.lib.format.read_array(buf, allow_pickle=False)
     return out

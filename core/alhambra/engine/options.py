@@ -78,7 +78,7 @@ def resolve_options(declared: list[Option], given: dict[str, Any] | None) -> dic
             raise ConfigError(f"an option's name is text, not {shown(name)}")
         if name not in by_name:
             module = name.split(".", 1)[0] if "." in name else None
-            hint = f" (an option of the module {module!r}? enable it with the game's modules)" if module else ""
-            raise ConfigError(f"unknown option {name!r}{hint}; known options: {sorted(by_name)}")
+            hint = f" (an option of the module {shown(module)}? enable it with the game's modules)" if module else ""
+            raise ConfigError(f"unknown option {shown(name)}{hint}; known options: {sorted(by_name)}")
         out[name] = by_name[name].validate(value)
     return out

@@ -19,7 +19,7 @@ import pluggy
 from .. import hookspec
 from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck, remember_cards
-from ..errors import ConfigError
+from ..errors import ConfigError, shown
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
 
@@ -97,7 +97,7 @@ def load_module(name: str) -> Any:
     found = available_modules()
     if name not in found:
         known = ", ".join(sorted(found)) or "none installed"
-        raise ConfigError(f"unknown module {name!r}; available modules: {known}")
+        raise ConfigError(f"unknown module {shown(name)}; available modules: {known}")
     module = found[name].load()
     own = getattr(module, "NAME", None)
     if own != name:
@@ -195,7 +195,7 @@ class Ruleset:
                 raise ConfigError(f"a plugin is an object with hook implementations, not {p!r}")
         unknown = blocked - set(BUILTIN_PLUGINS)
         if unknown:
-            raise ConfigError(f"cannot block {sorted(unknown)}: built-in plugins are {sorted(BUILTIN_PLUGINS)}")
+            raise ConfigError(f"cannot block {shown(sorted(unknown))}: built-in plugins are {sorted(BUILTIN_PLUGINS)}")
         for name, path in BUILTIN_PLUGINS.items():
             if name in blocked:
                 pm.set_blocked(name)

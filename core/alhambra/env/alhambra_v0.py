@@ -19,6 +19,7 @@ same agent. Rewards come at the end: each seat's share of the victory (``Game.re
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -29,7 +30,7 @@ from pettingzoo.utils import wrappers
 
 from alhambra import ConfigError
 
-from .session import Session, as_seed
+from .session import Session, as_integer_option, as_seed
 
 __all__ = ["MAX_EPISODE_STEPS", "OrderEnforcing", "env", "raw_env"]
 
@@ -105,15 +106,18 @@ class raw_env(AECEnv):
         max_episode_steps: int | None = MAX_EPISODE_STEPS,
     ) -> None:
         super().__init__()
-        if max_episode_steps is not None and (type(max_episode_steps) is not int or max_episode_steps < 1):
-            raise ConfigError(f"max_episode_steps must be a positive int or None, not {max_episode_steps!r}")
-        self.max_episode_steps = max_episode_steps
+        self.max_episode_steps = (
+            None
+            if max_episode_steps is None
+            else as_integer_option(max_episode_steps, "max_episode_steps", 1, sys.maxsize)
+        )
         self.steps = 0
         if render_mode is not None and render_mode not in ("human", "ansi"):
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
         self.session = Session(players, modules, options)
+        players = self.session.players
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}

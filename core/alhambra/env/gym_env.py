@@ -16,6 +16,7 @@ is not legal leaves the game as it was and gives ``illegal_reward`` with
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable
 from typing import Any, SupportsFloat
 
@@ -25,8 +26,9 @@ from gymnasium import spaces
 
 from alhambra import AlhambraError, ConfigError, IllegalActionError
 from alhambra.bots import make_bot
+from alhambra.errors import shown
 
-from .session import Session, as_number_option, as_seed
+from .session import Session, as_integer_option, as_number_option, as_seed
 
 __all__ = ["MAX_EPISODE_STEPS", "AlhambraEnv"]
 
@@ -37,7 +39,7 @@ MAX_EPISODE_STEPS = 5_000
 
 
 class AlhambraEnv(gymnasium.Env):
-    """The learner plays seat ``seat`` (default 0; ``"random"``: a random seat each game) of
+    """The learner plays seat ``seat`` (an ``int`` or numpy integer, default 0; ``"random"``: a random seat each game) of
     a ``players``-player game against ``opponents`` (bot specifications for
     :func:`alhambra.bots.make_bot`, one per other seat in seat order; default all
     ``"random"``; every specification is checked at construction). ``modules``, ``options``
@@ -63,26 +65,31 @@ class AlhambraEnv(gymnasium.Env):
         illegal_reward: float | None = -1.0,
         max_episode_steps: int | None = MAX_EPISODE_STEPS,
     ) -> None:
-        if max_episode_steps is not None and (type(max_episode_steps) is not int or max_episode_steps < 1):
-            raise ConfigError(f"max_episode_steps must be a positive int or None, not {max_episode_steps!r}")
-        self.max_episode_steps = max_episode_steps
+        self.max_episode_steps = (
+            None
+            if max_episode_steps is None
+            else as_integer_option(max_episode_steps, "max_episode_steps", 1, sys.maxsize)
+        )
         self.steps = 0
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
         self.session = Session(players, modules, options)
+        players = self.session.players
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):
-            raise ConfigError(f"opponents must name {players - 1} bots, not {opponents!r}")
+            raise ConfigError(f"opponents must name {players - 1} bots, not {shown(opponents)}")
         for k, spec in enumerate(specs):
             try:
                 make_bot(spec)  # every specification is checked now, not at the first reset
             except AlhambraError as e:
                 raise ConfigError(f"opponent {k} ({spec!r}): {e}") from e
         self.opponents = specs
-        if seat != "random" and (type(seat) is not int or not 0 <= seat < players):
-            raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
+        if seat != "random":
+            if isinstance(seat, str):
+                raise ConfigError(f"seat must be 0..{players - 1} or 'random', not {shown(seat)}")
+            seat = as_integer_option(seat, "seat", 0, players - 1)
         self.seat_choice = seat
         self.seat: int = seat if isinstance(seat, int) else 0
         self.render_mode = render_mode

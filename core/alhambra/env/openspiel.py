@@ -109,12 +109,15 @@ class AlhambraGame(pyspiel.Game):
     """The OpenSpiel game of one rule set (see the module docstring for the parameters).
     Raises :class:`ConfigError` naming the parameter for a bad one: ``players`` not an
     integer 2-6 (R-COMP-1), ``max_moves`` not an integer 1 … :data:`MAX_PARAMETER`, ``seed``
-    not an integer -1 … :data:`MAX_PARAMETER` (a bool, a float or a string is no integer)."""
+    not an integer -1 … :data:`MAX_PARAMETER` (a bool, a float or a string is no integer),
+    ``modules`` not a string."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
         self.players = as_integer_option(p["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
-        self.modules = parse_modules(str(p["modules"]).replace("+", ","))
+        if not isinstance(p["modules"], str):
+            raise ConfigError(f"modules must be module names joined by '+' (a string), not {shown(p['modules'])}")
+        self.modules = parse_modules(p["modules"].replace("+", ","))
         p["modules"] = "+".join(m if isinstance(m, str) else repr(m) for m in self.modules)
         self.max_moves = as_integer_option(p["max_moves"], "max_moves", 1, MAX_PARAMETER)
         self.seed = as_integer_option(p["seed"], "seed", -1, MAX_PARAMETER)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import operator
 from collections.abc import Iterable
 from typing import Any
@@ -48,10 +49,10 @@ def as_action_int(i: Any) -> int:
 
 def as_number_option(value: Any, name: str) -> float:
     """``value`` of the option ``name`` (a reward, a scale) as a float: a finite real number,
-    an ``int``, ``float`` or numpy number. Raises :class:`ConfigError` naming the option for
+    an ``int``, ``float``, :class:`~fractions.Fraction` or numpy number. Raises :class:`ConfigError` naming the option for
     anything else: a bool, a string, a complex number, infinity, NaN, or an integer too large
     for a float (``10**400``)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise ConfigError(f"{name} must be a real number, not {shown(value)}")
     try:
         number = float(value)
@@ -82,11 +83,13 @@ def as_seed(seed: Any) -> int:
     if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
         seed = int(seed)
     if type(seed) is not int:
-        raise ConfigError(f"seed must be an integer, not {seed!r}")
+        raise ConfigError(f"seed must be an integer, not {shown(seed)}")
     if seed < 0:
-        raise ConfigError(f"seed must be at least 0, not {seed} (a negative seed would repeat the game of {-seed})")
+        raise ConfigError(
+            f"seed must be at least 0, not {shown(seed)} (a negative seed would repeat the game of {shown(-seed)})"
+        )
     if seed >= SEED_LIMIT:
-        raise ConfigError(f"seed must be below 2**63, not {seed}")
+        raise ConfigError(f"seed must be below 2**63, not {shown(seed)}")
     return seed
 
 
@@ -118,7 +121,7 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
             modules = list(modules)
         except TypeError:
             raise ConfigError(
-                f"modules must be a list of modules or a comma-separated string, not {modules!r}"
+                f"modules must be a list of modules or a comma-separated string, not {shown(modules)}"
             ) from None
     if "all" in modules:
         from ..saving.config import expand_module_names
@@ -140,7 +143,7 @@ def _describe(setup: tuple) -> str:
 class Session:
     """A game of one rule set played one integer at a time.
 
-    ``players`` (2-6), ``modules`` (names, see :func:`parse_modules`), ``options`` (as for
+    ``players`` (2-6, an ``int`` or numpy integer), ``modules`` (names, see :func:`parse_modules`), ``options`` (as for
     :func:`alhambra.new_game`). :meth:`reset` starts a game; :attr:`num_actions` and
     :attr:`observation_size` are the same for every game of the rule set. Raises
     :class:`ConfigError` for a bad configuration."""
@@ -151,12 +154,10 @@ class Session:
         modules: Iterable[str] | str | None = (),
         options: dict[str, Any] | None = None,
     ) -> None:
-        if type(players) is not int or not 2 <= players <= 6:
-            raise ConfigError(f"players must be an int 2..6, not {players!r}")
-        self.players = players
+        self.players = players = as_integer_option(players, "players", 2, 6)
         self.modules = parse_modules(modules)
         if options is not None and not isinstance(options, dict):
-            raise ConfigError(f"options must be a dict of option values or None, not {options!r}")
+            raise ConfigError(f"options must be a dict of option values or None, not {shown(options)}")
         self.options = dict(options or {})
         key = (
             players,

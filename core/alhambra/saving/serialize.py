@@ -122,6 +122,13 @@ def make_converter(rules) -> Converter:
                     f"state.modules.{k}: the {k} part of the state is an object of its fields, not {shown(v)}"
                 )
             resolve_types(cls)
+            known = [f.name for f in fields(cls)]
+            extra = [name for name in v if name not in known]
+            if extra:  # cattrs would drop it unread: a misspelt field would load as its default
+                raise SaveFormatError(
+                    f"state.modules.{k}: {shown(extra[0])} is no field of the {k} part of the state "
+                    f"(its fields: {', '.join(known)})"
+                )
             out[k] = _structure(conv, v, cls, f"state.modules.{k}")
         return out
 
@@ -315,7 +322,7 @@ def check_plugins(data: dict, plugins: Iterable) -> None:
     needed = sorted(data.get("plugins", []))
     if given != needed:
         raise SaveFormatError(
-            f"this save was played with plugins {needed}, but {given} were passed: "
+            f"this save was played with plugins {shown(needed)}, but {shown(given)} were passed: "
             "pass the same plugin objects (plugins=[...]) to load or replay it"
         )
 
@@ -334,7 +341,7 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
             try:
                 out.append(load_module(n))
             except AlhambraError as exc:
-                raise SaveFormatError(f"the save needs module {n!r}: {exc}") from None
+                raise SaveFormatError(f"the save needs module {shown(n)}: {exc}") from None
     return out
 
 
