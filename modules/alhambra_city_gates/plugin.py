@@ -201,27 +201,13 @@ class GateRules(PlacementRules):
         return _ungated(city, PlacementRules.swap_cells(self, city, mask))
 
 
-def _cell_number(pos: tuple[int, int]) -> int:
-    """The internal number of cell ``pos``: :func:`alhambra.cell_position` the other way
-    round, by the formula it documents."""
-    return (pos[0] + 1024) * 2051 + pos[1] + 1024
-
-
-#: the formula checked once against the engine's own numbering (else positions are compared)
-_NUMBERED = all(cell_position(_cell_number(p)) == p for p in ((0, 0), (3, -5), (-7, 2)))
-
-
 def _ungated(city: Any, cells: list[int]) -> list[int]:
-    """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7)."""
-    held = city.memo.get("city_gates.held")
-    if held is None:
-        found = {pos for pos, _ in city.open_sides}
-        held = city.memo["city_gates.held"] = {_cell_number(p) for p in found} if _NUMBERED else found
+    """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7):
+    those with a side declared open (``Alhambra.open_cells``)."""
+    held = city.open_cells()
     if not held:
         return cells
-    if _NUMBERED:
-        return [c for c in cells if c not in held]
-    return [c for c in cells if cell_position(c) not in held]
+    return [c for c in cells if c not in held]
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -383,6 +383,14 @@ class _CityRules(_CityState):
         from both of its cells."""
         return frozenset((_pos(c), side) for c, m in self._gates.items() for _, side, _ in _STEPS if m & side)
 
+    def open_cells(self) -> frozenset[int]:
+        """The cells (internal numbers, see :func:`cell_position`) with a side declared open
+        (:meth:`open_side`): both cells of each such side. Cached until the Alhambra changes."""
+        found = self.memo.get("open_cells")
+        if found is None:
+            found = self.memo["open_cells"] = frozenset(self._gates)
+        return found
+
     def open_side(self, pos: Pos, side: int, *, open: bool = True) -> None:
         """Declare the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` open for
         walking (R-PLACE-5, R-TURN-6) whatever walls it shows (a city gate, R-GATE-6), or with
@@ -649,7 +657,7 @@ class Alhambra(_CityRules):
         self._wall_len: int | None = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
         #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
-        #: "removable", "redesign" are the engine's). A copy shares it while both have the
+        #: "removable", "redesign", "open_cells" are the engine's). A copy shares it while both have the
         #: same layout; any change replaces it.
         self.memo: dict[Any, Any] = {}
 
