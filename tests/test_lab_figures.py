@@ -27,7 +27,7 @@ from alhambra.lab.compare import (
     mattered,
 )
 from alhambra.lab.tournament import ahead_share, format_pairwise, pairwise, rate_tournament
-from alhambra.lab.stats import paired_p
+from alhambra.lab.stats import paired_p, wilson
 from alhambra.simulate import GameResult
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -81,7 +81,9 @@ def test_bot_share_per_variant_with_intervals_clustered_by_seed():
     half = _t(3) * math.sqrt(1 / 48)
     assert row.values[0].value == 0.75
     assert row.values[0].low == pytest.approx(0.75 - half) and row.values[0].high == 1.0  # cut at 1
-    assert (row.values[1].value, row.values[1].low, row.values[1].high) == (0.5, 0.5, 0.5)  # the same every seed
+    # the same share in every seed: no spread between seeds measured, so the Wilson interval of
+    # all 8 seatings (never a zero-width interval)
+    assert (row.values[1].value, row.values[1].low, row.values[1].high) == (0.5, *_wilson(4, 8))
     # paired by seed: differences -1/2, -1/2, 0, 0
     d = row.diffs[0]
     assert d.value == -0.25
@@ -101,14 +103,21 @@ def test_bot_share_counts_a_bot_in_several_seats_once_per_seat():
         for rot in (0, 1)
     ]
     share = bot_share(games, "a")
-    assert (share.value, share.low, share.high, share.n) == (0.25, 0.25, 0.25, 12)
+    assert (share.value, share.low, share.high, share.n) == (0.25, *_wilson(3, 12), 12)  # 1/4 every seed
     assert bot_share(games, "b").value == 0.5
     assert bot_share(games, "nobody").n == 0
 
 
+def _wilson(successes: float, n: int) -> tuple[float, float]:
+    found = wilson(successes, n)
+    return found.low, found.high
+
+
 def test_one_seed_tests_nothing():
     assert paired_p([3.0], [9.0]) == 1.0  # a single difference has no spread to be judged by
-    assert paired_p([3.0, 4.0], [9.0, 10.0]) == 0.0  # the same difference on every seed
+    # the same difference on every seed: the exact sign-flip test, 2 / 2**n
+    assert paired_p([3.0, 4.0], [9.0, 10.0]) == 0.5
+    assert paired_p([3.0] * 10, [4.0] * 10) == pytest.approx(2 / 2**10)
 
 
 def test_no_bot_share_figures_when_one_bot_holds_every_seat():
@@ -160,7 +169,7 @@ def test_the_same_play_everywhere_changes_nothing_and_missing_digests_say_so():
     a, b = _paired([0, 0, 0, 0], [0, 0, 0, 0])
     m = mattered(a, b)
     assert m.play_count == 0 and m.winner_count == 0 and m.play_changed == m.winner_changed
-    assert (m.play_changed.low, m.play_changed.high) == (0.0, 0.0)
+    assert (m.play_changed.low, m.play_changed.high) == _wilson(0, m.games)  # 0 of 8, the same every seed
     old = [_game(g.seed, g.bots, g.winners, rotation=g.rotation) for g in a]  # records without the digest
     assert mattered(old, b).play_changed is None
     assert mattered(a, [_game(99, ("x", "x"), [0])]).games == 0  # no seed in common
@@ -253,13 +262,14 @@ def test_compare_command_with_two_bots_shows_their_shares_and_what_changed(tmp_p
     ]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^  win share per seat: greedy\s+1 \[1, 1\]\s+1 \[1, 1\]\s+0 \[0, 0\]", out, re.MULTILINE)
+    # won every game in both variants: the Wilson interval of its 6 seatings (no spread between seeds)
+    assert re.search(r"^  win share per seat: greedy\s+1 \[0\.61, 1\]\s+1 \[0\.61, 1\]\s+0 \[0, 0\]", out, re.MULTILINE)
     assert "how often the rule mattered, double_walls against base over 6 games on the same seed and seating" in out
-    assert "play changed in 6 (1.000 [1.000, 1.000])" in out  # greedy values the doubled walls: it plays otherwise
+    assert "play changed in 6 (1.000 [0.610, 1.000])" in out  # greedy values the doubled walls: it plays otherwise
     assert "primary figure 'win share per seat: greedy', tested on its own at 5%" in out
     html = report.read_text("utf-8")
     assert "<h2>How often the rule mattered</h2>" in html
-    assert re.search(r"double_walls against base</td><td>6</td>\s*<td>6 \(1\.000 \[1\.000, 1\.000\]\)</td>", html)
+    assert re.search(r"double_walls against base</td><td>6</td>\s*<td>6 \(1\.000 \[0\.610, 1\.000\]\)</td>", html)
 
 
 def test_tournament_command_honours_the_config_and_balances_the_games(tmp_path, capsys):

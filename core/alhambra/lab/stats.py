@@ -120,7 +120,9 @@ def clustered_rate(clusters: Sequence[tuple[float, float]], level: float = LEVEL
     seats of one game counting its share of that game once per seat it holds) with the
     cluster-robust (ratio-estimator) variance and a t interval on ``clusters - 1`` degrees of
     freedom, cut to [0, 1]. One cluster: the Wilson interval. A rate that is the same in every
-    cluster has a zero-width interval. Raises :class:`StatisticsError` for no trials."""
+    cluster leaves the spread between clusters unmeasured (it is no evidence that there is
+    none): then the interval is the Wilson interval of all the trials (design effect 1).
+    Raises :class:`StatisticsError` for no trials."""
     _check_level(level)
     clusters = [(float(y), float(n)) for y, n in clusters if n > 0]
     total = math.fsum(n for _, n in clusters)
@@ -137,6 +139,8 @@ def clustered_rate(clusters: Sequence[tuple[float, float]], level: float = LEVEL
     nbar = total / c
     resid = math.fsum((y - r * n) ** 2 for y, n in clusters)
     var = resid / (c * (c - 1) * nbar * nbar)
+    if var <= 0.0:  # the same rate in every cluster: no spread measured to build on
+        return ClusteredRate(wilson(wins, int(round(total)), level), c, 1.0)
     naive = r * (1.0 - r) / total
     deff = var / naive if naive > 0 and var > 0 else 1.0
     half = float(sps.t.ppf(0.5 + level / 2.0, c - 1)) * math.sqrt(var)
@@ -170,7 +174,10 @@ def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
     """Two-sided p-value that ``b - a`` (paired by seed) is zero on average. Yes/no values (every
     value 0 or 1): McNemar's exact test, a binomial test on the discordant pairs (scipy's
     ``binomtest``); otherwise the paired t-test (``ttest_rel``). One pair: 1.0 (no spread to
-    test against). All differences equal: 1.0 when they are zero, else 0.0. Raises :class:`StatisticsError` for unequal or no pairs."""
+    test against). All differences equal: 1.0 when they are zero, else the exact sign-flip
+    test's ``2 / 2**n`` over ``n`` seeds (only the two flips giving every difference one sign
+    reach that mean: two seeds are no finding, ten are). Raises :class:`StatisticsError` for
+    unequal or no pairs."""
     if len(a) != len(b) or not a:
         raise StatisticsError(f"paired values need equal, non-zero counts, not {len(a)} and {len(b)}")
     from scipy import stats as sps
@@ -185,7 +192,7 @@ def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
     if len(d) < 2:  # one seed: nothing to test a difference against
         return 1.0
     if all(v == d[0] for v in d):
-        return 1.0 if d[0] == 0 else 0.0
+        return 1.0 if d[0] == 0 else min(1.0, 2.0 ** (1 - len(d)))
     return float(sps.ttest_rel(list(map(float, b)), list(map(float, a))).pvalue)
 
 
