@@ -223,3 +223,15 @@ def check_position_round_trip(players: int, modules, seed: int, steps: int, form
         g.apply(a.choice(la))
         h.apply(b.choice(lb))
     assert saved_state(h) == saved_state(g)
+
+
+def one_error_line(capsys, *words: str) -> str:
+    """The command line's error as ``capsys`` caught it: one line starting ``alhambra:
+    error:``, no traceback, holding each of ``words``."""
+    captured = capsys.readouterr()
+    err = captured.err
+    assert err.startswith("alhambra: error:") and err.count("\n") == 1, err
+    assert "Traceback" not in err + captured.out
+    for word in words:
+        assert word in err
+    return err

@@ -32,6 +32,15 @@ from helpers import COMBINATIONS6, seeds_st
 modules6_all = st.sampled_from(COMBINATIONS6)
 
 
+def _saved_members(tmp_path, **kwargs):
+    """The default network saved as ``good.npz`` in ``tmp_path`` (``save_weights`` keyword
+    arguments passed on), and its members as arrays."""
+    good = tmp_path / "good.npz"
+    save_weights(good, default_net(), **kwargs)
+    with np.load(good, allow_pickle=False) as data:
+        return good, {k: data[k] for k in data.files}
+
+
 def test_registered_and_found_by_name():
     assert "learned" in bot_names()  # through the entry point in pyproject.toml
     assert bot_class("learned") is LearnedBot
@@ -93,10 +102,7 @@ def test_corrupt_weights_files_are_refused(tmp_path):
     with pytest.raises(WeightsError, match="array 'lin' holds object, not real floats"):
         load_weights(obj)
     # wrong shape, wrong version, missing array, other features, not finite
-    good = tmp_path / "good.npz"
-    save_weights(good, default_net())
-    with np.load(good, allow_pickle=False) as data:
-        base = {k: data[k] for k in data.files}
+    good, base = _saved_members(tmp_path)
     cases = [
         ({"lin": np.zeros(N_FEATURES + 1)}, "array 'lin' has shape"),
         ({"version": np.array(99)}, "format version 99"),
@@ -142,10 +148,7 @@ def test_corrupt_weights_files_are_refused(tmp_path):
 def test_weights_members_of_the_wrong_kind_are_refused_naming_them(tmp_path, change, match):
     """Only real floats for the network, an integer version and text feature names: a bool
     or complex array, a version stored as the text "1" used to load."""
-    good = tmp_path / "good.npz"
-    save_weights(good, default_net(), seed=7)
-    with np.load(good, allow_pickle=False) as data:
-        base = {k: data[k] for k in data.files}
+    good, base = _saved_members(tmp_path, seed=7)
     assert load_weights(good) is not None
     bad = tmp_path / "bad.npz"
     np.savez(bad, **{**base, **change})
@@ -298,10 +301,7 @@ def test_weights_from_dev_zero_are_refused_unread():
 
 def test_a_network_matrix_that_is_not_two_dimensional_is_named(tmp_path):
     """A flat ``w1`` was reported as "array 'mean' has shape (16,), expected (16,)"."""
-    good = tmp_path / "good.npz"
-    save_weights(good, default_net())
-    with np.load(good, allow_pickle=False) as data:
-        base = {k: data[k] for k in data.files}
+    good, base = _saved_members(tmp_path)
     bad = tmp_path / "bad.npz"
     np.savez(bad, **{**base, "w1": base["w1"].reshape(-1)})
     with pytest.raises(WeightsError, match=r"array 'w1' has shape \(\d+,\), expected \(16, hidden units\)"):
@@ -309,10 +309,7 @@ def test_a_network_matrix_that_is_not_two_dimensional_is_named(tmp_path):
 
 
 def test_big_endian_and_fortran_order_arrays_load(tmp_path):
-    good = tmp_path / "good.npz"
-    save_weights(good, default_net())
-    with np.load(good, allow_pickle=False) as data:
-        base = {k: data[k] for k in data.files}
+    good, base = _saved_members(tmp_path)
     other = tmp_path / "other.npz"
     np.savez(other, **{**base, "w1": np.asfortranarray(base["w1"].astype(">f8")), "b2": base["b2"].astype(">f4")})
     net = load_weights(other)

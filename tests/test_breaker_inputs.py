@@ -11,50 +11,41 @@ import pytest
 import alhambra
 from alhambra import ConfigError, SaveFormatError
 from alhambra.cli import main
-
-
-def _one_error_line(capsys, *words: str) -> str:
-    captured = capsys.readouterr()
-    err = captured.err
-    assert err.startswith("alhambra: error:") and err.count("\n") == 1, err
-    assert "Traceback" not in err + captured.out
-    for word in words:
-        assert word in err
-    return err
+from helpers import one_error_line
 
 
 @pytest.mark.parametrize("text", ["[" * 100_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 100_000])
-def test_a_save_file_nested_too_deeply_is_one_error_line(tmp_path, capsys, text) -> None:
+def test_a_save_file_nested_too_deeply_isone_error_line(tmp_path, capsys, text) -> None:
     path = tmp_path / "deep.json"
     path.write_text(text)
     assert main(["replay", str(path)]) == 2
-    _one_error_line(capsys, str(path), "nested too deeply")
+    one_error_line(capsys, str(path), "nested too deeply")
 
 
 def test_an_option_value_nested_too_deeply_is_taken_as_text(capsys) -> None:
     assert main(["simulate", "--games", "1", "--option", "tiebreak=" + "[" * 100_000]) == 2
-    _one_error_line(capsys, "tiebreak")
+    one_error_line(capsys, "tiebreak")
 
 
 def test_resume_from_a_results_line_nested_too_deeply_is_refused(tmp_path, capsys) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text("[" * 100_000 + "\n{}\n")
     assert main(["simulate", "--games", "1", "--resume", str(path)]) == 2
-    _one_error_line(capsys, "r.jsonl:1", "nested too deeply")
+    one_error_line(capsys, "r.jsonl:1", "nested too deeply")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_resume_from_a_device_is_refused_unread(capsys) -> None:
     """Read whole, ``/dev/zero`` would fill the memory before anything is said."""
     assert main(["simulate", "--games", "1", "--resume", "/dev/zero"]) == 2
-    _one_error_line(capsys, "/dev/zero", "regular file")
+    one_error_line(capsys, "/dev/zero", "regular file")
 
 
 def test_resume_from_a_pipe_or_a_directory_is_refused(tmp_path, capsys) -> None:
     os.mkfifo(tmp_path / "pipe")  # no writer: opening it would wait for ever
     for path in (tmp_path / "pipe", tmp_path):
         assert main(["simulate", "--games", "1", "--resume", str(path)]) == 2
-        _one_error_line(capsys, str(path), "regular file")
+        one_error_line(capsys, str(path), "regular file")
 
 
 @pytest.mark.parametrize(

@@ -15,18 +15,9 @@ import alhambra.cli
 import alhambra.saving.position
 from alhambra import ConfigError, SaveFormatError
 from alhambra.cli import main
+from helpers import one_error_line
 
 POSITION = "players = 3\nseed = 4\n"
-
-
-def _one_error_line(capsys, *words: str) -> str:
-    captured = capsys.readouterr()
-    err = captured.err
-    assert err.startswith("alhambra: error:") and err.count("\n") == 1, err
-    assert "Traceback" not in err + captured.out
-    for word in words:
-        assert word in err
-    return err
 
 
 def _fifo(tmp_path: Path, data: bytes | None) -> Path:
@@ -58,7 +49,7 @@ def small_limits(monkeypatch):
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_a_position_from_dev_zero_is_refused(capsys) -> None:
     assert main(["replay", "--position", "/dev/zero"]) == 2
-    _one_error_line(capsys, "/dev/zero", f"at most {alhambra.saving.position.MAX_POSITION_BYTES} bytes", "never ends")
+    one_error_line(capsys, "/dev/zero", f"at most {alhambra.saving.position.MAX_POSITION_BYTES} bytes", "never ends")
     with pytest.raises(ConfigError, match="never ends"):
         alhambra.Game.from_position(Path("/dev/zero"))
 
@@ -66,7 +57,7 @@ def test_a_position_from_dev_zero_is_refused(capsys) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
 def test_a_save_from_dev_zero_is_refused(small_limits, capsys) -> None:
     assert main(["replay", "/dev/zero"]) == 2
-    _one_error_line(capsys, "/dev/zero", "at most 100000 bytes", "never ends")
+    one_error_line(capsys, "/dev/zero", "at most 100000 bytes", "never ends")
 
 
 def test_a_position_larger_than_the_limit_is_refused_unread(small_limits, tmp_path, capsys) -> None:
@@ -77,7 +68,7 @@ def test_a_position_larger_than_the_limit_is_refused_unread(small_limits, tmp_pa
     capsys.readouterr()
     path.write_text(POSITION + "#" * 20_000 + "\n")
     assert main(["replay", "--position", str(path)]) == 2
-    _one_error_line(capsys, str(path), "at most 10000 bytes, this one 20022")
+    one_error_line(capsys, str(path), "at most 10000 bytes, this one 20022")
     with pytest.raises(ConfigError, match="at most 10000 bytes"):
         alhambra.Game.from_position(path)
 
@@ -90,12 +81,12 @@ def test_a_save_file_larger_than_the_limit_is_refused_unread(small_limits, tmp_p
     capsys.readouterr()
     path.write_text((text + "\n") * (100_000 // len(text) + 1))
     assert main(["replay", str(path)]) == 2
-    _one_error_line(capsys, str(path), "a save file holds at most 100000 bytes")
+    one_error_line(capsys, str(path), "a save file holds at most 100000 bytes")
 
 
 def test_a_pipe_that_never_ends_is_refused_and_one_that_ends_is_read(small_limits, tmp_path, capsys) -> None:
     assert main(["replay", "--position", str(_fifo(tmp_path, None))]) == 2
-    _one_error_line(capsys, "at most 10000 bytes", "never ends")
+    one_error_line(capsys, "at most 10000 bytes", "never ends")
     os.remove(tmp_path / "pipe")
     with pytest.raises(SaveFormatError, match="never ends"):
         alhambra.cli._read_saves(str(_fifo(tmp_path, None)))
