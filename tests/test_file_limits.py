@@ -68,7 +68,7 @@ def test_a_position_larger_than_the_limit_is_refused_unread(small_limits, tmp_pa
     capsys.readouterr()
     path.write_text(POSITION + "#" * 20_000 + "\n")
     assert main(["replay", "--position", str(path)]) == 2
-    one_error_line(capsys, str(path), "at most 10000 bytes, this one 20022")
+    one_error_line(capsys, str(path), "at most 10000 bytes; this one holds 20022")
     with pytest.raises(ConfigError, match="at most 10000 bytes"):
         alhambra.Game.from_position(path)
 

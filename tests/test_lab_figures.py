@@ -118,6 +118,11 @@ def test_one_seed_tests_nothing():
     # the same difference on every seed: the exact sign-flip test, 2 / 2**n
     assert paired_p([3.0, 4.0], [9.0, 10.0]) == 0.5
     assert paired_p([3.0] * 10, [4.0] * 10) == pytest.approx(2 / 2**10)
+    # equal but for rounding (a mean of thirds): the same test, not a t-test on no spread
+    a = [23 / 3, 26 / 3, 7.0, 19 / 3]
+    b = [x + 1 for x in a]
+    assert len({y - x for x, y in zip(a, b)}) > 1  # 1.0 and 0.9999999999999991
+    assert paired_p(a, b) == 2 / 2**4
 
 
 def test_no_bot_share_figures_when_one_bot_holds_every_seat():

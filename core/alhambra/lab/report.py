@@ -153,8 +153,22 @@ def _template(name: str) -> Any:
         autoescape=jinja2.select_autoescape(["html", "j2"]),
         undefined=jinja2.StrictUndefined,
     )
-    env.filters["num"] = lambda x, p=3: f"{x:.{p}g}" if isinstance(x, float) else str(x)
+    env.filters["num"] = _num
+    env.filters["signed"] = _signed
     return env.get_template(name)
+
+
+def _num(x: Any, p: int = 3) -> str:
+    """A figure for the page: ``p`` significant digits, and 0 for what is 0 but for rounding
+    (an interval around a share above chance of 0 is ``3.7e-17`` in floating point)."""
+    if isinstance(x, float):
+        return f"{0.0 if abs(x) < 1e-9 else x:.{p}g}"
+    return str(x)
+
+
+def _signed(x: float) -> str:
+    """A difference for the page, with its sign: as :func:`_num`, ``+0.25``, ``-1``, ``+0``."""
+    return f"{0.0 if abs(x) < 1e-9 else x:+.3g}"
 
 
 def _data_uri(png: bytes) -> str:

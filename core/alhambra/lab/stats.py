@@ -174,7 +174,8 @@ def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
     """Two-sided p-value that ``b - a`` (paired by seed) is zero on average. Yes/no values (every
     value 0 or 1): McNemar's exact test, a binomial test on the discordant pairs (scipy's
     ``binomtest``); otherwise the paired t-test (``ttest_rel``). One pair: 1.0 (no spread to
-    test against). All differences equal: 1.0 when they are zero, else the exact sign-flip
+    test against). All differences equal (to rounding, a billionth of their size): 1.0 when
+    they are zero, else the exact sign-flip
     test's ``2 / 2**n`` over ``n`` seeds (only the two flips giving every difference one sign
     reach that mean: two seeds are no finding, ten are). Raises :class:`StatisticsError` for
     unequal or no pairs."""
@@ -191,8 +192,9 @@ def paired_p(a: Sequence[float], b: Sequence[float]) -> float:
     d = [y - x for x, y in zip(a, b)]
     if len(d) < 2:  # one seed: nothing to test a difference against
         return 1.0
-    if all(v == d[0] for v in d):
-        return 1.0 if d[0] == 0 else min(1.0, 2.0 ** (1 - len(d)))
+    scale = max(1.0, max(abs(v) for v in d))
+    if max(d) - min(d) <= 1e-9 * scale:  # equal but for rounding (1 and 0.9999999999999991)
+        return 1.0 if abs(d[0]) <= 1e-9 * scale else min(1.0, 2.0 ** (1 - len(d)))
     return float(sps.ttest_rel(list(map(float, b)), list(map(float, a))).pvalue)
 
 

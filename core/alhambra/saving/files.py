@@ -18,9 +18,9 @@ def read_limited(path: str | os.PathLike[str], limit: int, what: str, error: typ
     ``open`` and ``read`` raise it (a missing file, a directory), for the caller to name."""
     info = os.stat(path)
     if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-        raise error(f"{os.fspath(path)}: a {what} file holds at most {limit} bytes, this one {info.st_size}")
+        raise error(f"{os.fspath(path)}: a {what} file holds at most {limit} bytes; this one holds {info.st_size}")
     with open(path, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise error(f"{os.fspath(path)}: a {what} file holds at most {limit} bytes, this one more (or it never ends)")
+        raise error(f"{os.fspath(path)}: a {what} file holds at most {limit} bytes; this one holds more, or never ends")
     return data
