@@ -175,39 +175,17 @@ def gated(city: Any, pos: tuple[int, int]) -> bool:
 @frozen(slots=True)
 class GateRules(PlacementRules):
     """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
-    moved to the reserve nor swapped. The gates themselves are sides the Alhambra declares
-    open (``Alhambra.open_side``), which the built-in rules already walk through (R-GATE-6):
-    the built-in tables decide, gates or not, and R-GATE-7 then drops the gated tiles."""
+    moved to the reserve nor swapped (the rules' held tiles). The gates themselves are sides
+    the Alhambra declares open (``Alhambra.open_side``), which the built-in rules already walk
+    through (R-GATE-6), so the built-in tables still decide everything else."""
 
-    def __attrs_post_init__(self) -> None:
-        PlacementRules.__attrs_post_init__(self)
-        # the built-in tables still decide (they count the open sides); R-GATE-7 filters after
-        object.__setattr__(self, "tables", self.walls_match and type(self) is GateRules)
+    def held_cells(self, city: Any) -> frozenset[int]:
+        return city.open_cells()
 
-    def why_not_remove(self, city: Any, pos: Any) -> str | None:
-        if city.tile_at(pos) is not None and gated(city, pos):
+    def why_held(self, city: Any, pos: Any) -> str | None:
+        if gated(city, pos):
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
-        return PlacementRules.why_not_remove(self, city, pos)
-
-    def why_not_swap(self, city: Any, tile: Any, pos: Any) -> str | None:
-        if city.tile_at(pos) is not None and gated(city, pos):
-            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
-        return PlacementRules.why_not_swap(self, city, tile, pos)
-
-    def removable_cells(self, city: Any) -> list[int]:
-        return _ungated(city, PlacementRules.removable_cells(self, city))
-
-    def swap_cells(self, city: Any, mask: int) -> list[int]:
-        return _ungated(city, PlacementRules.swap_cells(self, city, mask))
-
-
-def _ungated(city: Any, cells: list[int]) -> list[int]:
-    """``cells`` (internal numbers) without the tiles a gate joins to a neighbour (R-GATE-7):
-    those with a side declared open (``Alhambra.open_cells``)."""
-    held = city.open_cells()
-    if not held:
-        return cells
-    return [c for c in cells if c not in held]
+        return None
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:

@@ -100,6 +100,30 @@ PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
 OPEN_LEAF = tuple(LEAF[v] and not ENCLOSED[v] for v in range(TILE_FACTS))
 
 
+#: no tile held in place (see ``PlacementRules.held_cells``)
+_NONE_HELD: frozenset[int] = frozenset()
+#: the rules the tables over the city's facts stand for: a subclass overriding any of them is
+#: judged cell by cell (``PlacementRules.tables``); one changing only which tiles are held keeps them
+_TABLE_RULES = (
+    "sides_match",
+    "side_open",
+    "hole_after_placing",
+    "hole_after_removing",
+    "why_not_place",
+    "_place_problem",
+    "place_cells",
+    "walled_off_cells",
+    "barred_cells",
+    "why_not_remove",
+    "reachable",
+    "removable_cells",
+    "why_not_swap",
+    "_swap_problem",
+    "swap_cells",
+    "why_invalid",
+)
+
+
 def _fitting(facts: dict[int, int], fits: tuple[bool, ...]) -> list[int]:
     found = [q for q, v in facts.items() if fits[v]]
     found.sort()
@@ -123,9 +147,12 @@ class PlacementRules:
 
     holes: str = "cell"
     walls_match: bool = True
-    #: True when these are the built-in rules, which the tables over the city's facts decide
-    #: (a subclass, or ``walls_match=False``, is judged cell by cell); worked out once
+    #: True when the built-in rules decide, through the tables over the city's facts (a
+    #: subclass overriding any rule of ``_TABLE_RULES``, or ``walls_match=False``, is judged
+    #: cell by cell; one overriding only ``held_cells``/``why_held`` keeps them); worked out once
     tables: bool = attrs.field(init=False, eq=False, repr=False)
+    #: True when ``held_cells`` is a plugin's: some tiles may be held in place
+    holds: bool = attrs.field(init=False, eq=False, repr=False)
     #: True when the built-in R-PLACE-6 with ``holes="cell"`` decides the barred cells
     _cell_holes: bool = attrs.field(init=False, eq=False, repr=False)
 
@@ -134,7 +161,10 @@ class PlacementRules:
             raise ConfigError(f"holes must be one of {HOLES_MODES}, not {self.holes!r}")
         if type(self.walls_match) is not bool:
             raise ConfigError(f"walls_match is True or False, not {self.walls_match!r}")
-        object.__setattr__(self, "tables", type(self) is PlacementRules and self.walls_match)
+        cls = type(self)
+        builtin = all(getattr(cls, name) is getattr(PlacementRules, name) for name in _TABLE_RULES)
+        object.__setattr__(self, "tables", builtin and self.walls_match)
+        object.__setattr__(self, "holds", cls.held_cells is not PlacementRules.held_cells)
         same = type(self).hole_after_placing is PlacementRules.hole_after_placing
         object.__setattr__(self, "_cell_holes", same and self.holes == "cell")
 
@@ -168,6 +198,18 @@ class PlacementRules:
         return not city._reaches_outside(c, emptied=c)
 
     # -- building (R-PLACE-1 … R-PLACE-6) ---------------------------------------------------
+
+    def held_cells(self, city: Alhambra) -> frozenset[int]:
+        """The tiles (internal cells) that may be neither moved to the reserve nor swapped,
+        whatever else the rules allow: a rule that holds tiles in place (the city gates'
+        R-GATE-7 holds the two tiles a gate joins). None by default. It must agree with
+        :meth:`why_held`; overriding the two keeps the built-in tables (``tables``)."""
+        return _NONE_HELD
+
+    def why_held(self, city: Alhambra, pos: Pos) -> str | None:
+        """Why the tile at ``pos`` stays where it is (see :meth:`held_cells`), citing the
+        rule, or ``None``."""
+        return None
 
     def why_not_place(self, city: Alhambra, tile: Any, pos: Pos) -> str | None:
         """Why ``tile`` cannot be built at ``pos``: R-PLACE-4, -2, -3, -5 and -6 in that order."""
@@ -250,6 +292,9 @@ class PlacementRules:
         c = _city._cell(pos)
         if c is None or c not in city._tiles:
             return f"R-TURN-5: there is no tile at {pos}"
+        held = self.why_held(city, pos)
+        if held:
+            return held
         if self.hole_after_removing(city, pos):
             if self.holes == "cell":
                 return f"R-TURN-6: removing the tile at {pos} would leave a hole there"
@@ -299,7 +344,8 @@ class PlacementRules:
             ]
         if not cell_holes:
             found = [c for c in found if city._reaches_outside(c, emptied=c)]
-        return found
+        held = self.held_cells(city) if self.holds else None
+        return [c for c in found if c not in held] if held else found
 
     # -- swapping (R-TURN-5 iii) ------------------------------------------------------------
 
@@ -314,7 +360,7 @@ class PlacementRules:
             return f"R-TURN-5: there is no tile at {pos} to swap"
         if not _city._known_tile(city.catalog, tile):
             return f"unknown tile {tile!r}"
-        return self._swap_problem(city, c, city.catalog.walls[tile], tile)
+        return self.why_held(city, pos) or self._swap_problem(city, c, city.catalog.walls[tile], tile)
 
     def _swap_problem(self, city: Alhambra, c: int, mask: int, tile: Any = None) -> str | None:
         pos = _pos(c)
@@ -335,9 +381,13 @@ class PlacementRules:
 
     def swap_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The tiles (internal cells, sorted) a tile of wall mask ``mask`` could replace."""
+        held = self.held_cells(city) if self.holds else _NONE_HELD
         if self.tables:
-            return _fitting(city.tile_facts, SWAP_OK[mask])
-        return [c for c in sorted(city._tiles) if c != _O and self._swap_problem(city, c, mask) is None]
+            found = _fitting(city.tile_facts, SWAP_OK[mask])
+            return [c for c in found if c not in held] if held else found
+        return [
+            c for c in sorted(city._tiles) if c != _O and c not in held and self._swap_problem(city, c, mask) is None
+        ]
 
     # -- the whole city ----------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
 from ..engine.city import cell_position
-from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK, PlacementRules
+from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK
 from ..engine.operations import city_changed
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
@@ -93,26 +93,25 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     if last is not None and last[0] == reserve:
         return last[1]
     rules = city.rules
-    if (
-        city._gates or not rules.tables
-    ):  # rules a plugin changed, or a side declared open: judged cell by cell, through the city
-        walls = city.catalog.walls
-        builds: list
-        if rules.tables and type(rules).place_cells is PlacementRules.place_cells:
-            builds = _table_builds(city, reserve)  # the built-in tables still decide placements
-        else:
-            builds = [
-                a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
-            ]
-        swaps = []
+    walls = city.catalog.walls
+    if not rules.tables:  # rules a plugin changed: judged cell by cell, through the city
+        builds = [
+            a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
+        ]
+        swaps: list = []
         for t in reserve:
             srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]  # the shared Swap instances of tile t
             swaps += [srow[c] for c in city.swap_cells(walls[t])]
         found = (builds, [_REMOVE_ROW[c] for c in city.removable_cells()], swaps)
         memo["redesign"] = (reserve.copy(), found)
         return found
+    # the built-in tables decide (the facts count the sides declared open); tiles the rules
+    # hold in place (R-GATE-7) are neither removed nor swapped
     tiles = city.tile_facts
     spots = sorted(tiles)
+    held = rules.held_cells(city) if rules.holds else None
+    if held:
+        spots = [c for c in spots if c not in held]
     if city.is_tree() and city.holes == "cell":
         # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
         # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
@@ -121,7 +120,6 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
     builds = _table_builds(city, reserve)
     swaps = []
-    walls = city.catalog.walls
     for t in reserve:
         srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]
         fits = SWAP_OK[walls[t]]
