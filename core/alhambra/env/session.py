@@ -25,6 +25,7 @@ from alhambra import (
     SaveFormatError,
     new_game,
 )
+from alhambra.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from alhambra.errors import shown
 
 from .codec import ActionCodec, Decision
@@ -154,7 +155,7 @@ class Session:
         modules: Iterable[str] | str | None = (),
         options: dict[str, Any] | None = None,
     ) -> None:
-        self.players = players = as_integer_option(players, "players", 2, 6)
+        self.players = players = as_integer_option(players, "players", MIN_PLAYERS, MAX_PLAYERS)
         self.modules = parse_modules(modules)
         if options is not None and not isinstance(options, dict):
             raise ConfigError(f"options must be a dict of option values or None, not {shown(options)}")

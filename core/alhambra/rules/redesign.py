@@ -98,10 +98,7 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
         builds = [
             a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
         ]
-        swaps: list = []
-        for t in reserve:
-            srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]  # the shared Swap instances of tile t
-            swaps += [srow[c] for c in city.swap_cells(walls[t])]
+        swaps = [a for t in reserve for a in actions_at(Swap, t, city.swap_cells(walls[t]), cell_position)]
         found = (builds, [_REMOVE_ROW[c] for c in city.removable_cells()], swaps)
         memo["redesign"] = (reserve.copy(), found)
         return found
