@@ -130,6 +130,38 @@ def test_resume_plays_only_the_seeds_not_yet_there(tmp_path):
     assert [r.to_dict() for r in read_results(fresh)] == [r.to_dict() for r in kept]
 
 
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_while_a_game_is_recorded_waits_for_the_whole_record(tmp_path, capsys, monkeypatch, sig):
+    """A stop arriving while a finished game is written to ``--out`` takes effect once that
+    record is whole: the summary, the printed lines and the file count the same games."""
+    from alhambra import cli_simulate
+    from alhambra.cli import main
+
+    calls = []
+
+    def slow_append(fh, result):
+        calls.append(result.seed)
+        if len(calls) == 2:
+            os.kill(os.getpid(), sig)  # delivered now, in the middle of the record
+            fh.write(json.dumps(result.to_dict(), sort_keys=True))
+            time.sleep(0.05)
+            fh.write("\n")
+            fh.flush()
+            return
+        real_append(fh, result)
+
+    real_append = cli_simulate.append_result
+    monkeypatch.setattr(cli_simulate, "append_result", slow_append)
+    out = tmp_path / "r.jsonl"
+    before = signal.getsignal(sig)
+    assert main(["simulate", "--games", "5", "--out", str(out)]) == 130
+    std = capsys.readouterr()
+    assert [r.seed for r in read_results(out)] == [1, 2]
+    assert "interrupted: 2 of 5 game(s) finished" in std.err
+    assert "summary: 2 games" in std.out and "game 2 seed 2:" in std.out and "game 3" not in std.out
+    assert signal.getsignal(sig) == before  # the caller's handler is back
+
+
 def test_resume_refuses_a_file_of_other_games(tmp_path, capsys):
     from alhambra.cli import main
 

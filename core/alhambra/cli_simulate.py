@@ -39,7 +39,29 @@ INTERRUPTED = 130
 
 
 class _Stop(Exception):
-    """SIGTERM, raised in the main thread like Ctrl-C's KeyboardInterrupt."""
+    """Ctrl-C or SIGTERM, raised in the main thread (see :class:`_Stopper`)."""
+
+
+@attrs.define(slots=True)
+class _Stopper:
+    """The run's handler of SIGINT and SIGTERM: raises :class:`_Stop`, except while a finished
+    game is being recorded (kept in the summary, written to ``--out``); a signal then waits
+    until the record is whole, so the summary and the out file always count the same games."""
+
+    recording: bool = False
+    pending: bool = False
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        if self.recording:
+            self.pending = True
+            return
+        raise _Stop()
+
+    def recorded(self) -> None:
+        """End of a record: stop now if a signal came during it."""
+        self.recording = False
+        if self.pending:
+            raise _Stop()
 
 
 def resume_tasks(path: str, tasks: Sequence[SimTask]) -> tuple[list[SimTask], list[GameResult], int]:
@@ -97,9 +119,8 @@ def play_and_report(
     interrupted = False
     out = None
     old_term = signal.getsignal(signal.SIGTERM)
-
-    def on_term(signum: int, frame: Any) -> None:
-        raise _Stop()
+    old_int = signal.getsignal(signal.SIGINT)
+    stopper = _Stopper()
 
     from .lab.summary import load_statistics
 
@@ -107,7 +128,8 @@ def play_and_report(
     start = time.perf_counter()
     runs = None
     try:
-        signal.signal(signal.SIGTERM, on_term)
+        signal.signal(signal.SIGTERM, stopper)
+        signal.signal(signal.SIGINT, stopper)
         if out_path:
             if resume_end is not None:
                 out = open(out_path, "r+", encoding="utf-8")
@@ -117,6 +139,7 @@ def play_and_report(
                 out = open(out_path, "w", encoding="utf-8")
         runs = run_games(tasks, workers=workers, backend=args.backend, progress=progress, ray_address=args.ray_address)
         for r, save in runs:
+            stopper.recording = True
             results.append(r)
             if out is not None:
                 append_result(out, r)
@@ -127,13 +150,16 @@ def play_and_report(
                     f"game {len(previous) + len(results)} seed {r.seed}: scores {r.scores}, won by {winner_names(r.winners)}; "
                     f"{r.actions} actions, scorings {','.join(map(str, r.scorings))}"
                 )
+            stopper.recorded()
     except (KeyboardInterrupt, _Stop):
         interrupted = True
     finally:
         close = getattr(runs, "close", None)
         if close is not None:
             close()  # terminates the workers of an interrupted run
-        signal.signal(signal.SIGTERM, old_term)
+        for sig, old in ((signal.SIGTERM, old_term), (signal.SIGINT, old_int)):
+            if old is not None:  # None: a handler not installed from Python, which cannot be put back
+                signal.signal(sig, old)
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - start
