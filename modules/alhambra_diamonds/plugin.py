@@ -251,9 +251,9 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequenc
             table = action_table(cls)
             combos = minimal_diamond_payments(cards, price, exact=exact)
             if cls is BuyWithDiamonds:
-                found = [table[i + 1, combo] for combo in combos]
+                found = tuple([table[i + 1, combo] for combo in combos])
             else:
-                found = [table[i + 1, combo, None] for combo in combos]
+                found = tuple([table[i + 1, combo, None] for combo in combos])
             memo[cls, exact, i, cards, price] = found
         out += found
     game.memo[key] = (hand.copy(), market.copy(), out)

@@ -203,7 +203,8 @@ def _plain_payments(
                 memo.clear()
             cards = _currency_cards(hand, MARKET_CURRENCIES[i])
             table = action_table(Buy)
-            out = memo[sub, price] = [table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)]
+            # a tuple: the empty ones are all the one ``()``, and tuples are smaller than lists
+            out = memo[sub, price] = tuple([table[i + 1, p] for p in minimal_payments(cards, price, exact=exact)])
         found += out
     return found
 
@@ -234,11 +235,13 @@ def _means_payments(
             wide = [c for c in hand if type(c) is MoneyCard and c.currency in curs]
             own = {c for c in wide if c.currency == cur}  # a payment of these alone is a plain one
             table = action_table(Buy)
-            out = memo[key] = [
-                table[i + 1, cards, m.via]
-                for cards in minimal_payments(wide, price, exact=exact)
-                if not own.issuperset(cards)
-            ]
+            out = memo[key] = tuple(
+                [
+                    table[i + 1, cards, m.via]
+                    for cards in minimal_payments(wide, price, exact=exact)
+                    if not own.issuperset(cards)
+                ]
+            )
         found += out
     return found
 
