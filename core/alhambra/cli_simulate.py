@@ -2,9 +2,10 @@
 nothing.
 
 * Results go to ``--out`` as each game finishes, one line a game, flushed.
-* Ctrl-C (SIGINT) or SIGTERM stops the run at once: the workers are terminated (no process is
+* Ctrl-C (SIGINT) or SIGTERM stops the run at once (or, if it comes while a finished game is
+  being recorded, as soon as that record is whole): the workers are terminated (no process is
   left behind), every finished game is kept, and the summary of those is printed; the exit
-  status is 130.
+  status is 130. The summary, the printed lines and ``--out`` always count the same games.
 * ``--resume FILE`` continues a run from its results: the seeds already in FILE are not
   played again, new results are appended to FILE (a half-written last line is cut first), and
   the summary covers all of them.
