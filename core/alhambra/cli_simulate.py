@@ -28,6 +28,8 @@ from .errors import ConfigError
 from .simulate import (
     GameResult,
     SimTask,
+    _python_handlers,
+    _restore_handlers,
     append_result,
     format_summary,
     read_results_with_end,
@@ -119,8 +121,7 @@ def play_and_report(
     saves: list[str] = []
     interrupted = False
     out = None
-    old_term = signal.getsignal(signal.SIGTERM)
-    old_int = signal.getsignal(signal.SIGINT)
+    handlers = _python_handlers()  # the caller's SIGINT and SIGTERM handlers, put back at the end
     stopper = _Stopper()
 
     from .lab.summary import load_statistics
@@ -158,9 +159,7 @@ def play_and_report(
         close = getattr(runs, "close", None)
         if close is not None:
             close()  # terminates the workers of an interrupted run
-        for sig, old in ((signal.SIGTERM, old_term), (signal.SIGINT, old_int)):
-            if old is not None:  # None: a handler not installed from Python, which cannot be put back
-                signal.signal(sig, old)
+        _restore_handlers(handlers)
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - start
