@@ -45,3 +45,9 @@ class SimulationError(AlhambraError):
     """A game of a simulation (``alhambra simulate``, ``run_games``) failed: the message names
     the game, its seed and where the error came from, so that it can be played again alone
     (``--games 1 --seed N``)."""
+
+
+class KernelError(AlhambraError):
+    """The compiled rules kernel (``alhambra_kernel``) failed inside: a bug in the kernel,
+    reported with what failed instead of crashing the process. The game it happened in is as it
+    was before the call."""

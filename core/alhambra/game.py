@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable, Sequence
 
+from . import kernel
+from . import kernel
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
 from .engine.actions import Action, Buy, Pass
@@ -20,7 +22,7 @@ from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
 from .engine.state import GameState, PlayerState, game_seed, player_names
 from .engine.views import build_view
-from .errors import ConfigError, IllegalActionError
+from .errors import ConfigError, IllegalActionError, KernelError
 from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
 from .saving.position import game_from_position, game_position
 from .saving.serialize import game_from_json, game_to_json
@@ -34,6 +36,7 @@ def new_game(
     options: dict[str, Any] | None = None,
     plugins: Iterable[Any] = (),
     blocked: Iterable[str] = (),
+    engine: str = "auto",
 ) -> Game:
     """Create and set up a game (R-SET-1 … R-SET-7).
 
@@ -44,12 +47,19 @@ def new_game(
     ``None`` picks one (readable as ``game.seed``). ``options``: option values (``holes``,
     ``tiebreak``, ``start_player``, ``"<module>.<option>"``). ``plugins``/``blocked``: house
     rules registered on top, and built-in plugins to block (see :class:`Ruleset`).
+    ``engine``: ``"auto"`` (the compiled rules kernel when it is installed and plays this
+    configuration, else Python), ``"kernel"`` or ``"python"``; both play the same game for the
+    same seed and actions (``game.engine`` says which runs; see :class:`KernelGame`).
 
-    Raises :class:`ConfigError` for a bad player count, unknown module or option, bad seed.
+    Raises :class:`ConfigError` for a bad player count, unknown module or option, bad seed, an
+    unknown ``engine``, or ``engine="kernel"`` with a configuration the kernel does not play
+    (naming the module, plugin or option).
     """
     names, seed = player_names(players), game_seed(seed)
-    game = Game._blank(get_ruleset(modules, options, plugins=plugins, blocked=blocked), names, seed)
-    rules = game.rules
+    rules = get_ruleset(modules, options, plugins=plugins, blocked=blocked)
+    if kernel.use_kernel(engine, rules):
+        return KernelGame._start(rules, names, seed)
+    game = Game._blank(rules, names, seed)
     rules.hook.alhambra_setup(game=game)
     sequence.start_turn(game, game.state.start_player)
     return game
@@ -79,6 +89,7 @@ class Game:
         "memo",
         "changes",
         "_settled",
+        "_kernel",
     )
     # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
@@ -99,6 +110,8 @@ class Game:
     memo: dict[Any, Any]
     changes: dict[str, int]
     _settled: set[int] | None
+    #: the kernel's game (``alhambra_kernel.KernelGame``) of a :class:`KernelGame`, else None
+    _kernel: Any
 
     @classmethod
     def _blank(cls, rules: Ruleset, names: list[str], seed: int) -> "Game":
@@ -121,7 +134,14 @@ class Game:
         #: module's state keep the counter they were made at. A clone starts with a copy.
         g.changes = {}
         g._settled = None
+        g._kernel = None
         return g
+
+    @property
+    def engine(self) -> str:
+        """Which engine plays this game: ``"python"`` here, ``"kernel"`` for a
+        :class:`KernelGame`."""
+        return "python"
 
     def clone(self, *, seed: int | None = None) -> "Game":
         """An independent copy of this game: state, random generator and history.
@@ -144,6 +164,7 @@ class Game:
         g.memo = self.memo.copy()
         g.changes = self.changes.copy()
         g._settled = None
+        g._kernel = None
         return g
 
     # -- reading --------------------------------------------------------------------------------
@@ -360,7 +381,13 @@ class Game:
 
     @classmethod
     def from_json(
-        cls, text: str | bytes, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = (), check_history: bool = True
+        cls,
+        text: str | bytes,
+        *,
+        modules: Iterable[Any] = (),
+        plugins: Iterable[Any] = (),
+        check_history: bool = True,
+        engine: str = "auto",
     ) -> "Game":
         """Load a game saved with :meth:`to_json`. Nothing in the file is executed: modules are
         looked up by name among the installed ones (or in ``modules``, objects you pass); the
@@ -378,8 +405,10 @@ class Game:
         Raises :class:`~alhambra.errors.SaveFormatError` for a malformed or inconsistent file
         (``history[12] (...) does not fit the replayed game: ...``, ``its history does not lead
         to its saved state (they differ in state.players[1].hand: ...)``), or when the plugins
-        passed do not match the save's."""
-        return game_from_json(text, cls._blank, modules=modules, plugins=plugins, check_history=check_history)
+        passed do not match the save's. ``engine``: as for :func:`new_game` (the save is read
+        and checked by the Python engine, then handed to the kernel)."""
+        game = game_from_json(text, Game._blank, modules=modules, plugins=plugins, check_history=check_history)
+        return KernelGame._adopt(game) if kernel.use_kernel(engine, game.rules) else game
 
     def position(self) -> dict[str, Any]:
         """This game's position as plain data (TOML- and JSON-writable), every part written
@@ -388,12 +417,279 @@ class Game:
         return game_position(self)
 
     @classmethod
-    def from_position(cls, source: Any, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> "Game":
+    def from_position(
+        cls, source: Any, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = (), engine: str = "auto"
+    ) -> "Game":
         """Build a game from a position: a dict, TOML or JSON text, or a ``pathlib.Path``;
         unspecified parts are filled in as a real game would have them. Raises
         :class:`ConfigError` naming the key and the problem for a position that is malformed
-        or that no game can reach (see ``docs/positions.md``; :mod:`alhambra.saving.position`)."""
-        return game_from_position(source, cls._blank, modules=modules, plugins=plugins)
+        or that no game can reach (see ``docs/positions.md``; :mod:`alhambra.saving.position`).
+        ``engine``: as for :func:`new_game`."""
+        game = game_from_position(source, Game._blank, modules=modules, plugins=plugins)
+        return KernelGame._adopt(game) if kernel.use_kernel(engine, game.rules) else game
 
     def __repr__(self) -> str:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+
+
+class KernelGame(Game):
+    """A :class:`Game` played by the compiled rules kernel (``alhambra_kernel``): the same
+    rules, the same chance and the same public API, many times faster. :func:`new_game` makes
+    one when the kernel plays the configuration (``engine="auto"`` or ``"kernel"``).
+
+    The kernel keeps the state in compiled form; what reads it through Python is served by a
+    Python copy made on demand and kept until the next action (:meth:`view`, :meth:`to_json`,
+    :meth:`position`, :meth:`determinize`, the purchase methods: one conversion, some tens of
+    microseconds). Reading :attr:`state` (or :attr:`rng`) hands the game over to the Python
+    engine for good: the state object returned is the live one, to read and to edit by hand as
+    on any game (then :meth:`invalidate`), and :attr:`engine` says ``"python"`` from then on.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def _start(cls, rules: Ruleset, names: list[str], seed: int) -> "KernelGame":
+        return cls._wrap(rules, tuple(names), seed, kernel.new_native(rules, len(names), seed), [], None)
+
+    @classmethod
+    def _wrap(
+        cls, rules: Ruleset, names: tuple[str, ...], seed: int, k: Any, history: list[Action], origin: Any
+    ) -> "KernelGame":
+        g = cls.__new__(cls)
+        g.rules = rules
+        g.names = names
+        g.seed = seed
+        g.history = history
+        g.origin = origin
+        g._kernel = k
+        g._legal = None
+        g._legal_set = None
+        g.memo = {}  # the Python copy (``_twin``) is kept here until the next action
+        return g
+
+    @classmethod
+    def _adopt(cls, game: Game) -> "KernelGame":
+        """A kernel game continuing the Python game ``game`` (its state, generator and history)."""
+        if type(game) is KernelGame:
+            return game
+        k = kernel.load(game.state, game.rng.getstate(), sequence.passes_in_a_row(game.history), game.rules)
+        return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin)
+
+    @property
+    def engine(self) -> str:
+        return "kernel"
+
+    # -- the Python copy ---------------------------------------------------------------------
+
+    def _twin(self) -> Game:
+        """A Python game in this game's state (kept until the next action)."""
+        twin: Game | None = self.memo.get("twin")
+        if twin is None:
+            k = self._kernel
+            twin = Game._blank(self.rules, list(self.names), self.seed)
+            twin.state = kernel.state_of(k, self.rules, self.names)
+            words, index = k.rng_state()
+            twin.rng.setstate((3, (*words, index), None))
+            twin.history = self.history
+            twin.origin = self.origin
+            self.memo["twin"] = twin
+        return twin
+
+    def _to_python(self) -> Game:
+        """Hand this game over to the Python engine for good (see the class docstring)."""
+        twin = self._twin()
+        self.memo = {}
+        Game.state.__set__(self, twin.state)  # type: ignore[attr-defined]  # the slot's descriptor
+        Game.rng.__set__(self, twin.rng)  # type: ignore[attr-defined]
+        self._purchases = purchase.PurchaseMemo.fresh(len(self.names))
+        self.changes = {}
+        self._settled = None
+        self._kernel = None
+        self._legal = None
+        self._legal_set = None
+        self.__class__ = Game
+        return self
+
+    @property  # type: ignore[override]
+    def state(self) -> GameState:  # type: ignore[override]
+        """The full state: hands this game over to the Python engine (see the class docstring)."""
+        return self._to_python().state
+
+    @property  # type: ignore[override]
+    def rng(self) -> random.Random:  # type: ignore[override]
+        """The game's random generator: hands this game over to the Python engine."""
+        return self._to_python().rng
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current_player(self) -> int | None:
+        cp: int | None = self._kernel.current_player
+        return cp
+
+    @property
+    def phase(self) -> str:
+        phase: str = self._kernel.phase
+        return phase
+
+    @property
+    def is_over(self) -> bool:
+        over: bool = self._kernel.is_over
+        return over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._kernel.scores)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(self._kernel.winners)
+
+    def player(self, seat: int) -> PlayerState:
+        self._check_seat(seat)
+        return self._twin().state.players[seat]
+
+    def _check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            raise ConfigError(f"seat must be an int 0..{len(self.names) - 1}, not {seat!r}")
+
+    def invalidate(self) -> None:
+        """Nothing to forget: the kernel keeps no cache that an edit could leave stale (a game
+        whose :attr:`state` was read runs on Python, where this is :meth:`Game.invalidate`)."""
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            of = kernel.action_of
+            legal = self._legal = [of(c) for c in self._kernel.legal()]
+        return list(legal)
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` (see :meth:`Game.apply`); an action the kernel refuses is
+        explained by the Python engine's rules, with the same exception and message."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        k = self._kernel
+        for i, a in enumerate(legal):
+            if a is action:
+                k.apply_index(i)
+                break
+        else:
+            self._apply_unlisted(action)
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+        if self.memo:
+            self.memo = {}
+
+    def _apply_unlisted(self, action: Any) -> None:
+        legal = self._legal or []
+        if self._legal_set is None:
+            self._legal_set = {a: a for a in legal}
+        try:
+            found = self._legal_set.get(action)
+        except TypeError:  # unhashable fields: certainly not listed
+            found = None
+        if found is not None:
+            self._kernel.apply_index(legal.index(found))
+            return
+        if self.is_over:
+            raise IllegalActionError("the game is over (R-END-3): no more actions")
+        # the Python engine's rules explain a refusal, or accept an unlisted legal action (an
+        # overpayment), which the kernel then plays
+        twin = self._twin().clone()
+        twin.apply(action)
+        code = kernel.code_of(action)
+        if code is None:  # pragma: no cover - every action the base game accepts has a code
+            raise IllegalActionError(f"{action!r} is not legal now")
+        try:
+            self._kernel.apply_code(code)
+        except ValueError as exc:  # pragma: no cover - the two engines disagree: a bug
+            raise KernelError(f"the rules kernel refused {action!r}, which the Python engine plays: {exc}") from None
+
+    def play_random(self, rngs: Sequence[random.Random], *, max_actions: int = 100_000) -> int:
+        """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
+        with its seat's generator, as :class:`alhambra.bots.RandomBot`), inside the kernel, until
+        the game is over or ``max_actions`` actions were played; returns how many were played.
+        The generators advance as the Python bots' would."""
+        if len(rngs) != len(self.names):
+            raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
+        codes, states = self._kernel.play_random([list(r.getstate()[1]) for r in rngs], max_actions)
+        of = kernel.action_of
+        self.history += [of(c) for c in codes]
+        for r, words in zip(rngs, states):
+            r.setstate((3, tuple(words), None))
+        self._legal = None
+        self._legal_set = None
+        self.memo = {}
+        return len(codes)
+
+    def clone(self, *, seed: int | None = None) -> "KernelGame":
+        """An independent copy (with ``seed``, the copy's generator freshly seeded, as
+        :meth:`Game.clone`)."""
+        k = self._kernel.clone()
+        g = KernelGame._wrap(self.rules, self.names, self.seed, k, self.history.copy(), self.origin)
+        if seed is not None:
+            twin = self._twin()
+            g._kernel = kernel.load(twin.state, random.Random(seed).getstate(), sequence.passes_in_a_row(self.history), self.rules)
+        g._legal = self._legal
+        return g
+
+    # -- everything read through the Python copy -------------------------------------------------
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self._twin().view(seat)
+
+    def determinize(self, seat: int, rng: random.Random | None = None, *, recall: bool = True) -> Game:
+        world = self._twin().clone().determinize(seat, rng, recall=recall)
+        return KernelGame._adopt(world)
+
+    def tile_locations(self) -> dict[str, list[Any]]:
+        return self._twin().tile_locations()
+
+    def card_locations(self) -> dict[str, list[Any]]:
+        return self._twin().card_locations()
+
+    def to_json(self) -> str:
+        return self._twin().to_json()
+
+    def position(self) -> dict[str, Any]:
+        return self._twin().position()
+
+    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
+        return self._twin().purchases(seat, exact=exact)
+
+    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
+        return self._twin().cached_purchases(seat, exact)
+
+    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
+        return self._twin().payments(seat, space, exact=exact)
+
+    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+        return self._twin().payment_cards(seat, space)
+
+    def check_payment(self, seat: int, action: Buy) -> int:
+        return self._twin().check_payment(seat, action)
+
+    def can_pay_exactly(self, seat: int) -> bool:
+        return self._twin().can_pay_exactly(seat)
+
+    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
+        return self._twin().first_exact_payer(seats)
+
+    def market_price(self, space: int) -> int | None:
+        return self._twin().market_price(space)
+
+    def pay(self, seat: int, action: Buy) -> Any:
+        """Changing the state by hand: hands the game over to the Python engine first."""
+        return self._to_python().pay(seat, action)
+
+    def __repr__(self) -> str:
+        return f"<Game {len(self.names)}p modules=[] engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"

@@ -26,7 +26,7 @@ from attrs import asdict, define, field, frozen
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
-from .game import Game, new_game
+from .game import Game, KernelGame, new_game
 
 #: Format tag and version of a JSON Lines results record.
 RECORD_FORMAT = "alhambra-result"
@@ -133,10 +133,14 @@ def play(game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = F
 
     rng = random.Random(game.seed * 2 + 1) if honest else None
     n = 0
+    if isinstance(game, KernelGame) and all(type(b) is RandomBot for b in bots):
+        # random players choose from the legal actions alone, which a determinized world
+        # shares with the game: the kernel plays them itself, as the loop below would
+        n = game.play_random([b.rng for b in bots], max_actions=max_actions)
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
-        seat = game.state.decider
+        seat = game.current_player
         if seat is None:  # not over, so a seat decides
             raise RuntimeError("no seat to decide in a running game")
         legal = game.legal_actions()

@@ -1,0 +1,567 @@
+//! One player's Alhambra (R-PLACE-1 … R-PLACE-6, R-TURN-5, R-TURN-6, R-SCORE-5): the tiles
+//! around the fountain, as a sorted inline list of cells, and the facts the placement rules
+//! read (the frontier with what each empty cell's neighbours show), worked out once per
+//! layout and kept until the next change.
+//!
+//! A cell is `(x + 128) << 8 | (y + 128)`: sorting cells sorts positions by `(x, y)`, as the
+//! Python engine lists them, and a neighbour is one addition (north -1, east +256, south +1,
+//! west -256). An Alhambra of at most 58 tiles never reaches 128 cells from the fountain.
+
+use crate::data::{EAST, FOUNTAIN, NORTH, SOUTH, TILE_TYPE, TILE_WALLS, TYPES, WEST};
+use crate::stack::Stack;
+
+pub type Cell = u16;
+pub const ORIGIN: Cell = (128 << 8) | 128;
+/// The most tiles an Alhambra holds (fountain, 54 buildings, a module's few).
+pub const MAX_TILES: usize = 64;
+pub const MAX_FRONT: usize = 160;
+
+/// (step, this tile's side, the neighbour's facing side): north, east, south, west.
+pub const STEPS: [(i32, u8, u8); 4] = [
+    (-1, NORTH, SOUTH),
+    (256, EAST, WEST),
+    (1, SOUTH, NORTH),
+    (-256, WEST, EAST),
+];
+
+#[inline]
+pub fn cell_of(x: i32, y: i32) -> Option<Cell> {
+    if (-120..=120).contains(&x) && (-120..=120).contains(&y) {
+        Some((((x + 128) as u16) << 8) | (y + 128) as u16)
+    } else {
+        None
+    }
+}
+
+#[inline]
+pub fn xy(c: Cell) -> (i32, i32) {
+    ((c >> 8) as i32 - 128, (c & 255) as i32 - 128)
+}
+
+#[inline]
+fn step(c: Cell, s: i32) -> Cell {
+    (c as i32 + s) as Cell
+}
+
+/// The holes variant of R-PLACE-6: one enclosed cell, or any enclosed empty region.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Holes {
+    Cell,
+    Region,
+}
+
+/// `PLACE_FIT[touch << 4 | need]`: bit m set for every wall mask m with walls exactly on the
+/// `need` sides among the `touch` sides (R-PLACE-3) and at least one touching side open
+/// (R-PLACE-5).
+const fn place_fit() -> [u16; 256] {
+    let mut out = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let touch = (i >> 4) as u8;
+        let need = (i & 15) as u8;
+        let mut m = 0u8;
+        while m < 16 {
+            if (m & touch) == need && (touch & !m) != 0 {
+                out[i] |= 1 << m;
+            }
+            m += 1;
+        }
+        i += 1;
+    }
+    out
+}
+pub const PLACE_FIT: [u16; 256] = place_fit();
+
+#[derive(Clone, Copy)]
+pub struct City {
+    /// tile cells, sorted, and the tile on each
+    cells: Stack<Cell, MAX_TILES>,
+    tiles: Stack<u8, MAX_TILES>,
+    /// the frontier (empty cells sharing a side with a tile), sorted, with each one's fact
+    /// `touch << 4 | need` (sides where a tile stands; those whose tile shows a wall)
+    front: Stack<(Cell, u8), MAX_FRONT>,
+    /// frontier cells where building leaves a hole (R-PLACE-6), sorted
+    barred: Stack<Cell, MAX_FRONT>,
+    removable: Stack<Cell, MAX_TILES>,
+    /// what is worked out: bit 0 frontier and barred, bit 1 removable; wall length (-1: not yet)
+    fresh: u8,
+    wall_len: i16,
+    pub holes: Holes,
+}
+
+impl City {
+    pub fn new(holes: Holes) -> City {
+        let mut c = City {
+            cells: Stack::new(),
+            tiles: Stack::new(),
+            front: Stack::new(),
+            barred: Stack::new(),
+            removable: Stack::new(),
+            fresh: 0,
+            wall_len: -1,
+            holes,
+        };
+        c.cells.push(ORIGIN);
+        c.tiles.push(FOUNTAIN);
+        c
+    }
+
+    #[inline]
+    fn find(&self, c: Cell) -> Result<usize, usize> {
+        self.cells.as_slice().binary_search(&c)
+    }
+
+    #[inline]
+    pub fn tile_at(&self, c: Cell) -> Option<u8> {
+        self.find(c).ok().map(|i| self.tiles[i])
+    }
+
+    #[inline]
+    fn walls_at(&self, c: Cell) -> Option<u8> {
+        self.find(c)
+            .ok()
+            .map(|i| TILE_WALLS[self.tiles[i] as usize])
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// `(cell, tile)` for every tile, fountain included, sorted by cell.
+    pub fn iter(&self) -> impl Iterator<Item = (Cell, u8)> + '_ {
+        self.cells.iter().copied().zip(self.tiles.iter().copied())
+    }
+
+    pub fn has_tile(&self, tile: u8) -> bool {
+        self.tiles.contains(tile)
+    }
+
+    fn changed(&mut self) {
+        self.fresh = 0;
+        self.wall_len = -1;
+    }
+
+    /// Build `tile` at the empty cell `c` (the caller has checked the rules).
+    pub fn place(&mut self, tile: u8, c: Cell) {
+        let i = self.find(c).expect_err("the cell is empty");
+        self.cells.insert(i, c);
+        self.tiles.insert(i, tile);
+        self.changed();
+    }
+
+    /// Remove the tile at `c` and return it.
+    pub fn remove(&mut self, c: Cell) -> u8 {
+        let i = self.find(c).expect("a tile stands there");
+        self.cells.remove(i);
+        let t = self.tiles.remove(i);
+        self.changed();
+        t
+    }
+
+    /// Put `tile` at `c` in place of the tile there; returns the old one.
+    pub fn swap(&mut self, tile: u8, c: Cell) -> u8 {
+        let i = self.find(c).expect("a tile stands there");
+        let old = self.tiles[i];
+        self.tiles[i] = tile;
+        self.changed();
+        old
+    }
+
+    /// Buildings per type (R-SCORE-2): tiles 1-54 only.
+    pub fn type_counts(&self) -> [u8; TYPES] {
+        let mut out = [0u8; TYPES];
+        for &t in self.tiles.iter() {
+            if (1..=54).contains(&t) {
+                out[TILE_TYPE[t as usize] as usize] += 1;
+            }
+        }
+        out
+    }
+
+    // -- the frontier and the placement rules (R-PLACE-2 … R-PLACE-6) --------------------------
+
+    fn ensure_front(&mut self) {
+        if self.fresh & 1 != 0 {
+            return;
+        }
+        let mut cand: Stack<Cell, 256> = Stack::new();
+        for &c in self.cells.iter() {
+            for &(s, _, _) in STEPS.iter() {
+                let q = step(c, s);
+                if self.find(q).is_err() {
+                    cand.push(q);
+                }
+            }
+        }
+        let cs = cand.as_mut_slice();
+        cs.sort_unstable();
+        self.front.clear();
+        let mut last = 0u16;
+        for (k, &q) in cs.iter().enumerate() {
+            if k > 0 && q == last {
+                continue;
+            }
+            last = q;
+            let mut fact = 0u8;
+            for &(s, side, opp) in STEPS.iter() {
+                if let Some(w) = self.walls_at(step(q, s)) {
+                    fact |= side << 4;
+                    if w & opp != 0 {
+                        fact |= side;
+                    }
+                }
+            }
+            self.front.push((q, fact));
+        }
+        self.barred.clear();
+        match self.holes {
+            Holes::Cell => {
+                // an empty cell with tiles on three sides bars its fourth neighbour
+                let mut bars: Stack<Cell, MAX_FRONT> = Stack::new();
+                for &(q, fact) in self.front.iter() {
+                    let touch = fact >> 4;
+                    if touch.count_ones() == 3 {
+                        for &(s, side, _) in STEPS.iter() {
+                            if touch & side == 0 {
+                                bars.push(step(q, s));
+                            }
+                        }
+                    }
+                }
+                let bs = bars.as_mut_slice();
+                bs.sort_unstable();
+                for (k, &b) in bs.iter().enumerate() {
+                    if k == 0 || b != bs[k - 1] {
+                        self.barred.push(b);
+                    }
+                }
+            }
+            Holes::Region => {
+                for k in 0..self.front.len() {
+                    let q = self.front[k].0;
+                    if self.hole_after_placing(q) {
+                        self.barred.push(q);
+                    }
+                }
+            }
+        }
+        self.fresh |= 1;
+    }
+
+    /// R-PLACE-6 (holes = "region"): would building at `c` leave an enclosed empty area?
+    fn hole_after_placing(&self, c: Cell) -> bool {
+        for &(s, _, _) in STEPS.iter() {
+            let q = step(c, s);
+            if self.find(q).is_ok() {
+                continue;
+            }
+            if !self.reaches_outside(q, Some(c), None) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True if the empty cell `start` connects through empty cells to beyond the bounding
+    /// box of the tiles, with `filled` counted as a tile and `emptied` as empty.
+    fn reaches_outside(&self, start: Cell, filled: Option<Cell>, emptied: Option<Cell>) -> bool {
+        let (mut x0, mut x1, mut y0, mut y1) = (u16::MAX, 0u16, u16::MAX, 0u16);
+        for &c in self.cells.iter() {
+            let (cx, cy) = (c >> 8, c & 255);
+            x0 = x0.min(cx);
+            x1 = x1.max(cx);
+            y0 = y0.min(cy);
+            y1 = y1.max(cy);
+        }
+        let mut seen: Stack<Cell, 1024> = Stack::new();
+        let mut todo: Stack<Cell, 1024> = Stack::new();
+        seen.push(start);
+        todo.push(start);
+        while let Some(c) = todo.pop() {
+            let (cx, cy) = (c >> 8, c & 255);
+            if cx <= x0 || cx >= x1 || cy <= y0 || cy >= y1 {
+                return true;
+            }
+            for &(s, _, _) in STEPS.iter() {
+                let q = step(c, s);
+                let free = Some(q) == emptied || (self.find(q).is_err() && Some(q) != filled);
+                if free && !seen.contains(q) {
+                    seen.push(q);
+                    todo.push(q);
+                }
+            }
+        }
+        false
+    }
+
+    /// The frontier cells, sorted, where a tile of wall mask `mask` may be built
+    /// (R-PLACE-2 … R-PLACE-6), appended to `out`.
+    pub fn place_cells(&mut self, mask: u8, out: &mut impl FnMut(Cell)) {
+        self.ensure_front();
+        let bit = 1u16 << mask;
+        for &(q, fact) in self.front.iter() {
+            if PLACE_FIT[fact as usize] & bit != 0
+                && self.barred.as_slice().binary_search(&q).is_err()
+            {
+                out(q);
+            }
+        }
+    }
+
+    /// Why a tile of mask `mask` may not be built at `c` (None: it may).
+    pub fn can_place(&mut self, mask: u8, c: Cell) -> bool {
+        self.ensure_front();
+        match self.front.as_slice().binary_search_by_key(&c, |&(q, _)| q) {
+            Ok(k) => {
+                PLACE_FIT[self.front[k].1 as usize] & (1 << mask) != 0
+                    && self.barred.as_slice().binary_search(&c).is_err()
+            }
+            Err(_) => false,
+        }
+    }
+
+    // -- removal and swap (R-TURN-5, R-TURN-6) ------------------------------------------------
+
+    /// The sides of the tile at index `i` through which one walks to a neighbouring tile.
+    fn links(&self, i: usize) -> u8 {
+        let c = self.cells[i];
+        let w = TILE_WALLS[self.tiles[i] as usize];
+        let mut out = 0u8;
+        for &(s, side, _) in STEPS.iter() {
+            if w & side == 0 && self.find(step(c, s)).is_ok() {
+                out |= side;
+            }
+        }
+        out
+    }
+
+    fn touch(&self, c: Cell) -> u8 {
+        let mut out = 0u8;
+        for &(s, side, _) in STEPS.iter() {
+            if self.find(step(c, s)).is_ok() {
+                out |= side;
+            }
+        }
+        out
+    }
+
+    fn ensure_removable(&mut self) {
+        if self.fresh & 2 != 0 {
+            return;
+        }
+        let n = self.cells.len();
+        // the link graph: neighbours by index
+        let mut adj = [[u8::MAX; 4]; MAX_TILES];
+        for i in 0..n {
+            let l = self.links(i);
+            let c = self.cells[i];
+            for (k, &(s, side, _)) in STEPS.iter().enumerate() {
+                if l & side != 0 {
+                    adj[i][k] = self.find(step(c, s)).unwrap() as u8;
+                }
+            }
+        }
+        // articulation points of the link graph, rooted at the fountain (iterative DFS)
+        let root = self.find(ORIGIN).unwrap();
+        let mut disc = [u8::MAX; MAX_TILES];
+        let mut low = [0u8; MAX_TILES];
+        let mut cut = [false; MAX_TILES];
+        let mut stack: Stack<(u8, u8, u8), MAX_TILES> = Stack::new(); // (vertex, parent, next side)
+        disc[root] = 0;
+        low[root] = 0;
+        let mut counter = 1u8;
+        stack.push((root as u8, u8::MAX, 0));
+        while let Some(&(v, parent, k)) = stack.as_slice().last() {
+            let v = v as usize;
+            if (k as usize) < 4 {
+                let top = stack.len() - 1;
+                stack[top].2 = k + 1;
+                let w = adj[v][k as usize];
+                if w == u8::MAX || w == parent {
+                    continue;
+                }
+                let w = w as usize;
+                if disc[w] != u8::MAX {
+                    low[v] = low[v].min(disc[w]);
+                } else {
+                    disc[w] = counter;
+                    low[w] = counter;
+                    counter += 1;
+                    stack.push((w as u8, v as u8, 0));
+                }
+            } else {
+                stack.pop();
+                if parent != u8::MAX {
+                    let p = parent as usize;
+                    low[p] = low[p].min(low[v]);
+                    if p != root && low[v] >= disc[p] {
+                        cut[p] = true;
+                    }
+                }
+            }
+        }
+        self.removable.clear();
+        for i in 0..n {
+            let c = self.cells[i];
+            if c == ORIGIN || cut[i] || disc[i] == u8::MAX {
+                continue;
+            }
+            let ok = match self.holes {
+                Holes::Cell => self.touch(c) != 15,
+                Holes::Region => self.reaches_outside(c, None, Some(c)),
+            };
+            if ok {
+                self.removable.push(c);
+            }
+        }
+        self.fresh |= 2;
+    }
+
+    /// The tiles, sorted, that may be moved to the reserve (R-TURN-5 ii, R-TURN-6).
+    pub fn removable(&mut self) -> &[Cell] {
+        self.ensure_removable();
+        self.removable.as_slice()
+    }
+
+    /// May a tile of mask `mask` replace the tile at index-cell `c` (R-TURN-5 iii): its walls
+    /// match every neighbour, so every link stays.
+    pub fn can_swap_at(&self, mask: u8, c: Cell) -> bool {
+        if c == ORIGIN {
+            return false;
+        }
+        match self.walls_at(c) {
+            Some(w) => (mask ^ w) & self.touch(c) == 0,
+            None => false,
+        }
+    }
+
+    /// Every tile cell (sorted, fountain excluded) a tile of mask `mask` could replace.
+    pub fn swap_cells(&self, mask: u8, out: &mut impl FnMut(Cell)) {
+        for &c in self.cells.iter() {
+            if self.can_swap_at(mask, c) {
+                out(c);
+            }
+        }
+    }
+
+    // -- the longest outer wall (R-SCORE-5) ---------------------------------------------------
+
+    pub fn longest_outer_wall(&mut self) -> i32 {
+        if self.wall_len < 0 {
+            self.wall_len = self.compute_wall() as i16;
+        }
+        self.wall_len as i32
+    }
+
+    fn compute_wall(&self) -> i32 {
+        // corners named by the cell they are the north-west corner of
+        let mut edges: Stack<(Cell, Cell), 256> = Stack::new();
+        for (c, t) in self.iter() {
+            let m = TILE_WALLS[t as usize];
+            if m == 0 {
+                continue;
+            }
+            if m & NORTH != 0 && self.find(c - 1).is_err() {
+                edges.push((c, c + 256));
+            }
+            if m & EAST != 0 && self.find(c + 256).is_err() {
+                edges.push((c + 256, c + 257));
+            }
+            if m & SOUTH != 0 && self.find(c + 1).is_err() {
+                edges.push((c + 1, c + 257));
+            }
+            if m & WEST != 0 && self.find(c - 256).is_err() {
+                edges.push((c, c + 1));
+            }
+        }
+        longest_trail(edges.as_slice())
+    }
+}
+
+/// The longest trail (no segment twice) in a graph of wall segments: a component with at
+/// most two odd corners counts whole (an Euler trail), others are searched exhaustively.
+pub fn longest_trail(edges: &[(Cell, Cell)]) -> i32 {
+    if edges.is_empty() {
+        return 0;
+    }
+    // corners as indices
+    let mut corners: Vec<Cell> = Vec::with_capacity(edges.len() * 2);
+    for &(a, b) in edges {
+        corners.push(a);
+        corners.push(b);
+    }
+    corners.sort_unstable();
+    corners.dedup();
+    let idx = |c: Cell| corners.binary_search(&c).unwrap();
+    let nc = corners.len();
+    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nc];
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        let (ia, ib) = (idx(a), idx(b));
+        adj[ia].push((ib, i));
+        adj[ib].push((ia, i));
+    }
+    let mut comp_of = vec![usize::MAX; nc];
+    let mut best = 0i32;
+    for start in 0..nc {
+        if comp_of[start] != usize::MAX {
+            continue;
+        }
+        let mut comp = vec![start];
+        comp_of[start] = start;
+        let mut k = 0;
+        let (mut degree_sum, mut odd) = (0usize, 0usize);
+        while k < comp.len() {
+            let v = comp[k];
+            k += 1;
+            degree_sum += adj[v].len();
+            odd += adj[v].len() & 1;
+            for &(w, _) in &adj[v] {
+                if comp_of[w] == usize::MAX {
+                    comp_of[w] = start;
+                    comp.push(w);
+                }
+            }
+        }
+        let n_edges = (degree_sum / 2) as i32;
+        if n_edges <= best {
+            continue;
+        }
+        if odd <= 2 {
+            best = n_edges;
+            continue;
+        }
+        let mut used = vec![false; edges.len()];
+        let mut found = 0i32;
+        for &v in &comp {
+            if adj[v].len() % 2 == 1 {
+                walk(&adj, v, 0, &mut used, &mut found, n_edges);
+            }
+        }
+        best = best.max(found);
+    }
+    best
+}
+
+fn walk(
+    adj: &[Vec<(usize, usize)>],
+    v: usize,
+    length: i32,
+    used: &mut [bool],
+    best: &mut i32,
+    limit: i32,
+) {
+    if length > *best {
+        *best = length;
+    }
+    for &(w, i) in &adj[v] {
+        if !used[i] && *best < limit {
+            used[i] = true;
+            walk(adj, w, length + 1, used, best, limit);
+            used[i] = false;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The components (COMPONENTS.md; the Python engine's `engine/data/components.toml`), as
+//! constants: tiles, money cards, the market and the scoring table. A test of the bindings
+//! compares them with the Python engine's catalogue.
+
+/// Tile id of the Lion Fountain (R-COMP-1); buildings are 1-54 (R-COMP-2).
+pub const FOUNTAIN: u8 = 0;
+pub const BUILDINGS: usize = 54;
+
+/// Wall bits of a tile side (north, east, south, west).
+pub const NORTH: u8 = 1;
+pub const EAST: u8 = 2;
+pub const SOUTH: u8 = 4;
+pub const WEST: u8 = 8;
+
+/// Building type per tile id (0 pavilion … 5 tower, R-COMP-2; 255 for the fountain).
+pub const TILE_TYPE: [u8; 55] = [
+    255, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+];
+/// Printed price per tile id (R-COMP-2).
+pub const TILE_PRICE: [u8; 55] = [
+    0, 2, 3, 4, 5, 6, 7, 8, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 6, 7, 8, 8, 9, 10, 5, 6, 7, 7, 8, 9, 9,
+    10, 11, 6, 7, 8, 8, 8, 9, 10, 10, 10, 11, 12, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13,
+];
+/// Wall mask per tile id (R-COMP-2).
+pub const TILE_WALLS: [u8; 55] = [
+    0, 11, 12, 6, 9, 1, 2, 0, 14, 3, 12, 6, 8, 4, 0, 7, 9, 3, 12, 6, 1, 2, 0, 0, 13, 6, 3, 12, 9,
+    4, 8, 0, 0, 14, 13, 3, 12, 9, 2, 1, 8, 0, 0, 4, 11, 7, 3, 6, 9, 8, 1, 4, 0, 0, 2,
+];
+
+/// The six building types, in scoring order (R-COMP-2, R-SCORE-2).
+pub const TYPES: usize = 6;
+pub const TYPE_NAMES: [&str; TYPES] = [
+    "pavilion", "seraglio", "arcades", "chambers", "garden", "tower",
+];
+
+/// Points for 1st/2nd/3rd place per type and scoring (R-SCORE-2): `SCORING[type][number-1]`.
+pub const SCORING: [[&[i32]; 3]; TYPES] = [
+    [&[1], &[8, 1], &[16, 8, 1]],
+    [&[2], &[9, 2], &[17, 9, 2]],
+    [&[3], &[10, 3], &[18, 10, 3]],
+    [&[4], &[11, 4], &[19, 11, 4]],
+    [&[5], &[12, 5], &[20, 12, 5]],
+    [&[6], &[13, 6], &[21, 13, 6]],
+];
+
+/// The four currencies (R-COMP-3), in the engine's order; market space i (0-3) takes
+/// currency i (R-COMP-4).
+pub const CURRENCIES: [&str; 4] = ["florin", "dirham", "dinar", "ducat"];
+
+// Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards.
+pub const SCORING_A: u8 = 36;
+pub const SCORING_B: u8 = 37;
+pub const CARD_KINDS: usize = 38;
+
+#[inline]
+pub const fn money(currency: u8, value: u8) -> u8 {
+    currency * 9 + value - 1
+}
+
+#[inline]
+pub const fn is_money(card: u8) -> bool {
+    card < 36
+}
+
+#[inline]
+pub const fn currency(card: u8) -> u8 {
+    card / 9
+}
+
+/// The value of a money card (0 for any other card).
+#[inline]
+pub const fn value(card: u8) -> u8 {
+    if card < 36 {
+        card % 9 + 1
+    } else {
+        0
+    }
+}
+
+/// The order of cards inside an action (the Python engine's `canonical_cards`: currency name,
+/// then value): dinar, dirham, ducat, florin.
+#[inline]
+pub const fn canonical_rank(card: u8) -> u8 {
+    if card < 36 {
+        const ALPHA: [u8; 4] = [3, 1, 0, 2];
+        ALPHA[(card / 9) as usize] * 9 + card % 9
+    } else {
+        card
+    }
+}
+
+/// A card's code as the saves write it (`florin-3`, `scoring-A`).
+pub fn card_code(card: u8) -> String {
+    match card {
+        SCORING_A => "scoring-A".to_string(),
+        SCORING_B => "scoring-B".to_string(),
+        c if c < 36 => format!("{}-{}", CURRENCIES[currency(c) as usize], value(c)),
+        c => format!("card-{c}"),
+    }
+}
+
+/// The card of a save's code, or `None`.
+pub fn card_of_code(code: &str) -> Option<u8> {
+    match code {
+        "scoring-A" => return Some(SCORING_A),
+        "scoring-B" => return Some(SCORING_B),
+        _ => {}
+    }
+    let (cur, val) = code.split_once('-')?;
+    let c = CURRENCIES.iter().position(|&x| x == cur)? as u8;
+    let v: u8 = val.parse().ok()?;
+    if (1..=9).contains(&v) && val.len() == 1 {
+        Some(money(c, v))
+    } else {
+        None
+    }
+}

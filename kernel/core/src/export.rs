@@ -1,0 +1,139 @@
+//! The state as JSON, in the shape of the `state` object of the Python engine's save
+//! (`Game.to_json()`), players' names left empty for the caller to fill in; and the random
+//! generator's state as `random.Random.getstate()` holds it.
+
+use crate::city::xy;
+use crate::data::{card_code, TYPE_NAMES};
+use crate::game::{Context, Game};
+use std::fmt::Write;
+
+fn list<T>(
+    out: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut String, T),
+) {
+    out.push('[');
+    for (k, x) in items.into_iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        each(out, x);
+    }
+    out.push(']');
+}
+
+fn cards(out: &mut String, cs: &[u8]) {
+    list(out, cs.iter(), |o, &c| {
+        let _ = write!(o, "\"{}\"", card_code(c));
+    });
+}
+
+fn ints<T: std::fmt::Display + Copy>(out: &mut String, xs: &[T]) {
+    list(out, xs.iter(), |o, &x| {
+        let _ = write!(o, "{x}");
+    });
+}
+
+fn per_type<T: std::fmt::Display + Copy>(out: &mut String, xs: &[T]) {
+    out.push('{');
+    for (t, x) in xs.iter().enumerate() {
+        if t > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "\"{}\": {}", TYPE_NAMES[t], x);
+    }
+    out.push('}');
+}
+
+/// The state object of a save (names empty).
+pub fn state_json(g: &Game) -> String {
+    let mut o = String::with_capacity(4096);
+    let n = g.n as usize;
+    o.push_str("{\"players\": ");
+    list(&mut o, 0..n, |o, p| {
+        let pl = &g.players[p];
+        o.push_str("{\"name\": \"\", \"hand\": ");
+        cards(o, pl.hand.as_slice());
+        o.push_str(", \"city\": ");
+        list(o, pl.city.iter(), |o, (c, t)| {
+            let (x, y) = xy(c);
+            let _ = write!(o, "[{x}, {y}, {t}]");
+        });
+        o.push_str(", \"reserve\": ");
+        ints(o, pl.reserve.as_slice());
+        let _ = write!(o, ", \"score\": {}}}", pl.score);
+    });
+    o.push_str(", \"bag\": ");
+    ints(&mut o, g.bag.as_slice());
+    o.push_str(", \"market\": ");
+    list(&mut o, g.market.iter(), |o, &t| {
+        if t == 0 {
+            o.push_str("null");
+        } else {
+            let _ = write!(o, "{t}");
+        }
+    });
+    o.push_str(", \"deck\": ");
+    cards(&mut o, g.deck.as_slice());
+    o.push_str(", \"discard\": ");
+    cards(&mut o, g.discard.as_slice());
+    o.push_str(", \"display\": ");
+    cards(&mut o, g.display.as_slice());
+    let decider = match g.decider {
+        Some(d) => d.to_string(),
+        None => "null".into(),
+    };
+    let _ = write!(
+        o,
+        ", \"start_player\": {}, \"turn_player\": {}, \"decider\": {}, \"phase\": \"{}\", \"turn\": {}",
+        g.start_player,
+        g.turn_player,
+        decider,
+        g.phase.name(),
+        g.turn
+    );
+    o.push_str(", \"pending\": ");
+    list(&mut o, g.pending.iter(), |o, &(t, ok)| {
+        let _ = write!(o, "{{\"tile\": {t}, \"dirk_ok\": {ok}}}");
+    });
+    let ctx = match g.place_context {
+        Context::None => "",
+        Context::Turn => "turn",
+        Context::Distribution => "distribution",
+    };
+    let _ = write!(o, ", \"place_context\": \"{ctx}\", \"pending_scorings\": ");
+    ints(&mut o, g.pending_scorings.as_slice());
+    o.push_str(", \"scoring_cards\": ");
+    cards(&mut o, g.scoring_cards.as_slice());
+    o.push_str(", \"scorings\": ");
+    list(&mut o, g.scorings.iter(), |o, r| {
+        let parts = r.participants as usize;
+        let _ = write!(o, "{{\"number\": {}, \"participants\": ", r.number);
+        ints(o, &(0..parts).collect::<Vec<_>>());
+        o.push_str(", \"counts\": ");
+        list(o, 0..parts, |o, i| per_type(o, &r.counts[i]));
+        o.push_str(", \"majority\": ");
+        list(o, 0..parts, |o, i| per_type(o, &r.majority[i]));
+        o.push_str(", \"walls\": ");
+        ints(o, &r.walls[..parts]);
+        o.push_str(", \"extra\": {}}");
+    });
+    o.push_str(", \"distribution\": ");
+    list(&mut o, g.distribution.iter(), |o, (s, tiles)| {
+        let _ = write!(o, "[{s}, ");
+        ints(o, tiles.as_slice());
+        o.push(']');
+    });
+    o.push_str(", \"out_of_play\": ");
+    ints(&mut o, g.out_of_play.as_slice());
+    o.push_str(", \"modules\": {");
+    if g.has_dirk() {
+        o.push_str("\"dirk\": {\"tiles\": ");
+        ints(&mut o, g.dirk.as_slice());
+        let _ = write!(o, ", \"score\": {}}}", g.dirk_score);
+    }
+    o.push_str("}, \"pile_sizes\": ");
+    ints(&mut o, g.pile_sizes.as_slice());
+    o.push('}');
+    o
+}

@@ -1,0 +1,1180 @@
+//! The game: its state, the set-up (R-SET-1 … R-SET-7), the legal actions and their effects
+//! (R-TURN-1 … R-TURN-9, R-TWO-1 … R-TWO-5), the scorings (R-SCORE-1 … R-SCORE-6) and the end
+//! (R-END-1 … R-END-4), as the Python engine's built-in plugins play them; the turn sequence
+//! is the Python engine's `engine/sequence.py` (an action says what comes next, `advance`
+//! carries it out).
+//!
+//! The whole state is one `Copy` value of fixed size: cloning it is one copy, and no action
+//! allocates.
+
+use crate::city::{cell_of, Cell, City, Holes};
+use crate::data::*;
+use crate::rng::Mt;
+use crate::stack::Stack;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 6;
+/// R-SET-3, R-SET-5, R-TURN-2, R-TWO-3
+const STARTING_MONEY: u32 = 20;
+const DISPLAY_SIZE: usize = 4;
+const TAKE_LIMIT: u8 = 5;
+const DIRK_SETUP: usize = 6;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Turn,
+    Place,
+    Distribution,
+    Over,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Turn => "turn",
+            Phase::Place => "place",
+            Phase::Distribution => "distribution",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// The options of the base game: `holes` (R-PLACE-6), `tiebreak` (R-END-4), `start_player`
+/// (R-SET-4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Options {
+    pub holes: Holes,
+    pub tiebreak_money: bool,
+    pub start_random: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            holes: Holes::Cell,
+            tiebreak_money: false,
+            start_random: false,
+        }
+    }
+}
+
+/// An action, as the Python engine's action classes (cards in their canonical order).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Action {
+    /// TakeMoney: up to 4 cards of the money display (R-TURN-2)
+    Take {
+        cards: [u8; 4],
+        n: u8,
+    },
+    /// Buy the building on `space` (1-4) with `counts[v-1]` cards of value v of its currency
+    Buy {
+        space: u8,
+        counts: [u8; 9],
+    },
+    Build {
+        tile: u8,
+        cell: Cell,
+    },
+    Remove {
+        cell: Cell,
+    },
+    Swap {
+        tile: u8,
+        cell: Cell,
+    },
+    Place {
+        tile: u8,
+        cell: Cell,
+    },
+    Reserve {
+        tile: u8,
+    },
+    GiveToDirk {
+        tile: u8,
+    },
+    Pass,
+}
+
+impl Action {
+    /// The action as one integer: the kind in the top byte, its fields below.
+    pub fn code(&self) -> u64 {
+        match *self {
+            Action::Take { cards, n } => {
+                let mut v = 1u64 << 56;
+                for (k, &c) in cards.iter().take(n as usize).enumerate() {
+                    v |= (c as u64 + 1) << (8 * k);
+                }
+                v
+            }
+            Action::Buy { space, counts } => {
+                let mut v = 2u64 << 56 | (space as u64) << 48;
+                for (k, &c) in counts.iter().enumerate() {
+                    v |= (c as u64) << (4 * k);
+                }
+                v
+            }
+            Action::Build { tile, cell } => 3u64 << 56 | (tile as u64) << 16 | cell as u64,
+            Action::Remove { cell } => 4u64 << 56 | cell as u64,
+            Action::Swap { tile, cell } => 5u64 << 56 | (tile as u64) << 16 | cell as u64,
+            Action::Place { tile, cell } => 6u64 << 56 | (tile as u64) << 16 | cell as u64,
+            Action::Reserve { tile } => 7u64 << 56 | tile as u64,
+            Action::GiveToDirk { tile } => 8u64 << 56 | tile as u64,
+            Action::Pass => 9u64 << 56,
+        }
+    }
+
+    /// The action of a code, or `None` for a code no action has.
+    pub fn from_code(v: u64) -> Option<Action> {
+        let kind = v >> 56;
+        let tile = ((v >> 16) & 255) as u8;
+        let cell = (v & 0xffff) as Cell;
+        Some(match kind {
+            1 => {
+                let mut cards = [0u8; 4];
+                let mut n = 0u8;
+                for (k, slot) in cards.iter_mut().enumerate() {
+                    let c = ((v >> (8 * k)) & 255) as u8;
+                    if c == 0 {
+                        break;
+                    }
+                    if c > 36 {
+                        return None;
+                    }
+                    *slot = c - 1;
+                    n += 1;
+                }
+                Action::Take { cards, n }
+            }
+            2 => {
+                let mut counts = [0u8; 9];
+                for (k, slot) in counts.iter_mut().enumerate() {
+                    *slot = ((v >> (4 * k)) & 15) as u8;
+                }
+                Action::Buy {
+                    space: ((v >> 48) & 255) as u8,
+                    counts,
+                }
+            }
+            3 => Action::Build { tile, cell },
+            4 => Action::Remove { cell },
+            5 => Action::Swap { tile, cell },
+            6 => Action::Place { tile, cell },
+            7 => Action::Reserve {
+                tile: (v & 255) as u8,
+            },
+            8 => Action::GiveToDirk {
+                tile: (v & 255) as u8,
+            },
+            9 => Action::Pass,
+            _ => return None,
+        })
+    }
+}
+
+/// One scoring (R-SCORE-1 … R-SCORE-5): per participant (the seats, then Dirk), buildings per
+/// type, majority points per type and the longest outer wall.
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct Scoring {
+    pub number: u8,
+    pub participants: u8,
+    pub counts: [[u8; TYPES]; 7],
+    pub majority: [[i32; TYPES]; 7],
+    pub walls: [i32; 7],
+}
+
+impl Scoring {
+    pub fn total(&self, i: usize) -> i32 {
+        self.majority[i].iter().sum::<i32>() + self.walls[i]
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct Player {
+    pub hand: Stack<u8, 112>,
+    pub city: City,
+    pub reserve: Stack<u8, 64>,
+    pub score: i32,
+}
+
+/// Where a placement started continues (`state.place_context`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Context {
+    None,
+    Turn,
+    Distribution,
+}
+
+/// What comes next after an action (the Python engine's `Next` values; `None` there is
+/// `Next::Same` here: the same seat decides again).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Next {
+    Same,
+    ActionDone(bool),
+    FinishTurn,
+    Resume,
+    EndGame,
+    Recipient,
+}
+
+/// An action the rules refuse, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal(pub String);
+
+#[derive(Clone, Copy)]
+pub struct Game {
+    pub n: u8,
+    pub opts: Options,
+    pub players: [Player; MAX_PLAYERS],
+    pub bag: Stack<u8, 54>,
+    /// tile per market space, 0 for an empty space
+    pub market: [u8; 4],
+    pub deck: Stack<u8, 112>,
+    pub discard: Stack<u8, 112>,
+    pub display: Stack<u8, 8>,
+    pub start_player: u8,
+    pub turn_player: u8,
+    /// who decides now; `None` once the game is over
+    pub decider: Option<u8>,
+    pub phase: Phase,
+    pub turn: u32,
+    pub pending: Stack<(u8, bool), 16>,
+    pub place_context: Context,
+    pub pending_scorings: Stack<u8, 4>,
+    pub scoring_cards: Stack<u8, 2>,
+    pub scorings: Stack<Scoring, 3>,
+    pub distribution: Stack<(u8, Stack<u8, 4>), 6>,
+    pub out_of_play: Stack<u8, 4>,
+    pub pile_sizes: Stack<u8, 8>,
+    /// Dirk's buildings and points (two players, R-TWO-3, R-TWO-4)
+    pub dirk: Stack<u8, 54>,
+    pub dirk_score: i32,
+    /// how many of the last actions were passes (R-TURN-9, R-END-1)
+    pub passes: u8,
+    pub rng: Mt,
+}
+
+/// Majority points of one type in one scoring (R-SCORE-2 … R-SCORE-4).
+pub fn majority_points(counts: &[u8], places: &[i32], out: &mut [i32]) {
+    for o in out.iter_mut() {
+        *o = 0;
+    }
+    let mut rank = 0usize;
+    let mut level = u8::MAX;
+    loop {
+        // the next lower count held by someone
+        let next = counts.iter().copied().filter(|&c| c > 0 && c < level).max();
+        let Some(l) = next else { break };
+        level = l;
+        if rank >= places.len() {
+            break;
+        }
+        let tied = counts.iter().filter(|&&c| c == l).count();
+        let end = (rank + tied).min(places.len());
+        let share = places[rank..end].iter().sum::<i32>() / tied as i32;
+        for (i, &c) in counts.iter().enumerate() {
+            if c == l {
+                out[i] = share;
+            }
+        }
+        rank += tied;
+    }
+}
+
+/// Split cards (in drawing order) into 5 piles as equal as possible, the first piles taking
+/// the extra cards (R-SET-6); returns the sizes.
+fn pile_sizes(n: usize) -> [usize; 5] {
+    let (q, r) = (n / 5, n % 5);
+    let mut out = [q; 5];
+    for s in out.iter_mut().take(r) {
+        *s += 1;
+    }
+    out
+}
+
+fn money_sum(cards: &[u8]) -> u32 {
+    cards.iter().map(|&c| value(c) as u32).sum()
+}
+
+impl Game {
+    /// A new game of `n` players set up from `seed` (R-SET-1 … R-SET-7), exactly as
+    /// `alhambra.new_game(n, seed=seed, options=...)` sets it up.
+    pub fn new(n: usize, seed: u64, opts: Options) -> Game {
+        assert!((MIN_PLAYERS..=MAX_PLAYERS).contains(&n));
+        let blank = Player {
+            hand: Stack::new(),
+            city: City::new(opts.holes),
+            reserve: Stack::new(),
+            score: 0,
+        };
+        let mut g = Game {
+            n: n as u8,
+            opts,
+            players: [blank; MAX_PLAYERS],
+            bag: Stack::new(),
+            market: [0; 4],
+            deck: Stack::new(),
+            discard: Stack::new(),
+            display: Stack::new(),
+            start_player: 0,
+            turn_player: 0,
+            decider: Some(0),
+            phase: Phase::Turn,
+            turn: 1,
+            pending: Stack::new(),
+            place_context: Context::None,
+            pending_scorings: Stack::new(),
+            scoring_cards: Stack::new(),
+            scorings: Stack::new(),
+            distribution: Stack::new(),
+            out_of_play: Stack::new(),
+            pile_sizes: Stack::new(),
+            dirk: Stack::new(),
+            dirk_score: 0,
+            passes: 0,
+            rng: Mt::from_seed(seed),
+        };
+        g.setup();
+        g.start_turn(g.start_player);
+        g
+    }
+
+    fn setup(&mut self) {
+        let n = self.n as usize;
+        // R-SET-1: the buildings into the bag, four onto the market
+        let mut bag = [0u8; 54];
+        for (i, b) in bag.iter_mut().enumerate() {
+            *b = i as u8 + 1;
+        }
+        self.rng.shuffle(&mut bag);
+        self.bag = Stack::from_slice(&bag);
+        for i in 0..4 {
+            self.market[i] = self.bag.pop().unwrap();
+        }
+        // R-SET-2: the money cards shuffled (R-TWO-1: with two players one copy of each out)
+        let copies = if n == 2 { 2 } else { 3 };
+        let mut cards: Stack<u8, 112> = Stack::new();
+        for c in 0..4u8 {
+            for v in 1..=9u8 {
+                for _ in 0..copies {
+                    cards.push(money(c, v));
+                }
+            }
+        }
+        self.rng.shuffle(cards.as_mut_slice());
+        self.deck = cards;
+        // R-SET-3: starting money
+        for p in 0..n {
+            while money_sum(self.players[p].hand.as_slice()) < STARTING_MONEY {
+                let c = self.deck.pop().unwrap();
+                self.players[p].hand.push(c);
+            }
+        }
+        // R-SET-4: the start player
+        let keys: Vec<(usize, u32)> = (0..n)
+            .map(|p| {
+                (
+                    self.players[p].hand.len(),
+                    money_sum(self.players[p].hand.as_slice()),
+                )
+            })
+            .collect();
+        let best = *keys.iter().min().unwrap();
+        let tied: Vec<u8> = (0..n)
+            .filter(|&p| keys[p] == best)
+            .map(|p| p as u8)
+            .collect();
+        self.start_player = if self.opts.start_random && tied.len() > 1 {
+            tied[self.rng.below(tied.len() as u32) as usize]
+        } else {
+            tied[0]
+        };
+        // R-SET-5: the money display
+        for _ in 0..DISPLAY_SIZE {
+            let c = self.deck.pop().unwrap();
+            self.display.push(c);
+        }
+        // R-SET-6: five piles, scoring card A shuffled into pile 2 and B into pile 4
+        let mut order: Stack<u8, 112> = Stack::new();
+        for &c in self.deck.as_slice().iter().rev() {
+            order.push(c);
+        }
+        let sizes = pile_sizes(order.len());
+        let mut piles: [Stack<u8, 32>; 5] = [Stack::new(); 5];
+        let mut k = 0;
+        for (i, &s) in sizes.iter().enumerate() {
+            piles[i] = Stack::from_slice(&order.as_slice()[k..k + s]);
+            k += s;
+        }
+        for (pile, card) in [(1usize, SCORING_A), (3, SCORING_B)] {
+            let at = self.rng.below(piles[pile].len() as u32 + 1) as usize;
+            piles[pile].insert(at, card);
+        }
+        self.deck.clear();
+        self.pile_sizes.clear();
+        for pile in piles.iter().rev() {
+            for &c in pile.as_slice().iter().rev() {
+                self.deck.push(c);
+            }
+        }
+        for pile in piles.iter() {
+            self.pile_sizes.push(pile.len() as u8);
+        }
+        // R-TWO-3: Dirk's six buildings
+        if n == 2 {
+            for _ in 0..DIRK_SETUP.min(self.bag.len()) {
+                let t = self.bag.pop().unwrap();
+                self.dirk.push(t);
+            }
+        }
+    }
+
+    fn start_turn(&mut self, seat: u8) {
+        self.turn_player = seat;
+        self.decider = Some(seat);
+        self.phase = Phase::Turn;
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    pub fn has_dirk(&self) -> bool {
+        self.n == 2
+    }
+
+    pub fn current_player(&self) -> Option<u8> {
+        if self.phase == Phase::Over {
+            None
+        } else {
+            self.decider
+        }
+    }
+
+    // -- legal actions --------------------------------------------------------------------------
+
+    /// The legal actions of the player to decide now, in the Python engine's order; `[Pass]`
+    /// when nothing else is legal on a turn (R-TURN-9); empty once the game is over.
+    pub fn legal(&mut self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(seat) = self.current_player() else {
+            return;
+        };
+        let s = seat as usize;
+        match self.phase {
+            Phase::Turn => {
+                self.legal_redesign(s, out);
+                self.legal_take(out);
+                self.legal_buy(s, false, out);
+            }
+            Phase::Place => {
+                if self.has_dirk() {
+                    for k in 0..self.pending.len() {
+                        let (t, ok) = self.pending[k];
+                        if ok && !self.pending.as_slice()[..k].iter().any(|p| p.0 == t) {
+                            out.push(Action::GiveToDirk { tile: t });
+                        }
+                    }
+                }
+                let distinct = self.distinct_pending();
+                let city = &mut self.players[s].city;
+                for &t in distinct.iter() {
+                    city.place_cells(TILE_WALLS[t as usize], &mut |c| {
+                        out.push(Action::Place { tile: t, cell: c })
+                    });
+                }
+                for &t in distinct.iter() {
+                    out.push(Action::Reserve { tile: t });
+                }
+            }
+            Phase::Distribution | Phase::Over => {}
+        }
+        if out.is_empty() {
+            out.push(Action::Pass);
+        }
+    }
+
+    fn distinct_pending(&self) -> Stack<u8, 16> {
+        let mut out: Stack<u8, 16> = Stack::new();
+        for &(t, _) in self.pending.iter() {
+            if !out.contains(t) {
+                out.push(t);
+            }
+        }
+        out
+    }
+
+    /// R-TURN-5, R-TURN-6: builds from the reserve, removals, swaps.
+    fn legal_redesign(&mut self, s: usize, out: &mut Vec<Action>) {
+        let p = &mut self.players[s];
+        let reserve = p.reserve;
+        for &t in reserve.iter() {
+            p.city.place_cells(TILE_WALLS[t as usize], &mut |c| {
+                out.push(Action::Build { tile: t, cell: c })
+            });
+        }
+        for &c in p.city.removable() {
+            out.push(Action::Remove { cell: c });
+        }
+        for &t in reserve.iter() {
+            p.city.swap_cells(TILE_WALLS[t as usize], &mut |c| {
+                out.push(Action::Swap { tile: t, cell: c })
+            });
+        }
+    }
+
+    /// R-TURN-2: any one money card, or several totalling at most 5; singles in display
+    /// order, then the combinations in display order, each choice once.
+    fn legal_take(&self, out: &mut Vec<Action>) {
+        let start = out.len();
+        let money: Stack<u8, 8> = Stack::from_slice(self.display.as_slice());
+        for k in 0..money.len() {
+            let c = money[k];
+            if !money.as_slice()[..k].contains(&c) {
+                out.push(Action::Take {
+                    cards: [c, 0, 0, 0],
+                    n: 1,
+                });
+            }
+        }
+        let small: Stack<u8, 8> = {
+            let mut s = Stack::new();
+            for &c in money.iter() {
+                if value(c) < TAKE_LIMIT {
+                    s.push(c);
+                }
+            }
+            s
+        };
+        let m = small.len();
+        if m < 2 {
+            return;
+        }
+        for k in 2..=m {
+            // itertools.combinations(small, k), in its order
+            let mut idx: Stack<usize, 8> = Stack::new();
+            for i in 0..k {
+                idx.push(i);
+            }
+            loop {
+                let sum: u8 = idx.iter().map(|&i| value(small[i])).sum();
+                if sum <= TAKE_LIMIT {
+                    let mut cards = [0u8; 4];
+                    for (j, &i) in idx.iter().enumerate() {
+                        cards[j] = small[i];
+                    }
+                    cards[..k].sort_by_key(|&c| canonical_rank(c));
+                    let a = Action::Take { cards, n: k as u8 };
+                    if !out[start..].contains(&a) {
+                        out.push(a);
+                    }
+                }
+                // the next combination (itertools order)
+                let mut i = k;
+                while i > 0 && idx[i - 1] == i - 1 + m - k {
+                    i -= 1;
+                }
+                if i == 0 {
+                    break;
+                }
+                let i = i - 1;
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+        }
+    }
+
+    /// The price of the building on market space index `i` (R-COMP-2), 0 when empty.
+    pub fn price(&self, i: usize) -> u8 {
+        TILE_PRICE[self.market[i] as usize]
+    }
+
+    /// R-TURN-3: every non-dominated payment of each market building in its space's currency
+    /// (exact ones only with `exact`), in the Python engine's order.
+    pub fn legal_buy(&self, s: usize, exact: bool, out: &mut Vec<Action>) {
+        let hand = &self.players[s].hand;
+        for i in 0..4 {
+            if self.market[i] == 0 {
+                continue;
+            }
+            let mut avail = [0u8; 9];
+            for &c in hand.iter() {
+                if is_money(c) && currency(c) == i as u8 {
+                    avail[(value(c) - 1) as usize] += 1;
+                }
+            }
+            if avail.iter().all(|&a| a == 0) {
+                continue;
+            }
+            let price = self.price(i);
+            let total: u32 = (1..=9).map(|v| v * avail[v as usize - 1] as u32).sum();
+            if total < price as u32 {
+                continue;
+            }
+            let mut chosen = [0u8; 9];
+            extend_payments(
+                &mut avail,
+                price,
+                exact,
+                &mut chosen,
+                9,
+                0,
+                i as u8 + 1,
+                out,
+            );
+        }
+    }
+
+    // -- applying an action --------------------------------------------------------------------
+
+    /// Carry out `action` for the player to decide now; the game is unchanged when the rules
+    /// refuse it.
+    pub fn apply(&mut self, action: Action, scratch: &mut Vec<Action>) -> Result<(), Illegal> {
+        let Some(seat) = self.current_player() else {
+            return Err(Illegal(
+                "the game is over (R-END-3): no more actions".into(),
+            ));
+        };
+        self.legal(scratch);
+        if !scratch.contains(&action) && !self.is_overpayment(seat as usize, &action) {
+            return Err(Illegal(format!("{action:?} is not legal now")));
+        }
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    /// A purchase paying more than a non-dominated payment (R-TURN-3: any payment that covers
+    /// the price is legal; only the non-dominated ones are listed).
+    fn is_overpayment(&self, s: usize, action: &Action) -> bool {
+        let Action::Buy { space, counts } = *action else {
+            return false;
+        };
+        if self.phase != Phase::Turn
+            || !(1..=4).contains(&space)
+            || self.market[space as usize - 1] == 0
+        {
+            return false;
+        }
+        let cur = space - 1;
+        let mut have = [0u8; 9];
+        for &c in self.players[s].hand.iter() {
+            if is_money(c) && currency(c) == cur {
+                have[(value(c) - 1) as usize] += 1;
+            }
+        }
+        let total: u32 = counts
+            .iter()
+            .enumerate()
+            .map(|(v, &k)| (v as u32 + 1) * k as u32)
+            .sum();
+        counts.iter().zip(have.iter()).all(|(&k, &h)| k <= h)
+            && counts.iter().any(|&k| k > 0)
+            && total >= self.price(cur as usize) as u32
+    }
+
+    /// Carry out an action known to be legal (listed now, or a checked overpayment).
+    pub fn apply_legal(&mut self, action: Action) {
+        let seat = self.decider.expect("a seat decides");
+        let s = seat as usize;
+        let nxt = match action {
+            Action::Take { cards, n } => {
+                for &c in &cards[..n as usize] {
+                    self.display.remove_first(c);
+                    self.players[s].hand.push(c);
+                }
+                Next::ActionDone(false)
+            }
+            Action::Buy { space, counts } => {
+                let i = space as usize - 1;
+                let price = self.price(i) as u32;
+                let mut paid = 0u32;
+                let cur = i as u8;
+                for (v, &k) in counts.iter().enumerate() {
+                    for _ in 0..k {
+                        let c = money(cur, v as u8 + 1);
+                        self.players[s].hand.remove_first(c);
+                        self.discard.push(c);
+                        paid += v as u32 + 1;
+                    }
+                }
+                let tile = self.market[i];
+                self.market[i] = 0;
+                self.pending.push((tile, true));
+                Next::ActionDone(paid == price)
+            }
+            Action::Build { tile, cell } => {
+                let p = &mut self.players[s];
+                p.city.place(tile, cell);
+                p.reserve.remove_first(tile);
+                Next::ActionDone(false)
+            }
+            Action::Remove { cell } => {
+                let p = &mut self.players[s];
+                let t = p.city.remove(cell);
+                p.reserve.push(t);
+                Next::ActionDone(false)
+            }
+            Action::Swap { tile, cell } => {
+                let p = &mut self.players[s];
+                let old = p.city.swap(tile, cell);
+                p.reserve.remove_first(tile);
+                p.reserve.push(old);
+                Next::ActionDone(false)
+            }
+            Action::Place { tile, cell } => {
+                let i = self.pending_index(tile);
+                self.players[s].city.place(tile, cell);
+                self.pending.remove(i);
+                Next::Same
+            }
+            Action::Reserve { tile } => {
+                let i = self.pending_index(tile);
+                self.pending.remove(i);
+                self.players[s].reserve.push(tile);
+                Next::Same
+            }
+            Action::GiveToDirk { tile } => {
+                let i = self.pending_index(tile);
+                self.pending.remove(i);
+                self.dirk.push(tile);
+                Next::Same
+            }
+            Action::Pass => {
+                if self.passes as usize + 1 >= self.n as usize {
+                    Next::EndGame
+                } else {
+                    Next::ActionDone(false)
+                }
+            }
+        };
+        if nxt != Next::Same || (self.phase == Phase::Place && self.pending.is_empty()) {
+            self.advance(nxt);
+        }
+        self.passes = if action == Action::Pass {
+            self.passes + 1
+        } else {
+            0
+        };
+    }
+
+    fn pending_index(&self, tile: u8) -> usize {
+        self.pending
+            .iter()
+            .position(|p| p.0 == tile)
+            .expect("the tile is pending")
+    }
+
+    // -- the turn sequence (the Python engine's engine/sequence.py) ----------------------------
+
+    fn advance(&mut self, mut nxt: Next) {
+        loop {
+            nxt = match nxt {
+                Next::Same => {
+                    if self.phase == Phase::Place && self.pending.is_empty() {
+                        let then = self.place_context;
+                        self.place_context = Context::None;
+                        match then {
+                            Context::Turn => Next::FinishTurn,
+                            Context::Distribution => Next::Recipient,
+                            Context::None => unreachable!("a placement always has a context"),
+                        }
+                    } else {
+                        return;
+                    }
+                }
+                Next::ActionDone(extra) => {
+                    if extra {
+                        Next::Same
+                    } else if !self.pending.is_empty() {
+                        self.phase = Phase::Place;
+                        self.decider = Some(self.turn_player);
+                        self.place_context = Context::Turn;
+                        Next::Same
+                    } else {
+                        Next::FinishTurn
+                    }
+                }
+                Next::FinishTurn => {
+                    if !self.refill_market() {
+                        Next::EndGame
+                    } else {
+                        self.refill_display();
+                        while !self.pending_scorings.is_empty() {
+                            let number = self.pending_scorings.remove(0);
+                            self.run_scoring(number);
+                        }
+                        Next::Resume
+                    }
+                }
+                Next::Resume => {
+                    if self.phase == Phase::Over || self.phase == Phase::Distribution {
+                        return;
+                    }
+                    self.turn += 1;
+                    self.start_turn((self.turn_player + 1) % self.n);
+                    return;
+                }
+                Next::EndGame => {
+                    self.phase = Phase::Distribution;
+                    self.pending_scorings.clear();
+                    self.distribute();
+                    Next::Recipient
+                }
+                Next::Recipient => {
+                    let mut placing = false;
+                    while !self.distribution.is_empty() {
+                        let (seat, tiles) = self.distribution.remove(0);
+                        if !tiles.is_empty() {
+                            for &t in tiles.iter() {
+                                self.pending.push((t, false));
+                            }
+                            self.phase = Phase::Place;
+                            self.decider = Some(seat);
+                            self.place_context = Context::Distribution;
+                            placing = true;
+                            break;
+                        }
+                    }
+                    if placing {
+                        Next::Same
+                    } else {
+                        self.run_scoring(3);
+                        self.phase = Phase::Over;
+                        self.decider = None;
+                        return;
+                    }
+                }
+            };
+        }
+    }
+
+    /// R-TURN-8: fill empty market spaces from the bag, lowest first; false if the bag ran out
+    /// (R-END-1).
+    fn refill_market(&mut self) -> bool {
+        for i in 0..4 {
+            if self.market[i] == 0 {
+                match self.bag.pop() {
+                    Some(t) => self.market[i] = t,
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+
+    /// R-TURN-8: the top card of the deck; an empty deck takes the discard pile, shuffled.
+    fn draw_money(&mut self) -> Option<u8> {
+        if self.deck.is_empty() {
+            if self.discard.is_empty() {
+                return None;
+            }
+            self.deck = self.discard;
+            self.discard.clear();
+            self.rng.shuffle(self.deck.as_mut_slice());
+            self.pile_sizes.clear();
+            self.pile_sizes.push(self.deck.len() as u8);
+        }
+        self.deck.pop()
+    }
+
+    /// R-TURN-8, R-SCORE-1: refill the money display to four; a scoring card drawn is set
+    /// aside and its scoring held at the end of the turn.
+    fn refill_display(&mut self) {
+        while self.display.len() < DISPLAY_SIZE {
+            let Some(card) = self.draw_money() else {
+                return;
+            };
+            if card == SCORING_A || card == SCORING_B {
+                self.scoring_cards.push(card);
+                self.pending_scorings
+                    .push(if card == SCORING_A { 1 } else { 2 });
+            } else {
+                self.display.push(card);
+            }
+        }
+    }
+
+    /// One scoring (R-SCORE-1 … R-SCORE-5; Dirk takes part with two players, R-TWO-4), its
+    /// totals added to the scores; then Dirk's draw (R-TWO-3).
+    fn run_scoring(&mut self, number: u8) {
+        let n = self.n as usize;
+        let mut rec = Scoring {
+            number,
+            participants: self.n + self.has_dirk() as u8,
+            ..Default::default()
+        };
+        for p in 0..n {
+            rec.counts[p] = self.players[p].city.type_counts();
+            rec.walls[p] = self.players[p].city.longest_outer_wall();
+        }
+        if self.has_dirk() {
+            let mut mine = [0u8; TYPES];
+            for &t in self.dirk.iter() {
+                if (1..=54).contains(&t) {
+                    mine[TILE_TYPE[t as usize] as usize] += 1;
+                }
+            }
+            rec.counts[n] = mine;
+        }
+        let parts = rec.participants as usize;
+        for t in 0..TYPES {
+            let counts: Stack<u8, 7> =
+                Stack::from_slice(&(0..parts).map(|i| rec.counts[i][t]).collect::<Vec<_>>());
+            let mut pts = [0i32; 7];
+            majority_points(
+                counts.as_slice(),
+                SCORING[t][number as usize - 1],
+                &mut pts[..parts],
+            );
+            for i in 0..parts {
+                rec.majority[i][t] = pts[i];
+            }
+        }
+        for p in 0..n {
+            self.players[p].score += rec.total(p);
+        }
+        self.scorings.push(rec);
+        if self.has_dirk() {
+            self.dirk_score += rec.total(n);
+            let take = match number {
+                1 => 6usize.min(self.bag.len()),
+                2 => (self.bag.len() / 3).min(6),
+                _ => 0,
+            };
+            for _ in 0..take {
+                let t = self.bag.pop().unwrap();
+                self.dirk.push(t);
+            }
+        }
+    }
+
+    /// R-END-2: each building left on the market goes to whoever holds the most money of its
+    /// space's currency, none on a tie; the recipients place in seat order from the player
+    /// after the one who played the last turn.
+    fn distribute(&mut self) {
+        let n = self.n as usize;
+        let mut received: [Stack<u8, 4>; MAX_PLAYERS] = [Stack::new(); MAX_PLAYERS];
+        for i in 0..4 {
+            let tile = self.market[i];
+            if tile == 0 {
+                continue;
+            }
+            self.market[i] = 0;
+            let totals: Vec<u32> = (0..n)
+                .map(|p| {
+                    self.players[p]
+                        .hand
+                        .iter()
+                        .filter(|&&c| is_money(c) && currency(c) == i as u8)
+                        .map(|&c| value(c) as u32)
+                        .sum()
+                })
+                .collect();
+            let best = *totals.iter().max().unwrap();
+            if totals.iter().filter(|&&t| t == best).count() == 1 {
+                let seat = totals.iter().position(|&t| t == best).unwrap();
+                received[seat].push(tile);
+            } else {
+                self.out_of_play.push(tile);
+            }
+        }
+        self.distribution.clear();
+        for k in 0..n {
+            let s = (self.turn_player as usize + 1 + k) % n;
+            if !received[s].is_empty() {
+                self.distribution.push((s as u8, received[s]));
+            }
+        }
+    }
+
+    /// R-END-4: the seats with the most points (with `tiebreak = "money"`, the most money
+    /// left among them); empty while the game runs.
+    pub fn winners(&self) -> Vec<u8> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let n = self.n as usize;
+        let best = (0..n).map(|p| self.players[p].score).max().unwrap();
+        let mut tied: Vec<u8> = (0..n)
+            .filter(|&p| self.players[p].score == best)
+            .map(|p| p as u8)
+            .collect();
+        if self.opts.tiebreak_money && tied.len() > 1 {
+            let money = |p: u8| money_sum(self.players[p as usize].hand.as_slice());
+            let most = tied.iter().map(|&p| money(p)).max().unwrap();
+            tied.retain(|&p| money(p) == most);
+        }
+        tied
+    }
+
+    /// Each seat's share of the victory (1/k for a k-way tie), all zeros while the game runs.
+    pub fn returns(&self) -> Vec<f64> {
+        let w = self.winners();
+        (0..self.n)
+            .map(|p| {
+                if w.contains(&p) {
+                    1.0 / w.len() as f64
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    }
+
+    /// A cell from a position, for decoding callers' actions.
+    pub fn cell(x: i32, y: i32) -> Option<Cell> {
+        cell_of(x, y)
+    }
+}
+
+/// The Python engine's `minimal_payments` search: card values from high to low, each payment
+/// a multiset whose smallest card is needed (R-TURN-3), exact ones only with `exact`
+/// (R-TURN-4). `j` counts down from 9 (the value index is `j - 1`).
+#[allow(clippy::too_many_arguments)]
+fn extend_payments(
+    avail: &mut [u8; 9],
+    price: u8,
+    exact: bool,
+    chosen: &mut [u8; 9],
+    start: usize,
+    total: u8,
+    space: u8,
+    out: &mut Vec<Action>,
+) {
+    for j in (1..=start).rev() {
+        let k = j - 1;
+        if avail[k] == 0 {
+            continue;
+        }
+        let new = total + j as u8;
+        chosen[k] += 1;
+        if new >= price {
+            if !exact || new == price {
+                out.push(Action::Buy {
+                    space,
+                    counts: *chosen,
+                });
+            }
+        } else {
+            avail[k] -= 1;
+            extend_payments(avail, price, exact, chosen, j, new, space, out);
+            avail[k] += 1;
+        }
+        chosen[k] -= 1;
+    }
+}
+
+/// A state to load (`Game::load`): everything a save's state holds, in the kernel's terms.
+pub struct Loaded {
+    pub n: usize,
+    pub opts: Options,
+    pub hands: Vec<Vec<u8>>,
+    pub cities: Vec<Vec<(i32, i32, u8)>>,
+    pub reserves: Vec<Vec<u8>>,
+    pub scores: Vec<i32>,
+    pub bag: Vec<u8>,
+    pub market: [u8; 4],
+    pub deck: Vec<u8>,
+    pub discard: Vec<u8>,
+    pub display: Vec<u8>,
+    pub start_player: u8,
+    pub turn_player: u8,
+    pub decider: Option<u8>,
+    pub phase: Phase,
+    pub turn: u32,
+    pub pending: Vec<(u8, bool)>,
+    pub place_context: Context,
+    pub pending_scorings: Vec<u8>,
+    pub scoring_cards: Vec<u8>,
+    pub scorings: Vec<Scoring>,
+    pub distribution: Vec<(u8, Vec<u8>)>,
+    pub out_of_play: Vec<u8>,
+    pub pile_sizes: Vec<u8>,
+    pub dirk: Vec<u8>,
+    pub dirk_score: i32,
+    pub passes: u8,
+    pub rng: Mt,
+}
+
+fn fits<T>(what: &str, items: &[T], cap: usize) -> Result<(), Illegal> {
+    if items.len() > cap {
+        Err(Illegal(format!(
+            "{what}: {} items, more than any game holds ({cap})",
+            items.len()
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+impl Game {
+    /// A game in the state `l` (a state the Python engine has validated); `Err` names a part
+    /// the kernel cannot hold.
+    pub fn load(l: &Loaded) -> Result<Game, Illegal> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&l.n) {
+            return Err(Illegal(format!("{} players: Alhambra is for 2 to 6", l.n)));
+        }
+        let mut g = Game::new(l.n, 0, l.opts);
+        for p in 0..l.n {
+            fits("hand", &l.hands[p], 112)?;
+            fits("reserve", &l.reserves[p], 64)?;
+            fits("city", &l.cities[p], crate::city::MAX_TILES)?;
+            let pl = &mut g.players[p];
+            pl.hand = Stack::from_slice(&l.hands[p]);
+            pl.reserve = Stack::from_slice(&l.reserves[p]);
+            pl.score = l.scores[p];
+            pl.city = City::new(l.opts.holes);
+            for &(x, y, t) in &l.cities[p] {
+                if (x, y) == (0, 0) {
+                    continue;
+                }
+                let c = cell_of(x, y)
+                    .ok_or_else(|| Illegal(format!("position ({x}, {y}) lies too far out")))?;
+                if pl.city.tile_at(c).is_some() {
+                    return Err(Illegal(format!("two tiles at ({x}, {y})")));
+                }
+                pl.city.place(t, c);
+            }
+        }
+        fits("bag", &l.bag, 54)?;
+        fits("deck", &l.deck, 112)?;
+        fits("discard", &l.discard, 112)?;
+        fits("display", &l.display, 8)?;
+        fits("pending", &l.pending, 16)?;
+        fits("pending scorings", &l.pending_scorings, 4)?;
+        fits("scoring cards", &l.scoring_cards, 2)?;
+        fits("scorings", &l.scorings, 3)?;
+        fits("distribution", &l.distribution, 6)?;
+        fits("out of play", &l.out_of_play, 4)?;
+        fits("pile sizes", &l.pile_sizes, 8)?;
+        fits("dirk", &l.dirk, 54)?;
+        g.bag = Stack::from_slice(&l.bag);
+        g.market = l.market;
+        g.deck = Stack::from_slice(&l.deck);
+        g.discard = Stack::from_slice(&l.discard);
+        g.display = Stack::from_slice(&l.display);
+        g.start_player = l.start_player;
+        g.turn_player = l.turn_player;
+        g.decider = l.decider;
+        g.phase = l.phase;
+        g.turn = l.turn;
+        g.pending = Stack::from_slice(&l.pending);
+        g.place_context = l.place_context;
+        g.pending_scorings = Stack::from_slice(&l.pending_scorings);
+        g.scoring_cards = Stack::from_slice(&l.scoring_cards);
+        g.scorings = Stack::from_slice(&l.scorings);
+        g.distribution.clear();
+        for (s, tiles) in &l.distribution {
+            fits("distribution", tiles, 4)?;
+            g.distribution.push((*s, Stack::from_slice(tiles)));
+        }
+        g.out_of_play = Stack::from_slice(&l.out_of_play);
+        g.pile_sizes = Stack::from_slice(&l.pile_sizes);
+        g.dirk = Stack::from_slice(&l.dirk);
+        g.dirk_score = l.dirk_score;
+        g.passes = l.passes;
+        g.rng = l.rng;
+        Ok(g)
+    }
+}

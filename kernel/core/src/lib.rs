@@ -1,0 +1,22 @@
+// Seats, types and participants index several parallel arrays at once: plain index loops read
+// better there than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+//! The rules of Alhambra (Dirk Henn, Queen Games) as a compact state machine: the compiled
+//! kernel of `alhambra-engine`. It plays the built-in rules exactly as the Python engine does
+//! (the same seed and actions give the same game), with the whole state one fixed-size value.
+//!
+//! * [`rng`]: CPython's Mersenne Twister and integer draws, reproduced.
+//! * [`data`]: the components.
+//! * [`city`]: one Alhambra and its placement rules.
+//! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
+//! * [`export`]: the state as the Python engine's save writes it (JSON).
+
+pub mod city;
+pub mod data;
+pub mod export;
+pub mod game;
+pub mod rng;
+pub mod stack;
+
+pub use game::{Action, Game, Options, Phase};
