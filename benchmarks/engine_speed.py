@@ -1,4 +1,5 @@
-"""Engine speed: random 4-player playouts, side by side with catanatron, and per-module cost.
+"""Engine speed: random 4-player playouts on both engines, side by side with catanatron, and
+per-module cost.
 
     python benchmarks/engine_speed.py                 # about a minute and a half
     python benchmarks/engine_speed.py --seconds 3 --rounds 5
@@ -17,9 +18,16 @@ read before ``new_game`` and after the last action, never inside the game loop. 
 comes with the ``bench`` extra (``pip install -e ".[bench]"``); without it that column is
 skipped.
 
+The contenders: the Python engine (``engine="python"``: the base game, each module, all six);
+the compiled rules kernel (``engine="kernel"``) through the public ``Game`` API (the same loop:
+``legal_actions()``, then ``apply()`` of an action object); the kernel playing random players
+itself as ``alhambra simulate --bots random --engine kernel`` does, once as the whole of one
+simulated game (``run_task``: set-up, play, the result record) and once the play alone
+(``KernelGame.play_random``); and catanatron.
+
 Also printed: the cost of ``legal_actions()`` and ``apply()`` as met in play (a new state each
 step; timed call by call in a separate pass, so that the timers do not slow the main loop),
-and of ``clone()``, in microseconds.
+and of ``clone()``, in microseconds, on both engines.
 """
 
 from __future__ import annotations
@@ -38,10 +46,16 @@ MODULES = (*FIRST, "city_gates", "diamonds")
 CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "first four": FIRST, "all modules": MODULES}
 
 
-def alhambra_game(modules, seed: int) -> int:
+def kernel_installed() -> bool:
+    from alhambra.kernel import native
+
+    return native is not None
+
+
+def alhambra_game(modules, seed: int, engine: str = "python") -> int:
     """Play one random 4-player game; returns its number of actions. The loop is the same
     as catanatron's (list the legal actions, pick one at random, apply it)."""
-    game = alhambra.new_game(4, modules=modules, seed=seed)
+    game = alhambra.new_game(4, modules=modules, seed=seed, engine=engine)
     rng = random.Random(seed)
     while not game.is_over:
         legal = game.legal_actions()
@@ -49,7 +63,22 @@ def alhambra_game(modules, seed: int) -> int:
     return len(game.history)
 
 
-def alhambra_block(modules, seconds: float, seed0: int) -> tuple[int, int, float]:
+def kernel_simulated(seed: int) -> int:
+    """One game as ``alhambra simulate --bots random --engine kernel`` plays it (set-up, the
+    random players inside the kernel, the result record); returns its actions."""
+    from alhambra.simulate import SimTask, run_task
+
+    record, _ = run_task(SimTask(0, seed, 4, bots=("random",) * 4, engine="kernel"))
+    return int(record["actions"])
+
+
+def kernel_random(seed: int) -> int:
+    """The kernel's own random play of one game (``KernelGame.play_random``), set-up included."""
+    game = alhambra.new_game(4, seed=seed, engine="kernel")
+    return game.play_random([random.Random(seed * 1000 + s) for s in range(4)])
+
+
+def alhambra_block(modules, seconds: float, seed0: int, engine: str = "python") -> tuple[int, int, float]:
     """Play random 4-player games for about ``seconds``: games, actions, time (used for the
     warm-up, and by other scripts)."""
     games = actions = 0
@@ -57,20 +86,20 @@ def alhambra_block(modules, seconds: float, seed0: int) -> tuple[int, int, float
     start = clock()
     seed = seed0
     while clock() - start < seconds:
-        actions += alhambra_game(modules, seed)
+        actions += alhambra_game(modules, seed, engine)
         seed += 1
         games += 1
     return games, actions, clock() - start
 
 
-def split_cost(modules, games: int = 30) -> tuple[float, float]:
+def split_cost(modules, games: int = 30, engine: str = "python") -> tuple[float, float]:
     """Mean µs of ``legal_actions()`` and of ``apply()`` as met in play (a new state each
     step), timed one call at a time over ``games`` random 4-player games."""
     clock = time.perf_counter
     t_legal = t_apply = 0.0
     actions = 0
     for seed in range(games):
-        game = alhambra.new_game(4, modules=modules, seed=10_000 + seed)
+        game = alhambra.new_game(4, modules=modules, seed=10_000 + seed, engine=engine)
         rng = random.Random(seed)
         while not game.is_over:
             t0 = clock()
@@ -130,12 +159,12 @@ def interleaved_round(players: dict, seconds: float, seed0: int) -> dict:
     return totals
 
 
-def clone_cost(samples: int = 300) -> tuple[float, float]:
+def clone_cost(samples: int = 300, modules=MODULES, engine: str = "python") -> tuple[float, float]:
     """Mean µs of ``clone()`` and ``clone(seed=...)`` over states from random games."""
     rng = random.Random(1)
     states = []
     for seed in range(6):
-        game = alhambra.new_game(4, modules=MODULES, seed=seed)
+        game = alhambra.new_game(4, modules=modules, seed=seed, engine=engine)
         while not game.is_over:
             if rng.random() < 0.05:
                 states.append(game)
@@ -154,6 +183,25 @@ def clone_cost(samples: int = 300) -> tuple[float, float]:
     t2 = time.process_time()
     n = 5 * len(states)
     return (t1 - t0) / n * 1e6, (t2 - t1) / n * 1e6
+
+
+def native_clone_cost(samples: int = 300) -> float:
+    """Mean µs of the kernel's own clone (``alhambra_kernel.KernelGame.clone``: the whole state
+    copied), over states from random base games."""
+    rng = random.Random(1)
+    states = []
+    for seed in range(6):
+        game = alhambra.new_game(4, seed=seed, engine="kernel")
+        while not game.is_over:
+            if rng.random() < 0.05:
+                states.append(game._kernel.clone())
+            game.apply(rng.choice(game.legal_actions()))
+    states = states[:samples]
+    t0 = time.process_time()
+    for _ in range(20):
+        for s in states:
+            s.clone()
+    return (time.process_time() - t0) / (20 * len(states)) * 1e6
 
 
 def _median_range(ratios: list[float]) -> str:
@@ -178,20 +226,27 @@ def main(argv=None) -> int:
         have_catan = False
         print("catanatron not installed (pip install -e '.[bench]'): skipping the comparison", file=sys.stderr)
 
-    for modules in CONFIGS.values():  # warm the caches shared between games; not counted
-        alhambra_block(modules, args.warmup, seed0=1_000_000_000)  # seeds apart from the measured ones
-    if have_catan:
-        catanatron_block(args.warmup)
-    players = {name: (lambda seed, m=modules: alhambra_game(m, seed)) for name, modules in CONFIGS.items()}
+    kernel = kernel_installed()
+    if not kernel:
+        print("the rules kernel is not installed (pip install ./kernel): Python only", file=sys.stderr)
+    players = {f"python {name}": (lambda seed, m=modules: alhambra_game(m, seed)) for name, modules in CONFIGS.items()}
+    if kernel:
+        players["kernel base (Game API)"] = lambda seed: alhambra_game((), seed, "kernel")
+        players["kernel base (simulate)"] = kernel_simulated
+        players["kernel base (random play)"] = kernel_random
     if have_catan:
         players["catanatron"] = lambda seed: catanatron_game()
-    totals = {k: [0, 0, 0.0] for k in CONFIGS}
-    catan = [0, 0, 0.0]
-    per_round: dict[str, list[float]] = {k: [] for k in (*CONFIGS, "catanatron")}
+    for play in players.values():  # warm the caches shared between games; not counted
+        clock, seed, start = time.process_time, 1_000_000_000, time.process_time()
+        while clock() - start < args.warmup:  # seeds apart from the measured ones
+            play(seed)
+            seed += 1
+    totals = {k: [0, 0, 0.0] for k in players}
+    per_round: dict[str, list[float]] = {k: [] for k in players}
     for r in range(args.rounds):
         got = interleaved_round(players, args.seconds, seed0=100_000 * r)
         for name, (g, a, t) in got.items():
-            row = catan if name == "catanatron" else totals[name]
+            row = totals[name]
             row[0] += g
             row[1] += a
             row[2] += t
@@ -203,26 +258,36 @@ def main(argv=None) -> int:
     )
     print("games interleaved one by one (one game of each contender per cycle, same seeds);")
     print("ratios: median over the rounds [lowest, highest] of each round's own ratio")
-    print(f"{'engine':<28}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x base (per round)")
+    print(f"{'engine':<34}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x python base (per round)")
     for name, (g, a, t) in totals.items():
         us = t / a * 1e6
         spread = statistics.pstdev(per_round[name]) / statistics.mean(per_round[name]) * 100
-        rel = [b / m for m, b in zip(per_round[name], per_round["base"])]  # time per action vs base
-        print(f"{'alhambra ' + name:<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{us:>11.1f}   {_median_range(rel)}")
+        rel = [b / m for m, b in zip(per_round[name], per_round["python base"])]  # time per action vs base
+        shown = name if name.startswith(("kernel", "catanatron")) else "alhambra " + name
+        print(f"{shown:<34}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{us:>11.2f}   {_median_range(rel)}")
+
+    def ratio(a: str, b: str) -> str:
+        return _median_range([x / y for x, y in zip(per_round[a], per_round[b])])
+
+    print("ratios of actions per second (median over rounds [lowest, highest]):")
     if have_catan:
-        g, a, t = catan
-        spread = statistics.pstdev(per_round["catanatron"]) / statistics.mean(per_round["catanatron"]) * 100
-        print(f"{'catanatron (4 random)':<28}{g / t:>9.1f}{a / t:>11.0f}{spread:>8.1f}%{t / a * 1e6:>11.1f}")
-        rel = [b / c for b, c in zip(per_round["base"], per_round["catanatron"])]
-        print(
-            f"alhambra base / catanatron actions per second: {_median_range(rel)} "
-            f"(all rounds pooled: {(totals['base'][1] / totals['base'][2]) / (a / t):.2f}x)"
-        )
+        print(f"  python base / catanatron: {ratio('python base', 'catanatron')}")
+    if kernel:
+        print(f"  kernel Game API / python base: {ratio('kernel base (Game API)', 'python base')}")
+        if have_catan:
+            for name in ("kernel base (simulate)", "kernel base (random play)"):
+                print(f"  {name} / catanatron: {ratio(name, 'catanatron')}")
     for name in ("base", "all modules"):
         tl, ta = split_cost(CONFIGS[name])
-        print(f"in play ({name}): legal_actions() {tl:.1f} us, apply() {ta:.1f} us per action")
+        print(f"in play (python {name}): legal_actions() {tl:.1f} us, apply() {ta:.1f} us per action")
+    if kernel:
+        tl, ta = split_cost((), engine="kernel")
+        print(f"in play (kernel base, Game API): legal_actions() {tl:.2f} us, apply() {ta:.2f} us per action")
     copy_us, seeded_us = clone_cost()
-    print(f"clone(): {copy_us:.1f} us (generator copied), {seeded_us:.1f} us (clone(seed=...))")
+    print(f"clone() (python, all modules): {copy_us:.1f} us (generator copied), {seeded_us:.1f} us (clone(seed=...))")
+    if kernel:
+        copy_us, _ = clone_cost(modules=(), engine="kernel")
+        print(f"clone() (kernel base, Game API): {copy_us:.2f} us; the kernel's own copy: {native_clone_cost():.2f} us")
     return 0
 
 

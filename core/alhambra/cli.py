@@ -20,6 +20,7 @@ from .engine.state import MAX_PLAYERS, MIN_PLAYERS, SEED_LIMIT, game_seed
 from .game import Game, new_game
 from .replay import replay_save
 from .engine.ruleset import available_modules, load_module
+from .kernel import add_engine_flag
 from .simulate import BACKENDS, GameResult, default_workers, make_tasks, ray_available, register_config_modules
 
 
@@ -76,11 +77,12 @@ def cmd_simulate(args) -> int:
         save=bool(args.save),
         rotate_seats=args.rotate_seats,
         variant=Path(args.config).stem if args.config else "",
+        engine=args.engine,
     )
     if args.rotate_seats and len(tasks) != args.games:
         print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
-        new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options)
+        new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options, engine=args.engine)
     previous: list[GameResult] = []
     resume_end: int | None = None
     if args.resume:  # play only the seeds the file lacks, append to it (cli_simulate)
@@ -250,6 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--backend", choices=BACKENDS, default="local", help="local processes (default) or ray (the 'ray' extra)"
     )
+    add_engine_flag(s)
     s.add_argument(
         "--ray-address",
         metavar="ADDRESS",

@@ -12,7 +12,6 @@ import random
 from typing import Any, Iterable, Sequence
 
 from . import kernel
-from . import kernel
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
 from .engine.actions import Action, Buy, Pass
@@ -432,6 +431,11 @@ class Game:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
 
 
+#: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
+_STATE_SLOT: Any = Game.__dict__["state"]
+_RNG_SLOT: Any = Game.__dict__["rng"]
+
+
 class KernelGame(Game):
     """A :class:`Game` played by the compiled rules kernel (``alhambra_kernel``): the same
     rules, the same chance and the same public API, many times faster. :func:`new_game` makes
@@ -499,23 +503,23 @@ class KernelGame(Game):
         """Hand this game over to the Python engine for good (see the class docstring)."""
         twin = self._twin()
         self.memo = {}
-        Game.state.__set__(self, twin.state)  # type: ignore[attr-defined]  # the slot's descriptor
-        Game.rng.__set__(self, twin.rng)  # type: ignore[attr-defined]
+        _STATE_SLOT.__set__(self, twin.state)
+        _RNG_SLOT.__set__(self, twin.rng)
         self._purchases = purchase.PurchaseMemo.fresh(len(self.names))
         self.changes = {}
         self._settled = None
         self._kernel = None
         self._legal = None
         self._legal_set = None
-        self.__class__ = Game
+        object.__setattr__(self, "__class__", Game)
         return self
 
-    @property  # type: ignore[override]
+    @property
     def state(self) -> GameState:  # type: ignore[override]
         """The full state: hands this game over to the Python engine (see the class docstring)."""
         return self._to_python().state
 
-    @property  # type: ignore[override]
+    @property
     def rng(self) -> random.Random:  # type: ignore[override]
         """The game's random generator: hands this game over to the Python engine."""
         return self._to_python().rng
@@ -582,24 +586,27 @@ class KernelGame(Game):
                 k.apply_index(i)
                 break
         else:
-            self._apply_unlisted(action)
+            action = self._apply_unlisted(action)
         self.history.append(action)
         self._legal = None
         self._legal_set = None
         if self.memo:
             self.memo = {}
 
-    def _apply_unlisted(self, action: Any) -> None:
+    def _apply_unlisted(self, action: Any) -> Action:
+        """Play an action that is not one of the listed instances; returns the action played
+        (the listed instance equal to it, as the Python engine records)."""
         legal = self._legal or []
         if self._legal_set is None:
             self._legal_set = {a: a for a in legal}
+        found: Action | None
         try:
             found = self._legal_set.get(action)
         except TypeError:  # unhashable fields: certainly not listed
             found = None
         if found is not None:
             self._kernel.apply_index(legal.index(found))
-            return
+            return found
         if self.is_over:
             raise IllegalActionError("the game is over (R-END-3): no more actions")
         # the Python engine's rules explain a refusal, or accept an unlisted legal action (an
@@ -613,6 +620,8 @@ class KernelGame(Game):
             self._kernel.apply_code(code)
         except ValueError as exc:  # pragma: no cover - the two engines disagree: a bug
             raise KernelError(f"the rules kernel refused {action!r}, which the Python engine plays: {exc}") from None
+        played: Action = action
+        return played
 
     def play_random(self, rngs: Sequence[random.Random], *, max_actions: int = 100_000) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
@@ -622,8 +631,7 @@ class KernelGame(Game):
         if len(rngs) != len(self.names):
             raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
         codes, states = self._kernel.play_random([list(r.getstate()[1]) for r in rngs], max_actions)
-        of = kernel.action_of
-        self.history += [of(c) for c in codes]
+        self.history += kernel.actions_of(codes)
         for r, words in zip(rngs, states):
             r.setstate((3, tuple(words), None))
         self._legal = None
@@ -638,7 +646,9 @@ class KernelGame(Game):
         g = KernelGame._wrap(self.rules, self.names, self.seed, k, self.history.copy(), self.origin)
         if seed is not None:
             twin = self._twin()
-            g._kernel = kernel.load(twin.state, random.Random(seed).getstate(), sequence.passes_in_a_row(self.history), self.rules)
+            g._kernel = kernel.load(
+                twin.state, random.Random(seed).getstate(), sequence.passes_in_a_row(self.history), self.rules
+            )
         g._legal = self._legal
         return g
 

@@ -31,13 +31,15 @@ from .engine.actions import (
     action_table,
 )
 from .engine.components import CURRENCIES, MARKET_CURRENCIES, MoneyCard
-from .engine.state import GameState
+from .engine.city import Alhambra
+from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 from .errors import ConfigError
 from .saving.serialize import converter_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.ruleset import Ruleset
 
+native: Any
 try:  # the extension built from kernel/ (pip install ./kernel)
     import alhambra_kernel as native
 except ImportError:  # pragma: no cover - a machine without the kernel
@@ -82,10 +84,23 @@ def use_kernel(engine: Any, rules: Ruleset) -> bool:
     return reason is None
 
 
+def add_engine_flag(parser: Any) -> None:
+    """``--engine`` of ``simulate``, ``compare`` and ``tournament``."""
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="which engine plays: the compiled rules kernel when it is installed and plays the configuration "
+        "(auto, the default), or always python, or always kernel (an error where it cannot); the same games either way",
+    )
+
+
 def new_native(rules: Ruleset, players: int, seed: int) -> Any:
     """A kernel game set up from ``seed`` with ``rules``' options."""
     o = rules.options
-    return native.KernelGame(players, seed, o.get("holes", "cell"), o.get("tiebreak", "shared"), o.get("start_player", "seat"))
+    return native.KernelGame(
+        players, seed, o.get("holes", "cell"), o.get("tiebreak", "shared"), o.get("start_player", "seat")
+    )
 
 
 # -- actions as codes ----------------------------------------------------------------------------
@@ -154,6 +169,12 @@ def action_of(code: int) -> Action:
     return found
 
 
+def actions_of(codes: list[int]) -> list[Action]:
+    """The actions of kernel codes (:func:`action_of` of each)."""
+    get = _ACTIONS.get
+    return [get(c) or action_of(c) for c in codes]
+
+
 def _tile(t: Any) -> int | None:
     return t if type(t) is int and 1 <= t <= 54 else None
 
@@ -205,12 +226,44 @@ def code_of(action: Any) -> int | None:
 
 
 def state_of(k: Any, rules: Ruleset, names: tuple[str, ...]) -> GameState:
-    """The Python engine's :class:`GameState` of kernel game ``k`` (through the save's format)."""
-    data = json.loads(k.state_json())
-    for p, name in zip(data["players"], names):
-        p["name"] = name
-    state: GameState = converter_of(rules).structure(data, GameState)
-    return state
+    """The Python engine's :class:`GameState` of kernel game ``k``: the state object of the
+    save's format (``state_json``) built directly, without the checks a loaded save passes
+    (the kernel's states are the rules' own)."""
+    d = json.loads(k.state_json())
+    cards = rules.cards
+    holes = rules.options.get("holes", "cell")
+
+    def city(entries: list[list[int]]) -> Alhambra:
+        tiles = {(x, y): t for x, y, t in entries}
+        return Alhambra.from_tiles(tiles, catalog=rules.catalog, holes=holes, check=False, rules=rules.placement_rules)
+
+    players = [
+        PlayerState(name, [cards[c] for c in p["hand"]], city(p["city"]), p["reserve"], p["score"])
+        for name, p in zip(names, d["players"])
+    ]
+    modules = {key: rules.state_classes[key](**value) for key, value in d["modules"].items()}
+    return GameState(
+        players=players,
+        bag=d["bag"],
+        market=d["market"],
+        deck=[cards[c] for c in d["deck"]],
+        discard=[cards[c] for c in d["discard"]],
+        display=[cards[c] for c in d["display"]],
+        start_player=d["start_player"],
+        turn_player=d["turn_player"],
+        decider=d["decider"],
+        phase=d["phase"],
+        turn=d["turn"],
+        pending=[Pending(p["tile"], p["dirk_ok"]) for p in d["pending"]],
+        place_context=d["place_context"],
+        pending_scorings=d["pending_scorings"],
+        scoring_cards=[cards[c] for c in d["scoring_cards"]],
+        scorings=[ScoringRecord(**r) for r in d["scorings"]],
+        distribution=d["distribution"],
+        out_of_play=d["out_of_play"],
+        modules=modules,
+        pile_sizes=d["pile_sizes"],
+    )
 
 
 def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Ruleset) -> Any:

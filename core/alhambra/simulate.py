@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from attrs import asdict, define, field, frozen
+from attrs import asdict, define, evolve, field, frozen
 
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
@@ -49,7 +49,8 @@ class GameResult:
     ``rotation`` (how far the line-up was rotated: ``bots[s]`` is the line-up's bot
     ``(s + rotation) % players``), ``variant`` (a label, e.g. the config file's name) and
     ``play`` (:func:`play_digest` of the action sequence: two games were played move for move
-    alike exactly when their digests are equal; empty in records that lack it).
+    alike exactly when their digests are equal; empty in records that lack it), ``engine``
+    (``"python"`` or ``"kernel"``: which engine played it; empty in records that lack it).
     The record format is ``docs/result-record.schema.json``."""
 
     seed: int
@@ -70,6 +71,7 @@ class GameResult:
     rotation: int = 0
     variant: str = ""
     play: str = ""
+    engine: str = ""
 
     def returns(self) -> list[float]:
         """Per seat: share of the victory (1/k for a k-way shared victory)."""
@@ -109,6 +111,7 @@ class GameResult:
                 rotation=int(data.get("rotation", 0)),
                 variant=str(data.get("variant", "")),
                 play=str(data.get("play", "")),
+                engine=str(data.get("engine", "")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
@@ -176,11 +179,23 @@ def play_digest(game: Game) -> str:
     (the lab's "games whose play changed" between two variants on the same seed)."""
     import hashlib
 
-    h = hashlib.sha256()
-    for a in game.history:
-        h.update(repr(a).encode())
-        h.update(b"\n")
-    return h.hexdigest()[:16]
+    get = _REPR_LINES.get
+    try:
+        text = b"".join([get(a) or _repr_line(a) for a in game.history])
+    except TypeError:  # an unhashable action
+        text = b"".join([repr(a).encode() + b"\n" for a in game.history])
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+#: an action -> its ``repr`` and a newline, as bytes (the digest's lines), for actions met before
+_REPR_LINES: dict[Any, bytes] = {}
+
+
+def _repr_line(action: Any) -> bytes:
+    line = repr(action).encode() + b"\n"
+    if len(_REPR_LINES) < 100_000:
+        _REPR_LINES[action] = line
+    return line
 
 
 def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, variant: str = "") -> GameResult:
@@ -188,6 +203,7 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
     ``rotation`` and ``variant`` are stored as given)."""
     from .lab.records import money_left, scoring_points
 
+    engine = game.engine  # before reading the state, which hands a kernel game over to Python
     counts: dict[str, int] = {}
     for a in game.history:
         k = type(a).__name__
@@ -217,6 +233,7 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
         rotation=rotation,
         variant=variant,
         play=play_digest(game),
+        engine=engine,
     )
 
 
@@ -262,10 +279,11 @@ def simulate_one(
     options: dict[str, Any] | None = None,
     bots: Sequence[str] | str | None = None,
     honest: bool = False,
+    engine: str = "auto",
 ) -> Game:
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
-    (:func:`bot_seed`); ``honest``: see :func:`play`."""
-    game = new_game(players, modules=modules, seed=seed, options=options)
+    (:func:`bot_seed`); ``honest``: see :func:`play`; ``engine``: see :func:`new_game`."""
+    game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
     specs = seat_bots(bots, game.num_players)
     return play(game, [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)], honest=honest)
 
@@ -282,7 +300,8 @@ class SimTask:
     ``modules`` are module names: installed ones, or ones defined by the files of the game
     configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
     JSON save. ``rotation`` and ``variant`` are copied into the result record. ``honest``:
-    the bots decide on determinized worlds (:func:`play`)."""
+    the bots decide on determinized worlds (:func:`play`). ``engine``: which engine plays the
+    game (``new_game``'s keyword: ``"auto"``, ``"python"`` or ``"kernel"``)."""
 
     index: int
     seed: int
@@ -295,6 +314,7 @@ class SimTask:
     rotation: int = 0
     variant: str = ""
     honest: bool = False
+    engine: str = "auto"
 
 
 def make_tasks(
@@ -309,17 +329,19 @@ def make_tasks(
     save: bool = False,
     rotate_seats: bool = False,
     variant: str = "",
+    engine: str = "auto",
 ) -> list[SimTask]:
     """Tasks for ``games`` games with seeds ``seed``, ``seed + 1`` …
 
     ``rotate_seats``: play every seed in every distinct rotation of the line-up of bots
-    (:func:`alhambra.lab.rotation.rotated_tasks`; ``games`` is rounded up to whole rounds)."""
+    (:func:`alhambra.lab.rotation.rotated_tasks`; ``games`` is rounded up to whole rounds).
+    ``engine``: which engine plays the games (see :func:`new_game`)."""
     count = players if isinstance(players, int) else len(players)
     specs = tuple(seat_bots(bots, count))
     if rotate_seats:
         from .lab.rotation import rotated_tasks
 
-        return rotated_tasks(
+        rotated = rotated_tasks(
             games,
             seed,
             specs,
@@ -330,10 +352,13 @@ def make_tasks(
             save=save,
             variant=variant,
         )
+        return [evolve(t, engine=engine) for t in rotated]
     opts = tuple(sorted((options or {}).items()))
     mods = tuple(modules)
     pl = players if isinstance(players, int) else tuple(players)
-    return [SimTask(i, seed + i, pl, mods, opts, specs, config_path, save, 0, variant) for i in range(games)]
+    return [
+        SimTask(i, seed + i, pl, mods, opts, specs, config_path, save, 0, variant, engine=engine) for i in range(games)
+    ]
 
 
 _CONFIG_MODULES: dict[str, dict[str, Any]] = {}
@@ -368,7 +393,13 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
     players = task.players if isinstance(task.players, int) else list(task.players)
     try:
         game = simulate_one(
-            players, task.seed, modules=modules, options=dict(task.options), bots=list(task.bots), honest=task.honest
+            players,
+            task.seed,
+            modules=modules,
+            options=dict(task.options),
+            bots=list(task.bots),
+            honest=task.honest,
+            engine=task.engine,
         )
         result = result_of(game, task.bots, rotation=task.rotation, variant=task.variant)
         return result.to_dict(), (game.to_json() if task.save else None)
@@ -656,6 +687,11 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
 
     rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}  # the order the engine registers them in
     out["modules"] = sorted({m for r in results for m in r.modules}, key=lambda m: (rank.get(m, len(rank)), m))
+    engines: dict[str, int] = {}
+    for r in results:
+        if r.engine:
+            engines[r.engine] = engines.get(r.engine, 0) + 1
+    out["engines"] = engines
     per_seat = []
     for s in range(seats):
         rs = [r for r in results if s < r.players]
@@ -737,6 +773,9 @@ def format_summary(
     players = summary["players"]
     pl = players[0] if len(players) == 1 else "/".join(map(str, players))
     lines = [f"summary: {n} game{'s' if n != 1 else ''}, {pl} players, modules {summary['modules'] or 'none'}"]
+    engines = summary.get("engines") or {}
+    if engines:  # which engine played the games: the compiled kernel, or Python
+        lines.append("  engine: " + ", ".join(f"{e} ({k} game{'s' if k != 1 else ''})" for e, k in engines.items()))
     seats = summary["seats"]
     lines.append("  win share per seat: " + ", ".join(f"{s['win_share']:.2f}" for s in seats))
     lines.append("  mean score per seat: " + ", ".join(f"{s['score_mean']:.1f}" for s in seats))

@@ -17,6 +17,7 @@ from attrs import evolve
 
 from ..cli_checks import add_progress_flags, check_output, wants_progress
 from ..errors import AlhambraError
+from ..kernel import add_engine_flag
 
 
 def _workers(value: int | None) -> int:
@@ -34,6 +35,7 @@ def _add_common(p: argparse.ArgumentParser, games: str, seed: str) -> None:
     p.add_argument(
         "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
     )
+    add_engine_flag(p)
     add_progress_flags(p)
 
 
@@ -137,7 +139,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.primary is not None:  # an unknown figure fails here, before any game is played
         check_primary(args.primary, figure_names(variants, args.bots, seed=args.seed))
     tasks = compare_tasks(variants, bots=args.bots, games=args.games, seed=args.seed, rotate_seats=args.rotate_seats)
-    tasks = [[evolve(t, honest=args.honest) for t in ts] for ts in tasks]
+    tasks = [[evolve(t, honest=args.honest, engine=args.engine) for t in ts] for ts in tasks]
     start = time.perf_counter()
     results = run_compare(tasks, workers=workers, progress=wants_progress(args, sum(map(len, tasks))))
     elapsed = time.perf_counter() - start
@@ -200,7 +202,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import schedule_line
 
     print(schedule_line(tasks, args.games), file=sys.stderr)
-    tasks = [evolve(t, honest=args.honest) for t in tasks]
+    tasks = [evolve(t, honest=args.honest, engine=args.engine) for t in tasks]
     start = time.perf_counter()
     results = [
         r for r, _ in run_games(tasks, workers=_workers(args.workers), progress=wants_progress(args, len(tasks)))

@@ -1,0 +1,92 @@
+"""The differential oracle: games played in lockstep on the Python engine and the compiled
+rules kernel, compared after every action.
+
+Each game draws its random actions from a seeded generator and plays each on both engines;
+after every action the legal actions (in their order) must be equal, and, with ``views``, every
+seat's ``view``; at the end (or every 25 actions) the two saves must be equal, byte for byte.
+A difference is a bug in one of the engines, reported with the game, the step and what differs.
+
+    python benchmarks/kernel_oracle.py --games 1000          # every player count and option set
+    python benchmarks/kernel_oracle.py --games 200 --views   # also every view after every action
+
+The test suite (``tests/test_kernel.py``) runs a few games of every kind on each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+import time
+from typing import Any
+
+import alhambra
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"holes": h, "tiebreak": t, "start_player": s}
+    for h, t, s in itertools.product(("cell", "region"), ("shared", "money"), ("seat", "random"))
+]
+
+
+def lockstep(
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    choices: int | None = None,
+    views: bool = False,
+    max_actions: int = 100_000,
+) -> str | None:
+    """Play one game on both engines; ``None`` when they agree throughout, else what differs."""
+    py = alhambra.new_game(players, seed=seed, options=options, engine="python")
+    k = alhambra.new_game(players, seed=seed, options=options, engine="kernel")
+    rng = random.Random(seed if choices is None else choices)
+    where = f"{players} players, seed {seed}, options {options}"
+    for step in range(max_actions):
+        if py.is_over or k.is_over:
+            break
+        lp, lk = py.legal_actions(), k.legal_actions()
+        if lp != lk:
+            return f"{where}, step {step}: legal actions differ: python {lp[:8]}... kernel {lk[:8]}..."
+        action = rng.choice(lp)
+        py.apply(action)
+        k.apply(action)
+        if views:
+            for seat in (*range(players), None):
+                if py.view(seat) != k.view(seat):
+                    return f"{where}, step {step} ({action}): the view of seat {seat} differs"
+        if step % 25 == 24 and py.to_json() != k.to_json():
+            return f"{where}, step {step} ({action}): the saves differ"
+    if py.is_over != k.is_over or py.to_json() != k.to_json():
+        return f"{where}: the final saves differ"
+    if k.engine != "kernel":
+        return f"{where}: the kernel game was handed over to Python"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--views", action="store_true", help="compare every seat's view after every action")
+    args = ap.parse_args(argv)
+    start, failures = time.perf_counter(), 0
+    kinds = [(p, o) for p in range(2, 7) for o in OPTION_SETS]
+    for i in range(args.games):
+        players, options = kinds[i % len(kinds)]
+        report = lockstep(players, args.seed + i, options, views=args.views)
+        if report is not None:
+            failures += 1
+            print("DIFFERENCE:", report)
+    print(
+        f"{args.games} lockstep games ({len(kinds)} kinds: 2-6 players x {len(OPTION_SETS)} option sets), "
+        f"{failures} with a difference, {time.perf_counter() - start:.0f} s"
+    )
+    print(json.dumps({"games": args.games, "differences": failures}))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

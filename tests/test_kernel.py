@@ -1,0 +1,249 @@
+"""The compiled rules kernel against the Python engine: two engines, one rule book.
+
+Lockstep games play the same random actions on both engines and compare, after every action,
+the legal actions (in order), every seat's ``view`` and, at the end, the save; recorded games
+replay identically on the kernel; a hypothesis property does the same for any player count and
+options; illegal and foreign actions are refused alike and leave the game as it was; a panic
+inside the kernel is an :class:`~alhambra.errors.AlhambraError`. The bigger oracle run (1,000
+games and more) is ``python benchmarks/kernel_oracle.py``.
+
+Without the kernel installed these tests skip, unless ``ALHAMBRA_REQUIRE_KERNEL`` is set (as in
+CI, which builds it): then its absence fails them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import alhambra
+from alhambra import kernel
+from alhambra.errors import AlhambraError, ConfigError, IllegalActionError, KernelError
+
+if kernel.native is None:
+    if os.environ.get("ALHAMBRA_REQUIRE_KERNEL"):
+        raise RuntimeError("ALHAMBRA_REQUIRE_KERNEL is set but alhambra_kernel is not installed")
+    pytest.skip("the rules kernel is not installed (pip install ./kernel)", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import fingerprint  # noqa: E402
+import kernel_oracle  # noqa: E402
+
+OPTIONS = [{}, {"holes": "region"}, {"tiebreak": "money", "start_player": "random"}]
+
+
+def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
+    game = alhambra.new_game(4, seed=3)
+    assert game.engine == "kernel"
+    assert alhambra.new_game(4, seed=3, engine="python").engine == "python"
+    assert alhambra.new_game(4, modules=["vizier"], seed=3).engine == "python"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("options", OPTIONS, ids=["default", "holes-region", "money-random"])
+def test_r_set_1_to_7_the_same_seed_sets_up_the_same_game(players, options):
+    for seed in (0, 1, 2**40 + 7, 2**63 - 1):
+        py = alhambra.new_game(players, seed=seed, options=options, engine="python")
+        k = alhambra.new_game(players, seed=seed, options=options, engine="kernel")
+        assert json.loads(k.to_json()) == json.loads(py.to_json())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("options", OPTIONS, ids=["default", "holes-region", "money-random"])
+def test_lockstep_games_agree_on_every_legal_list_view_and_save(players, options):
+    for seed in range(2):
+        report = kernel_oracle.lockstep(players, seed, options, views=True)
+        assert report is None, report
+
+
+def test_recorded_fingerprints_of_the_base_game_replay_identically_on_the_kernel():
+    record = json.loads(fingerprint.RECORD.read_text())
+    base = [(p, s) for p in fingerprint.PLAYERS for s in fingerprint.SEEDS]
+    for players, seed in base:
+        want = record[fingerprint.game_key((), players, seed)]
+        assert fingerprint.play_digest((), players, seed) == want  # new_game: the kernel
+
+
+def test_random_players_inside_the_kernel_play_the_python_random_bots_game():
+    from alhambra.bots import make_bot
+    from alhambra.simulate import bot_seed, play
+
+    for players, seed in [(2, 4), (4, 5), (6, 6)]:
+        py = play(
+            alhambra.new_game(players, seed=seed, engine="python"),
+            [make_bot("random", bot_seed(seed, i)) for i in range(players)],
+        )
+        k = alhambra.new_game(players, seed=seed, engine="kernel")
+        bots = [make_bot("random", bot_seed(seed, i)) for i in range(players)]
+        play(k, bots)
+        assert k.engine == "kernel" and k.history == py.history
+        assert k.to_json() == py.to_json()
+        # the bots' generators advanced as the Python bots' did
+        again = [make_bot("random", bot_seed(seed, i)) for i in range(players)]
+        play(alhambra.new_game(players, seed=seed, engine="python"), again)
+        assert [b.rng.getstate() for b in bots] == [b.rng.getstate() for b in again]
+
+
+def test_simulate_records_say_the_engine_and_match_the_python_records():
+    from alhambra.simulate import make_tasks, run_task
+
+    for engine in ("python", "kernel"):
+        records = [run_task(t)[0] for t in make_tasks(3, 11, players=3, engine=engine)]
+        assert {r["engine"] for r in records} == {engine}
+        if engine == "python":
+            python = records
+    for a, b in zip(python, records):
+        assert {**a, "engine": ""} == {**b, "engine": ""}
+
+
+@settings(max_examples=15)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**63 - 1),
+    choices=st.integers(0, 2**32 - 1),
+    holes=st.sampled_from(["cell", "region"]),
+    tiebreak=st.sampled_from(["shared", "money"]),
+    start=st.sampled_from(["seat", "random"]),
+)
+def test_property_any_random_play_is_the_same_game_on_both_engines(players, seed, choices, holes, tiebreak, start):
+    options = {"holes": holes, "tiebreak": tiebreak, "start_player": start}
+    assert kernel_oracle.lockstep(players, seed, options, choices=choices, max_actions=150) is None
+
+
+def test_saves_and_positions_cross_between_the_engines():
+    k = alhambra.new_game(3, seed=8, engine="kernel")
+    rng = random.Random(8)
+    for _ in range(120):
+        k.apply(rng.choice(k.legal_actions()))
+    py = alhambra.Game.from_json(k.to_json(), engine="python")
+    again = alhambra.Game.from_json(py.to_json(), engine="kernel")
+    assert py.engine == "python" and again.engine == "kernel"
+    assert again.legal_actions() == k.legal_actions() == py.legal_actions()
+    pos = alhambra.Game.from_position(k.position(), engine="kernel")
+    assert pos.engine == "kernel" and pos.legal_actions() == k.legal_actions()
+    for _ in range(30):
+        a = rng.choice(k.legal_actions())
+        for g in (k, py, again, pos):
+            g.apply(a)
+    assert k.view(0) == py.view(0) == again.view(0) == pos.view(0)
+
+
+def test_clone_and_determinize_stay_on_the_kernel():
+    k = alhambra.new_game(4, seed=9)
+    rng = random.Random(9)
+    for _ in range(40):
+        k.apply(rng.choice(k.legal_actions()))
+    c = k.clone()
+    world = k.determinize(k.current_player, random.Random(1))
+    assert c.engine == world.engine == "kernel"
+    assert world.view(k.current_player) == k.view(k.current_player)
+    c.apply(c.legal_actions()[0])
+    assert len(c.history) == len(k.history) + 1  # independent
+    py_world = alhambra.Game.from_json(k.to_json(), engine="python").determinize(k.current_player, random.Random(1))
+    assert world.to_json() == py_world.to_json()
+
+
+def test_reading_the_state_hands_the_game_to_python_and_edits_count():
+    g = alhambra.new_game(3, seed=2)
+    seat = g.current_player
+    g.state.players[seat].hand = [alhambra.MoneyCard("florin", 9)] * 3
+    g.invalidate()
+    assert g.engine == "python"
+    takes = [a for a in g.legal_actions() if isinstance(a, alhambra.Buy)]
+    assert all(c == alhambra.MoneyCard("florin", 9) for a in takes for c in a.cards)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        alhambra.Place(7, (5, 5)),
+        alhambra.TakeMoney([alhambra.MoneyCard("florin", 9), alhambra.MoneyCard("florin", 8)]),
+        alhambra.Buy(1, []),
+        alhambra.Buy(9, [alhambra.MoneyCard("florin", 2)]),
+        alhambra.RemoveToReserve((0, 0)),
+        alhambra.Swap(3, (99999, 0)),
+        alhambra.GiveToDirk(4),
+        "not an action",
+        alhambra.Pass(),
+    ],
+    ids=repr,
+)
+def test_an_illegal_action_is_refused_as_on_python_and_changes_nothing(bad):
+    k = alhambra.new_game(2, seed=4, engine="kernel")
+    py = alhambra.new_game(2, seed=4, engine="python")
+    before = k.to_json()
+    with pytest.raises(IllegalActionError) as on_kernel:
+        k.apply(bad)
+    with pytest.raises(IllegalActionError) as on_python:
+        py.apply(bad)
+    assert str(on_kernel.value) == str(on_python.value)
+    assert k.to_json() == before and k.engine == "kernel"
+
+
+def test_a_module_action_is_foreign_to_a_kernel_game():
+    from alhambra_vizier import UseVizier
+
+    k = alhambra.new_game(3, seed=4)
+    with pytest.raises(IllegalActionError, match="not an action of this game's rules"):
+        k.apply(UseVizier(1, ()))  # type: ignore[call-arg]
+
+
+def test_an_overpayment_is_played_by_the_kernel_as_by_python():
+    k = alhambra.new_game(3, seed=12, engine="kernel")
+    py = alhambra.new_game(3, seed=12, engine="python")
+    rng = random.Random(3)
+    for _ in range(200):
+        seat = k.current_player
+        legal = k.legal_actions()
+        buys = [a for a in legal if isinstance(a, alhambra.Buy)]
+        hand = py.player(seat).hand
+        over = None
+        for b in buys:
+            more = [c for c in hand if isinstance(c, alhambra.MoneyCard) and c.currency == b.cards[0].currency]
+            if len(more) > len(b.cards):
+                over = alhambra.Buy(b.space, more)
+                break
+        a = over if over is not None and rng.random() < 0.5 else rng.choice(legal)
+        k.apply(a)
+        py.apply(a)
+        if k.is_over:
+            break
+    assert k.to_json() == py.to_json()
+
+
+def test_r_kernel_a_panic_inside_the_kernel_is_an_alhambra_error():
+    with pytest.raises(KernelError, match="a planted panic") as info:
+        kernel.native._panic_for_test()
+    assert isinstance(info.value, AlhambraError)
+
+
+def test_engine_kernel_with_a_module_or_house_rule_is_a_config_error_naming_it():
+    with pytest.raises(ConfigError, match="'vizier'"):
+        alhambra.new_game(3, modules=["vizier"], engine="kernel")
+
+    class TowersPayNothing:
+        NAME = "towers_pay_nothing"
+
+    with pytest.raises(ConfigError, match="towers_pay_nothing"):
+        alhambra.new_game(3, plugins=[TowersPayNothing()], engine="kernel")
+    with pytest.raises(ConfigError, match="core.dirk"):
+        alhambra.new_game(3, blocked=["core.dirk"], engine="kernel")
+    with pytest.raises(ConfigError, match="engine must be one of"):
+        alhambra.new_game(3, engine="rust")
+
+
+def test_simulate_on_the_kernel_says_so(capsys):
+    from alhambra.cli import main
+
+    assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--workers", "1", "--engine", "kernel"]) == 0
+    assert "engine: kernel (2 games)" in capsys.readouterr().out
+    assert main(["simulate", "--modules", "vizier", "--games", "1", "--engine", "kernel"]) != 0
+    assert "the rules kernel plays the base game only, not the module 'vizier'" in capsys.readouterr().err
