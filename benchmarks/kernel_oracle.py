@@ -24,6 +24,11 @@ from typing import Any
 
 import alhambra
 
+#: the modules the kernel plays, in every combination
+KERNEL_MODULES = ("vizier", "exchange_offices")
+COMBINATIONS: list[tuple[str, ...]] = [
+    c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
+]
 OPTION_SETS: list[dict[str, Any]] = [
     {"holes": h, "tiebreak": t, "start_player": s}
     for h, t, s in itertools.product(("cell", "region"), ("shared", "money"), ("seat", "random"))
@@ -35,15 +40,16 @@ def lockstep(
     seed: int,
     options: dict[str, Any],
     *,
+    modules: tuple[str, ...] = (),
     choices: int | None = None,
     views: bool = False,
     max_actions: int = 100_000,
 ) -> str | None:
     """Play one game on both engines; ``None`` when they agree throughout, else what differs."""
-    py = alhambra.new_game(players, seed=seed, options=options, engine="python")
-    k = alhambra.new_game(players, seed=seed, options=options, engine="kernel")
+    py = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="python")
+    k = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="kernel")
     rng = random.Random(seed if choices is None else choices)
-    where = f"{players} players, seed {seed}, options {options}"
+    where = f"{players} players, modules {list(modules)}, seed {seed}, options {options}"
     for step in range(max_actions):
         if py.is_over or k.is_over:
             break
@@ -73,15 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--views", action="store_true", help="compare every seat's view after every action")
     args = ap.parse_args(argv)
     start, failures = time.perf_counter(), 0
-    kinds = [(p, o) for p in range(2, 7) for o in OPTION_SETS]
+    kinds = [(p, o, m) for m in COMBINATIONS for p in range(2, 7) for o in OPTION_SETS]
     for i in range(args.games):
-        players, options = kinds[i % len(kinds)]
-        report = lockstep(players, args.seed + i, options, views=args.views)
+        players, options, modules = kinds[i % len(kinds)]
+        report = lockstep(players, args.seed + i, options, modules=modules, views=args.views)
         if report is not None:
             failures += 1
             print("DIFFERENCE:", report)
     print(
-        f"{args.games} lockstep games ({len(kinds)} kinds: 2-6 players x {len(OPTION_SETS)} option sets), "
+        f"{args.games} lockstep games ({len(kinds)} kinds: {len(COMBINATIONS)} module combinations x 2-6 players "
+        f"x {len(OPTION_SETS)} option sets), "
         f"{failures} with a difference, {time.perf_counter() - start:.0f} s"
     )
     print(json.dumps({"games": args.games, "differences": failures}))

@@ -568,19 +568,22 @@ class KernelGame(Game):
     # -- actions -------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        if self._kernel is None:  # handed over to Python while the call was made
+            return Game.legal_actions(self)
         legal = self._legal
         if legal is None:
-            of = kernel.action_of
-            legal = self._legal = [of(c) for c in self._kernel.legal()]
+            legal = self._legal = kernel.actions_of(self._kernel.legal(), self.rules)
         return list(legal)
 
     def apply(self, action: Action) -> None:
         """Carry out ``action`` (see :meth:`Game.apply`); an action the kernel refuses is
         explained by the Python engine's rules, with the same exception and message."""
+        k = self._kernel
+        if k is None:  # handed over to Python while the call was made (an argument read the state)
+            return Game.apply(self, action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        k = self._kernel
         for i, a in enumerate(legal):
             if a is action:
                 k.apply_index(i)
@@ -613,7 +616,7 @@ class KernelGame(Game):
         # overpayment), which the kernel then plays
         twin = self._twin().clone()
         twin.apply(action)
-        code = kernel.code_of(action)
+        code = kernel.code_of(action, self.rules)
         if code is None:  # pragma: no cover - every action the base game accepts has a code
             raise IllegalActionError(f"{action!r} is not legal now")
         try:
@@ -631,7 +634,7 @@ class KernelGame(Game):
         if len(rngs) != len(self.names):
             raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
         codes, states = self._kernel.play_random([list(r.getstate()[1]) for r in rngs], max_actions)
-        self.history += kernel.actions_of(codes)
+        self.history += kernel.actions_of(codes, self.rules)
         for r, words in zip(rngs, states):
             r.setstate((3, tuple(words), None))
         self._legal = None
@@ -702,4 +705,4 @@ class KernelGame(Game):
         return self._to_python().pay(seat, action)
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules=[] engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self.names)}p modules={list(self.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"

@@ -17,24 +17,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .engine.actions import (
-    Action,
-    BuildFromReserve,
-    Buy,
-    GiveToDirk,
-    Pass,
-    Place,
-    RemoveToReserve,
-    Reserve,
-    Swap,
-    TakeMoney,
-    action_table,
-)
-from .engine.components import CURRENCIES, MARKET_CURRENCIES, MoneyCard
+from attrs import fields
+
+from .engine.actions import Action, Pass, action_table
 from .engine.city import Alhambra
 from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 from .errors import ConfigError
-from .saving.serialize import converter_of
+from .saving.serialize import action_from_data, action_to_data, converter_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.ruleset import Ruleset
@@ -51,14 +40,28 @@ ENGINES = ("auto", "python", "kernel")
 KERNEL_OPTIONS = {"holes": ("cell", "region"), "tiebreak": ("shared", "money"), "start_player": ("seat", "random")}
 
 
+#: The modules the kernel plays, with their bits in the kernel's module set.
+KERNEL_MODULES = {"vizier": 1, "exchange_offices": 8}
+
+
+def module_bits(rules: Ruleset) -> int:
+    """The kernel's module set of ``rules`` (its modules must be among :data:`KERNEL_MODULES`)."""
+    bits = 0
+    for name in rules.modules:
+        bits |= KERNEL_MODULES[name]
+    return bits
+
+
 def kernel_reason(rules: Ruleset) -> str | None:
-    """Why the kernel cannot play the rule set ``rules`` (a sentence naming the plugin or
-    option), or ``None`` when it can: it plays the built-in rules of the base game with their
-    options, and nothing else."""
+    """Why the kernel cannot play the rule set ``rules`` (a sentence naming the module, plugin
+    or option), or ``None`` when it can: it plays the built-in rules of the base game with their
+    options and the modules of :data:`KERNEL_MODULES`, and nothing else."""
     if native is None:
         return "the rules kernel (alhambra_kernel) is not installed: pip install ./kernel"
-    if rules.modules:
-        return f"the rules kernel plays the base game only, not the module {rules.modules[0]!r}"
+    for name in rules.modules:
+        if name not in KERNEL_MODULES:
+            plays = ", ".join(repr(m) for m in KERNEL_MODULES)
+            return f"the rules kernel plays the base game and the modules {plays}, not the module {name!r}"
     if rules.plugins:
         from .engine.ruleset import plugin_name
 
@@ -96,130 +99,64 @@ def add_engine_flag(parser: Any) -> None:
 
 
 def new_native(rules: Ruleset, players: int, seed: int) -> Any:
-    """A kernel game set up from ``seed`` with ``rules``' options."""
+    """A kernel game set up from ``seed`` with ``rules``' options and modules."""
     o = rules.options
     return native.KernelGame(
-        players, seed, o.get("holes", "cell"), o.get("tiebreak", "shared"), o.get("start_player", "seat")
+        players,
+        seed,
+        o.get("holes", "cell"),
+        o.get("tiebreak", "shared"),
+        o.get("start_player", "seat"),
+        module_bits(rules),
     )
 
 
 # -- actions as codes ----------------------------------------------------------------------------
-# A code holds the action's kind in its top byte: 1 TakeMoney (up to four cards, one byte each,
-# the card's number + 1), 2 Buy (space in bits 48-55, per value 1-9 four bits counting its cards),
-# 3 BuildFromReserve, 5 Swap, 6 Place (tile in bits 16-23, cell below), 4 RemoveToReserve (cell),
-# 7 Reserve, 8 GiveToDirk (tile), 9 Pass. A cell is (x + 128) << 8 | (y + 128); a money card's
-# number is 9 * (its currency's index in CURRENCIES) + value - 1.
+# The kernel names each action by an integer code (``Action::code`` in kernel/core/src/game.rs)
+# and writes it as the save writes an action (``{"type": ..., fields}``), which
+# ``action_from_data`` turns into the rule set's own action object, and back: the bridge names
+# no action class itself. Both ways are kept per code and per action object.
 
-_MONEY = [MoneyCard(cur, v) for cur in CURRENCIES for v in range(1, 10)]
-_NUMBER = {card: i for i, card in enumerate(_MONEY)}
 _ACTIONS: dict[int, Action] = {}
+_CODES: dict[Any, int | None] = {}
 
 
-def _pos(cell: int) -> tuple[int, int]:
-    return ((cell >> 8) - 128, (cell & 255) - 128)
-
-
-def _cell(pos: Any) -> int | None:
-    try:
-        x, y = pos
-    except (TypeError, ValueError):
-        return None
-    if type(x) is not int or type(y) is not int or not (-120 <= x <= 120 and -120 <= y <= 120):
-        return None
-    return (x + 128) << 8 | (y + 128)
-
-
-def _decode(code: int) -> Action:
-    kind = code >> 56
-    tile, cell = (code >> 16) & 255, code & 0xFFFF
-    if kind == 1:
-        cards = []
-        for k in range(4):
-            c = (code >> (8 * k)) & 255
-            if not c:
-                break
-            cards.append(_MONEY[c - 1])
-        return action_table(TakeMoney)[(tuple(cards),)]
-    if kind == 2:
-        space = (code >> 48) & 255
-        cur = MARKET_CURRENCIES[space - 1]
-        cards = [MoneyCard(cur, v + 1) for v in range(9) for _ in range((code >> (4 * v)) & 15)]
-        return action_table(Buy)[(space, tuple(cards))]
-    if kind in (3, 5, 6):
-        cls = {3: BuildFromReserve, 5: Swap, 6: Place}[kind]
-        return action_table(cls)[(tile, _pos(cell))]
-    if kind == 4:
-        return action_table(RemoveToReserve)[(_pos(cell),)]
-    if kind == 7:
-        return action_table(Reserve)[(code & 255,)]
-    if kind == 8:
-        return action_table(GiveToDirk)[(code & 255,)]
-    if kind == 9:
-        return Pass()
-    raise ConfigError(f"the rules kernel listed an action of unknown kind {kind}")  # pragma: no cover
-
-
-def action_of(code: int) -> Action:
+def action_of(code: int, rules: Ruleset) -> Action:
     """The action of a kernel code (one shared instance per code)."""
     found = _ACTIONS.get(code)
     if found is None:
-        found = _decode(code)
+        found = action_from_data(rules, native.KernelGame.action_data(code))
+        if type(found) is not Pass:
+            found = action_table(type(found))[tuple(getattr(found, f.name) for f in fields(type(found)))]
         if len(_ACTIONS) < 200_000:
             _ACTIONS[code] = found
     return found
 
 
-def actions_of(codes: list[int]) -> list[Action]:
+def actions_of(codes: list[int], rules: Ruleset) -> list[Action]:
     """The actions of kernel codes (:func:`action_of` of each)."""
     get = _ACTIONS.get
-    return [get(c) or action_of(c) for c in codes]
+    return [get(c) or action_of(c, rules) for c in codes]
 
 
-def _tile(t: Any) -> int | None:
-    return t if type(t) is int and 1 <= t <= 54 else None
-
-
-def code_of(action: Any) -> int | None:
+def code_of(action: Any, rules: Ruleset) -> int | None:
     """The kernel code of ``action``, or ``None`` for an action the kernel has no code for
-    (not an action of the base game, or malformed: certainly not legal on the kernel)."""
-    cls = type(action)
-    if cls is TakeMoney:
-        cards = action.cards
-        if not 1 <= len(cards) <= 4 or any(type(c) is not MoneyCard for c in cards):
-            return None
-        code = 1 << 56
-        for k, c in enumerate(cards):
-            code |= (_NUMBER[c] + 1) << (8 * k)
-        return code
-    if cls is Buy:
-        space, cards = action.space, action.cards
-        if action.via is not None or type(space) is not int or not 1 <= space <= 4:
-            return None
-        counts = [0] * 9
-        for c in cards:
-            if type(c) is not MoneyCard or c.currency != MARKET_CURRENCIES[space - 1]:
-                return None
-            counts[c.value - 1] += 1
-        if max(counts) > 15:
-            return None
-        code = 2 << 56 | space << 48
-        for v, k in enumerate(counts):
-            code |= k << (4 * v)
-        return code
-    if cls in (BuildFromReserve, Swap, Place):
-        tile, cell = _tile(action.tile), _cell(action.pos)
-        if tile is None or cell is None:
-            return None
-        return {BuildFromReserve: 3, Swap: 5, Place: 6}[cls] << 56 | tile << 16 | cell
-    if cls is RemoveToReserve:
-        cell = _cell(action.pos)
-        return None if cell is None else 4 << 56 | cell
-    if cls in (Reserve, GiveToDirk):
-        tile = _tile(action.tile)
-        return None if tile is None else (7 if cls is Reserve else 8) << 56 | tile
-    if cls is Pass:
-        return 9 << 56
-    return None
+    (not an action of the rule set, or malformed: certainly not legal on the kernel)."""
+    try:
+        return _CODES[action]
+    except (KeyError, TypeError):
+        pass
+    try:
+        data = action_to_data(rules, action)
+    except Exception:  # anything the converter cannot write is no action of this game
+        return None
+    code: int | None = native.KernelGame.code_of_data(data) if isinstance(data, dict) else None
+    try:
+        if len(_CODES) < 200_000:
+            _CODES[action] = code
+    except TypeError:  # unhashable: not kept
+        pass
+    return code
 
 
 # -- states ----------------------------------------------------------------------------------------
@@ -281,6 +218,7 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
             o.get("holes", "cell"),
             o.get("tiebreak", "shared"),
             o.get("start_player", "seat"),
+            module_bits(rules),
         )
     except ValueError as exc:
         raise ConfigError(f"the rules kernel cannot hold this game: {exc}") from None

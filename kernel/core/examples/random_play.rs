@@ -6,10 +6,7 @@ use alhambra_kernel::rng::Mt;
 use std::time::Instant;
 
 fn main() {
-    let games: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1000);
+    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut actions = 0u64;
     let start = Instant::now();

@@ -17,12 +17,7 @@ pub const MAX_TILES: usize = 64;
 pub const MAX_FRONT: usize = 160;
 
 /// (step, this tile's side, the neighbour's facing side): north, east, south, west.
-pub const STEPS: [(i32, u8, u8); 4] = [
-    (-1, NORTH, SOUTH),
-    (256, EAST, WEST),
-    (1, SOUTH, NORTH),
-    (-256, WEST, EAST),
-];
+pub const STEPS: [(i32, u8, u8); 4] = [(-1, NORTH, SOUTH), (256, EAST, WEST), (1, SOUTH, NORTH), (-256, WEST, EAST)];
 
 #[inline]
 pub fn cell_of(x: i32, y: i32) -> Option<Cell> {
@@ -118,9 +113,7 @@ impl City {
 
     #[inline]
     fn walls_at(&self, c: Cell) -> Option<u8> {
-        self.find(c)
-            .ok()
-            .map(|i| TILE_WALLS[self.tiles[i] as usize])
+        self.find(c).ok().map(|i| TILE_WALLS[self.tiles[i] as usize])
     }
 
     pub fn len(&self) -> usize {
@@ -304,9 +297,7 @@ impl City {
         self.ensure_front();
         let bit = 1u16 << mask;
         for &(q, fact) in self.front.iter() {
-            if PLACE_FIT[fact as usize] & bit != 0
-                && self.barred.as_slice().binary_search(&q).is_err()
-            {
+            if PLACE_FIT[fact as usize] & bit != 0 && self.barred.as_slice().binary_search(&q).is_err() {
                 out(q);
             }
         }
@@ -546,14 +537,7 @@ pub fn longest_trail(edges: &[(Cell, Cell)]) -> i32 {
     best
 }
 
-fn walk(
-    adj: &[Vec<(usize, usize)>],
-    v: usize,
-    length: i32,
-    used: &mut [bool],
-    best: &mut i32,
-    limit: i32,
-) {
+fn walk(adj: &[Vec<(usize, usize)>], v: usize, length: i32, used: &mut [bool], best: &mut i32, limit: i32) {
     if length > *best {
         *best = length;
     }

@@ -14,25 +14,23 @@ pub const WEST: u8 = 8;
 
 /// Building type per tile id (0 pavilion … 5 tower, R-COMP-2; 255 for the fountain).
 pub const TILE_TYPE: [u8; 55] = [
-    255, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3,
-    3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+    255, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
 ];
 /// Printed price per tile id (R-COMP-2).
 pub const TILE_PRICE: [u8; 55] = [
-    0, 2, 3, 4, 5, 6, 7, 8, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 6, 7, 8, 8, 9, 10, 5, 6, 7, 7, 8, 9, 9,
-    10, 11, 6, 7, 8, 8, 8, 9, 10, 10, 10, 11, 12, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13,
+    0, 2, 3, 4, 5, 6, 7, 8, 3, 4, 5, 6, 7, 8, 9, 4, 5, 6, 6, 7, 8, 8, 9, 10, 5, 6, 7, 7, 8, 9, 9, 10, 11, 6, 7, 8, 8,
+    8, 9, 10, 10, 10, 11, 12, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13,
 ];
 /// Wall mask per tile id (R-COMP-2).
 pub const TILE_WALLS: [u8; 55] = [
-    0, 11, 12, 6, 9, 1, 2, 0, 14, 3, 12, 6, 8, 4, 0, 7, 9, 3, 12, 6, 1, 2, 0, 0, 13, 6, 3, 12, 9,
-    4, 8, 0, 0, 14, 13, 3, 12, 9, 2, 1, 8, 0, 0, 4, 11, 7, 3, 6, 9, 8, 1, 4, 0, 0, 2,
+    0, 11, 12, 6, 9, 1, 2, 0, 14, 3, 12, 6, 8, 4, 0, 7, 9, 3, 12, 6, 1, 2, 0, 0, 13, 6, 3, 12, 9, 4, 8, 0, 0, 14, 13,
+    3, 12, 9, 2, 1, 8, 0, 0, 4, 11, 7, 3, 6, 9, 8, 1, 4, 0, 0, 2,
 ];
 
 /// The six building types, in scoring order (R-COMP-2, R-SCORE-2).
 pub const TYPES: usize = 6;
-pub const TYPE_NAMES: [&str; TYPES] = [
-    "pavilion", "seraglio", "arcades", "chambers", "garden", "tower",
-];
+pub const TYPE_NAMES: [&str; TYPES] = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"];
 
 /// Points for 1st/2nd/3rd place per type and scoring (R-SCORE-2): `SCORING[type][number-1]`.
 pub const SCORING: [[&[i32]; 3]; TYPES] = [
@@ -48,10 +46,25 @@ pub const SCORING: [[&[i32]; 3]; TYPES] = [
 /// currency i (R-COMP-4).
 pub const CURRENCIES: [&str; 4] = ["florin", "dirham", "dinar", "ducat"];
 
-// Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards.
+// Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards, then the six
+// exchange offices (R-EXC-1), one per pair of currencies in CURRENCIES order.
 pub const SCORING_A: u8 = 36;
 pub const SCORING_B: u8 = 37;
-pub const CARD_KINDS: usize = 38;
+pub const OFFICE_FIRST: u8 = 38;
+pub const OFFICE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+pub const CARD_KINDS: usize = 44;
+
+/// True for an exchange office card.
+#[inline]
+pub const fn is_office(card: u8) -> bool {
+    card >= OFFICE_FIRST && card < OFFICE_FIRST + 6
+}
+
+/// The two currencies of an exchange office card.
+#[inline]
+pub const fn office_pair(card: u8) -> (u8, u8) {
+    OFFICE_PAIRS[(card - OFFICE_FIRST) as usize]
+}
 
 #[inline]
 pub const fn money(currency: u8, value: u8) -> u8 {
@@ -96,6 +109,10 @@ pub fn card_code(card: u8) -> String {
         SCORING_A => "scoring-A".to_string(),
         SCORING_B => "scoring-B".to_string(),
         c if c < 36 => format!("{}-{}", CURRENCIES[currency(c) as usize], value(c)),
+        c if is_office(c) => {
+            let (a, b) = office_pair(c);
+            format!("office-{}-{}", CURRENCIES[a as usize], CURRENCIES[b as usize])
+        }
         c => format!("card-{c}"),
     }
 }
@@ -106,6 +123,12 @@ pub fn card_of_code(code: &str) -> Option<u8> {
         "scoring-A" => return Some(SCORING_A),
         "scoring-B" => return Some(SCORING_B),
         _ => {}
+    }
+    if let Some(pair) = code.strip_prefix("office-") {
+        let (a, b) = pair.split_once('-')?;
+        let a = CURRENCIES.iter().position(|&x| x == a)? as u8;
+        let b = CURRENCIES.iter().position(|&x| x == b)? as u8;
+        return OFFICE_PAIRS.iter().position(|&p| p == (a, b)).map(|k| OFFICE_FIRST + k as u8);
     }
     let (cur, val) = code.split_once('-')?;
     let c = CURRENCIES.iter().position(|&x| x == cur)? as u8;

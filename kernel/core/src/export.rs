@@ -3,15 +3,11 @@
 //! generator's state as `random.Random.getstate()` holds it.
 
 use crate::city::xy;
-use crate::data::{card_code, TYPE_NAMES};
-use crate::game::{Context, Game};
+use crate::data::{card_code, TYPES, TYPE_NAMES};
+use crate::game::{Context, Game, VIZIER};
 use std::fmt::Write;
 
-fn list<T>(
-    out: &mut String,
-    items: impl IntoIterator<Item = T>,
-    mut each: impl FnMut(&mut String, T),
-) {
+fn list<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut String, T)) {
     out.push('[');
     for (k, x) in items.into_iter().enumerate() {
         if k > 0 {
@@ -100,6 +96,7 @@ pub fn state_json(g: &Game) -> String {
         Context::None => "",
         Context::Turn => "turn",
         Context::Distribution => "distribution",
+        Context::Vizier => "vizier",
     };
     let _ = write!(o, ", \"place_context\": \"{ctx}\", \"pending_scorings\": ");
     ints(&mut o, g.pending_scorings.as_slice());
@@ -111,12 +108,29 @@ pub fn state_json(g: &Game) -> String {
         let _ = write!(o, "{{\"number\": {}, \"participants\": ", r.number);
         ints(o, &(0..parts).collect::<Vec<_>>());
         o.push_str(", \"counts\": ");
-        list(o, 0..parts, |o, i| per_type(o, &r.counts[i]));
+        let table = |o: &mut String, row: &[i32; TYPES]| {
+            if r.bare {
+                o.push_str("{}");
+            } else {
+                per_type(o, row)
+            }
+        };
+        list(o, 0..parts, |o, i| {
+            let counts = r.counts[i].map(|c| c as i32);
+            table(o, &counts)
+        });
         o.push_str(", \"majority\": ");
-        list(o, 0..parts, |o, i| per_type(o, &r.majority[i]));
+        list(o, 0..parts, |o, i| table(o, &r.majority[i]));
         o.push_str(", \"walls\": ");
         ints(o, &r.walls[..parts]);
-        o.push_str(", \"extra\": {}}");
+        match r.position {
+            Some(points) => {
+                o.push_str(", \"extra\": {\"position\": ");
+                ints(o, &points[..parts]);
+                o.push_str("}}");
+            }
+            None => o.push_str(", \"extra\": {}}"),
+        }
     });
     o.push_str(", \"distribution\": ");
     list(&mut o, g.distribution.iter(), |o, (s, tiles)| {
@@ -127,7 +141,20 @@ pub fn state_json(g: &Game) -> String {
     o.push_str(", \"out_of_play\": ");
     ints(&mut o, g.out_of_play.as_slice());
     o.push_str(", \"modules\": {");
+    let mut parts = 0;
+    if g.mods & VIZIER != 0 {
+        let v = &g.vizier;
+        o.push_str("\"vizier\": {\"active\": ");
+        list(&mut o, v.active[..n].iter(), |o, &a| o.push_str(if a { "true" } else { "false" }));
+        o.push_str(", \"queue\": ");
+        ints(&mut o, v.queue.as_slice());
+        let _ = write!(o, ", \"asked\": {}, \"started\": {}, \"round_over\": {}}}", v.asked, v.started, v.round_over);
+        parts += 1;
+    }
     if g.has_dirk() {
+        if parts > 0 {
+            o.push_str(", ");
+        }
         o.push_str("\"dirk\": {\"tiles\": ");
         ints(&mut o, g.dirk.as_slice());
         let _ = write!(o, ", \"score\": {}}}", g.dirk_score);

@@ -26,6 +26,8 @@ pub enum Phase {
     Place,
     Distribution,
     Over,
+    /// the vizier's asking round between two turns (R-VIZ-5)
+    Vizier,
 }
 
 impl Phase {
@@ -35,6 +37,7 @@ impl Phase {
             Phase::Place => "place",
             Phase::Distribution => "distribution",
             Phase::Over => "over",
+            Phase::Vizier => "vizier",
         }
     }
 }
@@ -50,11 +53,57 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            holes: Holes::Cell,
-            tiebreak_money: false,
-            start_random: false,
+        Options { holes: Holes::Cell, tiebreak_money: false, start_random: false }
+    }
+}
+
+/// The modules the kernel plays, as bits of `Game::mods`.
+pub const VIZIER: u8 = 1;
+pub const OFFICES: u8 = 8;
+/// The modules the kernel plays.
+pub const KERNEL_MODULES: u8 = VIZIER | OFFICES;
+
+/// A payment for the building on market `space` (1-4): `counts[0][v-1]` cards of value v of
+/// the space's currency and, through the exchange office `via` (0: none, R-EXC-4),
+/// `counts[1][v-1]` of the office's other currency.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Payment {
+    pub space: u8,
+    pub via: u8,
+    pub counts: [[u8; 9]; 2],
+}
+
+impl Payment {
+    /// The currency of `counts[k]`.
+    pub fn currency(&self, k: usize) -> u8 {
+        let own = self.space - 1;
+        if k == 0 || self.via == 0 {
+            return own;
         }
+        let (a, b) = office_pair(self.via);
+        if a == own {
+            b
+        } else {
+            a
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.counts.iter().flat_map(|c| c.iter().enumerate()).map(|(v, &k)| (v as u32 + 1) * k as u32).sum()
+    }
+
+    /// The cards, in the canonical order of an action's cards (currency name, then value).
+    pub fn cards(&self, out: &mut Stack<u8, 64>) {
+        out.clear();
+        for k in 0..2 {
+            let cur = self.currency(k);
+            for (v, &n) in self.counts[k].iter().enumerate() {
+                for _ in 0..n {
+                    out.push(money(cur, v as u8 + 1));
+                }
+            }
+        }
+        out.as_mut_slice().sort_by_key(|&c| canonical_rank(c));
     }
 }
 
@@ -66,11 +115,8 @@ pub enum Action {
         cards: [u8; 4],
         n: u8,
     },
-    /// Buy the building on `space` (1-4) with `counts[v-1]` cards of value v of its currency
-    Buy {
-        space: u8,
-        counts: [u8; 9],
-    },
+    /// Buy (R-TURN-3, R-EXC-4)
+    Buy(Payment),
     Build {
         tile: u8,
         cell: Cell,
@@ -93,39 +139,79 @@ pub enum Action {
         tile: u8,
     },
     Pass,
+    /// TakeOffice: an exchange office of the money display (R-EXC-3)
+    TakeOffice {
+        card: u8,
+    },
+    /// UseVizier: an exact purchase between two turns (R-VIZ-2)
+    UseVizier(Payment),
+    DeclineVizier,
+    ReactivateVizier,
+}
+
+fn payment_code(kind: u64, p: &Payment) -> u64 {
+    let mut v = kind << 59 | ((p.space as u64 - 1) << 57);
+    if p.via != 0 {
+        v |= ((p.via - OFFICE_FIRST) as u64 + 1) << 54;
+    }
+    for k in 0..2 {
+        for (i, &c) in p.counts[k].iter().enumerate() {
+            v |= (c as u64) << (27 * k + 3 * i);
+        }
+    }
+    v
+}
+
+fn payment_of(v: u64) -> Option<Payment> {
+    let via = ((v >> 54) & 7) as u8;
+    if via > 6 {
+        return None;
+    }
+    let space = ((v >> 57) & 3) as u8 + 1;
+    let mut p = Payment { space, via: if via == 0 { 0 } else { OFFICE_FIRST + via - 1 }, ..Default::default() };
+    if p.via != 0 {
+        let (a, b) = office_pair(p.via);
+        if a != space - 1 && b != space - 1 {
+            return None;
+        }
+    }
+    for k in 0..2 {
+        for i in 0..9 {
+            p.counts[k][i] = ((v >> (27 * k + 3 * i)) & 7) as u8;
+        }
+    }
+    Some(p)
 }
 
 impl Action {
-    /// The action as one integer: the kind in the top byte, its fields below.
+    /// The action as one integer: the kind in the top five bits, its fields below.
     pub fn code(&self) -> u64 {
         match *self {
             Action::Take { cards, n } => {
-                let mut v = 1u64 << 56;
+                let mut v = 1u64 << 59;
                 for (k, &c) in cards.iter().take(n as usize).enumerate() {
                     v |= (c as u64 + 1) << (8 * k);
                 }
                 v
             }
-            Action::Buy { space, counts } => {
-                let mut v = 2u64 << 56 | (space as u64) << 48;
-                for (k, &c) in counts.iter().enumerate() {
-                    v |= (c as u64) << (4 * k);
-                }
-                v
-            }
-            Action::Build { tile, cell } => 3u64 << 56 | (tile as u64) << 16 | cell as u64,
-            Action::Remove { cell } => 4u64 << 56 | cell as u64,
-            Action::Swap { tile, cell } => 5u64 << 56 | (tile as u64) << 16 | cell as u64,
-            Action::Place { tile, cell } => 6u64 << 56 | (tile as u64) << 16 | cell as u64,
-            Action::Reserve { tile } => 7u64 << 56 | tile as u64,
-            Action::GiveToDirk { tile } => 8u64 << 56 | tile as u64,
-            Action::Pass => 9u64 << 56,
+            Action::Buy(p) => payment_code(2, &p),
+            Action::Build { tile, cell } => 3u64 << 59 | (tile as u64) << 16 | cell as u64,
+            Action::Remove { cell } => 4u64 << 59 | cell as u64,
+            Action::Swap { tile, cell } => 5u64 << 59 | (tile as u64) << 16 | cell as u64,
+            Action::Place { tile, cell } => 6u64 << 59 | (tile as u64) << 16 | cell as u64,
+            Action::Reserve { tile } => 7u64 << 59 | tile as u64,
+            Action::GiveToDirk { tile } => 8u64 << 59 | tile as u64,
+            Action::Pass => 9u64 << 59,
+            Action::TakeOffice { card } => 10u64 << 59 | card as u64,
+            Action::UseVizier(p) => payment_code(11, &p),
+            Action::DeclineVizier => 12u64 << 59,
+            Action::ReactivateVizier => 13u64 << 59,
         }
     }
 
     /// The action of a code, or `None` for a code no action has.
     pub fn from_code(v: u64) -> Option<Action> {
-        let kind = v >> 56;
+        let kind = v >> 59;
         let tile = ((v >> 16) & 255) as u8;
         let cell = (v & 0xffff) as Cell;
         Some(match kind {
@@ -145,27 +231,18 @@ impl Action {
                 }
                 Action::Take { cards, n }
             }
-            2 => {
-                let mut counts = [0u8; 9];
-                for (k, slot) in counts.iter_mut().enumerate() {
-                    *slot = ((v >> (4 * k)) & 15) as u8;
-                }
-                Action::Buy {
-                    space: ((v >> 48) & 255) as u8,
-                    counts,
-                }
-            }
+            2 => Action::Buy(payment_of(v)?),
             3 => Action::Build { tile, cell },
             4 => Action::Remove { cell },
             5 => Action::Swap { tile, cell },
             6 => Action::Place { tile, cell },
-            7 => Action::Reserve {
-                tile: (v & 255) as u8,
-            },
-            8 => Action::GiveToDirk {
-                tile: (v & 255) as u8,
-            },
+            7 => Action::Reserve { tile: (v & 255) as u8 },
+            8 => Action::GiveToDirk { tile: (v & 255) as u8 },
             9 => Action::Pass,
+            10 if is_office((v & 255) as u8) => Action::TakeOffice { card: (v & 255) as u8 },
+            11 => Action::UseVizier(payment_of(v)?),
+            12 => Action::DeclineVizier,
+            13 => Action::ReactivateVizier,
             _ => return None,
         })
     }
@@ -180,11 +257,16 @@ pub struct Scoring {
     pub counts: [[u8; TYPES]; 7],
     pub majority: [[i32; TYPES]; 7],
     pub walls: [i32; 7],
+    /// the points of a scoring that a position records only as totals (its column
+    /// `"position"`): the one extra column a game of the kernel's rules can hold
+    pub position: Option<[i32; 7]>,
+    /// the counts and majorities are not recorded (a position's scorings: empty tables)
+    pub bare: bool,
 }
 
 impl Scoring {
     pub fn total(&self, i: usize) -> i32 {
-        self.majority[i].iter().sum::<i32>() + self.walls[i]
+        self.majority[i].iter().sum::<i32>() + self.walls[i] + self.position.map_or(0, |p| p[i])
     }
 }
 
@@ -202,6 +284,7 @@ pub enum Context {
     None,
     Turn,
     Distribution,
+    Vizier,
 }
 
 /// What comes next after an action (the Python engine's `Next` values; `None` there is
@@ -210,6 +293,8 @@ pub enum Context {
 enum Next {
     Same,
     ActionDone(bool),
+    /// a vizier purchase is placed at once (R-VIZ-3): the seat and the tile
+    PlaceVizier(u8, u8),
     FinishTurn,
     Resume,
     EndGame,
@@ -251,6 +336,20 @@ pub struct Game {
     /// how many of the last actions were passes (R-TURN-9, R-END-1)
     pub passes: u8,
     pub rng: Mt,
+    /// the enabled modules (`VIZIER`, `OFFICES`)
+    pub mods: u8,
+    pub vizier: VizierState,
+}
+
+/// The vizier tokens and the asking between two turns (R-VIZ-1 … R-VIZ-5), as the module's
+/// `VizierState`: `asked` is -1 when nobody is asked.
+#[derive(Clone, Copy, Default, Debug, PartialEq)]
+pub struct VizierState {
+    pub active: [bool; MAX_PLAYERS],
+    pub queue: Stack<u8, 8>,
+    pub asked: i8,
+    pub started: bool,
+    pub round_over: bool,
 }
 
 /// Majority points of one type in one scoring (R-SCORE-2 … R-SCORE-4).
@@ -299,13 +398,14 @@ impl Game {
     /// A new game of `n` players set up from `seed` (R-SET-1 … R-SET-7), exactly as
     /// `alhambra.new_game(n, seed=seed, options=...)` sets it up.
     pub fn new(n: usize, seed: u64, opts: Options) -> Game {
+        Game::with_modules(n, seed, opts, 0)
+    }
+
+    /// A new game with the modules `mods` (bits of [`KERNEL_MODULES`]) enabled.
+    pub fn with_modules(n: usize, seed: u64, opts: Options, mods: u8) -> Game {
         assert!((MIN_PLAYERS..=MAX_PLAYERS).contains(&n));
-        let blank = Player {
-            hand: Stack::new(),
-            city: City::new(opts.holes),
-            reserve: Stack::new(),
-            score: 0,
-        };
+        assert!(mods & !KERNEL_MODULES == 0, "a module the kernel does not play");
+        let blank = Player { hand: Stack::new(), city: City::new(opts.holes), reserve: Stack::new(), score: 0 };
         let mut g = Game {
             n: n as u8,
             opts,
@@ -332,6 +432,8 @@ impl Game {
             dirk_score: 0,
             passes: 0,
             rng: Mt::from_seed(seed),
+            mods,
+            vizier: VizierState { asked: -1, ..Default::default() },
         };
         g.setup();
         g.start_turn(g.start_player);
@@ -370,19 +472,10 @@ impl Game {
             }
         }
         // R-SET-4: the start player
-        let keys: Vec<(usize, u32)> = (0..n)
-            .map(|p| {
-                (
-                    self.players[p].hand.len(),
-                    money_sum(self.players[p].hand.as_slice()),
-                )
-            })
-            .collect();
+        let keys: Vec<(usize, u32)> =
+            (0..n).map(|p| (self.players[p].hand.len(), money_sum(self.players[p].hand.as_slice()))).collect();
         let best = *keys.iter().min().unwrap();
-        let tied: Vec<u8> = (0..n)
-            .filter(|&p| keys[p] == best)
-            .map(|p| p as u8)
-            .collect();
+        let tied: Vec<u8> = (0..n).filter(|&p| keys[p] == best).map(|p| p as u8).collect();
         self.start_player = if self.opts.start_random && tied.len() > 1 {
             tied[self.rng.below(tied.len() as u32) as usize]
         } else {
@@ -409,6 +502,19 @@ impl Game {
             let at = self.rng.below(piles[pile].len() as u32 + 1) as usize;
             piles[pile].insert(at, card);
         }
+        if self.mods & OFFICES != 0 {
+            // R-EXC-1: the six offices, shuffled, two into each of piles 2, 3 and 4
+            let mut offices = [0u8; 6];
+            for (k, o) in offices.iter_mut().enumerate() {
+                *o = OFFICE_FIRST + k as u8;
+            }
+            self.rng.shuffle(&mut offices);
+            for (k, &office) in offices.iter().enumerate() {
+                let pile = 1 + k / 2;
+                let at = self.rng.below(piles[pile].len() as u32 + 1) as usize;
+                piles[pile].insert(at, office);
+            }
+        }
         self.deck.clear();
         self.pile_sizes.clear();
         for pile in piles.iter().rev() {
@@ -418,6 +524,12 @@ impl Game {
         }
         for pile in piles.iter() {
             self.pile_sizes.push(pile.len() as u8);
+        }
+        // R-VIZ-1: every vizier active
+        if self.mods & VIZIER != 0 {
+            for a in self.vizier.active.iter_mut().take(n) {
+                *a = true;
+            }
         }
         // R-TWO-3: Dirk's six buildings
         if n == 2 {
@@ -432,6 +544,10 @@ impl Game {
         self.turn_player = seat;
         self.decider = Some(seat);
         self.phase = Phase::Turn;
+        if self.mods & VIZIER != 0 {
+            self.vizier.started = false;
+            self.vizier.round_over = false;
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -462,9 +578,36 @@ impl Game {
         let s = seat as usize;
         match self.phase {
             Phase::Turn => {
+                if self.mods & OFFICES != 0 {
+                    // R-EXC-3: an office of the display instead of money, each once
+                    for k in 0..self.display.len() {
+                        let c = self.display[k];
+                        if is_office(c) && !self.display.as_slice()[..k].contains(&c) {
+                            out.push(Action::TakeOffice { card: c });
+                        }
+                    }
+                }
+                if self.mods & VIZIER != 0 && !self.vizier.active[s] {
+                    out.push(Action::ReactivateVizier); // R-VIZ-4
+                }
                 self.legal_redesign(s, out);
                 self.legal_take(out);
                 self.legal_buy(s, false, out);
+            }
+            Phase::Vizier => {
+                // R-VIZ-2, R-VIZ-5: the asked seat buys with an exact payment, or declines
+                if self.vizier.asked == seat as i8 {
+                    if self.vizier.active[s] {
+                        let start = out.len();
+                        self.legal_buy(s, true, out);
+                        for a in out[start..].iter_mut() {
+                            if let Action::Buy(p) = *a {
+                                *a = Action::UseVizier(p);
+                            }
+                        }
+                    }
+                    out.push(Action::DeclineVizier);
+                }
             }
             Phase::Place => {
                 if self.has_dirk() {
@@ -478,9 +621,7 @@ impl Game {
                 let distinct = self.distinct_pending();
                 let city = &mut self.players[s].city;
                 for &t in distinct.iter() {
-                    city.place_cells(TILE_WALLS[t as usize], &mut |c| {
-                        out.push(Action::Place { tile: t, cell: c })
-                    });
+                    city.place_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Place { tile: t, cell: c }));
                 }
                 for &t in distinct.iter() {
                     out.push(Action::Reserve { tile: t });
@@ -508,17 +649,13 @@ impl Game {
         let p = &mut self.players[s];
         let reserve = p.reserve;
         for &t in reserve.iter() {
-            p.city.place_cells(TILE_WALLS[t as usize], &mut |c| {
-                out.push(Action::Build { tile: t, cell: c })
-            });
+            p.city.place_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Build { tile: t, cell: c }));
         }
         for &c in p.city.removable() {
             out.push(Action::Remove { cell: c });
         }
         for &t in reserve.iter() {
-            p.city.swap_cells(TILE_WALLS[t as usize], &mut |c| {
-                out.push(Action::Swap { tile: t, cell: c })
-            });
+            p.city.swap_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Swap { tile: t, cell: c }));
         }
     }
 
@@ -526,14 +663,16 @@ impl Game {
     /// order, then the combinations in display order, each choice once.
     fn legal_take(&self, out: &mut Vec<Action>) {
         let start = out.len();
-        let money: Stack<u8, 8> = Stack::from_slice(self.display.as_slice());
+        let mut money: Stack<u8, 8> = Stack::new();
+        for &c in self.display.iter() {
+            if is_money(c) {
+                money.push(c);
+            }
+        }
         for k in 0..money.len() {
             let c = money[k];
             if !money.as_slice()[..k].contains(&c) {
-                out.push(Action::Take {
-                    cards: [c, 0, 0, 0],
-                    n: 1,
-                });
+                out.push(Action::Take { cards: [c, 0, 0, 0], n: 1 });
             }
         }
         let small: Stack<u8, 8> = {
@@ -590,40 +729,119 @@ impl Game {
         TILE_PRICE[self.market[i] as usize]
     }
 
-    /// R-TURN-3: every non-dominated payment of each market building in its space's currency
-    /// (exact ones only with `exact`), in the Python engine's order.
+    /// The exchange offices in `s`'s hand, each once, in hand order (R-EXC-4).
+    fn offices_of(&self, s: usize) -> Stack<u8, 8> {
+        let mut out: Stack<u8, 8> = Stack::new();
+        if self.mods & OFFICES != 0 {
+            for &c in self.players[s].hand.iter() {
+                if is_office(c) && !out.contains(c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// R-TURN-3, R-EXC-4: every non-dominated payment of each market building (exact ones
+    /// only with `exact`), in the Python engine's order: space by space, first in the space's
+    /// currency, then through each exchange office in hand (those using its other currency).
     pub fn legal_buy(&self, s: usize, exact: bool, out: &mut Vec<Action>) {
         let hand = &self.players[s].hand;
+        let offices = self.offices_of(s);
+        // the hand's money by currency and value
+        let mut have = [[0u8; 9]; 4];
+        for &c in hand.iter() {
+            if is_money(c) {
+                have[currency(c) as usize][(value(c) - 1) as usize] += 1;
+            }
+        }
         for i in 0..4 {
             if self.market[i] == 0 {
                 continue;
             }
-            let mut avail = [0u8; 9];
-            for &c in hand.iter() {
-                if is_money(c) && currency(c) == i as u8 {
-                    avail[(value(c) - 1) as usize] += 1;
+            let price = self.price(i);
+            let cur = i as u8;
+            self.payments(&have, &[cur], Payment { space: cur + 1, ..Default::default() }, price, exact, out);
+            for &office in offices.iter() {
+                let (a, b) = office_pair(office);
+                if a == cur || b == cur {
+                    let mut pair = [a, b];
+                    pair.sort_by_key(|&c| canonical_rank(money(c, 1)));
+                    let p = Payment { space: cur + 1, via: office, ..Default::default() };
+                    self.payments(&have, &pair, p, price, exact, out);
                 }
             }
-            if avail.iter().all(|&a| a == 0) {
-                continue;
-            }
-            let price = self.price(i);
-            let total: u32 = (1..=9).map(|v| v * avail[v as usize - 1] as u32).sum();
-            if total < price as u32 {
-                continue;
-            }
-            let mut chosen = [0u8; 9];
-            extend_payments(
-                &mut avail,
-                price,
-                exact,
-                &mut chosen,
-                9,
-                0,
-                i as u8 + 1,
-                out,
-            );
         }
+    }
+
+    /// The non-dominated payments of `price` from the cards of `currencies` (in name order),
+    /// starting from the empty payment `base` (the Python engine's `minimal_payments`).
+    fn payments(
+        &self,
+        have: &[[u8; 9]; 4],
+        currencies: &[u8],
+        base: Payment,
+        price: u8,
+        exact: bool,
+        out: &mut Vec<Action>,
+    ) {
+        let mut kinds: Stack<(u8, u8), 18> = Stack::new();
+        let mut avail = [0u8; 18];
+        let mut total = 0u32;
+        for v in (1..=9u8).rev() {
+            for &c in currencies {
+                let k = have[c as usize][v as usize - 1];
+                if k > 0 {
+                    avail[kinds.len()] = k;
+                    kinds.push((v, c));
+                    total += v as u32 * k as u32;
+                }
+            }
+        }
+        if kinds.is_empty() || total < price as u32 {
+            return;
+        }
+        let mut chosen = base;
+        extend_payments(&kinds, &mut avail, price, exact, &mut chosen, 0, 0, base.via != 0, out);
+    }
+
+    /// R-TURN-4, R-VIZ-2: can `s` buy some market building with an exact payment now (in the
+    /// space's currency or through an office in hand)?
+    pub fn can_pay_exactly(&self, s: usize) -> bool {
+        let hand = &self.players[s].hand;
+        let mut reach = [1u128; 4]; // per currency: the totals some of its cards pay exactly
+        for &c in hand.iter() {
+            if is_money(c) {
+                let r = &mut reach[currency(c) as usize];
+                *r |= *r << value(c);
+            }
+        }
+        let offices = self.offices_of(s);
+        for i in 0..4 {
+            if self.market[i] == 0 {
+                continue;
+            }
+            let bit = 1u128 << self.price(i);
+            if reach[i] & bit != 0 {
+                return true;
+            }
+            for &office in offices.iter() {
+                let (a, b) = office_pair(office);
+                if a as usize != i && b as usize != i {
+                    continue;
+                }
+                let mut both = 1u128;
+                for &c in hand.iter() {
+                    if is_money(c) && (currency(c) == a || currency(c) == b) {
+                        both |= both << value(c);
+                    }
+                }
+                if both & bit != 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     // -- applying an action --------------------------------------------------------------------
@@ -632,9 +850,7 @@ impl Game {
     /// refuse it.
     pub fn apply(&mut self, action: Action, scratch: &mut Vec<Action>) -> Result<(), Illegal> {
         let Some(seat) = self.current_player() else {
-            return Err(Illegal(
-                "the game is over (R-END-3): no more actions".into(),
-            ));
+            return Err(Illegal("the game is over (R-END-3): no more actions".into()));
         };
         self.legal(scratch);
         if !scratch.contains(&action) && !self.is_overpayment(seat as usize, &action) {
@@ -645,32 +861,46 @@ impl Game {
     }
 
     /// A purchase paying more than a non-dominated payment (R-TURN-3: any payment that covers
-    /// the price is legal; only the non-dominated ones are listed).
+    /// the price is legal; only the non-dominated ones are listed), through an office in hand
+    /// or not (R-EXC-4).
     fn is_overpayment(&self, s: usize, action: &Action) -> bool {
-        let Action::Buy { space, counts } = *action else {
-            return false;
-        };
-        if self.phase != Phase::Turn
-            || !(1..=4).contains(&space)
-            || self.market[space as usize - 1] == 0
-        {
+        let Action::Buy(p) = *action else { return false };
+        if self.phase != Phase::Turn || !(1..=4).contains(&p.space) || self.market[p.space as usize - 1] == 0 {
             return false;
         }
-        let cur = space - 1;
-        let mut have = [0u8; 9];
-        for &c in self.players[s].hand.iter() {
-            if is_money(c) && currency(c) == cur {
-                have[(value(c) - 1) as usize] += 1;
+        let hand = &self.players[s].hand;
+        if p.via != 0 && !(self.mods & OFFICES != 0 && hand.contains(p.via)) {
+            return false;
+        }
+        for k in 0..2 {
+            let cur = p.currency(k);
+            for v in 0..9 {
+                let held = hand.iter().filter(|&&c| c == money(cur, v as u8 + 1)).count();
+                if (p.counts[k][v] as usize) > held {
+                    return false;
+                }
             }
         }
-        let total: u32 = counts
-            .iter()
-            .enumerate()
-            .map(|(v, &k)| (v as u32 + 1) * k as u32)
-            .sum();
-        counts.iter().zip(have.iter()).all(|(&k, &h)| k <= h)
-            && counts.iter().any(|&k| k > 0)
-            && total >= self.price(cur as usize) as u32
+        p.total() > 0 && p.total() >= self.price(p.space as usize - 1) as u32
+    }
+
+    /// Pay `p` from `s`'s hand into the discard pile (the office too, R-EXC-5); returns the
+    /// building bought, which leaves the market.
+    fn pay(&mut self, s: usize, p: &Payment) -> u8 {
+        let mut cards: Stack<u8, 64> = Stack::new();
+        p.cards(&mut cards);
+        for &c in cards.iter() {
+            self.players[s].hand.remove_first(c);
+            self.discard.push(c);
+        }
+        if p.via != 0 {
+            self.players[s].hand.remove_first(p.via);
+            self.discard.push(p.via);
+        }
+        let i = p.space as usize - 1;
+        let tile = self.market[i];
+        self.market[i] = 0;
+        tile
     }
 
     /// Carry out an action known to be legal (listed now, or a checked overpayment).
@@ -685,23 +915,32 @@ impl Game {
                 }
                 Next::ActionDone(false)
             }
-            Action::Buy { space, counts } => {
-                let i = space as usize - 1;
-                let price = self.price(i) as u32;
-                let mut paid = 0u32;
-                let cur = i as u8;
-                for (v, &k) in counts.iter().enumerate() {
-                    for _ in 0..k {
-                        let c = money(cur, v as u8 + 1);
-                        self.players[s].hand.remove_first(c);
-                        self.discard.push(c);
-                        paid += v as u32 + 1;
-                    }
-                }
-                let tile = self.market[i];
-                self.market[i] = 0;
+            Action::Buy(p) => {
+                let price = self.price(p.space as usize - 1) as u32;
+                let tile = self.pay(s, &p);
                 self.pending.push((tile, true));
-                Next::ActionDone(paid == price)
+                Next::ActionDone(p.total() == price)
+            }
+            Action::TakeOffice { card } => {
+                self.display.remove_first(card);
+                self.players[s].hand.push(card);
+                Next::ActionDone(false)
+            }
+            Action::UseVizier(p) => {
+                // R-VIZ-2/3: pay exactly, the token turns inactive, the building is placed at once
+                let tile = self.pay(s, &p);
+                self.vizier.active[s] = false;
+                self.vizier.asked = -1;
+                self.vizier.queue.clear();
+                Next::PlaceVizier(seat, tile)
+            }
+            Action::DeclineVizier => {
+                self.vizier.asked = -1;
+                Next::Resume
+            }
+            Action::ReactivateVizier => {
+                self.vizier.active[s] = true;
+                Next::ActionDone(false)
             }
             Action::Build { tile, cell } => {
                 let p = &mut self.players[s];
@@ -751,18 +990,11 @@ impl Game {
         if nxt != Next::Same || (self.phase == Phase::Place && self.pending.is_empty()) {
             self.advance(nxt);
         }
-        self.passes = if action == Action::Pass {
-            self.passes + 1
-        } else {
-            0
-        };
+        self.passes = if action == Action::Pass { self.passes + 1 } else { 0 };
     }
 
     fn pending_index(&self, tile: u8) -> usize {
-        self.pending
-            .iter()
-            .position(|p| p.0 == tile)
-            .expect("the tile is pending")
+        self.pending.iter().position(|p| p.0 == tile).expect("the tile is pending")
     }
 
     // -- the turn sequence (the Python engine's engine/sequence.py) ----------------------------
@@ -777,6 +1009,7 @@ impl Game {
                         match then {
                             Context::Turn => Next::FinishTurn,
                             Context::Distribution => Next::Recipient,
+                            Context::Vizier => self.after_vizier_placement(),
                             Context::None => unreachable!("a placement always has a context"),
                         }
                     } else {
@@ -807,7 +1040,21 @@ impl Game {
                         Next::Resume
                     }
                 }
+                Next::PlaceVizier(seat, tile) => {
+                    self.pending.push((tile, true));
+                    self.phase = Phase::Place;
+                    self.decider = Some(seat);
+                    self.place_context = Context::Vizier;
+                    Next::Same
+                }
                 Next::Resume => {
+                    if self.mods & VIZIER != 0 {
+                        if let Some(seat) = self.between_turns() {
+                            self.phase = Phase::Vizier;
+                            self.decider = Some(seat);
+                            return;
+                        }
+                    }
                     if self.phase == Phase::Over || self.phase == Phase::Distribution {
                         return;
                     }
@@ -849,6 +1096,60 @@ impl Game {
         }
     }
 
+    /// R-VIZ-2, R-VIZ-5: after a finished turn, the seats with an active vizier are asked in
+    /// priority order (the player who just finished first, the next turn's player last); a
+    /// seat is asked only if it can pay some market building exactly (ruling). `None` once
+    /// nobody is left to ask (R-VIZ-3).
+    fn between_turns(&mut self) -> Option<u8> {
+        let n = self.n;
+        if self.vizier.round_over || self.phase == Phase::Over || self.phase == Phase::Distribution {
+            return None;
+        }
+        let finished = self.turn_player;
+        let mut order: Stack<u8, 8> = Stack::new();
+        for k in 0..n {
+            order.push((finished + n - k) % n);
+        }
+        let candidates = if !self.vizier.started {
+            self.vizier.started = true;
+            if self.vizier.active[..n as usize].contains(&true) {
+                order
+            } else {
+                Stack::new()
+            }
+        } else {
+            self.vizier.queue
+        };
+        for (k, &seat) in candidates.iter().enumerate() {
+            if self.vizier.active[seat as usize] && self.can_pay_exactly(seat as usize) {
+                self.vizier.queue = Stack::from_slice(&candidates.as_slice()[k + 1..]);
+                self.vizier.asked = seat as i8;
+                return Some(seat);
+            }
+        }
+        self.vizier.queue.clear();
+        self.vizier.asked = -1;
+        self.vizier.round_over = true;
+        None
+    }
+
+    /// R-VIZ-3: after a vizier purchase is placed, refill the market (the game ends when the
+    /// bag cannot, R-END-1), then everyone may decide again from the top of the order.
+    fn after_vizier_placement(&mut self) -> Next {
+        if !self.refill_market() {
+            self.vizier.queue.clear();
+            self.vizier.asked = -1;
+            self.vizier.round_over = true;
+            return Next::EndGame;
+        }
+        let (n, finished) = (self.n, self.turn_player);
+        self.vizier.queue.clear();
+        for k in 0..n {
+            self.vizier.queue.push((finished + n - k) % n);
+        }
+        Next::Resume
+    }
+
     /// R-TURN-8: fill empty market spaces from the bag, lowest first; false if the bag ran out
     /// (R-END-1).
     fn refill_market(&mut self) -> bool {
@@ -887,8 +1188,7 @@ impl Game {
             };
             if card == SCORING_A || card == SCORING_B {
                 self.scoring_cards.push(card);
-                self.pending_scorings
-                    .push(if card == SCORING_A { 1 } else { 2 });
+                self.pending_scorings.push(if card == SCORING_A { 1 } else { 2 });
             } else {
                 self.display.push(card);
             }
@@ -899,11 +1199,7 @@ impl Game {
     /// totals added to the scores; then Dirk's draw (R-TWO-3).
     fn run_scoring(&mut self, number: u8) {
         let n = self.n as usize;
-        let mut rec = Scoring {
-            number,
-            participants: self.n + self.has_dirk() as u8,
-            ..Default::default()
-        };
+        let mut rec = Scoring { number, participants: self.n + self.has_dirk() as u8, ..Default::default() };
         for p in 0..n {
             rec.counts[p] = self.players[p].city.type_counts();
             rec.walls[p] = self.players[p].city.longest_outer_wall();
@@ -919,14 +1215,9 @@ impl Game {
         }
         let parts = rec.participants as usize;
         for t in 0..TYPES {
-            let counts: Stack<u8, 7> =
-                Stack::from_slice(&(0..parts).map(|i| rec.counts[i][t]).collect::<Vec<_>>());
+            let counts: Stack<u8, 7> = Stack::from_slice(&(0..parts).map(|i| rec.counts[i][t]).collect::<Vec<_>>());
             let mut pts = [0i32; 7];
-            majority_points(
-                counts.as_slice(),
-                SCORING[t][number as usize - 1],
-                &mut pts[..parts],
-            );
+            majority_points(counts.as_slice(), SCORING[t][number as usize - 1], &mut pts[..parts]);
             for i in 0..parts {
                 rec.majority[i][t] = pts[i];
             }
@@ -996,10 +1287,7 @@ impl Game {
         }
         let n = self.n as usize;
         let best = (0..n).map(|p| self.players[p].score).max().unwrap();
-        let mut tied: Vec<u8> = (0..n)
-            .filter(|&p| self.players[p].score == best)
-            .map(|p| p as u8)
-            .collect();
+        let mut tied: Vec<u8> = (0..n).filter(|&p| self.players[p].score == best).map(|p| p as u8).collect();
         if self.opts.tiebreak_money && tied.len() > 1 {
             let money = |p: u8| money_sum(self.players[p as usize].hand.as_slice());
             let most = tied.iter().map(|&p| money(p)).max().unwrap();
@@ -1011,15 +1299,7 @@ impl Game {
     /// Each seat's share of the victory (1/k for a k-way tie), all zeros while the game runs.
     pub fn returns(&self) -> Vec<f64> {
         let w = self.winners();
-        (0..self.n)
-            .map(|p| {
-                if w.contains(&p) {
-                    1.0 / w.len() as f64
-                } else {
-                    0.0
-                }
-            })
-            .collect()
+        (0..self.n).map(|p| if w.contains(&p) { 1.0 / w.len() as f64 } else { 0.0 }).collect()
     }
 
     /// A cell from a position, for decoding callers' actions.
@@ -1028,40 +1308,42 @@ impl Game {
     }
 }
 
-/// The Python engine's `minimal_payments` search: card values from high to low, each payment
-/// a multiset whose smallest card is needed (R-TURN-3), exact ones only with `exact`
-/// (R-TURN-4). `j` counts down from 9 (the value index is `j - 1`).
+/// The Python engine's `minimal_payments` search over `kinds` (value, currency), ordered by
+/// value high to low then currency name: each payment a multiset whose smallest card is needed
+/// (R-TURN-3), exact ones only with `exact` (R-TURN-4). With `wide` (a payment through an
+/// office, R-EXC-4), only payments holding a card of the office's other currency are kept.
 #[allow(clippy::too_many_arguments)]
 fn extend_payments(
-    avail: &mut [u8; 9],
+    kinds: &Stack<(u8, u8), 18>,
+    avail: &mut [u8; 18],
     price: u8,
     exact: bool,
-    chosen: &mut [u8; 9],
+    chosen: &mut Payment,
     start: usize,
     total: u8,
-    space: u8,
+    wide: bool,
     out: &mut Vec<Action>,
 ) {
-    for j in (1..=start).rev() {
-        let k = j - 1;
-        if avail[k] == 0 {
+    let own = chosen.space - 1;
+    for j in start..kinds.len() {
+        if avail[j] == 0 {
             continue;
         }
-        let new = total + j as u8;
-        chosen[k] += 1;
+        let (v, c) = kinds[j];
+        let lane = usize::from(c != own);
+        let new = total + v;
+        chosen.counts[lane][v as usize - 1] += 1;
         if new >= price {
-            if !exact || new == price {
-                out.push(Action::Buy {
-                    space,
-                    counts: *chosen,
-                });
+            let other = chosen.counts[1].iter().any(|&k| k > 0);
+            if (!exact || new == price) && (!wide || other) {
+                out.push(Action::Buy(*chosen));
             }
         } else {
-            avail[k] -= 1;
-            extend_payments(avail, price, exact, chosen, j, new, space, out);
-            avail[k] += 1;
+            avail[j] -= 1;
+            extend_payments(kinds, avail, price, exact, chosen, j, new, wide, out);
+            avail[j] += 1;
         }
-        chosen[k] -= 1;
+        chosen.counts[lane][v as usize - 1] -= 1;
     }
 }
 
@@ -1095,14 +1377,13 @@ pub struct Loaded {
     pub dirk_score: i32,
     pub passes: u8,
     pub rng: Mt,
+    pub mods: u8,
+    pub vizier: VizierState,
 }
 
 fn fits<T>(what: &str, items: &[T], cap: usize) -> Result<(), Illegal> {
     if items.len() > cap {
-        Err(Illegal(format!(
-            "{what}: {} items, more than any game holds ({cap})",
-            items.len()
-        )))
+        Err(Illegal(format!("{what}: {} items, more than any game holds ({cap})", items.len())))
     } else {
         Ok(())
     }
@@ -1115,7 +1396,10 @@ impl Game {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&l.n) {
             return Err(Illegal(format!("{} players: Alhambra is for 2 to 6", l.n)));
         }
-        let mut g = Game::new(l.n, 0, l.opts);
+        if l.mods & !KERNEL_MODULES != 0 {
+            return Err(Illegal("a module the kernel does not play".into()));
+        }
+        let mut g = Game::with_modules(l.n, 0, l.opts, l.mods);
         for p in 0..l.n {
             fits("hand", &l.hands[p], 112)?;
             fits("reserve", &l.reserves[p], 64)?;
@@ -1129,8 +1413,7 @@ impl Game {
                 if (x, y) == (0, 0) {
                     continue;
                 }
-                let c = cell_of(x, y)
-                    .ok_or_else(|| Illegal(format!("position ({x}, {y}) lies too far out")))?;
+                let c = cell_of(x, y).ok_or_else(|| Illegal(format!("position ({x}, {y}) lies too far out")))?;
                 if pl.city.tile_at(c).is_some() {
                     return Err(Illegal(format!("two tiles at ({x}, {y})")));
                 }
@@ -1175,6 +1458,7 @@ impl Game {
         g.dirk_score = l.dirk_score;
         g.passes = l.passes;
         g.rng = l.rng;
+        g.vizier = l.vizier;
         Ok(g)
     }
 }

@@ -17,24 +17,15 @@ impl Mt {
         let mut mt = [0u32; N];
         mt[0] = s;
         for i in 1..N {
-            mt[i] = 1812433253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
+            mt[i] = 1812433253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
         }
-        Mt {
-            state: mt,
-            index: N as u32,
-        }
+        Mt { state: mt, index: N as u32 }
     }
 
     /// `random.Random(seed)` for an integer `seed >= 0` (CPython seeds with the 32-bit words
     /// of `abs(seed)`, least significant first; `[0]` for 0).
     pub fn from_seed(seed: u64) -> Mt {
-        let key: Vec<u32> = if seed >> 32 != 0 {
-            vec![seed as u32, (seed >> 32) as u32]
-        } else {
-            vec![seed as u32]
-        };
+        let key: Vec<u32> = if seed >> 32 != 0 { vec![seed as u32, (seed >> 32) as u32] } else { vec![seed as u32] };
         Mt::from_key(&key)
     }
 
@@ -153,10 +144,7 @@ mod tests {
     fn seed_1_matches_cpython() {
         let mut r = Mt::from_seed(1);
         let got: Vec<u32> = (0..5).map(|_| r.next_u32()).collect();
-        assert_eq!(
-            got,
-            vec![577090037, 2444712010, 3639700191, 3445702192, 3280387012]
-        );
+        assert_eq!(got, vec![577090037, 2444712010, 3639700191, 3445702192, 3280387012]);
     }
 
     /// `random.Random(2**40 + 5)`: a seed of two 32-bit words.
@@ -174,10 +162,7 @@ mod tests {
     #[test]
     fn randbelow_and_shuffle_match_cpython() {
         let mut r = Mt::from_seed(7);
-        let got: Vec<u32> = [1u32, 2, 3, 10, 54, 1000]
-            .iter()
-            .map(|&n| r.below(n))
-            .collect();
+        let got: Vec<u32> = [1u32, 2, 3, 10, 54, 1000].iter().map(|&n| r.below(n)).collect();
         assert_eq!(got, BELOW.to_vec());
         let mut xs: Vec<u32> = (0..10).collect();
         r.shuffle(&mut xs);

@@ -10,10 +10,7 @@ pub struct Stack<T: Copy + Default, const N: usize> {
 
 impl<T: Copy + Default, const N: usize> Default for Stack<T, N> {
     fn default() -> Self {
-        Stack {
-            len: 0,
-            items: [T::default(); N],
-        }
+        Stack { len: 0, items: [T::default(); N] }
     }
 }
 

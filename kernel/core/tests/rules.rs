@@ -4,11 +4,15 @@
 
 use alhambra_kernel::city::{cell_of, City, Holes};
 use alhambra_kernel::data::*;
-use alhambra_kernel::game::{majority_points, Action, Game, Options, Phase};
+use alhambra_kernel::game::{majority_points, Action, Game, Options, Payment, Phase};
 use alhambra_kernel::stack::Stack;
 
 fn cell(x: i32, y: i32) -> u16 {
     cell_of(x, y).unwrap()
+}
+
+fn buy(space: u8, counts: [u8; 9]) -> Action {
+    Action::Buy(Payment { space, via: 0, counts: [counts, [0; 9]] })
 }
 
 fn legal(g: &mut Game) -> Vec<Action> {
@@ -85,44 +89,23 @@ fn r_turn_2_one_card_or_several_up_to_five() {
         })
         .collect();
     // singles in display order, each once; then pairs within 5 (dinar sorts before florin)
-    assert_eq!(
-        takes,
-        vec![
-            vec![f(2)],
-            vec![d(3)],
-            vec![f(7)],
-            vec![d(3), f(2)],
-            vec![f(2), f(2)]
-        ]
-    );
+    assert_eq!(takes, vec![vec![f(2)], vec![d(3)], vec![f(7)], vec![d(3), f(2)], vec![f(2), f(2)]]);
 }
 
 #[test]
 fn r_turn_3_only_non_dominated_payments_are_listed() {
     // space 1 (florins) holds a building of price 5; florins 4, 2, 2, 1 in hand
     let mut g = table(&[money(0, 4), money(0, 2), money(0, 2), money(0, 1)], &[]);
-    g.market = [
-        TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8,
-        0,
-        0,
-        0,
-    ];
+    g.market = [TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8, 0, 0, 0];
     let buys: Vec<[u8; 9]> = legal(&mut g)
         .into_iter()
         .filter_map(|a| match a {
-            Action::Buy { space: 1, counts } => Some(counts),
+            Action::Buy(p) if p.space == 1 => Some(p.counts[0]),
             _ => None,
         })
         .collect();
     // 4+2, 4+1 (exact), 2+2+1 (exact); 4+2+... would drop a card and still pay
-    assert_eq!(
-        buys,
-        vec![
-            [0, 1, 0, 1, 0, 0, 0, 0, 0],
-            [1, 0, 0, 1, 0, 0, 0, 0, 0],
-            [1, 2, 0, 0, 0, 0, 0, 0, 0]
-        ]
-    );
+    assert_eq!(buys, vec![[0, 1, 0, 1, 0, 0, 0, 0, 0], [1, 0, 0, 1, 0, 0, 0, 0, 0], [1, 2, 0, 0, 0, 0, 0, 0, 0]]);
 }
 
 #[test]
@@ -131,14 +114,7 @@ fn r_turn_4_an_exact_payment_earns_another_action() {
     let mut g = table(&[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
     g.market = [tile, 0, 0, 0];
     let mut scratch = Vec::new();
-    g.apply(
-        Action::Buy {
-            space: 1,
-            counts: [1, 0, 0, 1, 0, 0, 0, 0, 0],
-        },
-        &mut scratch,
-    )
-    .unwrap();
+    g.apply(buy(1, [1, 0, 0, 1, 0, 0, 0, 0, 0]), &mut scratch).unwrap();
     assert_eq!(g.phase, Phase::Turn);
     assert_eq!(g.current_player(), Some(0));
     assert_eq!(g.pending.as_slice(), &[(tile, true)]);
@@ -150,10 +126,7 @@ fn r_turn_3_an_overpayment_is_legal_though_not_listed() {
     let mut g = table(&[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
     g.market = [tile, 0, 0, 0];
     let mut scratch = Vec::new();
-    let all = Action::Buy {
-        space: 1,
-        counts: [1, 0, 0, 1, 0, 0, 0, 0, 1],
-    };
+    let all = buy(1, [1, 0, 0, 1, 0, 0, 0, 0, 1]);
     assert!(!legal(&mut g).contains(&all));
     g.apply(all, &mut scratch).unwrap();
     assert_eq!(g.phase, Phase::Place);
@@ -167,15 +140,7 @@ fn r_turn_3_a_payment_short_of_the_price_is_refused_and_changes_nothing() {
     g.market = [tile, 0, 0, 0];
     let before = alhambra_kernel::export::state_json(&g);
     let mut scratch = Vec::new();
-    assert!(g
-        .apply(
-            Action::Buy {
-                space: 1,
-                counts: [0, 0, 0, 1, 0, 0, 0, 0, 0]
-            },
-            &mut scratch
-        )
-        .is_err());
+    assert!(g.apply(buy(1, [0, 0, 0, 1, 0, 0, 0, 0, 0]), &mut scratch).is_err());
     assert_eq!(alhambra_kernel::export::state_json(&g), before);
 }
 

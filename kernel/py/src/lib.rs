@@ -7,8 +7,9 @@
 //! `alhambra.errors.KernelError` (an `AlhambraError`), never as a crash.
 
 use kernel::city::Holes;
-use kernel::data::{card_of_code, TYPE_NAMES};
-use kernel::game::{Action, Context, Game, Loaded, Options, Phase, Scoring};
+use kernel::city::{cell_of, xy};
+use kernel::data::{card_code, card_of_code, currency, is_money, is_office, office_pair, value, TYPE_NAMES};
+use kernel::game::{Action, Context, Game, Loaded, Options, Payment, Phase, Scoring, VizierState, KERNEL_MODULES};
 use kernel::rng::Mt;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -33,10 +34,7 @@ fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
 }
 
 fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
-    match py
-        .import("alhambra.errors")
-        .and_then(|m| m.getattr("KernelError"))
-    {
+    match py.import("alhambra.errors").and_then(|m| m.getattr("KernelError")) {
         Ok(cls) => match cls.call1((msg.clone(),)) {
             Ok(exc) => PyErr::from_value(exc),
             Err(_) => PyRuntimeError::new_err(msg),
@@ -61,11 +59,7 @@ fn options(holes: &str, tiebreak: &str, start_player: &str) -> PyResult<Options>
         "random" => true,
         other => return Err(PyValueError::new_err(format!("start_player: {other:?}"))),
     };
-    Ok(Options {
-        holes,
-        tiebreak_money,
-        start_random,
-    })
+    Ok(Options { holes, tiebreak_money, start_random })
 }
 
 /// A game on the kernel.
@@ -79,11 +73,7 @@ struct KernelGame {
 
 impl KernelGame {
     fn wrap(g: Game) -> KernelGame {
-        KernelGame {
-            g: Box::new(g),
-            legal: Vec::with_capacity(256),
-            listed: false,
-        }
+        KernelGame { g: Box::new(g), legal: Vec::with_capacity(256), listed: false }
     }
 
     fn ensure_legal(&mut self) {
@@ -96,9 +86,11 @@ impl KernelGame {
 
 #[pymethods]
 impl KernelGame {
-    /// A new game of `players` seats from `seed`, as `alhambra.new_game` sets it up.
+    /// A new game of `players` seats from `seed`, as `alhambra.new_game` sets it up; `mods`:
+    /// the enabled modules as bits (vizier 1, building huts 2, bonus cards 4, exchange offices
+    /// 8, city gates 16, diamonds 32), those the kernel plays.
     #[new]
-    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat"))]
+    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0))]
     fn new(
         py: Python<'_>,
         players: usize,
@@ -106,14 +98,31 @@ impl KernelGame {
         holes: &str,
         tiebreak: &str,
         start_player: &str,
+        mods: u8,
     ) -> PyResult<Self> {
         let opts = options(holes, tiebreak, start_player)?;
         if !(2..=6).contains(&players) {
-            return Err(PyValueError::new_err(format!(
-                "{players} players: Alhambra is for 2 to 6"
-            )));
+            return Err(PyValueError::new_err(format!("{players} players: Alhambra is for 2 to 6")));
         }
-        guard(py, || Ok(KernelGame::wrap(Game::new(players, seed, opts))))
+        if mods & !KERNEL_MODULES != 0 {
+            return Err(PyValueError::new_err(format!("modules {mods:#b}: the kernel plays {KERNEL_MODULES:#b}")));
+        }
+        guard(py, || Ok(KernelGame::wrap(Game::with_modules(players, seed, opts, mods))))
+    }
+
+    /// The action of `code` as the save writes an action (`{"type": ..., fields}`).
+    #[staticmethod]
+    fn action_data<'py>(py: Python<'py>, code: u64) -> PyResult<Bound<'py, PyDict>> {
+        let a =
+            Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("no action has the code {code}")))?;
+        action_data(py, &a)
+    }
+
+    /// The code of an action given as the save writes it, or `None` for one the kernel has no
+    /// code for.
+    #[staticmethod]
+    fn code_of_data(data: &Bound<'_, PyDict>) -> Option<u64> {
+        code_of_data(data).map(|a| a.code())
     }
 
     /// The codes of the legal actions, in the Python engine's order.
@@ -141,9 +150,7 @@ impl KernelGame {
     fn apply_code(&mut self, py: Python<'_>, code: u64) -> PyResult<()> {
         guard(py, || {
             let Some(a) = Action::from_code(code) else {
-                return Err(PyValueError::new_err(format!(
-                    "no action has the code {code}"
-                )));
+                return Err(PyValueError::new_err(format!("no action has the code {code}")));
             };
             let mut scratch = std::mem::take(&mut self.legal);
             let r = self.g.apply(a, &mut scratch);
@@ -154,11 +161,7 @@ impl KernelGame {
     }
 
     fn clone(&self) -> KernelGame {
-        KernelGame {
-            g: self.g.clone(),
-            legal: self.legal.clone(),
-            listed: self.listed,
-        }
+        KernelGame { g: self.g.clone(), legal: self.legal.clone(), listed: self.listed }
     }
 
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
@@ -180,10 +183,7 @@ impl KernelGame {
         for words in &bots {
             let state = words.get(..624).unwrap_or(&[]);
             let index = words.get(624).copied().unwrap_or(u32::MAX);
-            rngs.push(
-                Mt::from_state(state, index)
-                    .ok_or_else(|| PyValueError::new_err("bad generator state"))?,
-            );
+            rngs.push(Mt::from_state(state, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?);
         }
         guard(py, || {
             let mut played = Vec::with_capacity(512);
@@ -235,9 +235,7 @@ impl KernelGame {
 
     #[getter]
     fn scores(&self) -> Vec<i32> {
-        (0..self.g.n as usize)
-            .map(|p| self.g.players[p].score)
-            .collect()
+        (0..self.g.n as usize).map(|p| self.g.players[p].score).collect()
     }
 
     #[getter]
@@ -261,10 +259,10 @@ impl KernelGame {
     }
 
     /// A kernel game in the state of a save's `state` object (plain data, already validated
-    /// by the Python engine), with the generator's state and the passes in a row.
+    /// by the Python engine), with the generator's state, the passes in a row and the modules.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat"))]
+    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0))]
     fn load(
         py: Python<'_>,
         state: &Bound<'_, PyDict>,
@@ -274,36 +272,27 @@ impl KernelGame {
         holes: &str,
         tiebreak: &str,
         start_player: &str,
+        mods: u8,
     ) -> PyResult<KernelGame> {
         let opts = options(holes, tiebreak, start_player)?;
-        let rng = Mt::from_state(&words, index)
-            .ok_or_else(|| PyValueError::new_err("bad generator state"))?;
-        let l = read_state(state, opts, rng, passes)?;
-        guard(py, || {
-            Game::load(&l)
-                .map(KernelGame::wrap)
-                .map_err(|e| PyValueError::new_err(e.0))
-        })
+        let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
+        let l = read_state(state, opts, rng, passes, mods)?;
+        guard(py, || Game::load(&l).map(KernelGame::wrap).map_err(|e| PyValueError::new_err(e.0)))
     }
 }
 
 // -- reading a save's state object -------------------------------------------------------------
 
 fn item<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    d.get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("state: no {key:?}")))
+    d.get_item(key)?.ok_or_else(|| PyValueError::new_err(format!("state: no {key:?}")))
 }
 
 fn card(code: &str) -> PyResult<u8> {
-    card_of_code(code)
-        .ok_or_else(|| PyValueError::new_err(format!("the kernel knows no card {code:?}")))
+    card_of_code(code).ok_or_else(|| PyValueError::new_err(format!("the kernel knows no card {code:?}")))
 }
 
 fn cards(v: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    v.extract::<Vec<String>>()?
-        .iter()
-        .map(|c| card(c))
-        .collect()
+    v.extract::<Vec<String>>()?.iter().map(|c| card(c)).collect()
 }
 
 fn tiles(v: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
@@ -315,15 +304,11 @@ fn tile(t: i64) -> PyResult<u8> {
     if (1..=54).contains(&t) {
         Ok(t as u8)
     } else {
-        Err(PyValueError::new_err(format!(
-            "the kernel knows no tile {t}"
-        )))
+        Err(PyValueError::new_err(format!("the kernel knows no tile {t}")))
     }
 }
 
-fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(
-    v: &Bound<'_, PyAny>,
-) -> PyResult<[T; 6]> {
+fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAny>) -> PyResult<[T; 6]> {
     let d = v.cast::<PyDict>()?;
     let mut out = [T::default(); 6];
     for (t, name) in TYPE_NAMES.iter().enumerate() {
@@ -335,7 +320,7 @@ fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(
     Ok(out)
 }
 
-fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyResult<Loaded> {
+fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u8) -> PyResult<Loaded> {
     let players = item(d, "players")?;
     let players = players.cast::<PyList>()?;
     let n = players.len();
@@ -349,9 +334,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
         for entry in item(p, "city")?.cast::<PyList>()?.iter() {
             let e: Vec<Bound<'_, PyAny>> = entry.extract()?;
             if e.len() != 3 {
-                return Err(PyValueError::new_err(
-                    "the kernel holds no side declared open (city gates)",
-                ));
+                return Err(PyValueError::new_err("the kernel holds no side declared open (city gates)"));
             }
             let (x, y, t): (i32, i32, i64) = (e[0].extract()?, e[1].extract()?, e[2].extract()?);
             if (x, y) != (0, 0) {
@@ -375,37 +358,38 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
         "place" => Phase::Place,
         "distribution" => Phase::Distribution,
         "over" => Phase::Over,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "the kernel knows no phase {other:?}"
-            )))
-        }
+        "vizier" => Phase::Vizier,
+        other => return Err(PyValueError::new_err(format!("the kernel knows no phase {other:?}"))),
     };
     let place_context = match item(d, "place_context")?.extract::<String>()?.as_str() {
         "" => Context::None,
         "turn" => Context::Turn,
         "distribution" => Context::Distribution,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "the kernel knows no placement context {other:?}"
-            )))
-        }
+        "vizier" => Context::Vizier,
+        other => return Err(PyValueError::new_err(format!("the kernel knows no placement context {other:?}"))),
     };
     let mut pending = vec![];
     for p in item(d, "pending")?.cast::<PyList>()?.iter() {
         let p = p.cast::<PyDict>()?;
-        pending.push((
-            tile(item(p, "tile")?.extract()?)?,
-            item(p, "dirk_ok")?.extract()?,
-        ));
+        pending.push((tile(item(p, "tile")?.extract()?)?, item(p, "dirk_ok")?.extract()?));
     }
     let mut scorings = vec![];
     for r in item(d, "scorings")?.cast::<PyList>()?.iter() {
         let r = r.cast::<PyDict>()?;
-        if !item(r, "extra")?.cast::<PyDict>()?.is_empty() {
-            return Err(PyValueError::new_err(
-                "the kernel holds no extra scoring columns",
-            ));
+        let extra = item(r, "extra")?;
+        let extra = extra.cast::<PyDict>()?;
+        let mut position = None;
+        for (name, column) in extra.iter() {
+            if name.extract::<String>()? != "position" {
+                return Err(PyValueError::new_err("the kernel holds no extra scoring column but a position's"));
+            }
+            let points: Vec<i32> = column.extract()?;
+            let mut arr = [0i32; 7];
+            if points.len() > 7 {
+                return Err(PyValueError::new_err("a scoring column has one entry per participant"));
+            }
+            arr[..points.len()].copy_from_slice(&points);
+            position = Some(arr);
         }
         let parts: Vec<usize> = item(r, "participants")?.extract()?;
         if parts.len() > 7 || parts.iter().enumerate().any(|(i, &p)| i != p) {
@@ -414,6 +398,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
         let mut rec = Scoring {
             number: item(r, "number")?.extract()?,
             participants: parts.len() as u8,
+            position,
             ..Default::default()
         };
         let counts = item(r, "counts")?;
@@ -421,14 +406,11 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
         let walls: Vec<i32> = item(r, "walls")?.extract()?;
         let counts = counts.cast::<PyList>()?;
         let majority = majority.cast::<PyList>()?;
-        if counts.len() != parts.len()
-            || majority.len() != parts.len()
-            || walls.len() != parts.len()
-        {
-            return Err(PyValueError::new_err(
-                "a scoring record needs one entry per participant",
-            ));
+        if counts.len() != parts.len() || majority.len() != parts.len() || walls.len() != parts.len() {
+            return Err(PyValueError::new_err("a scoring record needs one entry per participant"));
         }
+        rec.bare = (0..parts.len())
+            .all(|i| counts.get_item(i).ok().and_then(|c| c.cast::<PyDict>().ok().map(|d| d.is_empty())) == Some(true));
         for (i, &wall) in walls.iter().enumerate() {
             rec.counts[i] = per_type::<u8>(&counts.get_item(i)?)?;
             rec.majority[i] = per_type::<i32>(&majority.get_item(i)?)?;
@@ -438,22 +420,38 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
     }
     let mut distribution = vec![];
     for e in item(d, "distribution")?.cast::<PyList>()?.iter() {
-        let (s, ts): (u8, Bound<'_, PyAny>) = e.extract()?;
-        distribution.push((s, tiles(&ts)?));
+        let pair: Vec<Bound<'_, PyAny>> = e.extract()?;
+        if pair.len() != 2 {
+            return Err(PyValueError::new_err("distribution: [seat, [tiles]] pairs"));
+        }
+        distribution.push((pair[0].extract()?, tiles(&pair[1])?));
     }
     let modules = item(d, "modules")?;
     let modules = modules.cast::<PyDict>()?;
     let (mut dirk, mut dirk_score) = (vec![], 0);
+    let mut vizier = VizierState { asked: -1, ..Default::default() };
     for (key, value) in modules.iter() {
         let key: String = key.extract()?;
-        if key != "dirk" {
-            return Err(PyValueError::new_err(format!(
-                "the kernel holds no module state {key:?}"
-            )));
-        }
         let v = value.cast::<PyDict>()?;
-        dirk = tiles(&item(v, "tiles")?)?;
-        dirk_score = item(v, "score")?.extract()?;
+        match key.as_str() {
+            "dirk" => {
+                dirk = tiles(&item(v, "tiles")?)?;
+                dirk_score = item(v, "score")?.extract()?;
+            }
+            "vizier" => {
+                let active: Vec<bool> = item(v, "active")?.extract()?;
+                let queue: Vec<u8> = item(v, "queue")?.extract()?;
+                if active.len() != n || queue.len() > 8 {
+                    return Err(PyValueError::new_err("vizier: one token per seat, a queue of seats"));
+                }
+                vizier.active[..n].copy_from_slice(&active);
+                vizier.queue = kernel::stack::Stack::from_slice(&queue);
+                vizier.asked = item(v, "asked")?.extract()?;
+                vizier.started = item(v, "started")?.extract()?;
+                vizier.round_over = item(v, "round_over")?.extract()?;
+            }
+            _ => return Err(PyValueError::new_err(format!("the kernel holds no module state {key:?}"))),
+        }
     }
     Ok(Loaded {
         n,
@@ -484,6 +482,158 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8) -> PyRe
         dirk_score,
         passes,
         rng,
+        mods,
+        vizier,
+    })
+}
+
+// -- actions as the save writes them ------------------------------------------------------------
+
+fn codes<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, cards.iter().map(|&c| card_code(c)))
+}
+
+fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let pos = |c: u16| {
+        let (x, y) = xy(c);
+        vec![x, y]
+    };
+    match *a {
+        Action::Take { cards, n } => {
+            d.set_item("type", "TakeMoney")?;
+            d.set_item("cards", codes(py, &cards[..n as usize])?)?;
+        }
+        Action::Buy(p) | Action::UseVizier(p) => {
+            d.set_item("type", if matches!(a, Action::Buy(_)) { "Buy" } else { "UseVizier" })?;
+            d.set_item("space", p.space)?;
+            let mut cards = kernel::stack::Stack::<u8, 64>::new();
+            p.cards(&mut cards);
+            d.set_item("cards", codes(py, cards.as_slice())?)?;
+            d.set_item("via", if p.via == 0 { None } else { Some(card_code(p.via)) })?;
+        }
+        Action::Build { tile, cell } | Action::Swap { tile, cell } | Action::Place { tile, cell } => {
+            let name = match a {
+                Action::Build { .. } => "BuildFromReserve",
+                Action::Swap { .. } => "Swap",
+                _ => "Place",
+            };
+            d.set_item("type", name)?;
+            d.set_item("tile", tile)?;
+            d.set_item("pos", pos(cell))?;
+        }
+        Action::Remove { cell } => {
+            d.set_item("type", "RemoveToReserve")?;
+            d.set_item("pos", pos(cell))?;
+        }
+        Action::Reserve { tile } | Action::GiveToDirk { tile } => {
+            d.set_item("type", if matches!(a, Action::Reserve { .. }) { "Reserve" } else { "GiveToDirk" })?;
+            d.set_item("tile", tile)?;
+        }
+        Action::Pass => d.set_item("type", "Pass")?,
+        Action::TakeOffice { card } => {
+            d.set_item("type", "TakeOffice")?;
+            d.set_item("office", card_code(card))?;
+        }
+        Action::DeclineVizier => d.set_item("type", "DeclineVizier")?,
+        Action::ReactivateVizier => d.set_item("type", "ReactivateVizier")?,
+    }
+    Ok(d)
+}
+
+/// An int field (exactly an int: `2.0` or `True` is no tile, space or coordinate).
+fn small_int<T: TryFrom<i64>>(v: Option<Bound<'_, PyAny>>) -> Option<T> {
+    let v = v?;
+    if !v.is_exact_instance_of::<pyo3::types::PyInt>() {
+        return None;
+    }
+    T::try_from(v.extract::<i64>().ok()?).ok()
+}
+
+fn card_list(v: Option<Bound<'_, PyAny>>) -> Option<Vec<u8>> {
+    let list = v?.extract::<Vec<String>>().ok()?;
+    list.iter().map(|c| card_of_code(c)).collect()
+}
+
+fn cell_at(v: Option<Bound<'_, PyAny>>) -> Option<u16> {
+    let items = v?.extract::<Vec<Bound<'_, PyAny>>>().ok()?;
+    if items.len() != 2 {
+        return None;
+    }
+    cell_of(small_int::<i32>(Some(items[0].clone()))?, small_int::<i32>(Some(items[1].clone()))?)
+}
+
+fn payment_of_data(d: &Bound<'_, PyDict>) -> Option<Payment> {
+    let space = small_int::<u8>(d.get_item("space").ok()?)?;
+    if !(1..=4).contains(&space) {
+        return None;
+    }
+    let via = match d.get_item("via").ok()? {
+        None => 0,
+        Some(v) if v.is_none() => 0,
+        Some(v) => match v.extract::<String>().ok().and_then(|c| card_of_code(&c)) {
+            Some(c) if is_office(c) => c,
+            _ => return None,
+        },
+    };
+    let cards = card_list(d.get_item("cards").ok()?)?;
+    let mut p = Payment { space, via, ..Default::default() };
+    if via != 0 {
+        let (a, b) = office_pair(via);
+        if a != space - 1 && b != space - 1 {
+            return None;
+        }
+    }
+    for c in cards {
+        if !is_money(c) {
+            return None;
+        }
+        let lane = if currency(c) == p.currency(0) {
+            0
+        } else if via != 0 && currency(c) == p.currency(1) {
+            1
+        } else {
+            return None;
+        };
+        let slot = &mut p.counts[lane][(value(c) - 1) as usize];
+        if *slot >= 7 {
+            return None;
+        }
+        *slot += 1;
+    }
+    Some(p)
+}
+
+fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
+    let kind = d.get_item("type").ok()??.extract::<String>().ok()?;
+    let tile = || small_int::<u8>(d.get_item("tile").ok()?).filter(|t| (1..=54).contains(t));
+    let pos = || cell_at(d.get_item("pos").ok()?);
+    Some(match kind.as_str() {
+        "TakeMoney" => {
+            let cards = card_list(d.get_item("cards").ok()?)?;
+            if cards.is_empty() || cards.len() > 4 || cards.iter().any(|&c| !is_money(c)) {
+                return None;
+            }
+            let mut arr = [0u8; 4];
+            arr[..cards.len()].copy_from_slice(&cards);
+            Action::Take { cards: arr, n: cards.len() as u8 }
+        }
+        "Buy" => Action::Buy(payment_of_data(d)?),
+        "UseVizier" => Action::UseVizier(payment_of_data(d)?),
+        "BuildFromReserve" => Action::Build { tile: tile()?, cell: pos()? },
+        "Swap" => Action::Swap { tile: tile()?, cell: pos()? },
+        "Place" => Action::Place { tile: tile()?, cell: pos()? },
+        "RemoveToReserve" => Action::Remove { cell: pos()? },
+        "Reserve" => Action::Reserve { tile: tile()? },
+        "GiveToDirk" => Action::GiveToDirk { tile: tile()? },
+        "Pass" => Action::Pass,
+        "TakeOffice" => match d.get_item("office").ok()??.extract::<String>().ok().and_then(|c| card_of_code(&c)) {
+            Some(c) if is_office(c) => Action::TakeOffice { card: c },
+            _ => return None,
+        },
+        "DeclineVizier" => Action::DeclineVizier,
+        "ReactivateVizier" => Action::ReactivateVizier,
+        _ => return None,
     })
 }
 
