@@ -127,7 +127,8 @@ def action_of(code: int, rules: Ruleset) -> Action:
     if found is None:
         found = action_from_data(rules, native.KernelGame.action_data(code))
         if type(found) is not Pass:
-            found = action_table(type(found))[tuple(getattr(found, f.name) for f in fields(type(found)))]
+            cls: Any = type(found)  # an attrs class, as every action class
+            found = action_table(cls)[tuple(getattr(found, f.name) for f in fields(cls))]
         if len(_ACTIONS) < 200_000:
             _ACTIONS[code] = found
     return found
