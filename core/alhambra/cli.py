@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .cli_checks import add_progress_flags, check_output, check_plot_format, check_ray_address
+from .cli_checks import add_progress_flags, check_lab, check_output, check_plot_format, check_ray_address
 from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .saving.files import read_limited
@@ -57,6 +57,8 @@ def cmd_simulate(args) -> int:
         raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
     if args.plot:
         _check_plotting()
+    if args.report:
+        check_lab("--report", "report")  # the lab extra, before the games are played
     for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
         check_output(flag, path)  # fail before the games are played, not after (cli_checks)
     check_plot_format(args.plot)
