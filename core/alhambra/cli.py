@@ -147,6 +147,8 @@ def cmd_replay(args) -> int:
         ) from None
     except AlhambraError as exc:
         raise type(exc)(f"{where}: {exc}") from None
+    if len(saves) > 1:  # which of the file's games this is, and how to see another
+        print(f"{args.file}: game {args.game} of {len(saves)} (line {line}); --game 1..{len(saves)} shows another\n")
     print_game(game)
     if args.svg is not None:
         from .render import write_replay_svgs
@@ -281,7 +283,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based; not with --position)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument(
-        "--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR"
+        "--svg",
+        metavar="DIR",
+        help="write every Alhambra at each scoring and at the end as SVG files into DIR "
+        "(with --position: every Alhambra of the position and its table)",
     )
     r.set_defaults(func=cmd_replay)
 
