@@ -33,7 +33,7 @@ from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
 from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
-from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, game_seed
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, check_player_name, game_seed
 from ..errors import AlhambraError, ConfigError
 from ..rules.setup import choose_start_player, split_piles
 from .config import resolve_path_options
@@ -266,6 +266,7 @@ def _players(value: Any) -> tuple[list[str], list[dict]]:
         name = p.get("name", f"Player {i + 1}")
         if not isinstance(name, str):
             raise ConfigError(f"players[{i}].name: a string, not {name!r}")
+        check_player_name(name, f"players[{i}]")  # what new_game accepts: at most MAX_NAME_LENGTH characters
         names.append(name)
         seats.append(p)
     return names, seats
