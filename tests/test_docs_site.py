@@ -252,6 +252,19 @@ def test_license_matches_the_package_metadata():
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License")
 
 
+def test_the_package_metadata_has_project_urls_the_project_already_names():
+    """Project-URLs are in the metadata (a package index shows them as links), and each is an
+    https address that the README or mkdocs.yml already uses: none is made up."""
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"].get("urls", {})
+    assert urls, "[project.urls] is missing"
+    named = (ROOT / "README.md").read_text("utf-8") + (ROOT / "mkdocs.yml").read_text("utf-8")
+    for label, url in urls.items():
+        assert label and len(label) <= 32, label  # core metadata: a label of at most 32 characters
+        assert url.startswith("https://") and url in named, (label, url)
+
+
 def test_changelog_follows_keep_a_changelog():
     text = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert text.startswith("# Changelog") and "keepachangelog.com" in text
