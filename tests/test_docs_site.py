@@ -265,6 +265,21 @@ def test_the_package_metadata_has_project_urls_the_project_already_names():
         assert url.startswith("https://") and url in named, (label, url)
 
 
+def test_the_test_extra_brings_what_the_site_builds_need():
+    """The README's test command runs the site builds (tests/test_docs_build.py), which are
+    skipped without MkDocs: the test extra holds every package of the docs extra that builds
+    the site (all but the wheel check's build, twine and readme-renderer, and ruff, already in)."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    test = {Requirement(r).name for r in extras["test"]}
+    site = {Requirement(r).name for r in extras["docs"]} - {"build", "twine", "readme-renderer", "ruff"}
+    assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= site
+    assert site <= test, sorted(site - test)
+
+
 def test_changelog_follows_keep_a_changelog():
     text = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert text.startswith("# Changelog") and "keepachangelog.com" in text
