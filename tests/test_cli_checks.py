@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import socket
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,8 @@ from alhambra import ConfigError, hookimpl
 from alhambra.cli import main
 from alhambra.config import load_config
 from alhambra.ruleset import CANONICAL_MODULES
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def _error(capsys, argv) -> str:
@@ -100,3 +104,40 @@ def test_the_readme_game_is_unchanged_by_the_canonical_order():
     for modules in (["vizier", "bonus_cards"], ["bonus_cards", "vizier"]):
         g = _play(["Ana", "Bo", "Cy"], modules, 7)
         assert g.scores == (77, 136, 106) and g.winners == (1,)
+
+
+@pytest.fixture
+def no_lab(monkeypatch):
+    """The ``lab`` extra not installed: its packages cannot be imported (None in sys.modules)."""
+    for name in ("statsmodels", "scipy", "pandas", "openskill", "matplotlib", "jinja2", "optuna"):
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_simulate_report_without_the_lab_extra_fails_before_any_game(tmp_path, capsys, no_lab):
+    """``simulate --report`` used to play every game and only then fail: now one line before."""
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "--games", "3", "--workers", "1", "--out", str(out), "--report", str(tmp_path / "r.html")]
+    err = _error(capsys, argv)
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "--report needs the lab extra (jinja2, matplotlib, statsmodels, scipy are not installed)" in err
+    assert "pip install 'alhambra-engine[lab]'" in err
+    assert not out.exists() and not (tmp_path / "r.html").exists()  # no game was played
+
+
+def test_compare_and_tournament_without_the_lab_extra_are_one_line_errors(capsys, no_lab):
+    """``compare --games 1`` without the lab extra was a ModuleNotFoundError traceback."""
+    configs = [str(EXAMPLES / "base.toml"), str(EXAMPLES / "strict_holes.toml")]
+    err = _error(capsys, ["compare", *configs, "--games", "1", "--workers", "1"])
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "compare needs the lab extra (statsmodels, scipy are not installed)" in err
+    err = _error(capsys, ["tournament", "--bots", "random,random", "--players", "2", "--games", "1"])
+    assert "tournament needs the lab extra (openskill, statsmodels, scipy are not installed)" in err
+
+
+def test_the_lab_check_names_only_what_is_missing(monkeypatch):
+    from alhambra.cli_checks import check_lab
+
+    check_lab("compare", "compare")  # the test extra installs the lab's packages
+    monkeypatch.setitem(sys.modules, "jinja2", None)
+    with pytest.raises(ConfigError, match=r"^--report needs the lab extra \(jinja2 is not installed\): pip install"):
+        check_lab("--report", "report")

@@ -41,3 +41,34 @@ def test_modules_shows_an_option_without_a_default_as_none(capsys) -> None:
     out = capsys.readouterr().out
     assert "option building_huts.layout = (none):" in out
     assert "= None" not in out
+
+
+def test_replay_of_a_position_honours_svg(tmp_path, capsys) -> None:
+    """``replay --position FILE --svg DIR`` used to ignore ``--svg``: it writes every Alhambra
+    of the position and its table, titled, and says so."""
+    out = tmp_path / "pics"
+    assert main(["replay", "--position", str(EXAMPLES / "positions" / "hole.toml"), "--svg", str(out)]) == 0
+    printed = capsys.readouterr().out
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["position-seat-0.svg", "position-seat-1.svg", "position-seat-2.svg", "position-table.svg"]
+    assert f"wrote 4 SVG file(s) to {out}" in printed
+    assert "in the position:" in (out / "position-seat-0.svg").read_text("utf-8")
+    assert main(["replay", "--position", str(EXAMPLES / "positions" / "hole.toml"), "--svg", " "]) == 2
+    assert "--svg needs a directory" in capsys.readouterr().err
+
+
+def test_replay_of_several_games_says_which_it_shows(tmp_path, capsys) -> None:
+    """``replay games.jsonl`` showed game 1 of N without saying so: now it names the game, how
+    many the file holds and --game; a file of one game says nothing of the kind."""
+    save = tmp_path / "games.jsonl"
+    assert main(["simulate", "--players", "2", "--games", "3", "--workers", "1", "--quiet", "--save", str(save)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(save)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"{save}: game 1 of 3 (line 1); --game 1..3 shows another"
+    assert main(["replay", str(save), "--game", "3"]) == 0
+    assert capsys.readouterr().out.startswith(f"{save}: game 3 of 3 (line 3);")
+    one = tmp_path / "one.json"
+    one.write_text(save.read_text("utf-8").splitlines()[1], "utf-8")
+    assert main(["replay", str(one)]) == 0
+    assert "game 1 of" not in capsys.readouterr().out

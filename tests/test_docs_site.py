@@ -252,6 +252,34 @@ def test_license_matches_the_package_metadata():
     assert (ROOT / "LICENSE").read_text("utf-8").startswith("MIT License")
 
 
+def test_the_package_metadata_has_project_urls_the_project_already_names():
+    """Project-URLs are in the metadata (a package index shows them as links), and each is an
+    https address that the README or mkdocs.yml already uses: none is made up."""
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"].get("urls", {})
+    assert urls, "[project.urls] is missing"
+    named = (ROOT / "README.md").read_text("utf-8") + (ROOT / "mkdocs.yml").read_text("utf-8")
+    for label, url in urls.items():
+        assert label and len(label) <= 32, label  # core metadata: a label of at most 32 characters
+        assert url.startswith("https://") and url in named, (label, url)
+
+
+def test_the_test_extra_brings_what_the_site_builds_need():
+    """The README's test command runs the site builds (tests/test_docs_build.py), which are
+    skipped without MkDocs: the test extra holds every package of the docs extra that builds
+    the site (all but the wheel check's build, twine and readme-renderer, and ruff, already in)."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["optional-dependencies"]
+    test = {Requirement(r).name for r in extras["test"]}
+    site = {Requirement(r).name for r in extras["docs"]} - {"build", "twine", "readme-renderer", "ruff"}
+    assert {"mkdocs", "mkdocs-material", "mkdocstrings"} <= site
+    assert site <= test, sorted(site - test)
+
+
 def test_changelog_follows_keep_a_changelog():
     text = (ROOT / "CHANGELOG.md").read_text("utf-8")
     assert text.startswith("# Changelog") and "keepachangelog.com" in text

@@ -144,6 +144,39 @@ def test_r_dia_4_overpaying_ends_the_actions_and_refusals():
     check_invariants(g)
 
 
+def test_r_dia_4_a_plain_buy_paid_in_diamonds_is_refused_for_buy_with_diamonds():
+    """R-DIA-4: the turn's purchase in diamonds is the listed BuyWithDiamonds; a plain Buy paid
+    all in diamonds used to be accepted beside it (overpaying or exact). Now it is refused,
+    naming R-DIA-4 and BuyWithDiamonds, and no listed Buy ever holds a diamond."""
+    g = new()
+    seat = g.current_player
+    put_on_market(g, 2, tile_of_price(7))
+    give(g, seat, [Diamond(9), Diamond(3), Diamond(4), MoneyCard("florin", 5)])
+    assert not any(type(a) is Buy and any(type(c) is Diamond for c in a.cards) for a in g.legal_actions())
+    for bad in (Buy(2, (Diamond(9),)), Buy(2, (Diamond(3), Diamond(4))), Buy(2, (Diamond(3),))):
+        assert_refused(g, bad, match=r"^R-DIA-4: a building is bought with diamonds by BuyWithDiamonds\(2, \.\.\.\)")
+    assert BuyWithDiamonds(2, (Diamond(3), Diamond(4))) in g.legal_actions()
+    g.apply(BuyWithDiamonds(2, (Diamond(9),)))  # overpaying, unlisted: still accepted
+    check_invariants(g)
+
+
+def test_r_dia_4_r_dia_5_a_diamond_mixed_with_money_is_refused_as_a_mix():
+    """R-DIA-4: one payment is all diamonds or in the space's currency, never a mix; it used to
+    be refused as "not a money card". R-DIA-5: never with an exchange office. The vizier's
+    payments (R-DIA-6) get the same reasons."""
+    g = new(modules=("diamonds", "vizier"))
+    seat = g.current_player
+    currency = alhambra.MARKET_CURRENCIES[1]
+    put_on_market(g, 2, tile_of_price(7))
+    give(g, seat, [Diamond(5), MoneyCard(currency, 2), MoneyCard(currency, 5)])
+    mix = r"^R-DIA-4: one payment is either all diamonds \(BuyWithDiamonds\) or in the space's currency, never a mix"
+    assert_refused(g, Buy(2, (Diamond(5), MoneyCard(currency, 2))), match=mix)
+    assert_refused(g, BuyWithDiamonds(2, (Diamond(5), MoneyCard(currency, 2))), match="R-DIA-4: .*never mixed")
+    with pytest.raises(IllegalActionError, match=mix):  # the check the vizier's UseVizier passes (R-VIZ-2)
+        g.check_payment(seat, Buy(2, (Diamond(5), MoneyCard(currency, 2))))
+    assert g.check_payment(seat, Buy(2, (MoneyCard(currency, 2), MoneyCard(currency, 5)))) == 7
+
+
 def test_r_dia_5_no_exchange_office_with_diamonds():
     import alhambra_exchange_offices as exc
 
@@ -153,7 +186,8 @@ def test_r_dia_5_no_exchange_office_with_diamonds():
     put_on_market(g, 1, tile)
     office = exc.OFFICES[0]
     give(g, seat, [office, Diamond(9), Diamond(7)])
-    assert_refused(g, Buy(1, (Diamond(7),), office))
+    assert_refused(g, Buy(1, (Diamond(7),), office), match="^R-DIA-5: an exchange office cannot be played together")
+    assert_refused(g, Buy(1, (Diamond(7), Diamond(9)), office), match="^R-DIA-5")
     assert not [a for a in g.legal_actions() if type(a) is Buy]
     assert BuyWithDiamonds(1, (Diamond(7),)) in g.legal_actions()
 

@@ -272,3 +272,20 @@ def test_a_number_of_players_out_of_range_is_refused_before_naming_them(count):
     billion names and ran out of memory): R-COMP-1's 2-6 is checked first."""
     with pytest.raises(ConfigError, match=rf"players: a game has 2 to 6 players, not {count} \(R-COMP-1\)"):
         alhambra.Game.from_position({"players": count})
+
+
+def test_from_position_takes_a_path_given_as_text(monkeypatch):
+    """The README's ``Game.from_position(path_or_text)``: a ``str`` naming a file used to be
+    parsed as TOML ("not a position"); now it reads the file, as a ``Path`` does, relative to
+    the current directory or absolute, and TOML or JSON text still works."""
+    path = EXAMPLES / "hole.toml"
+    want = alhambra.Game.from_position(path).to_json()
+    assert alhambra.Game.from_position(str(path)).to_json() == want
+    monkeypatch.chdir(EXAMPLES.parent.parent)
+    assert alhambra.Game.from_position("examples/positions/hole.toml").to_json() == want
+    assert alhambra.Game.from_position(str(EXAMPLES / "last_distribution.json")).is_over is False
+    assert alhambra.Game.from_position(path.read_text("utf-8")).to_json() == want  # TOML text
+    game = alhambra.Game.from_position(path)
+    assert alhambra.Game.from_position(game.position()).to_json() == game.to_json()
+    with pytest.raises(ConfigError, match=r"^examples/positions/nothere.toml: no such position file$"):
+        alhambra.Game.from_position("examples/positions/nothere.toml")

@@ -1,10 +1,12 @@
 """R-SET-1 … R-SET-7: setting up a game."""
 
+import json
 import random
 
 import pytest
 
 import alhambra
+from alhambra import MAX_NAME_LENGTH, ConfigError, SaveFormatError
 from alhambra.components import SCORING_A, SCORING_B
 from alhambra.rules.setup import choose_start_player, split_piles
 from helpers import cards
@@ -108,3 +110,32 @@ def test_player_names_xml_cannot_hold_are_a_config_error(name):
     with pytest.raises(alhambra.ConfigError, match=r"player 1's name .* character U\+"):
         alhambra.new_game([name, "b"], seed=1)
     assert alhambra.new_game(["tab\there", "Zoë ☀ 𝔸"], seed=1).names == ("tab\there", "Zoë ☀ 𝔸")
+
+
+def test_player_names_are_bounded_everywhere_with_a_clear_error():
+    """R-COMP-1 (the players' names): a name of more than MAX_NAME_LENGTH (100) characters is a
+    ConfigError in new_game, a position and a save; a 1.1 MB name used to make a position file
+    that the loader refuses."""
+    assert MAX_NAME_LENGTH == 100
+    ok = "N" * MAX_NAME_LENGTH
+    game = alhambra.new_game([ok, "Bo"], seed=1)
+    assert alhambra.Game.from_position(game.position()).names == (ok, "Bo")
+    huge = "N" * 1_100_000
+    with pytest.raises(
+        ConfigError,
+        match=r"^player 1's name is 1100000 characters long \('N+\.\.\.\); a player name has at most 100 characters$",
+    ):
+        alhambra.new_game([huge, "Bo"], seed=1)
+    long = "N" * (MAX_NAME_LENGTH + 1)
+    with pytest.raises(ConfigError, match="player 2's name is 101 characters long"):
+        alhambra.new_game(["Ana", long], seed=1)
+    position = game.position()
+    position["players"][0]["name"] = long
+    with pytest.raises(ConfigError, match=r"players\[0\]'s name is 101 characters long"):
+        alhambra.Game.from_position(position)
+    with pytest.raises(ConfigError, match=r"players\[1\]'s name is 101 characters long"):
+        alhambra.Game.from_position({"players": ["Ana", long]})
+    save = json.loads(game.to_json())
+    save["players"][0] = long
+    with pytest.raises(SaveFormatError, match="player 1's name is 101 characters long"):
+        alhambra.Game.from_json(json.dumps(save))

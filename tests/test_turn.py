@@ -1,8 +1,11 @@
 """R-TURN-1 … R-TURN-9: a player's turn."""
 
+import types
+
 import pytest
 
 import alhambra
+from alhambra import ConfigError, hookimpl
 from alhambra import BuildFromReserve, Buy, IllegalActionError, Pass, Place, RemoveToReserve, Reserve, Swap, TakeMoney
 from helpers import advance, cards, situation
 
@@ -44,6 +47,35 @@ def test_r_turn_2_take_one_card_or_several_totalling_at_most_five():
     g.apply(TakeMoney(cards("florin-1", "dinar-2")))
     assert g.state.players[0].hand == hand + cards("dinar-2", "florin-1")
     assert len(g.state.display) == 4  # refilled at the end of the turn
+
+
+def _take_limit(limit, name="money_six"):
+    """A house rule changing R-TURN-2's total through the ``alhambra_take_limit`` hook."""
+    return types.SimpleNamespace(NAME=name, alhambra_take_limit=hookimpl(lambda limit, v=limit: v))
+
+
+def test_r_turn_2_take_limit_hook_changes_the_total_of_several_cards():
+    """R-TURN-2 under a house rule: the rule set's total (``rules.take_limit``, 5 without the
+    hook) decides which takes are listed and why one is refused; house rules chain."""
+    assert alhambra.new_game(2, seed=1).rules.take_limit == 5
+    disp = cards("florin-1", "dinar-2", "ducat-4", "dirham-9")
+    g = situation(3, seat=0, display=disp, plugins=[_take_limit(6)])
+    assert g.rules.take_limit == 6
+    takes = {a for a in g.legal_actions() if isinstance(a, TakeMoney)}
+    assert TakeMoney(cards("dinar-2", "ducat-4")) in takes  # 6: listed under the house rule
+    assert TakeMoney(cards("florin-1", "dinar-2", "ducat-4")) not in takes  # 7
+    with pytest.raises(IllegalActionError, match="R-TURN-2: .* at most 6 .*total 7"):
+        g.apply(TakeMoney(cards("florin-1", "dinar-2", "ducat-4")))
+    g.apply(TakeMoney(cards("dinar-2", "ducat-4")))
+    plus_one = types.SimpleNamespace(NAME="plus_one", alhambra_take_limit=hookimpl(lambda limit: limit + 1))
+    assert alhambra.new_game(2, plugins=[_take_limit(6), plus_one], seed=1).rules.take_limit == 7
+    assert alhambra.new_game(2, plugins=[plus_one], seed=1).rules.take_limit == 6
+
+
+@pytest.mark.parametrize("bad", [-1, 101, 6.0, True, "6"])
+def test_r_turn_2_take_limit_hook_refuses_what_is_not_a_total(bad):
+    with pytest.raises(ConfigError, match="alhambra_take_limit of 'bad' returned .* an int from 0 to 100"):
+        alhambra.new_game(2, plugins=[_take_limit(bad, "bad")], seed=1)
 
 
 def test_r_turn_3_buy_overpaying_no_change_and_turn_ends():

@@ -81,7 +81,7 @@ from .rules.purchase import PurchaseRule
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
 from .engine.scoring import majority_points, majority_table
-from .engine.state import SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
+from .engine.state import MAX_NAME_LENGTH, SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
 try:  # the version is written once, in pyproject.toml, and read from the installed metadata
     __version__: str = _metadata.version("alhambra-engine")
@@ -137,6 +137,7 @@ __all__ = [
     "Resume",
     "Ruleset",
     "SCORING_TABLE",
+    "MAX_NAME_LENGTH",
     "SEED_LIMIT",
     "SIDE_BITS",
     "SOUTH",

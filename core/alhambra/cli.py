@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .cli_checks import add_progress_flags, check_output, check_plot_format, check_ray_address
+from .cli_checks import add_progress_flags, check_lab, check_output, check_plot_format, check_ray_address
 from .cli_simulate import play_and_report, resume_tasks
 from .saving.config import GameConfig, expand_module_names, load_config, parse_module_list
 from .saving.files import read_limited
@@ -58,6 +58,8 @@ def cmd_simulate(args) -> int:
         raise AlhambraError("--backend ray needs Ray: pip install 'alhambra-engine[ray]'")
     if args.plot:
         _check_plotting()
+    if args.report:
+        check_lab("--report", "report")  # the lab extra, before the games are played
     for flag, path in (("--save", args.save), ("--out", args.out), ("--plot", args.plot), ("--report", args.report)):
         check_output(flag, path)  # fail before the games are played, not after (cli_checks)
     check_plot_format(args.plot)
@@ -147,6 +149,8 @@ def cmd_replay(args) -> int:
         ) from None
     except AlhambraError as exc:
         raise type(exc)(f"{where}: {exc}") from None
+    if len(saves) > 1:  # which of the file's games this is, and how to see another
+        print(f"{args.file}: game {args.game} of {len(saves)} (line {line}); --game 1..{len(saves)} shows another\n")
     print_game(game)
     if args.svg is not None:
         from .render import write_replay_svgs
@@ -282,7 +286,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--game", type=int, default=1, help="which game of a JSON Lines file (1-based; not with --position)")
     r.add_argument("--config", help="config whose module_paths provide user modules the save needs")
     r.add_argument(
-        "--svg", metavar="DIR", help="write every Alhambra at each scoring and at the end as SVG files into DIR"
+        "--svg",
+        metavar="DIR",
+        help="write every Alhambra at each scoring and at the end as SVG files into DIR "
+        "(with --position: every Alhambra of the position and its table)",
     )
     r.set_defaults(func=cmd_replay)
 

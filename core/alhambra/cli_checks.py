@@ -1,10 +1,11 @@
 """Checks the command line makes before it plays a single game: output paths and
-formats, and that a Ray address answers; and the progress-bar flags every playing command shares. Each raises :class:`~alhambra.errors.ConfigError`
+formats, that a Ray address answers and that the lab extra is installed where it is used; and the progress-bar flags every playing command shares. Each raises :class:`~alhambra.errors.ConfigError`
 with the flag, the value and the problem."""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import sys
@@ -29,6 +30,37 @@ def check_output(flag: str, path: str | None) -> None:
         raise ConfigError(f"{flag} {path}: the directory {parent} does not exist")
     if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
         raise ConfigError(f"{flag} {path}: not writable")
+
+
+#: The packages of the ``lab`` extra each use of the balance lab imports: checked before the
+#: first game is played (:func:`check_lab`), so a missing one never costs a whole run.
+LAB_NEEDS: dict[str, tuple[str, ...]] = {
+    "report": ("jinja2", "matplotlib", "statsmodels", "scipy"),  # the page, its plots, its intervals
+    "plot": ("matplotlib",),
+    "compare": ("statsmodels", "scipy"),  # intervals, paired tests, Holm's correction
+    "tournament": ("openskill", "statsmodels", "scipy"),  # ratings, clustered win shares
+}
+
+
+def installed(package: str) -> bool:
+    """Whether ``package`` can be imported (found without importing it)."""
+    try:
+        return importlib.util.find_spec(package) is not None
+    except (ImportError, ValueError):  # a module set to None in sys.modules, a broken package
+        return False
+
+
+def check_lab(what: str, *uses: str) -> None:
+    """Raise :class:`ConfigError` in one line, before any game is played, when a package of
+    the ``lab`` extra that ``uses`` (keys of :data:`LAB_NEEDS`) import is not installed:
+    ``"--report needs the lab extra (jinja2 is not installed): pip install 'alhambra-engine[lab]'"``.
+    ``what``: the command or flag, as the message names it."""
+    missing = [p for p in dict.fromkeys(p for use in uses for p in LAB_NEEDS[use]) if not installed(p)]
+    if missing:
+        raise ConfigError(
+            f"{what} needs the lab extra ({', '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+            "not installed): pip install 'alhambra-engine[lab]'"
+        )
 
 
 def add_progress_flags(parser: argparse.ArgumentParser) -> None:

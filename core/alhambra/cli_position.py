@@ -1,5 +1,6 @@
 """``alhambra replay --position FILE``: load a position (docs/positions.md), check it, and print
-it: every Alhambra, the scores, who decides now and their legal actions."""
+it: every Alhambra, the scores, who decides now and their legal actions; with ``--svg DIR``, its
+Alhambras and table as SVG files."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ def cmd_replay_position(args: Any) -> int:
     from .game import Game
 
     extra = load_config(args.config).module_objects if args.config else []
+    svg = getattr(args, "svg", None)
+    if svg is not None and not svg.strip():
+        raise ConfigError("--svg needs a directory, not an empty name")
     path = Path(args.position)
     try:
         game = Game.from_position(path, modules=extra)
@@ -37,4 +41,9 @@ def cmd_replay_position(args: Any) -> int:
             print(f"  {a}")
         if len(actions) > 40:
             print(f"  … and {len(actions) - 40} more")
+    if svg is not None:
+        from .render import write_position_svgs
+
+        paths = write_position_svgs(game, svg)
+        print(f"\nwrote {len(paths)} SVG file(s) to {svg}")
     return 0

@@ -419,7 +419,8 @@ class Game:
     def from_position(
         cls, source: Any, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = (), engine: str = "auto"
     ) -> "Game":
-        """Build a game from a position: a dict, TOML or JSON text, or a ``pathlib.Path``;
+        """Build a game from a position: a dict, TOML or JSON text, or a path to a file (a
+        ``pathlib.Path``, or a ``str`` of one line naming an existing file);
         unspecified parts are filled in as a real game would have them. Raises
         :class:`ConfigError` naming the key and the problem for a position that is malformed
         or that no game can reach (see ``docs/positions.md``; :mod:`alhambra.saving.position`).

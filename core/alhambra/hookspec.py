@@ -9,7 +9,7 @@ Hooks are called at game-stage granularity, never inside the engine's inner loop
 
 * *Rule-set hooks* (``alhambra_options``, ``alhambra_tiles``, ``alhambra_cards``,
   ``alhambra_state_classes``, ``alhambra_phases``, ``alhambra_action_kinds``,
-  ``alhambra_building_price``) are called **once per rule set**, when
+  ``alhambra_building_price``, ``alhambra_take_limit``) are called **once per rule set**, when
   the modules and options of a game are resolved; their answers are cached and shared by every
   game played with that rule set.
 * *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
@@ -25,7 +25,8 @@ the hooks that adjust a value in place (``alhambra_money_deck``, ``alhambra_buil
 ``alhambra_scoring_adjust``, ``alhambra_view``) with ``tryfirst``, so a house rule's plain
 ``@hookimpl`` runs after them (and before the modules, registered earlier; a house rule that
 must see the modules' part too uses ``trylast``). The *chained* rule-set hooks
-(``alhambra_action_kind``, ``alhambra_placement_rules``, ``alhambra_purchase_rule``) are
+(``alhambra_action_kind``, ``alhambra_placement_rules``, ``alhambra_purchase_rule``,
+``alhambra_take_limit``) are
 called in registration order: built-ins, modules, house rules, each given what the ones
 before it made. The *firstresult* hooks the base game answers (``alhambra_scoring``,
 ``alhambra_distribution``, ``alhambra_winners``) are the built-ins' ``trylast``: any plugin's
@@ -165,6 +166,23 @@ def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, pric
     inside an implementation becomes a ConfigError naming the plugin, tile and space. Two market
     taxes of 1 make every building 2 dearer. Without any implementation the tables are the
     printed prices and the hook costs nothing. Example: ``examples/market_tax.py``.
+    """
+
+
+@hookspec
+def alhambra_take_limit(options: dict[str, Any], limit: int) -> int | None:
+    """Change the most several money cards taken at once may total (R-TURN-2: 5).
+
+    Called **once per rule set**, chained in registration order like
+    :func:`alhambra_purchase_rule` (built-ins, modules, house rules): ``limit`` is the total as
+    the implementations before this one left it; return the new total (an int from 0 to
+    ``alhambra.engine.ruleset.MAX_TAKE_LIMIT``, 100; else a :class:`~alhambra.errors.ConfigError`)
+    or ``None`` to keep it. One card of any value may always be taken. The result is
+    ``game.rules.take_limit``, which every reader of the rule uses: the built-in ``TakeMoney``
+    kind (its listing and its refusals), the environments' action space (``alhambra.env``)
+    and the web page's hints. A house rule allowing takes up to 6 returns 6. A plugin that
+    replaces the ``TakeMoney`` kind itself should answer this hook too, so that the tools say
+    what its takes allow.
     """
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from alhambra import (
     Action,
@@ -310,11 +310,71 @@ def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
+def diamond_refusal(action: Any) -> str | None:
+    """Why a payment ``action`` (a ``Buy`` or the vizier's ``UseVizier``: ``cards``, ``via``)
+    holding a diamond is refused whatever it buys, or ``None``: diamonds pay only all diamonds
+    (R-DIA-4: never mixed with the space's currency) and never with an exchange office
+    (R-DIA-5). A payment without diamonds, or all in diamonds without ``via``, gets ``None``."""
+    cards = getattr(action, "cards", None)
+    if not isinstance(cards, tuple):
+        return None
+    diamonds = [c for c in cards if type(c) is Diamond]
+    if not diamonds:
+        return None
+    if getattr(action, "via", None) is not None:
+        return "R-DIA-5: an exchange office cannot be played together with diamonds"
+    others = [c for c in cards if type(c) is not Diamond]
+    if others:
+        return (
+            f"R-DIA-4: one payment is either all diamonds (BuyWithDiamonds) or in the space's currency, "
+            f"never a mix: {card_names(diamonds)} with {card_names(others)}"
+        )
+    return None
+
+
+def _turn_buy_refusal(action: Any) -> str | None:
+    """Why the turn's ``Buy`` ``action`` is refused for its diamonds (R-DIA-4, R-DIA-5), or
+    ``None``: besides :func:`diamond_refusal`, a ``Buy`` paid all in diamonds, since the turn's
+    purchase in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
+    diamonds, R-DIA-6, is its own ``UseVizier``)."""
+    why = diamond_refusal(action)
+    if why is not None:
+        return why
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+        return (
+            f"R-DIA-4: a building is bought with diamonds by BuyWithDiamonds({action.space}, ...) "
+            f"(all diamonds, on any market space), not by Buy"
+        )
+    return None
+
+
+@hookimpl
+def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
+    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`_turn_buy_refusal`)
+    before its own check. Only the check changes: a listed ``Buy`` never holds a diamond (the
+    turn lists payments in the space's currency, or through an office), so the listing, on
+    every state's hot path, stays as it is."""
+    if kind.action is not Buy:
+        return None
+    check = kind.check
+
+    def checked(game: Game, seat: int, action: Any) -> None:
+        why = _turn_buy_refusal(action)
+        if why is not None:
+            raise IllegalActionError(why)
+        if check is not None:
+            check(game, seat, action)
+
+    return evolve(kind, check=checked)
+
+
 class DiamondPurchaseRule(PurchaseRule):
     """The purchase rule so far (``inner``) with payments all in diamonds on any space
     (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
-    round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`; a ``Buy`` paid all
-    in diamonds is accepted as well (the same purchase)."""
+    round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`: the turn's ``Buy``
+    kind refuses diamonds (:func:`alhambra_action_kind`). A payment mixing diamonds with other
+    cards, or diamonds with an exchange office, is refused with its rule (R-DIA-4, R-DIA-5)."""
 
     __slots__ = ("inner",)
 
@@ -332,10 +392,11 @@ class DiamondPurchaseRule(PurchaseRule):
         return [*found, *more] if more else found
 
     def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+        why = diamond_refusal(action)
+        if why is not None:
+            raise IllegalActionError(why)
         cards = getattr(action, "cards", None)
         if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
-            if getattr(action, "via", None) is not None:
-                raise IllegalActionError("R-DIA-5: an exchange office cannot be played together with diamonds")
             return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
         return self.inner.check_payment(game, seat, action)
 

@@ -349,4 +349,7 @@ class ActionKind:
             if check is not None:
                 check(game, seat, action)
 
+        # what it restricts, for a reader that must know every action the kind can list (the
+        # environments' action space: a restriction lists no action its base does not)
+        restricted_legal.restricts = legal  # type: ignore[attr-defined]
         return evolve(self, legal=restricted_legal, check=restricted_check)

@@ -264,6 +264,10 @@ class Ruleset:
         #: the purchase rule every caller asks (``alhambra_purchase_rule``, chained)
         #: (the built-in one when core.purchase is blocked and no plugin offers one: a
         #: replacement of the Buy kind alone still pays as the base game does)
+        #: R-TURN-2: the most several money cards taken at once may total (``alhambra_take_limit``,
+        #: chained; :data:`TAKE_LIMIT`, 5, without it): core.turn's takes, the environments'
+        #: action space and the web page's hints read it
+        self.take_limit: int = take_limit(self.hook, self.options)
         self.purchase: PurchaseRule = (
             chained(self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options)
             or DEFAULT_PURCHASE_RULE["base"]
@@ -402,6 +406,39 @@ def _played_kind(action: type, offers: list[tuple[str, ActionKind]]) -> ActionKi
 #: 13 (R-COMP-2), so a variant never needs more than 100; the bound also keeps the rule set's
 #: price lanes (one bit per price and space) small.
 MAX_PRICE = 100
+#: R-TURN-2: several money cards may be taken at once if their total is at most 5; a rule set's
+#: own total is ``rules.take_limit`` (the ``alhambra_take_limit`` hook, chained).
+TAKE_LIMIT = 5
+#: The highest total a rule set may allow (``alhambra_take_limit``); four cards of the money
+#: display total at most 36, so more than 100 never changes what may be taken.
+MAX_TAKE_LIMIT = 100
+
+
+def take_limit(hook: Any, options: dict[str, Any]) -> int:
+    """The most several money cards taken at once may total in this rule set (R-TURN-2):
+    :data:`TAKE_LIMIT` passed through the ``alhambra_take_limit`` implementations in
+    registration order (each gets the total the ones before it left; ``None`` keeps it).
+    Raises :class:`ConfigError` naming the plugin for a total that is not an int from 0 to
+    :data:`MAX_TAKE_LIMIT`, or an exception raised inside an implementation."""
+    limit = TAKE_LIMIT
+    for impl in hook.alhambra_take_limit.get_hookimpls():
+        name = plugin_name(impl.plugin)
+        if impl.hookwrapper or impl.wrapper:
+            raise ConfigError(f"alhambra_take_limit is a chained hook: plugin {name!r} cannot wrap it")
+        args = {"options": options, "limit": limit}
+        try:
+            new = impl.function(*[args[n] for n in impl.argnames])
+        except Exception as exc:
+            raise ConfigError(f"alhambra_take_limit of {name!r} failed: {type(exc).__name__}: {exc}") from exc
+        if new is None:
+            continue
+        if type(new) is not int or not 0 <= new <= MAX_TAKE_LIMIT:
+            raise ConfigError(
+                f"alhambra_take_limit of {name!r} returned {shown(new)}; the total of a "
+                f"money take (R-TURN-2) is an int from 0 to {MAX_TAKE_LIMIT} (MAX_TAKE_LIMIT)"
+            )
+        limit = new
+    return limit
 
 
 def space_prices(hook: Any, options: dict[str, Any], printed: dict, asked: Any = None) -> tuple[dict, dict, dict, dict]:

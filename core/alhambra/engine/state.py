@@ -19,8 +19,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 def player_names(players: int | Sequence[str]) -> list[str]:
     """The seats' names for ``new_game(players)``: a number of players 2-6 (named "Player 1"
     …) or their names (R-COMP-1). Raises :class:`~alhambra.errors.ConfigError` otherwise, and
-    for a name holding a character XML 1.0 cannot hold (control character, lone surrogate,
-    U+FFFE/U+FFFF), naming the seat."""
+    for a name longer than :data:`MAX_NAME_LENGTH` (100) characters or holding a character XML
+    1.0 cannot hold (control character, lone surrogate, U+FFFE/U+FFFF), naming the seat."""
     if isinstance(players, bool):
         raise ConfigError("players must be a number of players or a list of names")
     if isinstance(players, int):
@@ -32,13 +32,31 @@ def player_names(players: int | Sequence[str]) -> list[str]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise ConfigError(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)} (R-COMP-1)")
     for i, name in enumerate(players):
-        bad = _NOT_XML_CHAR.search(name)
-        if bad:  # the name could not appear in a save's picture, a page or a terminal
-            raise ConfigError(
-                f"player {i + 1}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
-                f"which XML cannot hold (a control character, lone surrogate or non-character)"
-            )
+        check_player_name(name, f"player {i + 1}")
     return list(players)
+
+
+#: The longest player name, in characters: ``new_game``, positions, saves, game configs and
+#: the web app's new-game form refuse a longer one (a name is shown on every page, picture and
+#: log line; a megabyte-long one made a position file the loader refuses).
+MAX_NAME_LENGTH = 100
+
+
+def check_player_name(name: str, who: str) -> None:
+    """Raise :class:`~alhambra.errors.ConfigError` naming ``who`` (``"player 2"``) for a name
+    longer than :data:`MAX_NAME_LENGTH` characters or holding a character XML 1.0 cannot hold
+    (control character, lone surrogate, U+FFFE/U+FFFF)."""
+    if len(name) > MAX_NAME_LENGTH:
+        raise ConfigError(
+            f"{who}'s name is {len(name)} characters long ({shown(name, 40)}); a player name has at "
+            f"most {MAX_NAME_LENGTH} characters"
+        )
+    bad = _NOT_XML_CHAR.search(name)
+    if bad:  # the name could not appear in a save's picture, a page or a terminal
+        raise ConfigError(
+            f"{who}'s name {name!r} holds the character U+{ord(bad.group()):04X}, "
+            f"which XML cannot hold (a control character, lone surrogate or non-character)"
+        )
 
 
 #: A character XML 1.0 cannot hold (its ``Char`` production): refused in player names.

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from alhambra.rules.turn import _legal_take  # the built-in takes (core.turn), see builtin_takes
+
 from alhambra import (
     Action,
     AlhambraError,
@@ -65,17 +67,21 @@ __all__ = [
     "encoding_for",
     "max_slots",
     "money_cards",
+    "money_takes",
     "register_encoding",
+    "take_encoding",
     "tile_ids",
 ]
 
 #: R-HUT-4: a player owns at most 3 huts (reserve included).
 _HUT_LIMIT = 3
-#: R-TURN-2: several money cards may be taken if their total is at most 5.
-_TAKE_LIMIT = 5
 # the money display holds 4 cards (R-SET-5, refilled to 4 by R-TURN-8): a take of 5 cards
 # (five 1s) can never be legal, so the codes stop at 4 cards
 _DISPLAY_SIZE = 4
+#: The most money takes written one integer each (R-TURN-2: 407 with every module at the
+#: rule's total of 5, 816 at 6, 2683 at 8); a rule set with more takes (a total of 9 or more),
+#: or whose ``TakeMoney`` kind is not the built-in one, writes a take card by card (:func:`take_encoding`).
+MAX_TAKE_CODES = 4096
 
 
 def _index(i: Any) -> int:
@@ -248,17 +254,52 @@ def tile_ids(game: Game) -> tuple[Any, ...]:
     return tuple(t for t, spec in game.rules.catalog.items() if spec.kind != "fountain")
 
 
-def money_takes(game: Game) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
+def money_takes(game: Game, most: int | None = None) -> tuple[tuple[tuple[MoneyCard, ...]], ...]:
     """Every multiset of money cards a take can be (R-TURN-2): one card of any value, or 2-4
-    cards totalling at most 5 (the display holds 4, R-SET-5), canonical, as 1-tuples."""
+    cards totalling at most the rule set's ``rules.take_limit`` (5; the display holds 4,
+    R-SET-5), canonical, as 1-tuples. ``most``: stop once there are more than that many (the
+    caller then writes takes card by card)."""
+    limit = game.rules.take_limit
     money = money_cards(game)
-    small = [c for c in money if c.value < _TAKE_LIMIT]
+    small = [c for c in money if c.value < limit]
     out: list[tuple[tuple[MoneyCard, ...]]] = [((c,),) for c in money]
-    for k in range(2, min(_TAKE_LIMIT, _DISPLAY_SIZE) + 1):
+    for k in range(2, min(limit, _DISPLAY_SIZE) + 1):
         for combo in combinations_with_replacement(small, k):
-            if sum(c.value for c in combo) <= _TAKE_LIMIT:
+            if sum(c.value for c in combo) <= limit:
                 out.append((TakeMoney(combo).cards,))
+                if most is not None and len(out) > most:
+                    return tuple(out)
     return tuple(out)
+
+
+def builtin_takes(game: Game) -> bool:
+    """Whether the rule set's ``TakeMoney`` kind lists the built-in takes (``core.turn``'s, at
+    the rule set's total ``rules.take_limit``) or fewer (a restriction of them,
+    :meth:`alhambra.ActionKind.restricted`, such as a hand limit): then :func:`money_takes`
+    holds every take it can list. False for a kind of a plugin's own (its takes are unknown)."""
+    kind = game.rules.kinds.get(TakeMoney)
+    legal = None if kind is None else kind.legal
+    for _ in range(1000):  # a chain of restrictions
+        if legal is None:
+            return False
+        if legal is _legal_take:
+            return True
+        legal = getattr(legal, "restricts", None)
+    return False
+
+
+def take_encoding(game: Game) -> ActionEncoding:
+    """How the rule set's takes are written (R-TURN-2), derived from the rule set: with the
+    built-in kind (:func:`builtin_takes`) and at most :data:`MAX_TAKE_CODES` takes, one integer
+    per take (:func:`money_takes`: the base game's 407 or fewer at the total of 5, more at a
+    house rule's higher total); else ``TakeMoney`` then each card taken, in canonical order,
+    then "done", which holds any take of the rule set's cards (money, and the cards that
+    are neither money nor scoring cards), whatever the rule allows."""
+    if builtin_takes(game):
+        takes = money_takes(game, MAX_TAKE_CODES)
+        if len(takes) <= MAX_TAKE_CODES:
+            return ActionEncoding(TakeMoney, (Field(("cards",), takes),))
+    return ActionEncoding(TakeMoney, (Field((), [()]), CardsField("cards", (*money_cards(game), *means_cards(game)))))
 
 
 def _payment(game: Game, action: type) -> ActionEncoding:
@@ -281,7 +322,7 @@ def _tile_only(action: type, game: Game) -> ActionEncoding:
 
 
 register_encoding(Pass, lambda g, r: ActionEncoding(Pass, ()))
-register_encoding(TakeMoney, lambda g, r: ActionEncoding(TakeMoney, (Field(("cards",), money_takes(g)),)))
+register_encoding(TakeMoney, lambda g, r: take_encoding(g))
 register_encoding(Buy, lambda g, r: _payment(g, Buy))
 register_encoding(Place, lambda g, r: _tile_then_cell(Place, g, r))
 register_encoding(BuildFromReserve, lambda g, r: _tile_then_cell(BuildFromReserve, g, r))
@@ -471,8 +512,8 @@ class ActionCodec:
                     if seg is None:
                         seg = shared[f.shared] = Segment(f.shared, start, f.values)
                     index = {v: k for k, v in enumerate(f.values)}
-                else:
-                    seg = Segment(f"{kind.__name__}.{'+'.join(f.attrs)}", start, f.values)
+                else:  # a field without attributes (one value) names the kind alone
+                    seg = Segment(f"{kind.__name__}.{'+'.join(f.attrs)}".rstrip("."), start, f.values)
                     index = {v: k for k, v in enumerate(f.values)}
                 if len(index) != len(seg.values) - (1 if isinstance(f, CardsField) else 0):
                     raise ConfigError(f"{seg.name}: the declared values are not distinct")

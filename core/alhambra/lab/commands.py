@@ -15,7 +15,7 @@ from typing import Any
 
 from attrs import evolve
 
-from ..cli_checks import add_progress_flags, check_output, wants_progress
+from ..cli_checks import add_progress_flags, check_lab, check_output, wants_progress
 from ..errors import AlhambraError
 from ..kernel import add_engine_flag
 
@@ -112,6 +112,7 @@ def _command_line() -> str:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """``alhambra compare A.toml B.toml [...]``: see :mod:`alhambra.lab.compare`."""
+    check_lab("compare", "compare", *(["plot"] if args.plot else []), *(["report"] if args.report else []))
     from ..simulate import seat_bots, write_results
     from .compare import (
         check_primary,
@@ -167,6 +168,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     """``alhambra tournament --bots a,b,c --players P --games N``: see :mod:`.tournament`."""
+    check_lab("tournament", "tournament")
     from ..saving.config import GameConfig, expand_module_names, load_config, parse_module_list
     from ..simulate import register_config_modules, write_results
     from .tournament import format_pairwise, format_tournament, pairwise, rate_tournament, tournament_tasks

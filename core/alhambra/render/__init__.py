@@ -6,14 +6,15 @@
   :func:`hand_svg` - a player's own hand, sorted by currency;
 * :func:`table_svg` - a whole table as one seat may see it (from ``Game.view(seat)`` only);
 * :func:`write_replay_svgs` - the Alhambras of a saved game at each scoring and at the end
-  (``alhambra replay FILE --svg DIR``).
+  (``alhambra replay FILE --svg DIR``); :func:`write_position_svgs` - those of a position and
+  its table (``alhambra replay --position FILE --svg DIR``).
 
 :data:`PALETTE` and :data:`CSS` are the colours, for the web app. The ids, classes and data
 attributes of the pictures are listed in ``docs/render.md``.
 """
 
 from .palette import BUILDING_FILL, CSS, CURRENCY_FILL, FONT, PALETTE
-from .replay import moments, write_replay_svgs
+from .replay import moments, write_position_svgs, write_replay_svgs
 from .svg import (
     CELL,
     card_facts,
@@ -45,5 +46,6 @@ __all__ = [
     "sorted_hand",
     "table_svg",
     "tile_svg",
+    "write_position_svgs",
     "write_replay_svgs",
 ]

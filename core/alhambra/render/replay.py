@@ -46,8 +46,9 @@ def moments(save: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = 
     return out
 
 
-#: The file names of the pictures :func:`write_replay_svgs` writes (and removes when stale).
-_OURS = re.compile(r"(scoring-[0-9]+-seat-[0-9]+|end-seat-[0-9]+)\.svg\Z")
+#: The file names of the pictures :func:`write_replay_svgs` and :func:`write_position_svgs`
+#: write (and remove when stale).
+_OURS = re.compile(r"(scoring-[0-9]+-seat-[0-9]+|end-seat-[0-9]+|position-seat-[0-9]+|position-table)\.svg\Z")
 
 
 def write_replay_svgs(
@@ -61,9 +62,40 @@ def write_replay_svgs(
     :class:`ConfigError` when ``directory`` is not a non-empty path, :class:`AlhambraError`
     when the directory cannot be made or written, and as :func:`moments` does (nothing is
     written then)."""
+    _check_directory(directory)
+    return _write(moments(save, modules=modules, plugins=plugins), directory)
+
+
+def write_position_svgs(game: Game, directory: str | Path) -> list[Path]:
+    """``alhambra replay --position FILE --svg DIR``: write every Alhambra of ``game`` (a game
+    built from a position) as it stands, ``position-seat-<i>.svg``, and the whole table as a
+    spectator sees it, ``position-table.svg``, into ``directory`` (created if missing; stale
+    pictures of :func:`write_replay_svgs`'s naming are removed first). Returns the paths
+    written; raises as :func:`write_replay_svgs` does."""
+    _check_directory(directory)
+    from .table import table_svg
+
+    written = _write([("position", game)], directory)
+    path = Path(directory) / "position-table.svg"
+    _write_text(path, table_svg(game, None))
+    return [*written, path]
+
+
+def _check_directory(directory: Any) -> None:
     if not isinstance(directory, (str, Path)) or not str(directory).strip():
         raise ConfigError(f"write_replay_svgs: the directory is a non-empty path, not {directory!r}")
-    found = moments(save, modules=modules, plugins=plugins)
+
+
+def _write_text(path: Path, svg: str) -> None:
+    try:
+        path.write_text(svg, "utf-8")
+    except OSError as exc:
+        raise AlhambraError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write(found: list[tuple[str, Game]], directory: str | Path) -> list[Path]:
+    """Write the Alhambras of each ``(label, game)`` of ``found`` as ``<label>-seat-<i>.svg``
+    into ``directory``, after removing the stale pictures of our naming there."""
     target = Path(directory)
     try:
         target.mkdir(parents=True, exist_ok=True)
@@ -79,14 +111,11 @@ def write_replay_svgs(
     for label, game in found:
         for i, p in enumerate(game.view(None)["players"]):
             catalog = game.state.players[i].city.catalog
-            when = "at the end" if label == "end" else f"at {label.replace('-', ' ')}"
+            when = {"end": "at the end", "position": "in the position"}.get(label, f"at {label.replace('-', ' ')}")
             svg = city_svg(
                 p["city"], catalog=catalog, title=f"Alhambra of {p['name']} (seat {i}) {when}: {p['score']} points"
             )
             path = target / f"{label}-seat-{i}.svg"
-            try:
-                path.write_text(svg, "utf-8")
-            except OSError as exc:
-                raise AlhambraError(f"cannot write {path}: {exc.strerror or exc}") from None
+            _write_text(path, svg)
             written.append(path)
     return written

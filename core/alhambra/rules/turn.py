@@ -9,6 +9,7 @@ from operator import attrgetter
 
 from ..engine.actions import ActionKind, TakeMoney, action_table
 from ..engine.components import Card
+from ..engine.ruleset import TAKE_LIMIT  # R-TURN-2's 5; a rule set's own total is rules.take_limit
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -21,24 +22,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.sequence import Next
     from collections.abc import Sequence
 
-TAKE_LIMIT = 5  # R-TURN-2
 _VALUE = attrgetter("value")
 
 
-def money_takes(display: Iterable[Any]) -> list[TakeMoney]:
+def money_takes(display: Iterable[Any], limit: int = TAKE_LIMIT) -> list[TakeMoney]:
     """Every legal way to take money from ``display`` (R-TURN-2): any one money card, or
-    several whose total value is at most 5. Money is every card with ``is_money`` (the money
+    several whose total value is at most ``limit`` (5; a rule set's ``rules.take_limit``). Money is every card with ``is_money`` (the money
     cards, and a module's money such as diamonds, R-DIA-3). Identical choices are listed once:
     the single cards in display order, then the combinations in display order."""
     money = [c for c in display if c.is_money]
     table = action_table(TakeMoney)
     out = [table[(c,),] for c in dict.fromkeys(money)]  # money cards are one instance each
-    small = [c for c in money if c.value < TAKE_LIMIT]  # only these can go with another card
+    small = [c for c in money if c.value < limit]  # only these can go with another card
     if len(small) > 1:
         seen = set(out)
         for k in range(2, len(small) + 1):
             for combo in combinations(small, k):
-                if sum(map(_VALUE, combo)) <= TAKE_LIMIT:
+                if sum(map(_VALUE, combo)) <= limit:
                     a = table[combo,]
                     if a not in seen:
                         seen.add(a)
@@ -54,7 +54,7 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     last = game.memo.get("takes")
     if last is not None and last[0] == display:
         return last[1]
-    found = money_takes(display)
+    found = money_takes(display, game.rules.take_limit)
     game.memo["takes"] = (list(display), found)
     return found
 
@@ -71,7 +71,7 @@ def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
     if not action.cards:
         raise IllegalActionError("R-TURN-2: take at least one card")
     raise IllegalActionError(
-        f"R-TURN-2: several cards may be taken only if their total is at most {TAKE_LIMIT} "
+        f"R-TURN-2: several cards may be taken only if their total is at most {game.rules.take_limit} "
         f"(these total {sum(c.value for c in action.cards)})"
     )
 

@@ -21,6 +21,7 @@ Every position passes :func:`alhambra.validate.validate_game`; a refusal is a
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -32,7 +33,7 @@ from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
 from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
-from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, game_seed
+from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, check_player_name, game_seed
 from ..errors import AlhambraError, ConfigError
 from ..rules.setup import choose_start_player, split_piles
 from .config import resolve_path_options
@@ -93,12 +94,41 @@ POSITION_COLUMN = "position"
 # ---------------------------------------------------------------------------------------------
 
 
+#: a ``str`` longer than this is never taken for a file name (a position's text is)
+_MAX_PATH_TEXT = 4096
+
+
+def position_source(source: Any) -> Any:
+    """``source`` as :func:`read_position` reads it: a path given as text (a ``str`` of one
+    line that names an existing file, ``"examples/positions/hole.toml"``) or any
+    :class:`os.PathLike` becomes a :class:`pathlib.Path`; everything else is returned as it is
+    (TOML or JSON text, a dict). Raises :class:`ConfigError` for one line ending in ``.toml``
+    or ``.json`` that names no file (a path with a typo, not TOML text that fails to parse)."""
+    if isinstance(source, os.PathLike) and not isinstance(source, Path):
+        return Path(os.fspath(source))
+    if not isinstance(source, str) or len(source) > _MAX_PATH_TEXT or "\n" in source or "\0" in source:
+        return source
+    name = source.strip()
+    if not name or name.startswith("{"):
+        return source
+    try:
+        if Path(name).is_file():
+            return Path(name)
+    except (OSError, ValueError):
+        return source
+    if "=" not in name and name.lower().endswith((".toml", ".json")):
+        raise ConfigError(f"{name}: no such position file")
+    return source
+
+
 def read_position(source: Any) -> dict[str, Any]:
     """The plain data of a position: ``source`` is a dict, TOML or JSON text (JSON when it
-    starts with ``{``), or a :class:`pathlib.Path` to a ``.toml`` or ``.json`` file of at most
-    :data:`MAX_POSITION_BYTES` (:func:`~alhambra.saving.files.read_limited`). Raises
-    :class:`ConfigError` for anything else, unreadable text, a file that is missing, larger
-    than that or never ends (``/dev/zero``)."""
+    starts with ``{``), or a path to a ``.toml`` or ``.json`` file of at most
+    :data:`MAX_POSITION_BYTES` (:func:`~alhambra.saving.files.read_limited`): a
+    :class:`pathlib.Path`, or a ``str`` of one line that names an existing file
+    (:func:`position_source`). Raises :class:`ConfigError` for anything else, unreadable
+    text, a file that is missing, larger than that or never ends (``/dev/zero``)."""
+    source = position_source(source)
     if isinstance(source, Path):
         try:
             text = read_limited(source, MAX_POSITION_BYTES, "position", ConfigError).decode("utf-8")
@@ -151,6 +181,7 @@ def game_from_position(
     (matched by ``NAME`` to the position's ``modules``); ``plugins``: house-rule plugins, as
     for ``new_game``. Raises :class:`ConfigError` naming the key and the problem for a
     position that is malformed or that no game can reach."""
+    source = position_source(source)  # a path given as text reads the file, relative to it
     data = read_position(source)
     check_nesting(data, "position", error=ConfigError)
     base = source.parent if isinstance(source, Path) else None
@@ -235,6 +266,7 @@ def _players(value: Any) -> tuple[list[str], list[dict]]:
         name = p.get("name", f"Player {i + 1}")
         if not isinstance(name, str):
             raise ConfigError(f"players[{i}].name: a string, not {name!r}")
+        check_player_name(name, f"players[{i}]")  # what new_game accepts: at most MAX_NAME_LENGTH characters
         names.append(name)
         seats.append(p)
     return names, seats

@@ -53,6 +53,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import (
     BUILDING_TYPES,
     MARKET_CURRENCIES,
+    MAX_NAME_LENGTH,
     AlhambraError,
 )
 from . import board
@@ -315,6 +316,7 @@ def create_app(
             defaults=file_defaults,
             bots=BOT_KINDS,
             problems=store.problems,
+            max_name=MAX_NAME_LENGTH,
         )
 
     async def create(request: Request) -> Response:

@@ -11,7 +11,7 @@ from typing import Any
 
 from starlette.datastructures import FormData
 
-from .. import SEED_LIMIT, ConfigError, available_modules, get_ruleset
+from .. import MAX_NAME_LENGTH, SEED_LIMIT, ConfigError, available_modules, get_ruleset
 from ..errors import shown
 from .tables import BOT_KINDS, PERSON, BadRequest, Seat, TableStore, integer_field
 
@@ -71,6 +71,16 @@ def _module_object(store: TableStore, name: str) -> Any:
     return load_module(name)
 
 
+def _bounded_name(name: str, where: str) -> str:
+    """``name`` if it has at most :data:`~alhambra.MAX_NAME_LENGTH` characters, the engine's
+    limit (``new_game``, positions, saves); else :class:`BadRequest` saying so."""
+    if len(name) > MAX_NAME_LENGTH:
+        raise BadRequest(
+            f"{where}: a name is {len(name)} characters long; a player name has at most {MAX_NAME_LENGTH} characters"
+        )
+    return name
+
+
 def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
     """The new-game form as :meth:`TableStore.create` arguments (``seats``, ``modules``,
     ``options``, ``seed``). Fields: ``kind0`` … ``kind5`` (empty, ``person``, ``random``,
@@ -85,7 +95,7 @@ def parse_new_game(form: FormData, store: TableStore) -> dict[str, Any]:
             continue
         if kind != PERSON and kind not in BOT_KINDS:
             raise BadRequest(f"seat {i + 1}: {kind!r} is neither a person nor a bot ({', '.join(BOT_KINDS)})")
-        name = str(form.get(f"name{i}") or "").strip()[:40]
+        name = _bounded_name(str(form.get(f"name{i}") or "").strip(), f"seat {i + 1}")
         if not name and kind == PERSON:
             name = f"Player {i + 1}"
         elif not name:  # bots of one kind, unnamed: "greedy bot", "greedy bot 2", ...
@@ -170,8 +180,8 @@ def _apply_config(
     if isinstance(players, list) and all(isinstance(n, str) for n in players):
         if len(players) != len(seats):
             raise BadRequest(f"the config names {len(players)} players, the form has {len(seats)} seats")
-        for s, n in zip(seats, players):
-            s.name = n[:40]
+        for k, (s, n) in enumerate(zip(seats, players)):
+            s.name = _bounded_name(n, f"the config's players[{k}]")
     elif isinstance(players, int) and not isinstance(players, bool):
         if players != len(seats):
             raise BadRequest(f"the config is for {players} players, the form has {len(seats)} seats")

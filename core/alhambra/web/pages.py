@@ -113,7 +113,8 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinki
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
     buildings in a two-player game), ``log``, ``since`` (what the others did since the seat's last action), ``actions`` (the seat's legal actions when it
     decides, else empty), ``hand`` (the seat's own hand sorted by currency), ``undo``,
-    ``over``, ``winners``."""
+    ``over``, ``winners``, ``take_limit`` (the most several money cards taken at once may total in
+    the rule set, R-TURN-2: the page's hints name it)."""
     game = table.game
     view = public_view(table, seat)
     actions = []
@@ -149,4 +150,5 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinki
         ],
         "distribution": [e.text for e in table.log if e.seat is None and e.text.startswith("Distribution")],
         "scores": list(game.scores),
+        "take_limit": game.rules.take_limit,  # R-TURN-2's total in this rule set (the hints say it)
     }

@@ -109,7 +109,8 @@
   var MARKET = ["florin", "dirham", "dinar", "ducat"];
 
   // taking money by selecting cards of the money display (R-TURN-2: one card, or several
-  // totalling at most 5); the matching listed action is sent
+  // totalling at most the rule set's total, 5 in the rules); the matching listed action is sent
+  var takeLimit = typeof data.take_limit === "number" ? data.take_limit : 5;
   var takes = actions.filter(function (a) { return a.kind === "TakeMoney"; });
   var display = document.getElementById("display");
   var takePanel = document.getElementById("take-panel");
@@ -126,9 +127,9 @@
       chosen = takes.filter(function (a) { return sameCards(a.cards, picked); })[0] || null;
       var text = picked.map(words).join(" + ") + " = " + sum + ". ";
       if (chosen) {
-        text += picked.length === 1 ? "One card may be of any value." : "Several cards may total at most 5: fine.";
-      } else if (picked.length > 1 && sum > 5) {
-        text += "Several cards may total at most 5 (R-TURN-2): " + sum + " is too much.";
+        text += picked.length === 1 ? "One card may be of any value." : "Several cards may total at most " + takeLimit + ": fine.";
+      } else if (picked.length > 1 && sum > takeLimit) {
+        text += "Several cards may total at most " + takeLimit + " (R-TURN-2): " + sum + " is too much.";
       } else {
         text += "You cannot take these cards together.";
       }
