@@ -583,6 +583,75 @@ def test_r_viz_5_between_turns_hook_calls_and_fresh_round_each_turn():
     assert game.state.turn_player == 2
 
 
+def _asking(world, seat):
+    """``world`` (a clone) with its asking round asking ``seat`` now, the seats after it in
+    the round's priority order still to ask (R-VIZ-5); checked like a loaded game."""
+    vs = V(world)
+    order = priority_order(world.state.turn_player, world.num_players)
+    vs.asked, vs.queue = seat, order[order.index(seat) + 1 :]
+    world.state.decider = seat
+    world.invalidate()
+    assert [e for e in world.hook.alhambra_check_state(game=world) if e] == []
+    assert any(isinstance(a, UseVizier) for a in world.legal_actions())
+    return world
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_r_viz_5_view_hides_the_asked_seat_in_worlds_resampled_for_each_other_seat(n):
+    """R-VIZ-5: during the asking round only the seat asked learns that it is asked. For
+    every state of random games in phase "vizier" and every other seat (and a spectator),
+    the worlds that seat cannot tell apart from the real one (``determinize`` with
+    ``recall=False``: other hands redealt) are built with each seat that could pay exactly
+    being the one asked; the seat's view is the same in all of them. A decline that leaves
+    the round on changes no view but the decliner's and the next asked seat's."""
+    compared = other_asked = declines = 0
+    for seed in range(4):
+        game = alhambra.new_game(n, modules=["vizier", "exchange_offices"], seed=500 + 10 * n + seed)
+        rng = random.Random(seed)
+        checked = 0
+        while not game.is_over:
+            if game.phase == "vizier" and checked < 12:
+                checked += 1
+                asked = game.current_player
+                mine = game.view(asked)
+                assert mine["current_player"] == asked and mine["modules"]["vizier"]["asking"] == asked
+                for seat in [None, *(s for s in range(n) if s != asked)]:
+                    shown = game.view(seat)
+                    assert shown["current_player"] is None and shown["modules"]["vizier"]["asking"] is None
+                    for _ in range(3):
+                        redealt = game.determinize(seat if seat is not None else asked, rng, recall=False)
+                        for other in range(n):
+                            if other == seat or not V(redealt).active[other] or not redealt.can_pay_exactly(other):
+                                continue
+                            world = _asking(redealt.clone(), other)
+                            assert world.view(seat) == shown, (seed, seat, other)
+                            assert world.view(other)["modules"]["vizier"]["asking"] == other  # it knows
+                            compared += 1
+                            other_asked += other != asked
+            actions = game.legal_actions()
+            action = rng.choice(actions)
+            before = [game.view(s) for s in range(n)], game.current_player
+            game.apply(action)
+            if isinstance(action, DeclineVizier) and game.phase == "vizier":
+                declines += 1
+                for s in range(n):
+                    if s not in (before[1], game.current_player):
+                        assert game.view(s) == before[0][s], s
+    assert compared > 50 and other_asked > 10 and declines > 0
+
+
+def test_r_viz_5_the_resampled_comparison_would_see_the_asked_seat_named():
+    """The check above can fail: the asked seat's own view names it, and so does
+    ``game.current_player`` (the engine's, for whoever runs the game)."""
+    game = situation(3, turn=0, hands={1: [dh(7)], 2: [dh(3), dh(4)]})
+    finish_turn(game)
+    assert game.phase == "vizier" and game.current_player == 2  # seat 0 cannot pay exactly
+    asked, other = 2, 1
+    named = game.view(asked)
+    assert named["current_player"] == asked and named["modules"]["vizier"]["asking"] == asked
+    assert game.view(other) != _asking(game.clone(), other).view(other)  # it knows when it is asked
+
+
 # ---------------------------------------------------------------------------------------------
 # R-VIZ-6
 # ---------------------------------------------------------------------------------------------

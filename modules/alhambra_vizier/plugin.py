@@ -30,7 +30,10 @@ How the module runs (R-VIZ-1 … R-VIZ-7):
 Rulings where RULES.md is silent:
 
 * A seat whose vizier is active but who holds no exact payment for any market building is not
-  asked (it could only decline). Being skipped is public, so others learn that much.
+  asked (it could only decline). To the others that looks the same as a decline (R-VIZ-5):
+  during the asking round ``Game.view`` tells only the seat asked that it is asked; the others
+  and spectators see that the round is on (phase ``"vizier"``), not whom it asks nor how many
+  were asked before. That a round is on at all stays public (some seat could pay exactly).
 * Declining holds only until the next change: after any use everyone is asked again from the
   top of the priority order, and every finished turn starts a fresh asking round.
 * Reactivation is an action like the others, so it may also be taken as the action earned by
@@ -360,12 +363,19 @@ def alhambra_phases() -> list[PhaseSpec]:
 
 @hookimpl
 def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public: each seat's token (active or not) and who is being asked now (or None)."""
+    """Public: each seat's token (active or not, R-VIZ-1). During the asking round between
+    two turns (phase ``"vizier"``) only the seat asked learns that it is asked: its view has
+    ``asking`` and ``current_player`` set to itself; every other seat's view, and a
+    spectator's, has both ``None`` (R-VIZ-5: a seat that cannot pay exactly is not asked, and
+    to the others that must look the same as a decline, so nobody may tell whom the round
+    asks now, nor count the seats asked before). ``game.current_player`` itself still names
+    the seat asked: it is the engine's, for whoever runs the game."""
     vs = vizier_state(game)
-    view["modules"][KEY] = {
-        "active": list(vs.active),
-        "asking": vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None,
-    }
+    asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
+    if asked is not None and seat != asked:
+        asked = None
+        view["current_player"] = None
+    view["modules"][KEY] = {"active": list(vs.active), "asking": asked}
 
 
 @hookimpl

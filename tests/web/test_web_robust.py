@@ -306,10 +306,14 @@ def test_the_asking_round_hides_whom_it_asks_and_who_declined(client: TestClient
 
 
 def test_a_page_with_the_asked_seat_named_would_fail_the_check(client: TestClient) -> None:
-    """The comparison above can fail: the engine's own view names the seat asked."""
+    """The comparison above can fail: the asked seat's own view names it (and the engine's
+    ``current_player`` does), the observer's does not (R-VIZ-5 in ``Game.view`` itself)."""
     table, observer = _asking_round_with_two_asked(client)
+    asked = table.game.view(table.decider)
+    assert asked["current_player"] == table.decider and asked["modules"]["vizier"]["asking"] == table.decider
     real = table.game.view(observer)
-    assert real["current_player"] == table.decider and real["modules"]["vizier"]["asking"] == table.decider
+    assert real["current_player"] is None and real["modules"]["vizier"]["asking"] is None
+    assert client.get(seat_url(table, table.decider, "/state.json")).json()["view"] != real
 
 
 # -- what people know: hands seen entering, the end-of-game distribution ------------------------

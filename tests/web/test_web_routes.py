@@ -47,7 +47,9 @@ def test_index_lists_modules_options_and_games(client: TestClient) -> None:
     table = create(client, ["person", "random"])
     r = client.get("/")
     assert f'href="/g/{table.id}"' in unescape(r.text)
-    assert f"host?t={table.host_token}" not in unescape(r.text)  # the test client is not this machine's loopback
+    assert f"host?t={table.host_token}" in unescape(r.text)  # to the browser that created it (its cookie)
+    client.cookies.clear()
+    assert f"host?t={table.host_token}" not in unescape(client.get("/").text)  # to no other
 
 
 def test_a_users_own_module_is_offered(data_dir: Path) -> None:
@@ -124,8 +126,8 @@ def test_a_seat_needs_its_own_token(client: TestClient) -> None:
     table = create(client, ["person", "person", "random"])
     base = f"/g/{table.id}/seat/0"
     assert client.get(seat_url(table, 0)).status_code == 200
-    assert client.get(f"/g/{table.id}/seat/0?t={table.host_token}").status_code == 200  # the host plays local seats
     for url in (
+        f"{base}?t={table.host_token}",  # the host token opens no seat: the host page lists their links
         base,
         f"{base}?t=",
         f"{base}?t=guess",
@@ -138,6 +140,9 @@ def test_a_seat_needs_its_own_token(client: TestClient) -> None:
         assert r.status_code == 403, url
     r = act(client, table, 0, 0, t=table.seats[1].token)
     assert r.status_code == 403
+    assert client.get(f"/g/{table.id}/host").status_code == 200  # the browser that created it
+    client.cookies.clear()  # another browser
+    assert client.get(f"/g/{table.id}/host").status_code == 403
     assert client.get(f"/g/{table.id}/host?t={table.seats[0].token}").status_code == 403
     assert client.get(f"/g/{table.id}/next?t={table.seats[0].token}").status_code == 403
     assert client.get(f"/g/{table.id}/host?t={table.host_token}").status_code == 200
@@ -399,11 +404,15 @@ def test_hot_seat_hides_the_hands_between_people(client: TestClient) -> None:
     page = client.get(host).text
     assert f"Pass the device to {table.seats[d].name}" in page
     assert 'id="hand"' not in page
-    r = act(client, table, d, 0, t=table.host_token, hs="1")
+    assert f"/seat/{d}?t={table.seats[d].token}&amp;hs=1" in page  # the seat's own link
+    r = act(client, table, d, 0, hs="1")
     assert r.status_code == 303
-    expected = host if table.decider != d else f"/g/{table.id}/seat/{d}?t={table.host_token}&hs=1"
+    expected = f"/g/{table.id}/next" if table.decider != d else f"/g/{table.id}/seat/{d}?t={table.seats[d].token}&hs=1"
     assert r.headers["location"] == expected
+    assert client.get(f"/g/{table.id}/next").status_code == 200  # the host's browser (its cookie)
     assert client.get(f"/g/{table.id}/host?t={table.host_token}").text.count('class="seat-link"') == 2
+    client.cookies.clear()
+    assert client.get(f"/g/{table.id}/next").status_code == 403  # another browser needs the host link
 
 
 def test_spectator_sees_public_information(client: TestClient) -> None:
@@ -490,13 +499,17 @@ def test_static_assets_ship_in_the_package(client: TestClient) -> None:
     assert not re.search(r'(src|href)="(https?:)?//', html)  # nothing fetched from the internet
 
 
-def test_host_links_on_the_start_page_only_for_this_machine(data_dir: Path) -> None:
-    local = TestClient(create_app(data_dir), base_url=BASE, client=("127.0.0.1", 50000))
+def test_host_links_on_the_start_page_only_for_the_browser_that_created_the_game(data_dir: Path) -> None:
+    app = create_app(data_dir)
+    local = TestClient(app, base_url=BASE, client=("127.0.0.1", 50000))
     table = create(local, ["person", "random"])
     assert f"/g/{table.id}/host?t={table.host_token}" in local.get("/").text
-    remote = TestClient(create_app(data_dir), base_url=BASE, client=("192.168.1.9", 50000))
-    page = remote.get("/").text
-    assert f'href="/g/{table.id}"' in page and table.host_token not in page
+    for client in (("127.0.0.1", 50001), ("192.168.1.9", 50000)):  # another browser of this machine, of another
+        page = TestClient(app, base_url=BASE, client=client).get("/").text
+        assert f'href="/g/{table.id}"' in page and table.host_token not in page
+    trusted = create_app(data_dir, trusted_machine=True)  # alhambra play --trusted-machine
+    assert table.host_token in TestClient(trusted, base_url=BASE, client=("127.0.0.1", 50001)).get("/").text
+    assert table.host_token not in TestClient(trusted, base_url=BASE, client=("192.168.1.9", 50000)).get("/").text
 
 
 def test_six_seats_of_people_and_every_bot(client: TestClient) -> None:

@@ -18,7 +18,8 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck
     sizes, every Alhambra (``[[x, y, tile], ...]``) and reserve, scores, scorings, hand sizes,
-    pending tiles, phase and who decides; an Alhambra with sides open for walking whatever
+    pending tiles, phase and who decides (``current_player``; ``None`` to everyone but the
+    seat asked during the vizier's asking round, whose hook hides it, R-VIZ-5); an Alhambra with sides open for walking whatever
     their walls (city gates, R-GATE-6) lists them as ``"open_sides": [[x, y, "east"|"south"],
     ...]`` (named from the west or north cell). Private: ``seat``'s own hand only. Modules add
     theirs under ``view["modules"]`` through ``alhambra_view`` (and public places of the table

@@ -91,7 +91,8 @@ def _dirk_fast(
 
 def _vizier_snap(game: Game, seat: int, shared: _Shared) -> Any:
     vs = game.state.modules["vizier"]
-    return (tuple(vs.active), vs.asked if game.state.phase == "vizier" and vs.asked >= 0 else None)
+    asked = vs.asked if game.state.phase == "vizier" and vs.asked >= 0 else None
+    return (tuple(vs.active), asked if asked == seat else None)  # only the seat asked knows (R-VIZ-5)
 
 
 def _vizier_fast(
@@ -299,6 +300,8 @@ class SeatObservations:
             seen["city"] = [None] * n
             seen["scores"] = seen["hand_sizes"] = (0,) * n
         cur = None if st.phase == "over" else st.decider
+        if cur != s and st.phase == "vizier":
+            cur = None  # the vizier's view hides whom its asking round asks (R-VIZ-5)
         key: Any = (st.phase, cur, st.turn_player, st.start_player)
         if seen.get("flags") != key:
             for i in seen.get("flags_at", ()):

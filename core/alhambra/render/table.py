@@ -174,7 +174,9 @@ def _draw_table(
     who = players[decider]["name"] if isinstance(decider, int) and 0 <= decider < len(players) else None
     seen = "a spectator" if me is None else f"{players[me]['name']} (seat {me})"
     phase = view.get("phase")
-    status = "game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}, {who} to decide"
+    status = "game over" if phase == "over" else f"turn {view.get('turn')}, phase {phase}"
+    if phase != "over" and who is not None:  # None: the vizier's asking round, to others (R-VIZ-5)
+        status += f", {who} to decide"
     words = title or f"Alhambra table seen by {seen}: {status}"
     root.find("title").text = xml_safe(words)  # type: ignore[union-attr]
     root.set("aria-label", xml_safe(words))

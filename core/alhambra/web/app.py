@@ -62,9 +62,12 @@ from .pages import scoring_data, table_data
 from .replays import MAX_UPLOAD, ReplayShelf, build_replay
 from .tables import (
     BOT_KINDS,
+    BOT_ONLY_SECONDS,
     BOT_SECONDS,
     BOT_WORKERS,
+    MAX_BOT_TABLES,
     MAX_TABLES,
+    TABLE_IDLE_HOURS,
     BadRequest,
     Busy,
     Conflict,
@@ -74,7 +77,9 @@ from .tables import (
     TimedOut,
     TooLarge,
     WebError,
+    browser_digest,
     integer_field,
+    new_token,
 )
 from .words import card_words, catalog_of, tile_words
 
@@ -91,6 +96,12 @@ BODY_SECONDS = 60.0
 FORM_SECONDS = 10.0
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+#: the cookie naming the browser that created a table (its host): HttpOnly, SameSite=Strict
+HOST_COOKIE = "alhambra_host"
+#: how long a browser keeps it (seconds)
+HOST_COOKIE_AGE = 365 * 24 * 3600
+#: CPU seconds the building of one replay may take (an uploaded game, or a finished table's)
+REPLAY_CPU_SECONDS = 2.0
 
 
 def _environment() -> Environment:
@@ -247,6 +258,11 @@ def create_app(
     max_upload: int = MAX_UPLOAD,
     allow_hosts: Sequence[str] = (),
     max_tables: int = MAX_TABLES,
+    max_bot_tables: int = MAX_BOT_TABLES,
+    bot_only_seconds: float = BOT_ONLY_SECONDS,
+    table_idle_hours: float | None = TABLE_IDLE_HOURS,
+    trusted_machine: bool = False,
+    replay_seconds: float = REPLAY_CPU_SECONDS,
 ) -> Starlette:
     """The web app. ``data``: directory of the saved tables (None: memory only); ``modules``:
     a user's own module objects to offer (``alhambra play --config``); ``defaults``: option
@@ -255,10 +271,23 @@ def create_app(
     them one by one); ``workers``: threads moving bots; ``max_upload``: the largest request
     body in bytes; ``allow_hosts``: host names served besides ``localhost``, ``127.0.0.1``
     and ``::1`` (the address served on, a LAN name); ``max_tables``: the most tables the server
-    holds (a new game beyond them is a 503). ``app.state.store`` is the
+    holds (a new game beyond them is a 503); ``max_bot_tables``: the most unfinished games of
+    bots only (a 503 beyond), whose bots think ``bot_only_seconds`` at most per decision;
+    ``table_idle_hours``: a table unchanged that long is removed (None: never);
+    ``trusted_machine``: the start page lists every table's host link to any client of this
+    machine (loopback), not only to the browser that created it (its host cookie);
+    ``replay_seconds``: CPU seconds a replay may take to build. ``app.state.store`` is the
     :class:`TableStore`, ``app.state.replays`` the :class:`ReplayShelf`."""
     store = TableStore(
-        data, modules=modules, bot_seconds=bot_seconds, bot_pause=bot_pause, workers=workers, max_tables=max_tables
+        data,
+        modules=modules,
+        bot_seconds=bot_seconds,
+        bot_pause=bot_pause,
+        workers=workers,
+        max_tables=max_tables,
+        max_bot_tables=max_bot_tables,
+        bot_only_seconds=bot_only_seconds,
+        idle_seconds=None if table_idle_hours is None else table_idle_hours * 3600,
     )
     shelf = ReplayShelf()
     limiters: list[anyio.CapacityLimiter] = []  # made in the server's event loop, on first use
@@ -271,7 +300,9 @@ def create_app(
         replay_builds = limiters[0]
         if replay_builds.available_tokens < 1:
             raise Busy(f"{REPLAY_BUILDS} replays are being built now: try again in a moment")
-        return await anyio.to_thread.run_sync(lambda: build_replay(text, **kwargs), limiter=replay_builds)
+        return await anyio.to_thread.run_sync(
+            lambda: build_replay(text, cpu_seconds=replay_seconds, **kwargs), limiter=replay_builds
+        )
 
     env = _environment()
     file_defaults = dict(defaults or {})
@@ -281,6 +312,40 @@ def create_app(
 
     def table_of(request: Request) -> Table:
         return store.get(request.path_params["gid"])
+
+    def browser_of(request: Request) -> str | None:
+        """The digest of the request's host cookie (:func:`browser_digest`), or None."""
+        return browser_digest(request.cookies.get(HOST_COOKIE))
+
+    def with_host_cookie(response: Response, secret: str | None) -> Response:
+        """``response`` setting the host cookie ``secret`` (None: none to set)."""
+        if secret is not None:
+            response.set_cookie(
+                HOST_COOKIE, secret, max_age=HOST_COOKIE_AGE, path="/", httponly=True, samesite="strict"
+            )
+        return response
+
+    async def host_of(request: Request, table: Table) -> tuple[str, str | None]:
+        """Check that the request comes from a host of ``table``: its host token in ``t``, or
+        the host cookie of a browser hosting it (:class:`Forbidden` otherwise). A browser
+        that brings the host token becomes a host of the table (the hot seat's curtain and
+        the start page know it by its cookie). Returns the token given (for the links of the
+        page; "" when the cookie alone was enough) and a new cookie to set (or None)."""
+        token = request.query_params.get("t")
+        browser = browser_of(request)
+        table.check_host(token, browser)
+        if not (token and table.is_host(token)):
+            return "", None
+        secret = None
+        if browser is None:
+            secret = new_token()
+            browser = browser_digest(secret)
+        if browser not in table.hosts:
+            await run_in_threadpool(store.add_host, table, browser)
+        return token, secret
+
+    def is_loopback(request: Request) -> bool:
+        return request.client is not None and request.client.host in ("127.0.0.1", "::1", "localhost")
 
     def seat_of(request: Request, table: Table, token: str | None) -> int:
         seat = int(request.path_params["seat"])
@@ -305,12 +370,17 @@ def create_app(
             raise BadRequest(f"the request body is not a form: {exc}") from None
 
     async def index(request: Request) -> Response:
-        local = request.client is not None and request.client.host in ("127.0.0.1", "::1", "localhost")
+        await run_in_threadpool(store.expire)  # may wait for a table's lock
         tables = sorted(store.tables.values(), key=lambda t: -t.created)
+        if trusted_machine and is_loopback(request):  # --trusted-machine: every local client is the host
+            hosted = {t.id for t in tables}
+        else:
+            hosted = {t.id for t in store.hosted_by(browser_of(request))}
         return page(
             "index.html",
             tables=tables,
-            local=local,
+            hosted=hosted,
+            trusted=trusted_machine,
             modules=module_choices(store),
             options=option_choices(store),
             defaults=file_defaults,
@@ -325,13 +395,15 @@ def create_app(
         chosen = {module_name(m) for m in args["modules"]}
         config_options = {k: v for k, v in file_defaults.items() if "." not in k or k.split(".", 1)[0] in chosen}
         args["options"] = {**config_options, **args["options"]}  # the form's choices over the config's
+        browser = browser_of(request)
+        secret = None if browser is not None else new_token()  # the creator's browser is the host
         try:
-            table = await run_in_threadpool(store.create, **args)
+            table = await run_in_threadpool(store.create, host=browser or browser_digest(secret), **args)
         except WebError:
             raise
         except AlhambraError as exc:
             raise BadRequest(str(exc)) from None
-        return RedirectResponse(f"/g/{table.id}/host?t={table.host_token}", status_code=303)
+        return with_host_cookie(RedirectResponse(f"/g/{table.id}/host?t={table.host_token}", status_code=303), secret)
 
     async def watch(request: Request) -> Response:
         table = table_of(request)
@@ -346,24 +418,30 @@ def create_app(
         )
 
     async def host(request: Request) -> Response:
+        """The host page: by the host link (``t``), which also makes this browser a host of
+        the table (its cookie: the hot seat and the start page then know it), or by that
+        cookie alone."""
         table = table_of(request)
-        token = request.query_params.get("t")
-        table.check_host(token)
-        return page("host.html", table=table, token=token, base=str(request.base_url).rstrip("/"))
+        token, secret = await host_of(request, table)
+        response = page("host.html", table=table, token=token, base=str(request.base_url).rstrip("/"))
+        return with_host_cookie(response, secret)
 
     async def next_person(request: Request) -> Response:
+        """The hot seat's curtain (the host's, like the host page)."""
         table = table_of(request)
-        token = request.query_params.get("t")
-        table.check_host(token)
+        token, secret = await host_of(request, table)
         decider = table.decider  # the hot seat's own device: it must say whom to pass it to
-        return page(
-            "curtain.html",
-            table=table,
-            token=token,
-            data=await read(table, None),
-            catalog=catalog_of(table.game),
-            decider=decider,
-            person=decider is not None and table.seats[decider].is_person,
+        return with_host_cookie(
+            page(
+                "curtain.html",
+                table=table,
+                token=token,
+                data=await read(table, None),
+                catalog=catalog_of(table.game),
+                decider=decider,
+                person=decider is not None and table.seats[decider].is_person,
+            ),
+            secret,
         )
 
     async def seat_page(request: Request) -> Response:
@@ -389,8 +467,8 @@ def create_app(
 
     def after_action(table: Table, seat: int, token: str, hotseat: bool) -> Response:
         decider = table.decider
-        if hotseat and decider != seat:
-            return RedirectResponse(f"/g/{table.id}/next?t={token}", status_code=303)
+        if hotseat and decider != seat:  # back to the curtain: the host's browser (its cookie)
+            return RedirectResponse(f"/g/{table.id}/next", status_code=303)
         return RedirectResponse(f"/g/{table.id}/seat/{seat}?t={token}" + ("&hs=1" if hotseat else ""), status_code=303)
 
     def conflict(request: Request, exc: Conflict, table: Table, seat: int, token: str, hotseat: bool) -> Response:
@@ -444,13 +522,15 @@ def create_app(
             }
         )
 
-    def check_any_token(table: Table, token: str | None) -> None:
+    def check_any_token(request: Request, table: Table) -> None:
+        """A seat's token, the host token or a host's browser (its cookie)."""
+        token = request.query_params.get("t")
         if table.seat_of_token(token) is None:
-            table.check_host(token)
+            table.check_host(token, browser_of(request))
 
     async def save(request: Request) -> Response:
         table = table_of(request)
-        check_any_token(table, request.query_params.get("t"))
+        check_any_token(request, table)
         if not table.game.is_over:
             raise Forbidden(
                 "a save holds every hand, the bag and the deck: it can be downloaded once the game "
@@ -464,7 +544,7 @@ def create_app(
 
     async def replay_game(request: Request) -> Response:
         table = table_of(request)
-        check_any_token(table, request.query_params.get("t"))
+        check_any_token(request, table)
         if not table.game.is_over:
             raise Forbidden("the replay shows every hand: it opens once the game is over")
         found = await build(table.game.to_json(), modules=store.modules)

@@ -90,6 +90,35 @@ def add_parser(sub: Any) -> None:
         help="seconds a bot may think per decision (default 2)",
     )
     p.add_argument(
+        "--max-bot-tables",
+        metavar="N",
+        type=int,
+        default=None,
+        help="games of bots only (no person's seat) running at once; a new one beyond them is refused "
+        "(default 4). Their bots move only while no bot of a game of people is thinking",
+    )
+    p.add_argument(
+        "--bot-only-seconds",
+        metavar="S",
+        type=float,
+        default=None,
+        help="seconds a bot of a game of bots only may think per decision (default 0.5, at most --bot-seconds)",
+    )
+    p.add_argument(
+        "--table-idle-hours",
+        metavar="H",
+        type=float,
+        default=None,
+        help="hours a game may stay without an action before it is removed, its file too (default 72; 0: never)",
+    )
+    p.add_argument(
+        "--trusted-machine",
+        action="store_true",
+        help="every browser of this machine may see every game's host link on the start page (only "
+        "for a machine nobody else uses, and no reverse proxy in front); by default the start page "
+        "lists a host link only to the browser that created the game",
+    )
+    p.add_argument(
         "--bot-pause",
         metavar="S",
         type=float,
@@ -166,13 +195,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 
         cfg = load_config(args.config)
         modules, defaults = list(cfg.module_objects), dict(cfg.options)
-    from .tables import MAX_TABLES
+    from .tables import BOT_ONLY_SECONDS, MAX_BOT_TABLES, MAX_TABLES, TABLE_IDLE_HOURS
 
     max_tables = MAX_TABLES if args.max_tables is None else args.max_tables
+    max_bot_tables = MAX_BOT_TABLES if args.max_bot_tables is None else args.max_bot_tables
+    bot_only_seconds = BOT_ONLY_SECONDS if args.bot_only_seconds is None else args.bot_only_seconds
+    idle_hours = TABLE_IDLE_HOURS if args.table_idle_hours is None else args.table_idle_hours
     if args.max_upload <= 0 or args.bot_seconds <= 0 or args.bot_pause < 0:
         raise AlhambraError("--max-upload and --bot-seconds must be positive, --bot-pause 0 or more")
-    if max_tables < 1 or args.max_connections < 1:
-        raise AlhambraError("--max-tables and --max-connections must be at least 1")
+    if not bot_only_seconds > 0 or not idle_hours >= 0 or idle_hours == float("inf"):
+        raise AlhambraError("--bot-only-seconds must be positive, --table-idle-hours a number of hours, 0 or more")
+    if max_tables < 1 or args.max_connections < 1 or max_bot_tables < 0:
+        raise AlhambraError("--max-tables and --max-connections must be at least 1, --max-bot-tables 0 or more")
     if not args.head_timeout > 0:
         raise AlhambraError("--head-timeout must be positive")
     app = create_app(
@@ -184,6 +218,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         max_upload=int(args.max_upload * 1_000_000),
         allow_hosts=served_hosts(args.host, args.allow_host),
         max_tables=max_tables,
+        max_bot_tables=max_bot_tables,
+        bot_only_seconds=bot_only_seconds,
+        table_idle_hours=idle_hours or None,
+        trusted_machine=args.trusted_machine,
     )
     store = app.state.store
     # Ctrl-C / SIGTERM: requests in flight get 1 s, then the store saves every table and stops
@@ -200,6 +238,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     for problem in store.problems:
         print(f"alhambra play: skipped {problem} (in {args.data})", file=sys.stderr)
+    for warning in store.warnings:
+        print(f"alhambra play: {warning} (in {args.data})", file=sys.stderr)
+    if store.made_private:
+        names = ", ".join(store.made_private[:5]) + (" ..." if len(store.made_private) > 5 else "")
+        print(
+            f"alhambra play: made {len(store.made_private)} of {args.data} readable by you only: {names}",
+            file=sys.stderr,
+        )
 
     host = announced_host(args.host)
 

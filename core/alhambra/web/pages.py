@@ -95,19 +95,6 @@ def scoring_data(game: Any) -> list[dict[str, Any]]:
     return out
 
 
-def public_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """``game.view(seat)`` with whom the vizier asks left out for everyone but the seat asked:
-    during the asking round between two turns others know only that it is on (R-VIZ-5: a
-    seat that cannot pay exactly is not asked, which must look the same as a decline)."""
-    view = table.game.view(seat)
-    if table.in_vizier_round and table.decider != seat:
-        view["current_player"] = None
-        vizier = view.get("modules", {}).get("vizier")
-        if isinstance(vizier, dict) and "asking" in vizier:
-            vizier["asking"] = None
-    return view
-
-
 def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinking: bool = False) -> dict[str, Any]:
     """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
@@ -116,7 +103,7 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinki
     ``over``, ``winners``, ``take_limit`` (the most several money cards taken at once may total in
     the rule set, R-TURN-2: the page's hints name it)."""
     game = table.game
-    view = public_view(table, seat)
+    view = game.view(seat)  # whom the vizier asks is the asked seat's alone (R-VIZ-5)
     actions = []
     if seat is not None and game.current_player == seat:
         prices = [m["price"] for m in view["market"]]

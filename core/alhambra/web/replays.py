@@ -7,8 +7,9 @@ every :data:`CHECKPOINT` steps (without its history: memory linear in the histor
 the log in words and the steps at which each scoring happened (R-SCORE-1); the game at a step
 is replayed on demand from the snapshot before it. Loading never executes anything from the
 file (``Game.from_json`` rules); a file of more than ``max_upload`` bytes is refused before it
-is read (:class:`~alhambra.web.app.Guard`) and a history of more than :data:`MAX_HISTORY`
-actions before it is replayed.
+is read (:class:`~alhambra.web.app.Guard`), a history of more than :data:`MAX_HISTORY`
+actions before it is replayed, and a replay that takes more than its CPU budget
+(``cpu_seconds``, the web app's ``REPLAY_CPU_SECONDS``) is stopped (:class:`TooCostly`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -24,14 +26,24 @@ from attrs import define
 
 from .. import AlhambraError, Game, SaveFormatError
 from ..saving.serialize import start_of
-from .tables import LogEntry, NotFound
+from .tables import LogEntry, NotFound, WebError
 from .words import describe, logged
 
 MAX_REPLAYS = 16  # replays kept in memory (the oldest is dropped)
 MAX_UPLOAD = 20_000_000  # bytes
-#: actions an uploaded game may hold (games take a few hundred; the longest ever seen in the
-#: simulations are far below this)
-MAX_HISTORY = 50_000
+#: actions an uploaded game may hold (games take a few hundred: 350-530 in random games of
+#: every module; a longer one is made of redesigns back and forth)
+MAX_HISTORY = 10_000
+#: actions replayed between two looks at the CPU time spent
+_CLOCK_EVERY = 32
+
+
+class TooCostly(WebError):
+    """A replay that would take more of the server's time than it gives one (413)."""
+
+    status = 413
+
+
 #: steps between two snapshots of a replay
 CHECKPOINT = 64
 
@@ -91,11 +103,27 @@ def _snapshot(game: Game) -> Game:
     return snap
 
 
-def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> Replay:
+def build_replay(
+    text: str,
+    *,
+    number: int = 1,
+    modules: Sequence[Any] = (),
+    cpu_seconds: float | None = None,
+) -> Replay:
     """A :class:`Replay` of game ``number`` (1-based) of ``text`` (a save or JSON Lines).
-    Raises :class:`SaveFormatError` (what is wrong, where) or
-    :class:`~alhambra.errors.IllegalActionError` (an action of the history that does not
-    fit)."""
+    Raises :class:`SaveFormatError` (what is wrong, where; a history of more than
+    :data:`MAX_HISTORY` actions) or :class:`~alhambra.errors.IllegalActionError`
+    (an action of the history that does not fit), :class:`TooCostly` when building it takes
+    more than ``cpu_seconds`` of this thread's CPU time (None: no budget)."""
+    start = time.thread_time()
+
+    def spent(done: int, total: int) -> None:
+        if cpu_seconds is not None and time.thread_time() - start > cpu_seconds:
+            raise TooCostly(
+                f"this game takes too long to replay here: {cpu_seconds:g} s of the server's time went by "
+                f"after {done} of its {total} actions (open it with `alhambra replay FILE` instead)"
+            )
+
     games = split_games(text)
     if not 1 <= number <= len(games):
         raise SaveFormatError(f"the file holds {len(games)} game(s), not a game number {number}")
@@ -104,12 +132,16 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
     except (ValueError, AttributeError, RecursionError):
         history = None  # Game.from_json says what is wrong
     if isinstance(history, list) and len(history) > MAX_HISTORY:
-        raise SaveFormatError(f"history: {len(history)} actions, more than a replay takes ({MAX_HISTORY})")
+        raise SaveFormatError(
+            f"history: {len(history)} actions, more than a replay here takes ({MAX_HISTORY}; "
+            "open it with `alhambra replay FILE` instead)"
+        )
     # the state is checked; nothing in it is run. The history is replayed below, moment by
     # moment, and compared at the end: the loader need not replay it too
     saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False)
     game = start_of(saved, Game._blank, modules=list(modules))  # its set-up, or its start position
     actions = list(saved.history)
+    spent(0, len(actions))
     snapshots = [_snapshot(game)]
     log: list[LogEntry] = []
     steps: list[int] = []
@@ -140,6 +172,9 @@ def build_replay(text: str, *, number: int = 1, modules: Sequence[Any] = ()) -> 
             )
         if (i + 1) % CHECKPOINT == 0:
             snapshots.append(_snapshot(game))
+        if (i + 1) % _CLOCK_EVERY == 0:
+            spent(i + 1, len(actions))
+    spent(len(actions), len(actions))
     if game.to_json() != saved.to_json():
         raise SaveFormatError("its history does not lead to its saved state (the save was changed by hand?)")
     return Replay(secrets.token_hex(6), actions, snapshots, log, steps, games[number - 1], len(games), number)

@@ -11,7 +11,9 @@ it stood. Nothing here imports the web framework.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import queue
 import re
@@ -46,6 +48,24 @@ SWITCH_INTERVAL = 0.001
 #: tables one server holds at most (in memory, and loaded from its data directory): each holds
 #: a whole game, so an unbounded number of "new game" requests would exhaust the memory
 MAX_TABLES = 1000
+#: games of bots only (no person's seat) running at once (``alhambra play --max-bot-tables``):
+#: a new one beyond them is refused; finished ones do not count
+MAX_BOT_TABLES = 4
+#: seconds a bot of a table of bots only may think per decision (``--bot-only-seconds``; at
+#: most ``--bot-seconds`` too)
+BOT_ONLY_SECONDS = 0.5
+#: threads that move the bots of the tables of bots only; they make no move while a bot of a
+#: table where people play is thinking (people's tables first)
+BOT_ONLY_WORKERS = 1
+#: hours a table may stay unchanged (no action, no undo) before it is removed with its file
+#: (``alhambra play --table-idle-hours``)
+TABLE_IDLE_HOURS = 72.0
+#: permissions of the data directory and of every table file in it (they hold every hand,
+#: the bag, the deck, the seed and every token)
+DIR_MODE, FILE_MODE = 0o700, 0o600
+#: browsers a table remembers as its hosts (the oldest beyond them is forgotten: its host link
+#: still opens the host page there, and lists it again)
+MAX_HOSTS = 16
 
 
 class WebError(AlhambraError):
@@ -159,6 +179,15 @@ class Table:
     #: (the starting deal is face up, R-SET-3; takes from the money display, R-TURN-2) and
     #: still there (payments are public); what the bots remember, shown to people too
     known: list[list[str]] = field(factory=list)
+    #: the browsers that host this table, as digests of their host cookie (:func:`browser_digest`):
+    #: the one that created it, and any that opened its host link; the start page lists the
+    #: host link to them only
+    hosts: list[str] = field(factory=list)
+    #: when the table last changed (an action, an undo, a browser added to ``hosts``), in
+    #: seconds since the epoch: an idle table expires (:meth:`TableStore.expire`)
+    touched: float = field(factory=time.time)
+    #: removed from its store (expired): never saved again, its bots never move again
+    closed: bool = False
 
     @property
     def decider(self) -> int | None:
@@ -167,6 +196,11 @@ class Table:
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_person]
+
+    @property
+    def people(self) -> bool:
+        """Whether a person plays at this table (else it is a table of bots only)."""
+        return any(s.is_person for s in self.seats)
 
     def bot_for(self, seat: int) -> Bot:
         """The bot playing ``seat`` (built on first use, seeded by the game's seed and seat)."""
@@ -198,20 +232,25 @@ class Table:
         return self.version if seat is not None and seat == self.decider else self.public_version
 
     def check_token(self, seat: int, token: str | None) -> None:
-        """Raise :class:`Forbidden` unless ``token`` is ``seat``'s own (or the table's host
-        token: the person who created the game at this machine plays every local seat)."""
+        """Raise :class:`Forbidden` unless ``token`` is ``seat``'s own: every seat has its
+        own secret link, and no other token opens it (not the host's: the host page lists
+        the seats' links, the hot seat follows them)."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].is_person:
             raise Forbidden(f"seat {seat} of game {self.id} is not a person's seat")
-        if not isinstance(token, str) or not (
-            secrets.compare_digest(token, self.seats[seat].token or "")
-            or secrets.compare_digest(token, self.host_token)
-        ):
+        if not isinstance(token, str) or not secrets.compare_digest(token, self.seats[seat].token or ""):
             raise Forbidden(f"this link is not the link of seat {seat}: ask the host for yours")
 
-    def check_host(self, token: str | None) -> None:
-        """Raise :class:`Forbidden` unless ``token`` is the table's host token."""
-        if not isinstance(token, str) or not secrets.compare_digest(token, self.host_token):
-            raise Forbidden("this link is not the host's link of this game")
+    def is_host(self, token: str | None = None, browser: str | None = None) -> bool:
+        """Whether ``token`` is the table's host token, or ``browser`` (the digest of a
+        request's host cookie, :func:`browser_digest`) one of the browsers hosting it."""
+        if isinstance(token, str) and secrets.compare_digest(token, self.host_token):
+            return True
+        return isinstance(browser, str) and any(secrets.compare_digest(browser, h) for h in self.hosts)
+
+    def check_host(self, token: str | None, browser: str | None = None) -> None:
+        """Raise :class:`Forbidden` unless :meth:`is_host`."""
+        if not self.is_host(token, browser):
+            raise Forbidden("this link is not the host's link of this game (nor is this the browser that created it)")
 
     def seat_of_token(self, token: str | None) -> int | None:
         """The seat whose token ``token`` is, or None."""
@@ -301,12 +340,37 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def browser_digest(secret: str | None) -> str | None:
+    """What a table keeps of a browser's host cookie: its SHA-256 (the file never holds the
+    cookie itself); None for no cookie or one that is not a token."""
+    if not isinstance(secret, str) or not 16 <= len(secret) <= 64 or not secret.isascii():
+        return None
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+def private_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only (:data:`FILE_MODE`), whatever
+    the umask and whatever mode a file already there had."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+    try:
+        os.fchmod(fd, FILE_MODE)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            fd = -1
+            f.write(text)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
 class TableStore:
     """The tables of one server, saved as ``<data>/<id>.json`` after every change.
 
-    ``data``: the data directory (created if missing), or None to keep tables in memory only.
-    ``modules``: module objects a game may name besides the installed ones (a user's own,
-    loaded from a TOML config by ``alhambra play --config``)."""
+    ``data``: the data directory (created if missing, ``0700``; every table file ``0600``,
+    those already there made so), or None to keep tables in memory only. ``modules``: module
+    objects a game may name besides the installed ones (a user's own, loaded from a TOML
+    config by ``alhambra play --config``). ``max_bot_tables``: games of bots only running at
+    once; ``bot_only_seconds``: what their bots may think per decision. ``idle_seconds``: a
+    table unchanged that long is removed with its file (None: never)."""
 
     def __init__(
         self,
@@ -317,28 +381,64 @@ class TableStore:
         bot_pause: float = 0.0,
         workers: int = BOT_WORKERS,
         max_tables: int = MAX_TABLES,
+        max_bot_tables: int = MAX_BOT_TABLES,
+        bot_only_seconds: float = BOT_ONLY_SECONDS,
+        idle_seconds: float | None = TABLE_IDLE_HOURS * 3600,
     ):
         self.data = Path(data) if data is not None else None
         self.modules = list(modules or [])
         self.tables: dict[str, Table] = {}
         #: the most tables this store holds; :meth:`create` refuses more (:class:`Busy`)
         self.max_tables = max_tables
+        #: the most unfinished games of bots only; :meth:`create` refuses more (:class:`Busy`)
+        self.max_bot_tables = max_bot_tables
+        self.idle_seconds = idle_seconds
         self.problems: list[str] = []
+        #: files and the directory whose permissions were made private on start, and those
+        #: whose permissions could not be changed
+        self.made_private: list[str] = []
+        self.warnings: list[str] = []
         self._lock = threading.Lock()
-        #: seconds a bot may think per decision; seconds between two bot moves (so that pages
-        #: show them one by one)
+        #: seconds a bot may think per decision (at a table of bots only: ``bot_only_seconds``
+        #: at most); seconds between two bot moves (so that pages show them one by one)
         self.bot_seconds = bot_seconds
+        self.bot_only_seconds = bot_only_seconds if bot_seconds is None else min(bot_seconds, bot_only_seconds)
         self.bot_pause = bot_pause
+        #: the tables where people play, and those of bots only: each has its own workers
         self._queue: queue.Queue[Table] = queue.Queue()
+        self._solo_queue: queue.Queue[Table] = queue.Queue()
         self._busy: set[str] = set()
         self._stop = threading.Event()
         self._workers = max(1, workers)
         self._threads: list[threading.Thread] = []
+        self._solo_threads: list[threading.Thread] = []
+        #: bots of people's tables thinking now; the bots-only workers wait while any is
+        self._people_moving = 0
+        self._people_idle = threading.Condition(self._lock)
+        self._janitor: threading.Thread | None = None
         if self.data is not None:
-            self.data.mkdir(parents=True, exist_ok=True)
+            self._make_private()
             self.load_all()
             for table in list(self.tables.values()):
                 self.kick(table)
+        if idle_seconds is not None:
+            self._janitor = threading.Thread(target=self._sweep, name="alhambra-expiry", daemon=True)
+            self._janitor.start()
+
+    def _make_private(self) -> None:
+        """Create the data directory ``0700``, or make it so, and every table file in it
+        ``0600`` (named in :attr:`made_private`; one that cannot be changed in :attr:`warnings`)."""
+        assert self.data is not None
+        self.data.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+        for path, mode in [(self.data, DIR_MODE), *((p, FILE_MODE) for p in sorted(self.data.glob("*.json*")))]:
+            try:
+                if path.is_symlink() or (path != self.data and not path.is_file()):
+                    continue
+                if path.stat().st_mode & 0o777 != mode:
+                    os.chmod(path, mode)
+                    self.made_private.append(f"{path.name} ({mode:o})")
+            except OSError as exc:
+                self.warnings.append(f"{path.name}: its permissions could not be made {mode:o}: {exc.strerror}")
 
     # -- creating and finding ------------------------------------------------------------------
 
@@ -349,13 +449,18 @@ class TableStore:
         modules: Sequence[Any] = (),
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        host: str | None = None,
     ) -> Table:
         """A new table: ``seats`` (2-6; person seats get their tokens here), ``modules``
-        (names or objects), ``options``, ``seed``. The bots move until a person must decide.
-        Raises :class:`~alhambra.errors.ConfigError` for a bad configuration (R-COMP-1: 2-6
-        players), :class:`~alhambra.bots.BotSpecError` for a bad bot and :class:`Busy` when the
-        store already holds ``max_tables`` tables."""
-        self._check_room()
+        (names or objects), ``options``, ``seed``; ``host``: the digest of the creating
+        browser's host cookie (:func:`browser_digest`), or None. The bots move until a person
+        must decide. Raises :class:`~alhambra.errors.ConfigError` for a bad configuration
+        (R-COMP-1: 2-6 players), :class:`~alhambra.bots.BotSpecError` for a bad bot and
+        :class:`Busy` when the store already holds ``max_tables`` tables, or ``max_bot_tables``
+        unfinished games of bots only and this is one."""
+        people = any(s.is_person for s in seats)
+        self.expire()
+        self._check_room(people)
         if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
             raise BadRequest(f"Alhambra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)} (R-COMP-1)")
         for s in seats:
@@ -369,11 +474,12 @@ class TableStore:
             game=game,
             seats=seats,
             host_token=new_token(),
-            bot_seconds=self.bot_seconds,
+            bot_seconds=self.bot_seconds if people else self.bot_only_seconds,
             known=starting_known(game),
+            hosts=[host] if host is not None else [],
         )
         with self._lock:
-            self._check_room()  # checked again: another request may have filled the last place
+            self._check_room(people)  # checked again: another request may have filled the last place
             while table.id in self.tables:
                 table.id = secrets.token_hex(4)
             self.tables[table.id] = table
@@ -382,19 +488,92 @@ class TableStore:
         self.kick(table)
         return table
 
-    def _check_room(self) -> None:
+    def _check_room(self, people: bool = True) -> None:
         if len(self.tables) >= self.max_tables:
+            idle = (
+                "" if self.idle_seconds is None else f" or expire (after {self.idle_seconds / 3600:g} hours unchanged)"
+            )
             raise Busy(
                 f"this server holds {len(self.tables)} tables, its limit (alhambra play --max-tables): "
-                "no new game can start until some are removed from its data directory"
+                f"no new game can start until some are removed from its data directory{idle}"
             )
+        if not people:
+            running = self.bot_tables_running()
+            if running >= self.max_bot_tables:
+                raise Busy(
+                    f"{running} games of bots only are running here, the limit (alhambra play --max-bot-tables): "
+                    "start one when one of them is over, or take a seat yourself"
+                )
+
+    def bot_tables_running(self) -> int:
+        """Unfinished games of bots only (a table whose bots failed is not running)."""
+        return sum(1 for t in list(self.tables.values()) if not t.people and not t.game.is_over and t.trouble is None)
 
     def get(self, gid: str) -> Table:
-        """The table ``gid``; :class:`NotFound` if there is none."""
+        """The table ``gid``; :class:`NotFound` if there is none (or it has just expired)."""
         table = self.tables.get(gid) if isinstance(gid, str) else None
+        if table is not None and self._idle(table, time.time()):
+            self._remove(table)
+            table = None
         if table is None:
             raise NotFound(f"there is no game {gid!r} here")
         return table
+
+    def hosted_by(self, browser: str | None) -> list[Table]:
+        """The tables the browser with host-cookie digest ``browser`` hosts."""
+        return [t for t in list(self.tables.values()) if browser is not None and t.is_host(None, browser)]
+
+    def add_host(self, table: Table, browser: str | None) -> None:
+        """Let the browser ``browser`` host ``table`` too (it opened the host link)."""
+        if browser is None:
+            return
+        with table.lock:
+            if browser not in table.hosts:
+                table.hosts.append(browser)
+                del table.hosts[:-MAX_HOSTS]
+                self.save(table)
+
+    # -- expiry ---------------------------------------------------------------------------------
+
+    def _idle(self, table: Table, now: float) -> bool:
+        return self.idle_seconds is not None and now - table.touched > self.idle_seconds and table.id not in self._busy
+
+    def expire(self) -> list[str]:
+        """Remove every table unchanged for more than ``idle_seconds`` (no action, no undo;
+        reading its pages does not count), its file too; the ids removed."""
+        now = time.time()
+        gone = [t for t in list(self.tables.values()) if self._idle(t, now)]
+        for table in gone:
+            self._remove(table)
+        return [t.id for t in gone]
+
+    def _remove(self, table: Table) -> None:
+        with table.lock:
+            if table.closed:
+                return
+            table.closed = True
+            with self._lock:
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+            path = self.path(table)
+            if path is not None:
+                for p in (path, path.with_suffix(".json.tmp")):
+                    try:
+                        p.unlink()
+                    except FileNotFoundError:
+                        pass
+                    except OSError as exc:
+                        self.problems.append(f"{p.name}: expired but could not be removed: {exc.strerror}")
+
+    def _sweep(self) -> None:
+        """The expiry thread: :meth:`expire` every quarter of the idle time (at most a minute)."""
+        assert self.idle_seconds is not None
+        every = min(60.0, max(0.05, self.idle_seconds / 4))
+        while not self._stop.wait(every):
+            try:
+                self.expire()
+            except Exception as exc:  # noqa: BLE001 -- expiry must never stop the server
+                self.problems.append(f"expiry: {type(exc).__name__}")  # no path on a page
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -449,6 +628,7 @@ class TableStore:
             del table.log[last.log_size :]
             table.version += 1
             table.public_version += 1
+            table.touched = time.time()
             self.save(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
@@ -470,6 +650,7 @@ class TableStore:
         game.apply(action)
         table.known = update_known(table.known, cards, game, action)
         table.version += 1
+        table.touched = time.time()
         if logged(action) or game.phase != "vizier":
             table.public_version += 1
         if logged(action):
@@ -494,38 +675,67 @@ class TableStore:
     def bot_to_move(self, table: Table) -> bool:
         """Whether a bot of ``table`` decides now (and nothing stopped its bots)."""
         seat = table.decider
-        return seat is not None and not table.seats[seat].is_person and table.trouble is None
+        return seat is not None and not table.seats[seat].is_person and table.trouble is None and not table.closed
 
     def kick(self, table: Table) -> None:
         """Have a background worker move ``table``'s bots until a person must decide (no-op
-        when a person decides or a worker already has the table). Never blocks."""
+        when a person decides or a worker already has the table). Never blocks.
+
+        Tables where people play are moved by :attr:`_workers` threads of their own; tables
+        of bots only by :data:`BOT_ONLY_WORKERS` others, which start no move while a bot of a
+        people's table is thinking: a game of bots only never delays one of people by more
+        than the rest of one of its bots' decisions (``bot_only_seconds``)."""
         if self._stop.is_set() or not self.bot_to_move(table):
             return
+        people = table.people
         with self._lock:
             if table.id in self._busy:
                 return
             self._busy.add(table.id)
             if sys.getswitchinterval() > SWITCH_INTERVAL:
                 sys.setswitchinterval(SWITCH_INTERVAL)
-            while len(self._threads) < self._workers:
-                t = threading.Thread(target=self._work, name=f"alhambra-bots-{len(self._threads)}", daemon=True)
-                self._threads.append(t)
+            threads, count, name = (
+                (self._threads, self._workers, "bots")
+                if people
+                else (self._solo_threads, BOT_ONLY_WORKERS, "bots-only")
+            )
+            while len(threads) < count:
+                t = threading.Thread(
+                    target=self._work, args=(people,), name=f"alhambra-{name}-{len(threads)}", daemon=True
+                )
+                threads.append(t)
                 t.start()
-        self._queue.put(table)
+        (self._queue if people else self._solo_queue).put(table)
 
     def thinking(self, table: Table) -> bool:
         """Whether a bot of ``table`` is deciding (or about to) in the worker."""
         return table.id in self._busy
 
-    def _work(self) -> None:
+    def _work(self, people: bool = True) -> None:
+        """A worker: moves one bot of a table of its queue (people's tables, or those of bots
+        only), then takes the next table."""
+        jobs = self._queue if people else self._solo_queue
         while not self._stop.is_set():
             try:
-                table = self._queue.get(timeout=0.1)
+                table = jobs.get(timeout=0.1)
             except queue.Empty:
                 continue
             pause = 0.0
             try:
-                pause = self._move_bot(table)
+                if people:
+                    with self._lock:
+                        self._people_moving += 1
+                    try:
+                        pause = self._move_bot(table)
+                    finally:
+                        with self._lock:
+                            self._people_moving -= 1
+                            self._people_idle.notify_all()
+                else:
+                    with self._lock:  # people's tables first
+                        while self._people_moving and not self._stop.is_set():
+                            self._people_idle.wait(0.1)
+                    pause = self._move_bot(table)
             except Exception as exc:  # noqa: BLE001 -- a failing bot stops its table, not the server
                 with table.lock:
                     table.trouble = f"a bot failed: {type(exc).__name__}: {exc}"
@@ -604,9 +814,10 @@ class TableStore:
         return None if self.data is None else self.data / f"{table.id}.json"
 
     def save(self, table: Table) -> None:
-        """Write ``table`` to its file (atomically: a crash leaves the old save or the new)."""
+        """Write ``table`` to its file (atomically: a crash leaves the old save or the new),
+        readable by the server's user only (``0600``); an expired table is not saved again."""
         path = self.path(table)
-        if path is None:
+        if path is None or table.closed:
             return
         data = {
             "format": FORMAT,
@@ -620,10 +831,12 @@ class TableStore:
             "log": [[e.step, e.seat, e.text] for e in table.log],
             "undo": [[len(u.game.history), u.log_size] for u in table.undo],
             "known": table.known,
+            "hosts": table.hosts,
+            "touched": table.touched,
             "game": json.loads(table.game.to_json()),
         }
         tmp = path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(data), "utf-8")
+        private_file(tmp, json.dumps(data))
         os.replace(tmp, path)
 
     def load_all(self) -> None:
@@ -636,7 +849,7 @@ class TableStore:
                 self.problems.append(f"{path.name}: over the limit of {self.max_tables} tables (--max-tables)")
                 continue
             try:
-                table = self.load(path.read_text("utf-8"))
+                table = self.load(path.read_text("utf-8"), touched=path.stat().st_mtime)
             except (AlhambraError, OSError, UnicodeDecodeError) as exc:
                 self.problems.append(f"{path.name}: {exc}")  # the name only: pages show it
                 continue
@@ -645,8 +858,10 @@ class TableStore:
                 continue
             self.tables[table.id] = table
 
-    def load(self, text: str) -> Table:
-        """A table from its saved JSON text; :class:`SaveFormatError` saying what is wrong."""
+    def load(self, text: str, touched: float | None = None) -> Table:
+        """A table from its saved JSON text; :class:`SaveFormatError` saying what is wrong.
+        ``touched``: when it last changed if the text does not say (its file's time), else
+        when it was created."""
         try:
             data = json.loads(text)
         except ValueError as exc:
@@ -686,10 +901,16 @@ class TableStore:
         game = Game.from_json(json.dumps(data.get("game")), modules=self.modules)
         if len(seats) != game.num_players:
             raise SaveFormatError(f"{len(seats)} seats for a game of {game.num_players} players")
-        created = data.get("created")
         public = data.get("public_version", version)
         if type(public) is not int or not 0 <= public <= version:
             raise SaveFormatError("public_version: an integer from 0 to the table's version")
+        hosts = data.get("hosts") or []
+        if (
+            not isinstance(hosts, list)
+            or len(hosts) > MAX_HOSTS
+            or not all(isinstance(h, str) and len(h) == 64 for h in hosts)
+        ):
+            raise SaveFormatError("hosts: a list of SHA-256 digests (hex)")
         known = data.get("known")
         if known is None:
             known = self._known_by_replay(game)
@@ -713,7 +934,9 @@ class TableStore:
             ):
                 raise SaveFormatError(f"undo[{k}]: an undo point is [actions before it, log entries before it]")
             undo.append(Undo(self._rebuild(game, u[0]), u[1]))
-        return Table(
+        created = _seconds(data.get("created"), time.time())
+        touched = _seconds(data.get("touched"), created if touched is None else touched)
+        table = Table(
             id=gid,
             game=game,
             seats=seats,
@@ -724,8 +947,13 @@ class TableStore:
             bot_seconds=self.bot_seconds,
             known=known,
             undo=undo,
-            created=float(created) if isinstance(created, (int, float)) else time.time(),
+            created=created,
+            hosts=list(hosts),
+            touched=min(touched, time.time()),  # a time to come would keep it for ever
         )
+        if not table.people:
+            table.bot_seconds = self.bot_only_seconds
+        return table
 
     def _known_by_replay(self, game: Game) -> list[list[str]]:
         """The known hands of ``game`` rebuilt from its seed and history (a table saved
@@ -755,6 +983,13 @@ class TableStore:
         for action in game.history[:steps]:
             again.apply(action)
         return again
+
+
+def _seconds(value: Any, default: float) -> float:
+    """A saved time (seconds since the epoch, a finite int or float), else ``default``."""
+    if type(value) in (int, float) and math.isfinite(value):
+        return float(value)
+    return default
 
 
 #: an integer field: an optional minus and 1-19 ASCII digits (not ``--1``, not ``²``)
