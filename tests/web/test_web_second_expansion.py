@@ -171,5 +171,7 @@ def test_the_table_page_offers_the_gates_after_a_change(client) -> None:
     assert game.phase == "gates"
     page = client.get(seat_url(table, seat)).text
     assert "you changed your Alhambra; put a gate on any of its double walls" in page
-    assert f"put a gate on the double wall between (1, 0) and (2, 0), playing the gate card {card.number}</button>" in page
+    assert (
+        f"put a gate on the double wall between (1, 0) and (2, 0), playing the gate card {card.number}</button>" in page
+    )
     assert 'data-kind="FinishGates">put up no more gates</button>' in page
