@@ -288,6 +288,42 @@ def test_r_gate_5_gates_with_a_building_received_at_the_end_of_the_game():
     assert len(st.scorings) == 1 and st.scorings[-1].number == 3
 
 
+def test_r_gate_5_gates_with_a_building_bought_through_the_vizier():
+    """R-VIZ-2/3: between two turns the next seat buys through its vizier with an exact payment
+    and places the building at once; the window follows that placement, then the vizier's
+    asking round goes on (and the next turn begins)."""
+    g = new(3, seed=1, modules=("city_gates", "vizier"))
+    st = g.state
+    first = g.current_player
+    seat = (first + 1) % 3
+    set_city(g, seat, DOUBLE)
+    card = next(c for c in st.deck if type(c) is GateCard)
+    tile = st.market[0]
+    pay = MoneyCard(alhambra.MARKET_CURRENCIES[0], g.rules.space_prices[0][tile])
+    give(g, seat, [card, pay])
+    for other in (first, (first + 2) % 3):
+        give(g, other, [])
+    g.apply(TakeMoney((min(st.display, key=lambda c: c.value),)))  # the turn is over
+    assert (g.phase, g.current_player) == ("vizier", seat)
+    use = next(a for a in g.legal_actions() if type(a).__name__ == "UseVizier")
+    g.apply(use)
+    assert (g.phase, g.current_player, st.place_context, [p.tile for p in st.pending]) == (
+        "place",
+        seat,
+        "vizier",
+        [tile],
+    )
+    place = next(a for a in g.legal_actions() if type(a) is Place)
+    g.apply(place)
+    assert _window(g) == ("gates", seat, "change", "place") and st.place_context == "vizier"
+    assert g.legal_actions() == [PlayGate(card, 1, 0, EAST), FINISH]
+    g.apply(PlayGate(card, 1, 0, EAST))
+    assert (g.phase, g.current_player, st.turn_player) == ("turn", seat, seat)  # the next turn: this seat's
+    city = st.players[seat].city
+    assert city.tile_at(place.pos) == tile and _gates(g, seat) == [[1, 0, EAST]]
+    check_invariants(g)
+
+
 def test_r_gate_9_gates_with_a_hut():
     """R-HUT-3: a hut taken is placed at the end of the turn; its placement opens the window
     like any other (R-GATE-9: gates work with huts like with any tile)."""
@@ -382,3 +418,17 @@ def test_r_gate_5_unlisted_gate_steps_are_refused_naming_the_rule():
     g.apply(FINISH)
     with pytest.raises(IllegalActionError, match="phase 'turn'"):
         g.apply(FINISH)
+
+
+def test_r_gate_5_the_window_s_actions_have_codes_in_the_environments():
+    """The environments' codec lists FinishGates (one integer) beside PlayGate: every action of
+    the window encodes and decodes back (docs/env.md)."""
+    pytest.importorskip("numpy")
+    from alhambra.env.codec import ActionCodec
+
+    g, seat, card = _in_window()
+    codec = ActionCodec(g)
+    legal = g.legal_actions()
+    codes = [codec.encode(a, g) for a in legal]
+    assert [codec.decode(c, g) for c in codes] == legal
+    assert len(codes[-1]) == 1 and codec.describe(codes[-1][0]) == "FinishGates"
