@@ -207,7 +207,10 @@ def test_r_gate_5_6_build_across_a_double_wall_through_a_gate():
     assert gates_of(loaded.state.players[seat].city) == [((1, 0), EAST)]
 
 
-def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
+def test_r_gate_5_gates_on_any_double_wall_after_a_placement_never_before_it():
+    """R-GATE-5: no gate while a bought tile waits (a gate card is never played without a
+    change); once it is placed, the window for gates: one per double wall of the Alhambra as it
+    stands after the placement, or none (FinishGates); the last card played closes it."""
     g = new(3, seed=1)
     seat = g.current_player
     # fountain - 6 at (1, 0) (east wall) - 12 at (2, 0) (west wall) - reached from below
@@ -218,17 +221,23 @@ def test_r_gate_5_play_on_an_existing_double_wall_as_a_free_step():
     card = next(c for c in g.state.deck if type(c) is GateCard)
     give(g, seat, [card])
     buy_into_place_phase(g, seat, 20)
-    legal = g.legal_actions()
-    plays = [a for a in legal if type(a) is PlayGate]
-    assert plays == [PlayGate(card, x, y, s) for (x, y), s in cg.double_walls(city)]
-    for a in plays:
-        h = g.clone()
-        h.apply(a)
-        assert h.state.players[seat].city.is_open_side((a.x, a.y), a.side)
-        assert h.current_player == seat and h.phase == "place"  # a free step
-        check_invariants(h)
-        assert not h.state.players[seat].city.can_remove((2, 0))  # R-GATE-7
-        assert RemoveToReserve((2, 0)) not in h.legal_actions()
+    assert not any(type(a) is PlayGate for a in g.legal_actions())
+    assert_refused(g, PlayGate(card, 1, 0, EAST), match="R-GATE-5: a gate card is played only with a change")
+    g.apply(Place(20, (-1, 0)))  # the turn's last placement
+    assert (g.phase, g.current_player, g.state.place_context) == ("gates", seat, "turn")
+    assert g.state.modules["city_gates"].window == "change"
+    assert g.legal_actions() == [PlayGate(card, 1, 0, EAST), cg.FinishGates()]
+    h = g.clone()
+    h.apply(cg.FinishGates())  # no gate: the card stays, the turn is over
+    assert h.current_player != seat and h.phase == "turn" and card in h.state.players[seat].hand
+    assert h.state.modules["city_gates"].gates[seat] == [] and h.state.modules["city_gates"].window == ""
+    g.apply(PlayGate(card, 1, 0, EAST))  # the last gate card: the window closes, the turn is over
+    assert g.current_player != seat and g.phase == "turn"
+    city = g.state.players[seat].city
+    assert city.tile_at((-1, 0)) == 20 and gates_of(city) == [((1, 0), EAST)]
+    assert g.state.modules["city_gates"].gates[seat] == [[1, 0, EAST]] and card not in g.state.players[seat].hand
+    assert not city.can_remove((2, 0))  # R-GATE-7
+    check_invariants(g)
 
 
 def test_r_gate_5_refusals_leave_the_game_unchanged():
@@ -365,13 +374,12 @@ def test_r_gate_5_6_7_on_a_turn_a_gate_played_before_the_removal_it_makes_possib
     legal = g.legal_actions()
     assert [a for a in legal if type(a) is PlayGate] == [PlayGate(card, 1, 0, SOUTH)]
     assert RemoveToReserve((0, 1)) not in legal
-    g.apply(PlayGate(card, 1, 0, SOUTH))  # a free step: the same player, still on the turn
-    assert g.current_player == seat and g.phase == "turn"
+    g.apply(PlayGate(card, 1, 0, SOUTH))  # committed to the removal (R-GATE-5 ruling)
+    assert g.current_player == seat and g.phase == "gates"
     city = g.state.players[seat].city
     assert gates_of(city) == [((1, 0), SOUTH)] and card not in g.state.players[seat].hand
     # R-GATE-6: 5 is now reached across the gate, so 7 may go; R-GATE-7: 13 and 5 stay
-    legal = g.legal_actions()
-    assert [a for a in legal if type(a) is RemoveToReserve] == [RemoveToReserve((0, 1))]
+    assert g.legal_actions() == [RemoveToReserve((0, 1))]
     g.apply(RemoveToReserve((0, 1)))
     assert g.current_player != seat  # the redesign was the turn's action
     p = g.state.players[seat]
@@ -403,11 +411,15 @@ def test_r_gate_5_6_a_removal_that_needs_two_gates_is_reached_gate_by_gate():
     plays = [a for a in g.legal_actions() if type(a) is PlayGate]
     assert plays == [PlayGate(c1, -1, 0, SOUTH), PlayGate(c1, 1, 0, SOUTH)]
     g.apply(plays[0])
+    assert (g.phase, g.current_player) == ("gates", seat)  # committed to a removal
     legal = g.legal_actions()
-    assert [a for a in legal if type(a) is PlayGate] == [PlayGate(c2, 1, 0, SOUTH)]
-    assert RemoveToReserve((0, 1)) not in legal  # 5 would still be cut off
+    assert PlayGate(c2, 1, 0, SOUTH) in legal and RemoveToReserve((0, 1)) not in legal  # 5 would still be cut off
+    # (the removals open without gates stay open: the gate played stands with any of them)
+    assert [a for a in legal if type(a) is RemoveToReserve] == [RemoveToReserve((1, 0)), RemoveToReserve((1, 1))]
     g.apply(PlayGate(c2, 1, 0, SOUTH))
+    assert g.legal_actions() == [RemoveToReserve((0, 1))]  # 13, 5, 29 and 20 are held now (R-GATE-7)
     g.apply(RemoveToReserve((0, 1)))
+    assert g.current_player != seat
     p = g.state.players[seat]
     assert p.reserve == [7] and sorted(p.city.tiles) == [(-1, 0), (-1, 1), (0, 0), (1, 0), (1, 1)]
     assert gates_of(p.city) == walls and not any(type(c) is GateCard for c in p.hand)
@@ -444,31 +456,47 @@ def _frontier_walls(city, pos):
     return [(pos, side) for side, (dx, dy) in steps.items() if city.tile_at((x + dx, y + dy)) is not None]
 
 
+def _changed(before, after) -> bool:
+    return before.tiles != after.tiles or before.open_sides != after.open_sides
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_r_gate_5_6_listed_steps_reach_every_change_one_gate_allows(seed):
     """On random states where the player to decide holds a gate card: every placement, build
     from the reserve and removal that one gate makes legal (found by brute force over the
     double walls and the frontier) is reached through the listed actions: directly, through
-    BuildThroughGate, or after a listed PlayGate."""
+    BuildThroughGate, or after a listed PlayGate; after every change of the decider's own
+    Alhambra (whatever action made it) the window for gates opens exactly when a gate can be
+    played, and offers every double wall; a gate is never played while placing, and one played
+    on a turn is followed by the removal it was played for (R-GATE-5 and its ruling)."""
     rng = random.Random(seed)
-    checked = 0
+    checked = windows = 0
     g = alhambra.new_game(3 + seed, modules=["city_gates", "building_huts"], seed=seed, options={"city_gates.cards": 6})
     while not g.is_over:
         legal = g.legal_actions()
         st = g.state
         seat = st.decider
-        hand = st.players[seat].hand if seat is not None else []
-        if any(type(c) is GateCard for c in hand) and st.phase in ("turn", "place"):
-            city = st.players[seat].city
-            walls = cg.double_walls(city)
+        hand = st.players[seat].hand
+        gs = st.modules["city_gates"]
+        city = st.players[seat].city
+        walls = cg.double_walls(city)
+        gate_cards = sum(type(c) is GateCard for c in hand)
+        if st.phase == "place":
+            assert not any(type(a) is PlayGate for a in legal)
+        if st.phase == "gates" and gs.window == "change":
+            assert {((a.x, a.y), a.side) for a in legal if type(a) is PlayGate} == set(walls) != set()
+            assert cg.FinishGates() in legal and gate_cards > 0
+        if st.phase == "gates" and gs.window == "removal":  # committed: gates or the removal, nothing else
+            assert {type(a) for a in legal} <= {PlayGate, RemoveToReserve} and legal
+        if gate_cards and st.phase in ("turn", "place"):
             after_play = {}
             for a in legal:
                 if type(a) is PlayGate:
                     h = g.clone()
                     h.apply(a)
+                    assert (h.phase, h.state.modules["city_gates"].window) == ("gates", "removal")
                     after_play[a] = set(h.legal_actions())
             if st.phase == "place":
-                assert {((a.x, a.y), a.side) for a in after_play} == set(walls)  # every double wall
                 tiles = {p.tile for p in st.pending}
             else:
                 tiles = set(st.players[seat].reserve)
@@ -489,5 +517,17 @@ def test_r_gate_5_6_listed_steps_reach_every_change_one_gate_allows(seed):
                                 for a in legal
                             ), (tile, pos, side)
                             checked += 1
-        g.apply(legal[rng.randrange(len(legal))])
-    assert checked > 0
+        a = legal[rng.randrange(len(legal))]
+        before = city.copy()
+        phase = st.phase
+        g.apply(a)
+        st = g.state
+        if type(a) in (PlayGate, cg.FinishGates) or g.is_over:
+            continue
+        if _changed(before, st.players[seat].city):  # a change of the decider's own Alhambra
+            can = any(type(c) is GateCard for c in st.players[seat].hand) and cg.double_walls(st.players[seat].city)
+            assert (st.phase == "gates" and st.decider == seat) == bool(can), (a, phase)
+            windows += bool(can)
+        else:
+            assert st.phase != "gates", a
+    assert checked > 0 and windows > 0

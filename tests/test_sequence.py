@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from attrs import frozen
+from attrs import evolve, frozen
 
 import alhambra
 from alhambra import (
@@ -18,6 +18,7 @@ from alhambra import (
     Action,
     ActionKind,
     ConfigError,
+    Decide,
     Interrupt,
     PhaseSpec,
     hookimpl,
@@ -181,3 +182,76 @@ def test_a_save_whose_placement_returns_to_an_undeclared_phase_is_refused():
     data["state"]["place_context"] = "nowhere"
     with pytest.raises(alhambra.SaveFormatError, match="nowhere"):
         alhambra.Game.from_json(json.dumps(data))
+
+
+@frozen(slots=True)
+class Nod(Action):
+    """A toy window's only action: the seat that placed a tile nods, and the placement goes on."""
+
+
+class NodAfterPlacing:
+    """House rule for the tests: after each placement the placing seat nods once, in a window
+    phase ("nod") entered with ``Decide`` and left with ``Decide(seat, "place")``."""
+
+    NAME = "nod"
+
+    def __init__(self, back: str = "place") -> None:
+        self.back = back
+
+    @hookimpl
+    def alhambra_phases(self):
+        return [PhaseSpec("nod", None, "the placing seat nods", window=True)]
+
+    @hookimpl
+    def alhambra_action_kinds(self):
+        return [ActionKind(Nod, {"nod"}, lambda game, seat: [Nod()], lambda game, seat, a: Decide(seat, self.back))]
+
+    @hookimpl
+    def alhambra_action_kind(self, kind):
+        if kind.action is not alhambra.Place:
+            return None
+        apply = kind.apply
+
+        def place_then_nod(game, seat, action):
+            nxt = apply(game, seat, action)
+            return Decide(seat, "nod") if nxt is None else nxt
+
+        return evolve(kind, apply=place_then_nod)
+
+
+def _buy_overpaying(game):
+    buy = next(
+        a
+        for a in game.legal_actions()
+        if isinstance(a, alhambra.Buy)
+        and sum(c.value for c in a.cards) > game.rules.catalog[game.state.market[a.space - 1]].price
+    )
+    game.apply(buy)  # an overpayment: no extra action (R-TURN-4), the placement follows
+
+
+def test_decide_opens_a_window_within_a_placement_and_goes_back_to_it():
+    """An action may hand the decision to a seat in a declared window phase (``Decide``); the
+    placement's context stays recorded, saves in the window load, and ``Decide(seat,
+    "place")`` ends the placement once nothing is pending (R-TURN-7, R-TURN-8)."""
+    rule = NodAfterPlacing()
+    game = alhambra.new_game(2, seed=9, plugins=[rule])
+    seat = game.current_player
+    _buy_overpaying(game)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, alhambra.Place)))
+    st = game.state
+    assert (st.phase, st.decider, st.place_context, st.pending) == ("nod", seat, "turn", [])
+    assert game.legal_actions() == [Nod()]
+    for check_history in (True, False):  # the validator accepts a window within a placement
+        loaded = alhambra.Game.from_json(game.to_json(), plugins=[rule], check_history=check_history)
+        assert (loaded.phase, loaded.state.place_context) == ("nod", "turn")
+    game.apply(Nod())
+    assert (st.phase, st.turn_player, st.place_context, st.pending) == ("turn", 1 - seat, "", [])
+
+
+@pytest.mark.parametrize("back", ["over", "distribution", "nowhere"])
+def test_decide_names_a_declared_phase_where_a_seat_decides(back):
+    game = alhambra.new_game(2, seed=9, plugins=[NodAfterPlacing(back)])
+    _buy_overpaying(game)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, alhambra.Place)))
+    with pytest.raises(ConfigError, match="Decide"):
+        game.apply(Nod())

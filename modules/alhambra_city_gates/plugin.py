@@ -8,30 +8,39 @@ drawn while another waits there goes to the discard pile (R-GATE-3; the core's
 (:class:`TakeGate`, the whole action, R-GATE-4; with exchange offices one more "instead of
 money" action, R-GATE-9). Gate cards in hand are public.
 
-A gate is played (:class:`PlayGate`) as a free step while the player changes their Alhambra
-(R-GATE-5): in the placement phase, before or between the placements, on a double wall of
-their Alhambra (two of its tiles meeting wall against wall), one gate per side; the card is
-removed from the game. On a turn, as a free step before a redesign (R-TURN-5), only the gates
-that open the way for a removal R-TURN-6 forbids without them (:func:`removal_gates`): the
-removal is then listed. A tile of the reserve that reaches the Alhambra only across a double
-wall is built through a gate by :class:`BuildThroughGate` on a turn, as the turn's action. A gated side counts as open for walking (R-GATE-6: R-PLACE-5 and
-R-TURN-6; the core's open sides of an Alhambra, :meth:`alhambra.Alhambra.open_side`), stays
-for the rest of the game, and the two tiles it joins can no longer be removed or swapped
-(R-GATE-7). So a tile that reaches the Alhambra only across a double wall can be built once a
-gate is played on a wall beside the cell it will fill: :class:`PlayGate` also offers the wall
-sides of the Alhambra facing a cell where a tile waiting to be placed fits only through that
-gate; the tile then builds a double wall with it. Gates score nothing and gate cards are no
-money (R-GATE-8).
+Gates are played with a change of the player's own Alhambra, never without one (R-GATE-5 and
+its ruling): a placement of a bought tile, a build from the reserve, a swap, a removal, a
+building bought through the vizier, a hut, a building received at the end of the game. After
+every such change, whichever plugin's action made it, a player who holds a gate card and has
+a double wall (two of its tiles meeting wall against wall, no gate yet) gets a window, phase
+``"gates"`` (:func:`alhambra_action_kind` wraps every action kind's ``apply``): any number of
+:class:`PlayGate`, each a gate on a double wall of the Alhambra as it stands after the change
+(one per side; the card out of the game), then :class:`FinishGates`; the window closes by
+itself when no gate can be played any more, and the game goes on as the change left it (the
+next placement, the end of the placement, the end of the turn's actions: ``Decide`` back, or
+``ACTION_DONE``). The turn's last placement is followed by its window like any other. A change
+that a gate makes legal is judged with it: a tile that reaches the Alhambra only across a
+double wall is built and gated at once (:class:`BuildThroughGate`, on a turn from the
+reserve, in the placement phase a waiting tile); a removal that R-TURN-6 forbids is opened by
+gates played on a turn before it (:func:`removal_gates`: only where some removal then needs no
+more gates than the player holds), which commits the player to a removal: phase ``"gates"``,
+window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal. A gated
+side counts as open for walking (R-GATE-6: R-PLACE-5 and R-TURN-6; the core's open sides of an
+Alhambra, :meth:`alhambra.Alhambra.open_side`), stays for the rest of the game, and the two
+tiles it joins can no longer be removed or swapped (R-GATE-7). A building given to Dirk takes
+no gate (R-GATE-8: only the deciding seat's own Alhambra opens a window). Gates score nothing
+and gate cards are no money (R-GATE-8).
 
 State (``game.state.modules["city_gates"]``, :class:`CityGatesState`): the card waiting on the
-gate space, the gates of every Alhambra, the cards played and those not used in this game.
+gate space, the gates of every Alhambra, the cards played and those not used in this game, the
+window open and what follows it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from attrs import define, field, frozen
+from attrs import define, evolve, field, frozen
 
 from alhambra import (
     ACTION_DONE,
@@ -40,8 +49,12 @@ from alhambra import (
     SOUTH,
     WEST,
     Action,
+    ActionDone,
     ActionKind,
+    Decide,
+    PhaseSpec,
     PlacementRules,
+    RemoveToReserve,
     cell_position,
     ConfigError,
     IllegalActionError,
@@ -55,11 +68,16 @@ from alhambra import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     from alhambra import Card, Game, Next
 
 KEY = "city_gates"  # the state, memo and view key of this module (its NAME)
+#: the phase of the window for gates after a change of an Alhambra (R-GATE-5)
+PHASE = "gates"
+#: the two kinds of window: gates played with a change just made, and gates played on a turn
+#: before the removal they open the way for (committed to it)
+CHANGE, REMOVAL = "change", "removal"
 CARDS_OPTION = "city_gates.cards"
 MAX_CARDS = 6  # R-GATE-1
 #: Piles of R-SET-6 (0-based: piles 3, 4, 5) that receive the gate cards, in turn (R-GATE-2).
@@ -203,16 +221,28 @@ class CityGatesState:
     ``gates[seat]``: the gates of that seat's Alhambra, each ``[x, y, side]`` with side 2
     (east) or 4 (south) of cell (x, y) (R-GATE-5, -7). ``played``: the numbers of the cards
     played, out of the game (R-GATE-5). ``unused``: the numbers of the cards this game does not
-    use (R-GATE-1)."""
+    use (R-GATE-1). ``window``: while the deciding seat is in phase ``"gates"``, ``"change"``
+    (its Alhambra has just changed: gates on any double wall, then :class:`FinishGates`) or
+    ``"removal"`` (gates played on a turn to open the way for a removal: committed to it,
+    R-GATE-5 ruling); ``""`` otherwise. ``then``: what follows a ``"change"`` window,
+    ``"done"`` (the turn's action is complete) or the phase the seat goes back to deciding in
+    (``"place"``: the placement goes on, or ends; ``"turn"``: the turn player acts again)."""
 
     space: int
     gates: list[list[list[int]]]
     played: list[int] = field(factory=list)
     unused: list[int] = field(factory=list)
+    window: str = ""
+    then: str = ""
 
     def clone(self) -> CityGatesState:
         return CityGatesState(
-            self.space, [[g.copy() for g in seat] for seat in self.gates], self.played.copy(), self.unused.copy()
+            self.space,
+            [[g.copy() for g in seat] for seat in self.gates],
+            self.played.copy(),
+            self.unused.copy(),
+            self.window,
+            self.then,
         )
 
 
@@ -268,8 +298,10 @@ def _side_only(instance: Any, attribute: Any, value: Any) -> None:
 @frozen(slots=True, cache_hash=True)
 class PlayGate(Action):
     """Play a gate card from hand: a gate on the ``side`` (EAST 2 or SOUTH 4) of cell
-    ``(x, y)`` of the player's Alhambra, a free step while it changes (R-GATE-5). ``card``:
-    the gate card spent (out of the game)."""
+    ``(x, y)`` of the player's Alhambra, on a double wall (R-GATE-5). Never without a change
+    of that Alhambra: in the window after one (phase ``"gates"``), or on a turn before the
+    removal it opens the way for (R-GATE-6), which commits the player to a removal (R-GATE-5
+    ruling). ``card``: the gate card spent (out of the game)."""
 
     card: GateCard = field(validator=_gate_card_only)
     x: int = field(validator=_int_only)
@@ -278,6 +310,20 @@ class PlayGate(Action):
 
     def __str__(self) -> str:
         return f"gate at ({self.x}, {self.y}) {SIDE_NAMES[self.side]} with {self.card.code}"
+
+
+@frozen(slots=True, cache_hash=True)
+class FinishGates(Action):
+    """No more gates with this change (R-GATE-5): the window after a change of the player's
+    Alhambra closes and the game goes on as the change left it (the next placement, the end of
+    the placement, the end of the turn's actions)."""
+
+    def __str__(self) -> str:
+        return "no more gates"
+
+
+FINISH = FinishGates()
+_FINISH = (FINISH,)
 
 
 @frozen(slots=True, cache_hash=True)
@@ -307,6 +353,10 @@ def _first_gate(hand: list) -> GateCard | None:
     return None
 
 
+def _gate_count(hand: list) -> int:
+    return sum(1 for c in hand if type(c) is GateCard)
+
+
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     if not space:
@@ -329,67 +379,230 @@ def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
     return ACTION_DONE
 
 
+def _walls(city: Any) -> list[tuple[tuple[int, int], int]]:
+    """:func:`double_walls` of ``city``, kept with its layout."""
+    found = city.memo.get("city_gates.walls")
+    if found is None:
+        found = city.memo["city_gates.walls"] = double_walls(city)
+    return found
+
+
+def can_play_gate(game: Game, seat: int) -> bool:
+    """True if ``seat`` holds a gate card and its Alhambra has a double wall without a gate:
+    a change of that Alhambra then opens the window for gates (R-GATE-5)."""
+    p = game.state.players[seat]
+    return not _GATE_SET.isdisjoint(p.hand) and bool(_walls(p.city))
+
+
+# -- the window after a change (R-GATE-5) -----------------------------------------------------
+
+
+def _close(game: Game, seat: int) -> Next:
+    """The window closes: the game goes on as the change left it."""
+    gs = operations.edit_module(game, KEY)
+    then = gs.then
+    gs.window = gs.then = ""
+    return ACTION_DONE if then == "done" else Decide(seat, then)
+
+
+def _after_change(game: Game, seat: int, nxt: Next | None) -> Next | None:
+    """``seat``'s Alhambra has just changed and the action that changed it answered ``nxt``:
+    a removal a gate was played for meets that commitment; if a gate can be played now, the
+    window opens (phase ``"gates"``) and keeps what comes next for its end (R-GATE-5: any
+    number of gates, on the Alhambra as it stands after the change, the turn's last placement
+    included); otherwise ``nxt`` itself."""
+    st = game.state
+    if st.modules[KEY].window:  # the removal the gates were played for (R-GATE-5 ruling)
+        gs = operations.edit_module(game, KEY)
+        gs.window = gs.then = ""
+    if nxt is None:  # the same seat decides again: a placement with tiles left, or its end
+        then = st.phase
+    elif type(nxt) is ActionDone:
+        then = "turn" if nxt.extra else "done"
+    else:  # a change that moves the game on in another way (no action of the game's rules does)
+        return nxt
+    if then == PHASE or not can_play_gate(game, seat):
+        return nxt
+    gs = operations.edit_module(game, KEY)
+    gs.window, gs.then = CHANGE, then
+    return Decide(seat, PHASE)
+
+
+def _with_window(apply: Any) -> Any:
+    """An action kind's ``apply`` that, when the action changed the deciding seat's own
+    Alhambra (its layout: its ``memo`` replaced), opens the window for gates after it."""
+
+    def apply_then_gates(game: Game, seat: int, action: Any) -> Next | None:
+        before = game.state.players[seat].city.memo
+        nxt = apply(game, seat, action)
+        if game.state.players[seat].city.memo is before:
+            return nxt
+        return _after_change(game, seat, nxt)
+
+    return apply_then_gates
+
+
+def _removal_kind(kind: ActionKind) -> ActionKind:
+    """``RemoveToReserve`` also in phase ``"gates"`` while a removal is committed (gates
+    played on a turn to open its way, R-GATE-5 ruling): the removals legal now, with those
+    gates in place (R-GATE-6)."""
+    legal, check = kind.legal, kind.check
+
+    def legal_with_gates(game: Game, seat: int) -> Iterable[Action]:
+        st = game.state
+        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
+            return ()
+        return legal(game, seat)
+
+    def check_with_gates(game: Game, seat: int, action: Any) -> None:
+        st = game.state
+        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
+            raise IllegalActionError(
+                "R-GATE-5: the change is made; only gates played with it (PlayGate) or none more (FinishGates) now"
+            )
+        if check is not None:
+            check(game, seat, action)
+
+    return evolve(kind, phases=kind.phases | {PHASE}, legal=legal_with_gates, check=check_with_gates)
+
+
+# -- gates that open the way for a removal (R-GATE-5 ruling, R-GATE-6) -----------------------
+
+
+def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], int], int]:
+    """The tiles of ``city`` but ``without``, each labelled with the part of the Alhambra one
+    reaches on foot from it (the rules' ``side_open``, R-PLACE-5, R-GATE-6), the fountain's
+    part 0; and how many parts there are."""
+    tiles = city.tiles
+    walls = city.catalog.walls
+    rules = city.rules
+    label: dict[tuple[int, int], int] = {}
+    n = 0
+    for start in [(0, 0), *sorted(tiles)]:
+        if start == without or start in label:
+            continue
+        label[start] = n
+        stack = [start]
+        while stack:
+            pos = stack.pop()
+            m = walls[tiles[pos]]
+            for side, (dx, dy) in _STEP.items():
+                q = (pos[0] + dx, pos[1] + dy)
+                t = tiles.get(q)
+                if t is None or q == without or q in label:
+                    continue
+                if rules.side_open(city, pos, side, bool(m & side), bool(walls[t] & _FACING[side])):
+                    label[q] = n
+                    stack.append(q)
+        n += 1
+    return label, n
+
+
+def _joining(parts: int, joins: list, first: Any) -> list | None:
+    """Walls of ``joins`` (``(wall, part, part)``) that join all ``parts`` parts, ``first``
+    among them (a spanning tree: ``parts - 1`` walls), or ``None`` if they cannot."""
+    root = list(range(parts))
+
+    def find(a: int) -> int:
+        while root[a] != a:
+            root[a] = root[root[a]]
+            a = root[a]
+        return a
+
+    chosen = []
+    for wall, a, b in sorted(joins, key=lambda j: j[0] != first):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            root[ra] = rb
+            chosen.append(wall)
+    return chosen if len(chosen) == parts - 1 else None
+
+
+def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, int], int]]:
+    """The double walls of ``city`` (as :func:`double_walls` gives them) on which a gate opens
+    the way for a removal that R-TURN-6 forbids now (R-GATE-6: a gated side is open for what a
+    removal must leave): for some tile, the gate is one of at most ``cards`` gates on double
+    walls of the Alhambra as it will stand after removing it (never on that tile's sides) with
+    which the removal is legal (R-GATE-5 ruling). A removal that needs several gates lists each
+    gate of each way to join the parts it would cut off; they are played one by one before it.
+    Kept with the layout."""
+    key = ("city_gates.removal", cards)
+    found = city.memo.get(key)
+    if found is not None:
+        return found
+    walls = _walls(city)
+    out: set[tuple[tuple[int, int], int]] = set()
+    if walls and cards > 0:
+        rules = city.rules
+        now = set(city.removable())
+        for pos in sorted(city.tiles):
+            if pos == (0, 0) or pos in now or rules.why_held(city, pos) or rules.hole_after_removing(city, pos):
+                continue
+            label, parts = _parts(city, pos)
+            if parts == 1 or parts - 1 > cards:
+                continue
+            joins = []
+            for wall in walls:
+                a, b = gate_cells((*wall[0], wall[1]))
+                if pos not in (a, b) and label[a] != label[b]:
+                    joins.append((wall, label[a], label[b]))
+            for wall, _, _ in joins:
+                if wall in out:
+                    continue
+                chosen = _joining(parts, joins, wall)
+                if chosen is None:  # the double walls cannot join the parts: no gates will do
+                    break
+                trial = city.copy()  # judged by the rules, with the gates in place (R-GATE-6)
+                for q, side in chosen:
+                    trial.open_side(q, side)
+                if trial.why_not_remove(pos) is None:
+                    out.add(wall)
+    found = city.memo[key] = sorted(out)
+    return found
+
+
+# -- PlayGate, FinishGates --------------------------------------------------------------------
+
+
 def _legal_play(game: Game, seat: int) -> Sequence[Action]:
-    """R-GATE-5: in the placement phase, one gate per double wall of the seat's Alhambra,
-    with the first gate card of its hand (gate cards are all alike). On a turn, before a
-    redesign (R-TURN-5): the gates that open the way for a removal R-TURN-6 forbids now
-    (R-GATE-6, see :func:`removal_gates`), each played as a free step before that removal."""
-    hand = game.state.players[seat].hand
-    if _GATE_SET.isdisjoint(hand):
+    """R-GATE-5: in the window after a change, one gate per double wall of the seat's
+    Alhambra, with the first gate card of its hand (gate cards are all alike). On a turn, and
+    while committed to a removal, the gates that open the way for a removal R-TURN-6 forbids
+    now, with the gate cards in hand (:func:`removal_gates`). Never while placing: the gates
+    come with the placement (after it, or :class:`BuildThroughGate`)."""
+    st = game.state
+    hand = st.players[seat].hand
+    if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
     card = _first_gate(hand)
-    city = game.state.players[seat].city
-    turn = game.state.phase != "place"
-    key = ("city_gates.play", card, turn)
+    city = st.players[seat].city
+    change = st.phase == PHASE and st.modules[KEY].window == CHANGE
+    n = 0 if change else _gate_count(hand)
+    key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
         table = action_table(PlayGate)
-        walls = removal_gates(city) if turn else double_walls(city)
+        walls = _walls(city) if change else removal_gates(city, n)
         found = city.memo[key] = [table[card, x, y, side] for (x, y), side in walls]
     return found
 
 
-def _removable_with(city: Any, walls: Sequence[tuple[tuple[int, int], int]]) -> set[int]:
-    """The removable tiles (internal cells, R-TURN-6 with R-GATE-6 and -7) of ``city`` with
-    gates on ``walls`` as well."""
-    if not walls:
-        return set(city.removable_cells())
-    trial = city.copy()
-    for pos, side in walls:
-        trial.open_side(pos, side)
-    return set(trial.removable_cells())
-
-
-def removal_gates(city: Any) -> list[tuple[tuple[int, int], int]]:
-    """The double walls of ``city`` (as :func:`double_walls` gives them) on which a gate opens
-    the way for a removal that R-TURN-6 forbids now (R-GATE-6: a gated side is open for what a
-    removal must leave): a gate that makes some tile removable by itself, or one without which
-    a tile removable with gates on every double wall would stay where it is (a removal that
-    needs several gates: each is listed, and played one by one, before it)."""
-    walls = double_walls(city)
-    if not walls:
-        return []
-    now = _removable_with(city, ())
-    # (a gate also holds its two tiles, R-GATE-7: more gates may free fewer tiles)
-    wanted = _removable_with(city, walls) - now if len(walls) > 1 else set()
-    out = []
-    for k, wall in enumerate(walls):
-        if _removable_with(city, [wall]) - now or (
-            wanted and wanted - _removable_with(city, walls[:k] + walls[k + 1 :])
-        ):
-            out.append(wall)
-    return out
-
-
 def _check_play(game: Game, seat: int, action: PlayGate) -> None:
-    hand = game.state.players[seat].hand
+    st = game.state
+    hand = st.players[seat].hand
     if action.card not in hand:
         raise IllegalActionError(f"R-GATE-5: {action.card.code} is not in the player's hand")
-    why = why_not_gate(game.state.players[seat].city, (action.x, action.y), action.side)
-    if why is None and game.state.phase != "place":
+    why = why_not_gate(st.players[seat].city, (action.x, action.y), action.side)
+    if why is None and st.phase == "place":
         why = (
-            f"R-GATE-5: on a turn a gate is played only before the removal it makes possible "
-            f"(R-GATE-6); the gate at ({action.x}, {action.y}) {SIDE_NAMES[action.side]} frees no tile"
+            "R-GATE-5: a gate card is played only with a change of the Alhambra: place the tile first (the "
+            "gates follow it), or build it through a gate at once (BuildThroughGate)"
+        )
+    elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
+        why = (
+            f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
+            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
+            f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
 
@@ -403,15 +616,42 @@ def _record_gate(game: Game, seat: int, card: GateCard, x: int, y: int, side: in
 
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     """R-GATE-5: the gate goes on the double wall (the side opens for walking, R-GATE-6),
-    the card out of the game. A free step: the same seat decides again."""
-    city = game.state.players[seat].city
+    the card out of the game. On a turn it is played for a removal, which the player is now
+    committed to (phase ``"gates"``, window ``"removal"``); in the window after a change the
+    same seat decides again, until no gate can be played any more (the window closes)."""
+    st = game.state
+    city = st.players[seat].city
     why = why_not_gate(city, (action.x, action.y), action.side)
     if why:  # listed only where it holds; never reached for a listed action
         raise IllegalActionError(why)
     city.open_side((action.x, action.y), action.side)
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
+    if st.phase != PHASE:  # on a turn, before the removal it opens the way for
+        gs = operations.edit_module(game, KEY)
+        gs.window, gs.then = REMOVAL, ""
+        return Decide(seat, PHASE)
+    if st.modules[KEY].window == CHANGE and not can_play_gate(game, seat):
+        return _close(game, seat)
     return None
+
+
+def _legal_finish(game: Game, seat: int) -> Sequence[Action]:
+    return _FINISH if game.state.modules[KEY].window == CHANGE else ()
+
+
+def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
+    raise IllegalActionError(
+        "R-GATE-5: a gate card played to open the way for a removal commits the player to a removal: "
+        "remove a tile (RemoveToReserve) or play the other gates it needs"
+    )
+
+
+def _apply_finish(game: Game, seat: int, action: FinishGates) -> Next | None:
+    return _close(game, seat)
+
+
+# -- BuildThroughGate --------------------------------------------------------------------------
 
 
 def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
@@ -515,7 +755,8 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
 def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None:
     """Build the tile (R-PLACE-1..4, 6 checked when listed), then the gate on the double
     wall it made (R-GATE-5, -6); the tile leaves the waiting tiles. On a turn the tile comes
-    from the reserve and, like any redesign, that is the turn's action (R-TURN-5 i)."""
+    from the reserve and, like any redesign, that is the turn's action (R-TURN-5 i). Like
+    every change, the window for more gates follows when one can be played."""
     st = game.state
     city = st.players[seat].city
     pos = (action.x, action.y)
@@ -602,12 +843,41 @@ def alhambra_card_drawn(game: Game, card: Card) -> bool | None:
 
 
 @hookimpl
+def alhambra_phases() -> list[PhaseSpec]:
+    """The window for gates (R-GATE-5), entered after a change of the deciding seat's own
+    Alhambra when a gate can be played, or on a turn by a gate played before a removal."""
+    return [
+        PhaseSpec(
+            PHASE,
+            None,
+            "a seat plays gates with the change it just made to its Alhambra, or before a removal (R-GATE-5)",
+            window=True,
+        )
+    ]
+
+
+@hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeGate, {"turn"}, _legal_take, _apply_take, _check_take),
-        ActionKind(PlayGate, {"turn", "place"}, _legal_play, _apply_play, _check_play),
+        ActionKind(PlayGate, {"turn", "place", PHASE}, _legal_play, _apply_play, _check_play),
+        ActionKind(FinishGates, {PHASE}, _legal_finish, _apply_finish, _check_finish),
         ActionKind(BuildThroughGate, {"turn", "place"}, _legal_build, _apply_build, _check_build),
     ]
+
+
+@hookimpl
+def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
+    """R-GATE-5: every change of the deciding seat's own Alhambra (a placement, a build from
+    the reserve, a swap, a removal, a building through a gate: whichever plugin's action made
+    it) is followed by the window for gates when one can be played; ``RemoveToReserve`` is
+    also played in that phase while a removal is committed. The gates' own steps are left as
+    they are."""
+    if kind.action is PlayGate or kind.action is FinishGates:
+        return None
+    if kind.action is RemoveToReserve:
+        kind = _removal_kind(kind)
+    return evolve(kind, apply=_with_window(kind.apply))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -663,7 +933,8 @@ def alhambra_card_locations(game: Game) -> dict[str, list]:
 def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     """Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate
     cards in hand and the gates of each Alhambra (``[x, y, "east"|"south"]``), the cards in the
-    discard pile, how many are still in the deck."""
+    discard pile, how many are still in the deck, and the window the deciding seat plays gates
+    in (``"change"``, ``"removal"``; ``None`` outside phase ``"gates"``, R-GATE-5)."""
     st = game.state
     gs = gates_state(game)
     view["modules"][KEY] = {
@@ -673,6 +944,7 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
         "discard": [c.code for c in gates_in(st.discard)],
         "in_deck": len(gates_in(st.deck)),
         "played": len(gs.played),
+        "window": gs.window or None,
     }
 
 
@@ -688,12 +960,39 @@ def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> 
     return GateRules(holes=rules.holes, walls_match=rules.walls_match)
 
 
+def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
+    """Why the window for gates (``window``, ``then``) does not fit the game's phase, or
+    ``None``: phase ``"gates"`` exactly while a window is open; a removal is committed on a
+    turn (the turn player, nothing being placed); after a change, what follows is ``"done"``
+    or a phase a seat decides in, ``"place"`` exactly while a placement is interrupted."""
+    st = game.state
+    if gs.window not in ("", CHANGE, REMOVAL) or type(gs.then) is not str:
+        return (
+            f"city gates: the window is '', 'change' or 'removal' with a phase name after it, "
+            f"not {gs.window!r}, {gs.then!r}"
+        )
+    if (st.phase == PHASE) != bool(gs.window):
+        return f"city gates: phase {st.phase!r} and the window for gates {gs.window!r} disagree (R-GATE-5)"
+    if gs.window == REMOVAL:
+        if gs.then or st.place_context or st.decider != st.turn_player:
+            return "city gates: gates are played before a removal only by the turn player, on the turn (R-GATE-5)"
+    elif gs.window == CHANGE:
+        if gs.then != "done" and (gs.then not in game.rules.phase_specs or gs.then in (PHASE, "distribution", "over")):
+            return f"city gates: after the window for gates the game goes on with 'done' or a phase, not {gs.then!r}"
+        if (gs.then == "place") != bool(st.place_context):
+            return "city gates: a window for gates after a placement keeps that placement's context, and only then"
+    elif gs.then:
+        return f"city gates: nothing follows a window that is not open, not {gs.then!r}"
+    return None
+
+
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's gates: no gate card in the money display (R-GATE-3,
     :func:`why_not_displayed`); one list per seat, each gate on an opened double wall of that
     seat's Alhambra and every opened side a gate (R-GATE-5); the space a gate card number or
-    0. Where else each card lies is checked by the core (every card exactly once)."""
+    0; the window for gates and the phase agreeing (:func:`_why_not_window`). Where else each
+    card lies is checked by the core (every card exactly once)."""
     gs = game.state.modules.get(KEY)
     n = game.num_players
     if gs is None:
@@ -728,6 +1027,9 @@ def alhambra_check_state(game: Game) -> str | None:
             )
     if sum(len(s) for s in gs.gates) != len(gs.played):
         return "R-GATE-5: every gate played is one card played, and the counts differ"
+    why = _why_not_window(game, gs)
+    if why:
+        return why
     used = card_count(game)
     if sorted(gs.unused) != list(range(used + 1, MAX_CARDS + 1)):
         return (
@@ -741,7 +1043,7 @@ def alhambra_check_state(game: Game) -> str | None:
 # Positions (docs/positions.md): the [city_gates] part
 # ---------------------------------------------------------------------------------------------
 
-_PART_KEYS = ("space", "gates", "played", "unused", "hands")
+_PART_KEYS = ("space", "gates", "played", "unused", "hands", "window", "then")
 
 
 @hookimpl
@@ -749,9 +1051,11 @@ def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     """The city gates' part of a position: ``[city_gates]`` with ``space`` (the gate card
     waiting on the gate space, R-GATE-3; left out when it is empty), ``gates`` (per seat, the
     gates of its Alhambra as ``[x, y, "east"|"south"]``, R-GATE-5), ``played`` (the gate cards
-    played, out of the game) and ``unused`` (those this game does not use, R-GATE-1). The gate
-    cards in hand are in the players' ``hand``, those in the deck and the discard pile in
-    ``deck`` and ``discard``, like any card."""
+    played, out of the game) and ``unused`` (those this game does not use, R-GATE-1); in phase
+    ``"gates"``, ``window`` (``"change"`` or ``"removal"``) and, after a change, ``then``
+    (what follows the window: ``"done"``, ``"place"`` …, R-GATE-5). The gate cards in hand are
+    in the players' ``hand``, those in the deck and the discard pile in ``deck`` and
+    ``discard``, like any card."""
     gs = gates_state(game)
     part: dict[str, Any] = {}
     if gs.space:
@@ -759,6 +1063,10 @@ def alhambra_position_part(game: Game) -> dict[str, Any] | None:
     part["gates"] = [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates]
     part["played"] = [GateCard(n).code for n in gs.played]
     part["unused"] = [GateCard(n).code for n in gs.unused]
+    if gs.window:
+        part["window"] = gs.window
+    if gs.then:
+        part["then"] = gs.then
     return {KEY: part}
 
 
@@ -807,9 +1115,10 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     ``gates`` (per seat, ``[x, y, side]`` on a double wall of its Alhambra, R-GATE-5; the
     sides open for walking, R-GATE-6; default none), ``played`` (default: one card per gate,
     the lowest numbers that lie nowhere else), ``unused`` (default: the cards beyond
-    ``city_gates.cards`` that lie nowhere else, R-GATE-1) and ``hands`` (per seat, gate cards
-    added to that player's hand, for a hand left to the deal). Every other gate card in use
-    goes into piles 3-5 of a shuffled deck (R-GATE-2).
+    ``city_gates.cards`` that lie nowhere else, R-GATE-1), ``hands`` (per seat, gate cards
+    added to that player's hand, for a hand left to the deal) and, in phase ``"gates"``,
+    ``window`` and ``then`` (R-GATE-5; checked against the phase with the whole game). Every
+    other gate card in use goes into piles 3-5 of a shuffled deck (R-GATE-2).
 
     Refused with :class:`~alhambra.ConfigError` naming the key: an unknown code, a gate card
     in two places or in the money display (R-GATE-3), a gate on a side that is no double wall
@@ -881,11 +1190,18 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
             f"city_gates.played: {len(played)} gate card(s) played for {count} gate(s) in the Alhambras "
             "(R-GATE-5: each gate is one card played)"
         )
+    window, then = part.get("window", ""), part.get("then", "")
+    if window not in ("", CHANGE, REMOVAL):
+        raise ConfigError(f"city_gates.window: 'change' or 'removal' (phase 'gates'), not {window!r}")
+    if type(then) is not str:
+        raise ConfigError(f"city_gates.then: a phase name or 'done', not {then!r}")
     st.modules[KEY] = CityGatesState(
         space.number if space is not None else 0,
         gates,
         [c.number for c in played],
         sorted(c.number for c in unused),
+        window,
+        then,
     )
     return [KEY]
 
@@ -918,6 +1234,8 @@ def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str]
         a, b = gate_cells((action.x, action.y, action.side))
         what = f"a gate on the double wall between {a} and {b}, playing the {action.card}"
         return f"put {what}", f"put {what}"
+    if kind is FinishGates:
+        return "put up no more gates with that change", "put up no more gates"
     if kind is BuildThroughGate:
         word = SIDE_NAMES.get(action.side, str(action.side))
         tile = tile_words(game.rules.catalog, action.tile)

@@ -153,3 +153,25 @@ def test_gate_cards_in_hand_are_shown_to_everyone_and_diamonds_counted(client) -
     page = client.get(seat_url(table, 0)).text
     assert f'<span class="shown" id="shown-1"> · shown: gate card {gate.number}</span>' in page
     assert f" · diamond {sum(d.value for d in diamonds)}</p>" in page
+
+
+def test_the_table_page_offers_the_gates_after_a_change(client) -> None:
+    """R-GATE-5: after a placement, the window for gates: the banner says so, each gate on a
+    double wall is a button, and so is putting up none."""
+    from test_module_city_gates import buy_into_place_phase, give, set_city
+
+    table = create(client, ["person", "person"], modules=["city_gates"], seed=4)
+    game = table.game
+    seat = game.current_player
+    set_city(game, seat, {(1, 0): 6, (1, 1): 7, (2, 1): 14, (2, 0): 12})
+    card = next(c for c in game.state.deck if type(c) is GateCard)
+    give(game, seat, [card])
+    buy_into_place_phase(game, seat, 20)
+    game.apply(alhambra.Place(20, (-1, 0)))
+    assert game.phase == "gates"
+    page = client.get(seat_url(table, seat)).text
+    assert "you changed your Alhambra; put a gate on any of its double walls" in page
+    assert (
+        f"put a gate on the double wall between (1, 0) and (2, 0), playing the gate card {card.number}</button>" in page
+    )
+    assert 'data-kind="FinishGates">put up no more gates</button>' in page

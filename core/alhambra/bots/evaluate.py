@@ -26,9 +26,9 @@ Values are in points. A seat's position value is its score plus projected points
 An action the heuristic has no model of (a module's action) is valued by playing it on a copy
 and comparing what the seat holds before and after (its Alhambra, reserve and hand, never
 anything hidden the copy may have drawn). When the action is a free step that builds nothing
-(the same seat decides again in the same phase, its tiles where they were: a city gate played
-before the placement or removal it opens the way for), the best of the actions that follow it
-is added: its value shows only in what it makes possible.
+(the same seat decides again, its tiles where they were: a city gate played before the removal
+it opens the way for, which commits the player to a removal), the best of the actions that
+follow it is added: its value shows only in what it makes possible.
 """
 
 from __future__ import annotations
@@ -46,6 +46,15 @@ from ..engine.scoring import majority_table
 from ..engine.state import ScoringRecord
 
 _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
+
+
+def _window(game: Any, phase: str) -> bool:
+    """True if ``phase`` is a module's window phase (``PhaseSpec.window``: entered inside a
+    turn or a placement, such as the city gates' after a change)."""
+    spec = game.rules.phase_specs.get(phase)
+    return spec is not None and spec.window
+
+
 _CLOSED = (1.0, 0.6, 0.3, 0.12, 0.04)
 
 
@@ -780,9 +789,10 @@ class Evaluator:
         model of (a module's action): played on a copy of the game, the change of the seat's
         :meth:`holdings_value` (what it holds, read before anything hidden could be drawn into
         the copy's view: never the market, display or scores after the action). With
-        ``lookahead``, a free step that builds nothing (the seat decides again in the same
-        phase with its tiles where they were) adds the best value among the actions that
-        follow it, valued without lookahead."""
+        ``lookahead``, a free step that builds nothing (the seat decides again, in the same
+        phase or in a module's window phase, ``PhaseSpec.window``, such as the city gates'
+        commitment to a removal, with its tiles where they were) adds the best value among the
+        actions that follow it, valued without lookahead."""
         seat = self.viewer
         g = self.game.clone(seed=0)  # what chance brings after the action is not read
         try:
@@ -797,7 +807,7 @@ class Evaluator:
             lookahead
             and not g.is_over
             and st.decider == seat
-            and st.phase == self.st.phase
+            and (st.phase == self.st.phase or _window(g, st.phase))
             and len(st.pending) == len(self.st.pending)
             and len(after.city) == len(before.city)
             and after.reserve == before.reserve

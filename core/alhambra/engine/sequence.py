@@ -20,7 +20,10 @@ The built-in phases (:data:`BUILTIN_PHASES`) and what follows them:
   in turn (R-END-3), then the final scoring and ``over``.
 * ``over``: nobody decides.
 
-A module declares its own phases with ``alhambra_phases`` (the vizier's asking round).
+A module declares its own phases with ``alhambra_phases`` (the vizier's asking round). An
+action may hand the decision to a seat in a declared phase with :class:`Decide`: a *window*
+inside a turn or a placement (the city gates' after a change of an Alhambra, R-GATE-5), whose
+own action later returns ``Decide(seat, "place")`` (go on placing) or :data:`ACTION_DONE`.
 """
 
 from __future__ import annotations
@@ -108,6 +111,22 @@ FINISH_TURN, RESUME, END_GAME, NEXT_DISTRIBUTION = FinishTurn(), Resume(), EndGa
 
 
 @frozen(slots=True)
+class Decide(Next):
+    """``seat`` decides now in the declared phase ``phase`` (built-in or a module's, never
+    ``"distribution"`` or ``"over"``): the engine sets the phase and the decider, nothing else.
+
+    A module opens a window with it in the middle of a turn or a placement (a phase declared
+    with ``PhaseSpec(..., window=True)``: the placement's context and a distribution in
+    progress stay as they are), and its window's last action goes back with it:
+    ``Decide(seat, "place")`` goes on placing (or, with nothing pending, ends the placement:
+    the context's ``after_placement``), ``Decide(seat, "turn")`` lets the turn player act
+    again (as after :data:`EXTRA_ACTION`); :data:`ACTION_DONE` ends the turn's actions."""
+
+    seat: int
+    phase: str
+
+
+@frozen(slots=True)
 class Interrupt:
     """What ``alhambra_between_turns`` returns to interrupt play between two turns: ``seat``
     decides now in ``phase`` (a phase its plugin declared with ``alhambra_phases``)."""
@@ -121,11 +140,14 @@ class PhaseSpec:
     """A declared phase (``alhambra_phases``): its ``name`` (what ``game.phase`` reads),
     ``after_placement(game, seat)`` returning what follows once a placement it started with
     :class:`PlaceTiles` (``then=name``) is complete (``None``: it starts none), and a
-    one-line ``doc``."""
+    one-line ``doc``. ``window``: the phase is entered with :class:`Decide` in the middle of
+    a turn or a placement and left the same way, so a placement's context (and a distribution
+    in progress) may stay recorded while it lasts (saves and positions accept that)."""
 
     name: str
     after_placement: Callable[[Game, int], Next | None] | None = None
     doc: str = ""
+    window: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -254,6 +276,18 @@ def _end_game(game: Game, nxt: EndGame) -> Next | None:
     return NEXT_DISTRIBUTION
 
 
+def _decide(game: Game, nxt: Decide) -> Next | None:
+    st = game.state
+    if nxt.phase not in game.rules.phase_specs or nxt.phase in (DISTRIBUTION, OVER):
+        raise ConfigError(
+            f"Decide(phase={nxt.phase!r}): a declared phase in which a seat decides (alhambra_phases), "
+            "not 'distribution' or 'over'"
+        )
+    st.phase = nxt.phase
+    st.decider = nxt.seat
+    return None  # advance() ends a placement at once if nothing is pending
+
+
 def _next_distribution(game: Game, nxt: NextDistribution) -> Next | None:
     st = game.state
     while st.distribution:
@@ -274,6 +308,7 @@ _STEPS: dict[type, Callable[[Any, Any], Next | None]] = {
     Resume: _resume,
     EndGame: _end_game,
     NextDistribution: _next_distribution,
+    Decide: _decide,
 }
 
 

@@ -407,6 +407,10 @@ register_encoding(
     ),
 )
 register_encoding(
+    "alhambra_city_gates.plugin.FinishGates",
+    lambda g, r: ActionEncoding(_module_class(g, "alhambra_city_gates.plugin.FinishGates"), ()),
+)
+register_encoding(
     "alhambra_city_gates.plugin.BuildThroughGate",
     lambda g, r: ActionEncoding(
         _module_class(g, "alhambra_city_gates.plugin.BuildThroughGate"),

@@ -9,7 +9,9 @@ It accepts only states that a game can reach:
 * phase, decider and what is pending consistent with each other: ``"turn"`` is decided by
   the turn player, ``"place"`` has tiles pending and a placement context some plugin
   continues, ``"over"`` has nobody deciding and the final scoring done;
-  ``"distribution"`` is never a decision point (the engine passes through it, R-END-2);
+  ``"distribution"`` is never a decision point (the engine passes through it, R-END-2); a
+  module's window phase (``PhaseSpec.window``, the city gates' after a change) may keep the
+  placement's context it interrupts, with or without tiles still pending;
 * every seat and index in range (turn player, decider, distribution recipients, scoring
   participants), scorings not repeated and in order (R-SCORE-1);
 * numbers within what a game can reach (scores, points of a scoring, turn number), nesting
@@ -183,13 +185,15 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
             raise error(
                 f"state.decider: in phase 'turn' the turn player decides (seat {st.turn_player}), not seat {st.decider}"
             )
-    if st.phase != "place":
+    spec = game.rules.phase_specs.get(st.phase)
+    window = spec is not None and spec.window and bool(st.place_context)  # a window within a placement
+    if st.phase != "place" and not window:
         if st.place_context:
             raise error(f"state.place_context: {st.place_context!r} outside phase 'place' (nothing is being placed)")
         if st.distribution:
             raise error("state.distribution: buildings are distributed only while they are placed (phase 'place')")
         return
-    if not st.pending:
+    if not st.pending and not window:
         raise error("state.pending: in phase 'place' some tile is pending")
     ctx = st.place_context
     if not ctx:
