@@ -8,6 +8,7 @@ rule, ``game.rules.purchase``)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Iterable, Sequence
 
@@ -19,7 +20,7 @@ from .engine.determinize import determinize
 from .engine.ruleset import Ruleset, get_ruleset, plugin_name
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
-from .engine.state import GameState, PlayerState, game_seed, player_names
+from .engine.state import GameState, PlayerState, ScoringRecord, game_seed, player_names
 from .engine.views import build_view
 from .errors import ConfigError, IllegalActionError, KernelError
 from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
@@ -626,6 +627,21 @@ class KernelGame(Game):
             raise KernelError(f"the rules kernel refused {action!r}, which the Python engine plays: {exc}") from None
         played: Action = action
         return played
+
+    def summary_state(self) -> Any:
+        """What a result record reads of the state (``turn``, ``start_player``, ``scorings``,
+        each player's ``hand``), without handing the game over to Python: an object with those
+        attributes, read from the kernel's state."""
+        from types import SimpleNamespace
+
+        d = json.loads(self._kernel.state_json())
+        cards = self.rules.cards
+        return SimpleNamespace(
+            turn=d["turn"],
+            start_player=d["start_player"],
+            scorings=[ScoringRecord(**r) for r in d["scorings"]],
+            players=[SimpleNamespace(hand=[cards[c] for c in p["hand"]]) for p in d["players"]],
+        )
 
     def play_random(self, rngs: Sequence[random.Random], *, max_actions: int = 100_000) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``

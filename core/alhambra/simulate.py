@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from attrs import asdict, define, evolve, field, frozen
+from attrs import define, evolve, field, fields, frozen
 
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
@@ -80,7 +80,9 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record (the JSON Lines format of :func:`write_results`)."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **asdict(self)}
+        # the fields as they are (plain lists and dicts, which nothing changes afterwards): a
+        # record per game, where attrs' deep ``asdict`` cost more than playing a kernel game
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **{n: getattr(self, n) for n in _RESULT_FIELDS}}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameResult":
@@ -115,6 +117,9 @@ class GameResult:
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
+
+
+_RESULT_FIELDS = tuple(f.name for f in fields(GameResult))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -203,7 +208,9 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
     ``rotation`` and ``variant`` are stored as given)."""
     from .lab.records import money_left, scoring_points
 
-    engine = game.engine  # before reading the state, which hands a kernel game over to Python
+    engine = game.engine
+    # a kernel game's summary without handing it over to Python (reading ``state`` would)
+    st = game.summary_state() if isinstance(game, KernelGame) else game.state
     counts: dict[str, int] = {}
     for a in game.history:
         k = type(a).__name__
@@ -221,15 +228,15 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
         scores=list(game.scores),
         winners=list(game.winners),
         actions=len(game.history),
-        scorings=[r.number for r in game.state.scorings],
+        scorings=[r.number for r in st.scorings],
         action_counts=counts,
         bots=list(bots),
         module_actions=per_module,
-        turns=game.state.turn,
+        turns=st.turn,
         options=_plain(options),
-        start_player=game.state.start_player,
-        money_left=money_left(game),
-        points=scoring_points(game),
+        start_player=st.start_player,
+        money_left=money_left(game, st),
+        points=scoring_points(game, st),
         rotation=rotation,
         variant=variant,
         play=play_digest(game),

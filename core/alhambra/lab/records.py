@@ -13,17 +13,18 @@ from typing import Any
 from ..engine.components import MoneyCard
 
 
-def scoring_points(game: Any) -> list[dict[str, Any]]:
+def scoring_points(game: Any, state: Any = None) -> list[dict[str, Any]]:
     """The points of every scoring held, by source and seat (R-SCORE-1 … R-SCORE-5).
 
     One entry per scoring, in the order held: ``{"number": 1|2|3, "seats": [...]}`` with one
     entry per seat ``0..n-1``: ``{"majority": {building type: points}, "walls": points,
     "extra": {column: points}, "total": points}``. ``extra`` holds the named columns plugins
     add (``alhambra_scoring_adjust``: a module's or house rule's own points). With two
-    players the entry also has ``"dirk"``: Dirk's total in that scoring (R-TWO-3)."""
+    players the entry also has ``"dirk"``: Dirk's total in that scoring (R-TWO-3). ``state``:
+    the game's state, or an object with its ``scorings`` (default ``game.state``)."""
     n = game.num_players
     out: list[dict[str, Any]] = []
-    for rec in game.state.scorings:
+    for rec in (game.state if state is None else state).scorings:
         totals = rec.totals
         seats: list[dict[str, Any]] = []
         dirk: int | None = None
@@ -46,11 +47,13 @@ def scoring_points(game: Any) -> list[dict[str, Any]]:
     return out
 
 
-def money_left(game: Any) -> list[int]:
+def money_left(game: Any, state: Any = None) -> list[int]:
     """Per seat, the total value of the money cards in hand at the end (all currencies
     together, R-END-2: the tie-break of the option ``tiebreak = "money"``). Exchange offices
-    and other module cards in hand are not money and count nothing."""
-    return [sum(c.value for c in p.hand if isinstance(c, MoneyCard)) for p in game.state.players]
+    and other module cards in hand are not money and count nothing. ``state``: the game's
+    state, or an object with its ``players`` and their ``hand`` (default ``game.state``)."""
+    players = (game.state if state is None else state).players
+    return [sum(c.value for c in p.hand if isinstance(c, MoneyCard)) for p in players]
 
 
 def points_by_source(points: list[dict[str, Any]], seat: int) -> dict[str, int]:

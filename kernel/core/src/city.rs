@@ -45,6 +45,45 @@ pub enum Holes {
     Region,
 }
 
+/// Which cells hold a tile, as a bitmap over the tiles' bounding box (one bit test per cell
+/// asked) when it is at most 62 cells wide and high, else by the sorted list.
+struct Occupancy {
+    x0: i32,
+    y0: i32,
+    rows: Option<[u64; 64]>,
+}
+
+impl Occupancy {
+    fn of(cells: &[Cell]) -> Occupancy {
+        let (mut x0, mut x1, mut y0, mut y1) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+        for &c in cells {
+            let (x, y) = ((c >> 8) as i32, (c & 255) as i32);
+            x0 = x0.min(x);
+            x1 = x1.max(x);
+            y0 = y0.min(y);
+            y1 = y1.max(y);
+        }
+        if x1 - x0 > 61 || y1 - y0 > 61 {
+            return Occupancy { x0, y0, rows: None };
+        }
+        // one cell of margin on every side, so that every neighbour of a tile is in the map
+        let (x0, y0) = (x0 - 1, y0 - 1);
+        let mut rows = [0u64; 64];
+        for &c in cells {
+            rows[((c >> 8) as i32 - x0) as usize] |= 1 << ((c & 255) as i32 - y0);
+        }
+        Occupancy { x0, y0, rows: Some(rows) }
+    }
+
+    #[inline]
+    fn has(&self, q: Cell, city: &City) -> bool {
+        match &self.rows {
+            Some(rows) => rows[((q >> 8) as i32 - self.x0) as usize] >> ((q & 255) as i32 - self.y0) & 1 != 0,
+            None => city.find(q).is_ok(),
+        }
+    }
+}
+
 /// `PLACE_FIT[touch << 4 | need]`: bit m set for every wall mask m with walls exactly on the
 /// `need` sides among the `touch` sides (R-PLACE-3) and at least one touching side open
 /// (R-PLACE-5).
@@ -78,6 +117,8 @@ pub struct City {
     /// frontier cells where building leaves a hole (R-PLACE-6), sorted
     barred: Stack<Cell, MAX_FRONT>,
     removable: Stack<Cell, MAX_TILES>,
+    /// per tile (as `cells`), the sides where another tile stands
+    touch: Stack<u8, MAX_TILES>,
     /// what is worked out: bit 0 frontier and barred, bit 1 removable; wall length (-1: not yet)
     fresh: u8,
     wall_len: i16,
@@ -92,6 +133,7 @@ impl City {
             front: Stack::new(),
             barred: Stack::new(),
             removable: Stack::new(),
+            touch: Stack::new(),
             fresh: 0,
             wall_len: -1,
             holes,
@@ -109,11 +151,6 @@ impl City {
     #[inline]
     pub fn tile_at(&self, c: Cell) -> Option<u8> {
         self.find(c).ok().map(|i| self.tiles[i])
-    }
-
-    #[inline]
-    fn walls_at(&self, c: Cell) -> Option<u8> {
-        self.find(c).ok().map(|i| TILE_WALLS[self.tiles[i] as usize])
     }
 
     pub fn len(&self) -> usize {
@@ -181,34 +218,34 @@ impl City {
         if self.fresh & 1 != 0 {
             return;
         }
-        let mut cand: Stack<Cell, 256> = Stack::new();
-        for &c in self.cells.iter() {
-            for &(s, _, _) in STEPS.iter() {
-                let q = step(c, s);
-                if self.find(q).is_err() {
-                    cand.push(q);
-                }
-            }
-        }
-        let cs = cand.as_mut_slice();
-        cs.sort_unstable();
-        self.front.clear();
-        let mut last = 0u16;
-        for (k, &q) in cs.iter().enumerate() {
-            if k > 0 && q == last {
-                continue;
-            }
-            last = q;
-            let mut fact = 0u8;
+        let occupied = Occupancy::of(self.cells.as_slice());
+        // each tile's empty neighbours, as `cell << 8 | what the tile shows that cell`: the side
+        // of the cell it touches, and the same side again where the tile has a wall there
+        let mut seen: Stack<u32, 256> = Stack::new();
+        self.touch.clear();
+        for i in 0..self.cells.len() {
+            let (c, w) = (self.cells[i], TILE_WALLS[self.tiles[i] as usize]);
+            let mut touch = 0u8;
             for &(s, side, opp) in STEPS.iter() {
-                if let Some(w) = self.walls_at(step(q, s)) {
-                    fact |= side << 4;
-                    if w & opp != 0 {
-                        fact |= side;
-                    }
+                let q = step(c, s);
+                if occupied.has(q, self) {
+                    touch |= side;
+                } else {
+                    let need = if w & side != 0 { opp } else { 0 };
+                    seen.push((q as u32) << 8 | (opp << 4 | need) as u32);
                 }
             }
-            self.front.push((q, fact));
+            self.touch.push(touch);
+        }
+        let all = seen.as_mut_slice();
+        all.sort_unstable();
+        self.front.clear();
+        for &v in all.iter() {
+            let (q, fact) = ((v >> 8) as Cell, (v & 255) as u8);
+            match self.front.as_mut_slice().last_mut() {
+                Some(last) if last.0 == q => last.1 |= fact,
+                _ => self.front.push((q, fact)),
+            }
         }
         self.barred.clear();
         match self.holes {
@@ -317,33 +354,17 @@ impl City {
 
     // -- removal and swap (R-TURN-5, R-TURN-6) ------------------------------------------------
 
-    /// The sides of the tile at index `i` through which one walks to a neighbouring tile.
+    /// The sides of the tile at index `i` through which one walks to a neighbouring tile
+    /// (the frontier must be worked out).
     fn links(&self, i: usize) -> u8 {
-        let c = self.cells[i];
-        let w = TILE_WALLS[self.tiles[i] as usize];
-        let mut out = 0u8;
-        for &(s, side, _) in STEPS.iter() {
-            if w & side == 0 && self.find(step(c, s)).is_ok() {
-                out |= side;
-            }
-        }
-        out
-    }
-
-    fn touch(&self, c: Cell) -> u8 {
-        let mut out = 0u8;
-        for &(s, side, _) in STEPS.iter() {
-            if self.find(step(c, s)).is_ok() {
-                out |= side;
-            }
-        }
-        out
+        self.touch[i] & !TILE_WALLS[self.tiles[i] as usize]
     }
 
     fn ensure_removable(&mut self) {
         if self.fresh & 2 != 0 {
             return;
         }
+        self.ensure_front();
         let n = self.cells.len();
         // the link graph: neighbours by index
         let mut adj = [[u8::MAX; 4]; MAX_TILES];
@@ -402,7 +423,7 @@ impl City {
                 continue;
             }
             let ok = match self.holes {
-                Holes::Cell => self.touch(c) != 15,
+                Holes::Cell => self.touch[i] != 15,
                 Holes::Region => self.reaches_outside(c, None, Some(c)),
             };
             if ok {
@@ -418,22 +439,13 @@ impl City {
         self.removable.as_slice()
     }
 
-    /// May a tile of mask `mask` replace the tile at index-cell `c` (R-TURN-5 iii): its walls
-    /// match every neighbour, so every link stays.
-    pub fn can_swap_at(&self, mask: u8, c: Cell) -> bool {
-        if c == ORIGIN {
-            return false;
-        }
-        match self.walls_at(c) {
-            Some(w) => (mask ^ w) & self.touch(c) == 0,
-            None => false,
-        }
-    }
-
-    /// Every tile cell (sorted, fountain excluded) a tile of mask `mask` could replace.
-    pub fn swap_cells(&self, mask: u8, out: &mut impl FnMut(Cell)) {
-        for &c in self.cells.iter() {
-            if self.can_swap_at(mask, c) {
+    /// Every tile cell (sorted, fountain excluded) a tile of mask `mask` could replace
+    /// (R-TURN-5 iii): its walls match every neighbour, so every link stays.
+    pub fn swap_cells(&mut self, mask: u8, out: &mut impl FnMut(Cell)) {
+        self.ensure_front();
+        for i in 0..self.cells.len() {
+            let c = self.cells[i];
+            if c != ORIGIN && (mask ^ TILE_WALLS[self.tiles[i] as usize]) & self.touch[i] == 0 {
                 out(c);
             }
         }
