@@ -19,7 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import fields
 
-from .engine.actions import Action, Pass, action_table
+from .engine.actions import (
+    Action,
+    BuildFromReserve,
+    Buy,
+    GiveToDirk,
+    Pass,
+    Place,
+    RemoveToReserve,
+    Reserve,
+    Swap,
+    TakeMoney,
+    action_table,
+)
+from .engine.components import CURRENCIES, MARKET_CURRENCIES, MoneyCard
 from .engine.city import Alhambra
 from .engine.state import GameState, Pending, PlayerState, ScoringRecord
 from .errors import ConfigError
@@ -121,9 +134,44 @@ _ACTIONS: dict[int, Action] = {}
 _CODES: dict[Any, int | None] = {}
 
 
+_MONEY = [MoneyCard(cur, v) for cur in CURRENCIES for v in range(1, 10)]
+
+
+def _pos(cell: int) -> tuple[int, int]:
+    return ((cell >> 8) - 128, (cell & 255) - 128)
+
+
+def _core_action(code: int) -> Action | None:
+    """The base game's actions decoded here (the layout of ``Action::code``: the kind in the top
+    five bits; cards as numbers ``9 * currency + value - 1``; cells ``(x + 128) << 8 | (y + 128)``),
+    quicker than through the save's format; ``None`` for any other action."""
+    kind, tile, cell = code >> 59, (code >> 16) & 255, code & 0xFFFF
+    if kind == 1:
+        cards = []
+        for k in range(4):
+            c = (code >> (8 * k)) & 255
+            if not c:
+                break
+            cards.append(_MONEY[c - 1])
+        return action_table(TakeMoney)[(tuple(cards),)]
+    if kind == 2 and not (code >> 54) & 7:  # a purchase in the space's own currency
+        space = ((code >> 57) & 3) + 1
+        cur = CURRENCIES.index(MARKET_CURRENCIES[space - 1])
+        paid = [_MONEY[9 * cur + v] for v in range(9) for _ in range((code >> (3 * v)) & 7)]
+        return action_table(Buy)[(space, tuple(paid))]
+    if kind in (3, 5, 6):
+        cls = BuildFromReserve if kind == 3 else Swap if kind == 5 else Place
+        return action_table(cls)[(tile, _pos(cell))]
+    if kind == 4:
+        return action_table(RemoveToReserve)[(_pos(cell),)]
+    if kind in (7, 8):
+        return action_table(Reserve if kind == 7 else GiveToDirk)[(code & 255,)]
+    return None
+
+
 def action_of(code: int, rules: Ruleset) -> Action:
     """The action of a kernel code (one shared instance per code)."""
-    found = _ACTIONS.get(code)
+    found = _ACTIONS.get(code) or _core_action(code)
     if found is None:
         found = action_from_data(rules, native.KernelGame.action_data(code))
         if type(found) is not Pass:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 import signal
 import threading
 import statistics
@@ -211,10 +212,7 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
     engine = game.engine
     # a kernel game's summary without handing it over to Python (reading ``state`` would)
     st = game.summary_state() if isinstance(game, KernelGame) else game.state
-    counts: dict[str, int] = {}
-    for a in game.history:
-        k = type(a).__name__
-        counts[k] = counts.get(k, 0) + 1
+    counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
     owners = module_action_types(game)
     per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
     for type_name, module in owners.items():
