@@ -171,14 +171,17 @@ def _core_action(code: int) -> Action | None:
 
 def action_of(code: int, rules: Ruleset) -> Action:
     """The action of a kernel code (one shared instance per code)."""
-    found = _ACTIONS.get(code) or _core_action(code)
+    found = _ACTIONS.get(code)
+    if found is not None:
+        return found
+    found = _core_action(code)
     if found is None:
         found = action_from_data(rules, native.KernelGame.action_data(code))
         if type(found) is not Pass:
             cls: Any = type(found)  # an attrs class, as every action class
             found = action_table(cls)[tuple(getattr(found, f.name) for f in fields(cls))]
-        if len(_ACTIONS) < 200_000:
-            _ACTIONS[code] = found
+    if len(_ACTIONS) < 200_000:
+        _ACTIONS[code] = found
     return found
 
 
