@@ -44,7 +44,7 @@ from alhambra.env import alhambra_v0, parse_modules
 
 
 def engine_game(players: int, modules: list[str], seed: int) -> tuple[int, int]:
-    game = alhambra.new_game(players, modules=modules, seed=seed)
+    game = alhambra.new_game(players, modules=modules, seed=seed, engine="python")  # the engine the environments run on
     rng = random.Random(seed)
     while not game.is_over:
         legal = game.legal_actions()

@@ -78,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--views", action="store_true", help="compare every seat's view after every action")
     args = ap.parse_args(argv)
+    from alhambra.kernel import native
+
+    if native is None:
+        print("the rules kernel is not installed (pip install ./kernel): nothing to compare", file=sys.stderr)
+        return 2
     start, failures = time.perf_counter(), 0
     kinds = [(p, o, m) for m in COMBINATIONS for p in range(2, 7) for o in OPTION_SETS]
     for i in range(args.games):

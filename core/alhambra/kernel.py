@@ -9,7 +9,7 @@ plays (:func:`kernel_reason`), actions as the kernel's integer codes and back
 :func:`load`). :class:`alhambra.game.KernelGame` is the ``Game`` built on it.
 
 The kernel is optional: without it (no Rust toolchain when the package was installed)
-``alhambra_kernel`` is missing, :data:`native` is ``None`` and every game runs on Python.
+``alhambra_kernel`` is missing, ``native`` is ``None`` and every game runs on Python.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ def replay(
     options: dict | None = None,
     plugins: Iterable = (),
     blocked: Iterable[str] = (),
+    engine: str = "auto",
 ):
     """Rebuild a game by replaying its actions from the start.
 
@@ -28,7 +29,9 @@ def replay(
     from the seeded generator, the result equals the original game. Raises
     :class:`~alhambra.errors.IllegalActionError` naming the first action of the history that
     does not fit the replayed game (``history[12] (...)``), and
-    :class:`~alhambra.errors.SaveFormatError` for a save that cannot be read.
+    :class:`~alhambra.errors.SaveFormatError` for a save that cannot be read. ``engine``: which
+    engine replays it, as for :func:`~alhambra.new_game` (``"auto"``, ``"python"``,
+    ``"kernel"``); the game returned runs on it.
     """
     from .game import Game, new_game
     from .saving.serialize import check_plugins, history_from_data, read_save, resolve_modules, start_of
@@ -62,11 +65,25 @@ def replay(
             raise ConfigError("replaying a list of actions needs players= and seed=")
         game = new_game(players, modules=modules, seed=seed, options=options, plugins=plugins, blocked=blocked)
         actions = list(source)
+    game = on_engine(game, engine)
     for i, a in enumerate(actions):
         try:
             game.apply(a)
         except IllegalActionError as exc:
             raise IllegalActionError(f"history[{i}] ({a}) does not fit the replayed game: {exc}") from None
+    return game
+
+
+def on_engine(game, engine: str):
+    """``game`` on ``engine`` (see :func:`~alhambra.new_game`): a Python game handed to the kernel
+    where that engine plays it, a kernel game handed over to Python for ``"python"``."""
+    from .game import KernelGame
+    from .kernel import use_kernel
+
+    if use_kernel(engine, game.rules):
+        return KernelGame._adopt(game)
+    if isinstance(game, KernelGame):
+        return game._to_python()
     return game
 
 

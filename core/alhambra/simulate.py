@@ -288,9 +288,15 @@ def simulate_one(
 ) -> Game:
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
     (:func:`bot_seed`); ``honest``: see :func:`play`; ``engine``: see :func:`new_game`."""
+    count = players if isinstance(players, int) else len(players)
+    specs = seat_bots(bots, count)
+    seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]
+    if engine == "auto" and not all(type(b) is RandomBot for b in seated):
+        # the other bots read the state through Python (views, determinized worlds): on the
+        # kernel every decision would cost a conversion, so "auto" plays them on Python
+        engine = "python"
     game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
-    specs = seat_bots(bots, game.num_players)
-    return play(game, [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)], honest=honest)
+    return play(game, seated, honest=honest)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -167,7 +167,8 @@ class Session:
         )
         layout = _LAYOUTS.get(key)
         if layout is None:
-            template = new_game(players, modules=self.modules, options=self.options, seed=0)
+            # the environments read the state itself (observations, chance): the Python engine's
+            template = new_game(players, modules=self.modules, options=self.options, seed=0, engine="python")
             codec = ActionCodec(template)
             encoder = ObservationEncoder(template, extra={"decision": (codec.num_actions,)})
             layout = _LAYOUTS[key] = (codec, encoder, template)
@@ -223,7 +224,9 @@ class Session:
     def reset(self, seed: int) -> None:
         """Start a new game with ``seed`` (same seed, same game; see :func:`as_seed`). Raises
         :class:`ConfigError` for a bad seed."""
-        self.game = new_game(self.players, modules=self.modules, options=self.options, seed=as_seed(seed))
+        self.game = new_game(
+            self.players, modules=self.modules, options=self.options, seed=as_seed(seed), engine="python"
+        )
         self._decision = None
 
     def load(self, game: Game) -> None:
