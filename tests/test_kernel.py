@@ -261,3 +261,23 @@ def test_simulate_on_the_kernel_says_so(capsys):
     assert "engine: kernel (2 games)" in capsys.readouterr().out
     assert main(["simulate", "--modules", "diamonds", "--games", "1", "--engine", "kernel"]) != 0
     assert "not the module 'diamonds'" in capsys.readouterr().err
+
+
+def test_replay_takes_the_engine_keyword():
+    g = alhambra.new_game(3, seed=5)
+    rng = random.Random(1)
+    for _ in range(50):
+        g.apply(rng.choice(g.legal_actions()))
+    on_python = alhambra.replay(g.history, players=3, seed=5, engine="python")
+    on_kernel = alhambra.replay(g.history, players=3, seed=5, engine="kernel")
+    assert (on_python.engine, on_kernel.engine) == ("python", "kernel")
+    assert on_python.to_json() == on_kernel.to_json() == g.to_json()
+    assert alhambra.replay(g.to_json(), engine="python").engine == "python"
+
+
+def test_auto_plays_bots_that_read_the_state_on_python_and_random_ones_on_the_kernel():
+    from alhambra.simulate import simulate_one
+
+    assert simulate_one(3, 2, bots="greedy").engine == "python"
+    assert simulate_one(3, 2, bots="random").engine == "kernel"
+    assert simulate_one(3, 2, bots="greedy", engine="python").to_json() == simulate_one(3, 2, bots="greedy").to_json()
