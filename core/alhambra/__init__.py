@@ -55,6 +55,7 @@ from .engine.components import (
     walls_mask,
 )
 from .engine import operations
+from .engine.observation_parts import ObservationLayout, ObservationPart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
@@ -123,6 +124,8 @@ __all__ = [
     "MoneyCard",
     "NORTH",
     "Next",
+    "ObservationLayout",
+    "ObservationPart",
     "Option",
     "Pass",
     "PaymentMeans",

@@ -43,6 +43,7 @@ import pluggy
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.actions import ActionKind, PaymentMeans
     from .engine.components import Card, TileSpec
+    from .engine.observation_parts import ObservationLayout, ObservationPart
     from .game import Game
     from .engine.options import Option
     from .engine.piles import DeckCards, HiddenPile
@@ -407,6 +408,33 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     [])`` as card codes, and drawn in that seat's panel. Cards are drawn from what they say of themselves (``str``,
     ``is_money``, ``currency``, ``value``); the sides of an Alhambra its plugin opened for
     walking (``Alhambra.open_side``) are in the core's view already (``"open_sides"``).
+    """
+
+
+@hookspec
+def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart] | None:
+    """Declare this plugin's parts of the environments' observation tensor (``alhambra.env``,
+    docs/env.md): how the entries its ``alhambra_view`` adds are written as numbers.
+
+    Called once per observation layout (a rule set and a number of players) by the
+    environments, on a set-up game, never by the engine: read the rules and
+    ``game.num_players``, not the state. ``layout``: the
+    :class:`~alhambra.ObservationLayout` under construction (``num_players``, ``tiles`` and
+    ``tile_index``, ``cards`` and ``card_index``, ``slots``, ``city_slots(city)``), for the
+    shapes. Return one :class:`~alhambra.ObservationPart` per view entry the tensor shows
+    (its slices, its reference ``encode`` from the view, and ``snapshot`` and ``write`` to
+    keep it up to date from the state), ``[]`` for none (the diamonds: money cards, which
+    the core's hand, display and discard slices count already), or ``None`` when the plugin
+    adds nothing to this rule set's view (Dirk with more than two players).
+
+    Implementing this hook also says that the plugin's ``alhambra_view`` adds nothing else
+    the tensor reads (the core's slices are kept up to date from the state). So the
+    environments keep each seat's vector up to date without ``view(seat)`` only when every
+    plugin implementing ``alhambra_view`` implements this hook and every part has ``snapshot``
+    and ``write``; otherwise they encode ``view(seat)`` anew at every step (the same vector,
+    a few times slower). Not *firstresult*: every plugin declares its own parts; two parts of
+    one key, or anything but a list of ``ObservationPart``, are a
+    :class:`~alhambra.errors.ConfigError`.
     """
 
 

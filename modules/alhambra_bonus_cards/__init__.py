@@ -29,6 +29,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_state_classes,
     alhambra_view,
 )
+from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -51,5 +52,6 @@ __all__ = [
     "alhambra_position_read",
     "alhambra_setup",
     "alhambra_state_classes",
+    "alhambra_observation_parts",
     "alhambra_view",
 ]

@@ -41,6 +41,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_tiles,
     alhambra_view,
 )
+from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -78,5 +79,6 @@ __all__ = [
     "alhambra_state_classes",
     "alhambra_tile_locations",
     "alhambra_tiles",
+    "alhambra_observation_parts",
     "alhambra_view",
 ]

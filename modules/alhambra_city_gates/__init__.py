@@ -52,6 +52,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_view_gate_space,
     alhambra_action_words,
 )
+from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -88,6 +89,7 @@ __all__ = [
     "why_not_gate",
     "alhambra_setup",
     "alhambra_state_classes",
+    "alhambra_observation_parts",
     "alhambra_view",
     "canonical_gate",
     "card_count",

@@ -30,6 +30,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     diamonds_in,
     minimal_diamond_payments,
 )
+from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -48,6 +49,7 @@ __all__ = [
     "alhambra_options",
     "alhambra_purchase_rule",
     "DiamondPurchaseRule",
+    "alhambra_observation_parts",
     "alhambra_view",
     "check_diamond_payment",
     "diamond_refusal",

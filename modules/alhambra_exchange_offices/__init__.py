@@ -26,6 +26,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_payment_means,
     alhambra_view,
 )
+from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -45,5 +46,6 @@ __all__ = [
     "alhambra_hidden_piles",
     "alhambra_money_piles",
     "alhambra_payment_means",
+    "alhambra_observation_parts",
     "alhambra_view",
 ]

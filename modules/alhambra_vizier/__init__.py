@@ -25,6 +25,7 @@ from .plugin import (
     priority_order,
     vizier_state,
 )
+from .observation import alhambra_observation_parts
 
 NAME = "vizier"
 DESCRIPTION = "Vizier: each player's vizier may buy a market building with an exact payment between turns."
@@ -45,6 +46,7 @@ __all__ = [
     "alhambra_action_kinds",
     "alhambra_between_turns",
     "alhambra_check_state",
+    "alhambra_observation_parts",
     "alhambra_phases",
     "alhambra_position_part",
     "alhambra_position_read",

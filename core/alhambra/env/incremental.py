@@ -8,14 +8,18 @@ a seat's vector, rewrites only the slices whose source changed since that vector
 written: a source is compared with a copy of what was written (hands, the money display, the
 discard pile, reserves and the market are short lists), an Alhambra by its ``memo`` (replaced on
 every change of the layout, :class:`alhambra.engine.city.Alhambra`), and a changed Alhambra is
-rewritten as its block of cell slots (made once per layout and kept in its ``memo``). It reads exactly what ``view(seat)`` shows (the
-seat's own hand, never another's nor the bag or the deck order: other hands are read for their
-sizes and public exchange offices only), and a property test checks that it equals the reference
-at every step of random games of every module combination for every seat.
+rewritten as its block of cell slots (made once per layout and kept in its ``memo``). It reads
+exactly what ``view(seat)`` shows (the seat's own hand, never another's nor the bag or the deck
+order: the core reads other hands for their sizes only, a module's snapshot what its view
+entry shows), and a property test checks that it equals the reference at every step of random
+games of every module combination for every seat.
 
-The fast path covers the base game, Dirk and the four expansion modules. A rule set with another
-plugin that adds to the view (``alhambra_view``), or a view encoder registered anew for one of
-those keys, is observed through the reference encoder (correct, only slower).
+A plugin's part (:class:`alhambra.ObservationPart`, hook ``alhambra_observation_parts``) is
+kept up to date as the plugin declares it: its ``snapshot`` of the state is compared with the
+one last written for the seat, and its ``write`` rewrites the part's slices when it differs.
+A rule set is observed through the reference encoder instead (correct, only slower) when a
+plugin that adds to the view (``alhambra_view``) does not declare its parts, or a part has no
+``snapshot`` (a :class:`~alhambra.env.observation.ViewEncoder` registered for its key, say).
 """
 
 from __future__ import annotations
@@ -25,182 +29,31 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from alhambra import BUILDING_TYPES
-
-from .observation import SLOT_FEATURES, VIEW_ENCODERS, ObservationEncoder
+from .observation import SLOT_FEATURES, ObservationEncoder
 
 if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
 
-__all__ = ["SeatObservations"]
+__all__ = ["SeatObservations", "fast_path_covers"]
 
-#: The plugins whose ``alhambra_view`` the fast path reproduces, by the module defining the hook.
-_KNOWN_VIEW_HOOKS = frozenset(
-    {
-        "alhambra.rules.dirk",
-        "alhambra_vizier.plugin",
-        "alhambra_building_huts.plugin",
-        "alhambra_bonus_cards.plugin",
-        "alhambra_exchange_offices.plugin",
-    }
-)
-
-
-#: The key under which an Alhambra's ``memo`` (values derived from its layout, shared by its
-#: copies, replaced on every change) keeps its tiles ``{((x, y), tile), ...}`` for the environments.
-
-
-class _Shared:
-    """What every seat's vector is made from, worked out once per change of the game: the
-    exchange offices in each hand and in the deck."""
-
-    __slots__ = ("hand_copy", "offices", "in_deck", "office_type")
-
-    def __init__(self, n: int, office_type: type | None) -> None:
-        #: the exchange offices' card class (the module's view counts cards of exactly it)
-        self.office_type = office_type
-        self.hand_copy: list[list[Any] | None] = [None] * n
-        self.offices: list[tuple[Any, ...]] = [()] * n
-        self.in_deck = 0
-
-
-# -- the modules' parts: (snapshot(game, seat, shared), write(out, game, seat, order, obs, shared)) --
-# A snapshot is a cheap value that is equal whenever the seat's view of the module is; the part is
-# rewritten (its slices zeroed first) when it differs.
-
-Snapshot = Callable[[Any, int, _Shared], Any]
-Writer = Callable[[dict[str, np.ndarray], Any, int, Sequence[int], ObservationEncoder, _Shared], None]
-
-
-def _dirk_snap(game: Game, seat: int, shared: _Shared) -> Any:
-    d = game.state.modules.get("dirk")
-    return None if d is None else (tuple(d.tiles), d.score)
-
-
-def _dirk_fast(
-    out: dict[str, np.ndarray], game: Game, seat: int, order: Sequence[int], obs: ObservationEncoder, shared: _Shared
-) -> None:
-    d = game.state.modules.get("dirk")
-    if d is None:
-        return
-    ti = obs.tile_index
-    for t in d.tiles:
-        out["tiles"][ti[t]] = 1
-    out["score"][0] = d.score
-
-
-def _vizier_snap(game: Game, seat: int, shared: _Shared) -> Any:
-    vs = game.state.modules["vizier"]
-    asked = vs.asked if game.state.phase == "vizier" and vs.asked >= 0 else None
-    return (tuple(vs.active), asked if asked == seat else None)  # only the seat asked knows (R-VIZ-5)
-
-
-def _vizier_fast(
-    out: dict[str, np.ndarray], game: Game, seat: int, order: Sequence[int], obs: ObservationEncoder, shared: _Shared
-) -> None:
-    active, asking = _vizier_snap(game, seat, shared)
-    for k, s in enumerate(order):
-        out["active"][k] = bool(active[s])
-        if asking == s:
-            out["asking"][k] = 1
-
-
-def _huts_snap(game: Game, seat: int, shared: _Shared) -> Any:
-    hs = game.state.modules.get("building_huts")
-    if hs is None:
-        return None
-    return tuple((t, len(s), s[-1] if s else None) for t, s in hs.stacks.items())
-
-
-def _huts_fast(
-    out: dict[str, np.ndarray], game: Game, seat: int, order: Sequence[int], obs: ObservationEncoder, shared: _Shared
-) -> None:
-    snap = _huts_snap(game, seat, shared)
-    if snap is None:
-        return
-    stacks = {t: (size, top) for t, size, top in snap}
-    for k, t in enumerate(BUILDING_TYPES):
-        stack = stacks.get(t)
-        if stack is not None:
-            out["stack_sizes"][k] = stack[0]
-            if stack[1] is not None:
-                out["face_up"][obs.tile_index[stack[1]]] = 1
-
-
-def _bonus_snap(game: Game, seat: int, shared: _Shared) -> Any:
-    bs = game.state.modules.get("bonus_cards")
-    if bs is None:
-        return None
-    return (tuple(bs.hands[seat]), tuple(map(tuple, bs.revealed)), tuple(map(len, bs.hands)), len(bs.out_of_play))
-
-
-def _bonus_fast(
-    out: dict[str, np.ndarray], game: Game, seat: int, order: Sequence[int], obs: ObservationEncoder, shared: _Shared
-) -> None:
-    snap = _bonus_snap(game, seat, shared)
-    if snap is None:
-        return
-    own, revealed, hidden, out_of_play = snap
-    ti = obs.tile_index
-    for b in own:
-        out["hand"][ti[b]] = 1
-    for k, s in enumerate(order):
-        for b in revealed[s]:
-            out["revealed"][k, ti[b]] = 1
-        out["hidden"][k] = hidden[s]
-    out["out_of_play"][0] = out_of_play
-
-
-def _offices_of(game: Game, shared: _Shared) -> tuple[tuple[tuple[Any, ...], ...], int]:
-    """The exchange offices in each hand (public, R-EXC-3) and how many are left in the deck,
-    recounted only for the hands and the deck that changed."""
-    st = game.state
-    office = shared.office_type
-    for p, player in enumerate(st.players):
-        hand = player.hand
-        if shared.hand_copy[p] != hand:
-            shared.hand_copy[p] = hand.copy()
-            shared.offices[p] = tuple([c for c in hand if type(c) is office])
-    # counted afresh: a reshuffle of the discard pile (R-TURN-8, offices played come back,
-    # R-EXC-5) can leave the deck as long as it was and change what it holds
-    shared.in_deck = sum([type(c) is office for c in st.deck])
-    return tuple(shared.offices), shared.in_deck
-
-
-def _office_snap(game: Game, seat: int, shared: _Shared) -> Any:
-    return _offices_of(game, shared)
-
-
-def _office_fast(
-    out: dict[str, np.ndarray], game: Game, seat: int, order: Sequence[int], obs: ObservationEncoder, shared: _Shared
-) -> None:
-    held, in_deck = _offices_of(game, shared)
-    ci = obs.card_index
-    for k, s in enumerate(order):
-        for c in held[s]:
-            out["held"][k, ci[c.code]] += 1
-    out["in_deck"][0] = in_deck
-
-
-_FAST_PARTS: dict[str, tuple[Snapshot, Writer]] = {
-    "dirk": (_dirk_snap, _dirk_fast),
-    "vizier": (_vizier_snap, _vizier_fast),
-    "building_huts": (_huts_snap, _huts_fast),
-    "bonus_cards": (_bonus_snap, _bonus_fast),
-    "exchange_offices": (_office_snap, _office_fast),
-}
-# the encoders the fast parts reproduce (a key registered anew falls back to the reference)
-_BUILTIN_ENCODERS = {key: VIEW_ENCODERS[key] for key in _FAST_PARTS}
+#: a part as the fast path runs it: (snapshot, write, [(slice name, slice, shape), ...])
+_Part = tuple[
+    Callable[[Any, int, Any, dict[Any, Any]], Any],
+    Callable[[dict[str, np.ndarray], Any, Sequence[int], Any], None],
+    list[tuple[str, slice, tuple[int, ...]]],
+]
 
 
 def fast_path_covers(encoder: ObservationEncoder, game: Game) -> bool:
     """True if :class:`SeatObservations` can observe games of ``game``'s rule set without
-    ``view(seat)``: every ``alhambra_view`` hook is one it reproduces and every module part
-    is encoded by its built-in encoder."""
-    for impl in game.hook.alhambra_view.get_hookimpls():
-        if getattr(impl.function, "__module__", None) not in _KNOWN_VIEW_HOOKS:
-            return False
-    return all(_BUILTIN_ENCODERS.get(key) is enc for key, enc, _names in encoder.modules)
+    ``view(seat)``: every plugin implementing ``alhambra_view`` declares its observation parts
+    (``alhambra_observation_parts``) and every part of the layout is kept up to date from the
+    state (``ObservationPart.incremental``)."""
+    hook = game.hook
+    declared = {id(impl.plugin) for impl in hook.alhambra_observation_parts.get_hookimpls()}
+    if any(id(impl.plugin) not in declared for impl in hook.alhambra_view.get_hookimpls()):
+        return False
+    return all(part.incremental for _key, part, _names in encoder.modules)
 
 
 class SeatObservations:
@@ -223,9 +76,6 @@ class SeatObservations:
         self._bufs: list[np.ndarray | None] = [None] * n
         self._seen: list[dict[Any, Any]] = [{} for _ in range(n)]
         self._game: Game | None = None
-        offices = {type(c) for c in game.rules.cards.values() if type(c).__name__ == "ExchangeOffice"}
-        self._office_type = offices.pop() if len(offices) == 1 else None
-        self._shared = _Shared(n, self._office_type)
         o = encoder._start
         self._o = o
         self._city_size = encoder.slots * len(SLOT_FEATURES)
@@ -234,15 +84,17 @@ class SeatObservations:
         self._card_slot = {c: encoder.card_index[c.code] for c in encoder.cards}
         self._tile_slot = encoder.tile_index
         self._T = len(encoder.tiles)
-        self._modules = [
+        self._modules: list[_Part] = [
             (
-                key,
-                *_FAST_PARTS[key],
+                part.snapshot,
+                part.write,
                 [(name, encoder.slices[full], encoder.shapes[full]) for name, full in names.items()],
             )
-            for key, _enc, names in encoder.modules
-            if key in _FAST_PARTS
+            for _key, part, names in encoder.modules
+            if part.snapshot is not None and part.write is not None
         ]
+        # per part: its cache for the game observed now (``ObservationPart.snapshot``)
+        self._caches: list[dict[Any, Any]] = [{} for _ in self._modules]
 
     def forget(self) -> None:
         """Drop what was written (the next :meth:`observe` of each seat rewrites it all)."""
@@ -252,14 +104,14 @@ class SeatObservations:
         """A new, empty one for the same rule set (cheap: the layout's tables are shared; for
         a copied session, as a search copies many)."""
         new = SeatObservations.__new__(SeatObservations)
-        for name in ("encoder", "fast", "n", "_office_type", "_o", "_city_size", "_prices"):
+        for name in ("encoder", "fast", "n", "_o", "_city_size", "_prices"):
             setattr(new, name, getattr(self, name))
         for name in ("_card_slot", "_tile_slot", "_T", "_modules"):
             setattr(new, name, getattr(self, name))
         new._bufs = [None] * self.n
         new._seen = [{} for _ in range(self.n)]
         new._game = None
-        new._shared = _Shared(self.n, self._office_type)
+        new._caches = [{} for _ in self._modules]
         return new
 
     def observe(self, game: Game, seat: int) -> np.ndarray:
@@ -272,7 +124,7 @@ class SeatObservations:
             self._game = game
             self._bufs = [None] * self.n
             self._seen = [{} for _ in range(self.n)]
-            self._shared = _Shared(self.n, self._office_type)
+            self._caches = [{} for _ in self._modules]
         buf = self._bufs[seat]
         if buf is None:
             buf = self._bufs[seat] = np.zeros(self.encoder.size, dtype=np.float32)
@@ -388,7 +240,6 @@ class SeatObservations:
                 mv[a + ti[t]] = 1.0
             seen["pending"] = pending.copy()  # Pending records are replaced, never changed
             seen["pending_tiles"] = tiles
-        shared = self._shared
         reserves, cities = seen["reserve"], seen["city"]
         city_size = self._city_size
         for p, player in enumerate(players):
@@ -410,12 +261,15 @@ class SeatObservations:
             cities[p] = memo
         if self._modules:
             order = [(s + k) % n for k in range(n)]
-            for key, snap, write, parts in self._modules:
-                now = snap(game, s, shared)
-                if seen.get(key, self) != now:
+            written = seen.get("parts")
+            if written is None:
+                written = seen["parts"] = [self] * len(self._modules)  # self: never a snapshot's value
+            for i, (snap, write, parts) in enumerate(self._modules):
+                now = snap(game, s, enc, self._caches[i])
+                if written[i] != now:
                     out = {}
                     for name, sl, shape in parts:
                         buf[sl] = 0
                         out[name] = buf[sl].reshape(shape)
-                    write(out, game, s, order, enc, shared)
-                    seen[key] = now
+                    write(out, now, order, enc)
+                    written[i] = now

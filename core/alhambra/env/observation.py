@@ -3,9 +3,11 @@ with named slices (:attr:`ObservationEncoder.slices`) and the same as readable t
 
 Seats are written relative to the observer: player slot 0 is the observing seat, slot 1 the
 next seat in turn order, and so on. Counts are raw counts, flags 0/1, scores raw points. The
-layout (names, shapes, meaning) is documented in ``docs/env.md``; a module's state is encoded
-by the encoder registered for its view key (:func:`register_view_encoder`); a module without
-one is left out of the tensor (its view still shows in the text).
+layout (names, shapes, meaning) is documented in ``docs/env.md``. A plugin's part of the
+view is encoded as the plugin declares it (:class:`alhambra.ObservationPart`, hook
+``alhambra_observation_parts``), or by a :class:`ViewEncoder` registered for its view key
+(:func:`register_view_encoder`, which takes precedence); a view entry with neither is left out
+of the tensor (it still shows in the text).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from alhambra import BUILDING_TYPES, EAST, NORTH, SOUTH, WEST, ConfigError, ScoringCard
+from alhambra import BUILDING_TYPES, EAST, NORTH, SOUTH, WEST, ConfigError, ObservationPart, ScoringCard
 
 from .codec import WindowError, city_slots, max_slots, tile_ids
 
@@ -43,9 +45,11 @@ _SLOT_F = len(SLOT_FEATURES)
 
 
 class ViewEncoder:
-    """Writes one module's part of the view (``view["modules"][key]``, or ``view[key]`` for a
-    plugin that adds its own top-level entry, as the two-player rules do with ``"dirk"``) into
-    the observation.
+    """Writes one plugin's part of the view (``view["modules"][key]``, or ``view[key]`` for a
+    plugin that adds its own top-level entry) into the observation, from the view only: a rule
+    set with one is observed through the reference encoding at every step. A plugin declares
+    its part better with :class:`alhambra.ObservationPart` (hook
+    ``alhambra_observation_parts``), which can also keep it up to date from the state.
 
     ``shapes(game)``: ``{slice name: shape}`` for the rule set of ``game``; ``write(out,
     part, view, order, obs)``: fill the arrays ``out[name]`` (zeroed, of those shapes) from
@@ -103,8 +107,9 @@ _BASE_VIEW_KEYS = frozenset(
 
 def register_view_encoder(key: str, encoder: ViewEncoder) -> None:
     """Encode the view entry ``view["modules"][key]`` with ``encoder`` (a later registration
-    replaces an earlier one). Raises :class:`ConfigError` for an encoder that is not a
-    :class:`ViewEncoder`."""
+    replaces an earlier one; it replaces a plugin's declared part of that key too, and makes
+    the rule sets with that entry observed through the reference encoding). Raises
+    :class:`ConfigError` for an encoder that is not a :class:`ViewEncoder`."""
     if not isinstance(encoder, ViewEncoder):
         raise ConfigError(f"a view encoder must be an alhambra.env.ViewEncoder, not {encoder!r}")
     _VIEW_ENCODERS[key] = encoder
@@ -164,17 +169,12 @@ class ObservationEncoder:
             "reserves": (n, T),
             "cities": (n, self.slots, _SLOT_F),
         }
-        #: the modules' parts encoded: (view key, encoder, {its slice name: the full slice name})
-        self.modules: list[tuple[str, ViewEncoder, dict[str, str]]] = []
-        probe = game.view(0)
-        present = set(probe["modules"]) | {k for k in probe if k not in _BASE_VIEW_KEYS}
-        for key in sorted(present):
-            enc = _VIEW_ENCODERS.get(key)
-            if enc is None:
-                continue
-            own = enc.shapes(game)
-            self.modules.append((key, enc, {name: f"{key}.{name}" for name in own}))
-            for name, shape in own.items():
+        #: the plugins' parts encoded, sorted by key: (view key, its part, {its slice name:
+        #: the full slice name})
+        self.modules: list[tuple[str, ObservationPart, dict[str, str]]] = []
+        for key, part in sorted(self._parts(game).items()):
+            self.modules.append((key, part, {name: f"{key}.{name}" for name in part.shapes}))
+            for name, shape in part.shapes.items():
                 shapes[f"{key}.{name}"] = shape
         for name, shape in (extra or {}).items():
             shapes[name] = shape
@@ -193,6 +193,34 @@ class ObservationEncoder:
         self._slot_rows[:-1, 3:] = planes
         self._slot_rows[:, 0] = 1
         self._empty_row = len(planes)
+
+    def _parts(self, game: Game) -> dict[str, ObservationPart]:
+        """The parts the plugins declare (``alhambra_observation_parts``, asked with this
+        layout's tables), a registered :class:`ViewEncoder` in place of a part of its key."""
+        parts: dict[str, ObservationPart] = {}
+        for answer in game.hook.alhambra_observation_parts(game=game, layout=self):
+            if not isinstance(answer, list):
+                raise ConfigError(f"alhambra_observation_parts must return a list of ObservationPart, not {answer!r}")
+            for part in answer:
+                if not isinstance(part, ObservationPart):
+                    raise ConfigError(f"alhambra_observation_parts must return ObservationPart values, not {part!r}")
+                if part.key in parts:
+                    raise ConfigError(f"two observation parts declare the view key {part.key!r}")
+                parts[part.key] = part
+        if _VIEW_ENCODERS:
+            probe = game.view(0)
+            present = set(probe["modules"]) | {k for k in probe if k not in _BASE_VIEW_KEYS}
+            for key in present:
+                enc = _VIEW_ENCODERS.get(key)
+                if enc is not None:
+                    parts[key] = ObservationPart(key, enc.shapes(game), enc.write)
+        return parts
+
+    @staticmethod
+    def city_slots(city: Any) -> tuple[tuple[int, int], ...]:
+        """The cell slots of ``city`` in the order of its ``cities`` rows
+        (:func:`alhambra.env.city_slots`)."""
+        return city_slots(city)
 
     def city_block(self, city: Any) -> np.ndarray:
         """The ``(slots, len(SLOT_FEATURES))`` block of an Alhambra: ``city`` an
@@ -295,10 +323,10 @@ class ObservationEncoder:
             values += tally.values()
         buf[at] = values
         mods = view["modules"]
-        for key, enc, names in self.modules:
+        for key, declared, names in self.modules:
             part = mods.get(key, view.get(key))
             if part is not None:
-                enc.write(
+                declared.encode(
                     {name: buf[self.slices[full]].reshape(self.shapes[full]) for name, full in names.items()},
                     part,
                     view,
@@ -309,15 +337,17 @@ class ObservationEncoder:
 
     def high(self) -> np.ndarray:
         """Upper bounds of every entry (for a ``gymnasium.spaces.Box``): 1 for the base
-        game's flags and tiles, 10 000 for scores, 200 for counts and for modules' entries,
+        game's flags and tiles, 10 000 for scores, 200 for counts and for plugins' entries
+        (or the bound a part declares, ``ObservationPart.high``: Dirk's score 10 000),
         :attr:`slots` for a slot's ``x`` and ``y``."""
         hi = np.ones(self.size, dtype=np.float32)
         for name, s in self.slices.items():
             if "." in name or name not in _FLAG_SLICES:
                 hi[s] = 200
-        for name in ("scores", "dirk.score"):
-            if name in self.slices:
-                hi[self.slices[name]] = 10_000
+        hi[self.slices["scores"]] = 10_000
+        for _key, part, names in self.modules:
+            for name, bound in part.high.items():
+                hi[self.slices[names[name]]] = bound
         self._xy(hi)[:] = self.slots
         return hi
 
@@ -329,133 +359,6 @@ class ObservationEncoder:
 
     def _xy(self, vec: np.ndarray) -> np.ndarray:
         return vec[self.slices["cities"]].reshape(self.shapes["cities"])[:, :, 1:3]
-
-
-# -- the expansion modules' view parts (and Dirk's) ----------------------------------------
-
-
-def _tiles_of(game: Game, kind: str) -> tuple[Any, ...]:
-    return tuple(t for t, s in game.rules.catalog.items() if s.kind == kind)
-
-
-def _dirk_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    for t in part["tiles"]:
-        out["tiles"][obs.tile_index[t]] = 1
-    out["score"][0] = part["score"]
-
-
-register_view_encoder("dirk", ViewEncoder(lambda g: {"tiles": (len(tile_ids(g)),), "score": (1,)}, _dirk_write))
-
-
-def _vizier_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    for k, s in enumerate(order):
-        out["active"][k] = bool(part["active"][s])
-        if part["asking"] == s:
-            out["asking"][k] = 1
-
-
-register_view_encoder(
-    "vizier", ViewEncoder(lambda g: {"active": (g.num_players,), "asking": (g.num_players,)}, _vizier_write)
-)
-
-
-def _huts_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    for k, t in enumerate(BUILDING_TYPES):
-        stack = part["stacks"].get(t)
-        if stack is not None:
-            out["stack_sizes"][k] = stack["size"]
-            if stack["face_up"] is not None:
-                out["face_up"][obs.tile_index[stack["face_up"]]] = 1
-
-
-register_view_encoder(
-    "building_huts",
-    ViewEncoder(lambda g: {"face_up": (len(tile_ids(g)),), "stack_sizes": (len(BUILDING_TYPES),)}, _huts_write),
-)
-
-
-def _bonus_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    ti = obs.tile_index
-    for b in part.get("hand", ()):
-        out["hand"][ti[b]] = 1
-    for k, s in enumerate(order):
-        p = part["players"][s]
-        for b in p["revealed"]:
-            out["revealed"][k, ti[b]] = 1
-        out["hidden"][k] = p["hidden"]
-    out["out_of_play"][0] = part["out_of_play"]
-
-
-register_view_encoder(
-    "bonus_cards",
-    ViewEncoder(
-        lambda g: {
-            "hand": (len(tile_ids(g)),),
-            "revealed": (g.num_players, len(tile_ids(g))),
-            "hidden": (g.num_players,),
-            "out_of_play": (1,),
-        },
-        _bonus_write,
-    ),
-)
-
-
-def _office_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    ci = obs.card_index
-    for k, s in enumerate(order):
-        for code in part["hands"][s]:
-            out["held"][k, ci[code]] += 1
-    out["in_deck"][0] = part["in_deck"]
-
-
-register_view_encoder(
-    "exchange_offices",
-    ViewEncoder(
-        lambda g: {"held": (g.num_players, len(ObservationEncoder.card_list(g))), "in_deck": (1,)}, _office_write
-    ),
-)
-
-
-def _gates_write(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], obs: ObservationEncoder
-) -> None:
-    ci = obs.card_index
-    if part["space"] is not None:
-        out["space"][ci[part["space"]]] = 1
-    players = view["players"]
-    for k, s in enumerate(order):
-        for code in part["hands"][s]:
-            out["held"][k, ci[code]] += 1
-        gates = part["gates"][s]
-        if gates:
-            slot = {pos: i for i, pos in enumerate(city_slots([(x, y) for x, y, _ in players[s]["city"]]))}
-            for x, y, side in gates:
-                out["gates"][k, slot[(x, y)], 0 if side == "east" else 1] = 1
-    out["in_deck"][0] = part["in_deck"]
-
-
-register_view_encoder(
-    "city_gates",
-    ViewEncoder(
-        lambda g: {
-            "space": (len(ObservationEncoder.card_list(g)),),
-            "held": (g.num_players, len(ObservationEncoder.card_list(g))),
-            "gates": (g.num_players, max_slots(g), 2),
-            "in_deck": (1,),
-        },
-        _gates_write,
-    ),
-)
 
 
 # -- text --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 
 from ..engine.actions import ActionKind, GiveToDirk
+from ..engine.observation_parts import ObservationLayout, ObservationPart
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .placement import pending_index
@@ -22,6 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..engine.sequence import Next
     from collections.abc import Sequence
+
+    import numpy as np
 
 DIRK_SETUP = 6  # R-TWO-3
 DIRK_AFTER_SCORING_1 = 6
@@ -155,6 +158,52 @@ def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
     d = dirk(game)
     if d is not None:
         view["dirk"] = {"tiles": list(d.tiles), "score": d.score}
+
+
+def _observed(
+    game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]
+) -> tuple[tuple[Any, ...], int] | None:
+    d = dirk(game)
+    return None if d is None else (tuple(d.tiles), d.score)
+
+
+def _write_observed(
+    out: dict[str, np.ndarray],
+    seen: tuple[tuple[Any, ...], int] | None,
+    order: Sequence[int],
+    layout: ObservationLayout,
+) -> None:
+    if seen is None:
+        return
+    tiles, score = seen
+    ti = layout.tile_index
+    for t in tiles:
+        out["tiles"][ti[t]] = 1
+    out["score"][0] = score
+
+
+def _encode_observed(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout
+) -> None:
+    _write_observed(out, (tuple(part["tiles"]), part["score"]), order, layout)
+
+
+@hookimpl
+def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart] | None:
+    """``dirk.tiles`` (one flag per tile: Dirk's buildings) and ``dirk.score`` (his points,
+    R-TWO-3/4), in two-player games only."""
+    if game.num_players != 2:
+        return None
+    return [
+        ObservationPart(
+            "dirk",
+            {"tiles": (len(layout.tiles),), "score": (1,)},
+            _encode_observed,
+            _observed,
+            _write_observed,
+            high={"score": 10_000},
+        )
+    ]
 
 
 @hookimpl

@@ -1,0 +1,103 @@
+"""The city gates' part of the environments' observation tensor (``alhambra.env``,
+docs/env.md), all of it public (R-GATE-3, R-GATE-4): ``city_gates.space`` (the gate card on
+the gate space, one flag per card), ``city_gates.held`` (the gate cards each player holds, per
+card), ``city_gates.gates`` (each Alhambra's gates over its cell slots, in the order of the
+core's ``cities`` rows: a gate on the cell's east side, on its south side) and
+``city_gates.in_deck`` (gate cards left in the deck). Gate cards in the discard pile are
+counted by the core's ``discard`` slice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from alhambra import EAST, Game, ObservationLayout, ObservationPart, hookimpl
+
+from .plugin import KEY, GateCard, gates_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+#: per seat: its gates as ``(x, y, column)`` (column 0 an east side, 1 a south side) and the
+#: cell slots of its Alhambra (``None`` without gates)
+SeatGates = tuple[tuple[tuple[int, int, int], ...], "tuple[tuple[int, int], ...] | None"]
+#: what a seat sees: the card on the gate space (its code, or None), the codes of the gate
+#: cards in each hand (by seat), each seat's gates, the gate cards in the deck
+Seen = tuple["str | None", tuple[tuple[str, ...], ...], tuple[SeatGates, ...], int]
+
+
+def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> Seen:
+    """The gate space, the gate cards in each hand, each Alhambra's gates and the gate cards
+    in the deck, from the state; a hand's gate cards are picked out again only when the hand
+    changed, the deck's counted again only when the deck changed (``cache``: copies of the
+    hands and the deck, what they hold)."""
+    st = game.state
+    gs = gates_state(game)
+    players = st.players
+    hands = cache.get("hands")
+    if hands is None:
+        hands = cache["hands"] = [None] * len(players)
+        cache["held"] = [()] * len(players)
+    held = cache["held"]
+    for p, player in enumerate(players):
+        hand = player.hand
+        if hands[p] != hand:
+            hands[p] = hand.copy()
+            held[p] = tuple([c.code for c in hand if type(c) is GateCard])
+    gates = tuple(
+        (
+            tuple([(x, y, 0 if side == EAST else 1) for x, y, side in seat_gates]),
+            layout.city_slots(player.city),
+        )
+        if seat_gates
+        else ((), None)
+        for seat_gates, player in zip(gs.gates, players)
+    )
+    deck = st.deck
+    if cache.get("deck") != deck:  # compared whole: a reshuffle can keep the deck's length
+        cache["deck"] = deck.copy()
+        cache["in_deck"] = sum([type(c) is GateCard for c in deck])
+    in_deck = cache["in_deck"]
+    return (GateCard(gs.space).code if gs.space else None), tuple(held), gates, in_deck
+
+
+def write(out: dict[str, np.ndarray], seen: Seen, order: Sequence[int], layout: ObservationLayout) -> None:
+    space, held, gates, in_deck = seen
+    ci = layout.card_index
+    if space is not None:
+        out["space"][ci[space]] = 1
+    for k, s in enumerate(order):
+        for code in held[s]:
+            out["held"][k, ci[code]] += 1
+        seat_gates, slots = gates[s]
+        if seat_gates and slots is not None:
+            slot = {pos: i for i, pos in enumerate(slots)}
+            for x, y, column in seat_gates:
+                out["gates"][k, slot[(x, y)], column] = 1
+    out["in_deck"][0] = in_deck
+
+
+def encode(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout
+) -> None:
+    """The reference: the same slices from the view's entry (and each Alhambra's cells, for
+    its slots)."""
+    players = view["players"]
+    gates = tuple(
+        (
+            tuple((x, y, 0 if side == "east" else 1) for x, y, side in seat_gates),
+            layout.city_slots([(x, y) for x, y, _ in player["city"]]),
+        )
+        if seat_gates
+        else ((), None)
+        for seat_gates, player in zip(part["gates"], players)
+    )
+    write(out, (part["space"], tuple(map(tuple, part["hands"])), gates, part["in_deck"]), order, layout)
+
+
+@hookimpl
+def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart]:
+    """``city_gates.space``, ``.held``, ``.gates`` and ``.in_deck``."""
+    n, K = layout.num_players, len(layout.cards)
+    shapes = {"space": (K,), "held": (n, K), "gates": (n, layout.slots, 2), "in_deck": (1,)}
+    return [ObservationPart(KEY, shapes, encode, snapshot, write)]

@@ -1,0 +1,48 @@
+"""The vizier's part of the environments' observation tensor (``alhambra.env``, docs/env.md):
+``vizier.active`` (each seat's token, R-VIZ-1/2/4) and ``vizier.asking`` (the seat asked now,
+R-VIZ-5), per player in observer-relative order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from alhambra import Game, ObservationLayout, ObservationPart, hookimpl
+
+from .plugin import KEY, PHASE, vizier_state
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+#: what a seat sees: each seat's token, and the seat asked now (or None)
+Seen = tuple[tuple[bool, ...], "int | None"]
+
+
+def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> Seen:
+    """The tokens and the seat asked now, from the state (as ``alhambra_view`` shows them: only
+    to the seat asked, R-VIZ-5)."""
+    vs = vizier_state(game)
+    asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
+    return tuple(vs.active), asked if asked == seat else None
+
+
+def write(out: dict[str, np.ndarray], seen: Seen, order: Sequence[int], layout: ObservationLayout) -> None:
+    active, asking = seen
+    for k, s in enumerate(order):
+        out["active"][k] = bool(active[s])
+        if asking == s:
+            out["asking"][k] = 1
+
+
+def encode(
+    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout
+) -> None:
+    """The reference: the same slices from the view's entry."""
+    write(out, (tuple(part["active"]), part["asking"]), order, layout)
+
+
+@hookimpl
+def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart]:
+    """``vizier.active`` and ``vizier.asking``, one entry per player."""
+    n = layout.num_players
+    return [ObservationPart(KEY, {"active": (n,), "asking": (n,)}, encode, snapshot, write)]
