@@ -103,35 +103,7 @@ pub fn state_json(g: &Game) -> String {
     o.push_str(", \"scoring_cards\": ");
     cards(&mut o, g.scoring_cards.as_slice());
     o.push_str(", \"scorings\": ");
-    list(&mut o, g.scorings.iter(), |o, r| {
-        let parts = r.participants as usize;
-        let _ = write!(o, "{{\"number\": {}, \"participants\": ", r.number);
-        ints(o, &(0..parts).collect::<Vec<_>>());
-        o.push_str(", \"counts\": ");
-        let table = |o: &mut String, row: &[i32; TYPES]| {
-            if r.bare {
-                o.push_str("{}");
-            } else {
-                per_type(o, row)
-            }
-        };
-        list(o, 0..parts, |o, i| {
-            let counts = r.counts[i].map(|c| c as i32);
-            table(o, &counts)
-        });
-        o.push_str(", \"majority\": ");
-        list(o, 0..parts, |o, i| table(o, &r.majority[i]));
-        o.push_str(", \"walls\": ");
-        ints(o, &r.walls[..parts]);
-        match r.position {
-            Some(points) => {
-                o.push_str(", \"extra\": {\"position\": ");
-                ints(o, &points[..parts]);
-                o.push_str("}}");
-            }
-            None => o.push_str(", \"extra\": {}}"),
-        }
-    });
+    scorings(&mut o, g);
     o.push_str(", \"distribution\": ");
     list(&mut o, g.distribution.iter(), |o, (s, tiles)| {
         let _ = write!(o, "[{s}, ");
@@ -161,6 +133,51 @@ pub fn state_json(g: &Game) -> String {
     }
     o.push_str("}, \"pile_sizes\": ");
     ints(&mut o, g.pile_sizes.as_slice());
+    o.push('}');
+    o
+}
+
+/// The scoring records as the save writes them.
+fn scorings(o: &mut String, g: &Game) {
+    list(o, g.scorings.iter(), |o, r| {
+        let parts = r.participants as usize;
+        let _ = write!(o, "{{\"number\": {}, \"participants\": ", r.number);
+        ints(o, &(0..parts).collect::<Vec<_>>());
+        o.push_str(", \"counts\": ");
+        let table = |o: &mut String, row: &[i32; TYPES]| {
+            if r.bare {
+                o.push_str("{}");
+            } else {
+                per_type(o, row)
+            }
+        };
+        list(o, 0..parts, |o, i| {
+            let counts = r.counts[i].map(|c| c as i32);
+            table(o, &counts)
+        });
+        o.push_str(", \"majority\": ");
+        list(o, 0..parts, |o, i| table(o, &r.majority[i]));
+        o.push_str(", \"walls\": ");
+        ints(o, &r.walls[..parts]);
+        match r.position {
+            Some(points) => {
+                o.push_str(", \"extra\": {\"position\": ");
+                ints(o, &points[..parts]);
+                o.push_str("}}");
+            }
+            None => o.push_str(", \"extra\": {}}"),
+        }
+    });
+}
+
+/// What a result record reads of the state: the turn, the start player, the scorings and each
+/// seat's hand.
+pub fn summary_json(g: &Game) -> String {
+    let mut o = String::with_capacity(1024);
+    let _ = write!(o, "{{\"turn\": {}, \"start_player\": {}, \"scorings\": ", g.turn, g.start_player);
+    scorings(&mut o, g);
+    o.push_str(", \"hands\": ");
+    list(&mut o, 0..g.n as usize, |o, p| cards(o, g.players[p].hand.as_slice()));
     o.push('}');
     o
 }

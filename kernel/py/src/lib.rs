@@ -13,7 +13,7 @@ use kernel::game::{Action, Context, Game, Loaded, Options, Payment, Phase, Scori
 use kernel::rng::Mt;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Run `f`, turning a panic into `alhambra.errors.KernelError`.
@@ -165,27 +165,29 @@ impl KernelGame {
     }
 
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
-    /// per decision, as the Python random bot), each seat's generator given by its state
-    /// (`random.Random.getstate()[1]`: 624 words and the index); at most `max_actions`
-    /// actions. Returns the codes of the actions played and the generators' states after.
+    /// per decision, as the Python random bot), each seat's generator given by its state as
+    /// bytes (`array("I", random.getstate()[1]).tobytes()`: 624 words and the index, native
+    /// byte order); at most `max_actions` actions. Returns the codes of the actions played and
+    /// the generators' states after, as bytes again.
     #[pyo3(signature = (bots, max_actions=100_000))]
     #[allow(clippy::type_complexity)]
-    fn play_random(
+    fn play_random<'py>(
         &mut self,
-        py: Python<'_>,
-        bots: Vec<Vec<u32>>,
+        py: Python<'py>,
+        bots: Vec<Vec<u8>>,
         max_actions: usize,
-    ) -> PyResult<(Vec<u64>, Vec<Vec<u32>>)> {
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>)> {
         if bots.len() != self.g.n as usize {
             return Err(PyValueError::new_err("one generator per seat"));
         }
         let mut rngs = Vec::with_capacity(bots.len());
-        for words in &bots {
-            let state = words.get(..624).unwrap_or(&[]);
-            let index = words.get(624).copied().unwrap_or(u32::MAX);
-            rngs.push(Mt::from_state(state, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?);
+        for bytes in &bots {
+            let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
+            let ok = bytes.len() == 625 * 4;
+            let mt = if ok { Mt::from_state(&words[..624], words[624]) } else { None };
+            rngs.push(mt.ok_or_else(|| PyValueError::new_err("bad generator state"))?);
         }
-        guard(py, || {
+        let played = guard(py, || {
             let mut played = Vec::with_capacity(512);
             let g = &mut *self.g;
             let legal = &mut self.legal;
@@ -201,16 +203,25 @@ impl KernelGame {
                 }
             });
             self.listed = false;
-            let states = rngs
-                .iter()
-                .map(|r| {
-                    let mut w = r.state.to_vec();
-                    w.push(r.index);
-                    w
-                })
-                .collect();
-            Ok((played, states))
-        })
+            Ok(played)
+        })?;
+        let states = rngs
+            .iter()
+            .map(|r| {
+                let mut out = Vec::with_capacity(625 * 4);
+                for w in r.state.iter().chain(std::iter::once(&r.index)) {
+                    out.extend_from_slice(&w.to_ne_bytes());
+                }
+                PyBytes::new(py, &out)
+            })
+            .collect();
+        Ok((played, states))
+    }
+
+    /// What a result record reads of the state, as JSON: `turn`, `start_player`, `scorings`
+    /// (as the save writes them) and each seat's `hand` (card codes).
+    fn summary_json(&self, py: Python<'_>) -> PyResult<String> {
+        guard(py, || Ok(kernel::export::summary_json(&self.g)))
     }
 
     #[getter]
