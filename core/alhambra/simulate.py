@@ -255,9 +255,11 @@ def bot_seed(seed: int, seat: int) -> int:
     return seed * 1000 + seat
 
 
-def seat_bots(specs: Sequence[str] | str | None, players: int) -> list[str]:
+def seat_bots(specs: Sequence[str] | str | None, players: int, *, check: bool = True) -> list[str]:
     """One bot specification per seat: ``None`` means random everywhere, a single name applies
-    to every seat; otherwise there must be exactly one per seat (:class:`BotSpecError`)."""
+    to every seat; otherwise there must be exactly one per seat (:class:`BotSpecError`).
+    ``check``: build each bot once to check its name and parameters (a caller that builds the
+    bots right after may leave it to them)."""
     if specs is None:
         return ["random"] * players
     if isinstance(specs, str):
@@ -271,8 +273,9 @@ def seat_bots(specs: Sequence[str] | str | None, players: int) -> list[str]:
         raise BotSpecError(
             f"{len(specs)} bots given for {players} players: give one bot per seat, or a single bot for all seats"
         )
-    for s in specs:
-        make_bot(s, 0)  # raises BotSpecError for an unknown name or bad parameters
+    if check:
+        for s in specs:
+            make_bot(s, 0)  # raises BotSpecError for an unknown name or bad parameters
     return specs
 
 
@@ -289,8 +292,8 @@ def simulate_one(
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
     (:func:`bot_seed`); ``honest``: see :func:`play`; ``engine``: see :func:`new_game`."""
     count = players if isinstance(players, int) else len(players)
-    specs = seat_bots(bots, count)
-    seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]
+    specs = seat_bots(bots, count, check=False)
+    seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]  # BotSpecError here
     if engine == "auto" and not all(type(b) is RandomBot for b in seated):
         # the other bots read the state through Python (views, determinized worlds): on the
         # kernel every decision would cost a conversion, so "auto" plays them on Python
