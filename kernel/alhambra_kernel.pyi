@@ -4,8 +4,19 @@ __version__: str
 
 class KernelGame:
     def __init__(
-        self, players: int, seed: int, holes: str = "cell", tiebreak: str = "shared", start_player: str = "seat"
+        self,
+        players: int,
+        seed: int,
+        holes: str = "cell",
+        tiebreak: str = "shared",
+        start_player: str = "seat",
+        mods: int = 0,
+        diamonds: list[int] | None = None,
     ) -> None: ...
+    @staticmethod
+    def action_data(code: int) -> dict[str, object]: ...
+    @staticmethod
+    def code_of_data(data: dict[str, object]) -> int | None: ...
     def legal(self) -> list[int]: ...
     def apply_index(self, index: int) -> None: ...
     def apply_code(self, code: int) -> None: ...
@@ -36,6 +47,8 @@ class KernelGame:
         holes: str = "cell",
         tiebreak: str = "shared",
         start_player: str = "seat",
+        mods: int = 0,
+        diamonds: list[int] | None = None,
     ) -> KernelGame: ...
 
 def _panic_for_test() -> None: ...
