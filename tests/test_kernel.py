@@ -47,6 +47,7 @@ def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
     assert game.engine == "kernel"
     assert alhambra.new_game(4, seed=3, engine="python").engine == "python"
     assert alhambra.new_game(4, modules=["vizier", "exchange_offices"], seed=3).engine == "kernel"
+    assert alhambra.new_game(4, modules=["bonus_cards", "diamonds"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["building_huts"], seed=3).engine == "python"
 
 
