@@ -25,7 +25,7 @@ from typing import Any
 import alhambra
 
 #: the modules the kernel plays, in every combination
-KERNEL_MODULES = ("vizier", "exchange_offices")
+KERNEL_MODULES = ("vizier", "bonus_cards", "exchange_offices", "diamonds")
 COMBINATIONS: list[tuple[str, ...]] = [
     c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
 ]

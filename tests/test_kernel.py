@@ -47,6 +47,7 @@ def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
     assert game.engine == "kernel"
     assert alhambra.new_game(4, seed=3, engine="python").engine == "python"
     assert alhambra.new_game(4, modules=["vizier", "exchange_offices"], seed=3).engine == "kernel"
+    assert alhambra.new_game(4, modules=["bonus_cards", "diamonds"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["building_huts"], seed=3).engine == "python"
 
 
@@ -259,8 +260,8 @@ def test_simulate_on_the_kernel_says_so(capsys):
 
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--workers", "1", "--engine", "kernel"]) == 0
     assert "engine: kernel (2 games)" in capsys.readouterr().out
-    assert main(["simulate", "--modules", "diamonds", "--games", "1", "--engine", "kernel"]) != 0
-    assert "not the module 'diamonds'" in capsys.readouterr().err
+    assert main(["simulate", "--modules", "city_gates", "--games", "1", "--engine", "kernel"]) != 0
+    assert "not the module 'city_gates'" in capsys.readouterr().err
 
 
 def test_replay_takes_the_engine_keyword():
@@ -281,3 +282,124 @@ def test_auto_plays_bots_that_read_the_state_on_python_and_random_ones_on_the_ke
     assert simulate_one(3, 2, bots="greedy").engine == "python"
     assert simulate_one(3, 2, bots="random").engine == "kernel"
     assert simulate_one(3, 2, bots="greedy", engine="python").to_json() == simulate_one(3, 2, bots="greedy").to_json()
+
+
+@pytest.mark.parametrize("values", [[5], [9, 1, 9], [3, 3, 3, 3, 3, 3], [1] * 6 + [2] * 6 + [9] * 6 + [4, 4]])
+def test_r_dia_1_any_diamond_values_play_the_same_game(values):
+    for players, mods in [(2, ("diamonds",)), (4, ("vizier", "diamonds")), (5, ("exchange_offices", "diamonds"))]:
+        options = {"diamonds.values": values}
+        for seed in (1, 2):
+            report = kernel_oracle.lockstep(players, seed, options, modules=mods, views=seed == 1)
+            assert report is None, report
+
+
+def test_r_dia_1_more_diamonds_of_one_value_than_the_kernel_tells_apart_is_a_config_error_naming_the_option():
+    options = {"diamonds.values": [5] * 7}
+    with pytest.raises(ConfigError, match="diamonds.values"):
+        alhambra.new_game(3, modules=["diamonds"], options=options, engine="kernel")
+    assert alhambra.new_game(3, modules=["diamonds"], options=options).engine == "python"
+
+
+def _diamonds_game(engine: str, seed: int = 2) -> alhambra.Game:
+    values = [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]
+    options = {"diamonds.values": values}
+    return alhambra.new_game(3, modules=["vizier", "diamonds"], seed=seed, options=options, engine=engine)
+
+
+def test_r_dia_4_an_overpayment_in_diamonds_is_played_by_the_kernel_as_by_python():
+    from alhambra_diamonds import BuyWithDiamonds, Diamond
+
+    unlisted = 0
+    for seed in (2, 3, 4, 5):
+        k, py = _diamonds_game("kernel", seed), _diamonds_game("python", seed)
+        rng = random.Random(seed)
+        while not k.is_over:
+            legal = k.legal_actions()
+            mine = [c for c in py.player(k.current_player).hand if type(c) is Diamond]
+            # every diamond in hand, for a building that a listed payment buys with fewer
+            over = [
+                BuyWithDiamonds(a.space, mine) for a in legal if type(a) is BuyWithDiamonds and len(mine) > len(a.cards)
+            ]
+            gems = [a for a in legal if type(a) is alhambra.TakeMoney and type(a.cards[0]) is Diamond]
+            a = over[0] if over and rng.random() < 0.5 else rng.choice(gems or legal)
+            unlisted += a not in legal
+            k.apply(a)
+            py.apply(a)
+            assert k.legal_actions() == py.legal_actions()
+        assert k.engine == "kernel" and k.to_json() == py.to_json()
+    assert unlisted > 3
+
+
+def test_r_dia_6_the_vizier_pays_exactly_with_any_copies_of_the_diamonds_listed():
+    from alhambra_diamonds import Diamond
+    from alhambra_vizier import UseVizier
+
+    py = _diamonds_game("python")
+    rng = random.Random(1)
+    while not any(type(a) is UseVizier and type(a.cards[0]) is Diamond for a in py.legal_actions()):
+        py.apply(rng.choice(py.legal_actions()))
+    use = next(a for a in py.legal_actions() if type(a) is UseVizier and type(a.cards[0]) is Diamond)
+    # the asked seat gets a lower copy of the payment's first value besides: now listed is the
+    # payment with that copy, and the one listed before is another exact payment, unlisted
+    st, seat = py.position(), py.current_player
+    first = use.cards[0]
+    hand = st["players"][seat]["hand"]
+    lower = next(Diamond(first.value, c).code for c in range(1, first.copy) if Diamond(first.value, c).code not in hand)
+    for where in [st["deck"], st["discard"], st["display"], *[p["hand"] for p in st["players"]]]:
+        if lower in where:
+            where.remove(lower)
+            break
+    hand.append(lower)
+    k, py = alhambra.Game.from_position(st, engine="kernel"), alhambra.Game.from_position(st, engine="python")
+    assert k.legal_actions() == py.legal_actions() and use not in k.legal_actions()
+    k.apply(use)
+    py.apply(use)
+    assert k.engine == "kernel" and k.to_json() == py.to_json()
+    assert k.legal_actions() == py.legal_actions()
+
+
+def test_r_dia_4_a_mixed_or_short_payment_in_diamonds_is_refused_as_on_python():
+    from alhambra_diamonds import BuyWithDiamonds, Diamond
+
+    k, py = _diamonds_game("kernel"), _diamonds_game("python")
+    seat = k.current_player
+    hand = py.player(seat).hand
+    money = [c for c in hand if type(c) is alhambra.MoneyCard]
+    bad = [
+        BuyWithDiamonds(1, []),
+        BuyWithDiamonds(1, [next(Diamond(v, 1) for v in (2, 3, 4, 5, 6) if Diamond(v, 1) not in hand)]),
+        alhambra.Buy(1, [Diamond(2, 1), *money[:1]]),
+        BuyWithDiamonds(2, [Diamond(2, 2)]),
+    ]
+    before = k.to_json()
+    for action in bad:
+        with pytest.raises(IllegalActionError) as on_kernel:
+            k.apply(action)
+        with pytest.raises(IllegalActionError) as on_python:
+            py.apply(action)
+        assert str(on_kernel.value) == str(on_python.value)
+    assert k.to_json() == before and k.engine == "kernel"
+
+
+@pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
+def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
+    k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")
+    rng = random.Random(8)
+    for _ in range(150):
+        k.apply(rng.choice(k.legal_actions()))
+    py = alhambra.Game.from_json(k.to_json(), engine="python")
+    again = alhambra.Game.from_json(py.to_json(), engine="kernel")
+    assert again.engine == "kernel" and again.legal_actions() == k.legal_actions() == py.legal_actions()
+    pos = alhambra.Game.from_position(k.position(), engine="kernel")
+    assert pos.engine == "kernel" and pos.legal_actions() == k.legal_actions()
+    world = k.determinize(k.current_player, random.Random(1))
+    py_world = py.determinize(k.current_player, random.Random(1))
+    assert world.engine == "kernel" and world.to_json() == py_world.to_json()
+    for _ in range(60):
+        if k.is_over:
+            break
+        a = rng.choice(k.legal_actions())
+        for g in (k, py, again):
+            g.apply(a)
+    assert k.view(0) == py.view(0) == again.view(0)
+    assert k.to_json() == py.to_json() == again.to_json()

@@ -54,7 +54,11 @@ KERNEL_OPTIONS = {"holes": ("cell", "region"), "tiebreak": ("shared", "money"), 
 
 
 #: The modules the kernel plays, with their bits in the kernel's module set.
-KERNEL_MODULES = {"vizier": 1, "exchange_offices": 8}
+KERNEL_MODULES = {"vizier": 1, "bonus_cards": 4, "exchange_offices": 8, "diamonds": 32}
+#: The module option ``diamonds.values`` (R-DIA-1): the kernel plays any list the module
+#: accepts with at most this many diamonds of one value (the copies its cards tell apart).
+DIAMOND_VALUES = "diamonds.values"
+DIAMOND_COPIES = 6
 
 
 def module_bits(rules: Ruleset) -> int:
@@ -82,9 +86,22 @@ def kernel_reason(rules: Ruleset) -> str | None:
     if rules.blocked:
         return f"the rules kernel plays the built-in rules only; {rules.blocked[0]!r} is blocked"
     for name, value in rules.options.items():
-        if value not in KERNEL_OPTIONS.get(name, ()):
+        if name == DIAMOND_VALUES:
+            values = list(value) if isinstance(value, (list, tuple)) else []
+            if not values or max(values.count(v) for v in values) > DIAMOND_COPIES:
+                return (
+                    f"the rules kernel does not play the option {name} = {list(value)!r}: "
+                    f"at most {DIAMOND_COPIES} diamonds of one value"
+                )
+        elif value not in KERNEL_OPTIONS.get(name, ()):
             return f"the rules kernel does not play the option {name} = {value!r}"
     return None
+
+
+def _diamond_values(rules: Ruleset) -> list[int] | None:
+    """The kernel's ``diamonds`` argument: the option's values (``None`` without the module)."""
+    value = rules.options.get(DIAMOND_VALUES)
+    return None if value is None else list(value)
 
 
 def use_kernel(engine: Any, rules: Ruleset) -> bool:
@@ -121,6 +138,7 @@ def new_native(rules: Ruleset, players: int, seed: int) -> Any:
         o.get("tiebreak", "shared"),
         o.get("start_player", "seat"),
         module_bits(rules),
+        _diamond_values(rules),
     )
 
 
@@ -152,6 +170,8 @@ def _core_action(code: int) -> Action | None:
             c = (code >> (8 * k)) & 255
             if not c:
                 break
+            if c > len(_MONEY):  # a module's money (diamonds): through the save's format
+                return None
             cards.append(_MONEY[c - 1])
         return action_table(TakeMoney)[(tuple(cards),)]
     if kind == 2 and not (code >> 54) & 7:  # a purchase in the space's own currency
@@ -271,6 +291,7 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
             o.get("tiebreak", "shared"),
             o.get("start_player", "seat"),
             module_bits(rules),
+            _diamond_values(rules),
         )
     except ValueError as exc:
         raise ConfigError(f"the rules kernel cannot hold this game: {exc}") from None

@@ -47,12 +47,55 @@ pub const SCORING: [[&[i32]; 3]; TYPES] = [
 pub const CURRENCIES: [&str; 4] = ["florin", "dirham", "dinar", "ducat"];
 
 // Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards, then the six
-// exchange offices (R-EXC-1), one per pair of currencies in CURRENCIES order.
+// exchange offices (R-EXC-1), one per pair of currencies in CURRENCIES order, then the diamonds
+// (R-DIA-1): `DIAMOND_FIRST + (value - 1) * DIAMOND_COPIES + copy - 1`, copies 1-6 of each
+// value 1-9 (`diamond-5a` is value 5, copy 1).
 pub const SCORING_A: u8 = 36;
 pub const SCORING_B: u8 = 37;
 pub const OFFICE_FIRST: u8 = 38;
 pub const OFFICE_PAIRS: [(u8, u8); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
-pub const CARD_KINDS: usize = 44;
+pub const DIAMOND_FIRST: u8 = 44;
+/// The copies of one diamond value the kernel tells apart (the Python module allows 26; a
+/// `diamonds.values` with more of one value is not played by the kernel).
+pub const DIAMOND_COPIES: u8 = 6;
+pub const CARD_KINDS: usize = DIAMOND_FIRST as usize + 9 * DIAMOND_COPIES as usize;
+
+/// The diamond card of `value` (1-9) and `copy` (1-6) (R-DIA-1).
+#[inline]
+pub const fn diamond(value: u8, copy: u8) -> u8 {
+    DIAMOND_FIRST + (value - 1) * DIAMOND_COPIES + copy - 1
+}
+
+/// True for a diamond card (R-DIA-1).
+#[inline]
+pub const fn is_diamond(card: u8) -> bool {
+    card >= DIAMOND_FIRST && (card as usize) < CARD_KINDS
+}
+
+/// A diamond's copy number (1-6).
+#[inline]
+pub const fn diamond_copy(card: u8) -> u8 {
+    (card - DIAMOND_FIRST) % DIAMOND_COPIES + 1
+}
+
+/// True for a card taken as money (R-TURN-2): the money cards and the diamonds (R-DIA-3).
+#[inline]
+pub const fn is_cash(card: u8) -> bool {
+    is_money(card) || is_diamond(card)
+}
+
+/// The ten bonus cards (R-BON-1), each named by the wall-less building it pictures, sorted: a
+/// seat's bonus cards are a bit set over this list.
+pub const BONUS_CARDS: [u8; 10] = [7, 14, 22, 23, 31, 32, 41, 42, 52, 53];
+
+/// R-BON-2: the bonus cards dealt to each player, by number of players.
+pub const fn bonus_deal(players: usize) -> usize {
+    match players {
+        2 | 3 => 3,
+        4 | 5 => 2,
+        _ => 1,
+    }
+}
 
 /// True for an exchange office card.
 #[inline]
@@ -81,25 +124,29 @@ pub const fn currency(card: u8) -> u8 {
     card / 9
 }
 
-/// The value of a money card (0 for any other card).
+/// The value of a money card or a diamond (0 for any other card).
 #[inline]
 pub const fn value(card: u8) -> u8 {
     if card < 36 {
         card % 9 + 1
+    } else if is_diamond(card) {
+        (card - DIAMOND_FIRST) / DIAMOND_COPIES + 1
     } else {
         0
     }
 }
 
 /// The order of cards inside an action (the Python engine's `canonical_cards`: currency name,
-/// then value): dinar, dirham, ducat, florin.
+/// then value, then code): diamond, dinar, dirham, ducat, florin.
 #[inline]
-pub const fn canonical_rank(card: u8) -> u8 {
+pub const fn canonical_rank(card: u8) -> u16 {
     if card < 36 {
-        const ALPHA: [u8; 4] = [3, 1, 0, 2];
-        ALPHA[(card / 9) as usize] * 9 + card % 9
+        const ALPHA: [u16; 4] = [3, 1, 0, 2];
+        64 + ALPHA[(card / 9) as usize] * 9 + (card % 9) as u16
+    } else if is_diamond(card) {
+        (card - DIAMOND_FIRST) as u16
     } else {
-        card
+        256 + card as u16
     }
 }
 
@@ -113,6 +160,7 @@ pub fn card_code(card: u8) -> String {
             let (a, b) = office_pair(c);
             format!("office-{}-{}", CURRENCIES[a as usize], CURRENCIES[b as usize])
         }
+        c if is_diamond(c) => format!("diamond-{}{}", value(c), (b'a' + diamond_copy(c) - 1) as char),
         c => format!("card-{c}"),
     }
 }
@@ -129,6 +177,13 @@ pub fn card_of_code(code: &str) -> Option<u8> {
         let a = CURRENCIES.iter().position(|&x| x == a)? as u8;
         let b = CURRENCIES.iter().position(|&x| x == b)? as u8;
         return OFFICE_PAIRS.iter().position(|&p| p == (a, b)).map(|k| OFFICE_FIRST + k as u8);
+    }
+    if let Some(rest) = code.strip_prefix("diamond-") {
+        let b = rest.as_bytes();
+        if b.len() != 2 || !(b'1'..=b'9').contains(&b[0]) || !(b'a'..b'a' + DIAMOND_COPIES).contains(&b[1]) {
+            return None;
+        }
+        return Some(diamond(b[0] - b'0', b[1] - b'a' + 1));
     }
     let (cur, val) = code.split_once('-')?;
     let c = CURRENCIES.iter().position(|&x| x == cur)? as u8;

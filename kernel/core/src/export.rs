@@ -3,8 +3,8 @@
 //! generator's state as `random.Random.getstate()` holds it.
 
 use crate::city::xy;
-use crate::data::{card_code, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, VIZIER};
+use crate::data::{card_code, BONUS_CARDS, TYPES, TYPE_NAMES};
+use crate::game::{Context, Game, BONUS, VIZIER};
 use std::fmt::Write;
 
 fn list<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut String, T)) {
@@ -27,6 +27,13 @@ fn cards(out: &mut String, cs: &[u8]) {
 fn ints<T: std::fmt::Display + Copy>(out: &mut String, xs: &[T]) {
     list(out, xs.iter(), |o, &x| {
         let _ = write!(o, "{x}");
+    });
+}
+
+/// A bit set over the bonus cards as their sorted list of buildings.
+fn bonus_list(out: &mut String, bits: u16) {
+    list(out, BONUS_CARDS.iter().enumerate().filter(|(k, _)| bits >> k & 1 == 1), |o, (_, b)| {
+        let _ = write!(o, "{b}");
     });
 }
 
@@ -114,7 +121,33 @@ pub fn state_json(g: &Game) -> String {
     ints(&mut o, g.out_of_play.as_slice());
     o.push_str(", \"modules\": {");
     let mut parts = 0;
+    if g.mods & BONUS != 0 {
+        // the module's state is set up first (its setup hook runs before the vizier's)
+        let b = &g.bonus;
+        let seats = |o: &mut String, bits: &[u16], recorded: bool| {
+            if recorded {
+                list(o, bits[..n].iter(), |o, &x| bonus_list(o, x));
+            } else {
+                o.push_str("[]");
+            }
+        };
+        o.push_str("\"bonus_cards\": {\"hands\": ");
+        seats(&mut o, &b.hands, true);
+        o.push_str(", \"revealed\": ");
+        seats(&mut o, &b.revealed, true);
+        o.push_str(", \"out_of_play\": ");
+        bonus_list(&mut o, b.out_of_play);
+        o.push_str(", \"owned\": ");
+        seats(&mut o, &b.owned, b.has_owned);
+        o.push_str(", \"not_held\": ");
+        seats(&mut o, &b.not_held, b.has_not_held);
+        o.push('}');
+        parts += 1;
+    }
     if g.mods & VIZIER != 0 {
+        if parts > 0 {
+            o.push_str(", ");
+        }
         let v = &g.vizier;
         o.push_str("\"vizier\": {\"active\": ");
         list(&mut o, v.active[..n].iter(), |o, &a| o.push_str(if a { "true" } else { "false" }));

@@ -42,26 +42,60 @@ impl Phase {
     }
 }
 
+/// R-DIA-1 (ruling): the values of the diamond cards when `diamonds.values` is not given.
+pub const DEFAULT_DIAMONDS: [u8; 10] = [3, 4, 5, 5, 6, 6, 7, 7, 8, 9];
+/// The most diamond values `diamonds.values` holds (the Python module's limit).
+pub const MAX_DIAMONDS: usize = 20;
+
 /// The options of the base game: `holes` (R-PLACE-6), `tiebreak` (R-END-4), `start_player`
-/// (R-SET-4).
+/// (R-SET-4); and the module option `diamonds.values` (R-DIA-1: the diamond cards' values, in
+/// the order they join the money cards; used only with the diamonds module).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Options {
     pub holes: Holes,
     pub tiebreak_money: bool,
     pub start_random: bool,
+    pub diamonds: Stack<u8, MAX_DIAMONDS>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { holes: Holes::Cell, tiebreak_money: false, start_random: false }
+        Options {
+            holes: Holes::Cell,
+            tiebreak_money: false,
+            start_random: false,
+            diamonds: Stack::from_slice(&DEFAULT_DIAMONDS),
+        }
+    }
+}
+
+impl Options {
+    /// Why `values` cannot be the kernel's `diamonds.values`, or `None`: 1 to 20 values 1-9
+    /// (R-DIA-1, as the Python module checks), at most [`DIAMOND_COPIES`] of one value (the
+    /// copies the kernel's cards tell apart).
+    pub fn diamond_values_refusal(values: &[u8]) -> Option<String> {
+        if values.is_empty() || values.len() > MAX_DIAMONDS {
+            return Some(format!("between 1 and {MAX_DIAMONDS} diamond values, not {}", values.len()));
+        }
+        if let Some(v) = values.iter().find(|v| !(1..=9).contains(*v)) {
+            return Some(format!("diamond values are 1-9 (R-DIA-1), not {v}"));
+        }
+        for v in 1..=9u8 {
+            if values.iter().filter(|&&x| x == v).count() > DIAMOND_COPIES as usize {
+                return Some(format!("at most {DIAMOND_COPIES} diamonds of one value, not more of value {v}"));
+            }
+        }
+        None
     }
 }
 
 /// The modules the kernel plays, as bits of `Game::mods`.
 pub const VIZIER: u8 = 1;
+pub const BONUS: u8 = 4;
 pub const OFFICES: u8 = 8;
+pub const DIAMONDS: u8 = 32;
 /// The modules the kernel plays.
-pub const KERNEL_MODULES: u8 = VIZIER | OFFICES;
+pub const KERNEL_MODULES: u8 = VIZIER | BONUS | OFFICES | DIAMONDS;
 
 /// A payment for the building on market `space` (1-4): `counts[0][v-1]` cards of value v of
 /// the space's currency and, through the exchange office `via` (0: none, R-EXC-4),
@@ -107,6 +141,47 @@ impl Payment {
     }
 }
 
+/// A payment all in diamonds for the building on market `space` (1-4) (R-DIA-4): `mask` has
+/// bit `(value - 1) * DIAMOND_COPIES + copy - 1` for each diamond paid, so the bits in order
+/// are the cards in their canonical order (value, then copy).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct DiamondPay {
+    pub space: u8,
+    pub mask: u64,
+}
+
+impl DiamondPay {
+    /// The diamond cards paid, in canonical order.
+    pub fn cards(&self) -> impl Iterator<Item = u8> + '_ {
+        let mask = self.mask;
+        (0..9 * DIAMOND_COPIES).filter(move |&b| mask >> b & 1 == 1).map(|b| DIAMOND_FIRST + b)
+    }
+
+    pub fn total(&self) -> u32 {
+        self.cards().map(|c| value(c) as u32).sum()
+    }
+
+    /// The payment of `cards` (diamonds, each once) on `space`, or `None`.
+    pub fn of_cards(space: u8, cards: &[u8]) -> Option<DiamondPay> {
+        let mut mask = 0u64;
+        for &c in cards {
+            if !is_diamond(c) || mask >> (c - DIAMOND_FIRST) & 1 == 1 {
+                return None;
+            }
+            mask |= 1 << (c - DIAMOND_FIRST);
+        }
+        Some(DiamondPay { space, mask })
+    }
+
+    fn code(&self, kind: u64) -> u64 {
+        kind << 59 | (self.space as u64 - 1) << 54 | self.mask
+    }
+
+    fn of_code(v: u64) -> DiamondPay {
+        DiamondPay { space: ((v >> 54) & 3) as u8 + 1, mask: v & ((1 << 54) - 1) }
+    }
+}
+
 /// An action, as the Python engine's action classes (cards in their canonical order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -147,6 +222,14 @@ pub enum Action {
     UseVizier(Payment),
     DeclineVizier,
     ReactivateVizier,
+    /// BuyWithDiamonds: a building on any market space paid all in diamonds (R-DIA-4)
+    BuyDiamonds(DiamondPay),
+    /// UseVizier paying exactly in diamonds (R-DIA-6)
+    UseVizierDiamonds(DiamondPay),
+    /// RevealBonus: a free action (R-BON-3)
+    RevealBonus {
+        building: u8,
+    },
 }
 
 fn payment_code(kind: u64, p: &Payment) -> u64 {
@@ -206,6 +289,9 @@ impl Action {
             Action::UseVizier(p) => payment_code(11, &p),
             Action::DeclineVizier => 12u64 << 59,
             Action::ReactivateVizier => 13u64 << 59,
+            Action::BuyDiamonds(p) => p.code(14),
+            Action::UseVizierDiamonds(p) => p.code(15),
+            Action::RevealBonus { building } => 16u64 << 59 | building as u64,
         }
     }
 
@@ -223,7 +309,7 @@ impl Action {
                     if c == 0 {
                         break;
                     }
-                    if c > 36 {
+                    if !is_cash(c - 1) {
                         return None;
                     }
                     *slot = c - 1;
@@ -243,6 +329,20 @@ impl Action {
             11 => Action::UseVizier(payment_of(v)?),
             12 => Action::DeclineVizier,
             13 => Action::ReactivateVizier,
+            14 | 15 => {
+                let p = DiamondPay::of_code(v);
+                if p.mask == 0 || (v >> 56) & 7 != 0 {
+                    return None;
+                }
+                if kind == 14 {
+                    Action::BuyDiamonds(p)
+                } else {
+                    Action::UseVizierDiamonds(p)
+                }
+            }
+            16 if BONUS_CARDS.contains(&((v & 255) as u8)) && v >> 8 & ((1 << 51) - 1) == 0 => {
+                Action::RevealBonus { building: (v & 255) as u8 }
+            }
             _ => return None,
         })
     }
@@ -272,7 +372,7 @@ impl Scoring {
 
 #[derive(Clone, Copy)]
 pub struct Player {
-    pub hand: Stack<u8, 112>,
+    pub hand: Stack<u8, MAX_CARDS>,
     pub city: City,
     pub reserve: Stack<u8, 64>,
     pub score: i32,
@@ -313,8 +413,8 @@ pub struct Game {
     pub bag: Stack<u8, 54>,
     /// tile per market space, 0 for an empty space
     pub market: [u8; 4],
-    pub deck: Stack<u8, 112>,
-    pub discard: Stack<u8, 112>,
+    pub deck: Stack<u8, MAX_CARDS>,
+    pub discard: Stack<u8, MAX_CARDS>,
     pub display: Stack<u8, 8>,
     pub start_player: u8,
     pub turn_player: u8,
@@ -336,10 +436,37 @@ pub struct Game {
     /// how many of the last actions were passes (R-TURN-9, R-END-1)
     pub passes: u8,
     pub rng: Mt,
-    /// the enabled modules (`VIZIER`, `OFFICES`)
+    /// the enabled modules (`VIZIER`, `BONUS`, `OFFICES`, `DIAMONDS`)
     pub mods: u8,
     pub vizier: VizierState,
+    pub bonus: BonusState,
 }
+
+/// Where the bonus cards are (R-BON-1 … R-BON-5), as the module's `BonusCardsState`: per seat
+/// the hidden cards, the revealed ones, the ones it ever revealed (`owned`) and the ones it
+/// cannot hold (`not_held`); and the cards out of play. Each a bit set over [`BONUS_CARDS`]
+/// (bit k: `BONUS_CARDS[k]`; the module keeps its lists sorted, as the bits are). `owned` and
+/// `not_held` are kept only with `record` (saves written before they existed hold none).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct BonusState {
+    pub hands: [u16; MAX_PLAYERS],
+    pub revealed: [u16; MAX_PLAYERS],
+    pub out_of_play: u16,
+    pub owned: [u16; MAX_PLAYERS],
+    pub not_held: [u16; MAX_PLAYERS],
+    /// `owned` is recorded (one list per seat) / `not_held` is
+    pub has_owned: bool,
+    pub has_not_held: bool,
+}
+
+/// The bit of a bonus card (the building it pictures), or `None` for a building without one.
+pub fn bonus_bit(building: u8) -> Option<u16> {
+    BONUS_CARDS.iter().position(|&b| b == building).map(|k| 1 << k)
+}
+
+/// Cards a game can hold in one list (hand, deck, discard pile): the money cards, the scoring
+/// cards, the exchange offices and the diamonds.
+pub const MAX_CARDS: usize = 144;
 
 /// The vizier tokens and the asking between two turns (R-VIZ-1 … R-VIZ-5), as the module's
 /// `VizierState`: `asked` is -1 when nobody is asked.
@@ -390,6 +517,7 @@ fn pile_sizes(n: usize) -> [usize; 5] {
     out
 }
 
+/// The total value of the money cards and diamonds among `cards` (R-SET-3, R-SET-4, R-DIA-2).
 fn money_sum(cards: &[u8]) -> u32 {
     cards.iter().map(|&c| value(c) as u32).sum()
 }
@@ -434,6 +562,7 @@ impl Game {
             rng: Mt::from_seed(seed),
             mods,
             vizier: VizierState { asked: -1, ..Default::default() },
+            bonus: BonusState::default(),
         };
         g.setup();
         g.start_turn(g.start_player);
@@ -454,12 +583,21 @@ impl Game {
         }
         // R-SET-2: the money cards shuffled (R-TWO-1: with two players one copy of each out)
         let copies = if n == 2 { 2 } else { 3 };
-        let mut cards: Stack<u8, 112> = Stack::new();
+        let mut cards: Stack<u8, MAX_CARDS> = Stack::new();
         for c in 0..4u8 {
             for v in 1..=9u8 {
                 for _ in 0..copies {
                     cards.push(money(c, v));
                 }
+            }
+        }
+        if self.mods & DIAMONDS != 0 {
+            // R-DIA-2: the diamonds join the money cards (after R-TWO-1, which removes none),
+            // copies numbered per value in the order of the values
+            let mut seen = [0u8; 10];
+            for &v in self.opts.diamonds.iter() {
+                seen[v as usize] += 1;
+                cards.push(diamond(v, seen[v as usize]));
             }
         }
         self.rng.shuffle(cards.as_mut_slice());
@@ -487,7 +625,7 @@ impl Game {
             self.display.push(c);
         }
         // R-SET-6: five piles, scoring card A shuffled into pile 2 and B into pile 4
-        let mut order: Stack<u8, 112> = Stack::new();
+        let mut order: Stack<u8, MAX_CARDS> = Stack::new();
         for &c in self.deck.as_slice().iter().rev() {
             order.push(c);
         }
@@ -524,6 +662,19 @@ impl Game {
         }
         for pile in piles.iter() {
             self.pile_sizes.push(pile.len() as u8);
+        }
+        if self.mods & BONUS != 0 {
+            // R-BON-2: the ten bonus cards shuffled and dealt, the rest out of play
+            let mut cards = BONUS_CARDS;
+            self.rng.shuffle(&mut cards);
+            let k = bonus_deal(n);
+            let bits = |cs: &[u8]| cs.iter().fold(0u16, |m, &b| m | bonus_bit(b).unwrap());
+            for p in 0..n {
+                self.bonus.hands[p] = bits(&cards[p * k..(p + 1) * k]);
+            }
+            self.bonus.out_of_play = bits(&cards[n * k..]);
+            self.bonus.has_owned = true;
+            self.bonus.has_not_held = true;
         }
         // R-VIZ-1: every vizier active
         if self.mods & VIZIER != 0 {
@@ -578,6 +729,9 @@ impl Game {
         let s = seat as usize;
         match self.phase {
             Phase::Turn => {
+                if self.mods & DIAMONDS != 0 {
+                    self.legal_diamonds(s, false, out); // R-DIA-4
+                }
                 if self.mods & OFFICES != 0 {
                     // R-EXC-3: an office of the display instead of money, each once
                     for k in 0..self.display.len() {
@@ -587,6 +741,7 @@ impl Game {
                         }
                     }
                 }
+                self.legal_reveal(s, out);
                 if self.mods & VIZIER != 0 && !self.vizier.active[s] {
                     out.push(Action::ReactivateVizier); // R-VIZ-4
                 }
@@ -605,11 +760,22 @@ impl Game {
                                 *a = Action::UseVizier(p);
                             }
                         }
+                        if self.mods & DIAMONDS != 0 {
+                            // R-DIA-6: exact payments in diamonds too, after the others
+                            let start = out.len();
+                            self.legal_diamonds(s, true, out);
+                            for a in out[start..].iter_mut() {
+                                if let Action::BuyDiamonds(p) = *a {
+                                    *a = Action::UseVizierDiamonds(p);
+                                }
+                            }
+                        }
                     }
                     out.push(Action::DeclineVizier);
                 }
             }
             Phase::Place => {
+                self.legal_reveal(s, out);
                 if self.has_dirk() {
                     for k in 0..self.pending.len() {
                         let (t, ok) = self.pending[k];
@@ -631,6 +797,52 @@ impl Game {
         }
         if out.is_empty() {
             out.push(Action::Pass);
+        }
+    }
+
+    /// R-BON-3: reveal a hidden bonus card whose building stands in the Alhambra (in the
+    /// order of the cards).
+    fn legal_reveal(&self, s: usize, out: &mut Vec<Action>) {
+        if self.mods & BONUS == 0 || self.bonus.hands[s] == 0 {
+            return;
+        }
+        for (k, &b) in BONUS_CARDS.iter().enumerate() {
+            if self.bonus.hands[s] >> k & 1 == 1 && self.players[s].city.has_tile(b) {
+                out.push(Action::RevealBonus { building: b });
+            }
+        }
+    }
+
+    /// R-DIA-4 (R-DIA-6 with `exact`): the purchases paid all in diamonds, space by space, as
+    /// the module's `minimal_diamond_payments` lists them: each choice of values once (the
+    /// first copies in hand of each value), the smallest card needed (only exact totals with
+    /// `exact`), by total and then by the values in increasing order.
+    fn legal_diamonds(&self, s: usize, exact: bool, out: &mut Vec<Action>) {
+        // the copies in hand of each value, by copy number
+        let mut copies = [0u8; 9];
+        let mut have = [0u8; 9];
+        for &c in self.players[s].hand.iter() {
+            if is_diamond(c) {
+                let v = value(c) as usize - 1;
+                copies[v] |= 1 << (diamond_copy(c) - 1);
+                have[v] += 1;
+            }
+        }
+        if have == [0; 9] {
+            return;
+        }
+        for i in 0..4 {
+            if self.market[i] == 0 {
+                continue;
+            }
+            let price = self.price(i) as u32;
+            let start = out.len();
+            let mut counts = [0u8; 9];
+            diamond_payments(&have, &copies, price, exact, i as u8 + 1, &mut counts, 0, 0, 0, out);
+            out[start..].sort_unstable_by_key(|a| match a {
+                Action::BuyDiamonds(p) => diamond_key(p),
+                _ => unreachable!(),
+            });
         }
     }
 
@@ -665,7 +877,7 @@ impl Game {
         let start = out.len();
         let mut money: Stack<u8, 8> = Stack::new();
         for &c in self.display.iter() {
-            if is_money(c) {
+            if is_cash(c) {
                 money.push(c);
             }
         }
@@ -817,12 +1029,22 @@ impl Game {
             }
         }
         let offices = self.offices_of(s);
+        // R-DIA-6: the totals some (at least one) of the diamonds pay exactly
+        let mut gems = 1u128;
+        if self.mods & DIAMONDS != 0 {
+            for &c in hand.iter() {
+                if is_diamond(c) {
+                    gems |= gems << value(c);
+                }
+            }
+        }
+        gems &= !1;
         for i in 0..4 {
             if self.market[i] == 0 {
                 continue;
             }
             let bit = 1u128 << self.price(i);
-            if reach[i] & bit != 0 {
+            if reach[i] & bit != 0 || gems & bit != 0 {
                 return true;
             }
             for &office in offices.iter() {
@@ -864,6 +1086,18 @@ impl Game {
     /// the price is legal; only the non-dominated ones are listed), through an office in hand
     /// or not (R-EXC-4).
     fn is_overpayment(&self, s: usize, action: &Action) -> bool {
+        match *action {
+            Action::BuyDiamonds(p) if self.mods & DIAMONDS != 0 && self.phase == Phase::Turn => {
+                // R-DIA-4: any diamonds in hand covering the price (each listed payment takes the
+                // first copies of a value; any copies pay alike)
+                return self.diamonds_cover(s, &p, false);
+            }
+            Action::UseVizierDiamonds(p) if self.mods & DIAMONDS != 0 && self.phase == Phase::Vizier => {
+                // R-DIA-6: an exact payment in diamonds, whichever copies
+                return self.vizier.asked == s as i8 && self.vizier.active[s] && self.diamonds_cover(s, &p, true);
+            }
+            _ => {}
+        }
         let Action::Buy(p) = *action else { return false };
         if self.phase != Phase::Turn || !(1..=4).contains(&p.space) || self.market[p.space as usize - 1] == 0 {
             return false;
@@ -882,6 +1116,58 @@ impl Game {
             }
         }
         p.total() > 0 && p.total() >= self.price(p.space as usize - 1) as u32
+    }
+
+    /// The diamonds of `p` are in `s`'s hand and pay the building on its space (exactly, with
+    /// `exact`) (R-DIA-4).
+    fn diamonds_cover(&self, s: usize, p: &DiamondPay, exact: bool) -> bool {
+        if !(1..=4).contains(&p.space) || self.market[p.space as usize - 1] == 0 || p.mask == 0 {
+            return false;
+        }
+        let hand = &self.players[s].hand;
+        if !p.cards().all(|c| hand.contains(c)) {
+            return false;
+        }
+        let (total, price) = (p.total(), self.price(p.space as usize - 1) as u32);
+        total >= price && (!exact || total == price)
+    }
+
+    /// Pay the diamonds of `p` from `s`'s hand into the discard pile (R-DIA-4); returns the
+    /// building bought, which leaves the market.
+    fn pay_diamonds(&mut self, s: usize, p: &DiamondPay) -> u8 {
+        for c in p.cards() {
+            self.players[s].hand.remove_first(c);
+            self.discard.push(c);
+        }
+        let i = p.space as usize - 1;
+        let tile = self.market[i];
+        self.market[i] = 0;
+        tile
+    }
+
+    /// R-BON-4: each revealed bonus card of `s` whose building left the Alhambra goes back to
+    /// the hand (hidden) and stops counting.
+    fn return_departed(&mut self, s: usize) {
+        let shown = self.bonus.revealed[s];
+        if shown == 0 {
+            return;
+        }
+        for (k, &b) in BONUS_CARDS.iter().enumerate() {
+            if shown >> k & 1 == 1 && !self.players[s].city.has_tile(b) {
+                self.bonus.revealed[s] &= !(1 << k);
+                self.bonus.hands[s] |= 1 << k;
+            }
+        }
+    }
+
+    /// R-BON-3: `s` reveals the bonus card of `building` (public from now on: `owned`).
+    fn reveal(&mut self, s: usize, building: u8) {
+        let bit = bonus_bit(building).expect("a bonus card");
+        self.bonus.hands[s] &= !bit;
+        self.bonus.revealed[s] |= bit;
+        if self.bonus.has_owned {
+            self.bonus.owned[s] |= bit;
+        }
     }
 
     /// Pay `p` from `s`'s hand into the discard pile (the office too, R-EXC-5); returns the
@@ -934,6 +1220,25 @@ impl Game {
                 self.vizier.queue.clear();
                 Next::PlaceVizier(seat, tile)
             }
+            Action::UseVizierDiamonds(p) => {
+                // R-DIA-6, R-VIZ-2/3
+                let tile = self.pay_diamonds(s, &p);
+                self.vizier.active[s] = false;
+                self.vizier.asked = -1;
+                self.vizier.queue.clear();
+                Next::PlaceVizier(seat, tile)
+            }
+            Action::BuyDiamonds(p) => {
+                // R-DIA-4: an exact total earns another action (R-TURN-4)
+                let price = self.price(p.space as usize - 1) as u32;
+                let tile = self.pay_diamonds(s, &p);
+                self.pending.push((tile, true));
+                Next::ActionDone(p.total() == price)
+            }
+            Action::RevealBonus { building } => {
+                self.reveal(s, building);
+                Next::Same
+            }
             Action::DeclineVizier => {
                 self.vizier.asked = -1;
                 Next::Resume
@@ -952,6 +1257,7 @@ impl Game {
                 let p = &mut self.players[s];
                 let t = p.city.remove(cell);
                 p.reserve.push(t);
+                self.return_departed(s);
                 Next::ActionDone(false)
             }
             Action::Swap { tile, cell } => {
@@ -959,6 +1265,7 @@ impl Game {
                 let old = p.city.swap(tile, cell);
                 p.reserve.remove_first(tile);
                 p.reserve.push(old);
+                self.return_departed(s);
                 Next::ActionDone(false)
             }
             Action::Place { tile, cell } => {
@@ -1213,6 +1520,9 @@ impl Game {
             }
             rec.counts[n] = mine;
         }
+        if self.mods & BONUS != 0 {
+            self.bonus_counts(&mut rec);
+        }
         let parts = rec.participants as usize;
         for t in 0..TYPES {
             let counts: Stack<u8, 7> = Stack::from_slice(&(0..parts).map(|i| rec.counts[i][t]).collect::<Vec<_>>());
@@ -1236,6 +1546,32 @@ impl Game {
             for _ in 0..take {
                 let t = self.bag.pop().unwrap();
                 self.dirk.push(t);
+            }
+        }
+    }
+
+    /// R-BON-5: at a scoring every eligible bonus card is revealed (after R-BON-4), the
+    /// wall-less buildings standing without their card shown are recorded as not held, and
+    /// each revealed card counts one more building of its type (R-BON-3).
+    fn bonus_counts(&mut self, rec: &mut Scoring) {
+        for p in 0..self.n as usize {
+            self.return_departed(p);
+            for (k, &b) in BONUS_CARDS.iter().enumerate() {
+                if self.bonus.hands[p] >> k & 1 == 1 && self.players[p].city.has_tile(b) {
+                    self.reveal(p, b);
+                }
+            }
+            if self.bonus.has_not_held {
+                for (k, &b) in BONUS_CARDS.iter().enumerate() {
+                    if self.bonus.revealed[p] >> k & 1 == 0 && self.players[p].city.has_tile(b) {
+                        self.bonus.not_held[p] |= 1 << k;
+                    }
+                }
+            }
+            for (k, &b) in BONUS_CARDS.iter().enumerate() {
+                if self.bonus.revealed[p] >> k & 1 == 1 {
+                    rec.counts[p][TILE_TYPE[b as usize] as usize] += 1;
+                }
             }
         }
     }
@@ -1289,7 +1625,10 @@ impl Game {
         let best = (0..n).map(|p| self.players[p].score).max().unwrap();
         let mut tied: Vec<u8> = (0..n).filter(|&p| self.players[p].score == best).map(|p| p as u8).collect();
         if self.opts.tiebreak_money && tied.len() > 1 {
-            let money = |p: u8| money_sum(self.players[p as usize].hand.as_slice());
+            // the money cards only (diamonds are no money of the tie-break, as in the Python engine)
+            let money = |p: u8| {
+                self.players[p as usize].hand.iter().filter(|&&c| is_money(c)).map(|&c| value(c) as u32).sum::<u32>()
+            };
             let most = tied.iter().map(|&p| money(p)).max().unwrap();
             tied.retain(|&p| money(p) == most);
         }
@@ -1347,6 +1686,61 @@ fn extend_payments(
     }
 }
 
+/// The module's `minimal_diamond_payments` for one space: the choices of values (`counts` per
+/// value, from `start` on, at most `have`) whose total covers `price` and whose smallest card
+/// is needed (exact totals only with `exact`), each as the first copies in hand (`copies`: per
+/// value, the copies held as bits). Once a choice covers the price, adding a card (never
+/// smaller than the first) leaves the first card unneeded, so the search stops there.
+#[allow(clippy::too_many_arguments)]
+fn diamond_payments(
+    have: &[u8; 9],
+    copies: &[u8; 9],
+    price: u32,
+    exact: bool,
+    space: u8,
+    counts: &mut [u8; 9],
+    start: usize,
+    total: u32,
+    smallest: u32,
+    out: &mut Vec<Action>,
+) {
+    for v in start..9 {
+        if counts[v] >= have[v] {
+            continue;
+        }
+        counts[v] += 1;
+        let val = v as u32 + 1;
+        let new = total + val;
+        let first = if total == 0 { val } else { smallest };
+        if new >= price {
+            if new - first < price && (!exact || new == price) {
+                let mut mask = 0u64;
+                for (w, &k) in counts.iter().enumerate() {
+                    let mut bits = copies[w];
+                    for _ in 0..k {
+                        let low = bits.trailing_zeros() as u64;
+                        bits &= bits - 1;
+                        mask |= 1 << (w as u64 * DIAMOND_COPIES as u64 + low);
+                    }
+                }
+                out.push(Action::BuyDiamonds(DiamondPay { space, mask }));
+            }
+        } else {
+            diamond_payments(have, copies, price, exact, space, counts, v, new, first, out);
+        }
+        counts[v] -= 1;
+    }
+}
+
+/// The order of `minimal_diamond_payments`: by total, then by the values in increasing order.
+fn diamond_key(p: &DiamondPay) -> (u32, [u8; MAX_DIAMONDS]) {
+    let mut values = [0u8; MAX_DIAMONDS];
+    for (k, c) in p.cards().take(MAX_DIAMONDS).enumerate() {
+        values[k] = value(c);
+    }
+    (p.total(), values)
+}
+
 /// A state to load (`Game::load`): everything a save's state holds, in the kernel's terms.
 pub struct Loaded {
     pub n: usize,
@@ -1379,6 +1773,7 @@ pub struct Loaded {
     pub rng: Mt,
     pub mods: u8,
     pub vizier: VizierState,
+    pub bonus: BonusState,
 }
 
 fn fits<T>(what: &str, items: &[T], cap: usize) -> Result<(), Illegal> {
@@ -1401,7 +1796,7 @@ impl Game {
         }
         let mut g = Game::with_modules(l.n, 0, l.opts, l.mods);
         for p in 0..l.n {
-            fits("hand", &l.hands[p], 112)?;
+            fits("hand", &l.hands[p], MAX_CARDS)?;
             fits("reserve", &l.reserves[p], 64)?;
             fits("city", &l.cities[p], crate::city::MAX_TILES)?;
             let pl = &mut g.players[p];
@@ -1421,8 +1816,8 @@ impl Game {
             }
         }
         fits("bag", &l.bag, 54)?;
-        fits("deck", &l.deck, 112)?;
-        fits("discard", &l.discard, 112)?;
+        fits("deck", &l.deck, MAX_CARDS)?;
+        fits("discard", &l.discard, MAX_CARDS)?;
         fits("display", &l.display, 8)?;
         fits("pending", &l.pending, 16)?;
         fits("pending scorings", &l.pending_scorings, 4)?;
@@ -1459,6 +1854,7 @@ impl Game {
         g.passes = l.passes;
         g.rng = l.rng;
         g.vizier = l.vizier;
+        g.bonus = l.bonus;
         Ok(g)
     }
 }

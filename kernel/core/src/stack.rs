@@ -20,6 +20,8 @@ impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for Stack<T, N> {
     }
 }
 
+impl<T: Copy + Default + Eq, const N: usize> Eq for Stack<T, N> {}
+
 impl<T: Copy + Default + std::fmt::Debug, const N: usize> std::fmt::Debug for Stack<T, N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()

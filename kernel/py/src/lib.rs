@@ -8,9 +8,15 @@
 
 use kernel::city::Holes;
 use kernel::city::{cell_of, xy};
-use kernel::data::{card_code, card_of_code, currency, is_money, is_office, office_pair, value, TYPE_NAMES};
-use kernel::game::{Action, Context, Game, Loaded, Options, Payment, Phase, Scoring, VizierState, KERNEL_MODULES};
+use kernel::data::{
+    card_code, card_of_code, currency, is_diamond, is_money, is_office, office_pair, value, BONUS_CARDS, TYPE_NAMES,
+};
+use kernel::game::{
+    bonus_bit, Action, BonusState, Context, DiamondPay, Game, Loaded, Options, Payment, Phase, Scoring, VizierState,
+    KERNEL_MODULES,
+};
 use kernel::rng::Mt;
+use kernel::stack::Stack;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -43,7 +49,7 @@ fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
     }
 }
 
-fn options(holes: &str, tiebreak: &str, start_player: &str) -> PyResult<Options> {
+fn options(holes: &str, tiebreak: &str, start_player: &str, diamonds: Option<Vec<u8>>) -> PyResult<Options> {
     let holes = match holes {
         "cell" => Holes::Cell,
         "region" => Holes::Region,
@@ -59,7 +65,14 @@ fn options(holes: &str, tiebreak: &str, start_player: &str) -> PyResult<Options>
         "random" => true,
         other => return Err(PyValueError::new_err(format!("start_player: {other:?}"))),
     };
-    Ok(Options { holes, tiebreak_money, start_random })
+    let mut opts = Options { holes, tiebreak_money, start_random, ..Default::default() };
+    if let Some(values) = diamonds {
+        if let Some(why) = Options::diamond_values_refusal(&values) {
+            return Err(PyValueError::new_err(format!("diamonds.values: {why}")));
+        }
+        opts.diamonds = Stack::from_slice(&values);
+    }
+    Ok(opts)
 }
 
 /// A game on the kernel.
@@ -88,9 +101,11 @@ impl KernelGame {
 impl KernelGame {
     /// A new game of `players` seats from `seed`, as `alhambra.new_game` sets it up; `mods`:
     /// the enabled modules as bits (vizier 1, building huts 2, bonus cards 4, exchange offices
-    /// 8, city gates 16, diamonds 32), those the kernel plays.
+    /// 8, city gates 16, diamonds 32), those the kernel plays; `diamonds`: the option
+    /// `diamonds.values` (default: the module's ten values).
     #[new]
-    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0))]
+    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         players: usize,
@@ -99,8 +114,9 @@ impl KernelGame {
         tiebreak: &str,
         start_player: &str,
         mods: u8,
+        diamonds: Option<Vec<u8>>,
     ) -> PyResult<Self> {
-        let opts = options(holes, tiebreak, start_player)?;
+        let opts = options(holes, tiebreak, start_player, diamonds)?;
         if !(2..=6).contains(&players) {
             return Err(PyValueError::new_err(format!("{players} players: Alhambra is for 2 to 6")));
         }
@@ -273,7 +289,7 @@ impl KernelGame {
     /// by the Python engine), with the generator's state, the passes in a row and the modules.
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0))]
+    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None))]
     fn load(
         py: Python<'_>,
         state: &Bound<'_, PyDict>,
@@ -284,8 +300,9 @@ impl KernelGame {
         tiebreak: &str,
         start_player: &str,
         mods: u8,
+        diamonds: Option<Vec<u8>>,
     ) -> PyResult<KernelGame> {
-        let opts = options(holes, tiebreak, start_player)?;
+        let opts = options(holes, tiebreak, start_player, diamonds)?;
         let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
         let l = read_state(state, opts, rng, passes, mods)?;
         guard(py, || Game::load(&l).map(KernelGame::wrap).map_err(|e| PyValueError::new_err(e.0)))
@@ -441,6 +458,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let modules = modules.cast::<PyDict>()?;
     let (mut dirk, mut dirk_score) = (vec![], 0);
     let mut vizier = VizierState { asked: -1, ..Default::default() };
+    let mut bonus = BonusState::default();
     for (key, value) in modules.iter() {
         let key: String = key.extract()?;
         let v = value.cast::<PyDict>()?;
@@ -460,6 +478,26 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
                 vizier.asked = item(v, "asked")?.extract()?;
                 vizier.started = item(v, "started")?.extract()?;
                 vizier.round_over = item(v, "round_over")?.extract()?;
+            }
+            "bonus_cards" => {
+                let per_seat = |name: &str, out: &mut [u16; 6]| -> PyResult<bool> {
+                    let lists: Vec<Vec<i64>> = item(v, name)?.extract()?;
+                    if lists.is_empty() && (name == "owned" || name == "not_held") {
+                        return Ok(false); // no record (a save written before it existed)
+                    }
+                    if lists.len() != n {
+                        return Err(PyValueError::new_err(format!("bonus_cards.{name}: one list per seat")));
+                    }
+                    for (seat, cards) in lists.iter().enumerate() {
+                        out[seat] = bonus_bits(name, cards)?;
+                    }
+                    Ok(true)
+                };
+                per_seat("hands", &mut bonus.hands)?;
+                per_seat("revealed", &mut bonus.revealed)?;
+                bonus.has_owned = per_seat("owned", &mut bonus.owned)?;
+                bonus.has_not_held = per_seat("not_held", &mut bonus.not_held)?;
+                bonus.out_of_play = bonus_bits("out_of_play", &item(v, "out_of_play")?.extract::<Vec<i64>>()?)?;
             }
             _ => return Err(PyValueError::new_err(format!("the kernel holds no module state {key:?}"))),
         }
@@ -495,7 +533,26 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
         rng,
         mods,
         vizier,
+        bonus,
     })
+}
+
+/// A sorted list of bonus cards (each named by its building) as the kernel's bit set; the
+/// kernel keeps the module's lists sorted, so it refuses one that is not.
+fn bonus_bits(name: &str, cards: &[i64]) -> PyResult<u16> {
+    let mut bits = 0u16;
+    for (k, &b) in cards.iter().enumerate() {
+        let bit = u8::try_from(b).ok().and_then(bonus_bit);
+        match bit {
+            Some(bit) if k == 0 || cards[k - 1] < b => bits |= bit,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                "bonus_cards.{name}: the kernel holds sorted lists of the bonus cards {BONUS_CARDS:?}, not {cards:?}"
+            )))
+            }
+        }
+    }
+    Ok(bits)
 }
 
 // -- actions as the save writes them ------------------------------------------------------------
@@ -548,6 +605,21 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
         }
         Action::DeclineVizier => d.set_item("type", "DeclineVizier")?,
         Action::ReactivateVizier => d.set_item("type", "ReactivateVizier")?,
+        Action::BuyDiamonds(p) => {
+            d.set_item("type", "BuyWithDiamonds")?;
+            d.set_item("space", p.space)?;
+            d.set_item("cards", codes(py, &p.cards().collect::<Vec<_>>())?)?;
+        }
+        Action::UseVizierDiamonds(p) => {
+            d.set_item("type", "UseVizier")?;
+            d.set_item("space", p.space)?;
+            d.set_item("cards", codes(py, &p.cards().collect::<Vec<_>>())?)?;
+            d.set_item("via", None::<String>)?;
+        }
+        Action::RevealBonus { building } => {
+            d.set_item("type", "RevealBonus")?;
+            d.set_item("building", building)?;
+        }
     }
     Ok(d)
 }
@@ -615,6 +687,27 @@ fn payment_of_data(d: &Bound<'_, PyDict>) -> Option<Payment> {
     Some(p)
 }
 
+/// A payment all in diamonds (`space`, `cards`, and with `via_field` a `via` that is `None`),
+/// or `None` for anything else (no card, a card that is no diamond, a diamond twice).
+fn diamonds_of_data(d: &Bound<'_, PyDict>, via_field: bool) -> Option<DiamondPay> {
+    let space = small_int::<u8>(d.get_item("space").ok()?)?;
+    if !(1..=4).contains(&space) {
+        return None;
+    }
+    if via_field {
+        match d.get_item("via").ok()? {
+            None => {}
+            Some(v) if v.is_none() => {}
+            Some(_) => return None,
+        }
+    }
+    let cards = card_list(d.get_item("cards").ok()?)?;
+    if cards.is_empty() || !cards.iter().all(|&c| is_diamond(c)) {
+        return None;
+    }
+    DiamondPay::of_cards(space, &cards)
+}
+
 fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
     let kind = d.get_item("type").ok()??.extract::<String>().ok()?;
     let tile = || small_int::<u8>(d.get_item("tile").ok()?).filter(|t| (1..=54).contains(t));
@@ -622,7 +715,7 @@ fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
     Some(match kind.as_str() {
         "TakeMoney" => {
             let cards = card_list(d.get_item("cards").ok()?)?;
-            if cards.is_empty() || cards.len() > 4 || cards.iter().any(|&c| !is_money(c)) {
+            if cards.is_empty() || cards.len() > 4 || cards.iter().any(|&c| !kernel::data::is_cash(c)) {
                 return None;
             }
             let mut arr = [0u8; 4];
@@ -630,7 +723,16 @@ fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
             Action::Take { cards: arr, n: cards.len() as u8 }
         }
         "Buy" => Action::Buy(payment_of_data(d)?),
-        "UseVizier" => Action::UseVizier(payment_of_data(d)?),
+        "UseVizier" => match diamonds_of_data(d, true) {
+            Some(p) => Action::UseVizierDiamonds(p),
+            None => Action::UseVizier(payment_of_data(d)?),
+        },
+        "BuyWithDiamonds" => Action::BuyDiamonds(diamonds_of_data(d, false)?),
+        "RevealBonus" => {
+            let b = small_int::<u8>(d.get_item("building").ok()?)?;
+            bonus_bit(b)?;
+            Action::RevealBonus { building: b }
+        }
         "BuildFromReserve" => Action::Build { tile: tile()?, cell: pos()? },
         "Swap" => Action::Swap { tile: tile()?, cell: pos()? },
         "Place" => Action::Place { tile: tile()?, cell: pos()? },

@@ -1,0 +1,300 @@
+//! Hand-built situations of the modules the kernel plays, with their exact outcomes, named by
+//! the rule ids of the rules digest (RULES.md): the diamonds (R-DIA-1 … R-DIA-7) and the bonus
+//! cards (R-BON-1 … R-BON-5). The Python test suite plays whole games of every combination of
+//! modules on both engines in lockstep; these pin single rules down inside the crate.
+
+use alhambra_kernel::city::cell_of;
+use alhambra_kernel::data::*;
+use alhambra_kernel::export::state_json;
+use alhambra_kernel::game::{Action, DiamondPay, Game, Options, Phase, BONUS, DIAMONDS};
+use alhambra_kernel::stack::Stack;
+
+fn cell(x: i32, y: i32) -> u16 {
+    cell_of(x, y).unwrap()
+}
+
+fn legal(g: &mut Game) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal(&mut out);
+    out
+}
+
+/// A 3-player game with `mods` at the start of seat 0's turn, with `hand` and `display`.
+fn table(mods: u8, hand: &[u8], display: &[u8]) -> Game {
+    let mut g = Game::with_modules(3, 1, Options::default(), mods);
+    g.players[0].hand = Stack::from_slice(hand);
+    g.display = Stack::from_slice(display);
+    g.turn_player = 0;
+    g.decider = Some(0);
+    g
+}
+
+fn tile_of_price(p: u8) -> u8 {
+    TILE_PRICE.iter().position(|&x| x == p).unwrap() as u8
+}
+
+fn pay(space: u8, cards: &[u8]) -> DiamondPay {
+    DiamondPay::of_cards(space, cards).unwrap()
+}
+
+fn diamonds_of(g: &Game) -> Vec<u8> {
+    let mut all: Vec<u8> = g.deck.iter().chain(g.display.iter()).copied().collect();
+    for p in 0..g.n as usize {
+        all.extend(g.players[p].hand.iter());
+    }
+    let mut out: Vec<u8> = all.into_iter().filter(|&c| is_diamond(c)).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn r_dia_1_a_diamond_is_named_by_its_value_and_copy_and_sorts_before_every_currency() {
+    assert_eq!(card_code(diamond(5, 2)), "diamond-5b");
+    assert_eq!(card_of_code("diamond-9f"), Some(diamond(9, 6)));
+    assert_eq!(card_of_code("diamond-9g"), None); // a seventh copy: not the kernel's
+    assert_eq!(card_of_code("diamond-0a"), None);
+    for c in 0..CARD_KINDS as u8 {
+        assert_eq!(card_of_code(&card_code(c)), Some(c));
+    }
+    assert_eq!(value(diamond(7, 1)), 7);
+    assert!(is_cash(diamond(7, 1)) && !is_money(diamond(7, 1)));
+    assert!(canonical_rank(diamond(9, 6)) < canonical_rank(money(2, 1))); // dinar-1
+    assert!(canonical_rank(diamond(3, 1)) < canonical_rank(diamond(3, 2)));
+}
+
+#[test]
+fn r_dia_1_and_r_dia_2_the_diamonds_join_the_money_cards_and_r_two_1_removes_none() {
+    let ten: Vec<u8> = {
+        let mut v = vec![
+            diamond(3, 1),
+            diamond(4, 1),
+            diamond(5, 1),
+            diamond(5, 2),
+            diamond(6, 1),
+            diamond(6, 2),
+            diamond(7, 1),
+            diamond(7, 2),
+            diamond(8, 1),
+            diamond(9, 1),
+        ];
+        v.sort();
+        v
+    };
+    for n in [2, 3, 6] {
+        let g = Game::with_modules(n, 11, Options::default(), DIAMONDS);
+        assert_eq!(diamonds_of(&g), ten);
+        let cards = g.deck.len() + g.display.len() + (0..n).map(|p| g.players[p].hand.len()).sum::<usize>();
+        assert_eq!(cards, if n == 2 { 72 } else { 108 } + 10 + 2);
+        // R-SET-3: the diamonds count towards the starting 20
+        for p in 0..n {
+            let hand = g.players[p].hand.as_slice();
+            let total: u32 = hand.iter().map(|&c| value(c) as u32).sum();
+            assert!(total >= 20 && total - (value(*hand.last().unwrap()) as u32) < 20);
+        }
+    }
+    // the option's values, copies numbered per value in order
+    let opts = Options { diamonds: Stack::from_slice(&[9, 1, 9]), ..Default::default() };
+    let g = Game::with_modules(4, 3, opts, DIAMONDS);
+    assert_eq!(diamonds_of(&g), vec![diamond(1, 1), diamond(9, 1), diamond(9, 2)]);
+    assert!(Options::diamond_values_refusal(&[5; 7]).is_some());
+    assert!(Options::diamond_values_refusal(&[5; 6]).is_none());
+}
+
+#[test]
+fn r_dia_3_diamonds_are_taken_like_money_alone_or_with_other_cards_up_to_five() {
+    let mut g = table(DIAMONDS, &[], &[diamond(3, 1), money(0, 2), diamond(8, 1), money(2, 3)]);
+    let takes: Vec<Vec<u8>> = legal(&mut g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Take { cards, n } => Some(cards[..n as usize].to_vec()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        takes,
+        vec![
+            vec![diamond(3, 1)],
+            vec![money(0, 2)],
+            vec![diamond(8, 1)],
+            vec![money(2, 3)],
+            vec![diamond(3, 1), money(0, 2)], // the diamond first (canonical order)
+            vec![money(2, 3), money(0, 2)],
+        ]
+    );
+}
+
+#[test]
+fn r_dia_4_the_needed_diamonds_pay_a_building_on_any_space_by_total_then_values() {
+    // diamonds 3, 3, 4, 5 in hand; a building of price 7 on space 2 (dirhams), others empty
+    let hand = [diamond(5, 1), diamond(3, 2), diamond(4, 1), diamond(3, 1), money(1, 9)];
+    let mut g = table(DIAMONDS, &hand, &[money(3, 1)]);
+    g.market = [0, tile_of_price(7), 0, 0];
+    let all = legal(&mut g);
+    // the turn lists the purchases in diamonds first; 3+3+4 is left out (a 3 is not needed),
+    // and of two 3s the first copy pays
+    assert_eq!(
+        &all[..3],
+        &[
+            Action::BuyDiamonds(pay(2, &[diamond(3, 1), diamond(4, 1)])),
+            Action::BuyDiamonds(pay(2, &[diamond(3, 1), diamond(5, 1)])),
+            Action::BuyDiamonds(pay(2, &[diamond(4, 1), diamond(5, 1)])),
+        ]
+    );
+    assert!(!all[3..].iter().any(|a| matches!(a, Action::BuyDiamonds(_))));
+    // the dirham 9 pays too, in its own currency only (R-DIA-4: never a mix)
+    assert!(all.iter().any(|a| matches!(a, Action::Buy(p) if p.counts[0][8] == 1 && p.total() == 9)));
+}
+
+#[test]
+fn r_dia_4_an_exact_total_earns_another_action_and_the_diamonds_are_discarded() {
+    let tile = tile_of_price(7);
+    let mut g = table(DIAMONDS, &[diamond(3, 1), diamond(4, 1), diamond(5, 1)], &[money(3, 1)]);
+    g.market = [tile, 0, 0, 0];
+    let mut scratch = Vec::new();
+    g.apply(Action::BuyDiamonds(pay(1, &[diamond(3, 1), diamond(4, 1)])), &mut scratch).unwrap();
+    assert_eq!((g.phase, g.current_player()), (Phase::Turn, Some(0)));
+    assert_eq!(g.pending.as_slice(), &[(tile, true)]);
+    assert_eq!(g.players[0].hand.as_slice(), &[diamond(5, 1)]);
+    assert_eq!(g.discard.as_slice(), &[diamond(3, 1), diamond(4, 1)]);
+    assert_eq!(g.market, [0, 0, 0, 0]);
+}
+
+#[test]
+fn r_dia_4_an_overpayment_with_any_copies_is_legal_though_not_listed() {
+    let tile = tile_of_price(7);
+    let mut g = table(DIAMONDS, &[diamond(3, 1), diamond(3, 2), diamond(5, 1)], &[money(3, 1)]);
+    g.market = [tile, 0, 0, 0];
+    let over = Action::BuyDiamonds(pay(1, &[diamond(3, 2), diamond(5, 1)]));
+    assert!(!legal(&mut g).contains(&over)); // the first 3 is listed
+    let mut scratch = Vec::new();
+    g.apply(over, &mut scratch).unwrap();
+    assert_eq!(g.phase, Phase::Place); // 8 for 7: no extra action
+    assert_eq!(g.players[0].hand.as_slice(), &[diamond(3, 1)]);
+}
+
+#[test]
+fn r_dia_4_a_payment_short_of_the_price_or_not_in_hand_is_refused_and_changes_nothing() {
+    let mut g = table(DIAMONDS, &[diamond(3, 1), diamond(4, 1)], &[money(3, 1)]);
+    g.market = [tile_of_price(8), 0, 0, 0];
+    let before = state_json(&g);
+    let mut scratch = Vec::new();
+    assert!(g.apply(Action::BuyDiamonds(pay(1, &[diamond(3, 1), diamond(4, 1)])), &mut scratch).is_err());
+    assert!(g.apply(Action::BuyDiamonds(pay(1, &[diamond(4, 1), diamond(9, 1)])), &mut scratch).is_err());
+    assert!(g.apply(Action::BuyDiamonds(pay(2, &[diamond(4, 1)])), &mut scratch).is_err()); // empty space
+    assert_eq!(state_json(&g), before);
+}
+
+#[test]
+fn r_dia_4_an_action_code_names_the_diamonds_and_comes_back() {
+    for a in [
+        Action::BuyDiamonds(pay(4, &[diamond(1, 1), diamond(9, 6), diamond(5, 3)])),
+        Action::UseVizierDiamonds(pay(1, &[diamond(2, 2)])),
+        Action::RevealBonus { building: 53 },
+        Action::Take { cards: [diamond(3, 1), money(0, 2), 0, 0], n: 2 },
+    ] {
+        assert_eq!(Action::from_code(a.code()), Some(a));
+    }
+    assert_eq!(Action::from_code(14u64 << 59), None); // no diamond
+    assert_eq!(Action::from_code(16u64 << 59 | 8), None); // building 8 has no bonus card
+}
+
+#[test]
+fn r_dia_6_diamonds_that_pay_exactly_let_the_vizier_be_asked() {
+    use alhambra_kernel::game::VIZIER;
+    let mut g = table(VIZIER | DIAMONDS, &[diamond(3, 1), diamond(5, 1)], &[money(3, 1)]);
+    g.market = [tile_of_price(8), 0, 0, 0];
+    assert!(g.can_pay_exactly(0));
+    g.players[0].hand = Stack::from_slice(&[diamond(3, 1), diamond(6, 1)]);
+    assert!(!g.can_pay_exactly(0));
+}
+
+#[test]
+fn r_dia_7_diamonds_count_for_no_currency_when_the_market_is_handed_out() {
+    // seat 0 holds 18 in diamonds but only a diamond 1 it cannot buy with; seat 1 a florin 1
+    let mut g = table(DIAMONDS, &[diamond(1, 1)], &[]);
+    g.players[1].hand = Stack::from_slice(&[money(0, 1), diamond(9, 1), diamond(9, 2)]);
+    g.players[2].hand.clear();
+    for p in 0..3 {
+        g.players[p].reserve.clear();
+    }
+    g.market = [5, 0, 0, 0];
+    g.bag.clear();
+    g.deck.clear();
+    g.discard.clear();
+    assert_eq!(legal(&mut g), vec![Action::Pass]);
+    let mut scratch = Vec::new();
+    g.apply(Action::Pass, &mut scratch).unwrap();
+    // seat 1's florin 1 beats seat 0's nothing: R-END-2 counts florins only, never diamonds
+    assert_eq!((g.phase, g.current_player()), (Phase::Place, Some(1)));
+    assert_eq!(g.pending.as_slice(), &[(5, false)]);
+}
+
+#[test]
+fn r_bon_2_the_ten_cards_are_dealt_three_two_or_one_each_and_the_rest_are_out_of_play() {
+    for (n, k) in [(2, 3), (3, 3), (4, 2), (5, 2), (6, 1)] {
+        let g = Game::with_modules(n, 5, Options::default(), BONUS);
+        let b = &g.bonus;
+        let mut all = b.out_of_play;
+        for p in 0..n {
+            assert_eq!(b.hands[p].count_ones(), k);
+            assert_eq!(b.revealed[p], 0);
+            assert_eq!(all & b.hands[p], 0);
+            all |= b.hands[p];
+        }
+        assert_eq!(all, (1 << 10) - 1);
+        assert_eq!(b.out_of_play.count_ones() as usize, 10 - n * k as usize);
+    }
+}
+
+#[test]
+fn r_bon_3_a_card_whose_building_stands_is_revealed_as_a_free_action() {
+    let mut g = table(BONUS, &[money(0, 1)], &[money(3, 1)]);
+    g.bonus.hands[0] = 0b11; // the cards of buildings 7 and 14
+    g.players[0].city.place(14, cell(0, -1));
+    let all = legal(&mut g);
+    assert!(all.contains(&Action::RevealBonus { building: 14 }));
+    assert!(!all.contains(&Action::RevealBonus { building: 7 })); // 7 is not in the Alhambra
+    let mut scratch = Vec::new();
+    g.apply(Action::RevealBonus { building: 14 }, &mut scratch).unwrap();
+    assert_eq!((g.phase, g.current_player()), (Phase::Turn, Some(0)));
+    assert_eq!((g.bonus.hands[0], g.bonus.revealed[0], g.bonus.owned[0]), (0b01, 0b10, 0b10));
+    assert!(!legal(&mut g).iter().any(|a| matches!(a, Action::RevealBonus { .. })));
+}
+
+#[test]
+fn r_bon_4_a_building_moved_to_the_reserve_takes_its_card_back_to_the_hand() {
+    let mut g = table(BONUS, &[money(0, 1)], &[money(3, 1)]);
+    g.bonus.hands[0] = 0;
+    g.bonus.revealed[0] = 0b10; // building 14's card
+    g.bonus.owned[0] = 0b10;
+    g.players[0].city.place(14, cell(0, -1));
+    let mut scratch = Vec::new();
+    g.apply(Action::Remove { cell: cell(0, -1) }, &mut scratch).unwrap();
+    assert_eq!((g.bonus.hands[0], g.bonus.revealed[0], g.bonus.owned[0]), (0b10, 0, 0b10));
+    assert_eq!(g.players[0].reserve.as_slice(), &[14]);
+}
+
+#[test]
+fn r_bon_5_a_scoring_reveals_every_eligible_card_and_counts_it_as_one_more_building() {
+    // seat 0 holds building 7's card with 7 in its Alhambra; seat 1 has 14 standing, whose card
+    // lies out of play; seat 0 takes a card and the scoring card A comes up at the refill
+    let mut g = table(BONUS, &[], &[money(3, 1), money(3, 2), money(3, 3), money(3, 4)]);
+    g.bonus.hands = [0b01, 0, 0, 0, 0, 0];
+    g.bonus.out_of_play = (1 << 10) - 1 - 0b01;
+    g.players[0].city.place(7, cell(0, -1));
+    g.players[1].city.place(14, cell(0, -1));
+    g.deck = Stack::from_slice(&[money(3, 5), money(3, 6), SCORING_A]);
+    let mut scratch = Vec::new();
+    g.apply(Action::Take { cards: [money(3, 1), 0, 0, 0], n: 1 }, &mut scratch).unwrap();
+    assert_eq!(g.scorings.len(), 1);
+    let rec = g.scorings[0];
+    assert_eq!(rec.counts[0][0], 2); // the pavilion and its card
+    assert_eq!(rec.counts[1][1], 1); // the seraglio alone
+    assert_eq!((g.players[0].score, g.players[1].score, g.players[2].score), (1, 2, 0));
+    assert_eq!((g.bonus.hands[0], g.bonus.revealed[0], g.bonus.owned[0]), (0, 0b01, 0b01));
+    assert_eq!((g.bonus.not_held[0], g.bonus.not_held[1]), (0, 0b10));
+    let json = state_json(&g);
+    assert!(json.contains(
+        "\"bonus_cards\": {\"hands\": [[], [], []], \"revealed\": [[7], [], []], \"out_of_play\": [14, 22, 23, 31, 32, 41, 42, 52, 53], \"owned\": [[7], [], []], \"not_held\": [[], [14], []]}"
+    ));
+}
