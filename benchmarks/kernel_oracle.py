@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         print("the rules kernel is not installed (pip install ./kernel): nothing to compare", file=sys.stderr)
         return 2
     start, failures = time.perf_counter(), 0
-    kinds = [(p, o, m) for m in COMBINATIONS for p in range(2, 7) for o in OPTION_SETS]
+    # consecutive games go through every module combination first, then player counts, then options
+    kinds = [(p, o, m) for o in OPTION_SETS for p in range(2, 7) for m in COMBINATIONS]
     for i in range(args.games):
         players, options, modules = kinds[i % len(kinds)]
         report = lockstep(players, args.seed + i, options, modules=modules, views=args.views)
