@@ -97,8 +97,9 @@ def comparison_frame(cmp: Any) -> Any:
     """The table of a :class:`~alhambra.lab.compare.Comparison` as a pandas DataFrame, one row
     per figure: ``group``, ``figure``, ``unit``, then per variant ``<label>``,
     ``<label> low``, ``<label> high`` (its mean and 95 % interval), and per variant after the
-    first ``<label> - <first>``, its ``low`` and ``high`` and ``verdict``. Raises
-    :class:`AlhambraError` without pandas."""
+    first ``<label> - <first>``, its ``low`` and ``high`` (95 % on its own), its
+    ``simultaneous low`` and ``simultaneous high`` (Bonferroni over the comparison's family),
+    ``p``, ``Holm p`` and ``verdict``. Raises :class:`AlhambraError` without pandas."""
     try:
         import pandas as pd
     except ImportError:
@@ -109,13 +110,14 @@ def comparison_frame(cmp: Any) -> Any:
         d: dict[str, Any] = {"group": row.figure.group, "figure": row.figure.key, "unit": row.figure.unit}
         for label, v in zip(cmp.labels, row.values):
             d[label], d[f"{label} low"], d[f"{label} high"] = v.value, v.low, v.high
-        for label, diff, verdict in zip(cmp.labels[1:], row.diffs, row.verdicts):
+        for i, (label, diff, verdict) in enumerate(zip(cmp.labels[1:], row.diffs, row.verdicts)):
             name = f"{label} - {first}"
-            d[name], d[f"{name} low"], d[f"{name} high"], d[f"{name} verdict"] = (
-                diff.value,
-                diff.low,
-                diff.high,
-                verdict,
-            )
+            d[name], d[f"{name} low"], d[f"{name} high"] = diff.value, diff.low, diff.high
+            if row.corrected:
+                d[f"{name} simultaneous low"], d[f"{name} simultaneous high"] = (
+                    row.corrected[i].low,
+                    row.corrected[i].high,
+                )
+            d[f"{name} p"], d[f"{name} Holm p"], d[f"{name} verdict"] = row.pvalues[i], row.adjusted[i], verdict
         rows.append(d)
     return pd.DataFrame.from_records(rows)
