@@ -7,8 +7,9 @@
   buildings built per player by type per variant, and the differences in the buildings bought
   (by type and scoring period) and built (simultaneous intervals).
 * :func:`simulation_png`: :func:`alhambra.plotting.plot_results`'s panels, as PNG bytes.
-* :func:`write_comparison_report` / :func:`write_simulation_report`: one HTML file with the
-  tables and the plots inlined as ``data:`` URIs (no other file needed to read it).
+* :func:`write_comparison_report` / :func:`write_simulation_report` /
+  :func:`write_sweep_report`: one HTML file with the tables and the plots inlined as
+  ``data:`` URIs (no other file needed to read it).
 
 Figures render with the Agg backend directly (no pyplot, no display; the global backend is
 left alone). Missing matplotlib or jinja2 raise :class:`AlhambraError` naming the extra.
@@ -231,6 +232,39 @@ def write_comparison_report(
         groups=_grouped(cmp),
         plot=_data_uri(comparison_png(cmp)),
         detected=cmp.detected(),
+    )
+    return _write(path, html)
+
+
+def write_sweep_report(cells: Sequence[Any], path: str | Path, *, command: str = "", plots: bool = True) -> Path:
+    """Write the HTML report of a sweep (:mod:`.sweep`: its compared cells) to ``path``: the
+    summary of what differs where (simultaneous intervals over the sweep), how often the play
+    and the winner changed beside the A/A baseline, and every comparison's section (as
+    :func:`write_comparison_report`'s page, with its plots unless ``plots`` is false)."""
+    from .sweep import cell_row, found_rows
+
+    done = [c for c in cells if c.comparison is not None]
+    if not done:
+        raise AlhambraError("a sweep report needs at least one comparison")
+    first = done[0].comparison
+    sections = [
+        {
+            "cell": c,
+            "groups": _grouped(c.comparison),
+            "detected": c.comparison.detected(),
+            "plot": _data_uri(comparison_png(c.comparison)) if plots else None,
+        }
+        for c in done
+    ]
+    html = _template("sweep.html.j2").render(
+        labels=first.labels,
+        sections=sections,
+        seeds=len(first.seeds),
+        family=first.family,
+        found=[(key, [cell_row(c, key) for c in done]) for key in found_rows(done)],
+        command=command,
+        stamp=_stamp(),
+        no_difference=NO_DIFFERENCE,
     )
     return _write(path, html)
 
