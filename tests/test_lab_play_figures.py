@@ -213,3 +213,22 @@ def test_the_report_says_which_intervals_are_corrected(tmp_path):
     d = row.corrected[0]
     assert f'+3.5 <span class="ci">[{d.low:+.3g}, {d.high:+.3g}]</span>' in html
     assert "bought per player before scoring 1: tower" in html
+
+
+def test_greedy_stops_buying_towers_early_when_towers_pay_nothing():
+    """The example of docs/lab.md on six seeds: greedy values buildings by what the rule set's
+    scoring pays, so with towers paying nothing it buys 5/18 towers per player before the first
+    scoring instead of 20/18; a finding after Holm's correction even on six seeds."""
+    from pathlib import Path
+
+    from alhambra.lab.compare import compare_tasks, load_variant, run_compare, unique_labels
+
+    examples = Path(__file__).parent.parent / "examples"
+    variants = unique_labels([load_variant(examples / "base.toml"), load_variant(examples / "no_tower_points.toml")])
+    cmp = compare_results(run_compare(compare_tasks(variants, bots="greedy", games=6)), ["base", "no_tower_points"])
+    early = _row(cmp, "bought per player before scoring 1: tower")
+    assert [v.value for v in early.values] == [pytest.approx(20 / 18), pytest.approx(5 / 18)]
+    assert early.diffs[0].value == pytest.approx(-15 / 18) and early.detected
+    assert early.verdicts[0].startswith("no_tower_points lower by")
+    assert _row(cmp, "points per player: extra towers pay nothing").values[1].value == pytest.approx(-121 / 6)
+    assert not _row(cmp, "built per player at the end: tower").detected  # the towers are built in the end
