@@ -88,9 +88,9 @@ def test_tallies_of_a_hand_built_history_R_TURN_4_R_END_2():
         tallies(SimpleNamespace(history=game.history[:11], rules=rules, num_players=2), trace, players)
 
 
-def _traced(players, seed, modules=(), bots="random", engine="auto"):
+def _traced(players, seed, modules=(), bots="random", engine="auto", honest=False):
     trace = Trace()
-    game = simulate_one(players, seed, modules=modules, bots=bots, engine=engine, trace=trace)
+    game = simulate_one(players, seed, modules=modules, bots=bots, engine=engine, trace=trace, honest=honest)
     return game, trace
 
 
@@ -106,6 +106,21 @@ def test_both_engines_record_the_same_trace_and_tallies(players, modules):
         assert (k.engine, p.engine) == ("kernel", "python")
         assert kt == pt
         assert result_of(k, ["random"] * players, trace=kt).tallies == result_of(p, trace=pt).tallies
+
+
+def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python():
+    """Bots other than random play through the loop of ``play`` on the kernel too (when asked
+    for): the recorder reads the kernel's seat, phase and scores before and after each action.
+    A bot that reads the live game's state hands it over to Python in the middle (greedy
+    without ``honest``): the recorder follows it there."""
+    k, kt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel", honest=True)
+    p, pt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python", honest=True)
+    assert (k.engine, p.engine) == ("kernel", "python") and k.history == p.history
+    assert kt == pt and kt.end_at is not None and kt.held == 3
+    assert result_of(k, trace=kt).tallies == result_of(p, trace=pt).tallies
+    handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
+    python, hp = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python")
+    assert handed.engine == "python" and handed.history == python.history and ht == hp
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
