@@ -178,6 +178,10 @@ def test_a_game_played_without_a_trace_is_replayed_for_its_tallies():
         assert result_of(game).tallies == result_of(game, trace=trace).tallies
         partial = Trace(seats=trace.seats[:5], phases=trace.phases[:5], periods=trace.periods[:5])
         assert result_of(game, trace=partial).tallies == result_of(game, trace=trace).tallies
+        # a trace that counted another number of scorings than were held (the kernel's count
+        # misses a scoring that scored nobody a point): replayed, periods all shifted here
+        wrong = Trace(trace.seats, trace.phases, [0] * len(trace), trace.acquired, trace.end_at, trace.held - 1)
+        assert result_of(game, trace=wrong).tallies == result_of(game, trace=trace).tallies
 
 
 def test_a_kernel_game_from_a_position_with_tiles_pending_is_traced_as_on_python():
