@@ -139,6 +139,18 @@ def test_schema_rejects_a_malformed_record():
     rec["points"][0]["seats"][0]["walls"] = "five"
     with pytest.raises(jsonschema.ValidationError):
         _validate(rec)
+    good = result_of(simulate_one(2, 1, bots="greedy"), ["greedy", "greedy"]).to_dict()
+    _validate(good)
+    assert good["version"] == 3 and len(good["tallies"]) == 2
+    for broken in (
+        {**good["tallies"][0], "bought": good["tallies"][0]["bought"][:2]},  # one period missing
+        {**good["tallies"][0], "wall": -1},
+        {**good["tallies"][0], "money": 3},  # no such field
+    ):
+        with pytest.raises(jsonschema.ValidationError):
+            _validate({**good, "tallies": [broken, good["tallies"][1]]})
+    with pytest.raises(alhambra.AlhambraError, match="malformed"):
+        GameResult.from_dict({**good, "tallies": [{**good["tallies"][0], "wall": "long"}]})
 
 
 def test_dataframe_in_one_call(tmp_path):
