@@ -167,3 +167,13 @@ def test_sweep_command_fails_before_playing(capsys):
     assert "names 3 bots, more than the 2 seats" in capsys.readouterr().err
     assert main(["sweep", variant, "--players", "3", "--bots", "wizard"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err
+
+
+def test_sweep_without_the_lab_extra_is_a_one_line_error(monkeypatch, capsys):
+    import sys
+
+    for name in ("statsmodels", "scipy", "jinja2", "matplotlib"):
+        monkeypatch.setitem(sys.modules, name, None)
+    assert main(["sweep", str(EXAMPLES / "double_walls.toml"), "--players", "2", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "sweep needs the lab extra (statsmodels, scipy are not installed)" in err
