@@ -138,12 +138,11 @@ def _tallies_of(data: Any) -> list[dict[str, Any]]:
     AttributeError for a malformed one)."""
     out = []
     for t in data:
-        counts = {str(k): int(v) for k, v in t["built"].items()}
         out.append(
             {
                 "bought": [{str(k): int(v) for k, v in p.items()} for p in t["bought"]],
                 "received": {str(k): int(v) for k, v in t["received"].items()},
-                "built": counts,
+                "built": {str(k): int(v) for k, v in t["built"].items()},
                 "reserve": int(t["reserve"]),
                 "wall": int(t["wall"]),
                 "money_taken": int(t["money_taken"]),

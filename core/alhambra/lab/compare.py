@@ -27,7 +27,7 @@ from attrs import define, field, frozen
 from ..errors import ConfigError
 from ..simulate import GameResult, SimTask, make_tasks, register_config_modules
 from .records import points_by_source
-from .tally import PERIODS
+from .tally import PERIODS, Trace
 from .stats import (
     LEVEL,
     Estimate,
@@ -296,8 +296,9 @@ def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, 
         modules = [users.get(m, m) for m in v.modules]
         options = dict(v.options)
         players = v.players if isinstance(v.players, int) else list(v.players)
-        game = simulate_one(players, seed, modules=modules, options=options, bots="random")
-        names.update(f.key for f in game_figures(result_of(game, ["random"] * count)))
+        trace = Trace()
+        game = simulate_one(players, seed, modules=modules, options=options, bots="random", trace=trace)
+        names.update(f.key for f in game_figures(result_of(game, ["random"] * count, trace=trace)))
         for k in range(1, count):
             names.add(f"win share above chance, turn position {k + 1}")
         if count == 2:
