@@ -129,9 +129,9 @@ def test_version_1_records_still_load():
     }
     _validate(old)
     r = GameResult.from_dict(old)
-    assert r.start_player is None and r.points == [] and r.money_left == []
+    assert r.start_player is None and r.points == [] and r.money_left == [] and r.tallies == []
     with pytest.raises(alhambra.AlhambraError, match="unsupported"):
-        GameResult.from_dict({**old, "version": 3})
+        GameResult.from_dict({**old, "version": 4})
 
 
 def test_schema_rejects_a_malformed_record():
@@ -139,6 +139,18 @@ def test_schema_rejects_a_malformed_record():
     rec["points"][0]["seats"][0]["walls"] = "five"
     with pytest.raises(jsonschema.ValidationError):
         _validate(rec)
+    good = result_of(simulate_one(2, 1, bots="greedy"), ["greedy", "greedy"]).to_dict()
+    _validate(good)
+    assert good["version"] == 3 and len(good["tallies"]) == 2
+    for broken in (
+        {**good["tallies"][0], "bought": good["tallies"][0]["bought"][:2]},  # one period missing
+        {**good["tallies"][0], "wall": -1},
+        {**good["tallies"][0], "money": 3},  # no such field
+    ):
+        with pytest.raises(jsonschema.ValidationError):
+            _validate({**good, "tallies": [broken, good["tallies"][1]]})
+    with pytest.raises(alhambra.AlhambraError, match="malformed"):
+        GameResult.from_dict({**good, "tallies": [{**good["tallies"][0], "wall": "long"}]})
 
 
 def test_dataframe_in_one_call(tmp_path):
@@ -155,6 +167,11 @@ def test_dataframe_in_one_call(tmp_path):
     assert row["points:scoring1"] + row["points:scoring2"] + row["points:scoring3"] == row["score"]
     assert df["start_player"].sum() == len(results)  # one start player per game
     assert set(df["win_share"]) <= {0.0, 0.5, 1.0}
+    tally = results[0].tallies[0]  # the seat's tally, one column per count
+    assert row["wall"] == tally["wall"] and row["purchases"] == tally["purchases"]
+    assert row["bought:tower"] == row["bought1:tower"] + row["bought2:tower"] + row["bought3:tower"]
+    assert row["bought2:tower"] == tally["bought"][1]["tower"] and row["built:garden"] == tally["built"]["garden"]
+    assert row["action:TakeMoney"] == tally["actions"]["TakeMoney"]
 
 
 # -- rotation ----------------------------------------------------------------------------------

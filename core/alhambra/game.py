@@ -629,38 +629,57 @@ class KernelGame(Game):
         played: Action = action
         return played
 
-    def summary_state(self) -> Any:
+    def summary_state(self, *, cities: bool = False) -> Any:
         """What a result record reads of the state (``turn``, ``start_player``, ``scorings``,
-        each player's ``hand``), without handing the game over to Python: an object with those
-        attributes, read from the kernel's state."""
+        each player's ``hand``; with ``cities``, also each player's ``city``, an
+        :class:`~alhambra.engine.city.Alhambra`, and ``reserve``), without handing the game over
+        to Python: an object with those attributes, read from the kernel's state (its summary;
+        with ``cities``, its whole state as well)."""
         from types import SimpleNamespace
 
         d = json.loads(self._kernel.summary_json())
-        cards = self.rules.cards
+        rules = self.rules
+        cards = rules.cards
+        players = [SimpleNamespace(hand=[cards[c] for c in hand]) for hand in d["hands"]]
+        if cities:
+            from .engine.city import Alhambra
+
+            holes = rules.options.get("holes", "cell")
+            for p, full in zip(players, json.loads(self._kernel.state_json())["players"]):
+                tiles = {(x, y): t for x, y, t in full["city"]}
+                p.city = Alhambra.from_tiles(
+                    tiles, catalog=rules.catalog, holes=holes, check=False, rules=rules.placement_rules
+                )
+                p.reserve = list(full["reserve"])
         return SimpleNamespace(
             turn=d["turn"],
             start_player=d["start_player"],
             scorings=[ScoringRecord(**r) for r in d["scorings"]],
-            players=[SimpleNamespace(hand=[cards[c] for c in hand]) for hand in d["hands"]],
+            players=players,
         )
 
-    def play_random(self, rngs: Sequence[random.Random], *, max_actions: int = 100_000) -> int:
+    def play_random(
+        self, rngs: Sequence[random.Random], *, max_actions: int = 100_000, codes: list[int] | None = None
+    ) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
         with its seat's generator, as :class:`alhambra.bots.RandomBot`), inside the kernel, until
         the game is over or ``max_actions`` actions were played; returns how many were played.
-        The generators advance as the Python bots' would."""
+        The generators advance as the Python bots' would. ``codes``: a list that receives the
+        kernel's codes of the actions played (to replay them on a copy)."""
         if len(rngs) != len(self.names):
             raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
         # the generators' states cross as bytes (624 words and the index), at C speed
         given = [array("I", r.getstate()[1]).tobytes() for r in rngs]
-        codes, states = self._kernel.play_random(given, max_actions)
-        self.history += kernel.actions_of(codes, self.rules)
+        played, states = self._kernel.play_random(given, max_actions)
+        if codes is not None:
+            codes += played
+        self.history += kernel.actions_of(played, self.rules)
         for r, words in zip(rngs, states):
             r.setstate((3, tuple(array("I", words)), None))
         self._legal = None
         self._legal_set = None
         self.memo = {}
-        return len(codes)
+        return len(played)
 
     def clone(self, *, seed: int | None = None) -> "KernelGame":
         """An independent copy (with ``seed``, the copy's generator freshly seeded, as

@@ -20,7 +20,7 @@ import threading
 import statistics
 import sys
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from attrs import define, evolve, field, fields, frozen
 
@@ -29,11 +29,15 @@ from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
 from .game import Game, KernelGame, new_game
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .lab.tally import Trace
+
 #: Format tag and version of a JSON Lines results record.
 RECORD_FORMAT = "alhambra-result"
-RECORD_VERSION = 2
-#: Versions :meth:`GameResult.from_dict` reads (version 1 lacks the fields added in 2).
-READABLE_VERSIONS = (1, 2)
+RECORD_VERSION = 3
+#: Versions :meth:`GameResult.from_dict` reads (version 1 lacks the fields added in 2, and
+#: versions 1 and 2 the ``tallies`` added in 3).
+READABLE_VERSIONS = (1, 2, 3)
 
 
 @define(slots=True)
@@ -52,7 +56,11 @@ class GameResult:
     ``play`` (:func:`play_digest` of the action sequence: two games were played move for move
     alike exactly when their digests are equal; empty in records that lack it), ``engine``
     (``"python"`` or ``"kernel"``: which engine played it; empty in records that lack it).
-    The record format is ``docs/result-record.schema.json``."""
+
+    Since version 3: ``tallies``, per seat what it did (:func:`alhambra.lab.tally.tallies`:
+    buildings bought by type and scoring period, received at the end, built; reserve, longest
+    wall, money taken and spent, purchases and exact payments, actions by type); empty in
+    older records. The record format is ``docs/result-record.schema.json``."""
 
     seed: int
     players: int
@@ -73,6 +81,7 @@ class GameResult:
     variant: str = ""
     play: str = ""
     engine: str = ""
+    tallies: list[dict[str, Any]] = field(factory=list)
 
     def returns(self) -> list[float]:
         """Per seat: share of the victory (1/k for a k-way shared victory)."""
@@ -115,6 +124,7 @@ class GameResult:
                 variant=str(data.get("variant", "")),
                 play=str(data.get("play", "")),
                 engine=str(data.get("engine", "")),
+                tallies=_tallies_of(data.get("tallies", [])),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise AlhambraError(f"malformed {RECORD_FORMAT} record: {exc!r}") from None
@@ -123,29 +133,68 @@ class GameResult:
 _RESULT_FIELDS = tuple(f.name for f in fields(GameResult))
 
 
+def _tallies_of(data: Any) -> list[dict[str, Any]]:
+    """A record's ``tallies`` with their numbers as ints (TypeError, ValueError or
+    AttributeError for a malformed one)."""
+    out = []
+    for t in data:
+        out.append(
+            {
+                "bought": [{str(k): int(v) for k, v in p.items()} for p in t["bought"]],
+                "received": {str(k): int(v) for k, v in t["received"].items()},
+                "built": {str(k): int(v) for k, v in t["built"].items()},
+                "reserve": int(t["reserve"]),
+                "wall": int(t["wall"]),
+                "money_taken": int(t["money_taken"]),
+                "money_spent": int(t["money_spent"]),
+                "purchases": int(t["purchases"]),
+                "exact": int(t["exact"]),
+                "actions": {str(k): int(v) for k, v in t["actions"].items()},
+            }
+        )
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # One game
 # ---------------------------------------------------------------------------------------------
 
 
-def play(game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = False) -> Game:
+def play(
+    game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = False, trace: Trace | None = None
+) -> Game:
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game.
 
     ``honest``: every bot decides on ``game.determinize(seat)`` (a world consistent with what
     that seat may know, R-SET-3), never on
     the game itself, so no bot can read hidden state (the deck and bag order, module secrets); the worlds are drawn from a generator
     seeded by the game's seed, so an honest game is as reproducible as any other.
+    ``trace``: a :class:`alhambra.lab.tally.Trace` that records who decided each action played
+    here, in which phase and scoring period (what :func:`result_of` needs for the record's
+    ``tallies``).
 
     Raises RuntimeError if the game is still running after ``max_actions`` actions, and if a
     bot returns an action that is not among the legal ones."""
     import random
 
     rng = random.Random(game.seed * 2 + 1) if honest else None
+    rec = None
+    if trace is not None:
+        from .lab.tally import Recorder
+
+        rec = Recorder(game, trace)
     n = 0
     if isinstance(game, KernelGame) and all(type(b) is RandomBot for b in bots):
         # random players choose from the legal actions alone, which a determinized world
         # shares with the game: the kernel plays them itself, as the loop below would
-        n = game.play_random([b.rng for b in bots], max_actions=max_actions)
+        start = game._kernel.clone() if rec is not None else None
+        first = len(game.history)
+        codes: list[int] = []
+        n = game.play_random([b.rng for b in bots], max_actions=max_actions, codes=codes)
+        if rec is not None:  # what the kernel played, replayed on a copy of where it began
+            from .lab.tally import replay_native
+
+            replay_native(start, game.history[first:], codes, rec)
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
@@ -160,7 +209,12 @@ def play(game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = F
             action = bots[seat].choose(game, seat, legal)
         if action not in legal:
             raise RuntimeError(f"bot {bots[seat]!r} of seat {seat} chose {action!r}, which is not a legal action")
-        game.apply(action)
+        if rec is not None:
+            rec.before(game)
+            game.apply(action)
+            rec.after(game, action)
+        else:
+            game.apply(action)
         n += 1
     return game
 
@@ -204,14 +258,22 @@ def _repr_line(action: Any) -> bytes:
     return line
 
 
-def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, variant: str = "") -> GameResult:
+def result_of(
+    game: Game, bots: Sequence[str] = (), *, rotation: int = 0, variant: str = "", trace: Trace | None = None
+) -> GameResult:
     """Summarise a finished game as a :class:`GameResult` (``bots``: specification per seat;
-    ``rotation`` and ``variant`` are stored as given)."""
+    ``rotation`` and ``variant`` are stored as given). ``trace``: the
+    :class:`~alhambra.lab.tally.Trace` recorded while the game was played (:func:`play`), for
+    the ``tallies``; without one that covers the whole history (or one that missed a scoring),
+    the history is replayed from the game's start to record it."""
     from .lab.records import money_left, scoring_points
+    from .lab.tally import replay_trace, tallies
 
     engine = game.engine
     # a kernel game's summary without handing it over to Python (reading ``state`` would)
-    st = game.summary_state() if isinstance(game, KernelGame) else game.state
+    st = game.summary_state(cities=True) if isinstance(game, KernelGame) else game.state
+    if trace is None or len(trace) != len(game.history) or trace.held != len(st.scorings):
+        trace = replay_trace(game)
     counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
     owners = module_action_types(game)
     per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
@@ -239,6 +301,7 @@ def result_of(game: Game, bots: Sequence[str] = (), *, rotation: int = 0, varian
         variant=variant,
         play=play_digest(game),
         engine=engine,
+        tallies=tallies(game, trace, st.players),
     )
 
 
@@ -288,9 +351,11 @@ def simulate_one(
     bots: Sequence[str] | str | None = None,
     honest: bool = False,
     engine: str = "auto",
+    trace: Trace | None = None,
 ) -> Game:
     """Play one game between bots (default: random); the bots' seeds derive from ``seed``
-    (:func:`bot_seed`); ``honest``: see :func:`play`; ``engine``: see :func:`new_game`."""
+    (:func:`bot_seed`); ``honest`` and ``trace``: see :func:`play`; ``engine``: see
+    :func:`new_game`."""
     count = players if isinstance(players, int) else len(players)
     specs = seat_bots(bots, count, check=False)
     seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]  # BotSpecError here
@@ -299,7 +364,7 @@ def simulate_one(
         # kernel every decision would cost a conversion, so "auto" plays them on Python
         engine = "python"
     game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
-    return play(game, seated, honest=honest)
+    return play(game, seated, honest=honest, trace=trace)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -406,6 +471,9 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
     modules = [users.get(m, m) for m in task.modules]
     players = task.players if isinstance(task.players, int) else list(task.players)
     try:
+        from .lab.tally import Trace
+
+        trace = Trace()
         game = simulate_one(
             players,
             task.seed,
@@ -414,8 +482,9 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
             bots=list(task.bots),
             honest=task.honest,
             engine=task.engine,
+            trace=trace,
         )
-        result = result_of(game, task.bots, rotation=task.rotation, variant=task.variant)
+        result = result_of(game, task.bots, rotation=task.rotation, variant=task.variant, trace=trace)
         return result.to_dict(), (game.to_json() if task.save else None)
     except (ConfigError, BotSpecError):
         raise

@@ -1,4 +1,4 @@
-"""The balance lab's subcommands of ``alhambra``: ``compare``, ``tournament`` and ``bots``.
+"""The balance lab's subcommands of ``alhambra``: ``compare``, ``sweep``, ``tournament`` and ``bots``.
 
 :func:`add_commands` registers them on the main parser's subparsers; each ``cmd_*`` takes the
 parsed arguments and returns the exit status. Errors are :class:`AlhambraError` subclasses,
@@ -40,7 +40,7 @@ def _add_common(p: argparse.ArgumentParser, games: str, seed: str) -> None:
 
 
 def add_commands(sub: Any) -> None:
-    """Add ``compare``, ``tournament`` and ``bots`` to ``sub`` (``add_subparsers()``'s result)."""
+    """Add ``compare``, ``sweep``, ``tournament`` and ``bots`` to ``sub`` (``add_subparsers()``'s result)."""
     c = sub.add_parser(
         "compare",
         help="play variants (TOML configs) on the same seeds and bots; what differs",
@@ -78,6 +78,36 @@ def add_commands(sub: Any) -> None:
     c.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (tables and plots)")
     _add_common(c, "games per variant", "every variant plays the same seeds")
     c.set_defaults(func=cmd_compare)
+
+    w = sub.add_parser(
+        "sweep",
+        help="compare a variant with its base over several player counts and line-ups of bots",
+        description="Compare VARIANT.toml with BASE.toml (default: the base game) at every player count of "
+        "--players and with every line-up of --bots, the same seeds everywhere, and report each comparison "
+        "and a summary; all the differences of the sweep are tested together (Holm's method, Bonferroni's "
+        "simultaneous intervals).",
+    )
+    w.add_argument("variant", metavar="VARIANT.toml", help="the variant (its player count is set by --players)")
+    w.add_argument("base", metavar="BASE.toml", nargs="?", help="what it is compared with (default: the base game)")
+    w.add_argument("--players", default="2-6", metavar="COUNTS", help="player counts, e.g. 2-6, 3,5 or 4 (default 2-6)")
+    w.add_argument(
+        "--bots",
+        metavar="BOT[,BOT...]",
+        action="append",
+        help="a line-up: the bots of the first seats, the last one filling the seats left (search,greedy: one "
+        "search among greedy bots); repeat for several line-ups (default greedy)",
+    )
+    w.add_argument("--rotate-seats", action="store_true", help="play every seed in every rotation of the line-up")
+    w.add_argument(
+        "--honest",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="every bot decides on a world consistent with what its seat may know (default on)",
+    )
+    w.add_argument("--out", metavar="FILE.jsonl", help="write every game's result record (JSON Lines)")
+    w.add_argument("--report", metavar="FILE.html", help="write a self-contained HTML report (every comparison)")
+    _add_common(w, "games per variant and comparison", "every comparison plays the same seeds")
+    w.set_defaults(func=cmd_sweep)
 
     t = sub.add_parser(
         "tournament",
@@ -162,6 +192,52 @@ def cmd_compare(args: argparse.Namespace) -> int:
         from .report import write_comparison_report
 
         write_comparison_report(cmp, args.report, variants=variants, command=_command_line())
+        print(f"wrote the report to {args.report}")
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """``alhambra sweep VARIANT.toml [BASE.toml] --players 2-6 --bots ...``: see :mod:`.sweep`."""
+    check_lab("sweep", "compare", *(["report"] if args.report else []))
+    from ..simulate import write_results
+    from .compare import load_variant
+    from .sweep import format_sweep, parse_players, run_sweep, sweep_cells
+
+    if args.games < 1:
+        raise AlhambraError(f"--games must be at least 1, not {args.games}")
+    for flag, path in (("--out", args.out), ("--report", args.report)):
+        check_output(flag, path)
+    workers = _workers(args.workers)
+    players = parse_players(args.players)
+    variant = load_variant(args.variant)
+    base = load_variant(args.base) if args.base else None
+    cells = sweep_cells(
+        variant,
+        base,
+        players=players,
+        lineups=args.bots or ["greedy"],
+        games=args.games,
+        seed=args.seed,
+        rotate_seats=args.rotate_seats,
+    )
+    for c in cells:
+        c.tasks = [[evolve(t, honest=args.honest, engine=args.engine) for t in ts] for ts in c.tasks]
+    total = sum(len(ts) for c in cells for ts in c.tasks)
+    titles = "; ".join(c.title for c in cells)
+    print(f"sweep schedule: {len(cells)} comparisons ({titles}), {total} games in all", file=sys.stderr)
+    start = time.perf_counter()
+    results = run_sweep(cells, workers=workers, progress=wants_progress(args, total))
+    elapsed = time.perf_counter() - start
+    for line in format_sweep(cells):
+        print(line)
+    print(f"  time {elapsed:.1f}s for {len(results)} games")
+    if args.out:
+        n = write_results(args.out, results)
+        print(f"wrote {n} result record(s) to {args.out}")
+    if args.report:
+        from .report import write_sweep_report
+
+        write_sweep_report(cells, args.report, command=_command_line())
         print(f"wrote the report to {args.report}")
     return 0
 

@@ -27,6 +27,7 @@ from attrs import define, field, frozen
 from ..errors import ConfigError
 from ..simulate import GameResult, SimTask, make_tasks, register_config_modules
 from .records import points_by_source
+from .tally import PERIODS, Trace
 from .stats import (
     LEVEL,
     Estimate,
@@ -143,8 +144,18 @@ def run_compare(
 # Figures of one game
 # ---------------------------------------------------------------------------------------------
 
-#: (group, unit) of every figure family, in the order the table shows them
-GROUPS = ("outcome", "win share by bot", "points by source", "scorings", "length", "module actions")
+#: The figure groups, in the order the table shows them
+GROUPS = (
+    "outcome",
+    "win share by bot",
+    "points by source",
+    "scorings",
+    "buildings bought",
+    "buildings built",
+    "play",
+    "length",
+    "module actions",
+)
 
 
 @frozen(slots=True)
@@ -179,7 +190,9 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
         out[Figure("start player's score lead over the others' mean", "outcome", "points")] = r.scores[sp] - sum(
             others
         ) / len(others)
-        for k in range(n):  # turn positions: the start player first, then in seat order (R-SET-7)
+        # turn positions after the start player's (position 1, the figure above), in seat
+        # order (R-SET-7): each figure counted once in the family
+        for k in range(1, n):
             out[Figure(f"win share above chance, turn position {k + 1}", "outcome", "share")] = (
                 ret[(sp + k) % n] - 1.0 / n
             )
@@ -193,7 +206,8 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
             out[bot_figure(b)] = sum(ret[s] for s in seats) / len(seats)
     out[Figure("winning score", "outcome", "points")] = float(scores[0])
     out[Figure("score spread (best - worst)", "outcome", "points")] = float(scores[0] - scores[-1])
-    out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])
+    if n > 2:  # with two players the margin is the spread: one figure, counted once
+        out[Figure("margin of victory (1st - 2nd)", "outcome", "points")] = float(scores[0] - scores[1])
     out[Figure("mean score", "outcome", "points")] = sum(r.scores) / n
     out[Figure("shared victory", "outcome", "games", rate=True)] = 1.0 if len(r.winners) > 1 else 0.0
     if r.money_left:
@@ -210,11 +224,54 @@ def game_figures(r: GameResult) -> dict[Figure, float]:
             out[Figure(f"points per player in scoring {scoring['number']}", "scorings", "points")] = pts
     for k in (1, 2, 3):
         out[Figure(f"scoring {k} held", "scorings", "games", rate=True)] = 1.0 if k in r.scorings else 0.0
+    if r.tallies:
+        out.update(play_figures(r.tallies))
     out[Figure("turns", "length", "turns")] = float(r.turns)
     out[Figure("actions", "length", "actions")] = float(r.actions)
     for module, counts in r.module_actions.items():
         for kind, v in counts.items():
             out[Figure(f"{module}: {kind} per game", "module actions", "actions")] = float(v)
+    return out
+
+
+#: The figures of :func:`play_figures` besides the buildings by type: (key, record field, unit)
+PLAY_FIGURES = (
+    ("longest wall per player at the end", "wall", "wall sides"),
+    ("reserve per player at the end", "reserve", "tiles"),
+    ("money taken per player", "money_taken", "coins"),
+    ("money spent per player", "money_spent", "coins"),
+    ("purchases per player", "purchases", "purchases"),
+    ("exact payments per player", "exact", "purchases"),
+)
+
+
+def bought_figure(period: int, building: str) -> Figure:
+    """The figure of the buildings of type ``building`` bought per player in scoring period
+    ``period`` (0, 1, 2: :data:`.tally.PERIODS`)."""
+    return Figure(f"bought per player {PERIODS[period]}: {building}", "buildings bought", "buildings")
+
+
+def built_figure(building: str) -> Figure:
+    """The figure of the buildings of type ``building`` in a player's Alhambra at the end."""
+    return Figure(f"built per player at the end: {building}", "buildings built", "buildings")
+
+
+def play_figures(tallies: Sequence[dict[str, Any]]) -> dict[Figure, float]:
+    """The figures of one game's ``tallies`` (a record's, one per seat), each a mean per player:
+    buildings bought by type in each scoring period, buildings built by type at the end,
+    buildings received at the end, and :data:`PLAY_FIGURES` (longest wall, reserve, money taken
+    and spent, purchases, exact payments)."""
+    n = len(tallies)
+    out: dict[Figure, float] = {}
+    for k in range(len(PERIODS)):
+        for building in tallies[0]["bought"][k]:
+            out[bought_figure(k, building)] = sum(t["bought"][k].get(building, 0) for t in tallies) / n
+    for building in tallies[0]["built"]:
+        out[built_figure(building)] = sum(t["built"].get(building, 0) for t in tallies) / n
+    received = sum(sum(t["received"].values()) for t in tallies) / n
+    out[Figure("buildings received at the end per player", "buildings built", "buildings")] = received
+    for key, name, unit in PLAY_FIGURES:
+        out[Figure(key, "play", unit)] = sum(t[name] for t in tallies) / n
     return out
 
 
@@ -239,18 +296,23 @@ def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, 
         modules = [users.get(m, m) for m in v.modules]
         options = dict(v.options)
         players = v.players if isinstance(v.players, int) else list(v.players)
-        game = simulate_one(players, seed, modules=modules, options=options, bots="random")
-        names.update(f.key for f in game_figures(result_of(game, ["random"] * count)))
-        for k in range(count):
+        trace = Trace()
+        game = simulate_one(players, seed, modules=modules, options=options, bots="random", trace=trace)
+        names.update(f.key for f in game_figures(result_of(game, ["random"] * count, trace=trace)))
+        for k in range(1, count):
             names.add(f"win share above chance, turn position {k + 1}")
         if count == 2:
             names.update(("Dirk's points", "Dirk beats the winner"))
+        else:
+            names.add("margin of victory (1st - 2nd)")
         for number in (1, 2, 3):
             names.update((f"points per player in scoring {number}", f"scoring {number} held"))
         fresh = new_game(players, modules=modules, seed=seed, options=options)
         m = count + (1 if fresh.state.modules.get("dirk") is not None else 0)
         for t in BUILDING_TYPES:
             names.add(f"points per player: majority {t}")
+            names.add(built_figure(t).key)
+            names.update(bought_figure(k, t).key for k in range(len(PERIODS)))
             counts = [dict.fromkeys(BUILDING_TYPES, 0) | {t: m - i} for i in range(m)]
             for number in (1, 2, 3):
                 record = ScoringRecord(
@@ -298,11 +360,15 @@ def seed_figures(results: Iterable[GameResult]) -> dict[int, dict[Figure, float]
 @define(slots=True)
 class Row:
     """One figure across the variants: ``values`` (per variant, the mean over its seeds with
-    the interval: a :class:`.stats.Rate` for rates, else an :class:`.stats.Estimate`),
-    ``diffs`` (per variant after the first: the paired difference from the first, by seed),
-    ``pvalues`` (per diff: :func:`.stats.paired_p`), ``adjusted`` (Holm-adjusted over the
-    comparison's figures, or the p-value itself for the primary figure), ``verdicts`` (one
-    sentence per diff) and ``primary`` (the one question tested on its own)."""
+    the interval: a :class:`.stats.Rate` for rates, else an :class:`.stats.Estimate`; each a
+    95 % interval on its own), ``diffs`` (per variant after the first: the paired difference
+    from the first, by seed, with its 95 % interval on its own), ``corrected`` (the same
+    differences with simultaneous intervals: Bonferroni's level over the family of
+    differences, :func:`adjust_family`; the primary figure's are its ``diffs``), ``pvalues``
+    (per diff: :func:`.stats.paired_p`), ``adjusted`` (Holm-adjusted over the family, or the
+    p-value itself for the primary figure), ``verdicts`` (one sentence per diff), ``primary``
+    (the one question tested on its own) and ``columns`` (per variant, the figure's value per
+    paired seed)."""
 
     figure: Figure
     values: list[Rate | Estimate]
@@ -311,6 +377,8 @@ class Row:
     pvalues: list[float] = field(factory=list)
     adjusted: list[float] = field(factory=list)
     primary: bool = False
+    corrected: list[Estimate] = field(factory=list)
+    columns: list[list[float]] = field(factory=list, repr=False)
 
     @property
     def detected(self) -> bool:
@@ -323,7 +391,8 @@ class Row:
 class Comparison:
     """The outcome of ``compare``: ``labels`` of the variants, ``seeds`` paired, ``games``
     per variant, ``bots``, the table ``rows``, the ``results`` per variant, ``notes`` for
-    the reader and ``mattered`` (per variant after the first: :func:`mattered`)."""
+    the reader, ``mattered`` (per variant after the first: :func:`mattered`), and the
+    ``family`` of differences tested together (:func:`adjust_family`)."""
 
     labels: list[str]
     seeds: list[int]
@@ -333,6 +402,10 @@ class Comparison:
     results: list[list[GameResult]]
     notes: list[str] = field(factory=list)
     mattered: list[Mattered] = field(factory=list)
+    #: the differences tested together (Holm's family; Bonferroni's intervals divide by it)
+    family: int = 0
+    #: what the family spans: ``"this comparison"``, or a sweep's comparisons
+    family_scope: str = "this comparison"
 
     def detected(self) -> list[Row]:
         """The rows whose difference is beyond its interval."""
@@ -379,17 +452,9 @@ def compare_results(
                 values.append(wilson(sum(c), len(c)) if f.rate else _bounded(mean_interval(c), c, _range(f, rs)))
         diffs = [paired_difference(cols[0], c) for c in cols[1:]]
         pvals = [paired_p(cols[0], c) for c in cols[1:]]
-        rows.append(Row(f, values, diffs, [], pvals, list(pvals), primary=f.key == primary))
-    family = [(r, i) for r in rows if not r.primary for i in range(len(r.pvalues))]
-    for (r, i), adj in zip(family, holm([r.pvalues[i] for r, i in family])):
-        r.adjusted[i] = adj
-    for r in rows:
-        r.verdicts = [
-            verdict(d, name=labels[i + 1], unit=r.figure.unit, significant=r.adjusted[i] < 1.0 - LEVEL)
-            for i, d in enumerate(r.diffs)
-        ]
+        rows.append(Row(f, values, diffs, [], pvals, list(pvals), primary=f.key == primary, columns=cols))
     bots = sorted({b for rs in results for r in rs for b in r.bots})
-    return Comparison(
+    cmp = Comparison(
         labels,
         seeds,
         [len(rs) for rs in results],
@@ -399,6 +464,50 @@ def compare_results(
         _notes(results, labels),
         [mattered(paired[0], rs, label) for rs, label in zip(paired[1:], labels[1:])],
     )
+    adjust_family([cmp])
+    return cmp
+
+
+def adjust_family(comparisons: Sequence[Comparison], scope: str | None = None) -> int:
+    """Test the differences of all ``comparisons`` (but their primary figures) as one family:
+    Holm's adjustment of their p-values (a finding where the adjusted p is below 5 %: the
+    chance of any false finding in the family stays at most 5 %), and simultaneous intervals
+    of the differences at Bonferroni's level ``1 - 0.05 / m`` over the ``m`` differences (all
+    of them hold their true values together at least 95 % of the time). Sets every row's
+    ``adjusted``, ``corrected`` and ``verdicts``, and every comparison's ``family`` and
+    ``family_scope`` (``scope``: what it spans, default ``"this comparison"``). Returns ``m``.
+
+    Holm's step-down finds what Bonferroni's intervals alone may not: a finding whose
+    simultaneous interval still reaches 0 is said so in its verdict."""
+    members = [(r, i) for c in comparisons for r in c.rows if not r.primary for i in range(len(r.pvalues))]
+    for (r, i), adj in zip(members, holm([r.pvalues[i] for r, i in members])):
+        r.adjusted[i] = adj
+    m = len(members)
+    level = 1.0 - (1.0 - LEVEL) / max(m, 1)
+    for c in comparisons:
+        c.family = m
+        c.family_scope = scope or "this comparison"
+        for r in c.rows:
+            if r.primary or not r.columns:
+                r.corrected = list(r.diffs)
+            else:
+                r.corrected = [paired_difference(r.columns[0], col, level) for col in r.columns[1:]]
+            r.verdicts = [
+                _verdict(d, c.labels[i + 1], r.figure.unit, r.adjusted[i] < 1.0 - LEVEL)
+                for i, d in enumerate(r.corrected)
+            ]
+    return m
+
+
+def _verdict(diff: Estimate, name: str, unit: str, significant: bool) -> str:
+    """:func:`.stats.verdict` of a difference with its simultaneous interval; a finding of
+    Holm's step-down whose interval still reaches 0 reads "higher (Holm), by up to ..."."""
+    if significant and diff.spans_zero and diff.value != 0:
+        u = f" {unit}" if unit else ""
+        if diff.value > 0:
+            return f"{name} higher (Holm's step-down), by up to {diff.high:.3g}{u}"
+        return f"{name} lower (Holm's step-down), by up to {-diff.low:.3g}{u}"
+    return verdict(diff, name=name, unit=unit, significant=significant)
 
 
 def bot_share(results: Sequence[GameResult], bot: str) -> Rate:
@@ -421,12 +530,16 @@ class Mattered:
     whose action sequences differ, :attr:`GameResult.play`; None when the records lack the
     digest) and ``winner_changed`` (the share whose winning seats differ), each a
     :class:`.stats.Rate` with its 95 % interval clustered by seed; ``label`` is the
-    variant's."""
+    variant's. ``baseline``: the A/A baseline of ``winner_changed`` (:func:`winner_baseline`:
+    how often the winners differ between games of the first variant on other seeds, with no
+    rule changed), over ``baseline_pairs`` pairs; None when there are too few seeds."""
 
     label: str
     games: int
     play_changed: Rate | None
     winner_changed: Rate
+    baseline: Rate | None = None
+    baseline_pairs: int = 0
 
     @property
     def play_count(self) -> int | None:
@@ -437,6 +550,31 @@ class Mattered:
     def winner_count(self) -> int:
         """Games whose winner changed."""
         return round(self.winner_changed.value * self.games)
+
+
+def winner_baseline(results: Sequence[GameResult]) -> tuple[Rate, int] | None:
+    """The A/A baseline of "winner changed": the games of one variant paired across seeds (the
+    first seed with the second, the third with the fourth, ...: disjoint pairs, each game of a
+    seed with the game of the same rotation, in order, of the other) and the share of pairs
+    whose winning seats differ, with its 95 % interval clustered by pair of seeds
+    (:func:`.stats.clustered_rate`). No rule changed between the two games of a pair, only the
+    deal: the share a rule reaches when it changes the games as thoroughly as a new deal does.
+    Returns ``(rate, pairs)``, or None with fewer than two seeds."""
+    by_seed: dict[int, dict[tuple[int, int], GameResult]] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for r in results:
+        k = seen[(r.seed, r.rotation)] = seen.get((r.seed, r.rotation), -1) + 1
+        by_seed.setdefault(r.seed, {})[(r.rotation, k)] = r
+    seeds = sorted(by_seed)
+    clusters: list[tuple[float, float]] = []
+    for a, b in zip(seeds[0::2], seeds[1::2]):
+        keys = [k for k in by_seed[a] if k in by_seed[b]]
+        if keys:
+            differ = sum(set(by_seed[a][k].winners) != set(by_seed[b][k].winners) for k in keys)
+            clusters.append((float(differ), float(len(keys))))
+    if not clusters:
+        return None
+    return clustered_rate(clusters).rate, int(sum(n for _, n in clusters))
 
 
 def mattered(first: Sequence[GameResult], other: Sequence[GameResult], label: str = "") -> Mattered:
@@ -468,11 +606,14 @@ def mattered(first: Sequence[GameResult], other: Sequence[GameResult], label: st
         w[0] += set(x.winners) != set(y.winners)
         w[1] += 1.0
     known = all(x.play and y.play for x, y in pairs)
+    base = winner_baseline([x for x, _ in pairs])
     return Mattered(
         label,
         len(pairs),
         clustered_rate([(c[0], c[1]) for c in play.values()]).rate if known else None,
         clustered_rate([(c[0], c[1]) for c in won.values()]).rate,
+        None if base is None else base[0],
+        0 if base is None else base[1],
     )
 
 
@@ -544,6 +685,7 @@ def format_comparison(cmp: Comparison) -> list[str]:
         + ", ".join(f"{lab} {n}" for lab, n in zip(cmp.labels, cmp.games))
         + f"; bots {', '.join(cmp.bots)}; 95% intervals"
     ]
+    lines.append("  " + intervals_sentence(cmp))
     lines.extend(f"  note: {n}" for n in cmp.notes)
     width = max(len(r.figure.key) for r in cmp.rows) if cmp.rows else 10
     diff_heads = "  ".join(f"{lab[:18] + ' - ' + cmp.labels[0][:18]:>30}" for lab in cmp.labels[1:])
@@ -555,14 +697,13 @@ def format_comparison(cmp: Comparison) -> list[str]:
             lines.append(f" {group}:")
             lines.append(head)
         vals = "  ".join(f"{_short(v):>22}" for v in row.values)
-        diffs = "  ".join(f"{_short(d):>30}" for d in row.diffs)
+        diffs = "  ".join(f"{_short(d):>30}" for d in row.corrected)
         lines.append(f"  {row.figure.key:<{width}}  {vals}  {diffs}  {'; '.join(row.verdicts)}")
     lines.extend(mattered_lines(cmp))
     found = [r for r in cmp.detected() if not r.primary]
-    tested = sum(len(r.pvalues) for r in cmp.rows if not r.primary)
     lines.append(
         f"  verdict: {len(found)} of {len(cmp.rows) - sum(r.primary for r in cmp.rows)} figures differ after Holm's "
-        f"correction over the {tested} differences of this comparison (the chance of any false finding "
+        f"correction over the {cmp.family} differences of {cmp.family_scope} (the chance of any false finding "
         "is at most 5%); every other figure: no difference shown"
     )
     for r in cmp.rows:
@@ -574,6 +715,19 @@ def format_comparison(cmp: Comparison) -> list[str]:
     for r in found:
         lines.append(f"    {r.figure.key}: {'; '.join(v for v in r.verdicts)}")
     return lines
+
+
+def intervals_sentence(cmp: Comparison) -> str:
+    """What the intervals of the table are: each variant's value with its own 95 % interval;
+    each difference with a simultaneous interval (Bonferroni over the family), Holm's verdicts."""
+    m = cmp.family
+    level = 100.0 * (1.0 - LEVEL) / max(m, 1)
+    primary = " (the primary figure's: 95% on its own)" if any(r.primary for r in cmp.rows) else ""
+    return (
+        "intervals: each variant's value 95% on its own (not corrected); every difference a simultaneous 95% "
+        f"interval, corrected by Bonferroni over the {m} differences of {cmp.family_scope} (each at {100 - level:.4g}%)"
+        f"{primary}; verdicts by Holm's method over the same differences"
+    )
 
 
 def mattered_lines(cmp: Comparison) -> list[str]:
@@ -591,10 +745,21 @@ def mattered_lines(cmp: Comparison) -> list[str]:
             if m.play_changed is None
             else f"play changed in {m.play_count} ({m.play_changed})"
         )
+        baseline = (
+            "no A/A baseline (fewer than two seeds)"
+            if m.baseline is None
+            else f"A/A baseline, {cmp.labels[0]} against itself on other seeds (no rule changed, another deal): "
+            f"{m.baseline} over {m.baseline_pairs} pairs"
+        )
         lines.append(
             f"  how often the rule mattered, {m.label} against {cmp.labels[0]} over {m.games} games on the same "
             f"seed and seating (95% intervals clustered by seed): {play}; winner changed in {m.winner_count} "
-            f"({m.winner_changed})"
+            f"({m.winner_changed}); {baseline}"
+        )
+    if any(m.baseline is not None for m in cmp.mattered):
+        lines.append(
+            "    (a winner-changed share near its baseline says the rule changed the games as thoroughly as a new "
+            "deal, not that it decides who wins; a rule that changes the play changes the winner about that often)"
         )
     return lines
 

@@ -9,6 +9,13 @@ k-way shared victory, 0), ``start_player`` (bool: this seat started, R-SET-4),
 ``points:<source>`` per source summed over the scorings (``points:majority:<type>``,
 ``points:walls``, ``points:extra:<column>``) and ``points:scoring<k>`` (the seat's total in
 scoring k). Version 1 records, which lack points, leave those columns empty (NaN).
+
+From the record's ``tallies`` (version 3; empty columns before): ``bought:<type>`` (buildings
+bought in the whole game) and ``bought<k>:<type>`` (in scoring period k = 1, 2, 3: before the
+first scoring, between the first and second, after the second), ``received:<type>`` (handed
+out at the end), ``built:<type>`` (in the Alhambra at the end), ``reserve``, ``wall`` (the
+longest outer wall at the end), ``money_taken``, ``money_spent``, ``purchases``, ``exact``
+(exact payments) and ``action:<type name>`` (the seat's actions of each type).
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 
 from ..errors import AlhambraError
 from .records import points_by_source
+from .tally import bought_total
 
 
 def records_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
@@ -49,8 +57,23 @@ def records_rows(results: Iterable[Any]) -> list[dict[str, Any]]:
                     row[f"points:{source}"] = v
                 for scoring in r.points:
                     row[f"points:scoring{scoring['number']}"] = scoring["seats"][seat]["total"]
+            if seat < len(r.tallies):
+                row.update(tally_columns(r.tallies[seat]))
             rows.append(row)
     return rows
+
+
+def tally_columns(tally: dict[str, Any]) -> dict[str, Any]:
+    """The columns of one seat's tally (see the module's docstring)."""
+    out: dict[str, Any] = {f"bought:{t}": v for t, v in bought_total(tally).items()}
+    for k, period in enumerate(tally["bought"], 1):
+        out.update({f"bought{k}:{t}": v for t, v in period.items()})
+    out.update({f"received:{t}": v for t, v in tally["received"].items()})
+    out.update({f"built:{t}": v for t, v in tally["built"].items()})
+    for key in ("reserve", "wall", "money_taken", "money_spent", "purchases", "exact"):
+        out[key] = tally[key]
+    out.update({f"action:{name}": v for name, v in tally["actions"].items()})
+    return out
 
 
 def load_dataframe(source: str | Path | Iterable[Any]) -> Any:
@@ -74,8 +97,9 @@ def comparison_frame(cmp: Any) -> Any:
     """The table of a :class:`~alhambra.lab.compare.Comparison` as a pandas DataFrame, one row
     per figure: ``group``, ``figure``, ``unit``, then per variant ``<label>``,
     ``<label> low``, ``<label> high`` (its mean and 95 % interval), and per variant after the
-    first ``<label> - <first>``, its ``low`` and ``high`` and ``verdict``. Raises
-    :class:`AlhambraError` without pandas."""
+    first ``<label> - <first>``, its ``low`` and ``high`` (95 % on its own), its
+    ``simultaneous low`` and ``simultaneous high`` (Bonferroni over the comparison's family),
+    ``p``, ``Holm p`` and ``verdict``. Raises :class:`AlhambraError` without pandas."""
     try:
         import pandas as pd
     except ImportError:
@@ -86,13 +110,14 @@ def comparison_frame(cmp: Any) -> Any:
         d: dict[str, Any] = {"group": row.figure.group, "figure": row.figure.key, "unit": row.figure.unit}
         for label, v in zip(cmp.labels, row.values):
             d[label], d[f"{label} low"], d[f"{label} high"] = v.value, v.low, v.high
-        for label, diff, verdict in zip(cmp.labels[1:], row.diffs, row.verdicts):
+        for i, (label, diff, verdict) in enumerate(zip(cmp.labels[1:], row.diffs, row.verdicts)):
             name = f"{label} - {first}"
-            d[name], d[f"{name} low"], d[f"{name} high"], d[f"{name} verdict"] = (
-                diff.value,
-                diff.low,
-                diff.high,
-                verdict,
-            )
+            d[name], d[f"{name} low"], d[f"{name} high"] = diff.value, diff.low, diff.high
+            if row.corrected:
+                d[f"{name} simultaneous low"], d[f"{name} simultaneous high"] = (
+                    row.corrected[i].low,
+                    row.corrected[i].high,
+                )
+            d[f"{name} p"], d[f"{name} Holm p"], d[f"{name} verdict"] = row.pvalues[i], row.adjusted[i], verdict
         rows.append(d)
     return pd.DataFrame.from_records(rows)

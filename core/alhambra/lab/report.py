@@ -1,12 +1,15 @@
 """Plots (matplotlib) and self-contained HTML reports (jinja2) of simulations and comparisons.
 
-* :func:`comparison_png`: four panels for a :class:`~.compare.Comparison`: points per player
+* :func:`comparison_png`: six panels for a :class:`~.compare.Comparison`: points per player
   by source per variant (with 95 % intervals), the distribution of final scores, every
-  point figure's difference from the first variant with its interval (a forest plot), and the
-  start player's win share per variant (Wilson intervals) against chance.
+  point figure's difference from the first variant with its simultaneous interval (a forest
+  plot), the start player's win share per variant (Wilson intervals) against chance, the
+  buildings built per player by type per variant, and the differences in the buildings bought
+  (by type and scoring period) and built (simultaneous intervals).
 * :func:`simulation_png`: :func:`alhambra.plotting.plot_results`'s panels, as PNG bytes.
-* :func:`write_comparison_report` / :func:`write_simulation_report`: one HTML file with the
-  tables and the plots inlined as ``data:`` URIs (no other file needed to read it).
+* :func:`write_comparison_report` / :func:`write_simulation_report` /
+  :func:`write_sweep_report`: one HTML file with the tables and the plots inlined as
+  ``data:`` URIs (no other file needed to read it).
 
 Figures render with the Agg backend directly (no pyplot, no display; the global backend is
 left alone). Missing matplotlib or jinja2 raise :class:`AlhambraError` naming the extra.
@@ -24,7 +27,7 @@ from typing import Any
 
 from ..errors import AlhambraError
 from .compare import Comparison
-from .stats import NO_DIFFERENCE
+from .stats import LEVEL, NO_DIFFERENCE
 
 _COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown")
 
@@ -47,9 +50,9 @@ def _png(fig: Any) -> bytes:
 
 
 def comparison_png(cmp: Comparison) -> bytes:
-    """The four panels of a comparison as PNG bytes (about 1400 x 1000 pixels)."""
-    fig = _figure(14, 10)
-    (ax_src, ax_dist), (ax_diff, ax_start) = fig.subplots(2, 2)
+    """The six panels of a comparison as PNG bytes (about 1400 x 1500 pixels)."""
+    fig = _figure(14, 15)
+    (ax_src, ax_dist), (ax_diff, ax_start), (ax_built, ax_play) = fig.subplots(3, 2)
     fig.suptitle(f"{' vs '.join(cmp.labels)}: {len(cmp.seeds)} seeds, bots {', '.join(cmp.bots)}")
     k = len(cmp.labels)
 
@@ -88,27 +91,28 @@ def comparison_png(cmp: Comparison) -> bytes:
     ax_dist.legend()
 
     pts = [r for r in cmp.rows if r.figure.unit == "points"]
-    ys = list(range(len(pts)))[::-1]
-    for j, lab in enumerate(cmp.labels[1:]):
-        off = (j - (k - 2) / 2) * 0.25
-        for y, r in zip(ys, pts):
-            d = r.diffs[j]
-            colour = "tab:gray" if d.spans_zero else _COLOURS[(j + 1) % len(_COLOURS)]
-            ax_diff.errorbar(
-                [d.value],
-                [y + off],
-                xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]],
-                fmt="o",
-                color=colour,
-                capsize=2,
-                label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None,
-            )
-    ax_diff.axvline(0, color="black", linewidth=0.8)
-    ax_diff.set_yticks(ys, [r.figure.key for r in pts], fontsize=7)
-    ax_diff.set_xlabel(f"difference from {cmp.labels[0]} in points (grey: interval spans 0)")
-    ax_diff.set_title("differences with 95% intervals")
-    if pts and k > 2:
-        ax_diff.legend(fontsize=7)
+    _forest(ax_diff, cmp, pts, f"difference from {cmp.labels[0]} in points (grey: not a finding)")
+    ax_diff.set_title(f"differences, simultaneous 95% intervals (Bonferroni over {cmp.family})")
+
+    built = [r for r in cmp.rows if r.figure.group == "buildings built" and ":" in r.figure.key]
+    names = [r.figure.key.rsplit(": ", 1)[1] for r in built]
+    for i, lab in enumerate(cmp.labels):
+        xs = [j + (i - (k - 1) / 2) * width for j in range(len(built))]
+        vals = [r.values[i].value for r in built]
+        err = [
+            [max(0.0, r.values[i].value - r.values[i].low) for r in built],
+            [max(0.0, r.values[i].high - r.values[i].value) for r in built],
+        ]
+        ax_built.bar(xs, vals, width, yerr=err, capsize=2, label=lab, color=_COLOURS[i % len(_COLOURS)])
+    ax_built.set_xticks(range(len(built)), names, rotation=20)
+    ax_built.set_ylabel("buildings per player at the end")
+    ax_built.set_title("buildings built by type (95% intervals)")
+    if built:
+        ax_built.legend()
+
+    play = [r for r in cmp.rows if r.figure.group in ("buildings bought", "buildings built")]
+    _forest(ax_play, cmp, play, f"difference from {cmp.labels[0]} in buildings per player (grey: not a finding)", 5)
+    ax_play.set_title("buildings bought and built: differences (simultaneous 95%)")
 
     from .stats import wilson
     from .summary import start_player_wins
@@ -131,6 +135,34 @@ def comparison_png(cmp: Comparison) -> bytes:
     ax_start.set_title("start player's win share (Wilson 95%)")
     ax_start.legend()
     return _png(fig)
+
+
+def _forest(ax: Any, cmp: Comparison, rows: Sequence[Any], xlabel: str, fontsize: int = 7) -> None:
+    """A forest plot on ``ax``: every row's differences from the first variant with their
+    simultaneous intervals; findings in the variant's colour, the rest grey."""
+    k = len(cmp.labels)
+    ys = list(range(len(rows)))[::-1]
+    for j, lab in enumerate(cmp.labels[1:]):
+        off = (j - (k - 2) / 2) * 0.25
+        for y, r in zip(ys, rows):
+            d = r.corrected[j] if r.corrected else r.diffs[j]
+            found = r.adjusted[j] < 1.0 - LEVEL
+            colour = _COLOURS[(j + 1) % len(_COLOURS)] if found else "tab:gray"
+            ax.errorbar(
+                [d.value],
+                [y + off],
+                xerr=[[max(0.0, d.value - d.low)], [max(0.0, d.high - d.value)]],
+                fmt="o",
+                color=colour,
+                capsize=2,
+                markersize=3,
+                label=f"{lab} - {cmp.labels[0]}" if y == ys[0] else None,
+            )
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [r.figure.key for r in rows], fontsize=fontsize)
+    ax.set_xlabel(xlabel)
+    if rows and k > 2:
+        ax.legend(fontsize=7)
 
 
 def simulation_png(results: Sequence[Any]) -> bytes:
@@ -200,6 +232,39 @@ def write_comparison_report(
         groups=_grouped(cmp),
         plot=_data_uri(comparison_png(cmp)),
         detected=cmp.detected(),
+    )
+    return _write(path, html)
+
+
+def write_sweep_report(cells: Sequence[Any], path: str | Path, *, command: str = "", plots: bool = True) -> Path:
+    """Write the HTML report of a sweep (:mod:`.sweep`: its compared cells) to ``path``: the
+    summary of what differs where (simultaneous intervals over the sweep), how often the play
+    and the winner changed beside the A/A baseline, and every comparison's section (as
+    :func:`write_comparison_report`'s page, with its plots unless ``plots`` is false)."""
+    from .sweep import cell_row, found_rows
+
+    done = [c for c in cells if c.comparison is not None]
+    if not done:
+        raise AlhambraError("a sweep report needs at least one comparison")
+    first = done[0].comparison
+    sections = [
+        {
+            "cell": c,
+            "groups": _grouped(c.comparison),
+            "detected": c.comparison.detected(),
+            "plot": _data_uri(comparison_png(c.comparison)) if plots else None,
+        }
+        for c in done
+    ]
+    html = _template("sweep.html.j2").render(
+        labels=first.labels,
+        sections=sections,
+        seeds=len(first.seeds),
+        family=first.family,
+        found=[(key, [cell_row(c, key) for c in done]) for key in found_rows(done)],
+        command=command,
+        stamp=_stamp(),
+        no_difference=NO_DIFFERENCE,
     )
     return _write(path, html)
 
