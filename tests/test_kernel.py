@@ -403,3 +403,51 @@ def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines
             g.apply(a)
     assert k.view(0) == py.view(0) == again.view(0)
     assert k.to_json() == py.to_json() == again.to_json()
+
+
+def test_r_viz_2_an_exact_vizier_payment_naming_an_office_it_does_not_need_is_played_as_on_python():
+    """R-VIZ-2, R-EXC-4: the vizier's exact payment through an office in hand is legal even
+    where the space's own currency would do (not listed: the listing keeps the payments that
+    need the office); both engines play it."""
+    from alhambra_exchange_offices import ExchangeOffice
+    from alhambra_vizier import UseVizier
+
+    rng = random.Random(1)
+    k = alhambra.new_game(2, modules=["vizier", "exchange_offices"], seed=1, engine="kernel")
+    py = alhambra.new_game(2, modules=["vizier", "exchange_offices"], seed=1, engine="python")
+    for _ in range(146):
+        a = rng.choice(py.legal_actions())
+        k.apply(a)
+        py.apply(a)
+    use = UseVizier(
+        2, (alhambra.MoneyCard("dirham", 3), alhambra.MoneyCard("dirham", 8)), ExchangeOffice("dirham", "dinar")
+    )
+    assert use not in k.legal_actions()
+    k.apply(use)
+    py.apply(use)
+    assert k.to_json() == py.to_json() and k.phase == "place"
+
+
+def test_an_object_equal_to_a_legal_action_but_no_action_is_refused_as_on_python():
+    class LooksLike:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    for engine in ("kernel", "python"):
+        g = alhambra.new_game(3, seed=2, engine=engine)
+        g.legal_actions()
+        with pytest.raises(IllegalActionError, match="is not an action"):
+            g.apply(LooksLike())
+
+
+def test_a_save_the_kernel_cannot_hold_stays_on_python_with_auto_and_is_refused_with_kernel():
+    g = alhambra.new_game(3, seed=1, engine="python")
+    data = json.loads(g.to_json())
+    data["history"] = [{"type": "Pass"}] * 256
+    text = json.dumps(data)
+    assert alhambra.Game.from_json(text, check_history=False).engine == "python"
+    with pytest.raises(ConfigError, match="cannot hold this game"):
+        alhambra.Game.from_json(text, check_history=False, engine="kernel")

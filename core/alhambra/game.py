@@ -409,7 +409,7 @@ class Game:
         passed do not match the save's. ``engine``: as for :func:`new_game` (the save is read
         and checked by the Python engine, then handed to the kernel)."""
         game = game_from_json(text, Game._blank, modules=modules, plugins=plugins, check_history=check_history)
-        return KernelGame._adopt(game) if kernel.use_kernel(engine, game.rules) else game
+        return KernelGame._adopt_for(engine, game)
 
     def position(self) -> dict[str, Any]:
         """This game's position as plain data (TOML- and JSON-writable), every part written
@@ -428,11 +428,14 @@ class Game:
         or that no game can reach (see ``docs/positions.md``; :mod:`alhambra.saving.position`).
         ``engine``: as for :func:`new_game`."""
         game = game_from_position(source, Game._blank, modules=modules, plugins=plugins)
-        return KernelGame._adopt(game) if kernel.use_kernel(engine, game.rules) else game
+        return KernelGame._adopt_for(engine, game)
 
     def __repr__(self) -> str:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
 
+
+#: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
+_PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier")
 
 #: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
@@ -481,6 +484,20 @@ class KernelGame(Game):
             return game
         k = kernel.load(game.state, game.rng.getstate(), sequence.passes_in_a_row(game.history), game.rules)
         return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin)
+
+    @classmethod
+    def _adopt_for(cls, engine: str, game: Game) -> Game:
+        """``game`` (a Python game just loaded) on ``engine``: handed to the kernel where it
+        plays the rule set; with ``"auto"``, a state the kernel cannot hold (edited by hand
+        beyond what play makes) stays on Python, with ``"kernel"`` it is a :class:`ConfigError`."""
+        if not kernel.use_kernel(engine, game.rules):
+            return game
+        try:
+            return cls._adopt(game)
+        except ConfigError:
+            if engine == "kernel":
+                raise
+            return game
 
     @property
     def engine(self) -> str:
@@ -602,6 +619,8 @@ class KernelGame(Game):
     def _apply_unlisted(self, action: Any) -> Action:
         """Play an action that is not one of the listed instances; returns the action played
         (the listed instance equal to it, as the Python engine records)."""
+        if not isinstance(action, Action):  # before any comparison: a look-alike is no action
+            raise IllegalActionError(f"{action!r} is not an action")
         legal = self._legal or []
         if self._legal_set is None:
             self._legal_set = {a: a for a in legal}
@@ -659,23 +678,36 @@ class KernelGame(Game):
         )
 
     def play_random(
-        self, rngs: Sequence[random.Random], *, max_actions: int = 100_000, codes: list[int] | None = None
+        self,
+        rngs: Sequence[random.Random],
+        *,
+        max_actions: int = 100_000,
+        codes: list[int] | None = None,
+        steps: list[tuple[int | None, str, int]] | None = None,
     ) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
         with its seat's generator, as :class:`alhambra.bots.RandomBot`), inside the kernel, until
         the game is over or ``max_actions`` actions were played; returns how many were played.
         The generators advance as the Python bots' would. ``codes``: a list that receives the
-        kernel's codes of the actions played (to replay them on a copy)."""
+        kernel's codes of the actions played; ``steps``: a list that receives, per action played,
+        ``(seat that decided it, its phase, scorings held before it)``, and then ``(None, the
+        phase, the scorings held)`` at the end."""
         if len(rngs) != len(self.names):
             raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
         # the generators' states cross as bytes (624 words and the index), at C speed
         given = [array("I", r.getstate()[1]).tobytes() for r in rngs]
-        played, states = self._kernel.play_random(given, max_actions)
+        played, states, trace = self._kernel.play_random(given, max_actions)
         if codes is not None:
             codes += played
+        if steps is not None:
+            names = _PHASE_NAMES
+            steps += [
+                (None if trace[k] == 255 else trace[k], names[trace[k + 1]], trace[k + 2])
+                for k in range(0, len(trace), 3)
+            ]
         self.history += kernel.actions_of(played, self.rules)
         for r, words in zip(rngs, states):
-            r.setstate((3, tuple(array("I", words)), None))
+            r.setstate((3, tuple(array("I", words)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
         self.memo = {}

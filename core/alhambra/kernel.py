@@ -293,5 +293,5 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
             module_bits(rules),
             _diamond_values(rules),
         )
-    except ValueError as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         raise ConfigError(f"the rules kernel cannot hold this game: {exc}") from None

@@ -80,10 +80,10 @@ def on_engine(game, engine: str):
     from .game import KernelGame
     from .kernel import use_kernel
 
-    if use_kernel(engine, game.rules):
-        return KernelGame._adopt(game)
-    if isinstance(game, KernelGame):
+    if isinstance(game, KernelGame) and engine == "python":
         return game._to_python()
+    if use_kernel(engine, game.rules) and not isinstance(game, KernelGame):
+        return KernelGame._adopt_for(engine, game)
     return game
 
 

@@ -187,14 +187,13 @@ def play(
     if isinstance(game, KernelGame) and all(type(b) is RandomBot for b in bots):
         # random players choose from the legal actions alone, which a determinized world
         # shares with the game: the kernel plays them itself, as the loop below would
-        start = game._kernel.clone() if rec is not None else None
         first = len(game.history)
-        codes: list[int] = []
-        n = game.play_random([b.rng for b in bots], max_actions=max_actions, codes=codes)
-        if rec is not None:  # what the kernel played, replayed on a copy of where it began
-            from .lab.tally import replay_native
+        steps: list[tuple[int | None, str, int]] = []
+        n = game.play_random([b.rng for b in bots], max_actions=max_actions, steps=steps)
+        if rec is not None:  # what the kernel played, with who decided each action where
+            from .lab.tally import record_native
 
-            replay_native(start, game.history[first:], codes, rec)
+            record_native(game.history[first:], steps, rec)
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")

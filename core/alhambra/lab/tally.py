@@ -205,6 +205,34 @@ def replay_native(start: Any, actions: Sequence[Any], codes: Sequence[int], reco
     recorder._scores = last
 
 
+def record_native(actions: Sequence[Any], steps: Sequence[tuple[Any, str, int]], recorder: Recorder) -> None:
+    """Record ``actions``, which the kernel just played itself, with ``recorder``, from the
+    ``steps`` it reported (:meth:`alhambra.game.KernelGame.play_random`: per action the seat that
+    decided it, its phase and the scorings held before it, then the end): the same trace as
+    following them one by one."""
+    t = recorder.trace
+    seats, phases, periods, acquired = t.seats, t.phases, t.periods, t.acquired
+    owed = recorder._owed
+    i = len(seats)
+    for action, (seat, phase, held) in zip(actions, steps):
+        seats.append(seat)
+        phases.append(phase)
+        periods.append(held)
+        name = type(action).__name__
+        if name in _KERNEL_PURCHASES:
+            owed[seat] += 1
+        elif name in _KERNEL_PLACEMENTS:
+            acquired[i] = (action.tile,)
+            if owed[seat] > 0:
+                owed[seat] -= 1
+            elif t.end_at is None:
+                t.end_at = i
+        i += 1
+    if steps:
+        t.held = steps[-1][2]
+    recorder._scores = None
+
+
 def replay_trace(game: Any) -> Trace:
     """The trace of ``game``'s whole history, by replaying it from its start (the set-up of
     its seed, or its start position) on the Python engine (exact, for any rule set; about the

@@ -22,12 +22,12 @@ const DIRK_SETUP: usize = 6;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Phase {
-    Turn,
-    Place,
-    Distribution,
-    Over,
+    Turn = 0,
+    Place = 1,
+    Distribution = 2,
+    Over = 3,
     /// the vizier's asking round between two turns (R-VIZ-5)
-    Vizier,
+    Vizier = 4,
 }
 
 impl Phase {
@@ -1075,7 +1075,7 @@ impl Game {
             return Err(Illegal("the game is over (R-END-3): no more actions".into()));
         };
         self.legal(scratch);
-        if !scratch.contains(&action) && !self.is_overpayment(seat as usize, &action) {
+        if !scratch.contains(&action) && !self.is_unlisted_payment(seat as usize, &action) {
             return Err(Illegal(format!("{action:?} is not legal now")));
         }
         self.apply_legal(action);
@@ -1085,7 +1085,7 @@ impl Game {
     /// A purchase paying more than a non-dominated payment (R-TURN-3: any payment that covers
     /// the price is legal; only the non-dominated ones are listed), through an office in hand
     /// or not (R-EXC-4).
-    fn is_overpayment(&self, s: usize, action: &Action) -> bool {
+    fn is_unlisted_payment(&self, s: usize, action: &Action) -> bool {
         match *action {
             Action::BuyDiamonds(p) if self.mods & DIAMONDS != 0 && self.phase == Phase::Turn => {
                 // R-DIA-4: any diamonds in hand covering the price (each listed payment takes the
@@ -1098,8 +1098,19 @@ impl Game {
             }
             _ => {}
         }
-        let Action::Buy(p) = *action else { return false };
-        if self.phase != Phase::Turn || !(1..=4).contains(&p.space) || self.market[p.space as usize - 1] == 0 {
+        // a purchase on a turn covering the price (R-TURN-3), or the vizier's exact purchase
+        // (R-VIZ-2) through an office it does not need (R-EXC-4 lets it be named all the same)
+        let (p, exact) = match *action {
+            Action::Buy(p) if self.phase == Phase::Turn => (p, false),
+            Action::UseVizier(p) if self.phase == Phase::Vizier => {
+                if self.vizier.asked != s as i8 || !self.vizier.active[s] {
+                    return false;
+                }
+                (p, true)
+            }
+            _ => return false,
+        };
+        if !(1..=4).contains(&p.space) || self.market[p.space as usize - 1] == 0 {
             return false;
         }
         let hand = &self.players[s].hand;
@@ -1115,7 +1126,8 @@ impl Game {
                 }
             }
         }
-        p.total() > 0 && p.total() >= self.price(p.space as usize - 1) as u32
+        let price = self.price(p.space as usize - 1) as u32;
+        p.total() > 0 && if exact { p.total() == price } else { p.total() >= price }
     }
 
     /// The diamonds of `p` are in `s`'s hand and pay the building on its space (exactly, with

@@ -183,8 +183,10 @@ impl KernelGame {
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
     /// per decision, as the Python random bot), each seat's generator given by its state as
     /// bytes (`array("I", random.getstate()[1]).tobytes()`: 624 words and the index, native
-    /// byte order); at most `max_actions` actions. Returns the codes of the actions played and
-    /// the generators' states after, as bytes again.
+    /// byte order); at most `max_actions` actions. Returns the codes of the actions played, the
+    /// generators' states after, as bytes again, and the steps: three bytes per action (the seat
+    /// that decided it, its phase as `Phase`'s number, the scorings held before it), then three
+    /// for the end (255, the phase, the scorings held).
     #[pyo3(signature = (bots, max_actions=100_000))]
     #[allow(clippy::type_complexity)]
     fn play_random<'py>(
@@ -192,7 +194,7 @@ impl KernelGame {
         py: Python<'py>,
         bots: Vec<Vec<u8>>,
         max_actions: usize,
-    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>)> {
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>)> {
         if bots.len() != self.g.n as usize {
             return Err(PyValueError::new_err("one generator per seat"));
         }
@@ -203,8 +205,9 @@ impl KernelGame {
             let mt = if ok { Mt::from_state(&words[..624], words[624]) } else { None };
             rngs.push(mt.ok_or_else(|| PyValueError::new_err("bad generator state"))?);
         }
-        let played = guard(py, || {
+        let (played, steps) = guard(py, || {
             let mut played = Vec::with_capacity(512);
+            let mut steps: Vec<u8> = Vec::with_capacity(1536);
             let g = &mut *self.g;
             let legal = &mut self.legal;
             py.detach(|| {
@@ -214,12 +217,14 @@ impl KernelGame {
                     }
                     g.legal(legal);
                     let a = legal[rngs[seat as usize].below(legal.len() as u32) as usize];
+                    steps.extend_from_slice(&[seat, g.phase as u8, g.scorings.len() as u8]);
                     g.apply_legal(a);
                     played.push(a.code());
                 }
+                steps.extend_from_slice(&[u8::MAX, g.phase as u8, g.scorings.len() as u8]);
             });
             self.listed = false;
-            Ok(played)
+            Ok((played, steps))
         })?;
         let states = rngs
             .iter()
@@ -231,7 +236,7 @@ impl KernelGame {
                 PyBytes::new(py, &out)
             })
             .collect();
-        Ok((played, states))
+        Ok((played, states, PyBytes::new(py, &steps)))
     }
 
     /// What a result record reads of the state, as JSON: `turn`, `start_player`, `scorings`
@@ -304,7 +309,7 @@ impl KernelGame {
     ) -> PyResult<KernelGame> {
         let opts = options(holes, tiebreak, start_player, diamonds)?;
         let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
-        let l = read_state(state, opts, rng, passes, mods)?;
+        let l = guard(py, || read_state(state, opts, rng, passes, mods))?;
         guard(py, || Game::load(&l).map(KernelGame::wrap).map_err(|e| PyValueError::new_err(e.0)))
     }
 }
@@ -338,6 +343,11 @@ fn tile(t: i64) -> PyResult<u8> {
 
 fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAny>) -> PyResult<[T; 6]> {
     let d = v.cast::<PyDict>()?;
+    let keys: Vec<String> = d.keys().extract()?;
+    if !d.is_empty() && keys.iter().map(String::as_str).ne(TYPE_NAMES.iter().copied()) {
+        // a table the kernel would write back otherwise (every type, in order)
+        return Err(PyValueError::new_err("a scoring table lists every building type or none"));
+    }
     let mut out = [T::default(); 6];
     for (t, name) in TYPE_NAMES.iter().enumerate() {
         out[t] = match d.get_item(name)? {
@@ -352,6 +362,9 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let players = item(d, "players")?;
     let players = players.cast::<PyList>()?;
     let n = players.len();
+    if !(2..=6).contains(&n) {
+        return Err(PyValueError::new_err(format!("{n} players: Alhambra is for 2 to 6")));
+    }
     let (mut hands, mut cities, mut reserves, mut scores) = (vec![], vec![], vec![], vec![]);
     for p in players.iter() {
         let p = p.cast::<PyDict>()?;
