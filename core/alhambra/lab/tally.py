@@ -107,16 +107,7 @@ class Recorder:
     def after_native(self, k: Any, action: Any) -> None:
         t = self.trace
         i = len(t.seats) - 1
-        seat = t.seats[i]
-        name = type(action).__name__
-        if name in _KERNEL_PURCHASES:
-            self._owed[seat] += 1
-        elif name in _KERNEL_PLACEMENTS:
-            t.acquired[i] = (action.tile,)
-            if self._owed[seat] > 0:
-                self._owed[seat] -= 1
-            elif t.end_at is None:  # a tile nobody bought: the market handed out at the end
-                t.end_at = i
+        _note_native(t, self._owed, i, t.seats[i], action)
         scores = k.scores
         if scores != self._scores:  # points are scored only at a scoring
             t.held += 1
@@ -164,45 +155,26 @@ class Recorder:
             self.after_state(game.state)
 
 
+def _note_native(t: Trace, owed: list[int], i: int, seat: int, action: Any) -> None:
+    """Action ``i`` of a kernel game, decided by ``seat``: a purchase owes its seat a placement;
+    a placement takes a tile from the pending ones (one owed, or else a building of the market
+    handed out at the end, R-END-2, whose first placement starts the distribution)."""
+    name = type(action).__name__
+    if name in _KERNEL_PURCHASES:
+        owed[seat] += 1
+    elif name in _KERNEL_PLACEMENTS:
+        t.acquired[i] = (action.tile,)
+        if owed[seat] > 0:
+            owed[seat] -= 1
+        elif t.end_at is None:
+            t.end_at = i
+
+
 def _native(game: Any) -> Any:
     """The kernel game of a :class:`~alhambra.game.KernelGame` still on the kernel, else None."""
     from ..game import KernelGame
 
     return game._kernel if type(game) is KernelGame else None
-
-
-def replay_native(start: Any, actions: Sequence[Any], codes: Sequence[int], recorder: Recorder) -> None:
-    """Replay ``actions`` (their kernel ``codes``) on the kernel game ``start`` (changed: a
-    clone of the game where they began), recording each with ``recorder``
-    (:func:`alhambra.simulate.play` does this after the kernel played random bots by itself):
-    :meth:`Recorder.before_native` and :meth:`Recorder.after_native` in one loop."""
-    t = recorder.trace
-    seats, phases, periods, acquired = t.seats, t.phases, t.periods, t.acquired
-    owed = recorder._owed
-    last = recorder._scores
-    apply = start.apply_code
-    i = len(seats)
-    for action, code in zip(actions, codes):
-        seat = start.current_player
-        seats.append(seat)
-        phases.append(start.phase)
-        periods.append(t.held)
-        apply(code)
-        name = type(action).__name__
-        if name in _KERNEL_PURCHASES:
-            owed[seat] += 1
-        elif name in _KERNEL_PLACEMENTS:
-            acquired[i] = (action.tile,)
-            if owed[seat] > 0:
-                owed[seat] -= 1
-            elif t.end_at is None:
-                t.end_at = i
-        scores = start.scores
-        if scores != last:
-            t.held += 1
-            last = scores
-        i += 1
-    recorder._scores = last
 
 
 def record_native(actions: Sequence[Any], steps: Sequence[tuple[Any, str, int]], recorder: Recorder) -> None:
@@ -211,22 +183,14 @@ def record_native(actions: Sequence[Any], steps: Sequence[tuple[Any, str, int]],
     decided it, its phase and the scorings held before it, then the end): the same trace as
     following them one by one."""
     t = recorder.trace
-    seats, phases, periods, acquired = t.seats, t.phases, t.periods, t.acquired
+    seats, phases, periods = t.seats, t.phases, t.periods
     owed = recorder._owed
     i = len(seats)
     for action, (seat, phase, held) in zip(actions, steps):
         seats.append(seat)
         phases.append(phase)
         periods.append(held)
-        name = type(action).__name__
-        if name in _KERNEL_PURCHASES:
-            owed[seat] += 1
-        elif name in _KERNEL_PLACEMENTS:
-            acquired[i] = (action.tile,)
-            if owed[seat] > 0:
-                owed[seat] -= 1
-            elif t.end_at is None:
-                t.end_at = i
+        _note_native(t, owed, i, seat, action)
         i += 1
     if steps:
         t.held = steps[-1][2]
