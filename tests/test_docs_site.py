@@ -80,7 +80,7 @@ def test_command_line_page_lists_every_subcommand_and_option_of_the_parser():
         for flag in action.option_strings:
             assert f"`{flag}`" in page
     commands = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices
-    assert set(commands) == {"simulate", "replay", "modules", "play", "compare", "tournament", "bots"}
+    assert set(commands) == {"simulate", "replay", "modules", "play", "compare", "tournament", "sweep", "bots"}
     for name, sub in commands.items():
         assert f"## `alhambra {name}`" in page
         for action in sub._actions:
