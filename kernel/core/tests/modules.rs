@@ -3,31 +3,13 @@
 //! cards (R-BON-1 … R-BON-5). The Python test suite plays whole games of every combination of
 //! modules on both engines in lockstep; these pin single rules down inside the crate.
 
-use alhambra_kernel::city::cell_of;
+mod common;
+
 use alhambra_kernel::data::*;
 use alhambra_kernel::export::state_json;
 use alhambra_kernel::game::{Action, DiamondPay, Game, Options, Phase, BONUS, DIAMONDS};
 use alhambra_kernel::stack::Stack;
-
-fn cell(x: i32, y: i32) -> u16 {
-    cell_of(x, y).unwrap()
-}
-
-fn legal(g: &mut Game) -> Vec<Action> {
-    let mut out = Vec::new();
-    g.legal(&mut out);
-    out
-}
-
-/// A 3-player game with `mods` at the start of seat 0's turn, with `hand` and `display`.
-fn table(mods: u8, hand: &[u8], display: &[u8]) -> Game {
-    let mut g = Game::with_modules(3, 1, Options::default(), mods);
-    g.players[0].hand = Stack::from_slice(hand);
-    g.display = Stack::from_slice(display);
-    g.turn_player = 0;
-    g.decider = Some(0);
-    g
-}
+use common::{cell, legal, table, takes};
 
 fn tile_of_price(p: u8) -> u8 {
     TILE_PRICE.iter().position(|&x| x == p).unwrap() as u8
@@ -103,13 +85,7 @@ fn r_dia_1_and_r_dia_2_the_diamonds_join_the_money_cards_and_r_two_1_removes_non
 #[test]
 fn r_dia_3_diamonds_are_taken_like_money_alone_or_with_other_cards_up_to_five() {
     let mut g = table(DIAMONDS, &[], &[diamond(3, 1), money(0, 2), diamond(8, 1), money(2, 3)]);
-    let takes: Vec<Vec<u8>> = legal(&mut g)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Take { cards, n } => Some(cards[..n as usize].to_vec()),
-            _ => None,
-        })
-        .collect();
+    let takes: Vec<Vec<u8>> = takes(&mut g);
     assert_eq!(
         takes,
         vec![

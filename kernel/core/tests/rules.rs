@@ -2,33 +2,16 @@
 //! rule ids of the rules digest (RULES.md). The Python test suite replays whole games on both
 //! engines in lockstep; these pin single rules down inside the crate.
 
-use alhambra_kernel::city::{cell_of, City, Holes};
+mod common;
+
+use alhambra_kernel::city::{City, Holes};
 use alhambra_kernel::data::*;
 use alhambra_kernel::game::{majority_points, Action, Game, Options, Payment, Phase};
 use alhambra_kernel::stack::Stack;
-
-fn cell(x: i32, y: i32) -> u16 {
-    cell_of(x, y).unwrap()
-}
+use common::{cell, legal, table, takes};
 
 fn buy(space: u8, counts: [u8; 9]) -> Action {
     Action::Buy(Payment { space, via: 0, counts: [counts, [0; 9]] })
-}
-
-fn legal(g: &mut Game) -> Vec<Action> {
-    let mut out = Vec::new();
-    g.legal(&mut out);
-    out
-}
-
-/// A 3-player game at the start of seat 0's turn, with `hand` and `display`.
-fn table(hand: &[u8], display: &[u8]) -> Game {
-    let mut g = Game::new(3, 1, Options::default());
-    g.players[0].hand = Stack::from_slice(hand);
-    g.display = Stack::from_slice(display);
-    g.turn_player = 0;
-    g.decider = Some(0);
-    g
 }
 
 #[test]
@@ -80,14 +63,8 @@ fn r_two_1_and_r_two_3_two_players_have_72_money_cards_and_dirk_six_buildings() 
 fn r_turn_2_one_card_or_several_up_to_five() {
     let f = |v| money(0, v);
     let d = |v| money(2, v);
-    let mut g = table(&[], &[f(2), d(3), f(2), f(7)]);
-    let takes: Vec<Vec<u8>> = legal(&mut g)
-        .into_iter()
-        .filter_map(|a| match a {
-            Action::Take { cards, n } => Some(cards[..n as usize].to_vec()),
-            _ => None,
-        })
-        .collect();
+    let mut g = table(0, &[], &[f(2), d(3), f(2), f(7)]);
+    let takes: Vec<Vec<u8>> = takes(&mut g);
     // singles in display order, each once; then pairs within 5 (dinar sorts before florin)
     assert_eq!(takes, vec![vec![f(2)], vec![d(3)], vec![f(7)], vec![d(3), f(2)], vec![f(2), f(2)]]);
 }
@@ -95,7 +72,7 @@ fn r_turn_2_one_card_or_several_up_to_five() {
 #[test]
 fn r_turn_3_only_non_dominated_payments_are_listed() {
     // space 1 (florins) holds a building of price 5; florins 4, 2, 2, 1 in hand
-    let mut g = table(&[money(0, 4), money(0, 2), money(0, 2), money(0, 1)], &[]);
+    let mut g = table(0, &[money(0, 4), money(0, 2), money(0, 2), money(0, 1)], &[]);
     g.market = [TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8, 0, 0, 0];
     let buys: Vec<[u8; 9]> = legal(&mut g)
         .into_iter()
@@ -111,7 +88,7 @@ fn r_turn_3_only_non_dominated_payments_are_listed() {
 #[test]
 fn r_turn_4_an_exact_payment_earns_another_action() {
     let tile = TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8;
-    let mut g = table(&[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
+    let mut g = table(0, &[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
     g.market = [tile, 0, 0, 0];
     let mut scratch = Vec::new();
     g.apply(buy(1, [1, 0, 0, 1, 0, 0, 0, 0, 0]), &mut scratch).unwrap();
@@ -123,7 +100,7 @@ fn r_turn_4_an_exact_payment_earns_another_action() {
 #[test]
 fn r_turn_3_an_overpayment_is_legal_though_not_listed() {
     let tile = TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8;
-    let mut g = table(&[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
+    let mut g = table(0, &[money(0, 4), money(0, 1), money(0, 9)], &[money(1, 1)]);
     g.market = [tile, 0, 0, 0];
     let mut scratch = Vec::new();
     let all = buy(1, [1, 0, 0, 1, 0, 0, 0, 0, 1]);
@@ -136,7 +113,7 @@ fn r_turn_3_an_overpayment_is_legal_though_not_listed() {
 #[test]
 fn r_turn_3_a_payment_short_of_the_price_is_refused_and_changes_nothing() {
     let tile = TILE_PRICE.iter().position(|&p| p == 5).unwrap() as u8;
-    let mut g = table(&[money(0, 4)], &[money(1, 1)]);
+    let mut g = table(0, &[money(0, 4)], &[money(1, 1)]);
     g.market = [tile, 0, 0, 0];
     let before = alhambra_kernel::export::state_json(&g);
     let mut scratch = Vec::new();
