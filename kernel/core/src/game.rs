@@ -1182,6 +1182,23 @@ impl Game {
         }
     }
 
+    /// A building bought on a turn, paid `total` for its `price` (read before the payment
+    /// emptied its space): set aside to be placed (R-TURN-3, R-TWO-5); an exact payment earns
+    /// another action (R-TURN-4).
+    fn bought(&mut self, tile: u8, total: u32, price: u8) -> Next {
+        self.pending.push((tile, true));
+        Next::ActionDone(total == price as u32)
+    }
+
+    /// A building the vizier bought (R-VIZ-2/3): the token turns inactive, the asking ends and
+    /// the building is placed at once.
+    fn vizier_bought(&mut self, seat: u8, tile: u8) -> Next {
+        self.vizier.active[seat as usize] = false;
+        self.vizier.asked = -1;
+        self.vizier.queue.clear();
+        Next::PlaceVizier(seat, tile)
+    }
+
     /// Pay `p` from `s`'s hand into the discard pile (the office too, R-EXC-5); returns the
     /// building bought, which leaves the market.
     fn pay(&mut self, s: usize, p: &Payment) -> u8 {
@@ -1214,10 +1231,9 @@ impl Game {
                 Next::ActionDone(false)
             }
             Action::Buy(p) => {
-                let price = self.price(p.space as usize - 1) as u32;
+                let price = self.price(p.space as usize - 1);
                 let tile = self.pay(s, &p);
-                self.pending.push((tile, true));
-                Next::ActionDone(p.total() == price)
+                self.bought(tile, p.total(), price)
             }
             Action::TakeOffice { card } => {
                 self.display.remove_first(card);
@@ -1225,27 +1241,19 @@ impl Game {
                 Next::ActionDone(false)
             }
             Action::UseVizier(p) => {
-                // R-VIZ-2/3: pay exactly, the token turns inactive, the building is placed at once
                 let tile = self.pay(s, &p);
-                self.vizier.active[s] = false;
-                self.vizier.asked = -1;
-                self.vizier.queue.clear();
-                Next::PlaceVizier(seat, tile)
+                self.vizier_bought(seat, tile)
             }
             Action::UseVizierDiamonds(p) => {
-                // R-DIA-6, R-VIZ-2/3
+                // R-DIA-6
                 let tile = self.pay_diamonds(s, &p);
-                self.vizier.active[s] = false;
-                self.vizier.asked = -1;
-                self.vizier.queue.clear();
-                Next::PlaceVizier(seat, tile)
+                self.vizier_bought(seat, tile)
             }
             Action::BuyDiamonds(p) => {
-                // R-DIA-4: an exact total earns another action (R-TURN-4)
-                let price = self.price(p.space as usize - 1) as u32;
+                // R-DIA-4
+                let price = self.price(p.space as usize - 1);
                 let tile = self.pay_diamonds(s, &p);
-                self.pending.push((tile, true));
-                Next::ActionDone(p.total() == price)
+                self.bought(tile, p.total(), price)
             }
             Action::RevealBonus { building } => {
                 self.reveal(s, building);
