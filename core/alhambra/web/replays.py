@@ -138,7 +138,7 @@ def build_replay(
         )
     # the state is checked; nothing in it is run. The history is replayed below, moment by
     # moment, and compared at the end: the loader need not replay it too
-    saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False)
+    saved = Game.from_json(games[number - 1], modules=list(modules), check_history=False, engine="python")
     game = start_of(saved, Game._blank, modules=list(modules))  # its set-up, or its start position
     actions = list(saved.history)
     spent(0, len(actions))

@@ -468,7 +468,9 @@ class TableStore:
                 s.token = new_token()
             else:
                 make_bot(s.bot or "random", 0)  # a bad specification fails before the game exists
-        game = new_game([s.name for s in seats], modules=list(modules), options=options, seed=seed)
+        # the Python engine: a table's bots and pages read the state itself (views, determinized
+        # worlds), where a kernel game would be converted at every decision
+        game = new_game([s.name for s in seats], modules=list(modules), options=options, seed=seed, engine="python")
         table = Table(
             id=secrets.token_hex(4),
             game=game,
@@ -898,7 +900,7 @@ class TableStore:
             ):
                 raise SaveFormatError(f"log[{k}]: a log entry is [step, seat or null, text]")
             log.append(LogEntry(*e))
-        game = Game.from_json(json.dumps(data.get("game")), modules=self.modules)
+        game = Game.from_json(json.dumps(data.get("game")), modules=self.modules, engine="python")
         if len(seats) != game.num_players:
             raise SaveFormatError(f"{len(seats)} seats for a game of {game.num_players} players")
         public = data.get("public_version", version)
@@ -979,6 +981,7 @@ class TableStore:
             seed=config["seed"],
             options=config["options"],
             blocked=config["blocked"],
+            engine="python",
         )
         for action in game.history[:steps]:
             again.apply(action)
