@@ -1,7 +1,10 @@
 """A bounded load test on 127.0.0.1: while a table of slow bots (six ``mcts:5000``, each
 capped at its time budget per decision) plays in the background, 1,000 requests for another
-table's pages are each answered within 1 s. The bound is generous (a page takes a few ms): it
-is the isolation of tables that is checked, not the speed. The latencies are printed."""
+table's pages are answered without waiting on a bot's decision: 99% of them within 0.5 s and
+every one well within the bots' budget per decision (5 s), which a page served behind a bot would
+take. The bounds are generous (a page takes a few ms on a quiet machine; a shared CI machine
+pauses now and then): it is the isolation of tables that is checked, not the speed. The
+latencies are printed."""
 
 from __future__ import annotations
 
@@ -17,11 +20,13 @@ from .server import LiveServer
 
 REQUESTS = 1000
 CLIENTS = 4
-BOUND = 1.0  # seconds
+BOT_SECONDS = 5.0  # the slow bots' budget per decision
+P99_BOUND = 0.5  # seconds
+MAX_BOUND = BOT_SECONDS / 2  # a page that waited on a decision would take up to BOT_SECONDS
 
 
 def test_a_table_of_slow_bots_never_delays_another_tables_pages(tmp_path: Path) -> None:
-    live = LiveServer(tmp_path / "games", bot_seconds=2.0)
+    live = LiveServer(tmp_path / "games", bot_seconds=BOT_SECONDS, bot_only_seconds=BOT_SECONDS)
     try:
         store: TableStore = live.app.state.store
         slow = store.create([Seat(f"M{i}", "mcts", "mcts:5000") for i in range(6)], seed=1)
@@ -71,6 +76,8 @@ def test_a_table_of_slow_bots_never_delays_another_tables_pages(tmp_path: Path) 
             f"p95 {latencies[int(0.95 * REQUESTS)] * 1000:.1f} ms, "
             f"p99 {latencies[int(0.99 * REQUESTS)] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms"
         )
-        assert latencies[-1] < BOUND, f"the slowest page took {latencies[-1]:.2f} s"
+        p99 = latencies[int(0.99 * REQUESTS)]
+        assert p99 < P99_BOUND, f"the 99th percentile page took {p99:.2f} s"
+        assert latencies[-1] < MAX_BOUND, f"the slowest page took {latencies[-1]:.2f} s"
     finally:
         live.stop()
