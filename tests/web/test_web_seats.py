@@ -34,7 +34,7 @@ from .conftest import BASE
 from .server import LiveServer
 
 BOUND = 2.0  # seconds the slowest page of the people's table may take (a shared CI machine pauses now and then)
-MEDIAN_BOUND = 0.25  # seconds for the median page
+P95_BOUND = 1.0  # seconds within which 95% of its pages are answered
 
 
 class Browser:
@@ -137,7 +137,7 @@ def test_table_files_are_0600_in_a_0700_directory_and_loose_ones_are_fixed_at_st
 def test_a_game_of_people_stays_fast_while_30_games_of_search_bots_are_asked_for(tmp_path: Path) -> None:
     """30 games of six ``mcts:5000`` bots are asked for: those over the cap are refused (503),
     those admitted play on; meanwhile the people's game (a person and an ``mcts:5000`` bot)
-    answers its pages promptly (median under 0.25 s, none over 2 s) and its bot's turns take no more than its budget and a
+    answers 95% of its pages within 1 s and none over 2 s and its bot's turns take no more than its budget and a
     margin: the games of bots only wait while it thinks."""
     live = LiveServer(tmp_path / "games", bot_seconds=1.0)
     try:
@@ -187,7 +187,8 @@ def test_a_game_of_people_stays_fast_while_30_games_of_search_bots_are_asked_for
             f"max {max(latencies) * 1000:.0f} ms; its bot's turns {', '.join(f'{t:.2f} s ({n} moves)' for t, n in turns)}; "
             f"the {len(bots_only)} games of bots only played {played} actions meanwhile"
         )
-        assert statistics.median(latencies) < MEDIAN_BOUND, f"the median page took {statistics.median(latencies):.2f} s"
+        p95 = sorted(latencies)[int(0.95 * len(latencies))]
+        assert p95 < P95_BOUND, f"the 95th percentile page took {p95:.2f} s"
         assert max(latencies) < BOUND, f"a page took {max(latencies):.2f} s"
         for took, moves in turns:  # each move within its budget (1 s) and a margin
             assert took < moves * (1.0 + 0.5) + 0.5, f"{moves} moves of the people's bot took {took:.2f} s"
