@@ -98,14 +98,35 @@ def _traced(players, seed, modules=(), bots="random", engine="auto", honest=Fals
     "players,modules", [(2, ()), (3, ("vizier",)), (4, ("exchange_offices",)), (5, ("vizier", "exchange_offices"))]
 )
 def test_both_engines_record_the_same_trace_and_tallies(players, modules):
-    """The kernel's trace (seats, phases, scorings from its scores, the distribution from the
-    purchases still to be placed) equals the Python engine's, read from its state."""
+    """A game the kernel plays whole is counted by the kernel as it plays (no per-action
+    trace); its tallies equal the Python engine's, counted from its trace. A game the kernel's
+    random players take over once begun reports its steps: the kernel's trace (seats, phases,
+    scorings from its scores, the distribution from the purchases still to be placed) equals
+    the Python engine's, read from its state."""
+    import random
+
+    from alhambra.bots import make_bot
+    from alhambra.simulate import bot_seed, play
+
     for seed in (1, 2):
         k, kt = _traced(players, seed, modules)
         p, pt = _traced(players, seed, modules, engine="python")
         assert (k.engine, p.engine) == ("kernel", "python")
-        assert kt == pt
+        assert kt.native is not None and len(kt.codes) == len(k.history) and len(kt) == 0
+        assert pt.native is None and len(pt) == len(p.history)
         assert result_of(k, ["random"] * players, trace=kt).tallies == result_of(p, trace=pt).tallies
+        games, traces = [], []
+        for engine in ("kernel", "python"):
+            g = alhambra.new_game(players, modules=list(modules), seed=seed, engine=engine)
+            rng = random.Random(seed)
+            for _ in range(7):  # begun through the Game API
+                g.apply(rng.choice(g.legal_actions()))
+            trace = Trace()
+            play(g, [make_bot("random", bot_seed(seed, i)) for i in range(players)], trace=trace)
+            games.append(g)
+            traces.append(trace)
+        assert games[0].engine == "kernel" and traces[0].native is None
+        assert traces[0] == traces[1] and len(traces[0]) == len(games[0].history) - 7
 
 
 def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python():
@@ -172,10 +193,12 @@ def test_exact_payments_are_the_purchases_that_earned_another_action_R_TURN_4():
 
 
 def test_a_game_played_without_a_trace_is_replayed_for_its_tallies():
+    _, python_trace = _traced(3, 5, modules=("vizier",), engine="python")
     for engine in ("kernel", "python"):
-        game, trace = _traced(3, 5, modules=("vizier",), engine=engine)
+        game, counted = _traced(3, 5, modules=("vizier",), engine=engine)
+        trace = python_trace  # the kernel counted the game whole, without a per-action trace
         assert replay_trace(game) == trace
-        assert result_of(game).tallies == result_of(game, trace=trace).tallies
+        assert result_of(game).tallies == result_of(game, trace=counted).tallies
         partial = Trace(seats=trace.seats[:5], phases=trace.phases[:5], periods=trace.periods[:5])
         assert result_of(game, trace=partial).tallies == result_of(game, trace=trace).tallies
         # a trace that counted another number of scorings than were held (the kernel's count

@@ -679,24 +679,37 @@ class KernelGame(Game):
 
     def play_random(
         self,
-        rngs: Sequence[random.Random],
+        rngs: Sequence[random.Random | int],
         *,
         max_actions: int = 100_000,
         codes: list[int] | None = None,
         steps: list[tuple[int | None, str, int]] | None = None,
+        record: dict[str, Any] | None = None,
+        states: list[bytes] | None = None,
     ) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
         with its seat's generator, as :class:`alhambra.bots.RandomBot`), inside the kernel, until
         the game is over or ``max_actions`` actions were played; returns how many were played.
-        The generators advance as the Python bots' would. ``codes``: a list that receives the
+        The generators advance as the Python bots' would. A seat's generator may also be given
+        by an integer seed (``random.Random(seed)``, ``0 <= seed < 2**64``), which the kernel
+        seeds itself; ``states``: a list that receives every seat's generator state at the end
+        (bytes: 624 words and the index, native byte order). ``codes``: a list that receives the
         kernel's codes of the actions played; ``steps``: a list that receives, per action played,
         ``(seat that decided it, its phase, scorings held before it)``, and then ``(None, the
-        phase, the scorings held)`` at the end."""
+        phase, the scorings held)`` at the end; ``record``: a dict that receives what a result
+        record counts of the actions played here and reads of the final state, counted by the
+        kernel as it plays (``tallies``, ``action_counts``, ``money_left``: see
+        :func:`alhambra.simulate.result_of`)."""
         if len(rngs) != len(self.names):
             raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
         # the generators' states cross as bytes (624 words and the index), at C speed
-        given = [array("I", r.getstate()[1]).tobytes() for r in rngs]
-        played, states, trace = self._kernel.play_random(given, max_actions)
+        given = [r if type(r) is int else array("I", r.getstate()[1]).tobytes() for r in rngs]
+        try:
+            played, after, trace, report = self._kernel.play_random(given, max_actions, record is not None)
+        except (TypeError, OverflowError, ValueError) as exc:
+            raise ConfigError(f"a generator per seat, as random.Random or a seed 0 <= seed < 2**64: {exc}") from None
+        if record is not None:
+            record.update(json.loads(report))
         if codes is not None:
             codes += played
         if steps is not None:
@@ -706,8 +719,11 @@ class KernelGame(Game):
                 for k in range(0, len(trace), 3)
             ]
         self.history += kernel.actions_of(played, self.rules)
-        for r, words in zip(rngs, states):
-            r.setstate((3, tuple(array("I", words)), r.getstate()[2]))  # gauss's kept value stays
+        if states is not None:
+            states += after
+        for r, words in zip(rngs, after):
+            if type(r) is not int:
+                r.setstate((3, tuple(array("I", words)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
         self.memo = {}

@@ -207,8 +207,32 @@ def action_of(code: int, rules: Ruleset) -> Action:
 
 def actions_of(codes: list[int], rules: Ruleset) -> list[Action]:
     """The actions of kernel codes (:func:`action_of` of each)."""
-    get = _ACTIONS.get
-    return [get(c) or action_of(c, rules) for c in codes]
+    try:
+        return list(map(_ACTIONS.__getitem__, codes))
+    except KeyError:  # a code not met before
+        get = _ACTIONS.get
+        return [get(c) or action_of(c, rules) for c in codes]
+
+
+#: a kernel code -> its action's ``repr`` and a newline, as bytes (a play digest's lines)
+_LINES: dict[int, bytes] = {}
+
+
+def repr_lines(codes: list[int], rules: Ruleset) -> bytes:
+    """The ``repr`` of the actions of kernel codes, a line each, as bytes (what
+    :func:`alhambra.simulate.play_digest` hashes), from codes met before without decoding them."""
+    try:
+        return b"".join(map(_LINES.__getitem__, codes))
+    except KeyError:  # a code not met before: its line kept, then the rest
+        out = []
+        for c in codes:
+            line = _LINES.get(c)
+            if line is None:
+                line = repr(action_of(c, rules)).encode() + b"\n"
+                if len(_LINES) < 200_000:
+                    _LINES[c] = line
+            out.append(line)
+        return b"".join(out)
 
 
 def code_of(action: Any, rules: Ruleset) -> int | None:

@@ -188,12 +188,26 @@ def play(
         # random players choose from the legal actions alone, which a determinized world
         # shares with the game: the kernel plays them itself, as the loop below would
         first = len(game.history)
-        steps: list[tuple[int | None, str, int]] = []
-        n = game.play_random([b.rng for b in bots], max_actions=max_actions, steps=steps)
-        if rec is not None:  # what the kernel played, with who decided each action where
-            from .lab.tally import record_native
+        # a bot whose generator was never drawn from crosses as its seed (the kernel seeds it)
+        seeds = [b.fresh_seed() for b in bots]
+        rngs = [b.rng if s is None else s for b, s in zip(bots, seeds)]
+        states: list[bytes] = []
+        if trace is not None and not first and game.origin is None:
+            # the whole game on the kernel: it counts what the record needs as it plays
+            native: dict[str, Any] = {}
+            codes: list[int] = []
+            n = game.play_random(rngs, max_actions=max_actions, codes=codes, record=native, states=states)
+            trace.native, trace.codes = native, codes
+        else:
+            steps: list[tuple[int | None, str, int]] = []
+            n = game.play_random(rngs, max_actions=max_actions, steps=steps, states=states)
+            if rec is not None:  # what the kernel played, with who decided each action where
+                from .lab.tally import record_native
 
-            record_native(game.history[first:], steps, rec)
+                record_native(game.history[first:], steps, rec)
+        for b, s, words in zip(bots, seeds, states):
+            if s is not None:
+                b.advance_to(words)
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
@@ -232,12 +246,18 @@ def module_action_types(game: Game) -> dict[str, str]:
     return out
 
 
-def play_digest(game: Game) -> str:
+def play_digest(game: Game, *, codes: list[int] | None = None) -> str:
     """A digest of ``game``'s action sequence (its history, in order): 16 hex digits of the
     SHA-256 of the actions' representations. Equal digests mean the same moves were played
-    (the lab's "games whose play changed" between two variants on the same seed)."""
+    (the lab's "games whose play changed" between two variants on the same seed), on either
+    engine. ``codes``: the compiled kernel's codes of the history's actions, when known (the
+    same digest, from lines kept by code)."""
     import hashlib
 
+    if codes is not None:
+        from .kernel import repr_lines
+
+        return hashlib.sha256(repr_lines(codes, game.rules)).hexdigest()[:16]
     get = _REPR_LINES.get
     try:
         text = b"".join([get(a) or _repr_line(a) for a in game.history])
@@ -269,11 +289,28 @@ def result_of(
     from .lab.tally import replay_trace, tallies
 
     engine = game.engine
-    # a kernel game's summary without handing it over to Python (reading ``state`` would)
-    st = game.summary_state(cities=True) if isinstance(game, KernelGame) else game.state
-    if trace is None or len(trace) != len(game.history) or trace.held != len(st.scorings):
-        trace = replay_trace(game)
-    counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
+    native = None
+    if trace is not None and trace.native is not None and trace.codes is not None:
+        if isinstance(game, KernelGame) and game.is_over and len(trace.codes) == len(game.history):
+            native = trace.native  # the kernel's own count of a game it played whole
+    if native is not None:
+        counts = native["action_counts"]
+        digest = play_digest(game, codes=trace.codes)
+        tallied = native["tallies"]
+        money = native["money_left"]
+        points = native["points"]
+        turn, start_player = native["turn"], native["start_player"]
+    else:
+        # a kernel game's summary without handing it over to Python (reading ``state`` would)
+        st = game.summary_state(cities=True) if isinstance(game, KernelGame) else game.state
+        if trace is None or len(trace) != len(game.history) or trace.held != len(st.scorings):
+            trace = replay_trace(game)
+        counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
+        digest = play_digest(game)
+        tallied = tallies(game, trace, st.players)
+        money = money_left(game, st)
+        points = scoring_points(game, st)
+        turn, start_player = st.turn, st.start_player
     owners = module_action_types(game)
     per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
     for type_name, module in owners.items():
@@ -287,20 +324,20 @@ def result_of(
         scores=list(game.scores),
         winners=list(game.winners),
         actions=len(game.history),
-        scorings=[r.number for r in st.scorings],
+        scorings=[p["number"] for p in points],
         action_counts=counts,
         bots=list(bots),
         module_actions=per_module,
-        turns=st.turn,
+        turns=turn,
         options=_plain(options),
-        start_player=st.start_player,
-        money_left=money_left(game, st),
-        points=scoring_points(game, st),
+        start_player=start_player,
+        money_left=money,
+        points=points,
         rotation=rotation,
         variant=variant,
-        play=play_digest(game),
+        play=digest,
         engine=engine,
-        tallies=tallies(game, trace, st.players),
+        tallies=tallied,
     )
 
 

@@ -47,7 +47,13 @@ class Trace:
     ``acquired`` maps an action's index to the tiles it took from the seat's pending tiles
     (built, reserved or given to Dirk: a building bought, a hut taken, or one received at the
     end); ``end_at`` is the index of the first action of the end-of-game distribution (R-END-2),
-    None if it had none. ``held``: the scorings held after the last action recorded."""
+    None if it had none. ``held``: the scorings held after the last action recorded.
+
+    A game the compiled kernel played from its set-up to its end by itself (random players,
+    :meth:`alhambra.game.KernelGame.play_random`) has no per-action trace: the kernel counted
+    the record's figures as it played. ``native`` holds its report (``tallies``,
+    ``action_counts``, ``money_left``) and ``codes`` the kernel's codes of the actions, which
+    :func:`alhambra.simulate.result_of` reads instead."""
 
     seats: list[int] = field(factory=list)
     phases: list[str] = field(factory=list)
@@ -55,6 +61,8 @@ class Trace:
     acquired: dict[int, tuple[Any, ...]] = field(factory=dict)
     end_at: int | None = None
     held: int = 0
+    native: dict[str, Any] | None = None
+    codes: list[int] | None = None
 
     def __len__(self) -> int:
         return len(self.seats)

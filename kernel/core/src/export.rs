@@ -3,8 +3,10 @@
 //! generator's state as `random.Random.getstate()` holds it.
 
 use crate::city::xy;
-use crate::data::{card_code, BONUS_CARDS, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, BONUS, VIZIER};
+use crate::data::{card_code, is_money, value, BONUS_CARDS, TYPES, TYPE_NAMES};
+use crate::game::{Context, Game, BONUS, MAX_PLAYERS, VIZIER};
+use crate::stack::Stack;
+use crate::tally::{Tally, KINDS, KIND_NAMES};
 use std::fmt::Write;
 
 fn list<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut String, T)) {
@@ -211,6 +213,109 @@ pub fn summary_json(g: &Game) -> String {
     scorings(&mut o, g);
     o.push_str(", \"hands\": ");
     list(&mut o, 0..g.n as usize, |o, p| cards(o, g.players[p].hand.as_slice()));
+    o.push('}');
+    o
+}
+
+/// The points of every scoring held, by source and seat, as `alhambra.lab.records.scoring_points`
+/// writes them: per scoring its number and per seat the majority points by type, the walls, the
+/// extra columns and the total; with Dirk (R-TWO-3), his total.
+fn points(o: &mut String, g: &Game) {
+    let n = g.n as usize;
+    list(o, g.scorings.iter(), |o, r| {
+        let _ = write!(o, "{{\"number\": {}, \"seats\": ", r.number);
+        list(o, (0..r.participants as usize).filter(|&i| i < n), |o, i| {
+            o.push_str("{\"majority\": ");
+            if r.bare {
+                o.push_str("{}");
+            } else {
+                per_type(o, &r.majority[i]);
+            }
+            let _ = write!(o, ", \"walls\": {}, \"extra\": ", r.walls[i]);
+            match r.position {
+                Some(p) => {
+                    let _ = write!(o, "{{\"position\": {}}}", p[i]);
+                }
+                None => o.push_str("{}"),
+            }
+            let _ = write!(o, ", \"total\": {}}}", r.total(i));
+        });
+        if r.participants as usize > n {
+            let dirk: i32 = (n..r.participants as usize).map(|i| r.total(i)).sum();
+            let _ = write!(o, ", \"dirk\": {dirk}");
+        }
+        o.push('}');
+    });
+}
+
+/// What a result record needs beyond the scores, as JSON: `tallies` (per seat, in the shape
+/// of `alhambra.lab.tally.tallies`: the counts of `t` and, from the final state, the buildings
+/// in the Alhambra by type, the reserve and the longest outer wall), `action_counts` (the
+/// actions by class name, in the order first played), `points` (the scorings' points, as
+/// [`points`]), `turn`, `start_player` and `money_left` (per seat, the money cards' value in
+/// hand, diamonds and offices apart).
+pub fn record_json(g: &mut Game, t: &Tally) -> String {
+    let mut o = String::with_capacity(4096);
+    o.push_str("{\"tallies\": ");
+    let n = g.n as usize;
+    let mut walls = [0i32; MAX_PLAYERS];
+    for p in 0..n {
+        walls[p] = g.players[p].city.longest_outer_wall();
+    }
+    list(&mut o, 0..n, |o, p| {
+        let s = &t.seats[p];
+        o.push_str("{\"bought\": ");
+        list(o, s.bought.iter(), |o, b| per_type(o, b));
+        o.push_str(", \"received\": ");
+        per_type(o, &s.received);
+        o.push_str(", \"built\": ");
+        per_type(o, &g.players[p].city.type_counts());
+        let _ = write!(
+            o,
+            ", \"reserve\": {}, \"wall\": {}, \"money_taken\": {}, \"money_spent\": {}, \"purchases\": {}, \
+             \"exact\": {}, \"actions\": {{",
+            g.players[p].reserve.len(),
+            walls[p],
+            s.money_taken,
+            s.money_spent,
+            s.purchases,
+            s.exact
+        );
+        let mut names: Stack<(&str, u32), KINDS> = Stack::new();
+        for (k, &c) in s.actions.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            match names.iter().position(|&(m, _)| m == KIND_NAMES[k]) {
+                Some(i) => names.as_mut_slice()[i].1 += c,
+                None => names.push((KIND_NAMES[k], c)),
+            }
+        }
+        names.as_mut_slice().sort_by_key(|&(m, _)| m);
+        for (i, (m, c)) in names.iter().enumerate() {
+            let _ = write!(o, "{}\"{m}\": {c}", if i > 0 { ", " } else { "" });
+        }
+        o.push_str("}}");
+    });
+    o.push_str(", \"action_counts\": {");
+    let mut done: Stack<&str, KINDS> = Stack::new();
+    for &k in t.first_seen.iter() {
+        let name = KIND_NAMES[k as usize];
+        if done.iter().any(|&m| m == name) {
+            continue;
+        }
+        let c: u32 = (0..KINDS).filter(|&j| KIND_NAMES[j] == name).map(|j| t.kinds[j]).sum();
+        let _ = write!(o, "{}\"{name}\": {c}", if done.is_empty() { "" } else { ", " });
+        done.push(name);
+    }
+    o.push_str("}, \"points\": ");
+    points(&mut o, g);
+    let _ = write!(o, ", \"turn\": {}, \"start_player\": {}", g.turn, g.start_player);
+    o.push_str(", \"money_left\": ");
+    list(&mut o, 0..n, |o, p| {
+        let v: u32 = g.players[p].hand.iter().filter(|&&c| is_money(c)).map(|&c| value(c) as u32).sum();
+        let _ = write!(o, "{v}");
+    });
     o.push('}');
     o
 }

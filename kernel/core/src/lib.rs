@@ -10,7 +10,8 @@
 //! * [`data`]: the components.
 //! * [`city`]: one Alhambra and its placement rules.
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
-//! * [`export`]: the state as the Python engine's save writes it (JSON).
+//! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
+//! * [`tally`]: what every seat did in a game (a result record's `tallies`).
 
 pub mod city;
 pub mod data;
@@ -18,5 +19,6 @@ pub mod export;
 pub mod game;
 pub mod rng;
 pub mod stack;
+pub mod tally;
 
 pub use game::{Action, Game, Options, Phase};

@@ -17,6 +17,7 @@ use kernel::game::{
 };
 use kernel::rng::Mt;
 use kernel::stack::Stack;
+use kernel::tally::Tally;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -73,6 +74,13 @@ fn options(holes: &str, tiebreak: &str, start_player: &str, diamonds: Option<Vec
         opts.diamonds = Stack::from_slice(&values);
     }
     Ok(opts)
+}
+
+/// A random player's generator: `random.Random(seed)` of a seed, or a state as bytes.
+#[derive(FromPyObject)]
+enum Generator {
+    Seed(u64),
+    State(Vec<u8>),
 }
 
 /// A game on the kernel.
@@ -183,34 +191,46 @@ impl KernelGame {
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
     /// per decision, as the Python random bot), each seat's generator given by its state as
     /// bytes (`array("I", random.getstate()[1]).tobytes()`: 624 words and the index, native
-    /// byte order); at most `max_actions` actions. Returns the codes of the actions played, the
+    /// byte order) or by a seed (`random.Random(seed)`, `0 <= seed < 2**64`); at most `max_actions` actions. Returns the codes of the actions played, the
     /// generators' states after, as bytes again, and the steps: three bytes per action (the seat
     /// that decided it, its phase as `Phase`'s number, the scorings held before it), then three
     /// for the end (255, the phase, the scorings held).
-    #[pyo3(signature = (bots, max_actions=100_000))]
+    ///
+    /// With `record`, also what a result record counts of the actions played and reads of the
+    /// final state, as JSON (`kernel::export::record_json`: `tallies`, `action_counts`,
+    /// `money_left`); else `None`.
+    #[pyo3(signature = (bots, max_actions=100_000, record=false))]
     #[allow(clippy::type_complexity)]
     fn play_random<'py>(
         &mut self,
         py: Python<'py>,
-        bots: Vec<Vec<u8>>,
+        bots: Vec<Generator>,
         max_actions: usize,
-    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>)> {
+        record: bool,
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>, Option<String>)> {
         if bots.len() != self.g.n as usize {
             return Err(PyValueError::new_err("one generator per seat"));
         }
         let mut rngs = Vec::with_capacity(bots.len());
-        for bytes in &bots {
-            let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
-            let ok = bytes.len() == 625 * 4;
-            let mt = if ok { Mt::from_state(&words[..624], words[624]) } else { None };
+        for bot in &bots {
+            let mt = match bot {
+                Generator::Seed(seed) => Some(Mt::from_seed(*seed)),
+                Generator::State(bytes) if bytes.len() == 625 * 4 => {
+                    let words: Vec<u32> =
+                        bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
+                    Mt::from_state(&words[..624], words[624])
+                }
+                Generator::State(_) => None,
+            };
             rngs.push(mt.ok_or_else(|| PyValueError::new_err("bad generator state"))?);
         }
-        let (played, steps) = guard(py, || {
+        let (played, steps, report) = guard(py, || {
             let mut played = Vec::with_capacity(512);
             let mut steps: Vec<u8> = Vec::with_capacity(1536);
             let g = &mut *self.g;
             let legal = &mut self.legal;
-            py.detach(|| {
+            let report = py.detach(|| {
+                let mut tally = if record { Some(Box::<Tally>::default()) } else { None };
                 while let Some(seat) = g.current_player() {
                     if played.len() >= max_actions {
                         break;
@@ -218,13 +238,20 @@ impl KernelGame {
                     g.legal(legal);
                     let a = legal[rngs[seat as usize].below(legal.len() as u32) as usize];
                     steps.extend_from_slice(&[seat, g.phase as u8, g.scorings.len() as u8]);
-                    g.apply_legal(a);
+                    if let Some(t) = tally.as_deref_mut() {
+                        t.before(g, &a);
+                        g.apply_legal(a);
+                        t.after(g);
+                    } else {
+                        g.apply_legal(a);
+                    }
                     played.push(a.code());
                 }
                 steps.extend_from_slice(&[u8::MAX, g.phase as u8, g.scorings.len() as u8]);
+                tally.map(|t| kernel::export::record_json(g, &t))
             });
             self.listed = false;
-            Ok((played, steps))
+            Ok((played, steps, report))
         })?;
         let states = rngs
             .iter()
@@ -236,7 +263,7 @@ impl KernelGame {
                 PyBytes::new(py, &out)
             })
             .collect();
-        Ok((played, states, PyBytes::new(py, &steps)))
+        Ok((played, states, PyBytes::new(py, &steps), report))
     }
 
     /// What a result record reads of the state, as JSON: `turn`, `start_player`, `scorings`
