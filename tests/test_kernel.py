@@ -558,3 +558,15 @@ def test_r_hut_1_the_same_code_names_each_layouts_own_hut():
     assert kernel.code_of(a[0], custom.rules) is None  # a shipped id is no hut of the custom layout
     for g, x in [(shipped, a[0]), (custom, b[0])]:
         assert kernel.action_of(kernel.code_of(x, g.rules), g.rules) is x
+
+
+def test_r_hut_1_hut_stacks_saved_out_of_colour_order_load_alike_on_both_engines():
+    """A save listing the six stacks out of scoring order loads as the same game on both
+    engines (the stacks in the module's order)."""
+    data = json.loads(_huts_game("python").to_json())
+    stacks = data["state"]["modules"]["building_huts"]["stacks"]
+    data["state"]["modules"]["building_huts"]["stacks"] = dict(reversed(list(stacks.items())))
+    text = json.dumps(data)
+    py, k = alhambra.Game.from_json(text, engine="python"), alhambra.Game.from_json(text, engine="kernel")
+    assert k.engine == "kernel" and k.to_json() == py.to_json()
+    assert list(_state(k)["modules"]["building_huts"]["stacks"]) == list(stacks)
