@@ -9,23 +9,30 @@ A difference is a bug in one of the engines, reported with the game, the step an
     python benchmarks/kernel_oracle.py --games 1000          # every player count and option set
     python benchmarks/kernel_oracle.py --games 200 --views   # also every view after every action
 
+Games with the building huts alternate, round by round, between the shipped hut layout and a
+layout of the option ``building_huts.layout`` (:func:`hut_layout_file`: other ids, walls and
+order).
+
 The test suite (``tests/test_kernel.py``) runs a few games of every kind on each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import random
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import alhambra
 
 #: the modules the kernel plays, in every combination
-KERNEL_MODULES = ("vizier", "bonus_cards", "exchange_offices", "diamonds")
+KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds")
 COMBINATIONS: list[tuple[str, ...]] = [
     c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
 ]
@@ -33,6 +40,34 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"holes": h, "tiebreak": t, "start_player": s}
     for h, t, s in itertools.product(("cell", "region"), ("shared", "money"), ("seat", "random"))
 ]
+
+#: R-HUT-1: a layout other than the shipped one: 3/3/4/4/5/5 huts per type in a mixed order, one
+#: to three walls each, ids that need escaping in JSON
+_TYPES = ("tower", "garden", "pavilion", "chambers", "arcades", "seraglio")
+_COUNTS = {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}
+_SIDES = ("north", "east", "south", "west")
+
+
+@functools.cache
+def hut_layout_file() -> str:
+    """The path of a hut layout file (written once per process to a temporary folder)."""
+    left = dict(_COUNTS)
+    rows, k = [], 0
+    while any(left.values()):
+        for t in _TYPES:
+            if left[t]:
+                left[t] -= 1
+                k += 1
+                mask = 1 + (k * 5) % 14  # 1..14: never no wall, never four
+                walls = [s for i, s in enumerate(_SIDES) if mask >> i & 1]
+                hid = f"{t[:3]}-{left[t]}" if k != 7 else 'Hütte "7"\\x'
+                rows.append((hid, t, walls))
+    lines = []
+    for hid, t, walls in rows:
+        lines += ["[[huts]]", f"id = {json.dumps(hid)}", f'type = "{t}"', f"walls = {json.dumps(walls)}", ""]
+    path = Path(tempfile.mkdtemp(prefix="alhambra-oracle-")) / "huts.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return str(path)
 
 
 def lockstep(
@@ -88,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [(p, o, m) for o in OPTION_SETS for p in range(2, 7) for m in COMBINATIONS]
     for i in range(args.games):
         players, options, modules = kinds[i % len(kinds)]
+        if "building_huts" in modules and (i // len(COMBINATIONS)) % 2:
+            options = {**options, "building_huts.layout": hut_layout_file()}
         report = lockstep(players, args.seed + i, options, modules=modules, views=args.views)
         if report is not None:
             failures += 1

@@ -4,7 +4,8 @@
 
 use crate::city::xy;
 use crate::data::{card_code, is_money, value, BONUS_CARDS, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, BONUS, MAX_PLAYERS, VIZIER};
+use crate::game::{Context, Game, BONUS, BUILDING_HUTS, MAX_PLAYERS, VIZIER};
+use crate::huts::write_tile;
 use crate::stack::Stack;
 use crate::tally::{Tally, KINDS, KIND_NAMES};
 use std::fmt::Write;
@@ -50,8 +51,18 @@ fn per_type<T: std::fmt::Display + Copy>(out: &mut String, xs: &[T]) {
     out.push('}');
 }
 
-/// The state object of a save (names empty).
+/// The state object of a save (names empty; the huts named by their shipped ids).
 pub fn state_json(g: &Game) -> String {
+    state_json_with(g, &[])
+}
+
+fn tiles(out: &mut String, ts: &[u8], names: &[String]) {
+    list(out, ts.iter(), |o, &t| write_tile(o, t, names));
+}
+
+/// The state object of a save (names empty), the `k`-th hut named `hut_names[k]` (R-HUT-1: the
+/// layout's ids; the shipped ids `H1` … `H24` when `hut_names` is empty).
+pub fn state_json_with(g: &Game, hut_names: &[String]) -> String {
     let mut o = String::with_capacity(4096);
     let n = g.n as usize;
     o.push_str("{\"players\": ");
@@ -62,10 +73,12 @@ pub fn state_json(g: &Game) -> String {
         o.push_str(", \"city\": ");
         list(o, pl.city.iter(), |o, (c, t)| {
             let (x, y) = xy(c);
-            let _ = write!(o, "[{x}, {y}, {t}]");
+            let _ = write!(o, "[{x}, {y}, ");
+            write_tile(o, t, hut_names);
+            o.push(']');
         });
         o.push_str(", \"reserve\": ");
-        ints(o, pl.reserve.as_slice());
+        tiles(o, pl.reserve.as_slice(), hut_names);
         let _ = write!(o, ", \"score\": {}}}", pl.score);
     });
     o.push_str(", \"bag\": ");
@@ -99,7 +112,9 @@ pub fn state_json(g: &Game) -> String {
     );
     o.push_str(", \"pending\": ");
     list(&mut o, g.pending.iter(), |o, &(t, ok)| {
-        let _ = write!(o, "{{\"tile\": {t}, \"dirk_ok\": {ok}}}");
+        o.push_str("{\"tile\": ");
+        write_tile(o, t, hut_names);
+        let _ = write!(o, ", \"dirk_ok\": {ok}}}");
     });
     let ctx = match g.place_context {
         Context::None => "",
@@ -144,6 +159,14 @@ pub fn state_json(g: &Game) -> String {
         o.push_str(", \"not_held\": ");
         seats(&mut o, &b.not_held, b.has_not_held);
         o.push('}');
+        parts += 1;
+    }
+    if g.mods & BUILDING_HUTS != 0 {
+        // set up after the bonus cards and before the vizier, as the module hooks run
+        if parts > 0 {
+            o.push_str(", ");
+        }
+        crate::huts::state_json(&mut o, g, hut_names);
         parts += 1;
     }
     if g.mods & VIZIER != 0 {

@@ -10,6 +10,7 @@
 //! * [`data`]: the components.
 //! * [`city`]: one Alhambra and its placement rules.
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
+//! * [`huts`]: the module "building huts" (R-HUT-1 … R-HUT-6).
 //! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
 
@@ -17,6 +18,7 @@ pub mod city;
 pub mod data;
 pub mod export;
 pub mod game;
+pub mod huts;
 pub mod rng;
 pub mod stack;
 pub mod tally;

@@ -17,7 +17,7 @@ use crate::stack::Stack;
 pub const PERIODS: usize = 3;
 
 /// The Python engine's action classes, by the kernel's action kind (`Action::code() >> 59`).
-pub const KIND_NAMES: [&str; 17] = [
+pub const KIND_NAMES: [&str; 18] = [
     "",
     "TakeMoney",
     "Buy",
@@ -35,6 +35,7 @@ pub const KIND_NAMES: [&str; 17] = [
     "BuyWithDiamonds",
     "UseVizier",
     "RevealBonus",
+    "TakeHut",
 ];
 
 /// The number of action kinds.

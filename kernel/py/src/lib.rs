@@ -13,8 +13,9 @@ use kernel::data::{
 };
 use kernel::game::{
     bonus_bit, Action, BonusState, Context, DiamondPay, Game, Loaded, Options, Payment, Phase, Scoring, VizierState,
-    KERNEL_MODULES,
+    BUILDING_HUTS, KERNEL_MODULES,
 };
+use kernel::huts::{hut_of_name, is_hut, HutLayout, HUT_FIRST};
 use kernel::rng::Mt;
 use kernel::stack::Stack;
 use kernel::tally::Tally;
@@ -50,7 +51,18 @@ fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
     }
 }
 
-fn options(holes: &str, tiebreak: &str, start_player: &str, diamonds: Option<Vec<u8>>) -> PyResult<Options> {
+/// A hut layout as the bridge gives it: per hut (in the rule set's catalogue order) its id, its
+/// building type (0 pavilion … 5 tower) and its wall mask.
+type Huts = Option<Vec<(String, u8, u8)>>;
+
+/// The options, and the huts' ids (empty: the shipped layout's).
+fn options(
+    holes: &str,
+    tiebreak: &str,
+    start_player: &str,
+    diamonds: Option<Vec<u8>>,
+    huts: Huts,
+) -> PyResult<(Options, Vec<String>)> {
     let holes = match holes {
         "cell" => Holes::Cell,
         "region" => Holes::Region,
@@ -73,7 +85,19 @@ fn options(holes: &str, tiebreak: &str, start_player: &str, diamonds: Option<Vec
         }
         opts.diamonds = Stack::from_slice(&values);
     }
-    Ok(opts)
+    let mut names = Vec::new();
+    if let Some(huts) = huts {
+        let specs: Vec<(u8, u8)> = huts.iter().map(|&(_, t, w)| (t, w)).collect();
+        opts.huts =
+            HutLayout::of(&specs).map_err(|e| PyValueError::new_err(format!("building_huts.layout: {}", e.0)))?;
+        names = huts.into_iter().map(|(id, _, _)| id).collect();
+        for (k, id) in names.iter().enumerate() {
+            if names[..k].contains(id) {
+                return Err(PyValueError::new_err(format!("building_huts.layout: hut {id:?} appears twice")));
+            }
+        }
+    }
+    Ok((opts, names))
 }
 
 /// A random player's generator: `random.Random(seed)` of a seed, or a state as bytes.
@@ -90,11 +114,13 @@ struct KernelGame {
     legal: Vec<Action>,
     /// `legal` is the list of the current state
     listed: bool,
+    /// the huts' ids, in the layout's order (empty: the shipped layout's `H1` … `H24`)
+    hut_names: Vec<String>,
 }
 
 impl KernelGame {
-    fn wrap(g: Game) -> KernelGame {
-        KernelGame { g: Box::new(g), legal: Vec::with_capacity(256), listed: false }
+    fn wrap(g: Game, hut_names: Vec<String>) -> KernelGame {
+        KernelGame { g: Box::new(g), legal: Vec::with_capacity(256), listed: false, hut_names }
     }
 
     fn ensure_legal(&mut self) {
@@ -110,9 +136,11 @@ impl KernelGame {
     /// A new game of `players` seats from `seed`, as `alhambra.new_game` sets it up; `mods`:
     /// the enabled modules as bits (vizier 1, building huts 2, bonus cards 4, exchange offices
     /// 8, city gates 16, diamonds 32), those the kernel plays; `diamonds`: the option
-    /// `diamonds.values` (default: the module's ten values).
+    /// `diamonds.values` (default: the module's ten values); `huts`: the hut layout (R-HUT-1),
+    /// `(id, type 0-5, wall mask)` per hut in the rule set's catalogue order (default: the
+    /// shipped layout).
     #[new]
-    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None))]
+    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -123,30 +151,34 @@ impl KernelGame {
         start_player: &str,
         mods: u8,
         diamonds: Option<Vec<u8>>,
+        huts: Huts,
     ) -> PyResult<Self> {
-        let opts = options(holes, tiebreak, start_player, diamonds)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts)?;
         if !(2..=6).contains(&players) {
             return Err(PyValueError::new_err(format!("{players} players: Alhambra is for 2 to 6")));
         }
         if mods & !KERNEL_MODULES != 0 {
             return Err(PyValueError::new_err(format!("modules {mods:#b}: the kernel plays {KERNEL_MODULES:#b}")));
         }
-        guard(py, || Ok(KernelGame::wrap(Game::with_modules(players, seed, opts, mods))))
+        guard(py, || Ok(KernelGame::wrap(Game::with_modules(players, seed, opts, mods), names)))
     }
 
-    /// The action of `code` as the save writes an action (`{"type": ..., fields}`).
+    /// The action of `code` as the save writes an action (`{"type": ..., fields}`), the huts
+    /// named by `huts` (their ids in the layout's order; default: the shipped ids).
     #[staticmethod]
-    fn action_data<'py>(py: Python<'py>, code: u64) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (code, huts=None))]
+    fn action_data<'py>(py: Python<'py>, code: u64, huts: Option<Vec<String>>) -> PyResult<Bound<'py, PyDict>> {
         let a =
             Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("no action has the code {code}")))?;
-        action_data(py, &a)
+        action_data(py, &a, huts.as_deref().unwrap_or(&[]))
     }
 
     /// The code of an action given as the save writes it, or `None` for one the kernel has no
-    /// code for.
+    /// code for; `huts`: the huts' ids in the layout's order (`None`: a game without huts).
     #[staticmethod]
-    fn code_of_data(data: &Bound<'_, PyDict>) -> Option<u64> {
-        code_of_data(data).map(|a| a.code())
+    #[pyo3(signature = (data, huts=None))]
+    fn code_of_data(data: &Bound<'_, PyDict>, huts: Option<Vec<String>>) -> Option<u64> {
+        code_of_data(data, huts.as_deref()).map(|a| a.code())
     }
 
     /// The codes of the legal actions, in the Python engine's order.
@@ -185,7 +217,12 @@ impl KernelGame {
     }
 
     fn clone(&self) -> KernelGame {
-        KernelGame { g: self.g.clone(), legal: self.legal.clone(), listed: self.listed }
+        KernelGame {
+            g: self.g.clone(),
+            legal: self.legal.clone(),
+            listed: self.listed,
+            hut_names: self.hut_names.clone(),
+        }
     }
 
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
@@ -309,7 +346,7 @@ impl KernelGame {
 
     /// The state as the save's JSON state object (players' names empty).
     fn state_json(&self, py: Python<'_>) -> PyResult<String> {
-        guard(py, || Ok(kernel::export::state_json(&self.g)))
+        guard(py, || Ok(kernel::export::state_json_with(&self.g, &self.hut_names)))
     }
 
     /// The random generator's state: `(624 words, index)` as `random.Random.getstate()`.
@@ -318,10 +355,11 @@ impl KernelGame {
     }
 
     /// A kernel game in the state of a save's `state` object (plain data, already validated
-    /// by the Python engine), with the generator's state, the passes in a row and the modules.
+    /// by the Python engine), with the generator's state, the passes in a row, the modules and
+    /// the module options (as `KernelGame(...)` takes them).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None))]
+    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None))]
     fn load(
         py: Python<'_>,
         state: &Bound<'_, PyDict>,
@@ -333,11 +371,13 @@ impl KernelGame {
         start_player: &str,
         mods: u8,
         diamonds: Option<Vec<u8>>,
+        huts: Huts,
     ) -> PyResult<KernelGame> {
-        let opts = options(holes, tiebreak, start_player, diamonds)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts)?;
         let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
-        let l = guard(py, || read_state(state, opts, rng, passes, mods))?;
-        guard(py, || Game::load(&l).map(KernelGame::wrap).map_err(|e| PyValueError::new_err(e.0)))
+        let named = (mods & BUILDING_HUTS != 0).then_some(names.as_slice());
+        let l = guard(py, || read_state(state, opts, rng, passes, mods, named))?;
+        guard(py, || Game::load(&l).map(|g| KernelGame::wrap(g, names.clone())).map_err(|e| PyValueError::new_err(e.0)))
     }
 }
 
@@ -368,6 +408,19 @@ fn tile(t: i64) -> PyResult<u8> {
     }
 }
 
+/// A tile where a hut may be: a building's number, or a hut's id among `huts` (the layout's ids,
+/// `None` in a game without huts).
+fn any_tile(v: &Bound<'_, PyAny>, huts: Option<&[String]>) -> PyResult<u8> {
+    if let (Ok(id), Some(names)) = (v.extract::<String>(), huts) {
+        return hut_of_name(&id, names).ok_or_else(|| PyValueError::new_err(format!("the kernel knows no hut {id:?}")));
+    }
+    tile(v.extract()?)
+}
+
+fn any_tiles(v: &Bound<'_, PyAny>, huts: Option<&[String]>) -> PyResult<Vec<u8>> {
+    v.cast::<PyList>()?.iter().map(|t| any_tile(&t, huts)).collect()
+}
+
 fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAny>) -> PyResult<[T; 6]> {
     let d = v.cast::<PyDict>()?;
     let keys: Vec<String> = d.keys().extract()?;
@@ -385,7 +438,14 @@ fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAn
     Ok(out)
 }
 
-fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u8) -> PyResult<Loaded> {
+fn read_state(
+    d: &Bound<'_, PyDict>,
+    opts: Options,
+    rng: Mt,
+    passes: u8,
+    mods: u8,
+    huts: Option<&[String]>,
+) -> PyResult<Loaded> {
     let players = item(d, "players")?;
     let players = players.cast::<PyList>()?;
     let n = players.len();
@@ -396,7 +456,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     for p in players.iter() {
         let p = p.cast::<PyDict>()?;
         hands.push(cards(&item(p, "hand")?)?);
-        reserves.push(tiles(&item(p, "reserve")?)?);
+        reserves.push(any_tiles(&item(p, "reserve")?, huts)?);
         scores.push(item(p, "score")?.extract()?);
         let mut city = vec![];
         for entry in item(p, "city")?.cast::<PyList>()?.iter() {
@@ -404,9 +464,11 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
             if e.len() != 3 {
                 return Err(PyValueError::new_err("the kernel holds no side declared open (city gates)"));
             }
-            let (x, y, t): (i32, i32, i64) = (e[0].extract()?, e[1].extract()?, e[2].extract()?);
+            let (x, y): (i32, i32) = (e[0].extract()?, e[1].extract()?);
             if (x, y) != (0, 0) {
-                city.push((x, y, tile(t)?));
+                city.push((x, y, any_tile(&e[2], huts)?));
+            } else if e[2].extract::<i64>().ok() != Some(0) {
+                return Err(PyValueError::new_err("the fountain stands at (0, 0)"));
             }
         }
         cities.push(city);
@@ -439,7 +501,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let mut pending = vec![];
     for p in item(d, "pending")?.cast::<PyList>()?.iter() {
         let p = p.cast::<PyDict>()?;
-        pending.push((tile(item(p, "tile")?.extract()?)?, item(p, "dirk_ok")?.extract()?));
+        pending.push((any_tile(&item(p, "tile")?, huts)?, item(p, "dirk_ok")?.extract()?));
     }
     let mut scorings = vec![];
     for r in item(d, "scorings")?.cast::<PyList>()?.iter() {
@@ -499,6 +561,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let (mut dirk, mut dirk_score) = (vec![], 0);
     let mut vizier = VizierState { asked: -1, ..Default::default() };
     let mut bonus = BonusState::default();
+    let mut hut_stacks = vec![];
     for (key, value) in modules.iter() {
         let key: String = key.extract()?;
         let v = value.cast::<PyDict>()?;
@@ -539,6 +602,20 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
                 bonus.has_not_held = per_seat("not_held", &mut bonus.not_held)?;
                 bonus.out_of_play = bonus_bits("out_of_play", &item(v, "out_of_play")?.extract::<Vec<i64>>()?)?;
             }
+            "building_huts" if huts.is_some() => {
+                // the six stacks in scoring order, as the module sets them up and the kernel writes them
+                let stacks = item(v, "stacks")?;
+                let stacks = stacks.cast::<PyDict>()?;
+                let keys: Vec<String> = stacks.keys().extract()?;
+                if keys.iter().map(String::as_str).ne(TYPE_NAMES.iter().copied()) || v.len() != 1 {
+                    return Err(PyValueError::new_err(
+                        "building_huts: the kernel holds one stack per colour, in order",
+                    ));
+                }
+                for (_, stack) in stacks.iter() {
+                    hut_stacks.push(any_tiles(&stack, huts)?);
+                }
+            }
             _ => return Err(PyValueError::new_err(format!("the kernel holds no module state {key:?}"))),
         }
     }
@@ -574,6 +651,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
         mods,
         vizier,
         bonus,
+        hut_stacks,
     })
 }
 
@@ -601,7 +679,18 @@ fn codes<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyList>> {
     PyList::new(py, cards.iter().map(|&c| card_code(c)))
 }
 
-fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+/// A tile as the save writes it: a building's number, a hut's id.
+fn tile_data<'py>(py: Python<'py>, t: u8, huts: &[String]) -> PyResult<Bound<'py, PyAny>> {
+    if is_hut(t) {
+        let k = (t - HUT_FIRST) as usize;
+        let id = huts.get(k).cloned().unwrap_or_else(|| format!("H{}", k + 1));
+        Ok(id.into_pyobject(py)?.into_any())
+    } else {
+        Ok(t.into_pyobject(py)?.into_any())
+    }
+}
+
+fn action_data<'py>(py: Python<'py>, a: &Action, huts: &[String]) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let pos = |c: u16| {
         let (x, y) = xy(c);
@@ -627,7 +716,7 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
                 _ => "Place",
             };
             d.set_item("type", name)?;
-            d.set_item("tile", tile)?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
             d.set_item("pos", pos(cell))?;
         }
         Action::Remove { cell } => {
@@ -636,7 +725,7 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
         }
         Action::Reserve { tile } | Action::GiveToDirk { tile } => {
             d.set_item("type", if matches!(a, Action::Reserve { .. }) { "Reserve" } else { "GiveToDirk" })?;
-            d.set_item("tile", tile)?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
         }
         Action::Pass => d.set_item("type", "Pass")?,
         Action::TakeOffice { card } => {
@@ -659,6 +748,10 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
         Action::RevealBonus { building } => {
             d.set_item("type", "RevealBonus")?;
             d.set_item("building", building)?;
+        }
+        Action::TakeHut { hut } => {
+            d.set_item("type", "TakeHut")?;
+            d.set_item("hut", tile_data(py, hut, huts)?)?;
         }
     }
     Ok(d)
@@ -748,9 +841,19 @@ fn diamonds_of_data(d: &Bound<'_, PyDict>, via_field: bool) -> Option<DiamondPay
     DiamondPay::of_cards(space, &cards)
 }
 
-fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
+fn code_of_data(d: &Bound<'_, PyDict>, huts: Option<&[String]>) -> Option<Action> {
     let kind = d.get_item("type").ok()??.extract::<String>().ok()?;
-    let tile = || small_int::<u8>(d.get_item("tile").ok()?).filter(|t| (1..=54).contains(t));
+    let hut = |v: Option<Bound<'_, PyAny>>| {
+        let v = v?;
+        if !v.is_exact_instance_of::<pyo3::types::PyString>() {
+            return None;
+        }
+        hut_of_name(&v.extract::<String>().ok()?, huts?)
+    };
+    let tile = || {
+        let v = d.get_item("tile").ok()?;
+        hut(v.clone()).or_else(|| small_int::<u8>(v).filter(|t| (1..=54).contains(t)))
+    };
     let pos = || cell_at(d.get_item("pos").ok()?);
     Some(match kind.as_str() {
         "TakeMoney" => {
@@ -786,6 +889,7 @@ fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
         },
         "DeclineVizier" => Action::DeclineVizier,
         "ReactivateVizier" => Action::ReactivateVizier,
+        "TakeHut" => Action::TakeHut { hut: hut(d.get_item("hut").ok()?)? },
         _ => return None,
     })
 }
