@@ -637,8 +637,11 @@ def _run_local(tasks, workers):
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+    # games in chunks: a kernel game takes about a millisecond, no more than sending it to a
+    # worker and its record back; a chunk still leaves every worker several to balance the load
+    chunk = max(1, min(32, len(tasks) // (workers * 8)))
     try:
-        yield from pool.imap_unordered(_indexed, tasks)
+        yield from pool.imap_unordered(_indexed, tasks, chunksize=chunk)
         pool.close()
     finally:
         pool.terminate()
