@@ -442,6 +442,9 @@ _STATE_SLOT: Any = Game.__dict__["state"]
 _RNG_SLOT: Any = Game.__dict__["rng"]
 
 
+_new_game_object = object.__new__
+
+
 class KernelGame(Game):
     """A :class:`Game` played by the compiled rules kernel (``alhambra_kernel``): the same
     rules, the same chance and the same public API, many times faster. :func:`new_game` makes
@@ -732,8 +735,15 @@ class KernelGame(Game):
     def clone(self, *, seed: int | None = None) -> "KernelGame":
         """An independent copy (with ``seed``, the copy's generator freshly seeded, as
         :meth:`Game.clone`)."""
-        k = self._kernel.clone()
-        g = KernelGame._wrap(self.rules, self.names, self.seed, k, self.history.copy(), self.origin)
+        g = _new_game_object(KernelGame)  # _wrap's fields, set here: a search clones often
+        g.rules = self.rules
+        g.names = self.names
+        g.seed = self.seed
+        g.history = self.history.copy()
+        g.origin = self.origin
+        g._kernel = self._kernel.clone()
+        g._legal_set = None
+        g.memo = {}
         if seed is not None:
             twin = self._twin()
             g._kernel = kernel.load(
