@@ -387,12 +387,10 @@ def test_r_dia_4_a_mixed_or_short_payment_in_diamonds_is_refused_as_on_python():
     assert k.to_json() == before and k.engine == "kernel"
 
 
-@pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
-def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
-    k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")
-    rng = random.Random(8)
-    for _ in range(150):
-        k.apply(rng.choice(k.legal_actions()))
+def _crossed(k: alhambra.Game) -> tuple[alhambra.Game, alhambra.Game, alhambra.Game]:
+    """The kernel game ``k`` saved and loaded on Python, that loaded back on the kernel, and
+    ``k``'s position loaded on the kernel: each lists the same legal actions, and a determinized
+    world of ``k`` equals the Python game's drawn with the same generator."""
     py = alhambra.Game.from_json(k.to_json(), engine="python")
     again = alhambra.Game.from_json(py.to_json(), engine="kernel")
     assert again.engine == "kernel" and again.legal_actions() == k.legal_actions() == py.legal_actions()
@@ -401,6 +399,17 @@ def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines
     world = k.determinize(k.current_player, random.Random(1))
     py_world = py.determinize(k.current_player, random.Random(1))
     assert world.engine == "kernel" and world.to_json() == py_world.to_json()
+    return py, again, pos
+
+
+
+@pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
+def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
+    k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")
+    rng = random.Random(8)
+    for _ in range(150):
+        k.apply(rng.choice(k.legal_actions()))
+    py, again, pos = _crossed(k)
     for _ in range(60):
         if k.is_over:
             break
@@ -502,14 +511,7 @@ def test_r_hut_saves_positions_and_determinized_worlds_cross_between_the_engines
         huts = [a for a in legal if type(a) is TakeHut]
         k.apply(huts[0] if huts and rng.random() < 0.6 else rng.choice(legal))
     assert all(_huts_of(k, seat) for seat in range(3))
-    py = alhambra.Game.from_json(k.to_json(), engine="python")
-    again = alhambra.Game.from_json(py.to_json(), engine="kernel")
-    assert again.engine == "kernel" and again.legal_actions() == k.legal_actions() == py.legal_actions()
-    pos = alhambra.Game.from_position(k.position(), engine="kernel")
-    assert pos.engine == "kernel" and pos.legal_actions() == k.legal_actions()
-    world = k.determinize(k.current_player, random.Random(1))
-    py_world = py.determinize(k.current_player, random.Random(1))
-    assert world.engine == "kernel" and world.to_json() == py_world.to_json()
+    py, again, pos = _crossed(k)
     while not k.is_over:
         a = rng.choice(k.legal_actions())
         for g in (k, py, again, pos):
