@@ -12,11 +12,13 @@
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
 //! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
+//! * [`greedy`]: the greedy bot's evaluation and choice, as the Python `GreedyBot`.
 
 pub mod city;
 pub mod data;
 pub mod export;
 pub mod game;
+pub mod greedy;
 pub mod rng;
 pub mod stack;
 pub mod tally;
