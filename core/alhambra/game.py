@@ -727,7 +727,11 @@ class KernelGame(Game):
 
         def words(r: Any) -> Any:
             # the generators' states cross as bytes (624 words and the index), at C speed
-            return r if type(r) is int else array("I", r.getstate()[1]).tobytes()
+            if type(r) in (int, bytes):
+                return r
+            if not isinstance(r, random.Random):
+                raise ConfigError(f"a generator is a random.Random, a seed or a state as bytes, not {r!r}")
+            return array("I", r.getstate()[1]).tobytes()
 
         given: list[Any] = []
         rngs: list[Any] = []
@@ -770,7 +774,7 @@ class KernelGame(Game):
         if states is not None:
             states += after
         for r, words_after in zip(rngs, after):
-            if type(r) is not int:
+            if isinstance(r, random.Random):
                 r.setstate((3, tuple(array("I", words_after)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
