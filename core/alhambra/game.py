@@ -700,9 +700,7 @@ class KernelGame(Game):
         record counts of the actions played here and reads of the final state, counted by the
         kernel as it plays (``tallies``, ``action_counts``, ``money_left``: see
         :func:`alhambra.simulate.result_of`)."""
-        return self.play_bots(
-            rngs, max_actions=max_actions, codes=codes, steps=steps, record=record, states=states
-        )
+        return self.play_bots(rngs, max_actions=max_actions, codes=codes, steps=steps, record=record, states=states)
 
     def play_bots(
         self,
