@@ -282,11 +282,13 @@ def test_replay_takes_the_engine_keyword():
     assert alhambra.replay(g.to_json(), engine="python").engine == "python"
 
 
-def test_auto_plays_bots_that_read_the_state_on_python_and_random_ones_on_the_kernel():
+def test_auto_plays_bots_that_read_the_state_on_python_and_random_and_greedy_ones_on_the_kernel():
     from alhambra.simulate import simulate_one
 
-    assert simulate_one(3, 2, bots="greedy").engine == "python"
+    # honest greedy bots decide on determinized worlds, one by one: on Python
+    assert simulate_one(3, 2, bots="greedy", honest=True).engine == "python"
     assert simulate_one(3, 2, bots="random").engine == "kernel"
+    assert simulate_one(3, 2, bots="greedy").engine == "kernel"  # the kernel's greedy bot
     assert simulate_one(3, 2, bots="greedy", engine="python").to_json() == simulate_one(3, 2, bots="greedy").to_json()
 
 

@@ -129,18 +129,25 @@ def test_both_engines_record_the_same_trace_and_tallies(players, modules):
         assert traces[0] == traces[1] and len(traces[0]) == len(games[0].history) - 7
 
 
-def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python():
-    """Bots other than random play through the loop of ``play`` on the kernel too (when asked
-    for): the recorder reads the kernel's seat, phase and scores before and after each action.
-    A bot that reads the live game's state hands it over to Python in the middle (greedy
-    without ``honest``): the recorder follows it there."""
+def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python(monkeypatch):
+    """Bots the kernel does not play whole play through the loop of ``play`` on the kernel too
+    (when asked for; here honest greedy bots): the recorder reads the kernel's seat, phase and
+    scores before and after each action. A bot that reads the live game's state hands it over
+    to Python in the middle (greedy on modules the kernel's greedy evaluation does not value):
+    the recorder follows it there. Greedy bots the kernel plays whole are counted by it."""
     k, kt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel", honest=True)
     p, pt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python", honest=True)
     assert (k.engine, p.engine) == ("kernel", "python") and k.history == p.history
     assert kt == pt and kt.end_at is not None and kt.held == 3
     assert result_of(k, trace=kt).tallies == result_of(p, trace=pt).tallies
-    handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
+    whole, wt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
     python, hp = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python")
+    assert whole.engine == "kernel" and whole.history == python.history
+    assert result_of(whole, trace=wt).tallies == result_of(python, trace=hp).tallies
+    from alhambra.bots import greedy
+
+    monkeypatch.setattr(greedy, "KERNEL_GREEDY_MODULES", frozenset())
+    handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
     assert handed.engine == "python" and handed.history == python.history and ht == hp
 
 

@@ -703,14 +703,64 @@ class KernelGame(Game):
         record counts of the actions played here and reads of the final state, counted by the
         kernel as it plays (``tallies``, ``action_counts``, ``money_left``: see
         :func:`alhambra.simulate.result_of`)."""
-        if len(rngs) != len(self.names):
-            raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
-        # the generators' states cross as bytes (624 words and the index), at C speed
-        given = [r if type(r) is int else array("I", r.getstate()[1]).tobytes() for r in rngs]
+        return self.play_bots(rngs, max_actions=max_actions, codes=codes, steps=steps, record=record, states=states)
+
+    def play_bots(
+        self,
+        seats: Sequence[Any],
+        *,
+        max_actions: int = 100_000,
+        codes: list[int] | None = None,
+        steps: list[tuple[int | None, str, int]] | None = None,
+        record: dict[str, Any] | None = None,
+        states: list[bytes] | None = None,
+    ) -> int:
+        """Play on inside the kernel as :meth:`play_random` does, each seat a random player
+        (its generator: a ``random.Random`` or a seed) or a greedy player ``(weights, noise,
+        generator)`` choosing as :class:`alhambra.bots.GreedyBot` with those weights
+        (:class:`~alhambra.bots.evaluate.Weights` or their 21 numbers in field order), that
+        noise and its generator for the noise (a ``random.Random``, advanced as the bot's would
+        be, or a seed). The other keywords and the result: see :meth:`play_random`."""
+        if len(seats) != len(self.names):
+            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {len(seats)}")
+        from .bots.evaluate import Weights
+        from .bots.greedy import KERNEL_GREEDY_MODULES, weight_row
+
+        def words(r: Any) -> Any:
+            # the generators' states cross as bytes (624 words and the index), at C speed
+            if type(r) in (int, bytes):
+                return r
+            if not isinstance(r, random.Random):
+                raise ConfigError(f"a generator is a random.Random, a seed or a state as bytes, not {r!r}")
+            return array("I", r.getstate()[1]).tobytes()
+
+        given: list[Any] = []
+        rngs: list[Any] = []
+        for seat in seats:
+            if isinstance(seat, tuple):
+                if len(seat) != 3:
+                    raise ConfigError(f"a greedy player is (weights, noise, generator), not {seat!r}")
+                weights, noise, r = seat
+                if not set(self.modules) <= KERNEL_GREEDY_MODULES:
+                    raise ConfigError(
+                        f"the kernel's greedy bot values the modules {sorted(KERNEL_GREEDY_MODULES)}, "
+                        f"not {sorted(set(self.modules) - KERNEL_GREEDY_MODULES)}"
+                    )
+                row = weight_row(weights) if isinstance(weights, Weights) else weights
+                if row is None:
+                    raise ConfigError(f"weights the kernel cannot take (plain finite numbers only): {weights!r}")
+                given.append((list(row), noise, words(r)))
+            else:
+                r = seat
+                given.append(words(r))
+            rngs.append(r)
         try:
-            played, after, trace, report = self._kernel.play_random(given, max_actions, record is not None)
-        except (TypeError, OverflowError, ValueError) as exc:
-            raise ConfigError(f"a generator per seat, as random.Random or a seed 0 <= seed < 2**64: {exc}") from None
+            played, after, trace, report = self._kernel.play_bots(given, max_actions, record is not None)
+        except (TypeError, OverflowError) as exc:
+            raise ConfigError(
+                "per seat a generator (random.Random or a seed 0 <= seed < 2**64) or a greedy player "
+                f"(weights, noise, generator): {exc}"
+            ) from None
         if record is not None:
             record.update(json.loads(report))
         if codes is not None:
@@ -724,9 +774,9 @@ class KernelGame(Game):
         self.history += kernel.actions_of(played, self.rules)
         if states is not None:
             states += after
-        for r, words in zip(rngs, after):
-            if type(r) is not int:
-                r.setstate((3, tuple(array("I", words)), r.getstate()[2]))  # gauss's kept value stays
+        for r, words_after in zip(rngs, after):
+            if isinstance(r, random.Random):
+                r.setstate((3, tuple(array("I", words_after)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
         self.memo = {}

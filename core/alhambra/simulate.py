@@ -184,23 +184,25 @@ def play(
 
         rec = Recorder(game, trace)
     n = 0
-    if isinstance(game, KernelGame) and all(type(b) is RandomBot for b in bots):
+    if isinstance(game, KernelGame) and _kernel_plays(game, bots, honest):
         # random players choose from the legal actions alone, which a determinized world
-        # shares with the game: the kernel plays them itself, as the loop below would
+        # shares with the game, and greedy players from what their seat may know: the kernel
+        # plays them itself, as the loop below would
         first = len(game.history)
         # a bot whose generator was never drawn from crosses as its seed (the kernel seeds it)
         seeds = [b.fresh_seed() for b in bots]
-        rngs = [b.rng if s is None else s for b, s in zip(bots, seeds)]
+        gens = [b.rng if s is None else s for b, s in zip(bots, seeds)]
+        rngs = [r if type(b) is RandomBot else (b.weights, b.noise, r) for b, r in zip(bots, gens)]
         states: list[bytes] = []
         if trace is not None and not first and game.origin is None:
             # the whole game on the kernel: it counts what the record needs as it plays
             native: dict[str, Any] = {}
             codes: list[int] = []
-            n = game.play_random(rngs, max_actions=max_actions, codes=codes, record=native, states=states)
+            n = game.play_bots(rngs, max_actions=max_actions, codes=codes, record=native, states=states)
             trace.native, trace.codes = native, codes
         else:
             steps: list[tuple[int | None, str, int]] = []
-            n = game.play_random(rngs, max_actions=max_actions, steps=steps, states=states)
+            n = game.play_bots(rngs, max_actions=max_actions, steps=steps, states=states)
             if rec is not None:  # what the kernel played, with who decided each action where
                 from .lab.tally import record_native
 
@@ -230,6 +232,24 @@ def play(
             game.apply(action)
         n += 1
     return game
+
+
+def _kernel_plays(game: KernelGame, bots: list, honest: bool) -> bool:
+    """Can the kernel play ``game`` to the end with ``bots`` itself? Random bots, and greedy
+    bots (``GreedyBot``: not a subclass, whose choice may differ) with weights the kernel takes
+    on the modules its greedy evaluation values, outside honest play (where the greedy bots
+    decide on determinized worlds, one by one)."""
+    from .bots.greedy import GreedyBot, kernel_greedy, weight_row
+
+    greedy = False
+    for b in bots:
+        if type(b) is GreedyBot:
+            if weight_row(b.weights) is None or type(b.noise) not in (int, float):
+                return False
+            greedy = True
+        elif type(b) is not RandomBot:
+            return False
+    return not greedy or (not honest and kernel_greedy(game))
 
 
 def module_action_types(game: Game) -> dict[str, str]:
@@ -395,11 +415,16 @@ def simulate_one(
     count = players if isinstance(players, int) else len(players)
     specs = seat_bots(bots, count, check=False)
     seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]  # BotSpecError here
-    if engine == "auto" and not all(type(b) is RandomBot for b in seated):
+    from .bots.greedy import GreedyBot
+
+    if engine == "auto" and not all(type(b) in (RandomBot, GreedyBot) for b in seated):
         # the other bots read the state through Python (views, determinized worlds): on the
         # kernel every decision would cost a conversion, so "auto" plays them on Python
         engine = "python"
     game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
+    if engine == "auto" and isinstance(game, KernelGame) and not _kernel_plays(game, seated, honest):
+        # greedy bots the kernel does not play (their modules, honest play): on Python
+        game = new_game(players, modules=modules, seed=seed, options=options, engine="python")
     return play(game, seated, honest=honest, trace=trace)
 
 

@@ -13,11 +13,13 @@
 //! * [`huts`]: the module "building huts" (R-HUT-1 … R-HUT-6).
 //! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
+//! * [`greedy`]: the greedy bot's evaluation and choice, as the Python `GreedyBot`.
 
 pub mod city;
 pub mod data;
 pub mod export;
 pub mod game;
+pub mod greedy;
 pub mod huts;
 pub mod rng;
 pub mod stack;

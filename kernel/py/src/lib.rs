@@ -15,6 +15,7 @@ use kernel::game::{
     bonus_bit, Action, BonusState, Context, DiamondPay, Game, Loaded, Options, Payment, Phase, Scoring, VizierState,
     BUILDING_HUTS, KERNEL_MODULES,
 };
+use kernel::greedy::{self, Memo, Weights};
 use kernel::huts::{hut_of_name, is_hut, HutLayout, HUT_FIRST};
 use kernel::rng::Mt;
 use kernel::stack::Stack;
@@ -48,6 +49,17 @@ fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
             Err(_) => PyRuntimeError::new_err(msg),
         },
         Err(_) => PyRuntimeError::new_err(msg),
+    }
+}
+
+/// `alhambra.errors.ConfigError` (an `AlhambraError` and a `ValueError`).
+fn config_error(py: Python<'_>, msg: String) -> PyErr {
+    match py.import("alhambra.errors").and_then(|m| m.getattr("ConfigError")) {
+        Ok(cls) => match cls.call1((msg.clone(),)) {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(_) => PyValueError::new_err(msg),
+        },
+        Err(_) => PyValueError::new_err(msg),
     }
 }
 
@@ -105,6 +117,32 @@ fn options(
 enum Generator {
     Seed(u64),
     State(Vec<u8>),
+}
+
+/// A generator of its state as bytes (624 words and the index, native byte order) or a seed.
+fn generator(py: Python<'_>, gen: &Generator) -> PyResult<Mt> {
+    let mt = match gen {
+        Generator::Seed(seed) => Some(Mt::from_seed(*seed)),
+        Generator::State(bytes) if bytes.len() == 625 * 4 => {
+            let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
+            Mt::from_state(&words[..624], words[624])
+        }
+        Generator::State(_) => None,
+    };
+    mt.ok_or_else(|| config_error(py, "bad generator state (624 words and the index, as bytes)".into()))
+}
+
+/// A seat of `play_bots`: a greedy bot `(weights, noise, generator)` or a random bot's generator.
+#[derive(FromPyObject)]
+enum SeatSpec {
+    Greedy((Vec<f64>, f64, Generator)),
+    Random(Generator),
+}
+
+/// A player inside the kernel.
+enum Player {
+    Random(Mt),
+    Greedy(Weights, f64, Mt),
 }
 
 /// A game on the kernel.
@@ -245,35 +283,66 @@ impl KernelGame {
         max_actions: usize,
         record: bool,
     ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>, Option<String>)> {
-        if bots.len() != self.g.n as usize {
-            return Err(PyValueError::new_err("one generator per seat"));
+        let seats = bots.into_iter().map(SeatSpec::Random).collect();
+        self.play_bots(py, seats, max_actions, record)
+    }
+
+    /// Play to the end as `play_random` does, each seat a random bot (its generator, as there)
+    /// or a greedy bot (`(weights, noise, generator)`: the 21 weights of
+    /// `alhambra.bots.evaluate.Weights` in field order, the noise, the bot's generator for the
+    /// noise), choosing as `alhambra.bots.GreedyBot` does (`kernel::greedy`). Returns what
+    /// `play_random` returns.
+    #[pyo3(signature = (seats, max_actions=100_000, record=false))]
+    #[allow(clippy::type_complexity)]
+    fn play_bots<'py>(
+        &mut self,
+        py: Python<'py>,
+        seats: Vec<SeatSpec>,
+        max_actions: usize,
+        record: bool,
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>, Option<String>)> {
+        if seats.len() != self.g.n as usize {
+            return Err(config_error(py, format!("one player per seat ({}), not {}", self.g.n, seats.len())));
         }
-        let mut rngs = Vec::with_capacity(bots.len());
-        for bot in &bots {
-            let mt = match bot {
-                Generator::Seed(seed) => Some(Mt::from_seed(*seed)),
-                Generator::State(bytes) if bytes.len() == 625 * 4 => {
-                    let words: Vec<u32> =
-                        bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
-                    Mt::from_state(&words[..624], words[624])
+        let mut players = Vec::with_capacity(seats.len());
+        for seat in &seats {
+            players.push(match seat {
+                SeatSpec::Random(gen) => Player::Random(generator(py, gen)?),
+                SeatSpec::Greedy((weights, noise, gen)) => {
+                    if self.g.mods & BUILDING_HUTS != 0 {
+                        return Err(config_error(
+                            py,
+                            "the kernel's greedy bot plays no game with building huts".into(),
+                        ));
+                    }
+                    let w =
+                        Weights::from_slice(weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
+                    if !noise.is_finite() {
+                        return Err(config_error(py, format!("greedy bot: the noise must be finite, not {noise}")));
+                    }
+                    Player::Greedy(w, *noise, generator(py, gen)?)
                 }
-                Generator::State(_) => None,
-            };
-            rngs.push(mt.ok_or_else(|| PyValueError::new_err("bad generator state"))?);
+            });
         }
         let (played, steps, report) = guard(py, || {
             let mut played = Vec::with_capacity(512);
             let mut steps: Vec<u8> = Vec::with_capacity(1536);
             let g = &mut *self.g;
             let legal = &mut self.legal;
+            let players = &mut players;
             let report = py.detach(|| {
                 let mut tally = if record { Some(Box::<Tally>::default()) } else { None };
+                let mut memo = Memo::default();
                 while let Some(seat) = g.current_player() {
                     if played.len() >= max_actions {
                         break;
                     }
                     g.legal(legal);
-                    let a = legal[rngs[seat as usize].below(legal.len() as u32) as usize];
+                    let k = match &mut players[seat as usize] {
+                        Player::Random(rng) => rng.below(legal.len() as u32) as usize,
+                        Player::Greedy(w, noise, rng) => greedy::choose(g, w, *noise, rng, legal, &mut memo),
+                    };
+                    let a = legal[k];
                     steps.extend_from_slice(&[seat, g.phase as u8, g.scorings.len() as u8]);
                     if let Some(t) = tally.as_deref_mut() {
                         t.before(g, &a);
@@ -290,9 +359,12 @@ impl KernelGame {
             self.listed = false;
             Ok((played, steps, report))
         })?;
-        let states = rngs
+        let states = players
             .iter()
-            .map(|r| {
+            .map(|p| {
+                let r = match p {
+                    Player::Random(r) | Player::Greedy(_, _, r) => r,
+                };
                 let mut out = Vec::with_capacity(625 * 4);
                 for w in r.state.iter().chain(std::iter::once(&r.index)) {
                     out.extend_from_slice(&w.to_ne_bytes());
@@ -301,6 +373,19 @@ impl KernelGame {
             })
             .collect();
         Ok((played, states, PyBytes::new(py, &steps), report))
+    }
+
+    /// The greedy evaluation's values of the legal actions now, in their order, for the seat
+    /// to decide (`Evaluator(game, seat, weights).action_values(legal)`); `weights`: the 21
+    /// weights in field order. Empty once the game is over.
+    fn greedy_values(&mut self, py: Python<'_>, weights: Vec<f64>) -> PyResult<Vec<f64>> {
+        let w = Weights::from_slice(&weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
+        guard(py, || {
+            self.ensure_legal();
+            let mut out = Vec::with_capacity(self.legal.len());
+            greedy::action_values(&self.g, &w, &self.legal, &mut Memo::default(), &mut out);
+            Ok(out)
+        })
     }
 
     /// What a result record reads of the state, as JSON: `turn`, `start_player`, `scorings`
