@@ -11,7 +11,9 @@ Routes (``gid``: a game, ``s``: a seat number, ``t``: a token in the query or fo
 ``GET /g/{gid}/seat/{s}?t=``              the play page of seat ``s`` (``view(s)``)
 ``GET /g/{gid}/seat/{s}/state.json?t=``   the same as JSON
 ``POST /g/{gid}/seat/{s}/act``            ``t``, ``index``, ``version``: play a listed action
-``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn
+                                          (``Accept: application/json``: the new version as JSON,
+                                          what the page's script asks for; else a 303 to the seat)
+``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn (JSON alike)
 ``GET /g/{gid}/version``                  ``{"version", "decider", "over"}`` (pages poll it)
 ``GET /g/{gid}/save?t=``                  download the save (once the game is over)
 ``GET /g/{gid}/replay?t=``                open a finished game in the replay viewer
@@ -502,6 +504,10 @@ def create_app(
             await run_in_threadpool(store.undo, table, seat, form.get("version"))
         except Conflict as exc:
             return conflict(request, exc, table, seat, token, form.get("hs") == "1")
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse(
+                {"version": table.version_for(seat), "decider": table.public_decider(seat), "over": table.game.is_over}
+            )
         return after_action(table, seat, token, form.get("hs") == "1")
 
     async def version(request: Request) -> Response:
