@@ -57,7 +57,9 @@
           window.location.href = "/g/" + data.game + "/next";  // the hot seat: pass the device on
           return null;
         }
-        var problem = res.status === 200 ? null : (res.json.error || ("the server answered " + res.status));
+        var problem = res.status === 200 ? null : res.status === 409 ?
+          "Not played: the game had moved on before your action arrived (" + (res.json.error || "409") + "). This page now shows it as it stands." :
+          (res.json.error || ("the server answered " + res.status));
         return refresh(true).then(function () { if (problem) { notice(problem); } });
       })
       .catch(function () { notice("The server could not be reached: try again."); })
@@ -499,7 +501,7 @@
           return (a.kind === "TakeMoney" && a.cards.length === 1 && a.cards[0] === code) || a.office === code;
         });
         if (one) { c.classList.add("can"); c.title = (c.title || "") + ": point to take it"; }
-        if (multi[code]) {
+        if (multi[code] || (one && Object.keys(multi).length && !/^office-/.test(code))) {  // a selection that breaks R-TURN-2 is explained
           var plus = document.createElement("button");
           plus.type = "button"; plus.className = "plus"; plus.textContent = "+";
           plus.title = "take it together with other cards";
@@ -561,10 +563,23 @@
         pinned[z.id] = !pinned[z.id];
         z.classList.toggle("zoomed", pinned[z.id]);
       });
-      z.addEventListener("mouseenter", function () { timer = setTimeout(function () { z.classList.add("zoomed"); }, 350); });
-      z.addEventListener("mouseleave", function () { clearTimeout(timer); if (!pinned[z.id]) { z.classList.remove("zoomed"); } });
+      z.addEventListener("mouseenter", function () {
+        var spot = z.getBoundingClientRect();
+        timer = setTimeout(function () { spots[z.id] = spot; z.classList.add("zoomed"); }, 350);
+      });
+      z.addEventListener("mouseleave", function () { clearTimeout(timer); });
     });
   }
+  // large while the pointer stays on it or on its place (zooming moves it from under the pointer)
+  var spots = {};
+  function inside(r, x, y) { return r && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom; }
+  document.addEventListener("mousemove", function (ev) {
+    all(".zoomed").forEach(function (z) {
+      if (!pinned[z.id] && !inside(z.getBoundingClientRect(), ev.clientX, ev.clientY) && !inside(spots[z.id], ev.clientX, ev.clientY)) {
+        z.classList.remove("zoomed");
+      }
+    });
+  });
 
   function init() {
     var node = $("table-data");
