@@ -156,3 +156,24 @@ def scroll(driver: WebDriver, element_id: str) -> None:
     driver.execute_script(
         "var e = document.getElementById(arguments[0]); if (e) { e.scrollIntoView({block: 'center'}); }", element_id
     )
+
+
+def test_the_setup_form_in_players_words(driver: WebDriver, tmp_path: Path) -> None:
+    """Each module and option explained on the form; a seat's search budget shown only for a
+    searching bot."""
+    from selenium.webdriver.support.ui import Select
+
+    live = LiveServer(tmp_path / "games")
+    try:
+        driver.get(live.url + "/")
+        form = driver.find_element(By.ID, "new-game").text
+        for words in ("Vizier", "between turns", "City gates", "what counts as a hole", "a tie for the most points"):
+            assert words in form, words
+        assert not driver.find_element(By.ID, "budget1").is_displayed()  # greedy: no search budget
+        Select(driver.find_element(By.ID, "kind1")).select_by_value("mcts")
+        assert driver.find_element(By.ID, "budget1").is_displayed()
+        assert not driver.find_element(By.ID, "budget0").is_displayed()  # a person
+        Select(driver.find_element(By.ID, "kind1")).select_by_value("random")
+        assert not driver.find_element(By.ID, "budget1").is_displayed()
+    finally:
+        live.stop()

@@ -96,6 +96,19 @@ REPLAY_BUILDS = 2
 BODY_SECONDS = 60.0
 #: seconds a form's body (a new game, an action: at most MAX_FORM bytes) may take to arrive
 FORM_SECONDS = 10.0
+#: the bots of the new-game form in players' words
+BOT_WORDS = {
+    "random": "a bot: random",
+    "greedy": "a bot: greedy",
+    "mcts": "a bot: searching (MCTS)",
+    "learned": "a bot: learned",
+}
+#: the options of the new-game form in players' words (an option not named here: its own name)
+OPTION_WORDS = {
+    "tiebreak": "a tie for the most points",
+    "holes": "what counts as a hole in an Alhambra",
+    "start_player": "who starts, when the starting money ties",
+}
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: the cookie naming the browser that created a table (its host): HttpOnly, SameSite=Strict
@@ -387,6 +400,8 @@ def create_app(
             options=option_choices(store),
             defaults=file_defaults,
             bots=BOT_KINDS,
+            bot_words=BOT_WORDS,
+            option_words=OPTION_WORDS,
             problems=store.problems,
             max_name=MAX_NAME_LENGTH,
         )

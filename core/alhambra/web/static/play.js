@@ -601,6 +601,15 @@
     }
   }
 
+  // the new-game form: a seat's search budget shown only for a searching bot
+  all("select.seat-kind").forEach(function (sel) {
+    var budget = document.querySelector('.budget[data-for="' + sel.id + '"]');
+    if (!budget) { return; }
+    var update = function () { budget.hidden = sel.value !== "mcts"; };
+    sel.addEventListener("change", update);
+    update();
+  });
+
   init();
   if (data) { setInterval(poll, 500); }
 })();
