@@ -144,7 +144,21 @@ class Board:
 
     def followed(self, old: WebElement) -> None:
         """Wait until the page has followed an action: its data replaced (or another page)."""
-        WebDriverWait(self.driver, self.timeout).until(ec.staleness_of(old))
+        WebDriverWait(self.driver, self.timeout).until(replaced(old))
+
+
+def replaced(old: WebElement) -> Any:
+    """A wait's condition: ``old`` is no longer in the page (replaced by the page's script, or
+    another page loaded; a document being replaced may answer with another error than stale)."""
+
+    def check(driver: WebDriver) -> bool:
+        try:
+            old.is_enabled()
+        except (StaleElementReferenceException, WebDriverException):
+            return True
+        return False
+
+    return check
 
 
 def wait_for_turn(driver: WebDriver, table: Any, seat: int = 0, timeout: float = 180) -> dict[str, Any]:

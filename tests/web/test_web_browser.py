@@ -20,9 +20,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from browser import headless_chromium
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from .pointing import replaced
 from .server import LiveServer
 
 #: where the README's screenshot is written: a scratch file unless asked for
@@ -88,7 +88,7 @@ def sit_down(driver: WebDriver) -> bool:
 def wait_for_new_page(driver: WebDriver, old: Any) -> None:
     """Wait until the page has followed an action: ``old`` (its ``#table-data`` then) replaced
     by the page's script, or another page (the hot seat's curtain)."""
-    WebDriverWait(driver, 60).until(staleness_of(old))
+    WebDriverWait(driver, 60).until(replaced(old))
 
 
 def page_marker(driver: WebDriver) -> Any:

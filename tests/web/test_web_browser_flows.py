@@ -21,13 +21,13 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from alhambra.web.pages import table_data
 from alhambra.web.tables import Seat, Table, TableStore
 from browser import headless_chromium
 
+from .pointing import replaced
 from .server import LiveServer
 
 SHOTS = Path(os.environ.get("ALHAMBRA_SHOTS") or Path(tempfile.gettempdir()) / "shots24")
@@ -79,7 +79,7 @@ def select(driver: WebDriver, box: str, codes: list[str]) -> None:
 
 def followed(driver: WebDriver, old: Any, timeout: float = 30) -> None:
     """Wait until the page has followed an action: ``old``, its ``#table-data`` then, replaced."""
-    WebDriverWait(driver, timeout).until(staleness_of(old))
+    WebDriverWait(driver, timeout).until(replaced(old))
 
 
 def test_take_money_and_pay_by_selecting_cards(driver: WebDriver, tmp_path: Path) -> None:
@@ -185,7 +185,9 @@ def test_bots_moves_are_played_back_one_by_one_with_a_thinking_state(driver: Web
         index = next(i for i, a in enumerate(legal) if type(a).__name__ == "TakeMoney")
         driver.find_element(By.CSS_SELECTOR, f'#money-list button[data-index="{index}"]').get_property("form")
         driver.execute_script("document.getElementById('money-list').open = true;")
+        old = driver.find_element(By.ID, "table-data")
         driver.find_element(By.CSS_SELECTOR, f'#money-list button[data-index="{index}"]').click()
+        followed(driver, old)
         seen_logs: set[int] = set()
         thinking = False
         end = time.monotonic() + 60
@@ -196,11 +198,11 @@ def test_bots_moves_are_played_back_one_by_one_with_a_thinking_state(driver: Web
                 seen_logs.add(len(driver.find_elements(By.CSS_SELECTOR, "#log li")))
                 if data["decides"]:
                     break
-            except Exception:  # noqa: BLE001, S112 -- the page is reloading
+            except Exception:  # noqa: BLE001, S112 -- the page is replacing its content
                 continue
             time.sleep(0.1)
         assert data["decides"], "Ana's turn came back"
-        assert thinking and len(seen_logs) >= 3  # several pages: one per bot move, not all at once
+        assert thinking and len(seen_logs) >= 3  # several states shown: one per bot move, not all at once
     finally:
         live.stop()
 
