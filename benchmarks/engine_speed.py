@@ -273,7 +273,9 @@ def main(argv=None) -> int:
         f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds of about "
         f"{args.seconds}s per configuration, after {args.warmup}s of warm-up each, CPU time"
     )
-    print(f"games interleaved in slices (each contender plays games in a row for about {SLICE * 1000:.0f} ms per cycle);")
+    print(
+        f"games interleaved in slices (each contender plays games in a row for about {SLICE * 1000:.0f} ms per cycle);"
+    )
     print("ratios: median over the rounds [lowest, highest] of each round's own ratio")
     print(f"{'engine':<34}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x python base (per round)")
     for name, (g, a, t) in totals.items():

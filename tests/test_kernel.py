@@ -404,7 +404,6 @@ def _crossed(k: alhambra.Game) -> tuple[alhambra.Game, alhambra.Game, alhambra.G
     return py, again, pos
 
 
-
 @pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
 def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
     k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")

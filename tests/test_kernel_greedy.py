@@ -19,7 +19,6 @@ import pytest
 
 from alhambra import kernel, new_game
 from alhambra.bots import make_bot
-from alhambra.bots import greedy as greedy_mod
 from alhambra.bots.evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, tuned
 from alhambra.bots.greedy import KERNEL_GREEDY_MODULES, GreedyBot, weight_row
 from alhambra.errors import AlhambraError, ConfigError
@@ -124,7 +123,7 @@ def test_simulate_auto_keeps_the_kernel_for_greedy_bots():
 
 
 def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatch):
-    monkeypatch.setattr(greedy_mod, "KERNEL_GREEDY_MODULES", frozenset({"diamonds"}))
+    monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", frozenset({"diamonds"}))
     # "auto": on Python; the kernel game's greedy bot is valued by the Python evaluator
     assert simulate_one(3, 9, modules=["vizier"], bots="greedy").engine == "python"
     calls = []
@@ -139,7 +138,7 @@ def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatc
     with pytest.raises(ConfigError, match="greedy bot values the modules"):
         game.play_bots([(DEFAULT_WEIGHTS, 0.0, 1)] * 3)
     # with the kernel's list, no Python evaluation
-    monkeypatch.setattr(greedy_mod, "KERNEL_GREEDY_MODULES", frozenset(MODULES))
+    monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", frozenset(MODULES))
     calls.clear()
     bot.choose(game, game.current_player, game.legal_actions())
     assert not calls and game.engine == "kernel"

@@ -9,6 +9,8 @@ from types import SimpleNamespace
 
 import alhambra
 import pytest
+
+import alhambra.kernel
 from alhambra import Alhambra, MoneyCard
 from alhambra.engine.actions import Buy, GiveToDirk, Place, Reserve, TakeMoney
 from alhambra.lab.tally import PERIODS, Trace, bought_total, replay_trace, tallies
@@ -144,9 +146,7 @@ def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_pyth
     python, hp = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python")
     assert whole.engine == "kernel" and whole.history == python.history
     assert result_of(whole, trace=wt).tallies == result_of(python, trace=hp).tallies
-    from alhambra.bots import greedy
-
-    monkeypatch.setattr(greedy, "KERNEL_GREEDY_MODULES", frozenset())
+    monkeypatch.setattr(alhambra.kernel, "KERNEL_GREEDY_MODULES", frozenset())
     handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
     assert handed.engine == "python" and handed.history == python.history and ht == hp
 

@@ -723,8 +723,7 @@ class KernelGame(Game):
         be, or a seed). The other keywords and the result: see :meth:`play_random`."""
         if len(seats) != len(self.names):
             raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {len(seats)}")
-        from .bots.evaluate import Weights
-        from .bots.greedy import KERNEL_GREEDY_MODULES, weight_row
+        from .kernel import KERNEL_GREEDY_MODULES, weight_row
 
         def words(r: Any) -> Any:
             # the generators' states cross as bytes (624 words and the index), at C speed
@@ -746,7 +745,7 @@ class KernelGame(Game):
                         f"the kernel's greedy bot values the modules {sorted(KERNEL_GREEDY_MODULES)}, "
                         f"not {sorted(set(self.modules) - KERNEL_GREEDY_MODULES)}"
                     )
-                row = weight_row(weights) if isinstance(weights, Weights) else weights
+                row = weights if isinstance(weights, (list, tuple)) else weight_row(weights)
                 if row is None:
                     raise ConfigError(f"weights the kernel cannot take (plain finite numbers only): {weights!r}")
                 given.append((list(row), noise, words(r)))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from attrs import fields
+from attrs import fields, has
 
 from .engine.actions import (
     Action,
@@ -374,3 +374,30 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
         )
     except (ValueError, TypeError, OverflowError) as exc:
         raise ConfigError(f"the rules kernel cannot hold this game: {exc}") from None
+
+
+# -- the greedy bot inside the kernel ----------------------------------------------------------
+
+#: The modules whose games the compiled kernel's greedy evaluation (``kernel/core/src/greedy.rs``)
+#: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does; a kernel game with any
+#: other module is valued by the Python evaluator.
+KERNEL_GREEDY_MODULES = frozenset({"vizier", "exchange_offices", "bonus_cards", "diamonds"})
+
+_WEIGHT_ROWS: dict[Any, tuple[float, ...] | None] = {}
+
+
+def weight_row(weights: Any) -> tuple[float, ...] | None:
+    """The greedy bot's ``weights`` (:class:`~alhambra.bots.evaluate.Weights`, an attrs class)
+    as the kernel takes them (its fields in order, as floats), or None when a field is not a
+    plain finite number (the Python evaluator values such weights)."""
+    if not has(type(weights)):
+        return None
+    row = _WEIGHT_ROWS.get(weights)
+    if row is None and weights not in _WEIGHT_ROWS:
+        vals = [getattr(weights, f.name) for f in fields(type(weights))]
+        ok = all(type(v) in (int, float) and abs(v) < 2**53 for v in vals)
+        row = tuple(float(v) for v in vals) if ok else None
+        if len(_WEIGHT_ROWS) > 64:
+            _WEIGHT_ROWS.clear()
+        _WEIGHT_ROWS[weights] = row
+    return row

@@ -309,13 +309,13 @@ def result_of(
     from .lab.tally import replay_trace, tallies
 
     engine = game.engine
-    native = None
+    native = codes = None
     if trace is not None and trace.native is not None and trace.codes is not None:
         if isinstance(game, KernelGame) and game.is_over and len(trace.codes) == len(game.history):
-            native = trace.native  # the kernel's own count of a game it played whole
+            native, codes = trace.native, trace.codes  # the kernel's own count of a game it played whole
     if native is not None:
         counts = native["action_counts"]
-        digest = play_digest(game, codes=trace.codes)
+        digest = play_digest(game, codes=codes)
         tallied = native["tallies"]
         money = native["money_left"]
         points = native["points"]

@@ -76,7 +76,9 @@ class Board:
         self.clicks += 1
 
     def shown(self, selector: str) -> WebElement:
-        return WebDriverWait(self.driver, self.timeout).until(ec.visibility_of_element_located((By.CSS_SELECTOR, selector)))
+        return WebDriverWait(self.driver, self.timeout).until(
+            ec.visibility_of_element_located((By.CSS_SELECTOR, selector))
+        )
 
     def play(self, action: dict[str, Any]) -> int:
         """Take ``action`` (one of the page's listed actions) by pointing; the clicks it took.
@@ -91,7 +93,9 @@ class Board:
             marked: list[WebElement] = []
             for code in action["cards"]:
                 card = next(
-                    c for c in self.driver.find_elements(By.CSS_SELECTOR, f'#display .card[data-code="{code}"]') if c not in marked
+                    c
+                    for c in self.driver.find_elements(By.CSS_SELECTOR, f'#display .card[data-code="{code}"]')
+                    if c not in marked
                 )
                 marked.append(card)
                 self.click(card.find_element(By.CSS_SELECTOR, ".plus"))
@@ -112,7 +116,11 @@ class Board:
         elif "tile" in action and where is not None:  # a building to a cell: the tile, then the cell
             picked = self.driver.find_elements(By.CSS_SELECTOR, f'.picked[data-pick="tile:{action["tile"]}"]')
             if not picked:
-                self.click(self.css(f'#pending [data-pick="tile:{action["tile"]}"], #my-reserve [data-pick="tile:{action["tile"]}"]'))
+                self.click(
+                    self.css(
+                        f'#pending [data-pick="tile:{action["tile"]}"], #my-reserve [data-pick="tile:{action["tile"]}"]'
+                    )
+                )
             x, y = where
             cell = self.css(f'#my-city .target[data-pos="{x},{y}"]')
             alone = cell.get_attribute("data-index")  # the one action there: sent by the click

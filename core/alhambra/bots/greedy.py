@@ -4,37 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from attrs import fields
-
+from .. import kernel
+from ..kernel import KERNEL_GREEDY_MODULES, weight_row  # noqa: F401  (both kept importable from here)
 from .base import Bot
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
-
-#: The modules whose games the compiled kernel's greedy evaluation (``kernel/core/src/greedy.rs``)
-#: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does; a kernel game with any
-#: other module is valued by the Python evaluator.
-KERNEL_GREEDY_MODULES = frozenset({"vizier", "exchange_offices", "bonus_cards", "diamonds"})
-
-_WEIGHT_ROWS: dict = {}
-
-
-def weight_row(weights: Weights) -> tuple[float, ...] | None:
-    """``weights`` as the kernel takes them (its fields in order, as floats), or None when a
-    field is not a plain finite number (the Python evaluator values such weights)."""
-    row = _WEIGHT_ROWS.get(weights)
-    if row is None and weights not in _WEIGHT_ROWS:
-        vals = [getattr(weights, f.name) for f in fields(Weights)]
-        ok = all(type(v) in (int, float) and abs(v) < 2**53 for v in vals)
-        row = tuple(float(v) for v in vals) if ok else None
-        if len(_WEIGHT_ROWS) > 64:
-            _WEIGHT_ROWS.clear()
-        _WEIGHT_ROWS[weights] = row
-    return row
 
 
 def kernel_greedy(game: Any) -> bool:
     """True if ``game`` is played by the compiled kernel and its modules are ones the kernel's
     greedy evaluation values (:data:`KERNEL_GREEDY_MODULES`)."""
-    return getattr(game, "_kernel", None) is not None and set(game.modules) <= KERNEL_GREEDY_MODULES
+    return getattr(game, "_kernel", None) is not None and set(game.modules) <= kernel.KERNEL_GREEDY_MODULES
 
 
 class GreedyBot(Bot):

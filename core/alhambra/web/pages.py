@@ -103,7 +103,8 @@ MAX_PREVIEWS = 400
 def _position(action: dict[str, Any]) -> tuple[int, int] | None:
     """The cell an action builds on (``pos``, or ``x`` and ``y`` of a gate's action)."""
     if isinstance(action.get("pos"), list):
-        return tuple(action["pos"])  # type: ignore[return-value]
+        x, y = action["pos"][:2]
+        return x, y
     if type(action.get("x")) is int and type(action.get("y")) is int:
         return action["x"], action["y"]
     return None
