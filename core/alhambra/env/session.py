@@ -368,6 +368,21 @@ class Session:
             for i in d.prefix:
                 out[base + i] += 1
 
+    def observe_agent(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observe(seat), mask)``: the mask all zero unless ``seat`` decides now (the
+        PettingZoo environment's observation of an agent), in one call on the kernel."""
+        game = self.game
+        if type(game) is KernelGame and self._native is not None and type(seat) is int:
+            obs = np.empty(self.observation_size, dtype=np.float32)
+            mask = np.empty(self.num_actions, dtype=np.int8)
+            current = seat == game._kernel.current_player
+            if current and self._decision is None:
+                self._decision = KernelDecision(self._native, game, self.codec)
+            self._native.observe_agent(game._kernel, seat, obs, mask, current)
+            return obs, mask
+        mask = self.mask() if seat == game.current_player else np.zeros(self.num_actions, dtype=np.int8)
+        return self.observe(seat), mask
+
     def _observe_kernel(self, game: KernelGame, seat: int, out: np.ndarray) -> None:
         """:meth:`observe` of a game on the kernel, written by the kernel into ``out``."""
         d = self._decision
@@ -401,7 +416,13 @@ class Session:
             if done is None:
                 return None
             self._decision = None
-            return d.game._apply_listed(*done)
+            game = self.game
+            if type(game) is KernelGame:
+                return game._apply_listed(*done)
+            # handed over to Python since the decision was made (a bot read its state)
+            action = kernel.action_of(done[1], game.rules)
+            game.apply(action)
+            return action
         action = d.choose(i)
         if action is not None:
             self.game.apply(action)

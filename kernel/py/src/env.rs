@@ -154,22 +154,42 @@ impl KernelEnv {
         if seat >= game.g.n as usize {
             return Err(PyValueError::new_err(format!("no seat {seat}")));
         }
-        let t = &self.t;
-        let slots = &mut self.slots;
-        let dec = &self.dec;
-        with_buffer::<f32, ()>(out, t.obs.size, |o| {
-            t.obs.write(&game.g, seat, o, slots);
-            if prefix {
-                let base = t.obs.size - t.codec.num_actions;
-                for &i in dec.prefix() {
-                    o[base + i as usize] += 1.0;
-                }
-            }
-        })
+        let size = self.t.obs.size;
+        with_buffer::<f32, ()>(out, size, |o| self.write_obs(&game.g, seat, o, prefix))
+    }
+
+    /// What an agent sees (the PettingZoo environment's `observe`): `seat`'s observation into
+    /// `obs` and, with `current` (the seat decides now and the decision is loaded), the mask of
+    /// the integers legal now into `mask` (else all zero), the integers chosen so far counted.
+    fn observe_agent(
+        &mut self,
+        game: PyRef<'_, KernelGame>,
+        seat: usize,
+        obs: &Bound<'_, PyAny>,
+        mask: &Bound<'_, PyAny>,
+        current: bool,
+    ) -> PyResult<()> {
+        if seat >= game.g.n as usize {
+            return Err(PyValueError::new_err(format!("no seat {seat}")));
+        }
+        let size = self.t.obs.size;
+        with_buffer::<f32, ()>(obs, size, |o| self.write_obs(&game.g, seat, o, current))?;
+        with_buffer::<i8, ()>(mask, self.t.codec.num_actions, |m| if current { self.dec.mask(m) } else { m.fill(0) })
     }
 }
 
 impl KernelEnv {
+    fn write_obs(&mut self, g: &kernel::Game, seat: usize, o: &mut [f32], prefix: bool) {
+        let t = &self.t;
+        t.obs.write(g, seat, o, &mut self.slots);
+        if prefix {
+            let base = t.obs.size - t.codec.num_actions;
+            for &i in self.dec.prefix() {
+                o[base + i as usize] += 1.0;
+            }
+        }
+    }
+
     fn of(t: Arc<Tables>) -> KernelEnv {
         KernelEnv {
             t,
