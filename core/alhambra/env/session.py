@@ -197,13 +197,13 @@ class Session:
         #: the rule set raises :class:`ConfigError`)
         self.engine = "kernel" if kernel.use_kernel(engine, template.rules) and native is not None else "python"
         # the kernel's codec and observer for this session: they serve a game on the kernel
-        self._native = None if native is None else native.fork()
+        self._native: Any = None if native is None else native.fork()
         self.setup = _setup(template)
         self.num_actions = self.codec.num_actions
         self.observation_size = self.encoder.size
         self._decision_start = self.encoder.slices["decision"].start
         self.game: Game = template.clone()
-        self._decision: Decision | None = None
+        self._decision: Decision | KernelDecision | None = None
         self._observations = SeatObservations(self.encoder, template)
 
     def copy(self) -> Session:
@@ -315,9 +315,9 @@ class Session:
     def mask_of(self, decision: Decision | KernelDecision) -> np.ndarray:
         """The mask of ``decision`` (see :meth:`mask`): a new array every call."""
         if type(decision) is KernelDecision:
-            m = np.empty(self.num_actions, dtype=np.int8)
-            decision.native.mask_into(m)
-            return m
+            out = np.empty(self.num_actions, dtype=np.int8)
+            decision.native.mask_into(out)
+            return out
         legal = decision.legal_tuple()
         masks = self.codec.masks
         m = masks.get(legal)
@@ -420,9 +420,9 @@ class Session:
             if type(game) is KernelGame:
                 return game._apply_listed(*done)
             # handed over to Python since the decision was made (a bot read its state)
-            action = kernel.action_of(done[1], game.rules)
-            game.apply(action)
-            return action
+            played = kernel.action_of(done[1], game.rules)
+            game.apply(played)
+            return played
         action = d.choose(i)
         if action is not None:
             self.game.apply(action)
