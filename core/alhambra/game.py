@@ -622,7 +622,8 @@ class KernelGame(Game):
     def _apply_listed(self, index: int, code: int) -> Action:
         """Play the legal action at ``index`` of the kernel's list, whose kernel code is
         ``code`` (the environments' step, which found it among the codes); returns it."""
-        action = kernel.action_of(code, self.rules)
+        # the base game's actions are kept by code (a hut's per layout, through action_of)
+        action = kernel._ACTIONS.get(code) or kernel.action_of(code, self.rules)
         self._kernel.apply_index(index)
         self.history.append(action)
         self._legal = None

@@ -409,7 +409,8 @@ class Session:
         engine plays it and it is returned. Raises
         :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
         changes then), also for anything but an integer (see :func:`as_action_int`)."""
-        i = as_action_int(i)
+        if type(i) is not int:
+            i = as_action_int(i)
         d = self.decision
         if type(d) is KernelDecision:
             done = d.choose_listed(i)
