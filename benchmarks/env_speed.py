@@ -3,11 +3,17 @@ random-play actions per second, in one run.
 
     python benchmarks/env_speed.py                          # about a minute
     python benchmarks/env_speed.py --players 4 --modules all --seconds 3 --rounds 5
+    python benchmarks/env_speed.py --engines               # PettingZoo on the kernel vs on Python
 
 Three contenders play random games of the same configuration, interleaved game by game with
 the same seeds (one game of each per cycle, the order rotated each cycle), each game timed as
 a whole in CPU time (``time.process_time``); a round lasts about ``--seconds`` times three, most
 of it in the environments' games:
+
+The environments run on the Python engine here (``engine="python"``), the one they are
+measured against; ``--engines`` compares the PettingZoo loop on the compiled rules kernel
+(its codec and observer, ``engine="kernel"``) with the same loop on Python instead, for the
+base game and every module the kernel plays, and prints the speed-up.
 
 * ``engine``: ``legal_actions()``, a random one, ``apply()`` (the loop of engine_speed.py);
 * ``pettingzoo``: ``alhambra_v0.env``'s AEC loop: ``env.last()`` (observation and mask of the
@@ -156,12 +162,20 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--warmup", type=float, default=2.0)
+    ap.add_argument(
+        "--engines",
+        action="store_true",
+        help="compare PettingZoo on the kernel with PettingZoo on Python instead (base game and every kernel module)",
+    )
     args = ap.parse_args(argv)
+    if args.engines:
+        engines(args)
+        return
     import gymnasium
 
     modules = parse_modules(args.modules)
-    pz = alhambra_v0.env(players=args.players, modules=modules)
-    gym = gymnasium.make("alhambra/Alhambra-v0", players=args.players, modules=modules)
+    pz = alhambra_v0.env(players=args.players, modules=modules, engine="python")
+    gym = gymnasium.make("alhambra/Alhambra-v0", players=args.players, modules=modules, engine="python")
     contenders = {
         "engine": lambda seed: engine_game(args.players, modules, seed),
         "pettingzoo": lambda seed: pettingzoo_game(pz, seed),
@@ -241,6 +255,52 @@ def main(argv: list[str] | None = None) -> None:
     )
     budget(s.players, modules, eng, pz_us, per_action, bare, agent)
     breakdown(args.players, modules)
+
+
+#: the modules the compiled rules kernel plays (alhambra.kernel.KERNEL_MODULES)
+KERNEL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds"]
+
+
+def engines(args: Any) -> None:
+    """PettingZoo's AEC loop with random legal integers on the kernel (``engine="kernel"``: the
+    compiled codec and observer) beside the same loop on Python (``engine="python"``), for the
+    base game and for every module the kernel plays: interleaved game by game with the same
+    seeds (the same games: both engines play alike), each game timed whole in CPU time; prints
+    CPU us per step of each and the speed ratio, median over rounds [lowest, highest]."""
+    print(
+        f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.players} players; PettingZoo AEC loop, "
+        f"random legal integers; {args.rounds} rounds of about {2 * args.seconds:g}s CPU time per configuration"
+    )
+    print(f"{'modules':<60}{'games':>7}{'python us/step':>16}{'kernel us/step':>16}{'speed-up':>22}")
+    clock = time.process_time
+    for modules in ([], KERNEL_MODULES):
+        envs = {e: alhambra_v0.env(players=args.players, modules=modules, engine=e) for e in ("python", "kernel")}
+        assert envs["kernel"].unwrapped.session.engine == "kernel", "the kernel does not play this configuration"
+        for env in envs.values():  # warm the caches shared between games
+            start, seed = clock(), 10_000
+            while clock() - start < args.warmup / 2:
+                pettingzoo_game(env, seed)
+                seed += 1
+        seed, games, ratios, per = 0, 0, [], {e: [0.0, 0] for e in envs}
+        for _r in range(args.rounds):
+            totals = {e: [0.0, 0] for e in envs}  # seconds, steps
+            while sum(t[0] for t in totals.values()) < 2 * args.seconds:
+                order = list(envs) if seed % 2 else list(envs)[::-1]
+                for e in order:
+                    t0 = clock()
+                    steps, _actions = pettingzoo_game(envs[e], seed)
+                    totals[e][0] += clock() - t0
+                    totals[e][1] += steps
+                seed += 1
+                games += 1
+            us = {e: t[0] / t[1] * 1e6 for e, t in totals.items()}
+            ratios.append(us["python"] / us["kernel"])
+            for e, t in totals.items():
+                per[e][0] += t[0]
+                per[e][1] += t[1]
+        py, k = (per[e][0] / per[e][1] * 1e6 for e in ("python", "kernel"))
+        ratio = f"{statistics.median(ratios):.2f}x [{min(ratios):.2f}, {max(ratios):.2f}]"
+        print(f"{','.join(modules) or 'none':<60}{games:>7}{py:>16.1f}{k:>16.1f}{ratio:>22}")
 
 
 def loop_floor(
@@ -330,7 +390,7 @@ def budget(
     from alhambra import Game
     from alhambra.env import Decision, Session
 
-    s = Session(players, modules)
+    s = Session(players, modules, engine="python")
     played = random_games(s, 4)
     decision = replayed(s, played, lambda g, legal: Decision(s.codec, legal, g).legal_tuple(), passes=2)
     mask = replayed(s, played, lambda g, legal: s.mask_of(Decision(s.codec, legal, g)), passes=2) - decision
@@ -357,7 +417,7 @@ def budget(
             actions += play(seed)
         return spent[0] / actions * 1e6
 
-    env = alhambra_v0.env(players=players, modules=modules)
+    env = alhambra_v0.env(players=players, modules=modules, engine="python")
     Game.legal_actions, Game.apply = timed(originals[0]), timed(originals[1])  # type: ignore[method-assign]
     try:
         in_env = own = 0.0
@@ -399,7 +459,7 @@ def free_observation_cost(players: int, modules: list[str], games: int = 20) -> 
     vector): engine games and such PettingZoo games interleaved, the same seeds."""
     from alhambra.env import session
 
-    env = alhambra_v0.env(players=players, modules=modules)
+    env = alhambra_v0.env(players=players, modules=modules, engine="python")
     ready = np.zeros(env.unwrapped.session.observation_size, dtype=np.float32)
     original = session.Session.observe
     session.Session.observe = lambda self, seat: ready.copy()  # type: ignore[method-assign]
@@ -436,7 +496,7 @@ def breakdown(players: int, modules: list[str], games: int = 4) -> None:
     codes of actions met before are kept, as in a long run)."""
     from alhambra.env import Decision, Session
 
-    s = Session(players, modules)
+    s = Session(players, modules, engine="python")
     states: list[Any] = []
     played = random_games(s, games, states)
     clock = time.process_time

@@ -15,17 +15,21 @@ from alhambra.env import Session, alhambra_v0
 
 ALL = "vizier,building_huts,bonus_cards,exchange_offices"
 SIX = ALL + ",city_gates,diamonds"
+#: the engines the environments run on: the compiled rules kernel (its codec and observer)
+#: and Python; "auto" picks the kernel for the rule sets it plays
+ENGINES = ["kernel", "python"]
 
 
-@pytest.mark.parametrize("modules", ["", ALL], ids=["base", "all-modules"])
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("modules", ["", ALL + ",diamonds"], ids=["base", "all-kernel-modules"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_pettingzoo_api_and_seed_tests_pass(players, modules):
+def test_pettingzoo_api_and_seed_tests_pass(players, modules, engine):
     from pettingzoo.test import api_test, seed_test
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # api_test's advice on Dict observation spaces
-        api_test(alhambra_v0.env(players=players, modules=modules), num_cycles=120)
-        seed_test(lambda **kw: alhambra_v0.env(players=players, modules=modules, **kw), num_cycles=120)
+        api_test(alhambra_v0.env(players=players, modules=modules, engine=engine), num_cycles=120)
+        seed_test(lambda **kw: alhambra_v0.env(players=players, modules=modules, engine=engine, **kw), num_cycles=120)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -38,8 +42,9 @@ def test_pettingzoo_api_test_passes_with_all_six_modules(players):
         api_test(alhambra_v0.env(players=players, modules=SIX), num_cycles=300)
 
 
-def test_pettingzoo_game_to_the_end_pays_the_share_of_victory():
-    env = alhambra_v0.env(players=3, modules=["vizier"], render_mode="ansi")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_pettingzoo_game_to_the_end_pays_the_share_of_victory(engine):
+    env = alhambra_v0.env(players=3, modules=["vizier"], render_mode="ansi", engine=engine)
     env.reset(seed=5)
     rng = np.random.default_rng(0)
     total = {a: 0.0 for a in env.possible_agents}
@@ -64,12 +69,15 @@ def test_pettingzoo_render_is_text_of_the_public_game():
     )
 
 
-def test_gymnasium_make_check_env_and_reward_at_the_end():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_gymnasium_make_check_env_and_reward_at_the_end(engine):
     import alhambra.env  # noqa: F401  (registers alhambra/Alhambra-v0)
     import gymnasium
     from gymnasium.utils.env_checker import check_env
 
-    env = gymnasium.make("alhambra/Alhambra-v0", players=4, modules=ALL, opponents=["greedy", "random", "random"])
+    env = gymnasium.make(
+        "alhambra/Alhambra-v0", players=4, modules=ALL, opponents=["greedy", "random", "random"], engine=engine
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check_env(env.unwrapped, skip_render_check=True)
@@ -85,17 +93,18 @@ def test_gymnasium_make_check_env_and_reward_at_the_end():
     assert game.is_over and reward == game.returns()[0] and steps > 20
 
 
-def test_gymnasium_illegal_step_changes_nothing_and_is_penalised():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_gymnasium_illegal_step_changes_nothing_and_is_penalised(engine):
     import gymnasium
 
-    env = gymnasium.make("alhambra/Alhambra-v0", players=2).unwrapped
+    env = gymnasium.make("alhambra/Alhambra-v0", players=2, engine=engine).unwrapped
     obs, _ = env.reset(seed=0)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     before = env.session.game.to_json()
     obs2, reward, done, _trunc, info = env.step(illegal)
     assert info["illegal_action"] is True and reward == -1.0 and not done
     assert env.session.game.to_json() == before and np.array_equal(obs2["observation"], obs["observation"])
-    strict = gymnasium.make("alhambra/Alhambra-v0", players=2, illegal_reward=None).unwrapped
+    strict = gymnasium.make("alhambra/Alhambra-v0", players=2, illegal_reward=None, engine=engine).unwrapped
     strict.reset(seed=0)
     with pytest.raises(alhambra.IllegalActionError):
         strict.step(illegal)
@@ -121,12 +130,14 @@ def test_gymnasium_runs_under_async_vector_env():
 # -- OpenSpiel ---------------------------------------------------------------------------------
 
 
-def test_openspiel_parameters_tensors_strings_and_serialisation():
+@pytest.mark.parametrize("engine", ENGINES)
+def test_openspiel_parameters_tensors_strings_and_serialisation(engine):
     import alhambra.env.openspiel  # noqa: F401
     import pyspiel
 
-    game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards"})
-    s = Session(4, ["vizier", "bonus_cards"])
+    game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards", "engine": engine})
+    assert game.template.engine == engine
+    s = Session(4, ["vizier", "bonus_cards"], engine=engine)
     assert game.num_players() == 4 and game.num_distinct_actions() == s.num_actions
     size = s.observation_size + game.max_chance_outcomes()  # the shared vector, then the "drawn" slice
     assert game.observation_tensor_size() == size

@@ -619,6 +619,19 @@ class KernelGame(Game):
         if self.memo:
             self.memo = {}
 
+    def _apply_listed(self, index: int, code: int) -> Action:
+        """Play the legal action at ``index`` of the kernel's list, whose kernel code is
+        ``code`` (the environments' step, which found it among the codes); returns it."""
+        # the base game's actions are kept by code (a hut's per layout, through action_of)
+        action = kernel._ACTIONS.get(code) or kernel.action_of(code, self.rules)
+        self._kernel.apply_index(index)
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+        if self.memo:
+            self.memo = {}
+        return action
+
     def _apply_unlisted(self, action: Any) -> Action:
         """Play an action that is not one of the listed instances; returns the action played
         (the listed instance equal to it, as the Python engine records)."""

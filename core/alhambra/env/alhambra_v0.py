@@ -85,7 +85,10 @@ class raw_env(AECEnv):
     ``options`` (as for :func:`alhambra.new_game`), ``render_mode`` (``"human"`` prints,
     ``"ansi"`` returns the text; ``render()`` shows the spectator's view, no hand),
     ``max_episode_steps`` (steps of all agents after which every agent is truncated, default
-    :data:`MAX_EPISODE_STEPS`; ``None``: never). Seeded through ``reset(seed=...)``. An action is an ``int``, a numpy
+    :data:`MAX_EPISODE_STEPS`; ``None``: never), ``engine`` (``"auto"``, the default: the compiled
+    rules kernel where it plays the rule set, masks and observations worked out by compiled
+    code; ``"python"``; ``"kernel"``, a :class:`ConfigError` where it cannot; the same games and
+    vectors either way). Seeded through ``reset(seed=...)``. An action is an ``int``, a numpy
     integer or a 0-d integer array; an integer out of range or not legal now, and anything
     else (``3.7``, ``"3"``, ``None`` for a live agent) raise
     :class:`~alhambra.IllegalActionError` and change nothing."""
@@ -104,6 +107,7 @@ class raw_env(AECEnv):
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         max_episode_steps: int | None = MAX_EPISODE_STEPS,
+        engine: str = "auto",
     ) -> None:
         super().__init__()
         self.max_episode_steps = (
@@ -116,7 +120,7 @@ class raw_env(AECEnv):
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
-        self.session = Session(players, modules, options)
+        self.session = Session(players, modules, options, engine)
         players = self.session.players
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -168,9 +172,8 @@ class raw_env(AECEnv):
         seat = self._seat.get(agent) if isinstance(agent, str) else None
         if seat is None:
             raise ConfigError(f"agent must be one of {self.possible_agents}, not {agent!r}")
-        s = self.session
-        mask = s.mask() if seat == s.game.current_player else np.zeros(s.num_actions, dtype=np.int8)
-        return {"observation": s.observe(seat), "action_mask": mask}
+        obs, mask = self.session.observe_agent(seat)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

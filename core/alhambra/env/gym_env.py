@@ -49,8 +49,11 @@ class AlhambraEnv(gymnasium.Env):
     hidden). ``illegal_reward``: a finite real number, or ``None`` to raise. An action is an ``int``, a
     numpy integer or a 0-d integer array; anything else (``3.7``, ``"3"``, ``None``, longer
     arrays) is illegal like an integer that is not legal now. ``info`` holds ``"action_mask"``
-    and ``"seat"`` after ``reset`` and every ``step``. Raises :class:`ConfigError` for a bad
-    configuration."""
+    and ``"seat"`` after ``reset`` and every ``step``. ``engine``: which engine plays the games
+    (``"auto"``, the default: the compiled rules kernel where it plays the rule set, its action
+    masks and observations worked out by compiled code; ``"python"``; ``"kernel"``, an error
+    where it cannot), the same games and the same vectors either way. Raises
+    :class:`ConfigError` for a bad configuration."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012  (gymnasium's own attribute)
 
@@ -64,6 +67,7 @@ class AlhambraEnv(gymnasium.Env):
         render_mode: str | None = None,
         illegal_reward: float | None = -1.0,
         max_episode_steps: int | None = MAX_EPISODE_STEPS,
+        engine: str = "auto",
     ) -> None:
         self.max_episode_steps = (
             None
@@ -75,7 +79,7 @@ class AlhambraEnv(gymnasium.Env):
             raise ConfigError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}"
             )
-        self.session = Session(players, modules, options)
+        self.session = Session(players, modules, options, engine)
         players = self.session.players
         specs = ["random"] * (players - 1) if opponents is None else list(opponents)
         if len(specs) != players - 1 or not all(isinstance(s, str) for s in specs):

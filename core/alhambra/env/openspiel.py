@@ -10,7 +10,10 @@ OpenSpiel's game strings split on commas), ``seed`` (the initial deal: every ini
 that seed's game, a fixed root; the default ``-1`` is seed 0, so ``new_initial_state()`` gives
 the same root every time and ``load_game(str(game))`` the same game), ``max_moves`` (a bound on
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
-each seat 1/n, even at a chance node; random games take 400-1100).
+each seat 1/n, even at a chance node; random games take 400-1100), ``engine`` (``"auto"``, the
+default: the compiled rules kernel where it plays the rule set; ``"python"``; ``"kernel"``; the
+same games either way: a state whose draws are resolved reads the engine's state and goes on in
+Python).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
@@ -80,6 +83,7 @@ _DEFAULTS: dict[str, Any] = {
     "modules": "",
     "seed": -1,
     "max_moves": 20_000,
+    "engine": "auto",
 }
 
 GAME_TYPE = pyspiel.GameType(
@@ -121,8 +125,10 @@ class AlhambraGame(pyspiel.Game):
         p["modules"] = "+".join(m if isinstance(m, str) else repr(m) for m in self.modules)
         self.max_moves = as_integer_option(p["max_moves"], "max_moves", 1, MAX_PARAMETER)
         self.seed = as_integer_option(p["seed"], "seed", -1, MAX_PARAMETER)
+        if not isinstance(p["engine"], str):
+            raise ConfigError(f"engine must be a string, not {shown(p['engine'])}")
         p.update(players=self.players, max_moves=self.max_moves, seed=self.seed)
-        self.template = Session(self.players, self.modules, None)
+        self.template = Session(self.players, self.modules, None, p["engine"])
         self.chance_table = _table(self.template)
         n = self.players
         info = pyspiel.GameInfo(

@@ -25,8 +25,10 @@ from alhambra import (
     SaveFormatError,
     new_game,
 )
+from alhambra import kernel
 from alhambra.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from alhambra.errors import shown
+from alhambra.game import KernelGame
 
 from .codec import ActionCodec, Decision
 from .incremental import SeatObservations
@@ -94,8 +96,24 @@ def as_seed(seed: Any) -> int:
     return seed
 
 
-# (players, modules, options) -> (codec, encoder, a set-up game): shared by sessions
-_LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game]] = {}
+# (players, modules, options) -> (codec, encoder, a set-up game, the kernel's codec and observer
+# or None): shared by sessions
+_LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game, Any]] = {}
+
+
+def _native_layout(template: Game, codec: ActionCodec, encoder: ObservationEncoder) -> Any:
+    """The kernel's codec and observer of ``template``'s rule set (``alhambra_kernel.KernelEnv``),
+    or None when the kernel does not play it. Checked against the Python layout: the same
+    segments and the same slices, else None (the Python codec and observer serve)."""
+    if kernel.kernel_reason(template.rules) is not None or not hasattr(kernel.native, "KernelEnv"):
+        return None
+    native = kernel.native.KernelEnv(
+        template.num_players, kernel.module_bits(template.rules), [c.code for c in encoder.cards]
+    )
+    slices = [(name, sl.start, sl.stop) for name, sl in encoder.slices.items()]
+    if [tuple(x) for x in native.layout()] != codec.layout() or [tuple(x) for x in native.slices()] != slices:
+        return None  # pragma: no cover - a rule set whose layout the kernel does not know
+    return native
 
 
 def _restore(players: int, modules: list[str], options: dict[str, Any], *rest: Any) -> Session:
@@ -154,6 +172,7 @@ class Session:
         players: int = 4,
         modules: Iterable[str] | str | None = (),
         options: dict[str, Any] | None = None,
+        engine: str = "auto",
     ) -> None:
         self.players = players = as_integer_option(players, "players", MIN_PLAYERS, MAX_PLAYERS)
         self.modules = parse_modules(modules)
@@ -171,14 +190,20 @@ class Session:
             template = new_game(players, modules=self.modules, options=self.options, seed=0, engine="python")
             codec = ActionCodec(template)
             encoder = ObservationEncoder(template, extra={"decision": (codec.num_actions,)})
-            layout = _LAYOUTS[key] = (codec, encoder, template)
-        self.codec, self.encoder, template = layout
+            layout = _LAYOUTS[key] = (codec, encoder, template, _native_layout(template, codec, encoder))
+        self.codec, self.encoder, template, native = layout
+        #: which engine :meth:`reset` starts games on: ``"kernel"`` or ``"python"`` (see
+        #: :func:`alhambra.kernel.use_kernel`; ``engine="kernel"`` where the kernel does not play
+        #: the rule set raises :class:`ConfigError`)
+        self.engine = "kernel" if kernel.use_kernel(engine, template.rules) and native is not None else "python"
+        # the kernel's codec and observer for this session: they serve a game on the kernel
+        self._native: Any = None if native is None else native.fork()
         self.setup = _setup(template)
         self.num_actions = self.codec.num_actions
         self.observation_size = self.encoder.size
         self._decision_start = self.encoder.slices["decision"].start
         self.game: Game = template.clone()
-        self._decision: Decision | None = None
+        self._decision: Decision | KernelDecision | None = None
         self._observations = SeatObservations(self.encoder, template)
 
     def copy(self) -> Session:
@@ -187,6 +212,8 @@ class Session:
         new = Session.__new__(Session)
         new.players, new.modules, new.options = self.players, self.modules, self.options
         new.codec, new.encoder, new.setup = self.codec, self.encoder, self.setup
+        new.engine = self.engine
+        new._native = None if self._native is None else self._native.fork()
         new.num_actions, new.observation_size, new._decision_start = (
             self.num_actions,
             self.observation_size,
@@ -225,7 +252,7 @@ class Session:
         """Start a new game with ``seed`` (same seed, same game; see :func:`as_seed`). Raises
         :class:`ConfigError` for a bad seed."""
         self.game = new_game(
-            self.players, modules=self.modules, options=self.options, seed=as_seed(seed), engine="python"
+            self.players, modules=self.modules, options=self.options, seed=as_seed(seed), engine=self.engine
         )
         self._decision = None
 
@@ -249,12 +276,23 @@ class Session:
     # -- reading ----------------------------------------------------------------------------
 
     @property
-    def decision(self) -> Decision:
-        """The legal codes of the current state and the integers chosen so far."""
+    def decision(self) -> Decision | KernelDecision:
+        """The legal codes of the current state and the integers chosen so far (for a game on
+        the kernel, a :class:`KernelDecision`: the same methods, worked out by the kernel)."""
         d = self._decision
         if d is None:
-            d = self._decision = Decision(self.codec, self.game.legal_actions(), self.game)
+            game = self.game
+            if type(game) is KernelGame and self._native is not None:
+                d = self._decision = KernelDecision(self._native, game, self.codec)
+            else:
+                d = self._decision = Decision(self.codec, game.legal_actions(), game)
         return d
+
+    @property
+    def on_kernel(self) -> bool:
+        """Whether the game is played by the kernel now, its codes and observations worked out
+        by compiled code (a game handed over to Python, by reading its ``state``, is not)."""
+        return type(self.game) is KernelGame and self._native is not None
 
     @property
     def prefix(self) -> tuple[int, ...]:
@@ -274,8 +312,12 @@ class Session:
             return np.zeros(self.num_actions, dtype=np.int8)
         return self.mask_of(self.decision)
 
-    def mask_of(self, decision: Decision) -> np.ndarray:
+    def mask_of(self, decision: Decision | KernelDecision) -> np.ndarray:
         """The mask of ``decision`` (see :meth:`mask`): a new array every call."""
+        if type(decision) is KernelDecision:
+            out = np.empty(self.num_actions, dtype=np.int8)
+            decision.native.mask_into(out)
+            return out
         legal = decision.legal_tuple()
         masks = self.codec.masks
         m = masks.get(legal)
@@ -299,6 +341,10 @@ class Session:
         otherwise read as the last seat)."""
         seat = self._seat(seat)
         game = self.game
+        if type(game) is KernelGame and self._native is not None:
+            out = np.empty(self.observation_size, dtype=np.float32)
+            self._observe_kernel(game, seat, out)
+            return out
         out = self._observations.observe(game, seat).copy()
         d = self._decision
         if d is not None and d.prefix and seat == game.current_player:
@@ -312,12 +358,36 @@ class Session:
         :attr:`observation_size`, e.g. a slice of OpenSpiel's buffer) without a new array."""
         seat = self._seat(seat)
         game = self.game
+        if type(game) is KernelGame and self._native is not None and out.flags.c_contiguous and out.flags.writeable:
+            self._observe_kernel(game, seat, out)
+            return
         np.copyto(out, self._observations.observe(game, seat))
         d = self._decision
         if d is not None and d.prefix and seat == game.current_player:
             base = self._decision_start
             for i in d.prefix:
                 out[base + i] += 1
+
+    def observe_agent(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observe(seat), mask)``: the mask all zero unless ``seat`` decides now (the
+        PettingZoo environment's observation of an agent), in one call on the kernel."""
+        game = self.game
+        if type(game) is KernelGame and self._native is not None and type(seat) is int:
+            obs = np.empty(self.observation_size, dtype=np.float32)
+            mask = np.empty(self.num_actions, dtype=np.int8)
+            current = seat == game._kernel.current_player
+            if current and self._decision is None:
+                self._decision = KernelDecision(self._native, game, self.codec)
+            self._native.observe_agent(game._kernel, seat, obs, mask, current)
+            return obs, mask
+        mask = self.mask() if seat == game.current_player else np.zeros(self.num_actions, dtype=np.int8)
+        return self.observe(seat), mask
+
+    def _observe_kernel(self, game: KernelGame, seat: int, out: np.ndarray) -> None:
+        """:meth:`observe` of a game on the kernel, written by the kernel into ``out``."""
+        d = self._decision
+        chosen = type(d) is KernelDecision and seat == game.current_player and bool(d.native.prefix())
+        self._native.observe_into(game._kernel, seat, out, chosen)
 
     def _seat(self, seat: Any) -> int:
         """``seat`` as a seat of this game. Raises :class:`ConfigError` unless it is an
@@ -339,7 +409,22 @@ class Session:
         engine plays it and it is returned. Raises
         :class:`~alhambra.IllegalActionError` for an integer that is not legal now (nothing
         changes then), also for anything but an integer (see :func:`as_action_int`)."""
-        action = self.decision.choose(as_action_int(i))
+        if type(i) is not int:
+            i = as_action_int(i)
+        d = self.decision
+        if type(d) is KernelDecision:
+            done = d.choose_listed(i)
+            if done is None:
+                return None
+            self._decision = None
+            game = self.game
+            if type(game) is KernelGame:
+                return game._apply_listed(*done)
+            # handed over to Python since the decision was made (a bot read its state)
+            played = kernel.action_of(done[1], game.rules)
+            game.apply(played)
+            return played
+        action = d.choose(i)
         if action is not None:
             self.game.apply(action)
             self._decision = None
@@ -347,9 +432,75 @@ class Session:
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """The code of ``action`` in the current state (``codec.encode(action, game)``)."""
+        if self.on_kernel and not self.game.is_over:
+            d = self.decision
+            code = kernel.code_of(action, self.game.rules)
+            found = None if code is None or type(d) is not KernelDecision else d.native.encode(code)
+            if found is not None:
+                return tuple(found)
         return self.codec.encode(action, self.game)
 
     def play(self, action: Action) -> None:
         """Play a whole engine action (a bot's), dropping any unfinished one."""
         self.game.apply(action)
         self._decision = None
+
+
+class KernelDecision:
+    """:class:`~alhambra.env.codec.Decision` of a game on the kernel: the codes of the legal
+    actions, the integers legal after ``prefix`` and the action a complete code is, worked
+    out by the kernel (``alhambra_kernel.KernelEnv``, the same codes as the Python codec's)."""
+
+    __slots__ = ("codec", "game", "native")
+
+    def __init__(self, native: Any, game: KernelGame, codec: ActionCodec) -> None:
+        self.native = native
+        self.game = game
+        self.codec = codec
+        native.load(game._kernel)
+
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions (the engine's list)."""
+        return self.game.legal_actions()
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The integers chosen so far (settable: ``()`` starts the action again; raises
+        :class:`IllegalActionError` for integers that do not begin a legal action)."""
+        return tuple(self.native.prefix())
+
+    @prefix.setter
+    def prefix(self, value: tuple[int, ...]) -> None:
+        self.native.clear_prefix()
+        for i in value:
+            if self.choose_listed(i) is not None:
+                raise IllegalActionError(f"{tuple(value)!r} completes an action")
+
+    def legal_tuple(self) -> tuple[int, ...]:
+        """The integers legal now (after ``prefix``), ascending."""
+        return tuple(self.native.legal_ints())
+
+    def legal_ints(self) -> list[int]:
+        """The integers legal now (after ``prefix``), ascending."""
+        return self.native.legal_ints()
+
+    def choose_listed(self, i: int) -> tuple[int, int] | None:
+        """Take integer ``i``: None while the action is unfinished, else ``(index in the
+        kernel's legal list, kernel code)``. Raises :class:`IllegalActionError` for an integer
+        not legal now (nothing changes)."""
+        try:
+            return self.native.choose(i)
+        except (ValueError, OverflowError):
+            try:
+                what = self.codec.describe(i)
+            except IllegalActionError:
+                what = "out of range"
+            raise IllegalActionError(f"{i!r} ({what}) is not legal now") from None
+
+    def choose(self, i: int) -> Action | None:
+        """As :meth:`Decision.choose`: the action once its code is complete, else None."""
+        done = self.choose_listed(i)
+        if done is None:
+            return None
+        return kernel.action_of(done[1], self.game.rules)

@@ -12,15 +12,18 @@
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
 //! * [`huts`]: the module "building huts" (R-HUT-1 … R-HUT-6).
 //! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
+//! * [`codec`], [`observe`]: the environments' integer actions and observation vector.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
 //! * [`greedy`]: the greedy bot's evaluation and choice, as the Python `GreedyBot`.
 
 pub mod city;
+pub mod codec;
 pub mod data;
 pub mod export;
 pub mod game;
 pub mod greedy;
 pub mod huts;
+pub mod observe;
 pub mod rng;
 pub mod stack;
 pub mod tally;

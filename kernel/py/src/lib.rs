@@ -25,6 +25,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod env;
+
 /// Run `f`, turning a panic into `alhambra.errors.KernelError`.
 fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -990,6 +992,7 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // a panic is reported through the exception it becomes, not printed
     std::panic::set_hook(Box::new(|_| {}));
     m.add_class::<KernelGame>()?;
+    m.add_class::<env::KernelEnv>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
