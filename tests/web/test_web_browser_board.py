@@ -28,7 +28,8 @@ from .server import LiveServer
 
 SIX = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds"]
 #: the kinds of action of a two-player game with the six modules; every one of them is taken
-#: (Pass only when nothing else is possible, so not required: it is taken when it comes)
+#: (Pass only when nothing else is possible, which these games seldom reach: it is taken when it
+#: comes, and the last test below sets up a turn with nothing else to do)
 KINDS = [
     "BuildThroughGate", "FinishGates", "PlayGate", "Swap", "BuildFromReserve", "RemoveToReserve",
     "ReactivateVizier", "RevealBonus", "TakeGate", "TakeOffice", "TakeHut", "UseVizier", "BuyWithDiamonds",
@@ -175,5 +176,33 @@ def test_the_setup_form_in_players_words(driver: WebDriver, tmp_path: Path) -> N
         assert not driver.find_element(By.ID, "budget0").is_displayed()  # a person
         Select(driver.find_element(By.ID, "kind1")).select_by_value("random")
         assert not driver.find_element(By.ID, "budget1").is_displayed()
+    finally:
+        live.stop()
+
+
+def test_r_turn_9_a_pass_is_one_click_when_it_is_all_there_is(driver: WebDriver, tmp_path: Path) -> None:
+    """A seat that can do nothing else passes (R-TURN-9) with one click on the pass button:
+    the money display, the deck and the discard pile empty, nothing in hand or the reserve."""
+    from alhambra import Pass
+
+    live = LiveServer(tmp_path / "games", bot_pause=0.0)
+    try:
+        store = live.app.state.store
+        table = store.create([Seat("Ana", "person"), Seat("Bo", "person")], seed=3)
+        st = table.game.state
+        st.display.clear()
+        st.deck.clear()
+        st.discard.clear()
+        for p in st.players:
+            p.hand.clear()
+        table.game._legal = None
+        assert table.game.legal_actions() == [Pass()] and table.game.current_player == 0
+        driver.get(f"{live.url}/g/{table.id}/seat/0?t={table.seats[0].token}")
+        data = wait_for_turn(driver, table)
+        [action] = data["actions"]
+        assert action["kind"] == "Pass"
+        board = Board(driver)
+        assert board.play(action) == 1
+        assert table.game.history[-1] == Pass()
     finally:
         live.stop()
