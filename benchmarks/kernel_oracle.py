@@ -25,7 +25,7 @@ from typing import Any
 import alhambra
 
 #: the modules the kernel plays, in every combination
-KERNEL_MODULES = ("vizier", "bonus_cards", "exchange_offices", "diamonds")
+KERNEL_MODULES = ("vizier", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
 COMBINATIONS: list[tuple[str, ...]] = [
     c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
 ]
@@ -33,6 +33,11 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"holes": h, "tiebreak": t, "start_player": s}
     for h, t, s in itertools.product(("cell", "region"), ("shared", "money"), ("seat", "random"))
 ]
+#: the values of ``city_gates.cards`` (R-GATE-1) the games with the city gates go through
+GATE_CARDS: tuple[int | None, ...] = (None, 1, 2, 3, 4, 5, 6)
+#: the actions a game that prefers the city gates' actions picks first, when one is legal, at
+#: three decisions out of four (random play alone rarely plays a gate)
+GATE_ACTIONS = frozenset({"TakeGate", "PlayGate", "BuildThroughGate"})
 
 
 def lockstep(
@@ -44,8 +49,11 @@ def lockstep(
     choices: int | None = None,
     views: bool = False,
     max_actions: int = 100_000,
+    prefer: frozenset[str] = frozenset(),
 ) -> str | None:
-    """Play one game on both engines; ``None`` when they agree throughout, else what differs."""
+    """Play one game on both engines; ``None`` when they agree throughout, else what differs.
+    ``prefer``: names of action classes picked first, when one is legal, at three decisions
+    out of four."""
     py = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="python")
     k = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="kernel")
     rng = random.Random(seed if choices is None else choices)
@@ -57,6 +65,10 @@ def lockstep(
         if lp != lk:
             return f"{where}, step {step}: legal actions differ: python {lp[:8]}... kernel {lk[:8]}..."
         action = rng.choice(lp)
+        if prefer and rng.random() < 0.75:
+            liked = [a for a in lp if type(a).__name__ in prefer]
+            if liked:
+                action = rng.choice(liked)
         py.apply(action)
         k.apply(action)
         if views:
@@ -88,13 +100,19 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [(p, o, m) for o in OPTION_SETS for p in range(2, 7) for m in COMBINATIONS]
     for i in range(args.games):
         players, options, modules = kinds[i % len(kinds)]
-        report = lockstep(players, args.seed + i, options, modules=modules, views=args.views)
+        prefer: frozenset[str] = frozenset()
+        if "city_gates" in modules:
+            # every number of gate cards in turn; every other game plays the gates first
+            options = {**options, "city_gates.cards": GATE_CARDS[(i // len(COMBINATIONS)) % len(GATE_CARDS)]}
+            prefer = GATE_ACTIONS if (i // len(COMBINATIONS)) % 2 else frozenset()
+        report = lockstep(players, args.seed + i, options, modules=modules, views=args.views, prefer=prefer)
         if report is not None:
             failures += 1
             print("DIFFERENCE:", report)
     print(
         f"{args.games} lockstep games ({len(kinds)} kinds: {len(COMBINATIONS)} module combinations x 2-6 players "
-        f"x {len(OPTION_SETS)} option sets), "
+        f"x {len(OPTION_SETS)} option sets; with the city gates, city_gates.cards {list(GATE_CARDS)} in turn and "
+        f"the gates' actions preferred in every other game), "
         f"{failures} with a difference, {time.perf_counter() - start:.0f} s"
     )
     print(json.dumps({"games": args.games, "differences": failures}))

@@ -2,9 +2,10 @@
 //! (`Game.to_json()`), players' names left empty for the caller to fill in; and the random
 //! generator's state as `random.Random.getstate()` holds it.
 
-use crate::city::xy;
+use crate::city::{xy, Cell, MAX_GATES};
 use crate::data::{card_code, BONUS_CARDS, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, BONUS, VIZIER};
+use crate::game::{Context, Game, BONUS, GATES, VIZIER};
+use crate::stack::Stack;
 use std::fmt::Write;
 
 fn list<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut String, T)) {
@@ -62,6 +63,17 @@ pub fn state_json(g: &Game) -> String {
             let (x, y) = xy(c);
             let _ = write!(o, "[{x}, {y}, {t}]");
         });
+        // the sides declared open (city gates, R-GATE-6) follow the tiles, sorted
+        let mut open: Stack<(Cell, u8), MAX_GATES> = Stack::from_slice(pl.city.gates());
+        open.as_mut_slice().sort_unstable();
+        if !open.is_empty() {
+            o.pop();
+            for &(c, side) in open.iter() {
+                let (x, y) = xy(c);
+                let _ = write!(o, ", [{x}, {y}, {side}, \"open\"]");
+            }
+            o.push(']');
+        }
         o.push_str(", \"reserve\": ");
         ints(o, pl.reserve.as_slice());
         let _ = write!(o, ", \"score\": {}}}", pl.score);
@@ -121,7 +133,27 @@ pub fn state_json(g: &Game) -> String {
     ints(&mut o, g.out_of_play.as_slice());
     o.push_str(", \"modules\": {");
     let mut parts = 0;
+    if g.mods & GATES != 0 {
+        // the module's state is made while the money piles are dealt, before any setup hook
+        let gs = &g.gates;
+        let _ = write!(o, "\"city_gates\": {{\"space\": {}, \"gates\": ", gs.space);
+        list(&mut o, 0..n, |o, p| {
+            list(o, g.players[p].city.gates().iter(), |o, &(c, side)| {
+                let (x, y) = xy(c);
+                let _ = write!(o, "[{x}, {y}, {side}]");
+            })
+        });
+        o.push_str(", \"played\": ");
+        ints(&mut o, gs.played.as_slice());
+        o.push_str(", \"unused\": ");
+        ints(&mut o, gs.unused.as_slice());
+        let _ = write!(o, ", \"window\": \"{}\", \"then\": \"{}\"}}", gs.window.name(), gs.then.name());
+        parts += 1;
+    }
     if g.mods & BONUS != 0 {
+        if parts > 0 {
+            o.push_str(", ");
+        }
         // the module's state is set up first (its setup hook runs before the vizier's)
         let b = &g.bonus;
         let seats = |o: &mut String, bits: &[u16], recorded: bool| {

@@ -10,12 +10,14 @@
 //! * [`data`]: the components.
 //! * [`city`]: one Alhambra and its placement rules.
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
+//! * [`gates`]: the module city gates (R-GATE-1 … R-GATE-9).
 //! * [`export`]: the state as the Python engine's save writes it (JSON).
 
 pub mod city;
 pub mod data;
 pub mod export;
 pub mod game;
+pub mod gates;
 pub mod rng;
 pub mod stack;
 
