@@ -12,6 +12,7 @@ class KernelGame:
         start_player: str = "seat",
         mods: int = 0,
         diamonds: list[int] | None = None,
+        gates: int | None = None,
     ) -> None: ...
     @staticmethod
     def action_data(code: int) -> dict[str, object]: ...
@@ -50,6 +51,7 @@ class KernelGame:
         start_player: str = "seat",
         mods: int = 0,
         diamonds: list[int] | None = None,
+        gates: int | None = None,
     ) -> KernelGame: ...
 
 def _panic_for_test() -> None: ...

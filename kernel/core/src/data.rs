@@ -49,7 +49,7 @@ pub const CURRENCIES: [&str; 4] = ["florin", "dirham", "dinar", "ducat"];
 // Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards, then the six
 // exchange offices (R-EXC-1), one per pair of currencies in CURRENCIES order, then the diamonds
 // (R-DIA-1): `DIAMOND_FIRST + (value - 1) * DIAMOND_COPIES + copy - 1`, copies 1-6 of each
-// value 1-9 (`diamond-5a` is value 5, copy 1).
+// value 1-9 (`diamond-5a` is value 5, copy 1), then the six gate cards (R-GATE-1).
 pub const SCORING_A: u8 = 36;
 pub const SCORING_B: u8 = 37;
 pub const OFFICE_FIRST: u8 = 38;

@@ -527,7 +527,7 @@ pub fn bonus_bit(building: u8) -> Option<u16> {
 }
 
 /// Cards a game can hold in one list (hand, deck, discard pile): the money cards, the scoring
-/// cards, the exchange offices and the diamonds.
+/// cards, the exchange offices, the diamonds and the gate cards.
 pub const MAX_CARDS: usize = 144;
 
 /// The vizier tokens and the asking between two turns (R-VIZ-1 … R-VIZ-5), as the module's
