@@ -320,13 +320,13 @@ impl Action {
             Action::BuyDiamonds(p) => p.code(14),
             Action::UseVizierDiamonds(p) => p.code(15),
             Action::RevealBonus { building } => 16u64 << 59 | building as u64,
-            Action::TakeGate { card } => 17u64 << 59 | card as u64,
+            Action::TakeGate { card } => 18u64 << 59 | card as u64,
             Action::PlayGate { card, cell, side } => {
-                18u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | cell as u64
+                19u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | cell as u64
             }
-            Action::FinishGates => 19u64 << 59,
+            Action::FinishGates => 20u64 << 59,
             Action::BuildThroughGate { card, tile, cell, side } => {
-                20u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | (tile as u64) << 16 | cell as u64
+                21u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | (tile as u64) << 16 | cell as u64
             }
         }
     }
@@ -379,16 +379,16 @@ impl Action {
             16 if BONUS_CARDS.contains(&((v & 255) as u8)) && v >> 8 & ((1 << 51) - 1) == 0 => {
                 Action::RevealBonus { building: (v & 255) as u8 }
             }
-            17 if is_gate((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
+            18 if is_gate((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
                 Action::TakeGate { card: (v & 255) as u8 }
             }
-            18 | 20 => {
+            19 | 21 => {
                 let card = ((v >> 32) & 255) as u8;
                 let side = ((v >> 24) & 255) as u8;
                 if !is_gate(card) || v >> 40 & ((1 << 19) - 1) != 0 {
                     return None;
                 }
-                if kind == 18 {
+                if kind == 19 {
                     if (side != EAST && side != SOUTH) || tile != 0 {
                         return None;
                     }
@@ -400,7 +400,7 @@ impl Action {
                     Action::BuildThroughGate { card, tile, cell, side }
                 }
             }
-            19 if v & ((1 << 59) - 1) == 0 => Action::FinishGates,
+            20 if v & ((1 << 59) - 1) == 0 => Action::FinishGates,
             _ => return None,
         })
     }
