@@ -4,11 +4,12 @@ per-module cost.
     python benchmarks/engine_speed.py                 # about a minute and a half
     python benchmarks/engine_speed.py --seconds 3 --rounds 5
 
-Everything is measured in this one process, interleaved game by game: each cycle plays one
-game of every configuration (alhambra base, each module alone, all modules, catanatron) with
-the same seed, timing each game as a whole, so that a slow spell of the shared machine (it
-wanders by 10-20 % from one second to the next) hits every contender alike; the ratios are
-the figures to compare. A round is about ``--seconds`` per configuration; each ratio is
+Everything is measured in this one process, interleaved: each cycle lets every configuration
+(alhambra base, each module alone, all modules, catanatron) play games one after another for
+about 50 ms of CPU time (:data:`SLICE`; every contender plays the seeds from the round's first
+on), timing each game as a whole, so that a slow spell of the shared machine (it wanders by
+10-20 % from one second to the next) hits every contender alike; the ratios are the figures to
+compare. A round is about ``--seconds`` per configuration; each ratio is
 reported as the median over the rounds with the lowest and highest round. Each
 configuration first plays ``--warmup`` seconds uncounted: the engine's caches shared between
 games (payments by hand and price, action instances) fill over the first hundred or so
@@ -40,6 +41,12 @@ import time
 
 import alhambra
 
+#: CPU seconds each contender plays in a row within a cycle: games follow one another as in a
+#: simulation of many games (one game each in turn would charge the fastest contenders for
+#: refilling the processor's caches after another contender's game, which a long run of one
+#: configuration does not pay), and a slow spell of the machine still hits every contender
+SLICE = 0.05
+
 FIRST = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
 #: the first expansion's four modules and the second expansion's two
 MODULES = (*FIRST, "city_gates", "diamonds")
@@ -50,6 +57,13 @@ def kernel_installed() -> bool:
     from alhambra.kernel import native
 
     return native is not None
+
+
+def kernel_configs() -> list[str]:
+    """The configurations of :data:`CONFIGS` with modules that the kernel plays every one of."""
+    from alhambra.kernel import KERNEL_MODULES
+
+    return [name for name, mods in CONFIGS.items() if mods and all(m in KERNEL_MODULES for m in mods)]
 
 
 def alhambra_game(modules, seed: int, engine: str = "python") -> int:
@@ -63,12 +77,12 @@ def alhambra_game(modules, seed: int, engine: str = "python") -> int:
     return len(game.history)
 
 
-def kernel_simulated(seed: int) -> int:
+def kernel_simulated(seed: int, modules: tuple[str, ...] = ()) -> int:
     """One game as ``alhambra simulate --bots random --engine kernel`` plays it (set-up, the
     random players inside the kernel, the result record); returns its actions."""
     from alhambra.simulate import SimTask, run_task
 
-    record, _ = run_task(SimTask(0, seed, 4, bots=("random",) * 4, engine="kernel"))
+    record, _ = run_task(SimTask(0, seed, 4, modules=modules, bots=("random",) * 4, engine="kernel"))
     return int(record["actions"])
 
 
@@ -132,30 +146,31 @@ def catanatron_block(seconds: float):
     return games, actions, clock() - start
 
 
-def interleaved_round(players: dict, seconds: float, seed0: int) -> dict:
-    """One round: cycles of one game per contender (``players``: name -> a function of the
-    seed that plays one game and returns its actions), in an order rotated by one each cycle,
-    until about ``seconds`` per contender have passed. Returns name -> [games, actions, CPU
-    seconds]."""
+def interleaved_round(players: dict, seconds: float, seed0: int, slice_s: float = SLICE) -> dict:
+    """One round: cycles in which each contender (``players``: name -> a function of the seed
+    that plays one game and returns its actions) plays games one after another for about
+    ``slice_s`` CPU seconds, in an order rotated by one each cycle, until about ``seconds`` per
+    contender have passed. Returns name -> [games, actions, CPU seconds]."""
     clock = time.process_time
     totals = {name: [0, 0, 0.0] for name in players}
     start = clock()
     seed = seed0
     names = list(players)
+    cycle = 0
     while clock() - start < seconds * len(names):
-        # each cycle starts one contender later: a game run just after another contender's
-        # finds the processor's caches full of that one's data, and this spreads that evenly
-        k = (seed - seed0) % len(names)
+        # each cycle starts one contender later, so that no contender always follows the same one
+        k = cycle % len(names)
         for name in names[k:] + names[:k]:
             play = players[name]
-            t0 = clock()
-            actions = play(seed)
-            t = clock() - t0
             row = totals[name]
-            row[0] += 1
-            row[1] += actions
+            t0 = clock()
+            t = 0.0
+            while t < slice_s:
+                row[1] += play(seed + row[0])
+                row[0] += 1
+                t = clock() - t0
             row[2] += t
-        seed += 1
+        cycle += 1
     return totals
 
 
@@ -234,6 +249,8 @@ def main(argv=None) -> int:
         players["kernel base (Game API)"] = lambda seed: alhambra_game((), seed, "kernel")
         players["kernel base (simulate)"] = kernel_simulated
         players["kernel base (random play)"] = kernel_random
+        for name in kernel_configs():
+            players[f"kernel {name} (simulate)"] = lambda seed, m=CONFIGS[name]: kernel_simulated(seed, m)
     if have_catan:
         players["catanatron"] = lambda seed: catanatron_game()
     for play in players.values():  # warm the caches shared between games; not counted
@@ -256,7 +273,7 @@ def main(argv=None) -> int:
         f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.rounds} rounds of about "
         f"{args.seconds}s per configuration, after {args.warmup}s of warm-up each, CPU time"
     )
-    print("games interleaved one by one (one game of each contender per cycle, same seeds);")
+    print(f"games interleaved in slices (each contender plays games in a row for about {SLICE * 1000:.0f} ms per cycle);")
     print("ratios: median over the rounds [lowest, highest] of each round's own ratio")
     print(f"{'engine':<34}{'games/s':>9}{'actions/s':>11}{'spread':>9}{'us/action':>11}   x python base (per round)")
     for name, (g, a, t) in totals.items():
@@ -277,6 +294,9 @@ def main(argv=None) -> int:
         if have_catan:
             for name in ("kernel base (simulate)", "kernel base (random play)"):
                 print(f"  {name} / catanatron: {ratio(name, 'catanatron')}")
+        print("cost per action of the kernel's modules (simulate), x kernel base (simulate):")
+        for name in kernel_configs():
+            print(f"  {name}: {ratio('kernel base (simulate)', f'kernel {name} (simulate)')}")
     for name in ("base", "all modules"):
         tl, ta = split_cost(CONFIGS[name])
         print(f"in play (python {name}): legal_actions() {tl:.1f} us, apply() {ta:.1f} us per action")

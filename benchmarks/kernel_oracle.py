@@ -9,23 +9,32 @@ A difference is a bug in one of the engines, reported with the game, the step an
     python benchmarks/kernel_oracle.py --games 1000          # every player count and option set
     python benchmarks/kernel_oracle.py --games 200 --views   # also every view after every action
 
+Games with the building huts alternate, round by round, between the shipped hut layout and a
+layout of the option ``building_huts.layout`` (:func:`hut_layout_file`: other ids, walls and
+order). Games with the city gates go through every number of gate cards (R-GATE-1), and every
+other round prefer the gates' actions (:data:`GATE_ACTIONS`); the two alternations are offset,
+so games with both modules meet every pairing of layout and preference.
+
 The test suite (``tests/test_kernel.py``) runs a few games of every kind on each run.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import random
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import alhambra
 
 #: the modules the kernel plays, in every combination
-KERNEL_MODULES = ("vizier", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
+KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
 COMBINATIONS: list[tuple[str, ...]] = [
     c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
 ]
@@ -38,6 +47,34 @@ GATE_CARDS: tuple[int | None, ...] = (None, 1, 2, 3, 4, 5, 6)
 #: the actions a game that prefers the city gates' actions picks first, when one is legal, at
 #: three decisions out of four (random play alone rarely plays a gate)
 GATE_ACTIONS = frozenset({"TakeGate", "PlayGate", "BuildThroughGate"})
+
+#: R-HUT-1: a layout other than the shipped one: 3/3/4/4/5/5 huts per type in a mixed order, one
+#: to three walls each, ids that need escaping in JSON
+_TYPES = ("tower", "garden", "pavilion", "chambers", "arcades", "seraglio")
+_COUNTS = {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}
+_SIDES = ("north", "east", "south", "west")
+
+
+@functools.cache
+def hut_layout_file() -> str:
+    """The path of a hut layout file (written once per process to a temporary folder)."""
+    left = dict(_COUNTS)
+    rows, k = [], 0
+    while any(left.values()):
+        for t in _TYPES:
+            if left[t]:
+                left[t] -= 1
+                k += 1
+                mask = 1 + (k * 5) % 14  # 1..14: never no wall, never four
+                walls = [s for i, s in enumerate(_SIDES) if mask >> i & 1]
+                hid = f"{t[:3]}-{left[t]}" if k != 7 else 'Hütte "7"\\x'
+                rows.append((hid, t, walls))
+    lines = []
+    for hid, t, walls in rows:
+        lines += ["[[huts]]", f"id = {json.dumps(hid)}", f'type = "{t}"', f"walls = {json.dumps(walls)}", ""]
+    path = Path(tempfile.mkdtemp(prefix="alhambra-oracle-")) / "huts.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return str(path)
 
 
 def lockstep(
@@ -105,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
             # every number of gate cards in turn; every other game plays the gates first
             options = {**options, "city_gates.cards": GATE_CARDS[(i // len(COMBINATIONS)) % len(GATE_CARDS)]}
             prefer = GATE_ACTIONS if (i // len(COMBINATIONS)) % 2 else frozenset()
+        if "building_huts" in modules and (i // len(COMBINATIONS)) % 4 in (1, 2):
+            # a layout of the option every other round, with and without the gates played first
+            options = {**options, "building_huts.layout": hut_layout_file()}
         report = lockstep(players, args.seed + i, options, modules=modules, views=args.views, prefer=prefer)
         if report is not None:
             failures += 1
@@ -112,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"{args.games} lockstep games ({len(kinds)} kinds: {len(COMBINATIONS)} module combinations x 2-6 players "
         f"x {len(OPTION_SETS)} option sets; with the city gates, city_gates.cards {list(GATE_CARDS)} in turn and "
-        f"the gates' actions preferred in every other game), "
+        f"the gates' actions preferred in every other round; with the building huts, a layout of the option in "
+        f"every other round), "
         f"{failures} with a difference, {time.perf_counter() - start:.0f} s"
     )
     print(json.dumps({"games": args.games, "differences": failures}))

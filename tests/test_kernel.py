@@ -49,9 +49,10 @@ def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
     assert alhambra.new_game(4, seed=3, engine="python").engine == "python"
     assert alhambra.new_game(4, modules=["vizier", "exchange_offices"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["bonus_cards", "diamonds"], seed=3).engine == "kernel"
+    assert alhambra.new_game(4, modules=["building_huts"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["city_gates"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["city_gates"], seed=3, options={"city_gates.cards": 6}).engine == "kernel"
-    assert alhambra.new_game(4, modules=["building_huts"], seed=3).engine == "python"
+    assert alhambra.new_game(4, modules=["building_huts", "city_gates"], seed=3).engine == "kernel"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -100,16 +101,21 @@ def test_random_players_inside_the_kernel_play_the_python_random_bots_game():
         assert [b.rng.getstate() for b in bots] == [b.rng.getstate() for b in again]
 
 
-def test_simulate_records_say_the_engine_and_match_the_python_records():
+@pytest.mark.parametrize("modules", COMBINATIONS, ids=lambda m: "+".join(m) or "base")
+def test_simulate_records_say_the_engine_and_match_the_python_records(modules):
+    """A record of a game the kernel played whole (its tallies, counts and digest counted in
+    Rust as it played) equals the Python engine's record of the same game, to the key order of
+    its JSON line, for every player count."""
     from alhambra.simulate import make_tasks, run_task
 
-    for engine in ("python", "kernel"):
-        records = [run_task(t)[0] for t in make_tasks(3, 11, players=3, engine=engine)]
-        assert {r["engine"] for r in records} == {engine}
-        if engine == "python":
-            python = records
-    for a, b in zip(python, records):
-        assert {**a, "engine": ""} == {**b, "engine": ""}
+    for players in range(2, 7):
+        records = {}
+        for engine in ("python", "kernel"):
+            tasks = make_tasks(2, 11 + players, players=players, modules=list(modules), engine=engine)
+            records[engine] = [run_task(t)[0] for t in tasks]
+            assert {r["engine"] for r in records[engine]} == {engine}
+        for a, b in zip(records["python"], records["kernel"]):
+            assert json.dumps({**a, "engine": ""}) == json.dumps({**b, "engine": ""})
 
 
 @settings(max_examples=15)
@@ -244,8 +250,12 @@ def test_r_kernel_a_panic_inside_the_kernel_is_an_alhambra_error():
 
 
 def test_engine_kernel_with_a_module_or_house_rule_is_a_config_error_naming_it():
-    with pytest.raises(ConfigError, match="'building_huts'"):
-        alhambra.new_game(3, modules=["vizier", "building_huts"], engine="kernel")
+    from alhambra.config import load_config
+
+    # every built-in module is on the kernel: a user's own module is not
+    own = load_config(ROOT / "examples" / "golden_fountain.toml").resolved_modules()
+    with pytest.raises(ConfigError, match="'golden_fountain'"):
+        alhambra.new_game(3, modules=["vizier", *own], engine="kernel")
 
     class TowersPayNothing:
         NAME = "towers_pay_nothing"
@@ -263,8 +273,9 @@ def test_simulate_on_the_kernel_says_so(capsys):
 
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--workers", "1", "--engine", "kernel"]) == 0
     assert "engine: kernel (2 games)" in capsys.readouterr().out
-    assert main(["simulate", "--modules", "building_huts", "--games", "1", "--engine", "kernel"]) != 0
-    assert "not the module 'building_huts'" in capsys.readouterr().err
+    config = str(ROOT / "examples" / "golden_fountain.toml")
+    assert main(["simulate", "--config", config, "--games", "1", "--engine", "kernel"]) != 0
+    assert "not the module 'golden_fountain'" in capsys.readouterr().err
 
 
 def test_replay_takes_the_engine_keyword():
@@ -279,11 +290,13 @@ def test_replay_takes_the_engine_keyword():
     assert alhambra.replay(g.to_json(), engine="python").engine == "python"
 
 
-def test_auto_plays_bots_that_read_the_state_on_python_and_random_ones_on_the_kernel():
+def test_auto_plays_bots_that_read_the_state_on_python_and_random_and_greedy_ones_on_the_kernel():
     from alhambra.simulate import simulate_one
 
-    assert simulate_one(3, 2, bots="greedy").engine == "python"
+    # honest greedy bots decide on determinized worlds, one by one: on Python
+    assert simulate_one(3, 2, bots="greedy", honest=True).engine == "python"
     assert simulate_one(3, 2, bots="random").engine == "kernel"
+    assert simulate_one(3, 2, bots="greedy").engine == "kernel"  # the kernel's greedy bot
     assert simulate_one(3, 2, bots="greedy", engine="python").to_json() == simulate_one(3, 2, bots="greedy").to_json()
 
 
@@ -384,12 +397,10 @@ def test_r_dia_4_a_mixed_or_short_payment_in_diamonds_is_refused_as_on_python():
     assert k.to_json() == before and k.engine == "kernel"
 
 
-@pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
-def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
-    k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")
-    rng = random.Random(8)
-    for _ in range(150):
-        k.apply(rng.choice(k.legal_actions()))
+def _crossed(k: alhambra.Game) -> tuple[alhambra.Game, alhambra.Game, alhambra.Game]:
+    """The kernel game ``k`` saved and loaded on Python, that loaded back on the kernel, and
+    ``k``'s position loaded on the kernel: each lists the same legal actions, and a determinized
+    world of ``k`` equals the Python game's drawn with the same generator."""
     py = alhambra.Game.from_json(k.to_json(), engine="python")
     again = alhambra.Game.from_json(py.to_json(), engine="kernel")
     assert again.engine == "kernel" and again.legal_actions() == k.legal_actions() == py.legal_actions()
@@ -398,6 +409,16 @@ def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines
     world = k.determinize(k.current_player, random.Random(1))
     py_world = py.determinize(k.current_player, random.Random(1))
     assert world.engine == "kernel" and world.to_json() == py_world.to_json()
+    return py, again, pos
+
+
+@pytest.mark.parametrize("modules", [("bonus_cards",), ("vizier", "bonus_cards", "exchange_offices", "diamonds")])
+def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines(modules):
+    k = alhambra.new_game(3, modules=list(modules), seed=8, engine="kernel")
+    rng = random.Random(8)
+    for _ in range(150):
+        k.apply(rng.choice(k.legal_actions()))
+    py, again, pos = _crossed(k)
     for _ in range(60):
         if k.is_over:
             break
@@ -454,6 +475,117 @@ def test_a_save_the_kernel_cannot_hold_stays_on_python_with_auto_and_is_refused_
     assert alhambra.Game.from_json(text, check_history=False).engine == "python"
     with pytest.raises(ConfigError, match="cannot hold this game"):
         alhambra.Game.from_json(text, check_history=False, engine="kernel")
+
+
+# -- the building huts (R-HUT-1 … R-HUT-6) --------------------------------------------------------
+
+HUTS_ALL = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("modules", [("building_huts",), HUTS_ALL], ids=["huts", "all"])
+def test_r_hut_1_a_layout_of_the_option_plays_the_same_game(players, modules):
+    """R-HUT-1: the huts of a ``building_huts.layout`` file (other ids, walls and order, an id
+    that JSON escapes) play alike on both engines."""
+    options = {"building_huts.layout": kernel_oracle.hut_layout_file()}
+    for seed in (1, 2):
+        report = kernel_oracle.lockstep(players, seed, options, modules=modules, views=seed == 1)
+        assert report is None, report
+
+
+def _state(g: alhambra.Game) -> dict:
+    return json.loads(g.to_json())["state"]
+
+
+def _huts_of(g: alhambra.Game, seat: int) -> list[str]:
+    """The huts ``seat`` owns in its Alhambra and reserve (ids are strings, buildings numbers)."""
+    p = _state(g)["players"][seat]
+    return [t for t in [*p["reserve"], *(e[2] for e in p["city"])] if isinstance(t, str)]
+
+
+def _huts_game(engine: str, layout: str | None = None, seed: int = 3) -> alhambra.Game:
+    options = {"building_huts.layout": layout} if layout else {}
+    return alhambra.new_game(3, modules=list(HUTS_ALL), seed=seed, options=options, engine=engine)
+
+
+@pytest.mark.parametrize("layout", [None, "custom"])
+def test_r_hut_saves_positions_and_determinized_worlds_cross_between_the_engines(layout):
+    from alhambra_building_huts import TakeHut
+
+    path = kernel_oracle.hut_layout_file() if layout else None
+    k = _huts_game("kernel", path)
+    rng = random.Random(8)
+    for _ in range(150):  # taking huts whenever possible: every seat owns some
+        legal = k.legal_actions()
+        huts = [a for a in legal if type(a) is TakeHut]
+        k.apply(huts[0] if huts and rng.random() < 0.6 else rng.choice(legal))
+    assert all(_huts_of(k, seat) for seat in range(3))
+    py, again, pos = _crossed(k)
+    while not k.is_over:
+        a = rng.choice(k.legal_actions())
+        for g in (k, py, again, pos):
+            g.apply(a)
+    assert k.view(0) == py.view(0) == again.view(0) == pos.view(0)
+    assert k.to_json() == py.to_json() == again.to_json()
+
+
+def test_r_hut_2_and_r_hut_4_a_hut_that_may_not_be_taken_is_refused_as_on_python():
+    from alhambra_building_huts import TakeHut
+
+    k, py = _huts_game("kernel"), _huts_game("python")
+    up = [a.hut for a in k.legal_actions() if type(a) is TakeHut]
+    assert len(up) == 6
+    stacks = _state(py)["modules"]["building_huts"]["stacks"]
+    down = next(h for s in stacks.values() for h in s[:-1])
+    before = k.to_json()
+    for bad in [TakeHut(down), TakeHut("H99"), TakeHut(7)]:
+        with pytest.raises(IllegalActionError) as on_kernel:
+            k.apply(bad)
+        with pytest.raises(IllegalActionError) as on_python:
+            py.apply(bad)
+        assert str(on_kernel.value) == str(on_python.value)
+    assert k.to_json() == before and k.engine == "kernel"
+    # R-HUT-4: a seat owning three huts is offered none (and refused one)
+    rng = random.Random(2)
+    while not k.is_over:
+        seat, legal = k.current_player, k.legal_actions()
+        if k.phase == "turn" and len(_huts_of(k, seat)) >= 3:
+            assert not any(type(a) is TakeHut for a in legal)
+            face_up = [s[-1] for s in _state(k)["modules"]["building_huts"]["stacks"].values() if s]
+            with pytest.raises(IllegalActionError, match="R-HUT-4"):
+                k.apply(TakeHut(face_up[0]))
+            break
+        huts = [a for a in legal if type(a) is TakeHut]
+        k.apply(huts[0] if huts else rng.choice(legal))
+    else:  # pragma: no cover - the seats take huts whenever they can
+        raise AssertionError("no seat reached three huts")
+
+
+def test_r_hut_1_the_same_code_names_each_layouts_own_hut():
+    """The kernel names a hut by its place in the layout; the bridge keeps the actions of each
+    layout apart, so two games with different layouts never mix their huts up."""
+    from alhambra_building_huts import TakeHut
+
+    shipped, custom = _huts_game("kernel"), _huts_game("kernel", kernel_oracle.hut_layout_file())
+    a = [x for x in shipped.legal_actions() if type(x) is TakeHut]
+    b = [x for x in custom.legal_actions() if type(x) is TakeHut]
+    assert {x.hut for x in a}.isdisjoint(x.hut for x in b)
+    assert kernel.code_of(a[0], shipped.rules) is not None
+    assert kernel.code_of(a[0], custom.rules) is None  # a shipped id is no hut of the custom layout
+    for g, x in [(shipped, a[0]), (custom, b[0])]:
+        assert kernel.action_of(kernel.code_of(x, g.rules), g.rules) is x
+
+
+def test_r_hut_1_hut_stacks_saved_out_of_colour_order_load_alike_on_both_engines():
+    """A save listing the six stacks out of scoring order loads as the same game on both
+    engines (the stacks in the module's order)."""
+    data = json.loads(_huts_game("python").to_json())
+    stacks = data["state"]["modules"]["building_huts"]["stacks"]
+    data["state"]["modules"]["building_huts"]["stacks"] = dict(reversed(list(stacks.items())))
+    text = json.dumps(data)
+    py, k = alhambra.Game.from_json(text, engine="python"), alhambra.Game.from_json(text, engine="kernel")
+    assert k.engine == "kernel" and k.to_json() == py.to_json()
+    assert list(_state(k)["modules"]["building_huts"]["stacks"]) == list(stacks)
 
 
 # -- the city gates (R-GATE-1 … R-GATE-9) ---------------------------------------------------------

@@ -98,28 +98,56 @@ def _traced(players, seed, modules=(), bots="random", engine="auto", honest=Fals
     "players,modules", [(2, ()), (3, ("vizier",)), (4, ("exchange_offices",)), (5, ("vizier", "exchange_offices"))]
 )
 def test_both_engines_record_the_same_trace_and_tallies(players, modules):
-    """The kernel's trace (seats, phases, scorings from its scores, the distribution from the
-    purchases still to be placed) equals the Python engine's, read from its state."""
+    """A game the kernel plays whole is counted by the kernel as it plays (no per-action
+    trace); its tallies equal the Python engine's, counted from its trace. A game the kernel's
+    random players take over once begun reports its steps: the kernel's trace (seats, phases,
+    scorings from its scores, the distribution from the purchases still to be placed) equals
+    the Python engine's, read from its state."""
+    import random
+
+    from alhambra.bots import make_bot
+    from alhambra.simulate import bot_seed, play
+
     for seed in (1, 2):
         k, kt = _traced(players, seed, modules)
         p, pt = _traced(players, seed, modules, engine="python")
         assert (k.engine, p.engine) == ("kernel", "python")
-        assert kt == pt
+        assert kt.native is not None and len(kt.codes) == len(k.history) and len(kt) == 0
+        assert pt.native is None and len(pt) == len(p.history)
         assert result_of(k, ["random"] * players, trace=kt).tallies == result_of(p, trace=pt).tallies
+        games, traces = [], []
+        for engine in ("kernel", "python"):
+            g = alhambra.new_game(players, modules=list(modules), seed=seed, engine=engine)
+            rng = random.Random(seed)
+            for _ in range(7):  # begun through the Game API
+                g.apply(rng.choice(g.legal_actions()))
+            trace = Trace()
+            play(g, [make_bot("random", bot_seed(seed, i)) for i in range(players)], trace=trace)
+            games.append(g)
+            traces.append(trace)
+        assert games[0].engine == "kernel" and traces[0].native is None
+        assert traces[0] == traces[1] and len(traces[0]) == len(games[0].history) - 7
 
 
-def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python():
-    """Bots other than random play through the loop of ``play`` on the kernel too (when asked
-    for): the recorder reads the kernel's seat, phase and scores before and after each action.
-    A bot that reads the live game's state hands it over to Python in the middle (greedy
-    without ``honest``): the recorder follows it there."""
+def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_python(monkeypatch):
+    """Bots the kernel does not play whole play through the loop of ``play`` on the kernel too
+    (when asked for; here honest greedy bots): the recorder reads the kernel's seat, phase and
+    scores before and after each action. A bot that reads the live game's state hands it over
+    to Python in the middle (greedy on modules the kernel's greedy evaluation does not value):
+    the recorder follows it there. Greedy bots the kernel plays whole are counted by it."""
     k, kt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel", honest=True)
     p, pt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python", honest=True)
     assert (k.engine, p.engine) == ("kernel", "python") and k.history == p.history
     assert kt == pt and kt.end_at is not None and kt.held == 3
     assert result_of(k, trace=kt).tallies == result_of(p, trace=pt).tallies
-    handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
+    whole, wt = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
     python, hp = _traced(3, 2, modules=("vizier",), bots="greedy", engine="python")
+    assert whole.engine == "kernel" and whole.history == python.history
+    assert result_of(whole, trace=wt).tallies == result_of(python, trace=hp).tallies
+    from alhambra.bots import greedy
+
+    monkeypatch.setattr(greedy, "KERNEL_GREEDY_MODULES", frozenset())
+    handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
     assert handed.engine == "python" and handed.history == python.history and ht == hp
 
 
@@ -172,10 +200,12 @@ def test_exact_payments_are_the_purchases_that_earned_another_action_R_TURN_4():
 
 
 def test_a_game_played_without_a_trace_is_replayed_for_its_tallies():
+    _, python_trace = _traced(3, 5, modules=("vizier",), engine="python")
     for engine in ("kernel", "python"):
-        game, trace = _traced(3, 5, modules=("vizier",), engine=engine)
+        game, counted = _traced(3, 5, modules=("vizier",), engine=engine)
+        trace = python_trace  # the kernel counted the game whole, without a per-action trace
         assert replay_trace(game) == trace
-        assert result_of(game).tallies == result_of(game, trace=trace).tallies
+        assert result_of(game).tallies == result_of(game, trace=counted).tallies
         partial = Trace(seats=trace.seats[:5], phases=trace.phases[:5], periods=trace.periods[:5])
         assert result_of(game, trace=partial).tallies == result_of(game, trace=trace).tallies
         # a trace that counted another number of scorings than were held (the kernel's count
@@ -202,3 +232,34 @@ def test_a_kernel_game_from_a_position_with_tiles_pending_is_traced_as_on_python
         assert trace.periods[0] >= 1 and trace.phases[0] == "place"
         traces.append((trace, result_of(g, trace=trace).tallies))
     assert traces[0] == traces[1]
+
+
+@pytest.mark.parametrize("modules", [("diamonds",), ("building_huts",), ("city_gates",)])
+def test_a_kernel_game_of_modules_with_their_own_pending_tiles_is_traced_as_on_python(modules):
+    """Followed action by action on the kernel, a purchase with diamonds (R-DIA-4) and a hut
+    taken (R-HUT-3) owe a placement, and a tile built with a city gate (R-GATE-6) is one when
+    it was pending (on a turn it comes from the reserve): the trace equals the Python
+    engine's, read from its state."""
+    from alhambra.lab.tally import Recorder
+
+    liked = {"BuyWithDiamonds", "TakeHut", "TakeGate", "PlayGate", "BuildThroughGate"}
+    options = {"city_gates.cards": 6} if "city_gates" in modules else {}
+    for seed in (1, 2):
+        games = [
+            alhambra.new_game(4, modules=list(modules), seed=seed, options=options, engine=e)
+            for e in ("kernel", "python")
+        ]
+        recs = [Recorder(g) for g in games]
+        rng = random.Random(seed)
+        while not games[0].is_over:
+            legal = games[0].legal_actions()
+            first = [a for a in legal if type(a).__name__ in liked]
+            action = rng.choice(first) if first and rng.random() < 0.6 else rng.choice(legal)
+            for g, rec in zip(games, recs):
+                rec.before(g)
+                g.apply(action)
+                rec.after(g, action)
+        assert games[0].engine == "kernel" and recs[0].trace.native is None
+        assert recs[0].trace == recs[1].trace
+        players = games[1].state.players
+        assert tallies(games[0], recs[0].trace, players) == tallies(games[1], recs[1].trace, players)

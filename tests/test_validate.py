@@ -277,3 +277,40 @@ def test_a_field_no_part_of_the_state_has_is_refused_naming_it(module: str, play
                 SaveFormatError, match=rf"state.modules.{key}: 'round_ovr' is no field of the {key} part"
             ):
                 alhambra.Game.from_json(json.dumps(data), check_history=check)
+
+
+def _ended_before_scoring_card_b() -> str:
+    """A game of random play that ended before scoring card B was drawn (3 players, all six
+    modules with six gate cards: few money turns): its scorings are 1 and 3."""
+    g = alhambra.new_game(3, modules=list(MODULES6), seed=51, options={"city_gates.cards": 6}, engine="python")
+    rng = random.Random(51)
+    while not g.is_over:
+        g.apply(rng.choice(g.legal_actions()))
+    assert [r.number for r in g.state.scorings] == [1, 3]
+    return g.to_json()
+
+
+def test_r_score_1_a_game_that_ended_before_scoring_card_b_was_drawn_loads():
+    text = _ended_before_scoring_card_b()
+    assert alhambra.Game.from_json(text, engine="python").to_json() == text
+    assert alhambra.Game.from_json(text).to_json() == text  # on the kernel where it plays the modules
+
+
+def test_r_score_1_a_skipped_scoring_is_refused_while_the_game_runs_and_out_of_order():
+    text = _save_where(3, "turn", seed=7)
+    done = json.loads(text)["state"]["scorings"]
+
+    def scorings(numbers):
+        def edit(d):
+            d["state"]["scorings"] = [{**done[0], "number": k} for k in numbers] if done else []
+
+        return edit
+
+    if done:
+        _refused(text, scorings([2]), r"1, 2 then 3")
+    ended = _ended_before_scoring_card_b()
+
+    def swap(d):
+        d["state"]["scorings"][0]["number"], d["state"]["scorings"][1]["number"] = 3, 1
+
+    _refused(ended, swap, r"not \[3, 1\]")

@@ -442,6 +442,9 @@ _STATE_SLOT: Any = Game.__dict__["state"]
 _RNG_SLOT: Any = Game.__dict__["rng"]
 
 
+_new_game_object = object.__new__
+
+
 class KernelGame(Game):
     """A :class:`Game` played by the compiled rules kernel (``alhambra_kernel``): the same
     rules, the same chance and the same public API, many times faster. :func:`new_game` makes
@@ -682,24 +685,87 @@ class KernelGame(Game):
 
     def play_random(
         self,
-        rngs: Sequence[random.Random],
+        rngs: Sequence[random.Random | int],
         *,
         max_actions: int = 100_000,
         codes: list[int] | None = None,
         steps: list[tuple[int | None, str, int]] | None = None,
+        record: dict[str, Any] | None = None,
+        states: list[bytes] | None = None,
     ) -> int:
         """Play on with a random player in every seat (each picks ``legal[rng.randrange(len(legal))]``
         with its seat's generator, as :class:`alhambra.bots.RandomBot`), inside the kernel, until
         the game is over or ``max_actions`` actions were played; returns how many were played.
-        The generators advance as the Python bots' would. ``codes``: a list that receives the
+        The generators advance as the Python bots' would. A seat's generator may also be given
+        by an integer seed (``random.Random(seed)``, ``0 <= seed < 2**64``), which the kernel
+        seeds itself; ``states``: a list that receives every seat's generator state at the end
+        (bytes: 624 words and the index, native byte order). ``codes``: a list that receives the
         kernel's codes of the actions played; ``steps``: a list that receives, per action played,
         ``(seat that decided it, its phase, scorings held before it)``, and then ``(None, the
-        phase, the scorings held)`` at the end."""
-        if len(rngs) != len(self.names):
-            raise ConfigError(f"one generator per seat ({len(self.names)}), not {len(rngs)}")
-        # the generators' states cross as bytes (624 words and the index), at C speed
-        given = [array("I", r.getstate()[1]).tobytes() for r in rngs]
-        played, states, trace = self._kernel.play_random(given, max_actions)
+        phase, the scorings held)`` at the end; ``record``: a dict that receives what a result
+        record counts of the actions played here and reads of the final state, counted by the
+        kernel as it plays (``tallies``, ``action_counts``, ``money_left``: see
+        :func:`alhambra.simulate.result_of`)."""
+        return self.play_bots(rngs, max_actions=max_actions, codes=codes, steps=steps, record=record, states=states)
+
+    def play_bots(
+        self,
+        seats: Sequence[Any],
+        *,
+        max_actions: int = 100_000,
+        codes: list[int] | None = None,
+        steps: list[tuple[int | None, str, int]] | None = None,
+        record: dict[str, Any] | None = None,
+        states: list[bytes] | None = None,
+    ) -> int:
+        """Play on inside the kernel as :meth:`play_random` does, each seat a random player
+        (its generator: a ``random.Random`` or a seed) or a greedy player ``(weights, noise,
+        generator)`` choosing as :class:`alhambra.bots.GreedyBot` with those weights
+        (:class:`~alhambra.bots.evaluate.Weights` or their 21 numbers in field order), that
+        noise and its generator for the noise (a ``random.Random``, advanced as the bot's would
+        be, or a seed). The other keywords and the result: see :meth:`play_random`."""
+        if len(seats) != len(self.names):
+            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {len(seats)}")
+        from .bots.evaluate import Weights
+        from .bots.greedy import KERNEL_GREEDY_MODULES, weight_row
+
+        def words(r: Any) -> Any:
+            # the generators' states cross as bytes (624 words and the index), at C speed
+            if type(r) in (int, bytes):
+                return r
+            if not isinstance(r, random.Random):
+                raise ConfigError(f"a generator is a random.Random, a seed or a state as bytes, not {r!r}")
+            return array("I", r.getstate()[1]).tobytes()
+
+        given: list[Any] = []
+        rngs: list[Any] = []
+        for seat in seats:
+            if isinstance(seat, tuple):
+                if len(seat) != 3:
+                    raise ConfigError(f"a greedy player is (weights, noise, generator), not {seat!r}")
+                weights, noise, r = seat
+                if not set(self.modules) <= KERNEL_GREEDY_MODULES:
+                    raise ConfigError(
+                        f"the kernel's greedy bot values the modules {sorted(KERNEL_GREEDY_MODULES)}, "
+                        f"not {sorted(set(self.modules) - KERNEL_GREEDY_MODULES)}"
+                    )
+                row = weight_row(weights) if isinstance(weights, Weights) else weights
+                if row is None:
+                    raise ConfigError(f"weights the kernel cannot take (plain finite numbers only): {weights!r}")
+                given.append((list(row), noise, words(r)))
+            else:
+                r = seat
+                given.append(words(r))
+            rngs.append(r)
+        try:
+            played, after, trace, report = self._kernel.play_bots(given, max_actions, record is not None)
+        except (TypeError, OverflowError) as exc:
+            raise ConfigError(
+                "per seat a generator (random.Random or a seed 0 <= seed < 2**64) or a greedy player "
+                f"(weights, noise, generator): {exc}"
+            ) from None
+        if record is not None:
+            record.update(json.loads(report))
         if codes is not None:
             codes += played
         if steps is not None:
@@ -709,8 +775,11 @@ class KernelGame(Game):
                 for k in range(0, len(trace), 3)
             ]
         self.history += kernel.actions_of(played, self.rules)
-        for r, words in zip(rngs, states):
-            r.setstate((3, tuple(array("I", words)), r.getstate()[2]))  # gauss's kept value stays
+        if states is not None:
+            states += after
+        for r, words_after in zip(rngs, after):
+            if isinstance(r, random.Random):
+                r.setstate((3, tuple(array("I", words_after)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
         self.memo = {}
@@ -719,8 +788,15 @@ class KernelGame(Game):
     def clone(self, *, seed: int | None = None) -> "KernelGame":
         """An independent copy (with ``seed``, the copy's generator freshly seeded, as
         :meth:`Game.clone`)."""
-        k = self._kernel.clone()
-        g = KernelGame._wrap(self.rules, self.names, self.seed, k, self.history.copy(), self.origin)
+        g = _new_game_object(KernelGame)  # _wrap's fields, set here: a search clones often
+        g.rules = self.rules
+        g.names = self.names
+        g.seed = self.seed
+        g.history = self.history.copy()
+        g.origin = self.origin
+        g._kernel = self._kernel.clone()
+        g._legal_set = None
+        g.memo = {}
         if seed is not None:
             twin = self._twin()
             g._kernel = kernel.load(

@@ -54,7 +54,14 @@ KERNEL_OPTIONS = {"holes": ("cell", "region"), "tiebreak": ("shared", "money"), 
 
 
 #: The modules the kernel plays, with their bits in the kernel's module set.
-KERNEL_MODULES = {"vizier": 1, "bonus_cards": 4, "exchange_offices": 8, "city_gates": 16, "diamonds": 32}
+KERNEL_MODULES = {
+    "vizier": 1,
+    "building_huts": 2,
+    "bonus_cards": 4,
+    "exchange_offices": 8,
+    "city_gates": 16,
+    "diamonds": 32,
+}
 #: The module option ``diamonds.values`` (R-DIA-1): the kernel plays any list the module
 #: accepts with at most this many diamonds of one value (the copies its cards tell apart).
 DIAMOND_VALUES = "diamonds.values"
@@ -62,6 +69,9 @@ DIAMOND_COPIES = 6
 #: The module option ``city_gates.cards`` (R-GATE-1): the kernel plays the default (``None``,
 #: one per player) and any number the module accepts, 1-6.
 GATE_CARDS = "city_gates.cards"
+#: The module option ``building_huts.layout`` (R-HUT-1): the kernel plays any layout the module
+#: accepts (the rule set's tile catalogue holds its huts, which the kernel is given).
+HUT_LAYOUT = "building_huts.layout"
 
 
 def module_bits(rules: Ruleset) -> int:
@@ -99,6 +109,8 @@ def kernel_reason(rules: Ruleset) -> str | None:
         elif name == GATE_CARDS:
             if value is not None and (type(value) is not int or not 1 <= value <= 6):
                 return f"the rules kernel does not play the option {name} = {value!r}"
+        elif name == HUT_LAYOUT:
+            continue  # checked by the module (its layout is in the catalogue)
         elif value not in KERNEL_OPTIONS.get(name, ()):
             return f"the rules kernel does not play the option {name} = {value!r}"
     return None
@@ -108,6 +120,29 @@ def _diamond_values(rules: Ruleset) -> list[int] | None:
     """The kernel's ``diamonds`` argument: the option's values (``None`` without the module)."""
     value = rules.options.get(DIAMOND_VALUES)
     return None if value is None else list(value)
+
+
+#: per rule set (kept alive by its entry, so its id is not reused): its huts as the kernel takes
+#: them, and their ids
+_HUTS: dict[int, tuple[Any, list[tuple[str, int, int]] | None, tuple[str, ...]]] = {}
+
+
+def _huts(rules: Ruleset) -> tuple[list[tuple[str, int, int]] | None, tuple[str, ...]]:
+    """The kernel's ``huts`` argument of ``rules`` (R-HUT-1: per hut of its tile catalogue, in
+    catalogue order, its id, building type as an index and wall mask; ``None`` without the
+    building huts) and the huts' ids (empty without the module)."""
+    found = _HUTS.get(id(rules))
+    if found is None or found[0] is not rules:
+        huts: list[tuple[str, int, int]] | None = None
+        if "building_huts" in rules.modules:
+            from .engine.components import BUILDING_TYPES
+
+            cat = rules.catalog
+            huts = [(t, BUILDING_TYPES.index(cat[t].type), cat[t].walls) for t in cat if cat[t].kind == "hut"]
+        if len(_HUTS) > 64:
+            _HUTS.clear()
+        found = _HUTS[id(rules)] = (rules, huts, tuple(h[0] for h in huts or ()))
+    return found[1], found[2]
 
 
 def use_kernel(engine: Any, rules: Ruleset) -> bool:
@@ -145,6 +180,7 @@ def new_native(rules: Ruleset, players: int, seed: int) -> Any:
         o.get("start_player", "seat"),
         module_bits(rules),
         _diamond_values(rules),
+        _huts(rules)[0],
         o.get(GATE_CARDS),
     )
 
@@ -153,10 +189,28 @@ def new_native(rules: Ruleset, players: int, seed: int) -> Any:
 # The kernel names each action by an integer code (``Action::code`` in kernel/core/src/game.rs)
 # and writes it as the save writes an action (``{"type": ..., fields}``), which
 # ``action_from_data`` turns into the rule set's own action object, and back: the bridge names
-# no action class itself. Both ways are kept per code and per action object.
+# no action class itself. Both ways are kept per code and per action object; an action naming a
+# building hut (R-HUT-1: its id is the layout's) is kept per layout, by the huts' ids.
 
 _ACTIONS: dict[int, Action] = {}
 _CODES: dict[Any, int | None] = {}
+_HUT_ACTIONS: dict[tuple[str, ...], dict[int, Action]] = {}
+_HUT_CODES: dict[tuple[str, ...], dict[Any, int | None]] = {}
+#: the first tile id of the huts in the kernel (buildings are 1-54), the kind of TakeHut,
+#: that of the city gates' BuildThroughGate (a tile built with a gate: a hut too, R-GATE-9)
+_HUT_FIRST = 55
+_TAKE_HUT = 17
+_BUILD_THROUGH_GATE = 21
+
+
+def _names_a_hut(code: int) -> bool:
+    """Whether the action of ``code`` names a building hut (taken, placed, reserved, built or swapped in)."""
+    kind = code >> 59
+    if kind in (3, 5, 6, _BUILD_THROUGH_GATE):
+        return (code >> 16) & 255 >= _HUT_FIRST
+    if kind in (7, 8):
+        return code & 255 >= _HUT_FIRST
+    return kind == _TAKE_HUT
 
 
 _MONEY = [MoneyCard(cur, v) for cur in CURRENCIES for v in range(1, 10)]
@@ -186,53 +240,86 @@ def _core_action(code: int) -> Action | None:
         cur = CURRENCIES.index(MARKET_CURRENCIES[space - 1])
         paid = [_MONEY[9 * cur + v] for v in range(9) for _ in range((code >> (3 * v)) & 7)]
         return action_table(Buy)[(space, tuple(paid))]
-    if kind in (3, 5, 6):
+    if kind in (3, 5, 6) and tile < _HUT_FIRST:
         cls = BuildFromReserve if kind == 3 else Swap if kind == 5 else Place
         return action_table(cls)[(tile, _pos(cell))]
     if kind == 4:
         return action_table(RemoveToReserve)[(_pos(cell),)]
-    if kind in (7, 8):
+    if kind in (7, 8) and code & 255 < _HUT_FIRST:
         return action_table(Reserve if kind == 7 else GiveToDirk)[(code & 255,)]
     return None
 
 
 def action_of(code: int, rules: Ruleset) -> Action:
-    """The action of a kernel code (one shared instance per code)."""
-    found = _ACTIONS.get(code)
+    """The action of a kernel code (one shared instance per code, per hut layout for the huts)."""
+    cache = _ACTIONS
+    names: tuple[str, ...] = ()
+    if _names_a_hut(code):
+        names = _huts(rules)[1]
+        cache = _HUT_ACTIONS.setdefault(names, {})
+    found = cache.get(code)
     if found is not None:
         return found
     found = _core_action(code)
     if found is None:
-        found = action_from_data(rules, native.KernelGame.action_data(code))
+        found = action_from_data(rules, native.KernelGame.action_data(code, list(names) if names else None))
         if type(found) is not Pass:
             cls: Any = type(found)  # an attrs class, as every action class
             found = action_table(cls)[tuple(getattr(found, f.name) for f in fields(cls))]
-    if len(_ACTIONS) < 200_000:
-        _ACTIONS[code] = found
+    if len(cache) < 200_000:
+        cache[code] = found
     return found
 
 
 def actions_of(codes: list[int], rules: Ruleset) -> list[Action]:
     """The actions of kernel codes (:func:`action_of` of each)."""
-    get = _ACTIONS.get
-    return [get(c) or action_of(c, rules) for c in codes]
+    try:
+        return list(map(_ACTIONS.__getitem__, codes))
+    except KeyError:  # a code not met before
+        get = _ACTIONS.get
+        return [get(c) or action_of(c, rules) for c in codes]
+
+
+#: a kernel code -> its action's ``repr`` and a newline, as bytes (a play digest's lines)
+_LINES: dict[int, bytes] = {}
+
+
+def repr_lines(codes: list[int], rules: Ruleset) -> bytes:
+    """The ``repr`` of the actions of kernel codes, a line each, as bytes (what
+    :func:`alhambra.simulate.play_digest` hashes), from codes met before without decoding them."""
+    try:
+        return b"".join(map(_LINES.__getitem__, codes))
+    except KeyError:  # a code not met before: its line kept, then the rest
+        out = []
+        for c in codes:
+            line = _LINES.get(c)
+            if line is None:
+                line = repr(action_of(c, rules)).encode() + b"\n"
+                if len(_LINES) < 200_000:
+                    _LINES[c] = line
+            out.append(line)
+        return b"".join(out)
 
 
 def code_of(action: Any, rules: Ruleset) -> int | None:
     """The kernel code of ``action``, or ``None`` for an action the kernel has no code for
     (not an action of the rule set, or malformed: certainly not legal on the kernel)."""
+    names = _huts(rules)[1]
+    cache = _HUT_CODES.setdefault(names, {}) if names else _CODES
     try:
-        return _CODES[action]
+        return cache[action]
     except (KeyError, TypeError):
         pass
     try:
         data = action_to_data(rules, action)
     except Exception:  # anything the converter cannot write is no action of this game
         return None
-    code: int | None = native.KernelGame.code_of_data(data) if isinstance(data, dict) else None
+    code: int | None = (
+        native.KernelGame.code_of_data(data, list(names) if names else None) if isinstance(data, dict) else None
+    )
     try:
-        if len(_CODES) < 200_000:
-            _CODES[action] = code
+        if len(cache) < 200_000:
+            cache[action] = code
     except TypeError:  # unhashable: not kept
         pass
     return code
@@ -303,6 +390,7 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
             o.get("start_player", "seat"),
             module_bits(rules),
             _diamond_values(rules),
+            _huts(rules)[0],
             o.get(GATE_CARDS),
         )
     except (ValueError, TypeError, OverflowError) as exc:

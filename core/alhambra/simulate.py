@@ -184,16 +184,32 @@ def play(
 
         rec = Recorder(game, trace)
     n = 0
-    if isinstance(game, KernelGame) and all(type(b) is RandomBot for b in bots):
+    if isinstance(game, KernelGame) and _kernel_plays(game, bots, honest):
         # random players choose from the legal actions alone, which a determinized world
-        # shares with the game: the kernel plays them itself, as the loop below would
+        # shares with the game, and greedy players from what their seat may know: the kernel
+        # plays them itself, as the loop below would
         first = len(game.history)
-        steps: list[tuple[int | None, str, int]] = []
-        n = game.play_random([b.rng for b in bots], max_actions=max_actions, steps=steps)
-        if rec is not None:  # what the kernel played, with who decided each action where
-            from .lab.tally import record_native
+        # a bot whose generator was never drawn from crosses as its seed (the kernel seeds it)
+        seeds = [b.fresh_seed() for b in bots]
+        gens = [b.rng if s is None else s for b, s in zip(bots, seeds)]
+        rngs = [r if type(b) is RandomBot else (b.weights, b.noise, r) for b, r in zip(bots, gens)]
+        states: list[bytes] = []
+        if trace is not None and not first and game.origin is None:
+            # the whole game on the kernel: it counts what the record needs as it plays
+            native: dict[str, Any] = {}
+            codes: list[int] = []
+            n = game.play_bots(rngs, max_actions=max_actions, codes=codes, record=native, states=states)
+            trace.native, trace.codes = native, codes
+        else:
+            steps: list[tuple[int | None, str, int]] = []
+            n = game.play_bots(rngs, max_actions=max_actions, steps=steps, states=states)
+            if rec is not None:  # what the kernel played, with who decided each action where
+                from .lab.tally import record_native
 
-            record_native(game.history[first:], steps, rec)
+                record_native(game.history[first:], steps, rec)
+        for b, s, words in zip(bots, seeds, states):
+            if s is not None:
+                b.advance_to(words)
     while not game.is_over:
         if n >= max_actions:
             raise RuntimeError(f"game not over after {max_actions} actions")
@@ -218,6 +234,24 @@ def play(
     return game
 
 
+def _kernel_plays(game: KernelGame, bots: list, honest: bool) -> bool:
+    """Can the kernel play ``game`` to the end with ``bots`` itself? Random bots, and greedy
+    bots (``GreedyBot``: not a subclass, whose choice may differ) with weights the kernel takes
+    on the modules its greedy evaluation values, outside honest play (where the greedy bots
+    decide on determinized worlds, one by one)."""
+    from .bots.greedy import GreedyBot, kernel_greedy, weight_row
+
+    greedy = False
+    for b in bots:
+        if type(b) is GreedyBot:
+            if weight_row(b.weights) is None or type(b.noise) not in (int, float):
+                return False
+            greedy = True
+        elif type(b) is not RandomBot:
+            return False
+    return not greedy or (not honest and kernel_greedy(game))
+
+
 def module_action_types(game: Game) -> dict[str, str]:
     """``{action type name: module name}`` for the action types the enabled modules add."""
     out: dict[str, str] = {}
@@ -232,12 +266,18 @@ def module_action_types(game: Game) -> dict[str, str]:
     return out
 
 
-def play_digest(game: Game) -> str:
+def play_digest(game: Game, *, codes: list[int] | None = None) -> str:
     """A digest of ``game``'s action sequence (its history, in order): 16 hex digits of the
     SHA-256 of the actions' representations. Equal digests mean the same moves were played
-    (the lab's "games whose play changed" between two variants on the same seed)."""
+    (the lab's "games whose play changed" between two variants on the same seed), on either
+    engine. ``codes``: the compiled kernel's codes of the history's actions, when known (the
+    same digest, from lines kept by code)."""
     import hashlib
 
+    if codes is not None:
+        from .kernel import repr_lines
+
+        return hashlib.sha256(repr_lines(codes, game.rules)).hexdigest()[:16]
     get = _REPR_LINES.get
     try:
         text = b"".join([get(a) or _repr_line(a) for a in game.history])
@@ -269,11 +309,28 @@ def result_of(
     from .lab.tally import replay_trace, tallies
 
     engine = game.engine
-    # a kernel game's summary without handing it over to Python (reading ``state`` would)
-    st = game.summary_state(cities=True) if isinstance(game, KernelGame) else game.state
-    if trace is None or len(trace) != len(game.history) or trace.held != len(st.scorings):
-        trace = replay_trace(game)
-    counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
+    native = None
+    if trace is not None and trace.native is not None and trace.codes is not None:
+        if isinstance(game, KernelGame) and game.is_over and len(trace.codes) == len(game.history):
+            native = trace.native  # the kernel's own count of a game it played whole
+    if native is not None:
+        counts = native["action_counts"]
+        digest = play_digest(game, codes=trace.codes)
+        tallied = native["tallies"]
+        money = native["money_left"]
+        points = native["points"]
+        turn, start_player = native["turn"], native["start_player"]
+    else:
+        # a kernel game's summary without handing it over to Python (reading ``state`` would)
+        st = game.summary_state(cities=True) if isinstance(game, KernelGame) else game.state
+        if trace is None or len(trace) != len(game.history) or trace.held != len(st.scorings):
+            trace = replay_trace(game)
+        counts = {cls.__name__: k for cls, k in Counter(map(type, game.history)).items()}
+        digest = play_digest(game)
+        tallied = tallies(game, trace, st.players)
+        money = money_left(game, st)
+        points = scoring_points(game, st)
+        turn, start_player = st.turn, st.start_player
     owners = module_action_types(game)
     per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
     for type_name, module in owners.items():
@@ -287,20 +344,20 @@ def result_of(
         scores=list(game.scores),
         winners=list(game.winners),
         actions=len(game.history),
-        scorings=[r.number for r in st.scorings],
+        scorings=[p["number"] for p in points],
         action_counts=counts,
         bots=list(bots),
         module_actions=per_module,
-        turns=st.turn,
+        turns=turn,
         options=_plain(options),
-        start_player=st.start_player,
-        money_left=money_left(game, st),
-        points=scoring_points(game, st),
+        start_player=start_player,
+        money_left=money,
+        points=points,
         rotation=rotation,
         variant=variant,
-        play=play_digest(game),
+        play=digest,
         engine=engine,
-        tallies=tallies(game, trace, st.players),
+        tallies=tallied,
     )
 
 
@@ -358,11 +415,16 @@ def simulate_one(
     count = players if isinstance(players, int) else len(players)
     specs = seat_bots(bots, count, check=False)
     seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]  # BotSpecError here
-    if engine == "auto" and not all(type(b) is RandomBot for b in seated):
+    from .bots.greedy import GreedyBot
+
+    if engine == "auto" and not all(type(b) in (RandomBot, GreedyBot) for b in seated):
         # the other bots read the state through Python (views, determinized worlds): on the
         # kernel every decision would cost a conversion, so "auto" plays them on Python
         engine = "python"
     game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
+    if engine == "auto" and isinstance(game, KernelGame) and not _kernel_plays(game, seated, honest):
+        # greedy bots the kernel does not play (their modules, honest play): on Python
+        game = new_game(players, modules=modules, seed=seed, options=options, engine="python")
     return play(game, seated, honest=honest, trace=trace)
 
 
@@ -600,8 +662,11 @@ def _run_local(tasks, workers):
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
+    # games in chunks: a kernel game takes about a millisecond, no more than sending it to a
+    # worker and its record back; a chunk still leaves every worker several to balance the load
+    chunk = max(1, min(32, len(tasks) // (workers * 8)))
     try:
-        yield from pool.imap_unordered(_indexed, tasks)
+        yield from pool.imap_unordered(_indexed, tasks, chunksize=chunk)
         pool.close()
     finally:
         pool.terminate()

@@ -22,6 +22,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from browser import headless_chromium
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from .pointing import replaced
 from .server import LiveServer
 
 #: where the README's screenshot is written: a scratch file unless asked for
@@ -85,30 +86,36 @@ def sit_down(driver: WebDriver) -> bool:
 
 
 def wait_for_new_page(driver: WebDriver, old: Any) -> None:
-    WebDriverWait(driver, 60).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
+    """Wait until the page has followed an action: ``old`` (its ``#table-data`` then) replaced
+    by the page's script, or another page (the hot seat's curtain)."""
+    WebDriverWait(driver, 60).until(replaced(old))
+
+
+def page_marker(driver: WebDriver) -> Any:
+    return driver.find_element(By.ID, "table-data")
 
 
 def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None) -> None:
     """Play ``action`` by pointing, as a person would: a market building then a payment, a
     tile then a highlighted cell, or the action's own button. ``on_pick()`` runs once a tile
     is picked and its cells are highlighted."""
-    old = driver.find_element(By.TAG_NAME, "html")
+    old = page_marker(driver)
     kind = action["kind"]
     if "space" in action and not action.get("via") and action.get("cards"):
         driver.find_element(By.ID, f"space-{action['space']}").click()  # then the cards of the hand beside it
         select_cards(driver, "#pay-cards", action["cards"])
         driver.find_element(By.ID, "pay-selected").click()
     elif "space" in action:
-        driver.find_element(By.ID, f"space-{action['space']}").click()
-        driver.find_element(
-            By.CSS_SELECTOR,
-            f'#pay-other button[data-index="{action["index"]}"], #chooser button[data-index="{action["index"]}"]',
-        ).click()
+        driver.find_element(By.ID, f"space-{action['space']}").click()  # then the payment, in the list
+        driver.find_element(By.CSS_SELECTOR, f'#pay-options .payment[data-index="{action["index"]}"]').click()
+        driver.find_element(By.ID, "pay-selected").click()
     elif kind == "TakeMoney":
         select_cards(driver, "#display", action["cards"])
-        driver.find_element(By.ID, "take-selected").click()
+        if len(action["cards"]) > 1:  # one card is taken by pointing at it
+            driver.find_element(By.ID, "take-selected").click()
     elif "tile" in action and "pos" in action:
-        driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
+        if not driver.find_elements(By.CSS_SELECTOR, f'.picked[data-pick="tile:{action["tile"]}"]'):
+            driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
         if on_pick is not None:
             on_pick()
         x, y = action["pos"]
@@ -125,14 +132,22 @@ def click_action(driver: WebDriver, action: dict[str, Any], on_pick: Any = None)
 
 
 def select_cards(driver: WebDriver, box: str, codes: list[str]) -> None:
-    """Point at the cards ``codes`` in ``box`` (the money display, or the hand beside a building)."""
+    """Point at the cards ``codes`` in ``box``: the money display (one card alone is taken at
+    once; several are marked with their "+"), or the hand beside a building (the payment the
+    page chose first unmarked)."""
+    if box == "#pay-cards":
+        for c in driver.find_elements(By.CSS_SELECTOR, "#pay-cards .card.selected"):
+            c.click()
     for code in codes:
         free = [
             c
             for c in driver.find_elements(By.CSS_SELECTOR, f'{box} .card[data-code="{code}"]')
             if "selected" not in (c.get_attribute("class") or "")
         ]
-        free[0].click()
+        if box == "#display" and len(codes) > 1:
+            free[0].find_element(By.CSS_SELECTOR, ".plus").click()
+        else:
+            free[0].click()
 
 
 def total(action: dict[str, Any]) -> int:

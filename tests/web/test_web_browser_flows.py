@@ -2,7 +2,8 @@
 cards of the display (the <= 5 rule shown, R-TURN-2), paying by selecting cards of the hand
 beside the building (exact or overpaid shown, R-TURN-3/R-TURN-4), another player's Alhambra
 large on hover or click, the bots' moves played back one by one with a "thinking" state, a
-default-seeded game resumed after a restart, and a stale page's 409 that reloads the seat.
+default-seeded game resumed after a restart, and a stale page's 409 after which the page follows
+the game without reloading.
 Screenshots of taking and paying are written to ``$ALHAMBRA_SHOTS`` (default
 ``<tmp>/shots24``)."""
 
@@ -26,6 +27,7 @@ from alhambra.web.pages import table_data
 from alhambra.web.tables import Seat, Table, TableStore
 from browser import headless_chromium
 
+from .pointing import replaced
 from .server import LiveServer
 
 SHOTS = Path(os.environ.get("ALHAMBRA_SHOTS") or Path(tempfile.gettempdir()) / "shots24")
@@ -61,13 +63,23 @@ def person_turn_where(store: TableStore, table: Table, wanted: Any, limit: int =
 
 
 def select(driver: WebDriver, box: str, codes: list[str]) -> None:
+    """Mark cards: of the money display with their "+" (a card pointed at alone is taken at
+    once), of the hand beside a building after unmarking the payment the page chose first."""
+    if box == "#pay-cards":
+        for c in driver.find_elements(By.CSS_SELECTOR, "#pay-cards .card.selected"):
+            c.click()
     for code in codes:
         free = [
             c
             for c in driver.find_elements(By.CSS_SELECTOR, f'{box} .card[data-code="{code}"]')
             if "selected" not in (c.get_attribute("class") or "")
         ]
-        free[0].click()
+        (free[0].find_element(By.CSS_SELECTOR, ".plus") if box == "#display" else free[0]).click()
+
+
+def followed(driver: WebDriver, old: Any, timeout: float = 30) -> None:
+    """Wait until the page has followed an action: ``old``, its ``#table-data`` then, replaced."""
+    WebDriverWait(driver, timeout).until(replaced(old))
 
 
 def test_take_money_and_pay_by_selecting_cards(driver: WebDriver, tmp_path: Path) -> None:
@@ -88,9 +100,9 @@ def test_take_money_and_pay_by_selecting_cards(driver: WebDriver, tmp_path: Path
         SHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SHOTS / "take-by-selection.png"))
         before = len(table.game.history)
-        old = driver.find_element(By.TAG_NAME, "html")
+        old = driver.find_element(By.ID, "table-data")
         driver.find_element(By.ID, "take-selected").click()
-        WebDriverWait(driver, 30).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
+        followed(driver, old)
         assert table.game.history[before] == take
 
         def plain_buy(legal: list[Any]) -> bool:
@@ -111,9 +123,9 @@ def test_take_money_and_pay_by_selecting_cards(driver: WebDriver, tmp_path: Path
         assert driver.find_element(By.ID, "pay-selected").is_enabled()
         driver.save_screenshot(str(SHOTS / "pay-by-selection.png"))
         before = len(table.game.history)
-        old = driver.find_element(By.TAG_NAME, "html")
+        old = driver.find_element(By.ID, "table-data")
         driver.find_element(By.ID, "pay-selected").click()
-        WebDriverWait(driver, 30).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
+        followed(driver, old)
         assert table.game.history[before] == buy
         assert (SHOTS / "take-by-selection.png").stat().st_size > 20_000
     finally:
@@ -173,7 +185,9 @@ def test_bots_moves_are_played_back_one_by_one_with_a_thinking_state(driver: Web
         index = next(i for i, a in enumerate(legal) if type(a).__name__ == "TakeMoney")
         driver.find_element(By.CSS_SELECTOR, f'#money-list button[data-index="{index}"]').get_property("form")
         driver.execute_script("document.getElementById('money-list').open = true;")
+        old = driver.find_element(By.ID, "table-data")
         driver.find_element(By.CSS_SELECTOR, f'#money-list button[data-index="{index}"]').click()
+        followed(driver, old)
         seen_logs: set[int] = set()
         thinking = False
         end = time.monotonic() + 60
@@ -184,11 +198,11 @@ def test_bots_moves_are_played_back_one_by_one_with_a_thinking_state(driver: Web
                 seen_logs.add(len(driver.find_elements(By.CSS_SELECTOR, "#log li")))
                 if data["decides"]:
                     break
-            except Exception:  # noqa: BLE001, S112 -- the page is reloading
+            except Exception:  # noqa: BLE001, S112 -- the page is replacing its content
                 continue
             time.sleep(0.1)
         assert data["decides"], "Ana's turn came back"
-        assert thinking and len(seen_logs) >= 3  # several pages: one per bot move, not all at once
+        assert thinking and len(seen_logs) >= 3  # several states shown: one per bot move, not all at once
     finally:
         live.stop()
 
@@ -206,10 +220,10 @@ def test_a_default_seeded_game_resumes_after_a_restart(driver: WebDriver, tmp_pa
         assert live.app.state.store.settle(table)
         seed = table.game.seed
         driver.get(seat_link(live, table))
-        old = driver.find_element(By.TAG_NAME, "html")
-        select(driver, "#display", [table.game.state.display[0].code])
-        driver.find_element(By.ID, "take-selected").click()
-        WebDriverWait(driver, 30).until(lambda d: old.id != d.find_element(By.TAG_NAME, "html").id)
+        old = driver.find_element(By.ID, "table-data")
+        code = table.game.state.display[0].code
+        driver.find_element(By.CSS_SELECTOR, f'#display .card[data-code="{code}"]').click()  # one card: one click
+        followed(driver, old)
         assert live.app.state.store.settle(table)
         version = table.version
         link = seat_link(live, table)
@@ -226,22 +240,28 @@ def test_a_default_seeded_game_resumes_after_a_restart(driver: WebDriver, tmp_pa
         again.stop()
 
 
-def test_a_stale_page_gets_a_409_that_reloads_the_seat(driver: WebDriver, tmp_path: Path) -> None:
+def test_a_stale_page_gets_a_409_and_follows_the_game(driver: WebDriver, tmp_path: Path) -> None:
     live = LiveServer(tmp_path / "games")
     try:
         store: TableStore = live.app.state.store
         table = store.create([Seat("Ana", "person"), Seat("Bo", "person")], seed=9)
         seat = table.decider
         driver.get(seat_link(live, table, seat))
+        # a page that has not yet seen the change: its polling of /version held up
+        driver.execute_script(
+            "window.alhambraStayed = true; var f = window.fetch; window.fetch = function (u, o) {"
+            " return String(u).indexOf('/version') >= 0 ? new Promise(function () {}) : f(u, o); };"
+        )
         store.play(table, seat, 0, table.version)  # played elsewhere: this page is stale now
         driver.execute_script(
             "document.getElementById('money-list') && (document.getElementById('money-list').open = true);"
         )
-        driver.find_element(By.CSS_SELECTOR, "button.act").click()
-        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "reload-seat"))
-        assert "409" in driver.find_element(By.TAG_NAME, "h1").text
-        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "table-data"))  # reloaded by itself
+        driver.find_element(By.CSS_SELECTOR, "#money-list button.act").click()
+        WebDriverWait(driver, 15).until(lambda d: d.find_elements(By.ID, "notice"))
+        assert "the game had moved on" in driver.find_element(By.ID, "notice").text  # the 409, said
+        assert page_data(driver)["version"] == table_data(table, seat)["version"]  # the page follows the game
+        assert not page_data(driver)["decides"]
         assert f"/seat/{seat}?t=" in driver.current_url
-        assert page_data(driver)["version"] == table_data(table, seat)["version"]
+        assert driver.execute_script("return window.alhambraStayed === true;")  # without reloading
     finally:
         live.stop()

@@ -13,7 +13,17 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from .server import LiveServer
-from .test_web_browser import driver, server, sit_down, start_game, state, total, wait_for_new_page, select_cards
+from .test_web_browser import (
+    driver,
+    page_marker,
+    select_cards,
+    server,
+    sit_down,
+    start_game,
+    state,
+    total,
+    wait_for_new_page,
+)
 
 __all__ = ["driver", "server"]  # the fixtures, shared with the other browser tests
 
@@ -47,16 +57,18 @@ def click(driver: WebDriver, action: dict[str, Any]) -> None:
     of the hand beside it (diamonds pay on any space, R-DIA-4), money by pointing at the
     display, a tile by pointing at it and a highlighted cell, any other by its button (opening
     the list of other actions when it is there)."""
-    old = driver.find_element(By.TAG_NAME, "html")
+    old = page_marker(driver)
     if "space" in action and action.get("cards") and not action.get("via"):
         driver.find_element(By.ID, f"space-{action['space']}").click()
         select_cards(driver, "#pay-cards", action["cards"])
         driver.find_element(By.ID, "pay-selected").click()
     elif action["kind"] == "TakeMoney":
         select_cards(driver, "#display", action["cards"])
-        driver.find_element(By.ID, "take-selected").click()
+        if len(action["cards"]) > 1:
+            driver.find_element(By.ID, "take-selected").click()
     elif action["kind"] == "Place":
-        driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
+        if not driver.find_elements(By.CSS_SELECTOR, f'.picked[data-pick="tile:{action["tile"]}"]'):
+            driver.find_element(By.CSS_SELECTOR, f'[data-pick="tile:{action["tile"]}"]').click()
         x, y = action["pos"]
         driver.find_element(By.CSS_SELECTOR, f'#my-city .target[data-pos="{x},{y}"]').click()
     else:

@@ -10,8 +10,8 @@ search on clones of that sample; they never read the true state of other players
 from __future__ import annotations
 
 import math
-
 import random
+from array import array
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from ..errors import AlhambraError
@@ -46,7 +46,40 @@ class Bot:
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None  # made on first use
+        self._rng_words: bytes | None = None  # its state, when set from outside before that
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator: ``random.Random(seed)`` (made when first read)."""
+        r = self._rng
+        if r is None:
+            r = random.Random(self.seed)
+            if self._rng_words is not None:
+                r.setstate((3, tuple(array("I", self._rng_words)), None))
+                self._rng_words = None
+            self._rng = r
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_words = None
+
+    def fresh_seed(self) -> int | None:
+        """The seed of the bot's generator while it is still in its seeded state (never read),
+        else None: a player that draws as this bot would (the compiled kernel's random play)
+        may seed its own copy and hand the state back with :meth:`advance_to`."""
+        seed = self.seed
+        if self._rng is None and self._rng_words is None and type(seed) is int and 0 <= seed < 1 << 64:
+            return seed
+        return None
+
+    def advance_to(self, words: bytes) -> None:
+        """Set the bot's generator to the state ``words`` (its 624 words and index, native
+        byte order: what ``array("I", rng.getstate()[1]).tobytes()`` gives), made when read."""
+        self._rng = None
+        self._rng_words = words
 
     def choose(self, game, seat: int, legal: list):  # pragma: no cover - abstract
         """Return one of ``legal`` (the legal actions of ``seat``, the player to decide)."""

@@ -2,8 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from attrs import fields
+
 from .base import Bot
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
+
+#: The modules whose games the compiled kernel's greedy evaluation (``kernel/core/src/greedy.rs``)
+#: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does; a kernel game with any
+#: other module is valued by the Python evaluator.
+KERNEL_GREEDY_MODULES = frozenset({"vizier", "exchange_offices", "bonus_cards", "diamonds"})
+
+_WEIGHT_ROWS: dict = {}
+
+
+def weight_row(weights: Weights) -> tuple[float, ...] | None:
+    """``weights`` as the kernel takes them (its fields in order, as floats), or None when a
+    field is not a plain finite number (the Python evaluator values such weights)."""
+    row = _WEIGHT_ROWS.get(weights)
+    if row is None and weights not in _WEIGHT_ROWS:
+        vals = [getattr(weights, f.name) for f in fields(Weights)]
+        ok = all(type(v) in (int, float) and abs(v) < 2**53 for v in vals)
+        row = tuple(float(v) for v in vals) if ok else None
+        if len(_WEIGHT_ROWS) > 64:
+            _WEIGHT_ROWS.clear()
+        _WEIGHT_ROWS[weights] = row
+    return row
+
+
+def kernel_greedy(game: Any) -> bool:
+    """True if ``game`` is played by the compiled kernel and its modules are ones the kernel's
+    greedy evaluation values (:data:`KERNEL_GREEDY_MODULES`)."""
+    return getattr(game, "_kernel", None) is not None and set(game.modules) <= KERNEL_GREEDY_MODULES
 
 
 class GreedyBot(Bot):
@@ -16,6 +47,10 @@ class GreedyBot(Bot):
     seat may know. Ties go to the action listed first; ``noise`` (points, default 0) adds a
     random jitter from the bot's own generator; ``weights`` names a weight set
     (``greedy:weights=tuned``, :data:`~alhambra.bots.evaluate.WEIGHT_SETS`).
+
+    On a game the compiled kernel plays (:func:`kernel_greedy`) the values come from the
+    kernel's copy of the evaluator, which gives the same values; :func:`alhambra.simulate.play`
+    then plays whole games of greedy and random bots inside the kernel.
     """
 
     name = "greedy"
@@ -37,7 +72,13 @@ class GreedyBot(Bot):
     def choose(self, game, seat: int, legal: list):
         if len(legal) == 1:
             return legal[0]
-        vals = Evaluator(game, seat, self.weights).action_values(legal)
+        vals = None
+        if kernel_greedy(game) and (legal is game._legal or legal == game.legal_actions()):
+            row = weight_row(self.weights)
+            if row is not None:
+                vals = game._kernel.greedy_values(row)
+        if vals is None:
+            vals = Evaluator(game, seat, self.weights).action_values(legal)
         if self.noise:
             vals = [v + self.rng.uniform(-self.noise, self.noise) for v in vals]
         best = 0

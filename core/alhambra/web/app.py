@@ -11,7 +11,9 @@ Routes (``gid``: a game, ``s``: a seat number, ``t``: a token in the query or fo
 ``GET /g/{gid}/seat/{s}?t=``              the play page of seat ``s`` (``view(s)``)
 ``GET /g/{gid}/seat/{s}/state.json?t=``   the same as JSON
 ``POST /g/{gid}/seat/{s}/act``            ``t``, ``index``, ``version``: play a listed action
-``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn
+                                          (``Accept: application/json``: the new version as JSON,
+                                          what the page's script asks for; else a 303 to the seat)
+``POST /g/{gid}/seat/{s}/undo``           ``t``, ``version``: undo within the turn (JSON alike)
 ``GET /g/{gid}/version``                  ``{"version", "decider", "over"}`` (pages poll it)
 ``GET /g/{gid}/save?t=``                  download the save (once the game is over)
 ``GET /g/{gid}/replay?t=``                open a finished game in the replay viewer
@@ -94,6 +96,19 @@ REPLAY_BUILDS = 2
 BODY_SECONDS = 60.0
 #: seconds a form's body (a new game, an action: at most MAX_FORM bytes) may take to arrive
 FORM_SECONDS = 10.0
+#: the bots of the new-game form in players' words
+BOT_WORDS = {
+    "random": "a bot: random",
+    "greedy": "a bot: greedy",
+    "mcts": "a bot: searching (MCTS)",
+    "learned": "a bot: learned",
+}
+#: the options of the new-game form in players' words (an option not named here: its own name)
+OPTION_WORDS = {
+    "tiebreak": "a tie for the most points",
+    "holes": "what counts as a hole in an Alhambra",
+    "start_player": "who starts, when the starting money ties",
+}
 #: hosts every server answers to, besides the address it serves on and ``--allow-host``
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: the cookie naming the browser that created a table (its host): HttpOnly, SameSite=Strict
@@ -385,6 +400,8 @@ def create_app(
             options=option_choices(store),
             defaults=file_defaults,
             bots=BOT_KINDS,
+            bot_words=BOT_WORDS,
+            option_words=OPTION_WORDS,
             problems=store.problems,
             max_name=MAX_NAME_LENGTH,
         )
@@ -502,6 +519,10 @@ def create_app(
             await run_in_threadpool(store.undo, table, seat, form.get("version"))
         except Conflict as exc:
             return conflict(request, exc, table, seat, token, form.get("hs") == "1")
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse(
+                {"version": table.version_for(seat), "decider": table.public_decider(seat), "over": table.game.is_over}
+            )
         return after_action(table, seat, token, form.get("hs") == "1")
 
     async def version(request: Request) -> Response:

@@ -17,7 +17,8 @@ import attrs
 
 from .. import BUILDING_TYPES, MARKET_CURRENCIES
 from .tables import Table
-from ..engine.components import known_card
+from ..engine.components import SCORING_TABLE, known_card
+from ..engine.scoring import majority_table
 from .words import action_label, card_words
 
 CURRENCY_ORDER = {c: i for i, c in enumerate(MARKET_CURRENCIES)}
@@ -95,6 +96,80 @@ def scoring_data(game: Any) -> list[dict[str, Any]]:
     return out
 
 
+#: placements previewed at most per page (each builds a copy of the Alhambra)
+MAX_PREVIEWS = 400
+
+
+def _position(action: dict[str, Any]) -> tuple[int, int] | None:
+    """The cell an action builds on (``pos``, or ``x`` and ``y`` of a gate's action)."""
+    if isinstance(action.get("pos"), list):
+        return tuple(action["pos"])  # type: ignore[return-value]
+    if type(action.get("x")) is int and type(action.get("y")) is int:
+        return action["x"], action["y"]
+    return None
+
+
+def previews(game: Any, seat: int, actions: list[dict[str, Any]]) -> None:
+    """Add ``preview`` to each building action of ``actions`` (a placement, a build from the
+    reserve, a swap, a build through a gate): ``{"wall": the longest outer wall after it
+    (R-SCORE-5), "counts": the seat's buildings per type after it}``, what the page shows
+    when the person points at the highlighted cell."""
+    city = game.state.players[seat].city
+    seen: dict[tuple[str, Any, Any], dict[str, Any] | None] = {}
+    done = 0
+    for a in actions:
+        kind, pos = a["kind"], _position(a)
+        if pos is None or "tile" not in a or kind not in ("Place", "BuildFromReserve", "Swap", "BuildThroughGate"):
+            continue
+        key = ("swap" if kind == "Swap" else "build", a["tile"], pos)
+        if key not in seen:
+            if done >= MAX_PREVIEWS:
+                break
+            done += 1
+            try:
+                after = city.copy()
+                if kind == "Swap":
+                    after.swap(a["tile"], pos, checked=True)
+                else:
+                    after.place(a["tile"], pos, checked=True)
+                seen[key] = {"wall": after.longest_outer_wall(), "counts": after.type_counts()}
+            except Exception:  # noqa: BLE001 -- a preview is a courtesy: none rather than no page
+                seen[key] = None
+        if seen[key] is not None:
+            a["preview"] = seen[key]
+
+
+def standings(game: Any) -> dict[str, Any]:
+    """Where every participant stands before the next scoring (R-SCORE-2 … R-SCORE-5): the
+    buildings per type, the longest outer wall, and the majority points the next scoring
+    would give if it came now (Dirk too, in a two-player game, R-TWO-4)."""
+    players = game.state.players
+    rows = [
+        {"name": p.name, "counts": p.city.type_counts(), "wall": p.city.longest_outer_wall(), "seat": i}
+        for i, p in enumerate(players)
+    ]
+    dirk = game.state.modules.get("dirk")
+    if dirk is not None:
+        catalog = players[0].city.catalog
+        counts = dict.fromkeys(BUILDING_TYPES, 0)
+        for t in dirk.tiles:
+            spec = catalog[t]
+            if spec.kind == "building":
+                counts[str(spec.type)] += 1
+        rows.append({"name": "Dirk", "counts": counts, "wall": 0, "seat": None})
+    number = min(len(game.state.scorings) + 1, 3)
+    points = majority_table([r["counts"] for r in rows], number)
+    for r, pts in zip(rows, points):
+        r["points"] = pts
+        r["total"] = sum(pts.values()) + r["wall"]
+    return {
+        "number": number,
+        "types": list(BUILDING_TYPES),
+        "values": {t: list(SCORING_TABLE[t][number - 1]) for t in BUILDING_TYPES},
+        "rows": rows,
+    }
+
+
 def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinking: bool = False) -> dict[str, Any]:
     """The table as ``seat`` may see it (``None``: a spectator): ``view`` (``game.view(seat)``),
     ``version``, ``seats`` (names and kinds, never tokens), ``scorings``, ``dirk`` (his
@@ -108,6 +183,7 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinki
     if seat is not None and game.current_player == seat:
         prices = [m["price"] for m in view["market"]]
         actions = [action_data(game, seat, i, a, prices) for i, a in enumerate(game.legal_actions())]
+        previews(game, seat, actions)
     dirk = game.state.modules.get("dirk")
     hand = view["players"][seat].get("hand", []) if seat is not None else []
     log = [{"step": e.step, "seat": e.seat, "text": e.text} for e in table.log]
@@ -137,5 +213,6 @@ def table_data(table: Table, seat: int | None, *, can_undo: bool = False, thinki
         ],
         "distribution": [e.text for e in table.log if e.seat is None and e.text.startswith("Distribution")],
         "scores": list(game.scores),
+        "standings": standings(game),
         "take_limit": game.rules.take_limit,  # R-TURN-2's total in this rule set (the hints say it)
     }

@@ -8,6 +8,7 @@
 //! west -256). An Alhambra of at most 58 tiles never reaches 128 cells from the fountain.
 
 use crate::data::{EAST, FOUNTAIN, NORTH, SOUTH, TILE_TYPE, TILE_WALLS, TYPES, WEST};
+use crate::huts::{HUT_FIRST, HUT_TILES};
 use crate::stack::Stack;
 
 pub type Cell = u16;
@@ -128,6 +129,8 @@ pub struct City {
     fresh: u8,
     wall_len: i16,
     pub holes: Holes,
+    /// the walls of the building huts (R-HUT-1: the game's layout), by hut index
+    pub hut_walls: [u8; HUT_TILES],
 }
 
 impl City {
@@ -143,10 +146,25 @@ impl City {
             fresh: 0,
             wall_len: -1,
             holes,
+            hut_walls: [0; HUT_TILES],
         };
         c.cells.push(ORIGIN);
         c.tiles.push(FOUNTAIN);
         c
+    }
+
+    /// An Alhambra whose building huts have the walls `hut_walls` (R-HUT-1, R-PLACE-7).
+    pub fn with_huts(holes: Holes, hut_walls: [u8; HUT_TILES]) -> City {
+        City { hut_walls, ..City::new(holes) }
+    }
+
+    /// The wall mask of `tile`: a building's printed walls, a hut's from the layout.
+    #[inline]
+    pub fn walls(&self, tile: u8) -> u8 {
+        match TILE_WALLS.get(tile as usize) {
+            Some(&w) => w,
+            None => self.hut_walls.get(tile.wrapping_sub(HUT_FIRST) as usize).copied().unwrap_or(0),
+        }
     }
 
     #[inline]
@@ -230,7 +248,7 @@ impl City {
         let mut seen: Stack<u32, 256> = Stack::new();
         self.touch.clear();
         for i in 0..self.cells.len() {
-            let (c, w) = (self.cells[i], TILE_WALLS[self.tiles[i] as usize]);
+            let (c, w) = (self.cells[i], self.walls(self.tiles[i]));
             let mut touch = 0u8;
             for &(s, side, opp) in STEPS.iter() {
                 let q = step(c, s);
@@ -363,7 +381,7 @@ impl City {
     /// The sides of the tile at index `i` through which one walks to a neighbouring tile:
     /// no wall, or a side declared open (R-PLACE-5, R-GATE-6) (the frontier must be worked out).
     fn links(&self, i: usize) -> u8 {
-        self.touch[i] & (!TILE_WALLS[self.tiles[i] as usize] | self.open_mask(self.cells[i]))
+        self.touch[i] & (!self.walls(self.tiles[i]) | self.open_mask(self.cells[i]))
     }
 
     fn ensure_removable(&mut self) {
@@ -451,7 +469,7 @@ impl City {
         self.ensure_front();
         for i in 0..self.cells.len() {
             let c = self.cells[i];
-            if c != ORIGIN && (mask ^ TILE_WALLS[self.tiles[i] as usize]) & self.touch[i] == 0 && !self.is_held(c) {
+            if c != ORIGIN && (mask ^ self.walls(self.tiles[i])) & self.touch[i] == 0 && !self.is_held(c) {
                 out(c);
             }
         }
@@ -528,13 +546,13 @@ impl City {
     /// once as `(cell, EAST | SOUTH)`, sorted.
     pub fn double_walls(&self, out: &mut impl FnMut(Cell, u8)) {
         for (c, t) in self.iter() {
-            let m = TILE_WALLS[t as usize];
+            let m = self.walls(t);
             for (s, side, opp) in [(256, EAST, WEST), (1, SOUTH, NORTH)] {
                 if m & side == 0 {
                     continue;
                 }
                 let Some(other) = self.tile_at(step(c, s)) else { continue };
-                if TILE_WALLS[other as usize] & opp != 0 && !self.gates.contains((c, side)) {
+                if self.walls(other) & opp != 0 && !self.gates.contains((c, side)) {
                     out(c, side);
                 }
             }
@@ -579,7 +597,7 @@ impl City {
         // corners named by the cell they are the north-west corner of
         let mut edges: Stack<(Cell, Cell), 256> = Stack::new();
         for (c, t) in self.iter() {
-            let m = TILE_WALLS[t as usize];
+            let m = self.walls(t);
             if m == 0 {
                 continue;
             }

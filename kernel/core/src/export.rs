@@ -3,9 +3,11 @@
 //! generator's state as `random.Random.getstate()` holds it.
 
 use crate::city::{xy, Cell, MAX_GATES};
-use crate::data::{card_code, BONUS_CARDS, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, BONUS, GATES, VIZIER};
+use crate::data::{card_code, is_money, value, BONUS_CARDS, TYPES, TYPE_NAMES};
+use crate::game::{Context, Game, BONUS, BUILDING_HUTS, GATES, MAX_PLAYERS, VIZIER};
+use crate::huts::write_tile;
 use crate::stack::Stack;
+use crate::tally::{Tally, KINDS, KIND_NAMES};
 use std::fmt::Write;
 
 fn list<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut each: impl FnMut(&mut String, T)) {
@@ -49,8 +51,18 @@ fn per_type<T: std::fmt::Display + Copy>(out: &mut String, xs: &[T]) {
     out.push('}');
 }
 
-/// The state object of a save (names empty).
+/// The state object of a save (names empty; the huts named by their shipped ids).
 pub fn state_json(g: &Game) -> String {
+    state_json_with(g, &[])
+}
+
+fn tiles(out: &mut String, ts: &[u8], names: &[String]) {
+    list(out, ts.iter(), |o, &t| write_tile(o, t, names));
+}
+
+/// The state object of a save (names empty), the `k`-th hut named `hut_names[k]` (R-HUT-1: the
+/// layout's ids; the shipped ids `H1` … `H24` when `hut_names` is empty).
+pub fn state_json_with(g: &Game, hut_names: &[String]) -> String {
     let mut o = String::with_capacity(4096);
     let n = g.n as usize;
     o.push_str("{\"players\": ");
@@ -61,7 +73,9 @@ pub fn state_json(g: &Game) -> String {
         o.push_str(", \"city\": ");
         list(o, pl.city.iter(), |o, (c, t)| {
             let (x, y) = xy(c);
-            let _ = write!(o, "[{x}, {y}, {t}]");
+            let _ = write!(o, "[{x}, {y}, ");
+            write_tile(o, t, hut_names);
+            o.push(']');
         });
         // the sides declared open (city gates, R-GATE-6) follow the tiles, sorted
         let mut open: Stack<(Cell, u8), MAX_GATES> = Stack::from_slice(pl.city.gates());
@@ -75,7 +89,7 @@ pub fn state_json(g: &Game) -> String {
             o.push(']');
         }
         o.push_str(", \"reserve\": ");
-        ints(o, pl.reserve.as_slice());
+        tiles(o, pl.reserve.as_slice(), hut_names);
         let _ = write!(o, ", \"score\": {}}}", pl.score);
     });
     o.push_str(", \"bag\": ");
@@ -109,7 +123,9 @@ pub fn state_json(g: &Game) -> String {
     );
     o.push_str(", \"pending\": ");
     list(&mut o, g.pending.iter(), |o, &(t, ok)| {
-        let _ = write!(o, "{{\"tile\": {t}, \"dirk_ok\": {ok}}}");
+        o.push_str("{\"tile\": ");
+        write_tile(o, t, hut_names);
+        let _ = write!(o, ", \"dirk_ok\": {ok}}}");
     });
     let ctx = match g.place_context {
         Context::None => "",
@@ -174,6 +190,14 @@ pub fn state_json(g: &Game) -> String {
         o.push_str(", \"not_held\": ");
         seats(&mut o, &b.not_held, b.has_not_held);
         o.push('}');
+        parts += 1;
+    }
+    if g.mods & BUILDING_HUTS != 0 {
+        // set up after the bonus cards and before the vizier, as the module hooks run
+        if parts > 0 {
+            o.push_str(", ");
+        }
+        crate::huts::state_json(&mut o, g, hut_names);
         parts += 1;
     }
     if g.mods & VIZIER != 0 {
@@ -243,6 +267,109 @@ pub fn summary_json(g: &Game) -> String {
     scorings(&mut o, g);
     o.push_str(", \"hands\": ");
     list(&mut o, 0..g.n as usize, |o, p| cards(o, g.players[p].hand.as_slice()));
+    o.push('}');
+    o
+}
+
+/// The points of every scoring held, by source and seat, as `alhambra.lab.records.scoring_points`
+/// writes them: per scoring its number and per seat the majority points by type, the walls, the
+/// extra columns and the total; with Dirk (R-TWO-3), his total.
+fn points(o: &mut String, g: &Game) {
+    let n = g.n as usize;
+    list(o, g.scorings.iter(), |o, r| {
+        let _ = write!(o, "{{\"number\": {}, \"seats\": ", r.number);
+        list(o, (0..r.participants as usize).filter(|&i| i < n), |o, i| {
+            o.push_str("{\"majority\": ");
+            if r.bare {
+                o.push_str("{}");
+            } else {
+                per_type(o, &r.majority[i]);
+            }
+            let _ = write!(o, ", \"walls\": {}, \"extra\": ", r.walls[i]);
+            match r.position {
+                Some(p) => {
+                    let _ = write!(o, "{{\"position\": {}}}", p[i]);
+                }
+                None => o.push_str("{}"),
+            }
+            let _ = write!(o, ", \"total\": {}}}", r.total(i));
+        });
+        if r.participants as usize > n {
+            let dirk: i32 = (n..r.participants as usize).map(|i| r.total(i)).sum();
+            let _ = write!(o, ", \"dirk\": {dirk}");
+        }
+        o.push('}');
+    });
+}
+
+/// What a result record needs beyond the scores, as JSON: `tallies` (per seat, in the shape
+/// of `alhambra.lab.tally.tallies`: the counts of `t` and, from the final state, the buildings
+/// in the Alhambra by type, the reserve and the longest outer wall), `action_counts` (the
+/// actions by class name, in the order first played), `points` (the scorings' points, as
+/// [`points`]), `turn`, `start_player` and `money_left` (per seat, the money cards' value in
+/// hand, diamonds and offices apart).
+pub fn record_json(g: &mut Game, t: &Tally) -> String {
+    let mut o = String::with_capacity(4096);
+    o.push_str("{\"tallies\": ");
+    let n = g.n as usize;
+    let mut walls = [0i32; MAX_PLAYERS];
+    for p in 0..n {
+        walls[p] = g.players[p].city.longest_outer_wall();
+    }
+    list(&mut o, 0..n, |o, p| {
+        let s = &t.seats[p];
+        o.push_str("{\"bought\": ");
+        list(o, s.bought.iter(), |o, b| per_type(o, b));
+        o.push_str(", \"received\": ");
+        per_type(o, &s.received);
+        o.push_str(", \"built\": ");
+        per_type(o, &g.players[p].city.type_counts());
+        let _ = write!(
+            o,
+            ", \"reserve\": {}, \"wall\": {}, \"money_taken\": {}, \"money_spent\": {}, \"purchases\": {}, \
+             \"exact\": {}, \"actions\": {{",
+            g.players[p].reserve.len(),
+            walls[p],
+            s.money_taken,
+            s.money_spent,
+            s.purchases,
+            s.exact
+        );
+        let mut names: Stack<(&str, u32), KINDS> = Stack::new();
+        for (k, &c) in s.actions.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            match names.iter().position(|&(m, _)| m == KIND_NAMES[k]) {
+                Some(i) => names.as_mut_slice()[i].1 += c,
+                None => names.push((KIND_NAMES[k], c)),
+            }
+        }
+        names.as_mut_slice().sort_by_key(|&(m, _)| m);
+        for (i, (m, c)) in names.iter().enumerate() {
+            let _ = write!(o, "{}\"{m}\": {c}", if i > 0 { ", " } else { "" });
+        }
+        o.push_str("}}");
+    });
+    o.push_str(", \"action_counts\": {");
+    let mut done: Stack<&str, KINDS> = Stack::new();
+    for &k in t.first_seen.iter() {
+        let name = KIND_NAMES[k as usize];
+        if done.iter().any(|&m| m == name) {
+            continue;
+        }
+        let c: u32 = (0..KINDS).filter(|&j| KIND_NAMES[j] == name).map(|j| t.kinds[j]).sum();
+        let _ = write!(o, "{}\"{name}\": {c}", if done.is_empty() { "" } else { ", " });
+        done.push(name);
+    }
+    o.push_str("}, \"points\": ");
+    points(&mut o, g);
+    let _ = write!(o, ", \"turn\": {}, \"start_player\": {}", g.turn, g.start_player);
+    o.push_str(", \"money_left\": ");
+    list(&mut o, 0..n, |o, p| {
+        let v: u32 = g.players[p].hand.iter().filter(|&&c| is_money(c)).map(|&c| value(c) as u32).sum();
+        let _ = write!(o, "{v}");
+    });
     o.push('}');
     o
 }

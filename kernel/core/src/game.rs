@@ -10,6 +10,7 @@
 use crate::city::{cell_of, Cell, City, Holes};
 use crate::data::*;
 use crate::gates::{changes_city, GatesState};
+use crate::huts::{HutLayout, HutState};
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -53,9 +54,10 @@ pub const MAX_DIAMONDS: usize = 20;
 
 /// The options of the base game: `holes` (R-PLACE-6), `tiebreak` (R-END-4), `start_player`
 /// (R-SET-4); and the module options `diamonds.values` (R-DIA-1: the diamond cards' values, in
-/// the order they join the money cards; used only with the diamonds module) and
-/// `city_gates.cards` (R-GATE-1: how many gate cards, 1-6; 0 for the default, one per player
-/// and two with two players).
+/// the order they join the money cards; used only with the diamonds module), the hut layout
+/// of `building_huts.layout` (R-HUT-1: the huts' colours and walls; used only with the building
+/// huts) and `city_gates.cards` (R-GATE-1: how many gate cards, 1-6; 0 for the default, one per
+/// player and two with two players).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Options {
     pub holes: Holes,
@@ -63,6 +65,7 @@ pub struct Options {
     pub start_random: bool,
     pub diamonds: Stack<u8, MAX_DIAMONDS>,
     pub gate_cards: u8,
+    pub huts: HutLayout,
 }
 
 impl Default for Options {
@@ -73,6 +76,7 @@ impl Default for Options {
             start_random: false,
             diamonds: Stack::from_slice(&DEFAULT_DIAMONDS),
             gate_cards: 0,
+            huts: HutLayout::default(),
         }
     }
 }
@@ -99,12 +103,13 @@ impl Options {
 
 /// The modules the kernel plays, as bits of `Game::mods`.
 pub const VIZIER: u8 = 1;
+pub const BUILDING_HUTS: u8 = 2;
 pub const BONUS: u8 = 4;
 pub const OFFICES: u8 = 8;
 pub const GATES: u8 = 16;
 pub const DIAMONDS: u8 = 32;
 /// The modules the kernel plays.
-pub const KERNEL_MODULES: u8 = VIZIER | BONUS | OFFICES | GATES | DIAMONDS;
+pub const KERNEL_MODULES: u8 = VIZIER | BUILDING_HUTS | BONUS | OFFICES | GATES | DIAMONDS;
 
 /// A payment for the building on market `space` (1-4): `counts[0][v-1]` cards of value v of
 /// the space's currency and, through the exchange office `via` (0: none, R-EXC-4),
@@ -239,6 +244,10 @@ pub enum Action {
     RevealBonus {
         building: u8,
     },
+    /// TakeHut: a face-up building hut (R-HUT-2)
+    TakeHut {
+        hut: u8,
+    },
     /// TakeGate: the gate card waiting on the gate space, instead of money (R-GATE-4)
     TakeGate {
         card: u8,
@@ -320,6 +329,7 @@ impl Action {
             Action::BuyDiamonds(p) => p.code(14),
             Action::UseVizierDiamonds(p) => p.code(15),
             Action::RevealBonus { building } => 16u64 << 59 | building as u64,
+            Action::TakeHut { hut } => 17u64 << 59 | hut as u64,
             Action::TakeGate { card } => 18u64 << 59 | card as u64,
             Action::PlayGate { card, cell, side } => {
                 19u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | cell as u64
@@ -379,6 +389,9 @@ impl Action {
             16 if BONUS_CARDS.contains(&((v & 255) as u8)) && v >> 8 & ((1 << 51) - 1) == 0 => {
                 Action::RevealBonus { building: (v & 255) as u8 }
             }
+            17 if crate::huts::is_hut((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
+                Action::TakeHut { hut: (v & 255) as u8 }
+            }
             18 if is_gate((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
                 Action::TakeGate { card: (v & 255) as u8 }
             }
@@ -394,7 +407,9 @@ impl Action {
                     }
                     Action::PlayGate { card, cell, side }
                 } else {
-                    if ![NORTH, EAST, SOUTH, WEST].contains(&side) || !(1..=54).contains(&tile) {
+                    if ![NORTH, EAST, SOUTH, WEST].contains(&side)
+                        || (!(1..=54).contains(&tile) && !crate::huts::is_hut(tile))
+                    {
                         return None;
                     }
                     Action::BuildThroughGate { card, tile, cell, side }
@@ -496,12 +511,13 @@ pub struct Game {
     /// how many of the last actions were passes (R-TURN-9, R-END-1)
     pub passes: u8,
     pub rng: Mt,
-    /// the enabled modules (`VIZIER`, `BONUS`, `OFFICES`, `DIAMONDS`)
+    /// the enabled modules (`VIZIER`, `BUILDING_HUTS`, `BONUS`, `OFFICES`, `DIAMONDS`)
     pub mods: u8,
     pub vizier: VizierState,
     pub bonus: BonusState,
     /// the city gates besides the Alhambras' gates (R-GATE-1 … R-GATE-9)
     pub gates: GatesState,
+    pub huts: HutState,
 }
 
 /// Where the bonus cards are (R-BON-1 … R-BON-5), as the module's `BonusCardsState`: per seat
@@ -595,7 +611,8 @@ impl Game {
     pub fn with_modules(n: usize, seed: u64, opts: Options, mods: u8) -> Game {
         assert!((MIN_PLAYERS..=MAX_PLAYERS).contains(&n));
         assert!(mods & !KERNEL_MODULES == 0, "a module the kernel does not play");
-        let blank = Player { hand: Stack::new(), city: City::new(opts.holes), reserve: Stack::new(), score: 0 };
+        let city = City::with_huts(opts.holes, opts.huts.walls);
+        let blank = Player { hand: Stack::new(), city, reserve: Stack::new(), score: 0 };
         let mut g = Game {
             n: n as u8,
             opts,
@@ -626,6 +643,7 @@ impl Game {
             vizier: VizierState { asked: -1, ..Default::default() },
             bonus: BonusState::default(),
             gates: GatesState::default(),
+            huts: HutState::default(),
         };
         g.setup();
         g.start_turn(g.start_player);
@@ -742,6 +760,9 @@ impl Game {
             self.bonus.has_owned = true;
             self.bonus.has_not_held = true;
         }
+        if self.mods & BUILDING_HUTS != 0 {
+            self.setup_huts(); // R-HUT-1
+        }
         // R-VIZ-1: every vizier active
         if self.mods & VIZIER != 0 {
             for a in self.vizier.active.iter_mut().take(n) {
@@ -811,6 +832,7 @@ impl Game {
                     }
                 }
                 self.legal_reveal(s, out);
+                self.legal_take_hut(s, out); // R-HUT-2
                 if self.mods & VIZIER != 0 && !self.vizier.active[s] {
                     out.push(Action::ReactivateVizier); // R-VIZ-4
                 }
@@ -859,7 +881,8 @@ impl Game {
                 let distinct = self.distinct_pending();
                 let city = &mut self.players[s].city;
                 for &t in distinct.iter() {
-                    city.place_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Place { tile: t, cell: c }));
+                    let walls = city.walls(t);
+                    city.place_cells(walls, &mut |c| out.push(Action::Place { tile: t, cell: c }));
                 }
                 for &t in distinct.iter() {
                     out.push(Action::Reserve { tile: t });
@@ -934,13 +957,15 @@ impl Game {
         let p = &mut self.players[s];
         let reserve = p.reserve;
         for &t in reserve.iter() {
-            p.city.place_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Build { tile: t, cell: c }));
+            let walls = p.city.walls(t);
+            p.city.place_cells(walls, &mut |c| out.push(Action::Build { tile: t, cell: c }));
         }
         for &c in p.city.removable() {
             out.push(Action::Remove { cell: c });
         }
         for &t in reserve.iter() {
-            p.city.swap_cells(TILE_WALLS[t as usize], &mut |c| out.push(Action::Swap { tile: t, cell: c }));
+            let walls = p.city.walls(t);
+            p.city.swap_cells(walls, &mut |c| out.push(Action::Swap { tile: t, cell: c }));
         }
     }
 
@@ -1332,6 +1357,10 @@ impl Game {
                 self.reveal(s, building);
                 Next::Same
             }
+            Action::TakeHut { hut } => {
+                self.take_hut(s, hut);
+                Next::ActionDone(false) // R-HUT-2: never an extra action
+            }
             Action::DeclineVizier => {
                 self.vizier.asked = -1;
                 Next::Resume
@@ -1629,6 +1658,9 @@ impl Game {
         if self.mods & BONUS != 0 {
             self.bonus_counts(&mut rec);
         }
+        if self.mods & BUILDING_HUTS != 0 {
+            self.hut_counts(&mut rec); // R-HUT-5
+        }
         let parts = rec.participants as usize;
         for t in 0..TYPES {
             let counts: Stack<u8, 7> = Stack::from_slice(&(0..parts).map(|i| rec.counts[i][t]).collect::<Vec<_>>());
@@ -1884,6 +1916,8 @@ pub struct Loaded {
     /// per seat, the gates of its Alhambra in the order they were played, each as
     /// `(x, y, EAST | SOUTH)` of the tile west or north of it
     pub city_gates: Vec<Vec<(i32, i32, u8)>>,
+    /// the hut stacks by colour, bottom first (with the building huts)
+    pub hut_stacks: Vec<Vec<u8>>,
 }
 
 fn fits<T>(what: &str, items: &[T], cap: usize) -> Result<(), Illegal> {
@@ -1913,7 +1947,7 @@ impl Game {
             pl.hand = Stack::from_slice(&l.hands[p]);
             pl.reserve = Stack::from_slice(&l.reserves[p]);
             pl.score = l.scores[p];
-            pl.city = City::new(l.opts.holes);
+            pl.city = City::with_huts(l.opts.holes, l.opts.huts.walls);
             for &(x, y, t) in &l.cities[p] {
                 if (x, y) == (0, 0) {
                     continue;
@@ -1985,6 +2019,10 @@ impl Game {
         g.vizier = l.vizier;
         g.bonus = l.bonus;
         g.gates = l.gates;
+        if l.mods & BUILDING_HUTS != 0 {
+            g.load_huts(&l.hut_stacks)?;
+            g.count_huts();
+        }
         Ok(g)
     }
 }

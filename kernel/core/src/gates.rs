@@ -17,7 +17,7 @@
 //! (R-GATE-7): the Alhambra keeps its gates ([`City::gates`]) and judges with them.
 
 use crate::city::{Cell, City, MAX_TILES, ORIGIN, STEPS};
-use crate::data::{gate, is_gate, EAST, GATE_CARDS, GATE_FIRST, NORTH, SOUTH, TILE_WALLS, WEST};
+use crate::data::{gate, is_gate, EAST, GATE_CARDS, GATE_FIRST, NORTH, SOUTH, WEST};
 use crate::game::{Action, Game, Next, Phase};
 use crate::stack::Stack;
 
@@ -106,7 +106,7 @@ pub fn removal_gates(city: &mut City, cards: u8, out: &mut impl FnMut(Cell, u8))
     let mut links = [0u8; MAX_TILES];
     for (i, (c, t)) in city.iter().enumerate() {
         cells.push(c);
-        links[i] = !TILE_WALLS[t as usize] | city.open_mask(c);
+        links[i] = !city.walls(t) | city.open_mask(c);
     }
     let index = |c: Cell| cells.as_slice().binary_search(&c).ok();
     let mut chosen = [false; 128];
@@ -272,7 +272,7 @@ impl Game {
         let city = &mut self.players[s].city;
         for &tile in tiles {
             let mut cells: Stack<Cell, 160> = Stack::new();
-            city.walled_off_cells(TILE_WALLS[tile as usize], &mut |q| cells.push(q));
+            city.walled_off_cells(city.walls(tile), &mut |q| cells.push(q));
             for &q in cells.iter() {
                 let near = city.sides_with_tiles(q);
                 for side in [NORTH, EAST, SOUTH, WEST] {

@@ -10,15 +10,21 @@
 //! * [`data`]: the components.
 //! * [`city`]: one Alhambra and its placement rules.
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
+//! * [`huts`]: the module "building huts" (R-HUT-1 … R-HUT-6).
 //! * [`gates`]: the module city gates (R-GATE-1 … R-GATE-9).
-//! * [`export`]: the state as the Python engine's save writes it (JSON).
+//! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
+//! * [`tally`]: what every seat did in a game (a result record's `tallies`).
+//! * [`greedy`]: the greedy bot's evaluation and choice, as the Python `GreedyBot`.
 
 pub mod city;
 pub mod data;
 pub mod export;
 pub mod game;
 pub mod gates;
+pub mod greedy;
+pub mod huts;
 pub mod rng;
 pub mod stack;
+pub mod tally;
 
 pub use game::{Action, Game, Options, Phase};

@@ -253,3 +253,36 @@ fn r_gate_4_to_r_gate_6_action_codes_name_the_card_cell_and_side_and_come_back()
     assert_eq!(card_of_code("gate-7"), None);
     assert_eq!(card_code(gate(1)), "gate-1");
 }
+
+/// A hut of the game's layout whose walls include `with` and exclude `without` (R-HUT-1).
+fn hut_with(g: &Game, with: u8, without: u8) -> u8 {
+    let walls = &g.players[0].city.hut_walls;
+    let k = walls.iter().position(|&w| w & with == with && w & without == 0).expect("such a hut");
+    alhambra_kernel::huts::HUT_FIRST + k as u8
+}
+
+#[test]
+fn r_gate_9_gates_work_on_huts_walls_like_any_tiles() {
+    use alhambra_kernel::game::BUILDING_HUTS;
+    // a hut walled west meets (1, 0), walled east, only wall against wall: built through a gate
+    let mut g = table(GATES | BUILDING_HUTS, &[gate(4)], &[money(0, 2), money(1, 3), money(2, 4), money(3, 5)]);
+    let hut = hut_with(&g, WEST, 0);
+    g.players[0].city.place(EAST_WALL, cell(1, 0));
+    g.players[0].reserve = Stack::from_slice(&[hut]);
+    let build = Action::BuildThroughGate { card: gate(4), tile: hut, cell: cell(2, 0), side: WEST };
+    assert_eq!(gate_actions(&mut g), vec![build]);
+    assert_eq!(Action::from_code(build.code()), Some(build));
+    g.apply_legal(build);
+    assert_eq!(g.players[0].city.tile_at(cell(2, 0)), Some(hut));
+    assert_eq!(g.players[0].city.gates(), &[(cell(1, 0), EAST)]);
+    // a hut walled north built below (1, 0), walled south, makes a double wall a gate can take
+    let mut g = table(GATES | BUILDING_HUTS, &[gate(1)], &[money(0, 2), money(1, 3), money(2, 4), money(3, 5)]);
+    let hut = hut_with(&g, NORTH, WEST);
+    g.players[0].city.place(OPEN, cell(0, 1));
+    g.players[0].city.place(SOUTH_WALL, cell(1, 0));
+    g.players[0].reserve = Stack::from_slice(&[hut]);
+    g.apply_legal(Action::Build { tile: hut, cell: cell(1, 1) });
+    assert_eq!((g.phase, g.gates.window), (Phase::Gates, Window::Change));
+    let wall = Action::PlayGate { card: gate(1), cell: cell(1, 0), side: SOUTH };
+    assert!(legal(&mut g).contains(&wall));
+}

@@ -274,3 +274,223 @@ fn r_bon_5_a_scoring_reveals_every_eligible_card_and_counts_it_as_one_more_build
         "\"bonus_cards\": {\"hands\": [[], [], []], \"revealed\": [[7], [], []], \"out_of_play\": [14, 22, 23, 31, 32, 41, 42, 52, 53], \"owned\": [[7], [], []], \"not_held\": [[], [14], []]}"
     ));
 }
+
+// -- the building huts (R-HUT-1 … R-HUT-6) ------------------------------------------------------
+
+use alhambra_kernel::export::state_json_with;
+use alhambra_kernel::game::{BUILDING_HUTS, VIZIER};
+use alhambra_kernel::huts::{HutLayout, HUT_COUNTS, HUT_FIRST, HUT_TILES, SHIPPED};
+
+/// Hut `H{k}` of the shipped layout.
+fn hut(k: u8) -> u8 {
+    HUT_FIRST + k - 1
+}
+
+/// A table with the building huts whose stacks hold `tops` face up (one hut per stack of its
+/// colour; the other stacks empty).
+fn hut_table(mods: u8, tops: &[u8]) -> Game {
+    let mut g = table(BUILDING_HUTS | mods, &[money(0, 1)], &[money(3, 1)]);
+    for t in 0..TYPES {
+        g.huts.stacks[t].clear();
+    }
+    for &h in tops {
+        g.huts.stacks[SHIPPED.type_of(h) as usize].push(h);
+    }
+    g
+}
+
+#[test]
+fn r_hut_1_six_stacks_by_colour_each_shuffled_with_one_face_up() {
+    for (n, seed) in [(2, 1), (4, 7), (6, 12)] {
+        let g = Game::with_modules(n, seed, Options::default(), BUILDING_HUTS);
+        let mut all: Vec<u8> = Vec::new();
+        for (t, stack) in g.huts.stacks.iter().enumerate() {
+            assert_eq!(stack.len(), HUT_COUNTS[t] as usize);
+            assert!(stack.iter().all(|&h| SHIPPED.type_of(h) as usize == t));
+            all.extend(stack.iter());
+        }
+        all.sort();
+        assert_eq!(all, (HUT_FIRST..HUT_FIRST + HUT_TILES as u8).collect::<Vec<_>>());
+        assert_eq!(g.huts.owned, [0; 6]);
+    }
+    // the shipped layout: H2 is a pavilion with walls south and west, H23 a tower north and west
+    assert_eq!((SHIPPED.type_of(hut(2)), SHIPPED.walls[1]), (0, SOUTH | WEST));
+    assert_eq!((SHIPPED.type_of(hut(23)), SHIPPED.walls[22]), (5, NORTH | WEST));
+}
+
+#[test]
+fn r_hut_1_a_layout_needs_24_huts_of_the_right_colours_each_with_one_to_three_walls() {
+    let shipped: Vec<(u8, u8)> = (0..HUT_TILES).map(|k| (SHIPPED.types[k], SHIPPED.walls[k])).collect();
+    assert_eq!(HutLayout::of(&shipped), Ok(SHIPPED));
+    assert!(HutLayout::of(&shipped[1..]).is_err()); // 23 huts
+    let mut bad = shipped.clone();
+    bad[0].1 = 15; // four walls: never reachable
+    assert!(HutLayout::of(&bad).is_err());
+    bad[0].1 = 0; // no wall
+    assert!(HutLayout::of(&bad).is_err());
+    let mut bad = shipped.clone();
+    bad[0].0 = 5; // H1 a tower: 2 pavilions and 6 towers
+    assert!(HutLayout::of(&bad).is_err());
+    bad[0].0 = 6; // no such type
+    assert!(HutLayout::of(&bad).is_err());
+}
+
+#[test]
+fn r_hut_2_a_face_up_hut_is_taken_for_free_after_the_bonus_reveals_and_before_the_vizier() {
+    let mut g = hut_table(VIZIER | BONUS, &[hut(2), hut(23)]);
+    g.vizier.active[0] = false;
+    g.bonus.hands[0] = 0b10;
+    g.players[0].city.place(14, cell(0, -1));
+    let all = legal(&mut g);
+    assert_eq!(
+        &all[..4],
+        &[
+            Action::RevealBonus { building: 14 },
+            Action::TakeHut { hut: hut(2) }, // stacks in scoring order: pavilion … tower
+            Action::TakeHut { hut: hut(23) },
+            Action::ReactivateVizier,
+        ]
+    );
+    // the next hut of the stack turns face up; the taking ends the turn's actions
+    g.huts.stacks[0] = Stack::from_slice(&[hut(1), hut(2)]);
+    let hand = g.players[0].hand;
+    let mut scratch = Vec::new();
+    g.apply(Action::TakeHut { hut: hut(2) }, &mut scratch).unwrap();
+    assert_eq!(g.huts.stacks[0].as_slice(), &[hut(1)]);
+    assert_eq!((g.phase, g.current_player()), (Phase::Place, Some(0)));
+    assert_eq!(g.pending.as_slice(), &[(hut(2), false)]);
+    assert_eq!(g.players[0].hand, hand); // free
+    assert_eq!(g.huts.owned[0], 1);
+}
+
+#[test]
+fn r_hut_2_a_face_down_or_taken_hut_or_an_empty_stack_offers_nothing() {
+    let mut g = hut_table(0, &[hut(2)]);
+    g.huts.stacks[0] = Stack::from_slice(&[hut(1), hut(2)]);
+    let before = state_json(&g);
+    let mut scratch = Vec::new();
+    for bad in [hut(1), hut(3), hut(20), 54, 200] {
+        assert!(g.apply(Action::TakeHut { hut: bad }, &mut scratch).is_err());
+    }
+    assert_eq!(state_json(&g), before);
+    let huts = |g: &mut Game| legal(g).into_iter().filter(|a| matches!(a, Action::TakeHut { .. })).count();
+    assert_eq!(huts(&mut g), 1); // the five other stacks are empty
+    let mut g = table(0, &[money(0, 1)], &[money(3, 1)]);
+    assert_eq!(huts(&mut g), 0); // without the module
+}
+
+#[test]
+fn r_hut_3_a_hut_is_built_or_reserved_at_the_end_of_the_turn_never_given_to_dirk() {
+    let mut g = Game::with_modules(2, 3, Options::default(), BUILDING_HUTS);
+    let s = g.current_player().unwrap() as usize;
+    let top = *g.huts.stacks[0].as_slice().last().unwrap();
+    let mut scratch = Vec::new();
+    g.apply(Action::TakeHut { hut: top }, &mut scratch).unwrap();
+    let all = legal(&mut g);
+    assert!(!all.iter().any(|a| matches!(a, Action::GiveToDirk { .. })));
+    assert_eq!(*all.last().unwrap(), Action::Reserve { tile: top });
+    // the hut's own walls decide where it may stand (R-PLACE-3, R-PLACE-7): around the bare
+    // fountain, every side but the ones where a wall of the hut would face it
+    let cells: Vec<u16> =
+        all.iter().filter_map(|a| if let Action::Place { cell, .. } = a { Some(*cell) } else { None }).collect();
+    let walls = g.tile_walls(top);
+    let expected: Vec<u16> = [(-1, 0, EAST), (0, -1, SOUTH), (0, 1, NORTH), (1, 0, WEST)]
+        .iter()
+        .filter(|&&(_, _, side)| walls & side == 0)
+        .map(|&(x, y, _)| cell(x, y))
+        .collect();
+    assert_eq!(cells, expected);
+    g.apply(Action::Reserve { tile: top }, &mut scratch).unwrap();
+    assert_eq!(g.players[s].reserve.as_slice(), &[top]);
+    assert_eq!(g.phase, Phase::Turn);
+    assert_ne!(g.current_player(), Some(s as u8));
+    // R-TURN-5: the reserve's hut is built or swapped in like any tile
+    let mut g2 = g;
+    g2.turn_player = s as u8;
+    g2.decider = Some(s as u8);
+    assert!(legal(&mut g2).iter().any(|a| *a == Action::Build { tile: top, cell: expected[0] }));
+}
+
+#[test]
+fn r_hut_4_a_player_owning_three_huts_takes_no_more() {
+    let mut g = hut_table(0, &[hut(1), hut(4), hut(7)]);
+    g.huts.owned[0] = 2;
+    assert_eq!(legal(&mut g).iter().filter(|a| matches!(a, Action::TakeHut { .. })).count(), 3);
+    g.huts.owned[0] = 3;
+    assert!(!legal(&mut g).iter().any(|a| matches!(a, Action::TakeHut { .. })));
+    let mut scratch = Vec::new();
+    assert!(g.apply(Action::TakeHut { hut: hut(1) }, &mut scratch).is_err());
+}
+
+#[test]
+fn r_hut_5_a_hut_counts_one_building_per_matching_open_neighbour_and_nothing_from_the_reserve() {
+    // H1: a pavilion hut with a wall on the north, at (2, 0); pavilions 7 (no walls) north of it
+    // behind its wall, 5 (wall north) east, 6 (wall east) south, 4 (walls north, west) west:
+    // three open matching neighbours
+    let mut g = hut_table(0, &[]);
+    let city = &mut g.players[0].city;
+    for (t, x, y) in [(hut(1), 2, 0), (7, 2, -1), (5, 3, 0), (6, 2, 1), (4, 1, 0)] {
+        city.place(t, cell(x, y));
+    }
+    let city = g.players[0].city;
+    assert_eq!(g.hut_value(&city, hut(1), cell(2, 0)), 3);
+    // a wall on the neighbour's facing side (1: walls north, east, west), another type (seraglio
+    // 14), a hut of the same colour (H3): none counts
+    for (t, want) in [(1, 2), (14, 2), (hut(3), 2), (7, 3)] {
+        let mut c = city;
+        c.swap(t, cell(1, 0));
+        assert_eq!(g.hut_value(&c, hut(1), cell(2, 0)), want, "west neighbour {t}");
+    }
+    // at a scoring: seat 0's three pavilions (4, 5, 6, 7 count as four) and the hut's three
+    g.players[0].city = city;
+    g.players[1].reserve = Stack::from_slice(&[hut(2)]);
+    g.players[1].city.place(1, cell(0, 1));
+    g.display = Stack::from_slice(&[money(3, 1), money(3, 2), money(3, 3), money(3, 4)]);
+    g.deck = Stack::from_slice(&[money(3, 5), money(3, 6), SCORING_A]);
+    let mut scratch = Vec::new();
+    g.apply(Action::Take { cards: [money(3, 1), 0, 0, 0], n: 1 }, &mut scratch).unwrap();
+    assert_eq!(g.scorings.len(), 1);
+    assert_eq!((g.scorings[0].counts[0][0], g.scorings[0].counts[1][0]), (4 + 3, 1));
+}
+
+#[test]
+fn r_hut_6_a_huts_walls_count_for_the_longest_outer_wall() {
+    let mut g = hut_table(0, &[]);
+    let city = &mut g.players[0].city;
+    assert_eq!(city.longest_outer_wall(), 0);
+    city.place(hut(1), cell(0, -1)); // a wall on the north, facing an empty cell
+    assert_eq!(city.longest_outer_wall(), 1);
+    city.place(hut(23), cell(-1, -1)); // walls north and west: one wall of three segments
+    assert_eq!(city.longest_outer_wall(), 3);
+}
+
+#[test]
+fn r_hut_1_a_layout_of_the_option_gives_the_huts_their_walls_and_the_save_their_ids() {
+    // the shipped colours with every wall turned a quarter clockwise
+    let huts: Vec<(u8, u8)> =
+        (0..HUT_TILES).map(|k| (SHIPPED.types[k], (SHIPPED.walls[k] << 1 | SHIPPED.walls[k] >> 3) & 15)).collect();
+    let opts = Options { huts: HutLayout::of(&huts).unwrap(), ..Default::default() };
+    let mut g = Game::with_modules(3, 5, opts, BUILDING_HUTS);
+    assert_eq!(g.tile_walls(hut(1)), EAST); // H1: north in the shipped layout
+    assert_eq!(g.players[1].city.walls(hut(2)), WEST | NORTH);
+    g.players[0].city.place(hut(1), cell(0, -1));
+    g.players[0].reserve = Stack::from_slice(&[9, hut(2)]);
+    let names: Vec<String> =
+        (0..HUT_TILES).map(|k| if k == 1 { "say \"hi\"\\".into() } else { format!("h{k}") }).collect();
+    let json = state_json_with(&g, &names);
+    assert!(json.contains("[0, -1, \"h0\"]"));
+    assert!(json.contains("\"reserve\": [9, \"say \\\"hi\\\"\\\\\"]"));
+    assert!(json.contains("\"building_huts\": {\"stacks\": {\"pavilion\": ["));
+    assert!(state_json(&g).contains("[0, -1, \"H1\"]")); // the shipped ids without names
+}
+
+#[test]
+fn r_hut_2_an_action_code_names_the_hut_and_comes_back() {
+    let a = Action::TakeHut { hut: hut(24) };
+    assert_eq!(Action::from_code(a.code()), Some(a));
+    assert_eq!(Action::from_code(17u64 << 59 | 54), None); // a building is no hut
+    assert_eq!(Action::from_code(17u64 << 59 | (HUT_FIRST as u64 + HUT_TILES as u64)), None);
+    for a in [Action::Place { tile: hut(3), cell: cell(0, 1) }, Action::Reserve { tile: hut(3) }] {
+        assert_eq!(Action::from_code(a.code()), Some(a));
+    }
+}

@@ -14,11 +14,14 @@ use kernel::data::{
 };
 use kernel::game::{
     bonus_bit, Action, BonusState, Context, DiamondPay, Game, Loaded, Options, Payment, Phase, Scoring, VizierState,
-    GATES, KERNEL_MODULES,
+    BUILDING_HUTS, GATES, KERNEL_MODULES,
 };
 use kernel::gates::{After, GatesState, Window};
+use kernel::greedy::{self, Memo, Weights};
+use kernel::huts::{hut_of_name, is_hut, HutLayout, HUT_FIRST};
 use kernel::rng::Mt;
 use kernel::stack::Stack;
+use kernel::tally::Tally;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -51,13 +54,41 @@ fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
     }
 }
 
+/// `alhambra.errors.ConfigError` (an `AlhambraError` and a `ValueError`).
+fn config_error(py: Python<'_>, msg: String) -> PyErr {
+    match py.import("alhambra.errors").and_then(|m| m.getattr("ConfigError")) {
+        Ok(cls) => match cls.call1((msg.clone(),)) {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(_) => PyValueError::new_err(msg),
+        },
+        Err(_) => PyValueError::new_err(msg),
+    }
+}
+
+/// The kernel's greedy evaluation values neither the building huts nor the city gates: a game
+/// with either is no game for its greedy bot (the Python evaluator values them).
+fn greedy_refusal(py: Python<'_>, mods: u8) -> PyResult<()> {
+    for (bit, name) in [(BUILDING_HUTS, "building huts"), (GATES, "city gates")] {
+        if mods & bit != 0 {
+            return Err(config_error(py, format!("the kernel's greedy bot plays no game with {name}")));
+        }
+    }
+    Ok(())
+}
+
+/// A hut layout as the bridge gives it: per hut (in the rule set's catalogue order) its id, its
+/// building type (0 pavilion … 5 tower) and its wall mask.
+type Huts = Option<Vec<(String, u8, u8)>>;
+
+/// The options, and the huts' ids (empty: the shipped layout's).
 fn options(
     holes: &str,
     tiebreak: &str,
     start_player: &str,
     diamonds: Option<Vec<u8>>,
+    huts: Huts,
     gates: Option<u8>,
-) -> PyResult<Options> {
+) -> PyResult<(Options, Vec<String>)> {
     let holes = match holes {
         "cell" => Holes::Cell,
         "region" => Holes::Region,
@@ -88,7 +119,52 @@ fn options(
         }
         opts.gate_cards = k;
     }
-    Ok(opts)
+    let mut names = Vec::new();
+    if let Some(huts) = huts {
+        let specs: Vec<(u8, u8)> = huts.iter().map(|&(_, t, w)| (t, w)).collect();
+        opts.huts =
+            HutLayout::of(&specs).map_err(|e| PyValueError::new_err(format!("building_huts.layout: {}", e.0)))?;
+        names = huts.into_iter().map(|(id, _, _)| id).collect();
+        for (k, id) in names.iter().enumerate() {
+            if names[..k].contains(id) {
+                return Err(PyValueError::new_err(format!("building_huts.layout: hut {id:?} appears twice")));
+            }
+        }
+    }
+    Ok((opts, names))
+}
+
+/// A random player's generator: `random.Random(seed)` of a seed, or a state as bytes.
+#[derive(FromPyObject)]
+enum Generator {
+    Seed(u64),
+    State(Vec<u8>),
+}
+
+/// A generator of its state as bytes (624 words and the index, native byte order) or a seed.
+fn generator(py: Python<'_>, gen: &Generator) -> PyResult<Mt> {
+    let mt = match gen {
+        Generator::Seed(seed) => Some(Mt::from_seed(*seed)),
+        Generator::State(bytes) if bytes.len() == 625 * 4 => {
+            let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
+            Mt::from_state(&words[..624], words[624])
+        }
+        Generator::State(_) => None,
+    };
+    mt.ok_or_else(|| config_error(py, "bad generator state (624 words and the index, as bytes)".into()))
+}
+
+/// A seat of `play_bots`: a greedy bot `(weights, noise, generator)` or a random bot's generator.
+#[derive(FromPyObject)]
+enum SeatSpec {
+    Greedy((Vec<f64>, f64, Generator)),
+    Random(Generator),
+}
+
+/// A player inside the kernel.
+enum Player {
+    Random(Mt),
+    Greedy(Weights, f64, Mt),
 }
 
 /// A game on the kernel.
@@ -98,11 +174,13 @@ struct KernelGame {
     legal: Vec<Action>,
     /// `legal` is the list of the current state
     listed: bool,
+    /// the huts' ids, in the layout's order (empty: the shipped layout's `H1` … `H24`)
+    hut_names: Vec<String>,
 }
 
 impl KernelGame {
-    fn wrap(g: Game) -> KernelGame {
-        KernelGame { g: Box::new(g), legal: Vec::with_capacity(256), listed: false }
+    fn wrap(g: Game, hut_names: Vec<String>) -> KernelGame {
+        KernelGame { g: Box::new(g), legal: Vec::with_capacity(256), listed: false, hut_names }
     }
 
     fn ensure_legal(&mut self) {
@@ -118,10 +196,12 @@ impl KernelGame {
     /// A new game of `players` seats from `seed`, as `alhambra.new_game` sets it up; `mods`:
     /// the enabled modules as bits (vizier 1, building huts 2, bonus cards 4, exchange offices
     /// 8, city gates 16, diamonds 32), those the kernel plays; `diamonds`: the option
-    /// `diamonds.values` (default: the module's ten values); `gates`: the option
-    /// `city_gates.cards` (default: one per player, two with two players).
+    /// `diamonds.values` (default: the module's ten values); `huts`: the hut layout (R-HUT-1),
+    /// `(id, type 0-5, wall mask)` per hut in the rule set's catalogue order (default: the
+    /// shipped layout); `gates`: the option `city_gates.cards` (default: one per player, two
+    /// with two players).
     #[new]
-    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, gates=None))]
+    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None, gates=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -132,31 +212,35 @@ impl KernelGame {
         start_player: &str,
         mods: u8,
         diamonds: Option<Vec<u8>>,
+        huts: Huts,
         gates: Option<u8>,
     ) -> PyResult<Self> {
-        let opts = options(holes, tiebreak, start_player, diamonds, gates)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts, gates)?;
         if !(2..=6).contains(&players) {
             return Err(PyValueError::new_err(format!("{players} players: Alhambra is for 2 to 6")));
         }
         if mods & !KERNEL_MODULES != 0 {
             return Err(PyValueError::new_err(format!("modules {mods:#b}: the kernel plays {KERNEL_MODULES:#b}")));
         }
-        guard(py, || Ok(KernelGame::wrap(Game::with_modules(players, seed, opts, mods))))
+        guard(py, || Ok(KernelGame::wrap(Game::with_modules(players, seed, opts, mods), names)))
     }
 
-    /// The action of `code` as the save writes an action (`{"type": ..., fields}`).
+    /// The action of `code` as the save writes an action (`{"type": ..., fields}`), the huts
+    /// named by `huts` (their ids in the layout's order; default: the shipped ids).
     #[staticmethod]
-    fn action_data<'py>(py: Python<'py>, code: u64) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (code, huts=None))]
+    fn action_data<'py>(py: Python<'py>, code: u64, huts: Option<Vec<String>>) -> PyResult<Bound<'py, PyDict>> {
         let a =
             Action::from_code(code).ok_or_else(|| PyValueError::new_err(format!("no action has the code {code}")))?;
-        action_data(py, &a)
+        action_data(py, &a, huts.as_deref().unwrap_or(&[]))
     }
 
     /// The code of an action given as the save writes it, or `None` for one the kernel has no
-    /// code for.
+    /// code for; `huts`: the huts' ids in the layout's order (`None`: a game without huts).
     #[staticmethod]
-    fn code_of_data(data: &Bound<'_, PyDict>) -> Option<u64> {
-        code_of_data(data).map(|a| a.code())
+    #[pyo3(signature = (data, huts=None))]
+    fn code_of_data(data: &Bound<'_, PyDict>, huts: Option<Vec<String>>) -> Option<u64> {
+        code_of_data(data, huts.as_deref()).map(|a| a.code())
     }
 
     /// The codes of the legal actions, in the Python engine's order.
@@ -195,58 +279,111 @@ impl KernelGame {
     }
 
     fn clone(&self) -> KernelGame {
-        KernelGame { g: self.g.clone(), legal: self.legal.clone(), listed: self.listed }
+        KernelGame {
+            g: self.g.clone(),
+            legal: self.legal.clone(),
+            listed: self.listed,
+            hut_names: self.hut_names.clone(),
+        }
     }
 
     /// Play to the end with a random bot in every seat (`legal[rng.randrange(len(legal))]`
     /// per decision, as the Python random bot), each seat's generator given by its state as
     /// bytes (`array("I", random.getstate()[1]).tobytes()`: 624 words and the index, native
-    /// byte order); at most `max_actions` actions. Returns the codes of the actions played, the
+    /// byte order) or by a seed (`random.Random(seed)`, `0 <= seed < 2**64`); at most `max_actions` actions. Returns the codes of the actions played, the
     /// generators' states after, as bytes again, and the steps: three bytes per action (the seat
     /// that decided it, its phase as `Phase`'s number, the scorings held before it), then three
     /// for the end (255, the phase, the scorings held).
-    #[pyo3(signature = (bots, max_actions=100_000))]
+    ///
+    /// With `record`, also what a result record counts of the actions played and reads of the
+    /// final state, as JSON (`kernel::export::record_json`: `tallies`, `action_counts`,
+    /// `money_left`); else `None`.
+    #[pyo3(signature = (bots, max_actions=100_000, record=false))]
     #[allow(clippy::type_complexity)]
     fn play_random<'py>(
         &mut self,
         py: Python<'py>,
-        bots: Vec<Vec<u8>>,
+        bots: Vec<Generator>,
         max_actions: usize,
-    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>)> {
-        if bots.len() != self.g.n as usize {
-            return Err(PyValueError::new_err("one generator per seat"));
+        record: bool,
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>, Option<String>)> {
+        let seats = bots.into_iter().map(SeatSpec::Random).collect();
+        self.play_bots(py, seats, max_actions, record)
+    }
+
+    /// Play to the end as `play_random` does, each seat a random bot (its generator, as there)
+    /// or a greedy bot (`(weights, noise, generator)`: the 21 weights of
+    /// `alhambra.bots.evaluate.Weights` in field order, the noise, the bot's generator for the
+    /// noise), choosing as `alhambra.bots.GreedyBot` does (`kernel::greedy`). Returns what
+    /// `play_random` returns.
+    #[pyo3(signature = (seats, max_actions=100_000, record=false))]
+    #[allow(clippy::type_complexity)]
+    fn play_bots<'py>(
+        &mut self,
+        py: Python<'py>,
+        seats: Vec<SeatSpec>,
+        max_actions: usize,
+        record: bool,
+    ) -> PyResult<(Vec<u64>, Vec<Bound<'py, PyBytes>>, Bound<'py, PyBytes>, Option<String>)> {
+        if seats.len() != self.g.n as usize {
+            return Err(config_error(py, format!("one player per seat ({}), not {}", self.g.n, seats.len())));
         }
-        let mut rngs = Vec::with_capacity(bots.len());
-        for bytes in &bots {
-            let words: Vec<u32> = bytes.chunks_exact(4).map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]])).collect();
-            let ok = bytes.len() == 625 * 4;
-            let mt = if ok { Mt::from_state(&words[..624], words[624]) } else { None };
-            rngs.push(mt.ok_or_else(|| PyValueError::new_err("bad generator state"))?);
+        let mut players = Vec::with_capacity(seats.len());
+        for seat in &seats {
+            players.push(match seat {
+                SeatSpec::Random(gen) => Player::Random(generator(py, gen)?),
+                SeatSpec::Greedy((weights, noise, gen)) => {
+                    greedy_refusal(py, self.g.mods)?;
+                    let w =
+                        Weights::from_slice(weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
+                    if !noise.is_finite() {
+                        return Err(config_error(py, format!("greedy bot: the noise must be finite, not {noise}")));
+                    }
+                    Player::Greedy(w, *noise, generator(py, gen)?)
+                }
+            });
         }
-        let (played, steps) = guard(py, || {
+        let (played, steps, report) = guard(py, || {
             let mut played = Vec::with_capacity(512);
             let mut steps: Vec<u8> = Vec::with_capacity(1536);
             let g = &mut *self.g;
             let legal = &mut self.legal;
-            py.detach(|| {
+            let players = &mut players;
+            let report = py.detach(|| {
+                let mut tally = if record { Some(Box::<Tally>::default()) } else { None };
+                let mut memo = Memo::default();
                 while let Some(seat) = g.current_player() {
                     if played.len() >= max_actions {
                         break;
                     }
                     g.legal(legal);
-                    let a = legal[rngs[seat as usize].below(legal.len() as u32) as usize];
+                    let k = match &mut players[seat as usize] {
+                        Player::Random(rng) => rng.below(legal.len() as u32) as usize,
+                        Player::Greedy(w, noise, rng) => greedy::choose(g, w, *noise, rng, legal, &mut memo),
+                    };
+                    let a = legal[k];
                     steps.extend_from_slice(&[seat, g.phase as u8, g.scorings.len() as u8]);
-                    g.apply_legal(a);
+                    if let Some(t) = tally.as_deref_mut() {
+                        t.before(g, &a);
+                        g.apply_legal(a);
+                        t.after(g);
+                    } else {
+                        g.apply_legal(a);
+                    }
                     played.push(a.code());
                 }
                 steps.extend_from_slice(&[u8::MAX, g.phase as u8, g.scorings.len() as u8]);
+                tally.map(|t| kernel::export::record_json(g, &t))
             });
             self.listed = false;
-            Ok((played, steps))
+            Ok((played, steps, report))
         })?;
-        let states = rngs
+        let states = players
             .iter()
-            .map(|r| {
+            .map(|p| {
+                let r = match p {
+                    Player::Random(r) | Player::Greedy(_, _, r) => r,
+                };
                 let mut out = Vec::with_capacity(625 * 4);
                 for w in r.state.iter().chain(std::iter::once(&r.index)) {
                     out.extend_from_slice(&w.to_ne_bytes());
@@ -254,7 +391,21 @@ impl KernelGame {
                 PyBytes::new(py, &out)
             })
             .collect();
-        Ok((played, states, PyBytes::new(py, &steps)))
+        Ok((played, states, PyBytes::new(py, &steps), report))
+    }
+
+    /// The greedy evaluation's values of the legal actions now, in their order, for the seat
+    /// to decide (`Evaluator(game, seat, weights).action_values(legal)`); `weights`: the 21
+    /// weights in field order. Empty once the game is over.
+    fn greedy_values(&mut self, py: Python<'_>, weights: Vec<f64>) -> PyResult<Vec<f64>> {
+        greedy_refusal(py, self.g.mods)?;
+        let w = Weights::from_slice(&weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
+        guard(py, || {
+            self.ensure_legal();
+            let mut out = Vec::with_capacity(self.legal.len());
+            greedy::action_values(&self.g, &w, &self.legal, &mut Memo::default(), &mut out);
+            Ok(out)
+        })
     }
 
     /// What a result record reads of the state, as JSON: `turn`, `start_player`, `scorings`
@@ -300,7 +451,7 @@ impl KernelGame {
 
     /// The state as the save's JSON state object (players' names empty).
     fn state_json(&self, py: Python<'_>) -> PyResult<String> {
-        guard(py, || Ok(kernel::export::state_json(&self.g)))
+        guard(py, || Ok(kernel::export::state_json_with(&self.g, &self.hut_names)))
     }
 
     /// The random generator's state: `(624 words, index)` as `random.Random.getstate()`.
@@ -309,10 +460,11 @@ impl KernelGame {
     }
 
     /// A kernel game in the state of a save's `state` object (plain data, already validated
-    /// by the Python engine), with the generator's state, the passes in a row and the modules.
+    /// by the Python engine), with the generator's state, the passes in a row, the modules and
+    /// the module options (as `KernelGame(...)` takes them).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, gates=None))]
+    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None, gates=None))]
     fn load(
         py: Python<'_>,
         state: &Bound<'_, PyDict>,
@@ -324,12 +476,14 @@ impl KernelGame {
         start_player: &str,
         mods: u8,
         diamonds: Option<Vec<u8>>,
+        huts: Huts,
         gates: Option<u8>,
     ) -> PyResult<KernelGame> {
-        let opts = options(holes, tiebreak, start_player, diamonds, gates)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts, gates)?;
         let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
-        let l = guard(py, || read_state(state, opts, rng, passes, mods))?;
-        guard(py, || Game::load(&l).map(KernelGame::wrap).map_err(|e| PyValueError::new_err(e.0)))
+        let named = (mods & BUILDING_HUTS != 0).then_some(names.as_slice());
+        let l = guard(py, || read_state(state, opts, rng, passes, mods, named))?;
+        guard(py, || Game::load(&l).map(|g| KernelGame::wrap(g, names.clone())).map_err(|e| PyValueError::new_err(e.0)))
     }
 }
 
@@ -360,6 +514,19 @@ fn tile(t: i64) -> PyResult<u8> {
     }
 }
 
+/// A tile where a hut may be: a building's number, or a hut's id among `huts` (the layout's ids,
+/// `None` in a game without huts).
+fn any_tile(v: &Bound<'_, PyAny>, huts: Option<&[String]>) -> PyResult<u8> {
+    if let (Ok(id), Some(names)) = (v.extract::<String>(), huts) {
+        return hut_of_name(&id, names).ok_or_else(|| PyValueError::new_err(format!("the kernel knows no hut {id:?}")));
+    }
+    tile(v.extract()?)
+}
+
+fn any_tiles(v: &Bound<'_, PyAny>, huts: Option<&[String]>) -> PyResult<Vec<u8>> {
+    v.cast::<PyList>()?.iter().map(|t| any_tile(&t, huts)).collect()
+}
+
 fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAny>) -> PyResult<[T; 6]> {
     let d = v.cast::<PyDict>()?;
     let keys: Vec<String> = d.keys().extract()?;
@@ -377,7 +544,14 @@ fn per_type<T: for<'a> FromPyObject<'a, 'a> + Default + Copy>(v: &Bound<'_, PyAn
     Ok(out)
 }
 
-fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u8) -> PyResult<Loaded> {
+fn read_state(
+    d: &Bound<'_, PyDict>,
+    opts: Options,
+    rng: Mt,
+    passes: u8,
+    mods: u8,
+    huts: Option<&[String]>,
+) -> PyResult<Loaded> {
     let players = item(d, "players")?;
     let players = players.cast::<PyList>()?;
     let n = players.len();
@@ -389,7 +563,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     for p in players.iter() {
         let p = p.cast::<PyDict>()?;
         hands.push(cards(&item(p, "hand")?)?);
-        reserves.push(tiles(&item(p, "reserve")?)?);
+        reserves.push(any_tiles(&item(p, "reserve")?, huts)?);
         scores.push(item(p, "score")?.extract()?);
         let mut city = vec![];
         let mut open = vec![];
@@ -406,9 +580,11 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
             if e.len() != 3 {
                 return Err(PyValueError::new_err("an Alhambra is a list of [x, y, tile] and [x, y, side, \"open\"]"));
             }
-            let (x, y, t): (i32, i32, i64) = (e[0].extract()?, e[1].extract()?, e[2].extract()?);
+            let (x, y): (i32, i32) = (e[0].extract()?, e[1].extract()?);
             if (x, y) != (0, 0) {
-                city.push((x, y, tile(t)?));
+                city.push((x, y, any_tile(&e[2], huts)?));
+            } else if e[2].extract::<i64>().ok() != Some(0) {
+                return Err(PyValueError::new_err("the fountain stands at (0, 0)"));
             }
         }
         cities.push(city);
@@ -441,7 +617,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let mut pending = vec![];
     for p in item(d, "pending")?.cast::<PyList>()?.iter() {
         let p = p.cast::<PyDict>()?;
-        pending.push((tile(item(p, "tile")?.extract()?)?, item(p, "dirk_ok")?.extract()?));
+        pending.push((any_tile(&item(p, "tile")?, huts)?, item(p, "dirk_ok")?.extract()?));
     }
     let mut scorings = vec![];
     for r in item(d, "scorings")?.cast::<PyList>()?.iter() {
@@ -504,6 +680,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
     let mut gates = GatesState::default();
     let mut city_gates: Vec<Vec<(i32, i32, u8)>> = vec![vec![]; n];
     let mut has_gates = false;
+    let mut hut_stacks = vec![];
     for (key, value) in modules.iter() {
         let key: String = key.extract()?;
         let v = value.cast::<PyDict>()?;
@@ -547,6 +724,20 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
             "city_gates" if mods & GATES != 0 => {
                 has_gates = true;
                 gates = read_gates(v, n, &mut city_gates)?;
+            }
+            "building_huts" if huts.is_some() => {
+                // the six stacks in scoring order, as the module sets them up and the kernel writes them
+                let stacks = item(v, "stacks")?;
+                let stacks = stacks.cast::<PyDict>()?;
+                let keys: Vec<String> = stacks.keys().extract()?;
+                if keys.iter().map(String::as_str).ne(TYPE_NAMES.iter().copied()) || v.len() != 1 {
+                    return Err(PyValueError::new_err(
+                        "building_huts: the kernel holds one stack per colour, in order",
+                    ));
+                }
+                for (_, stack) in stacks.iter() {
+                    hut_stacks.push(any_tiles(&stack, huts)?);
+                }
             }
             _ => return Err(PyValueError::new_err(format!("the kernel holds no module state {key:?}"))),
         }
@@ -599,6 +790,7 @@ fn read_state(d: &Bound<'_, PyDict>, opts: Options, rng: Mt, passes: u8, mods: u
         bonus,
         gates,
         city_gates,
+        hut_stacks,
     })
 }
 
@@ -707,7 +899,18 @@ fn codes<'py>(py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyList>> {
     PyList::new(py, cards.iter().map(|&c| card_code(c)))
 }
 
-fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>> {
+/// A tile as the save writes it: a building's number, a hut's id.
+fn tile_data<'py>(py: Python<'py>, t: u8, huts: &[String]) -> PyResult<Bound<'py, PyAny>> {
+    if is_hut(t) {
+        let k = (t - HUT_FIRST) as usize;
+        let id = huts.get(k).cloned().unwrap_or_else(|| format!("H{}", k + 1));
+        Ok(id.into_pyobject(py)?.into_any())
+    } else {
+        Ok(t.into_pyobject(py)?.into_any())
+    }
+}
+
+fn action_data<'py>(py: Python<'py>, a: &Action, huts: &[String]) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let pos = |c: u16| {
         let (x, y) = xy(c);
@@ -733,7 +936,7 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
                 _ => "Place",
             };
             d.set_item("type", name)?;
-            d.set_item("tile", tile)?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
             d.set_item("pos", pos(cell))?;
         }
         Action::Remove { cell } => {
@@ -742,7 +945,7 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
         }
         Action::Reserve { tile } | Action::GiveToDirk { tile } => {
             d.set_item("type", if matches!(a, Action::Reserve { .. }) { "Reserve" } else { "GiveToDirk" })?;
-            d.set_item("tile", tile)?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
         }
         Action::Pass => d.set_item("type", "Pass")?,
         Action::TakeOffice { card } => {
@@ -783,10 +986,14 @@ fn action_data<'py>(py: Python<'py>, a: &Action) -> PyResult<Bound<'py, PyDict>>
             let (x, y) = xy(cell);
             d.set_item("type", "BuildThroughGate")?;
             d.set_item("card", card_code(card))?;
-            d.set_item("tile", tile)?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
             d.set_item("x", x)?;
             d.set_item("y", y)?;
             d.set_item("side", side)?;
+        }
+        Action::TakeHut { hut } => {
+            d.set_item("type", "TakeHut")?;
+            d.set_item("hut", tile_data(py, hut, huts)?)?;
         }
     }
     Ok(d)
@@ -887,9 +1094,19 @@ fn xy_at(d: &Bound<'_, PyDict>) -> Option<u16> {
     cell_of(small_int::<i32>(d.get_item("x").ok()?)?, small_int::<i32>(d.get_item("y").ok()?)?)
 }
 
-fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
+fn code_of_data(d: &Bound<'_, PyDict>, huts: Option<&[String]>) -> Option<Action> {
     let kind = d.get_item("type").ok()??.extract::<String>().ok()?;
-    let tile = || small_int::<u8>(d.get_item("tile").ok()?).filter(|t| (1..=54).contains(t));
+    let hut = |v: Option<Bound<'_, PyAny>>| {
+        let v = v?;
+        if !v.is_exact_instance_of::<pyo3::types::PyString>() {
+            return None;
+        }
+        hut_of_name(&v.extract::<String>().ok()?, huts?)
+    };
+    let tile = || {
+        let v = d.get_item("tile").ok()?;
+        hut(v.clone()).or_else(|| small_int::<u8>(v).filter(|t| (1..=54).contains(t)))
+    };
     let pos = || cell_at(d.get_item("pos").ok()?);
     Some(match kind.as_str() {
         "TakeMoney" => {
@@ -935,6 +1152,7 @@ fn code_of_data(d: &Bound<'_, PyDict>) -> Option<Action> {
             let side = small_int::<u8>(d.get_item("side").ok()?).filter(|s| [NORTH, EAST, SOUTH, WEST].contains(s))?;
             Action::BuildThroughGate { card: gate_card(d)?, tile: tile()?, cell: xy_at(d)?, side }
         }
+        "TakeHut" => Action::TakeHut { hut: hut(d.get_item("hut").ok()?)? },
         _ => return None,
     })
 }
