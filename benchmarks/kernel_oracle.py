@@ -11,7 +11,9 @@ A difference is a bug in one of the engines, reported with the game, the step an
 
 Games with the building huts alternate, round by round, between the shipped hut layout and a
 layout of the option ``building_huts.layout`` (:func:`hut_layout_file`: other ids, walls and
-order).
+order). Games with the city gates go through every number of gate cards (R-GATE-1), and every
+other round prefer the gates' actions (:data:`GATE_ACTIONS`); the two alternations are offset,
+so games with both modules meet every pairing of layout and preference.
 
 The test suite (``tests/test_kernel.py``) runs a few games of every kind on each run.
 """
@@ -32,7 +34,7 @@ from typing import Any
 import alhambra
 
 #: the modules the kernel plays, in every combination
-KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds")
+KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
 COMBINATIONS: list[tuple[str, ...]] = [
     c for k in range(len(KERNEL_MODULES) + 1) for c in itertools.combinations(KERNEL_MODULES, k)
 ]
@@ -40,6 +42,11 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"holes": h, "tiebreak": t, "start_player": s}
     for h, t, s in itertools.product(("cell", "region"), ("shared", "money"), ("seat", "random"))
 ]
+#: the values of ``city_gates.cards`` (R-GATE-1) the games with the city gates go through
+GATE_CARDS: tuple[int | None, ...] = (None, 1, 2, 3, 4, 5, 6)
+#: the actions a game that prefers the city gates' actions picks first, when one is legal, at
+#: three decisions out of four (random play alone rarely plays a gate)
+GATE_ACTIONS = frozenset({"TakeGate", "PlayGate", "BuildThroughGate"})
 
 #: R-HUT-1: a layout other than the shipped one: 3/3/4/4/5/5 huts per type in a mixed order, one
 #: to three walls each, ids that need escaping in JSON
@@ -79,8 +86,11 @@ def lockstep(
     choices: int | None = None,
     views: bool = False,
     max_actions: int = 100_000,
+    prefer: frozenset[str] = frozenset(),
 ) -> str | None:
-    """Play one game on both engines; ``None`` when they agree throughout, else what differs."""
+    """Play one game on both engines; ``None`` when they agree throughout, else what differs.
+    ``prefer``: names of action classes picked first, when one is legal, at three decisions
+    out of four."""
     py = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="python")
     k = alhambra.new_game(players, modules=list(modules), seed=seed, options=options, engine="kernel")
     rng = random.Random(seed if choices is None else choices)
@@ -92,6 +102,10 @@ def lockstep(
         if lp != lk:
             return f"{where}, step {step}: legal actions differ: python {lp[:8]}... kernel {lk[:8]}..."
         action = rng.choice(lp)
+        if prefer and rng.random() < 0.75:
+            liked = [a for a in lp if type(a).__name__ in prefer]
+            if liked:
+                action = rng.choice(liked)
         py.apply(action)
         k.apply(action)
         if views:
@@ -123,15 +137,23 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [(p, o, m) for o in OPTION_SETS for p in range(2, 7) for m in COMBINATIONS]
     for i in range(args.games):
         players, options, modules = kinds[i % len(kinds)]
-        if "building_huts" in modules and (i // len(COMBINATIONS)) % 2:
+        prefer: frozenset[str] = frozenset()
+        if "city_gates" in modules:
+            # every number of gate cards in turn; every other game plays the gates first
+            options = {**options, "city_gates.cards": GATE_CARDS[(i // len(COMBINATIONS)) % len(GATE_CARDS)]}
+            prefer = GATE_ACTIONS if (i // len(COMBINATIONS)) % 2 else frozenset()
+        if "building_huts" in modules and (i // len(COMBINATIONS)) % 4 in (1, 2):
+            # a layout of the option every other round, with and without the gates played first
             options = {**options, "building_huts.layout": hut_layout_file()}
-        report = lockstep(players, args.seed + i, options, modules=modules, views=args.views)
+        report = lockstep(players, args.seed + i, options, modules=modules, views=args.views, prefer=prefer)
         if report is not None:
             failures += 1
             print("DIFFERENCE:", report)
     print(
         f"{args.games} lockstep games ({len(kinds)} kinds: {len(COMBINATIONS)} module combinations x 2-6 players "
-        f"x {len(OPTION_SETS)} option sets), "
+        f"x {len(OPTION_SETS)} option sets; with the city gates, city_gates.cards {list(GATE_CARDS)} in turn and "
+        f"the gates' actions preferred in every other round; with the building huts, a layout of the option in "
+        f"every other round), "
         f"{failures} with a difference, {time.perf_counter() - start:.0f} s"
     )
     print(json.dumps({"games": args.games, "differences": failures}))

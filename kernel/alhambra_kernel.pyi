@@ -13,6 +13,7 @@ class KernelGame:
         mods: int = 0,
         diamonds: list[int] | None = None,
         huts: list[tuple[str, int, int]] | None = None,
+        gates: int | None = None,
     ) -> None: ...
     @staticmethod
     def action_data(code: int, huts: list[str] | None = None) -> dict[str, object]: ...
@@ -61,6 +62,7 @@ class KernelGame:
         mods: int = 0,
         diamonds: list[int] | None = None,
         huts: list[tuple[str, int, int]] | None = None,
+        gates: int | None = None,
     ) -> KernelGame: ...
 
 class KernelEnv:

@@ -18,6 +18,7 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -49,7 +50,9 @@ def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
     assert alhambra.new_game(4, modules=["vizier", "exchange_offices"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["bonus_cards", "diamonds"], seed=3).engine == "kernel"
     assert alhambra.new_game(4, modules=["building_huts"], seed=3).engine == "kernel"
-    assert alhambra.new_game(4, modules=["city_gates"], seed=3).engine == "python"
+    assert alhambra.new_game(4, modules=["city_gates"], seed=3).engine == "kernel"
+    assert alhambra.new_game(4, modules=["city_gates"], seed=3, options={"city_gates.cards": 6}).engine == "kernel"
+    assert alhambra.new_game(4, modules=["building_huts", "city_gates"], seed=3).engine == "kernel"
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -247,8 +250,12 @@ def test_r_kernel_a_panic_inside_the_kernel_is_an_alhambra_error():
 
 
 def test_engine_kernel_with_a_module_or_house_rule_is_a_config_error_naming_it():
-    with pytest.raises(ConfigError, match="'city_gates'"):
-        alhambra.new_game(3, modules=["vizier", "city_gates"], engine="kernel")
+    from alhambra.config import load_config
+
+    # every built-in module is on the kernel: a user's own module is not
+    own = load_config(ROOT / "examples" / "golden_fountain.toml").resolved_modules()
+    with pytest.raises(ConfigError, match="'golden_fountain'"):
+        alhambra.new_game(3, modules=["vizier", *own], engine="kernel")
 
     class TowersPayNothing:
         NAME = "towers_pay_nothing"
@@ -266,8 +273,9 @@ def test_simulate_on_the_kernel_says_so(capsys):
 
     assert main(["simulate", "--players", "3", "--games", "2", "--quiet", "--workers", "1", "--engine", "kernel"]) == 0
     assert "engine: kernel (2 games)" in capsys.readouterr().out
-    assert main(["simulate", "--modules", "city_gates", "--games", "1", "--engine", "kernel"]) != 0
-    assert "not the module 'city_gates'" in capsys.readouterr().err
+    config = str(ROOT / "examples" / "golden_fountain.toml")
+    assert main(["simulate", "--config", config, "--games", "1", "--engine", "kernel"]) != 0
+    assert "not the module 'golden_fountain'" in capsys.readouterr().err
 
 
 def test_replay_takes_the_engine_keyword():
@@ -578,3 +586,113 @@ def test_r_hut_1_hut_stacks_saved_out_of_colour_order_load_alike_on_both_engines
     py, k = alhambra.Game.from_json(text, engine="python"), alhambra.Game.from_json(text, engine="kernel")
     assert k.engine == "kernel" and k.to_json() == py.to_json()
     assert list(_state(k)["modules"]["building_huts"]["stacks"]) == list(stacks)
+
+
+# -- the city gates (R-GATE-1 … R-GATE-9) ---------------------------------------------------------
+
+GATES_ALL = ("vizier", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
+
+
+@pytest.mark.parametrize("cards", [1, 2, 3, 4, 5, 6])
+def test_r_gate_1_any_number_of_gate_cards_plays_the_same_game(cards):
+    options = {"city_gates.cards": cards}
+    for players, mods in [(2, ("city_gates",)), (4, ("vizier", "city_gates")), (6, GATES_ALL)]:
+        for seed in (1, 2):
+            report = kernel_oracle.lockstep(
+                players, seed, options, modules=mods, views=seed == 1, prefer=kernel_oracle.GATE_ACTIONS
+            )
+            assert report is None, report
+
+
+def _gates_game(engine: str, seed: int) -> alhambra.Game:
+    return alhambra.new_game(4, modules=list(GATES_ALL), seed=seed, options={"city_gates.cards": 6}, engine=engine)
+
+
+def _play_until(games: list[alhambra.Game], rng: random.Random, want: Any) -> bool:
+    """Play the gates' actions first on all ``games`` until ``want(game)``; False at the end."""
+    first = games[0]
+    while not first.is_over:
+        if want(first):
+            return True
+        legal = first.legal_actions()
+        liked = [a for a in legal if type(a).__name__ in kernel_oracle.GATE_ACTIONS]
+        a = rng.choice(liked) if liked and rng.random() < 0.75 else rng.choice(legal)
+        for g in games:
+            g.apply(a)
+    return False
+
+
+@pytest.mark.parametrize("window", ["change", "removal"])
+def test_r_gate_5_a_game_inside_a_window_for_gates_crosses_between_the_engines(window):
+    def inside(g: alhambra.Game) -> bool:
+        return g.phase == "gates" and g.view(None)["modules"]["city_gates"]["window"] == window
+
+    for seed in range(1, 40):
+        k = _gates_game("kernel", seed)
+        rng = random.Random(seed)
+        if _play_until([k], rng, inside):
+            break
+    else:  # pragma: no cover - the seeds above reach both windows
+        pytest.fail(f"no window {window!r} reached")
+    py = alhambra.Game.from_json(k.to_json(), engine="python")
+    again = alhambra.Game.from_json(py.to_json(), engine="kernel")
+    pos = alhambra.Game.from_position(k.position(), engine="kernel")
+    assert again.engine == pos.engine == "kernel"
+    assert again.legal_actions() == k.legal_actions() == py.legal_actions() == pos.legal_actions()
+    for _ in range(80):
+        if k.is_over:
+            break
+        a = rng.choice(k.legal_actions())
+        for g in (k, py, again, pos):
+            g.apply(a)
+    assert k.view(0) == py.view(0) == again.view(0) == pos.view(0)
+    assert k.to_json() == py.to_json() == again.to_json()
+
+
+def test_r_gate_5_illegal_gate_actions_are_refused_as_on_python_and_change_nothing():
+    from alhambra_city_gates import GATE_CARDS, BuildThroughGate, FinishGates, PlayGate, TakeGate
+
+    k, py = _gates_game("kernel", 3), _gates_game("python", 3)
+    rng = random.Random(3)
+    assert _play_until([k, py], rng, lambda g: g.phase == "gates")
+    seat = k.current_player
+    held = [c for c in py.player(seat).hand if c in GATE_CARDS]
+    missing = next(c for c in GATE_CARDS if c not in held)
+    bad = [
+        TakeGate(missing),
+        PlayGate(missing, 0, 0, 2),
+        PlayGate(held[0] if held else missing, 50, 50, 4),
+        BuildThroughGate(missing, 5, 9, 9, 1),
+        alhambra.Pass(),
+    ]
+    if k.view(None)["modules"]["city_gates"]["window"] == "removal":
+        bad.append(FinishGates())
+    before = k.to_json()
+    for action in bad:
+        with pytest.raises(IllegalActionError) as on_kernel:
+            k.apply(action)
+        with pytest.raises(IllegalActionError) as on_python:
+            py.apply(action)
+        assert str(on_kernel.value) == str(on_python.value)
+    assert k.to_json() == before and k.engine == "kernel"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["players"][0]["city"].append([0, 0, 2, "open"]),  # a gate beside no tile
+        lambda d: d["modules"]["city_gates"]["gates"][0].append([120, 120, 4]),  # no open side for it
+        lambda d: d["modules"]["city_gates"].update(space=9),
+        lambda d: d["modules"]["city_gates"].update(window="ajar"),
+        lambda d: d["modules"]["city_gates"].update(then="nowhere"),
+        lambda d: d["modules"]["city_gates"].update(played=[1]),
+        lambda d: d["modules"].pop("city_gates"),
+    ],
+)
+def test_r_gate_a_state_the_kernel_cannot_hold_is_refused_by_its_loader_without_a_panic(change):
+    g = _gates_game("python", 1)
+    state = json.loads(g.to_json())["state"]
+    change(state)
+    words, index = g.rng.getstate()[1][:624], g.rng.getstate()[1][624]
+    with pytest.raises(ValueError):
+        kernel.native.KernelGame.load(state, list(words), index, 0, mods=kernel.module_bits(g.rules))

@@ -198,3 +198,24 @@ def test_play_bots_advances_the_generators_as_the_python_bots():
     assert played == len(g_py.history)
     assert [repr(a) for a in g_k.history] == [repr(a) for a in g_py.history]
     assert [b.rng.getstate() for b in bots] == [b.rng.getstate() for b in twins]
+
+
+@pytest.mark.parametrize("module", ["building_huts", "city_gates"])
+def test_the_kernels_greedy_bot_plays_no_game_of_the_modules_it_does_not_value(module):
+    """The kernel plays the building huts and the city gates, but its greedy evaluation values
+    neither: the bindings refuse greedy seats there, and ``simulate`` plays such games on
+    Python (the same record as on Python)."""
+    row = list(weight_row(DEFAULT_WEIGHTS))
+    game = new_game(3, modules=[module], seed=4, engine="kernel")
+    with pytest.raises(ConfigError, match="plays no game with"):
+        game._kernel.play_bots([(row, 0.0, 1), 2, 3])
+    with pytest.raises(ConfigError, match="plays no game with"):
+        game._kernel.greedy_values(row)
+    assert not game.history
+    assert simulate_one(3, 4, modules=[module], bots="greedy").engine == "python"
+    bots = ("greedy", "random", "greedy:noise=1")
+    records = [
+        run_task(SimTask(index=0, seed=5, players=3, modules=(module,), bots=bots, engine=e))[0]
+        for e in ("python", "auto")
+    ]
+    assert [r["engine"] for r in records] == ["python", "python"] and records[0] == records[1]

@@ -232,3 +232,34 @@ def test_a_kernel_game_from_a_position_with_tiles_pending_is_traced_as_on_python
         assert trace.periods[0] >= 1 and trace.phases[0] == "place"
         traces.append((trace, result_of(g, trace=trace).tallies))
     assert traces[0] == traces[1]
+
+
+@pytest.mark.parametrize("modules", [("diamonds",), ("building_huts",), ("city_gates",)])
+def test_a_kernel_game_of_modules_with_their_own_pending_tiles_is_traced_as_on_python(modules):
+    """Followed action by action on the kernel, a purchase with diamonds (R-DIA-4) and a hut
+    taken (R-HUT-3) owe a placement, and a tile built with a city gate (R-GATE-6) is one when
+    it was pending (on a turn it comes from the reserve): the trace equals the Python
+    engine's, read from its state."""
+    from alhambra.lab.tally import Recorder
+
+    liked = {"BuyWithDiamonds", "TakeHut", "TakeGate", "PlayGate", "BuildThroughGate"}
+    options = {"city_gates.cards": 6} if "city_gates" in modules else {}
+    for seed in (1, 2):
+        games = [
+            alhambra.new_game(4, modules=list(modules), seed=seed, options=options, engine=e)
+            for e in ("kernel", "python")
+        ]
+        recs = [Recorder(g) for g in games]
+        rng = random.Random(seed)
+        while not games[0].is_over:
+            legal = games[0].legal_actions()
+            first = [a for a in legal if type(a).__name__ in liked]
+            action = rng.choice(first) if first and rng.random() < 0.6 else rng.choice(legal)
+            for g, rec in zip(games, recs):
+                rec.before(g)
+                g.apply(action)
+                rec.after(g, action)
+        assert games[0].engine == "kernel" and recs[0].trace.native is None
+        assert recs[0].trace == recs[1].trace
+        players = games[1].state.players
+        assert tallies(games[0], recs[0].trace, players) == tallies(games[1], recs[1].trace, players)

@@ -435,7 +435,7 @@ class Game:
 
 
 #: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
-_PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier")
+_PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier", "gates")
 
 #: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
@@ -681,10 +681,13 @@ class KernelGame(Game):
 
             holes = rules.options.get("holes", "cell")
             for p, full in zip(players, json.loads(self._kernel.state_json())["players"]):
-                tiles = {(x, y): t for x, y, t in full["city"]}
+                tiles = {(e[0], e[1]): e[2] for e in full["city"] if len(e) == 3}
                 p.city = Alhambra.from_tiles(
                     tiles, catalog=rules.catalog, holes=holes, check=False, rules=rules.placement_rules
                 )
+                for e in full["city"]:
+                    if len(e) == 4:  # a side declared open (a city gate, R-GATE-6)
+                        p.city.open_side((e[0], e[1]), e[2])
                 p.reserve = list(full["reserve"])
         return SimpleNamespace(
             turn=d["turn"],

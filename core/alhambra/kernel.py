@@ -54,11 +54,21 @@ KERNEL_OPTIONS = {"holes": ("cell", "region"), "tiebreak": ("shared", "money"), 
 
 
 #: The modules the kernel plays, with their bits in the kernel's module set.
-KERNEL_MODULES = {"vizier": 1, "building_huts": 2, "bonus_cards": 4, "exchange_offices": 8, "diamonds": 32}
+KERNEL_MODULES = {
+    "vizier": 1,
+    "building_huts": 2,
+    "bonus_cards": 4,
+    "exchange_offices": 8,
+    "city_gates": 16,
+    "diamonds": 32,
+}
 #: The module option ``diamonds.values`` (R-DIA-1): the kernel plays any list the module
 #: accepts with at most this many diamonds of one value (the copies its cards tell apart).
 DIAMOND_VALUES = "diamonds.values"
 DIAMOND_COPIES = 6
+#: The module option ``city_gates.cards`` (R-GATE-1): the kernel plays the default (``None``,
+#: one per player) and any number the module accepts, 1-6.
+GATE_CARDS = "city_gates.cards"
 #: The module option ``building_huts.layout`` (R-HUT-1): the kernel plays any layout the module
 #: accepts (the rule set's tile catalogue holds its huts, which the kernel is given).
 HUT_LAYOUT = "building_huts.layout"
@@ -96,6 +106,9 @@ def kernel_reason(rules: Ruleset) -> str | None:
                     f"the rules kernel does not play the option {name} = {list(value)!r}: "
                     f"at most {DIAMOND_COPIES} diamonds of one value"
                 )
+        elif name == GATE_CARDS:
+            if value is not None and (type(value) is not int or not 1 <= value <= 6):
+                return f"the rules kernel does not play the option {name} = {value!r}"
         elif name == HUT_LAYOUT:
             continue  # checked by the module (its layout is in the catalogue)
         elif value not in KERNEL_OPTIONS.get(name, ()):
@@ -168,6 +181,7 @@ def new_native(rules: Ruleset, players: int, seed: int) -> Any:
         module_bits(rules),
         _diamond_values(rules),
         _huts(rules)[0],
+        o.get(GATE_CARDS),
     )
 
 
@@ -182,15 +196,17 @@ _ACTIONS: dict[int, Action] = {}
 _CODES: dict[Any, int | None] = {}
 _HUT_ACTIONS: dict[tuple[str, ...], dict[int, Action]] = {}
 _HUT_CODES: dict[tuple[str, ...], dict[Any, int | None]] = {}
-#: the first tile id of the huts in the kernel (buildings are 1-54), the kind of TakeHut
+#: the first tile id of the huts in the kernel (buildings are 1-54), the kind of TakeHut,
+#: that of the city gates' BuildThroughGate (a tile built with a gate: a hut too, R-GATE-9)
 _HUT_FIRST = 55
 _TAKE_HUT = 17
+_BUILD_THROUGH_GATE = 21
 
 
 def _names_a_hut(code: int) -> bool:
     """Whether the action of ``code`` names a building hut (taken, placed, reserved, built or swapped in)."""
     kind = code >> 59
-    if kind in (3, 5, 6):
+    if kind in (3, 5, 6, _BUILD_THROUGH_GATE):
         return (code >> 16) & 255 >= _HUT_FIRST
     if kind in (7, 8):
         return code & 255 >= _HUT_FIRST
@@ -320,9 +336,13 @@ def state_of(k: Any, rules: Ruleset, names: tuple[str, ...]) -> GameState:
     cards = rules.cards
     holes = rules.options.get("holes", "cell")
 
-    def city(entries: list[list[int]]) -> Alhambra:
-        tiles = {(x, y): t for x, y, t in entries}
-        return Alhambra.from_tiles(tiles, catalog=rules.catalog, holes=holes, check=False, rules=rules.placement_rules)
+    def city(entries: list[list[Any]]) -> Alhambra:
+        tiles = {(e[0], e[1]): e[2] for e in entries if len(e) == 3}
+        built = Alhambra.from_tiles(tiles, catalog=rules.catalog, holes=holes, check=False, rules=rules.placement_rules)
+        for e in entries:
+            if len(e) == 4:  # a side declared open (a city gate, R-GATE-6)
+                built.open_side((e[0], e[1]), e[2])
+        return built
 
     players = [
         PlayerState(name, [cards[c] for c in p["hand"]], city(p["city"]), p["reserve"], p["score"])
@@ -371,6 +391,7 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
             module_bits(rules),
             _diamond_values(rules),
             _huts(rules)[0],
+            o.get(GATE_CARDS),
         )
     except (ValueError, TypeError, OverflowError) as exc:
         raise ConfigError(f"the rules kernel cannot hold this game: {exc}") from None

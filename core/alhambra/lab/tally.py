@@ -33,11 +33,13 @@ PERIODS = ("before scoring 1", "between scorings 1 and 2", "after scoring 2")
 
 #: The phase of the end-of-game distribution (R-END-2), and of its placements' context.
 _DISTRIBUTION = "distribution"
-#: Actions that put a market building among a seat's pending tiles in the games the kernel
-#: plays (the base game, the vizier, exchange offices): each is followed by its placement.
-_KERNEL_PURCHASES = frozenset({"Buy", "UseVizier"})
-#: Actions that take a pending tile (built, reserved or given to Dirk) in those games.
-_KERNEL_PLACEMENTS = frozenset({"Place", "Reserve", "GiveToDirk"})
+#: Actions that put a tile among a seat's pending tiles in the games the kernel plays (a
+#: market building bought, through the vizier, with diamonds; a building hut taken, R-HUT-3):
+#: each is followed by its placement.
+_KERNEL_PURCHASES = frozenset({"Buy", "UseVizier", "BuyWithDiamonds", "TakeHut"})
+#: Actions that take a pending tile (built, reserved, given to Dirk, or built with a city gate,
+#: R-GATE-6) in those games.
+_KERNEL_PLACEMENTS = frozenset({"Place", "Reserve", "GiveToDirk", "BuildThroughGate"})
 
 
 @define(slots=True)
@@ -170,7 +172,8 @@ def _note_native(t: Trace, owed: list[int], i: int, seat: int, action: Any) -> N
     name = type(action).__name__
     if name in _KERNEL_PURCHASES:
         owed[seat] += 1
-    elif name in _KERNEL_PLACEMENTS:
+    elif name in _KERNEL_PLACEMENTS and (name != "BuildThroughGate" or t.phases[i] == "place"):
+        # a tile built with a gate on a turn comes from the reserve (R-GATE-5), not the pending
         t.acquired[i] = (action.tile,)
         if owed[seat] > 0:
             owed[seat] -= 1

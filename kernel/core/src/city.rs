@@ -16,6 +16,8 @@ pub const ORIGIN: Cell = (128 << 8) | 128;
 /// The most tiles an Alhambra holds (fountain, 54 buildings, a module's few).
 pub const MAX_TILES: usize = 64;
 pub const MAX_FRONT: usize = 160;
+/// The most sides an Alhambra has declared open (a gate per gate card, R-GATE-1).
+pub const MAX_GATES: usize = 6;
 
 /// (step, this tile's side, the neighbour's facing side): north, east, south, west.
 pub const STEPS: [(i32, u8, u8); 4] = [(-1, NORTH, SOUTH), (256, EAST, WEST), (1, SOUTH, NORTH), (-256, WEST, EAST)];
@@ -120,6 +122,9 @@ pub struct City {
     removable: Stack<Cell, MAX_TILES>,
     /// per tile (as `cells`), the sides where another tile stands
     touch: Stack<u8, MAX_TILES>,
+    /// the sides declared open for walking (city gates, R-GATE-6), in the order they were
+    /// opened, each as `(cell, EAST | SOUTH)` of the tile west or north of it
+    gates: Stack<(Cell, u8), MAX_GATES>,
     /// what is worked out: bit 0 frontier and barred, bit 1 removable; wall length (-1: not yet)
     fresh: u8,
     wall_len: i16,
@@ -137,6 +142,7 @@ impl City {
             barred: Stack::new(),
             removable: Stack::new(),
             touch: Stack::new(),
+            gates: Stack::new(),
             fresh: 0,
             wall_len: -1,
             holes,
@@ -372,10 +378,10 @@ impl City {
 
     // -- removal and swap (R-TURN-5, R-TURN-6) ------------------------------------------------
 
-    /// The sides of the tile at index `i` through which one walks to a neighbouring tile
-    /// (the frontier must be worked out).
+    /// The sides of the tile at index `i` through which one walks to a neighbouring tile:
+    /// no wall, or a side declared open (R-PLACE-5, R-GATE-6) (the frontier must be worked out).
     fn links(&self, i: usize) -> u8 {
-        self.touch[i] & !self.walls(self.tiles[i])
+        self.touch[i] & (!self.walls(self.tiles[i]) | self.open_mask(self.cells[i]))
     }
 
     fn ensure_removable(&mut self) {
@@ -437,7 +443,7 @@ impl City {
         self.removable.clear();
         for i in 0..n {
             let c = self.cells[i];
-            if c == ORIGIN || cut[i] || disc[i] == u8::MAX {
+            if c == ORIGIN || cut[i] || disc[i] == u8::MAX || self.is_held(c) {
                 continue;
             }
             let ok = match self.holes {
@@ -463,10 +469,119 @@ impl City {
         self.ensure_front();
         for i in 0..self.cells.len() {
             let c = self.cells[i];
-            if c != ORIGIN && (mask ^ self.walls(self.tiles[i])) & self.touch[i] == 0 {
+            if c != ORIGIN && (mask ^ self.walls(self.tiles[i])) & self.touch[i] == 0 && !self.is_held(c) {
                 out(c);
             }
         }
+    }
+
+    /// R-TURN-6: would removing the tile at `c` leave a hole (with `Holes::Region`, an enclosed
+    /// empty area)?
+    pub fn hole_after_removing(&mut self, c: Cell) -> bool {
+        self.ensure_front();
+        match self.holes {
+            Holes::Cell => self.find(c).is_ok_and(|i| self.touch[i] == 15),
+            Holes::Region => !self.reaches_outside(c, None, Some(c)),
+        }
+    }
+
+    // -- sides declared open (city gates, R-GATE-5 … R-GATE-7) --------------------------------
+
+    /// The sides declared open, in the order they were opened, each as `(cell, EAST | SOUTH)`
+    /// of the tile west or north of it.
+    pub fn gates(&self) -> &[(Cell, u8)] {
+        self.gates.as_slice()
+    }
+
+    /// The sides of cell `c` declared open (R-GATE-6).
+    #[inline]
+    pub fn open_mask(&self, c: Cell) -> u8 {
+        let mut m = 0;
+        for &(g, side) in self.gates.iter() {
+            if side == EAST {
+                m |= if g == c {
+                    EAST
+                } else if step(g, 256) == c {
+                    WEST
+                } else {
+                    0
+                };
+            } else {
+                m |= if g == c {
+                    SOUTH
+                } else if step(g, 1) == c {
+                    NORTH
+                } else {
+                    0
+                };
+            }
+        }
+        m
+    }
+
+    /// R-GATE-7: the tile at `c` is joined to a neighbour by a gate, so it stays (neither
+    /// removed nor swapped).
+    #[inline]
+    pub fn is_held(&self, c: Cell) -> bool {
+        !self.gates.is_empty() && self.open_mask(c) != 0
+    }
+
+    /// Declare side `side` (NORTH, EAST, SOUTH or WEST) of cell `c` open for walking (a gate,
+    /// R-GATE-6); false, and nothing declared, when no more fit.
+    pub fn open_side(&mut self, c: Cell, side: u8) -> bool {
+        let (g, s) = match side {
+            WEST => (step(c, -256), EAST),
+            NORTH => (step(c, -1), SOUTH),
+            s => (c, s),
+        };
+        if self.gates.len() >= MAX_GATES {
+            return false;
+        }
+        self.gates.push((g, s));
+        self.changed();
+        true
+    }
+
+    /// The double walls without a gate (R-GATE-5: two tiles meeting wall against wall), each
+    /// once as `(cell, EAST | SOUTH)`, sorted.
+    pub fn double_walls(&self, out: &mut impl FnMut(Cell, u8)) {
+        for (c, t) in self.iter() {
+            let m = self.walls(t);
+            for (s, side, opp) in [(256, EAST, WEST), (1, SOUTH, NORTH)] {
+                if m & side == 0 {
+                    continue;
+                }
+                let Some(other) = self.tile_at(step(c, s)) else { continue };
+                if self.walls(other) & opp != 0 && !self.gates.contains((c, side)) {
+                    out(c, side);
+                }
+            }
+        }
+    }
+
+    /// True if the Alhambra has a double wall without a gate.
+    pub fn has_double_wall(&self) -> bool {
+        let mut any = false;
+        self.double_walls(&mut |_, _| any = true);
+        any
+    }
+
+    /// The frontier cells, sorted, where R-PLACE-5 alone forbids a tile of mask `mask`: it
+    /// matches every neighbour (R-PLACE-3), all of them wall against wall, and building there
+    /// leaves no hole (R-PLACE-6); a gate on one of those double walls lets it in (R-GATE-6).
+    pub fn walled_off_cells(&mut self, mask: u8, out: &mut impl FnMut(Cell)) {
+        self.ensure_front();
+        for &(q, fact) in self.front.iter() {
+            let (touch, need) = (fact >> 4, fact & 15);
+            if need == touch && mask & touch == touch && self.barred.as_slice().binary_search(&q).is_err() {
+                out(q);
+            }
+        }
+    }
+
+    /// The sides of cell `c` across which a tile stands.
+    pub fn sides_with_tiles(&self, c: Cell) -> u8 {
+        STEPS.iter().filter(|&&(s, _, _)| self.find(step(c, s)).is_ok()).fold(0, |m, &(_, side, _)| m | side)
     }
 
     // -- the longest outer wall (R-SCORE-5) ---------------------------------------------------

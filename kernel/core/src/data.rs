@@ -49,7 +49,7 @@ pub const CURRENCIES: [&str; 4] = ["florin", "dirham", "dinar", "ducat"];
 // Cards: money card `currency * 9 + value - 1` (0-35), then the scoring cards, then the six
 // exchange offices (R-EXC-1), one per pair of currencies in CURRENCIES order, then the diamonds
 // (R-DIA-1): `DIAMOND_FIRST + (value - 1) * DIAMOND_COPIES + copy - 1`, copies 1-6 of each
-// value 1-9 (`diamond-5a` is value 5, copy 1).
+// value 1-9 (`diamond-5a` is value 5, copy 1), then the six gate cards (R-GATE-1).
 pub const SCORING_A: u8 = 36;
 pub const SCORING_B: u8 = 37;
 pub const OFFICE_FIRST: u8 = 38;
@@ -59,6 +59,22 @@ pub const DIAMOND_FIRST: u8 = 44;
 /// `diamonds.values` with more of one value is not played by the kernel).
 pub const DIAMOND_COPIES: u8 = 6;
 pub const CARD_KINDS: usize = DIAMOND_FIRST as usize + 9 * DIAMOND_COPIES as usize;
+/// The six gate cards of the city gates (R-GATE-1), after the diamonds: `GATE_FIRST + number - 1`
+/// (`gate-1` … `gate-6`); no currency, no value.
+pub const GATE_FIRST: u8 = CARD_KINDS as u8;
+pub const GATE_CARDS: u8 = 6;
+
+/// The gate card numbered `number` (1-6) (R-GATE-1).
+#[inline]
+pub const fn gate(number: u8) -> u8 {
+    GATE_FIRST + number - 1
+}
+
+/// True for a gate card (R-GATE-1).
+#[inline]
+pub const fn is_gate(card: u8) -> bool {
+    card >= GATE_FIRST && card < GATE_FIRST + GATE_CARDS
+}
 
 /// The diamond card of `value` (1-9) and `copy` (1-6) (R-DIA-1).
 #[inline]
@@ -161,6 +177,7 @@ pub fn card_code(card: u8) -> String {
             format!("office-{}-{}", CURRENCIES[a as usize], CURRENCIES[b as usize])
         }
         c if is_diamond(c) => format!("diamond-{}{}", value(c), (b'a' + diamond_copy(c) - 1) as char),
+        c if is_gate(c) => format!("gate-{}", c - GATE_FIRST + 1),
         c => format!("card-{c}"),
     }
 }
@@ -177,6 +194,13 @@ pub fn card_of_code(code: &str) -> Option<u8> {
         let a = CURRENCIES.iter().position(|&x| x == a)? as u8;
         let b = CURRENCIES.iter().position(|&x| x == b)? as u8;
         return OFFICE_PAIRS.iter().position(|&p| p == (a, b)).map(|k| OFFICE_FIRST + k as u8);
+    }
+    if let Some(rest) = code.strip_prefix("gate-") {
+        let b = rest.as_bytes();
+        if b.len() != 1 || !(b'1'..b'1' + GATE_CARDS).contains(&b[0]) {
+            return None;
+        }
+        return Some(gate(b[0] - b'0'));
     }
     if let Some(rest) = code.strip_prefix("diamond-") {
         let b = rest.as_bytes();

@@ -2,9 +2,9 @@
 //! (`Game.to_json()`), players' names left empty for the caller to fill in; and the random
 //! generator's state as `random.Random.getstate()` holds it.
 
-use crate::city::xy;
+use crate::city::{xy, Cell, MAX_GATES};
 use crate::data::{card_code, is_money, value, BONUS_CARDS, TYPES, TYPE_NAMES};
-use crate::game::{Context, Game, BONUS, BUILDING_HUTS, MAX_PLAYERS, VIZIER};
+use crate::game::{Context, Game, BONUS, BUILDING_HUTS, GATES, MAX_PLAYERS, VIZIER};
 use crate::huts::write_tile;
 use crate::stack::Stack;
 use crate::tally::{Tally, KINDS, KIND_NAMES};
@@ -77,6 +77,17 @@ pub fn state_json_with(g: &Game, hut_names: &[String]) -> String {
             write_tile(o, t, hut_names);
             o.push(']');
         });
+        // the sides declared open (city gates, R-GATE-6) follow the tiles, sorted
+        let mut open: Stack<(Cell, u8), MAX_GATES> = Stack::from_slice(pl.city.gates());
+        open.as_mut_slice().sort_unstable();
+        if !open.is_empty() {
+            o.pop();
+            for &(c, side) in open.iter() {
+                let (x, y) = xy(c);
+                let _ = write!(o, ", [{x}, {y}, {side}, \"open\"]");
+            }
+            o.push(']');
+        }
         o.push_str(", \"reserve\": ");
         tiles(o, pl.reserve.as_slice(), hut_names);
         let _ = write!(o, ", \"score\": {}}}", pl.score);
@@ -138,7 +149,27 @@ pub fn state_json_with(g: &Game, hut_names: &[String]) -> String {
     ints(&mut o, g.out_of_play.as_slice());
     o.push_str(", \"modules\": {");
     let mut parts = 0;
+    if g.mods & GATES != 0 {
+        // the module's state is made while the money piles are dealt, before any setup hook
+        let gs = &g.gates;
+        let _ = write!(o, "\"city_gates\": {{\"space\": {}, \"gates\": ", gs.space);
+        list(&mut o, 0..n, |o, p| {
+            list(o, g.players[p].city.gates().iter(), |o, &(c, side)| {
+                let (x, y) = xy(c);
+                let _ = write!(o, "[{x}, {y}, {side}]");
+            })
+        });
+        o.push_str(", \"played\": ");
+        ints(&mut o, gs.played.as_slice());
+        o.push_str(", \"unused\": ");
+        ints(&mut o, gs.unused.as_slice());
+        let _ = write!(o, ", \"window\": \"{}\", \"then\": \"{}\"}}", gs.window.name(), gs.then.name());
+        parts += 1;
+    }
     if g.mods & BONUS != 0 {
+        if parts > 0 {
+            o.push_str(", ");
+        }
         // the module's state is set up first (its setup hook runs before the vizier's)
         let b = &g.bonus;
         let seats = |o: &mut String, bits: &[u16], recorded: bool| {

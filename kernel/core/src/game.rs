@@ -9,6 +9,7 @@
 
 use crate::city::{cell_of, Cell, City, Holes};
 use crate::data::*;
+use crate::gates::{changes_city, GatesState};
 use crate::huts::{HutLayout, HutState};
 use crate::rng::Mt;
 use crate::stack::Stack;
@@ -29,6 +30,8 @@ pub enum Phase {
     Over = 3,
     /// the vizier's asking round between two turns (R-VIZ-5)
     Vizier = 4,
+    /// the window for gates after a change of an Alhambra, or before a removal (R-GATE-5)
+    Gates = 5,
 }
 
 impl Phase {
@@ -39,6 +42,7 @@ impl Phase {
             Phase::Distribution => "distribution",
             Phase::Over => "over",
             Phase::Vizier => "vizier",
+            Phase::Gates => "gates",
         }
     }
 }
@@ -49,16 +53,18 @@ pub const DEFAULT_DIAMONDS: [u8; 10] = [3, 4, 5, 5, 6, 6, 7, 7, 8, 9];
 pub const MAX_DIAMONDS: usize = 20;
 
 /// The options of the base game: `holes` (R-PLACE-6), `tiebreak` (R-END-4), `start_player`
-/// (R-SET-4); and the module option `diamonds.values` (R-DIA-1: the diamond cards' values, in
-/// the order they join the money cards; used only with the diamonds module) and the hut layout
+/// (R-SET-4); and the module options `diamonds.values` (R-DIA-1: the diamond cards' values, in
+/// the order they join the money cards; used only with the diamonds module), the hut layout
 /// of `building_huts.layout` (R-HUT-1: the huts' colours and walls; used only with the building
-/// huts).
+/// huts) and `city_gates.cards` (R-GATE-1: how many gate cards, 1-6; 0 for the default, one per
+/// player and two with two players).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Options {
     pub holes: Holes,
     pub tiebreak_money: bool,
     pub start_random: bool,
     pub diamonds: Stack<u8, MAX_DIAMONDS>,
+    pub gate_cards: u8,
     pub huts: HutLayout,
 }
 
@@ -69,6 +75,7 @@ impl Default for Options {
             tiebreak_money: false,
             start_random: false,
             diamonds: Stack::from_slice(&DEFAULT_DIAMONDS),
+            gate_cards: 0,
             huts: HutLayout::default(),
         }
     }
@@ -99,9 +106,10 @@ pub const VIZIER: u8 = 1;
 pub const BUILDING_HUTS: u8 = 2;
 pub const BONUS: u8 = 4;
 pub const OFFICES: u8 = 8;
+pub const GATES: u8 = 16;
 pub const DIAMONDS: u8 = 32;
 /// The modules the kernel plays.
-pub const KERNEL_MODULES: u8 = VIZIER | BUILDING_HUTS | BONUS | OFFICES | DIAMONDS;
+pub const KERNEL_MODULES: u8 = VIZIER | BUILDING_HUTS | BONUS | OFFICES | GATES | DIAMONDS;
 
 /// A payment for the building on market `space` (1-4): `counts[0][v-1]` cards of value v of
 /// the space's currency and, through the exchange office `via` (0: none, R-EXC-4),
@@ -240,6 +248,25 @@ pub enum Action {
     TakeHut {
         hut: u8,
     },
+    /// TakeGate: the gate card waiting on the gate space, instead of money (R-GATE-4)
+    TakeGate {
+        card: u8,
+    },
+    /// PlayGate: a gate on the double wall `side` (EAST or SOUTH) of `cell` (R-GATE-5)
+    PlayGate {
+        card: u8,
+        cell: Cell,
+        side: u8,
+    },
+    /// FinishGates: no more gates with this change (R-GATE-5)
+    FinishGates,
+    /// BuildThroughGate: a waiting tile built at `cell` with a gate on its `side` (R-GATE-6)
+    BuildThroughGate {
+        card: u8,
+        tile: u8,
+        cell: Cell,
+        side: u8,
+    },
 }
 
 fn payment_code(kind: u64, p: &Payment) -> u64 {
@@ -303,6 +330,14 @@ impl Action {
             Action::UseVizierDiamonds(p) => p.code(15),
             Action::RevealBonus { building } => 16u64 << 59 | building as u64,
             Action::TakeHut { hut } => 17u64 << 59 | hut as u64,
+            Action::TakeGate { card } => 18u64 << 59 | card as u64,
+            Action::PlayGate { card, cell, side } => {
+                19u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | cell as u64
+            }
+            Action::FinishGates => 20u64 << 59,
+            Action::BuildThroughGate { card, tile, cell, side } => {
+                21u64 << 59 | (card as u64) << 32 | (side as u64) << 24 | (tile as u64) << 16 | cell as u64
+            }
         }
     }
 
@@ -357,6 +392,30 @@ impl Action {
             17 if crate::huts::is_hut((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
                 Action::TakeHut { hut: (v & 255) as u8 }
             }
+            18 if is_gate((v & 255) as u8) && v >> 8 & ((1 << 51) - 1) == 0 => {
+                Action::TakeGate { card: (v & 255) as u8 }
+            }
+            19 | 21 => {
+                let card = ((v >> 32) & 255) as u8;
+                let side = ((v >> 24) & 255) as u8;
+                if !is_gate(card) || v >> 40 & ((1 << 19) - 1) != 0 {
+                    return None;
+                }
+                if kind == 19 {
+                    if (side != EAST && side != SOUTH) || tile != 0 {
+                        return None;
+                    }
+                    Action::PlayGate { card, cell, side }
+                } else {
+                    if ![NORTH, EAST, SOUTH, WEST].contains(&side)
+                        || (!(1..=54).contains(&tile) && !crate::huts::is_hut(tile))
+                    {
+                        return None;
+                    }
+                    Action::BuildThroughGate { card, tile, cell, side }
+                }
+            }
+            20 if v & ((1 << 59) - 1) == 0 => Action::FinishGates,
             _ => return None,
         })
     }
@@ -404,7 +463,7 @@ pub enum Context {
 /// What comes next after an action (the Python engine's `Next` values; `None` there is
 /// `Next::Same` here: the same seat decides again).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Next {
+pub(crate) enum Next {
     Same,
     ActionDone(bool),
     /// a vizier purchase is placed at once (R-VIZ-3): the seat and the tile
@@ -413,6 +472,8 @@ enum Next {
     Resume,
     EndGame,
     Recipient,
+    /// a seat decides now in a phase (a module's window, R-GATE-5, and the way back from it)
+    Decide(u8, Phase),
 }
 
 /// An action the rules refuse, and why.
@@ -454,6 +515,8 @@ pub struct Game {
     pub mods: u8,
     pub vizier: VizierState,
     pub bonus: BonusState,
+    /// the city gates besides the Alhambras' gates (R-GATE-1 … R-GATE-9)
+    pub gates: GatesState,
     pub huts: HutState,
 }
 
@@ -480,7 +543,7 @@ pub fn bonus_bit(building: u8) -> Option<u16> {
 }
 
 /// Cards a game can hold in one list (hand, deck, discard pile): the money cards, the scoring
-/// cards, the exchange offices and the diamonds.
+/// cards, the exchange offices, the diamonds and the gate cards.
 pub const MAX_CARDS: usize = 144;
 
 /// The vizier tokens and the asking between two turns (R-VIZ-1 … R-VIZ-5), as the module's
@@ -579,6 +642,7 @@ impl Game {
             mods,
             vizier: VizierState { asked: -1, ..Default::default() },
             bonus: BonusState::default(),
+            gates: GatesState::default(),
             huts: HutState::default(),
         };
         g.setup();
@@ -647,7 +711,7 @@ impl Game {
             order.push(c);
         }
         let sizes = pile_sizes(order.len());
-        let mut piles: [Stack<u8, 32>; 5] = [Stack::new(); 5];
+        let mut piles: [Stack<u8, 40>; 5] = [Stack::new(); 5];
         let mut k = 0;
         for (i, &s) in sizes.iter().enumerate() {
             piles[i] = Stack::from_slice(&order.as_slice()[k..k + s]);
@@ -656,6 +720,9 @@ impl Game {
         for (pile, card) in [(1usize, SCORING_A), (3, SCORING_B)] {
             let at = self.rng.below(piles[pile].len() as u32 + 1) as usize;
             piles[pile].insert(at, card);
+        }
+        if self.mods & GATES != 0 {
+            self.deal_gates(&mut piles); // R-GATE-2
         }
         if self.mods & OFFICES != 0 {
             // R-EXC-1: the six offices, shuffled, two into each of piles 2, 3 and 4
@@ -752,6 +819,9 @@ impl Game {
                 if self.mods & DIAMONDS != 0 {
                     self.legal_diamonds(s, false, out); // R-DIA-4
                 }
+                if self.mods & GATES != 0 {
+                    self.legal_gates_turn(s, out); // R-GATE-4 … R-GATE-6
+                }
                 if self.mods & OFFICES != 0 {
                     // R-EXC-3: an office of the display instead of money, each once
                     for k in 0..self.display.len() {
@@ -796,6 +866,9 @@ impl Game {
                 }
             }
             Phase::Place => {
+                if self.mods & GATES != 0 {
+                    self.legal_gates_place(s, out); // R-GATE-6
+                }
                 self.legal_reveal(s, out);
                 if self.has_dirk() {
                     for k in 0..self.pending.len() {
@@ -815,6 +888,7 @@ impl Game {
                     out.push(Action::Reserve { tile: t });
                 }
             }
+            Phase::Gates => self.legal_gates_window(s, out), // R-GATE-5
             Phase::Distribution | Phase::Over => {}
         }
         if out.is_empty() {
@@ -1341,7 +1415,13 @@ impl Game {
                     Next::ActionDone(false)
                 }
             }
+            Action::TakeGate { .. }
+            | Action::PlayGate { .. }
+            | Action::FinishGates
+            | Action::BuildThroughGate { .. } => self.apply_gate(seat, action),
         };
+        // R-GATE-5: a change of the deciding seat's own Alhambra may open the window for gates
+        let nxt = if self.mods & GATES != 0 && changes_city(&action) { self.after_change(seat, nxt) } else { nxt };
         if nxt != Next::Same || (self.phase == Phase::Place && self.pending.is_empty()) {
             self.advance(nxt);
         }
@@ -1416,6 +1496,11 @@ impl Game {
                     self.turn += 1;
                     self.start_turn((self.turn_player + 1) % self.n);
                     return;
+                }
+                Next::Decide(seat, phase) => {
+                    self.phase = phase;
+                    self.decider = Some(seat);
+                    Next::Same
                 }
                 Next::EndGame => {
                     self.phase = Phase::Distribution;
@@ -1544,6 +1629,8 @@ impl Game {
             if card == SCORING_A || card == SCORING_B {
                 self.scoring_cards.push(card);
                 self.pending_scorings.push(if card == SCORING_A { 1 } else { 2 });
+            } else if is_gate(card) {
+                self.gate_drawn(card); // R-GATE-3
             } else {
                 self.display.push(card);
             }
@@ -1825,6 +1912,10 @@ pub struct Loaded {
     pub mods: u8,
     pub vizier: VizierState,
     pub bonus: BonusState,
+    pub gates: GatesState,
+    /// per seat, the gates of its Alhambra in the order they were played, each as
+    /// `(x, y, EAST | SOUTH)` of the tile west or north of it
+    pub city_gates: Vec<Vec<(i32, i32, u8)>>,
     /// the hut stacks by colour, bottom first (with the building huts)
     pub hut_stacks: Vec<Vec<u8>>,
 }
@@ -1867,6 +1958,25 @@ impl Game {
                 }
                 pl.city.place(t, c);
             }
+            for &(x, y, side) in l.city_gates.get(p).map_or(&[][..], |v| v.as_slice()) {
+                let (a, b) = match (side, cell_of(x, y), cell_of(x + 1, y), cell_of(x, y + 1)) {
+                    (EAST, Some(a), Some(b), _) | (SOUTH, Some(a), _, Some(b)) => (a, b),
+                    _ => {
+                        return Err(Illegal(format!(
+                            "a gate is [x, y, east|south] within the grid, not ({x}, {y}, {side})"
+                        )))
+                    }
+                };
+                if pl.city.tile_at(a).is_none() || pl.city.tile_at(b).is_none() || pl.city.gates().contains(&(a, side))
+                {
+                    return Err(Illegal(format!(
+                        "the gate ({x}, {y}, {side}) lies on no side between two tiles, once"
+                    )));
+                }
+                if !pl.city.open_side(a, side) {
+                    return Err(Illegal(format!("more gates in one Alhambra than gate cards ({})", GATE_CARDS)));
+                }
+            }
         }
         fits("bag", &l.bag, 54)?;
         fits("deck", &l.deck, MAX_CARDS)?;
@@ -1908,6 +2018,7 @@ impl Game {
         g.rng = l.rng;
         g.vizier = l.vizier;
         g.bonus = l.bonus;
+        g.gates = l.gates;
         if l.mods & BUILDING_HUTS != 0 {
             g.load_huts(&l.hut_stacks)?;
             g.count_huts();

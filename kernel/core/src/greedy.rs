@@ -716,9 +716,14 @@ impl<'a> Eval<'a> {
                         self.city_value(&c2) - now
                     }
                 },
-                // not valued here: the kernel's greedy bot plays no game with building huts (the
-                // bindings refuse it; such games choose through the Python evaluator)
-                Action::TakeHut { .. } => 0.0,
+                // not valued here: the kernel's greedy bot plays no game with building huts or
+                // city gates (the bindings refuse it; such games choose through the Python
+                // evaluator)
+                Action::TakeHut { .. }
+                | Action::TakeGate { .. }
+                | Action::PlayGate { .. }
+                | Action::FinishGates
+                | Action::BuildThroughGate { .. } => 0.0,
                 Action::Reserve { tile } => self.reserve_value(tile),
                 Action::GiveToDirk { tile } => self.dirk_value(tile),
                 Action::Build { tile, cell } => {

@@ -11,6 +11,7 @@
 //! * [`city`]: one Alhambra and its placement rules.
 //! * [`game`]: the state, the set-up, the legal actions, their effects and the scorings.
 //! * [`huts`]: the module "building huts" (R-HUT-1 … R-HUT-6).
+//! * [`gates`]: the module city gates (R-GATE-1 … R-GATE-9).
 //! * [`export`]: the state as the Python engine's save writes it (JSON), and a result record's counts.
 //! * [`codec`], [`observe`]: the environments' integer actions and observation vector.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
@@ -21,6 +22,7 @@ pub mod codec;
 pub mod data;
 pub mod export;
 pub mod game;
+pub mod gates;
 pub mod greedy;
 pub mod huts;
 pub mod observe;

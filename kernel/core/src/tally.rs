@@ -17,7 +17,7 @@ use crate::stack::Stack;
 pub const PERIODS: usize = 3;
 
 /// The Python engine's action classes, by the kernel's action kind (`Action::code() >> 59`).
-pub const KIND_NAMES: [&str; 18] = [
+pub const KIND_NAMES: [&str; 22] = [
     "",
     "TakeMoney",
     "Buy",
@@ -36,6 +36,10 @@ pub const KIND_NAMES: [&str; 18] = [
     "UseVizier",
     "RevealBonus",
     "TakeHut",
+    "TakeGate",
+    "PlayGate",
+    "FinishGates",
+    "BuildThroughGate",
 ];
 
 /// The number of action kinds.

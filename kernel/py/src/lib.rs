@@ -9,12 +9,14 @@
 use kernel::city::Holes;
 use kernel::city::{cell_of, xy};
 use kernel::data::{
-    card_code, card_of_code, currency, is_diamond, is_money, is_office, office_pair, value, BONUS_CARDS, TYPE_NAMES,
+    card_code, card_of_code, currency, is_diamond, is_gate, is_money, is_office, office_pair, value, BONUS_CARDS, EAST,
+    GATE_CARDS, NORTH, SOUTH, TYPE_NAMES, WEST,
 };
 use kernel::game::{
     bonus_bit, Action, BonusState, Context, DiamondPay, Game, Loaded, Options, Payment, Phase, Scoring, VizierState,
-    BUILDING_HUTS, KERNEL_MODULES,
+    BUILDING_HUTS, GATES, KERNEL_MODULES,
 };
+use kernel::gates::{After, GatesState, Window};
 use kernel::greedy::{self, Memo, Weights};
 use kernel::huts::{hut_of_name, is_hut, HutLayout, HUT_FIRST};
 use kernel::rng::Mt;
@@ -65,6 +67,17 @@ fn config_error(py: Python<'_>, msg: String) -> PyErr {
     }
 }
 
+/// The kernel's greedy evaluation values neither the building huts nor the city gates: a game
+/// with either is no game for its greedy bot (the Python evaluator values them).
+fn greedy_refusal(py: Python<'_>, mods: u8) -> PyResult<()> {
+    for (bit, name) in [(BUILDING_HUTS, "building huts"), (GATES, "city gates")] {
+        if mods & bit != 0 {
+            return Err(config_error(py, format!("the kernel's greedy bot plays no game with {name}")));
+        }
+    }
+    Ok(())
+}
+
 /// A hut layout as the bridge gives it: per hut (in the rule set's catalogue order) its id, its
 /// building type (0 pavilion … 5 tower) and its wall mask.
 type Huts = Option<Vec<(String, u8, u8)>>;
@@ -76,6 +89,7 @@ fn options(
     start_player: &str,
     diamonds: Option<Vec<u8>>,
     huts: Huts,
+    gates: Option<u8>,
 ) -> PyResult<(Options, Vec<String>)> {
     let holes = match holes {
         "cell" => Holes::Cell,
@@ -98,6 +112,14 @@ fn options(
             return Err(PyValueError::new_err(format!("diamonds.values: {why}")));
         }
         opts.diamonds = Stack::from_slice(&values);
+    }
+    if let Some(k) = gates {
+        if !(1..=GATE_CARDS).contains(&k) {
+            return Err(PyValueError::new_err(format!(
+                "city_gates.cards: 1-{GATE_CARDS} gate cards (R-GATE-1), not {k}"
+            )));
+        }
+        opts.gate_cards = k;
     }
     let mut names = Vec::new();
     if let Some(huts) = huts {
@@ -178,9 +200,10 @@ impl KernelGame {
     /// 8, city gates 16, diamonds 32), those the kernel plays; `diamonds`: the option
     /// `diamonds.values` (default: the module's ten values); `huts`: the hut layout (R-HUT-1),
     /// `(id, type 0-5, wall mask)` per hut in the rule set's catalogue order (default: the
-    /// shipped layout).
+    /// shipped layout); `gates`: the option `city_gates.cards` (default: one per player, two
+    /// with two players).
     #[new]
-    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None))]
+    #[pyo3(signature = (players, seed, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None, gates=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -192,8 +215,9 @@ impl KernelGame {
         mods: u8,
         diamonds: Option<Vec<u8>>,
         huts: Huts,
+        gates: Option<u8>,
     ) -> PyResult<Self> {
-        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts, gates)?;
         if !(2..=6).contains(&players) {
             return Err(PyValueError::new_err(format!("{players} players: Alhambra is for 2 to 6")));
         }
@@ -311,12 +335,7 @@ impl KernelGame {
             players.push(match seat {
                 SeatSpec::Random(gen) => Player::Random(generator(py, gen)?),
                 SeatSpec::Greedy((weights, noise, gen)) => {
-                    if self.g.mods & BUILDING_HUTS != 0 {
-                        return Err(config_error(
-                            py,
-                            "the kernel's greedy bot plays no game with building huts".into(),
-                        ));
-                    }
+                    greedy_refusal(py, self.g.mods)?;
                     let w =
                         Weights::from_slice(weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
                     if !noise.is_finite() {
@@ -381,6 +400,7 @@ impl KernelGame {
     /// to decide (`Evaluator(game, seat, weights).action_values(legal)`); `weights`: the 21
     /// weights in field order. Empty once the game is over.
     fn greedy_values(&mut self, py: Python<'_>, weights: Vec<f64>) -> PyResult<Vec<f64>> {
+        greedy_refusal(py, self.g.mods)?;
         let w = Weights::from_slice(&weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
         guard(py, || {
             self.ensure_legal();
@@ -446,7 +466,7 @@ impl KernelGame {
     /// the module options (as `KernelGame(...)` takes them).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None))]
+    #[pyo3(signature = (state, words, index, passes, holes="cell", tiebreak="shared", start_player="seat", mods=0, diamonds=None, huts=None, gates=None))]
     fn load(
         py: Python<'_>,
         state: &Bound<'_, PyDict>,
@@ -459,8 +479,9 @@ impl KernelGame {
         mods: u8,
         diamonds: Option<Vec<u8>>,
         huts: Huts,
+        gates: Option<u8>,
     ) -> PyResult<KernelGame> {
-        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts)?;
+        let (opts, names) = options(holes, tiebreak, start_player, diamonds, huts, gates)?;
         let rng = Mt::from_state(&words, index).ok_or_else(|| PyValueError::new_err("bad generator state"))?;
         let named = (mods & BUILDING_HUTS != 0).then_some(names.as_slice());
         let l = guard(py, || read_state(state, opts, rng, passes, mods, named))?;
@@ -540,16 +561,26 @@ fn read_state(
         return Err(PyValueError::new_err(format!("{n} players: Alhambra is for 2 to 6")));
     }
     let (mut hands, mut cities, mut reserves, mut scores) = (vec![], vec![], vec![], vec![]);
+    let mut opens: Vec<Vec<(i32, i32, u8)>> = vec![];
     for p in players.iter() {
         let p = p.cast::<PyDict>()?;
         hands.push(cards(&item(p, "hand")?)?);
         reserves.push(any_tiles(&item(p, "reserve")?, huts)?);
         scores.push(item(p, "score")?.extract()?);
         let mut city = vec![];
+        let mut open = vec![];
         for entry in item(p, "city")?.cast::<PyList>()?.iter() {
             let e: Vec<Bound<'_, PyAny>> = entry.extract()?;
+            if e.len() == 4 && e[3].extract::<String>().ok().as_deref() == Some("open") {
+                // a side declared open (a city gate, R-GATE-6): as the module's gates list it
+                if mods & GATES == 0 {
+                    return Err(PyValueError::new_err("a side declared open needs the city gates"));
+                }
+                open.push(gate_of(&e[..3])?);
+                continue;
+            }
             if e.len() != 3 {
-                return Err(PyValueError::new_err("the kernel holds no side declared open (city gates)"));
+                return Err(PyValueError::new_err("an Alhambra is a list of [x, y, tile] and [x, y, side, \"open\"]"));
             }
             let (x, y): (i32, i32) = (e[0].extract()?, e[1].extract()?);
             if (x, y) != (0, 0) {
@@ -559,6 +590,8 @@ fn read_state(
             }
         }
         cities.push(city);
+        open.sort_unstable();
+        opens.push(open);
     }
     let mut market = [0u8; 4];
     let m: Vec<Option<i64>> = item(d, "market")?.extract()?;
@@ -570,14 +603,12 @@ fn read_state(
             market[i] = tile(*t)?;
         }
     }
-    let phase = match item(d, "phase")?.extract::<String>()?.as_str() {
-        "turn" => Phase::Turn,
-        "place" => Phase::Place,
-        "distribution" => Phase::Distribution,
-        "over" => Phase::Over,
-        "vizier" => Phase::Vizier,
-        other => return Err(PyValueError::new_err(format!("the kernel knows no phase {other:?}"))),
-    };
+    let phase = item(d, "phase")?.extract::<String>()?;
+    let phase = match phase_of(&phase) {
+        Some(Phase::Gates) if mods & GATES == 0 => None,
+        p => p,
+    }
+    .ok_or_else(|| PyValueError::new_err(format!("the kernel knows no phase {phase:?}")))?;
     let place_context = match item(d, "place_context")?.extract::<String>()?.as_str() {
         "" => Context::None,
         "turn" => Context::Turn,
@@ -648,6 +679,9 @@ fn read_state(
     let (mut dirk, mut dirk_score) = (vec![], 0);
     let mut vizier = VizierState { asked: -1, ..Default::default() };
     let mut bonus = BonusState::default();
+    let mut gates = GatesState::default();
+    let mut city_gates: Vec<Vec<(i32, i32, u8)>> = vec![vec![]; n];
+    let mut has_gates = false;
     let mut hut_stacks = vec![];
     for (key, value) in modules.iter() {
         let key: String = key.extract()?;
@@ -689,6 +723,10 @@ fn read_state(
                 bonus.has_not_held = per_seat("not_held", &mut bonus.not_held)?;
                 bonus.out_of_play = bonus_bits("out_of_play", &item(v, "out_of_play")?.extract::<Vec<i64>>()?)?;
             }
+            "city_gates" if mods & GATES != 0 => {
+                has_gates = true;
+                gates = read_gates(v, n, &mut city_gates)?;
+            }
             "building_huts" if huts.is_some() => {
                 // the six stacks in scoring order, as the module sets them up and the kernel writes them
                 let stacks = item(v, "stacks")?;
@@ -704,6 +742,20 @@ fn read_state(
                 }
             }
             _ => return Err(PyValueError::new_err(format!("the kernel holds no module state {key:?}"))),
+        }
+    }
+    if mods & GATES != 0 {
+        if !has_gates {
+            return Err(PyValueError::new_err("the city gates' state is missing"));
+        }
+        for (seat, listed) in city_gates.iter().enumerate() {
+            let mut sorted = listed.clone();
+            sorted.sort_unstable();
+            if sorted != opens[seat] {
+                return Err(PyValueError::new_err(format!(
+                    "city_gates.gates[{seat}]: the gates do not match the sides declared open in that Alhambra"
+                )));
+            }
         }
     }
     Ok(Loaded {
@@ -738,7 +790,90 @@ fn read_state(
         mods,
         vizier,
         bonus,
+        gates,
+        city_gates,
         hut_stacks,
+    })
+}
+
+/// A gate `[x, y, side]` (side 2, east, or 4, south: as kept) within the grid.
+fn gate_of(e: &[Bound<'_, PyAny>]) -> PyResult<(i32, i32, u8)> {
+    let bad = || PyValueError::new_err("a gate is [x, y, 2|4] (the east or south side of a cell within the grid)");
+    if e.len() != 3 {
+        return Err(bad());
+    }
+    let (x, y, side): (i32, i32, u8) =
+        (e[0].extract().map_err(|_| bad())?, e[1].extract().map_err(|_| bad())?, e[2].extract().map_err(|_| bad())?);
+    if (side != EAST && side != SOUTH) || cell_of(x, y).is_none() {
+        return Err(bad());
+    }
+    Ok((x, y, side))
+}
+
+/// A number of a gate card (1-6, R-GATE-1).
+fn gate_number(k: i64, what: &str) -> PyResult<u8> {
+    if (1..=GATE_CARDS as i64).contains(&k) {
+        Ok(k as u8)
+    } else {
+        Err(PyValueError::new_err(format!("city_gates.{what}: gate cards are numbered 1-{GATE_CARDS}, not {k}")))
+    }
+}
+
+/// The city gates' state (the module's `CityGatesState`): `gates` into `city_gates` per seat.
+fn read_gates(v: &Bound<'_, PyDict>, n: usize, city_gates: &mut [Vec<(i32, i32, u8)>]) -> PyResult<GatesState> {
+    let mut gs = GatesState::default();
+    let space: i64 = item(v, "space")?.extract()?;
+    gs.space = if space == 0 { 0 } else { gate_number(space, "space")? };
+    let seats = item(v, "gates")?;
+    let seats = seats.cast::<PyList>()?;
+    if seats.len() != n {
+        return Err(PyValueError::new_err("city_gates.gates: one list of gates per seat"));
+    }
+    let mut count = 0;
+    for (seat, listed) in seats.iter().enumerate() {
+        for g in listed.cast::<PyList>()?.iter() {
+            let e: Vec<Bound<'_, PyAny>> = g.extract()?;
+            city_gates[seat].push(gate_of(&e)?);
+            count += 1;
+        }
+    }
+    for (name, out) in [("played", &mut gs.played), ("unused", &mut gs.unused)] {
+        let nums: Vec<i64> = item(v, name)?.extract()?;
+        if nums.len() > GATE_CARDS as usize {
+            return Err(PyValueError::new_err(format!("city_gates.{name}: at most {GATE_CARDS} gate cards")));
+        }
+        for k in nums {
+            out.push(gate_number(k, name)?);
+        }
+    }
+    if count != gs.played.len() {
+        return Err(PyValueError::new_err("city_gates: every gate played is one card played (R-GATE-5)"));
+    }
+    gs.window = match item(v, "window")?.extract::<String>()?.as_str() {
+        "" => Window::None,
+        "change" => Window::Change,
+        "removal" => Window::Removal,
+        other => return Err(PyValueError::new_err(format!("city_gates.window: the kernel knows no window {other:?}"))),
+    };
+    gs.then = match item(v, "then")?.extract::<String>()?.as_str() {
+        "" => After::Nothing,
+        "done" => After::Done,
+        other => After::In(
+            phase_of(other).ok_or_else(|| PyValueError::new_err(format!("city_gates.then: no phase {other:?}")))?,
+        ),
+    };
+    Ok(gs)
+}
+
+fn phase_of(name: &str) -> Option<Phase> {
+    Some(match name {
+        "turn" => Phase::Turn,
+        "place" => Phase::Place,
+        "distribution" => Phase::Distribution,
+        "over" => Phase::Over,
+        "vizier" => Phase::Vizier,
+        "gates" => Phase::Gates,
+        _ => return None,
     })
 }
 
@@ -836,6 +971,28 @@ fn action_data<'py>(py: Python<'py>, a: &Action, huts: &[String]) -> PyResult<Bo
             d.set_item("type", "RevealBonus")?;
             d.set_item("building", building)?;
         }
+        Action::TakeGate { card } => {
+            d.set_item("type", "TakeGate")?;
+            d.set_item("card", card_code(card))?;
+        }
+        Action::PlayGate { card, cell, side } => {
+            let (x, y) = xy(cell);
+            d.set_item("type", "PlayGate")?;
+            d.set_item("card", card_code(card))?;
+            d.set_item("x", x)?;
+            d.set_item("y", y)?;
+            d.set_item("side", side)?;
+        }
+        Action::FinishGates => d.set_item("type", "FinishGates")?,
+        Action::BuildThroughGate { card, tile, cell, side } => {
+            let (x, y) = xy(cell);
+            d.set_item("type", "BuildThroughGate")?;
+            d.set_item("card", card_code(card))?;
+            d.set_item("tile", tile_data(py, tile, huts)?)?;
+            d.set_item("x", x)?;
+            d.set_item("y", y)?;
+            d.set_item("side", side)?;
+        }
         Action::TakeHut { hut } => {
             d.set_item("type", "TakeHut")?;
             d.set_item("hut", tile_data(py, hut, huts)?)?;
@@ -928,6 +1085,17 @@ fn diamonds_of_data(d: &Bound<'_, PyDict>, via_field: bool) -> Option<DiamondPay
     DiamondPay::of_cards(space, &cards)
 }
 
+/// The gate card of an action's `card` field.
+fn gate_card(d: &Bound<'_, PyDict>) -> Option<u8> {
+    let c = card_of_code(&d.get_item("card").ok()??.extract::<String>().ok()?)?;
+    is_gate(c).then_some(c)
+}
+
+/// The cell of an action's `x` and `y` fields.
+fn xy_at(d: &Bound<'_, PyDict>) -> Option<u16> {
+    cell_of(small_int::<i32>(d.get_item("x").ok()?)?, small_int::<i32>(d.get_item("y").ok()?)?)
+}
+
 fn code_of_data(d: &Bound<'_, PyDict>, huts: Option<&[String]>) -> Option<Action> {
     let kind = d.get_item("type").ok()??.extract::<String>().ok()?;
     let hut = |v: Option<Bound<'_, PyAny>>| {
@@ -976,6 +1144,16 @@ fn code_of_data(d: &Bound<'_, PyDict>, huts: Option<&[String]>) -> Option<Action
         },
         "DeclineVizier" => Action::DeclineVizier,
         "ReactivateVizier" => Action::ReactivateVizier,
+        "TakeGate" => Action::TakeGate { card: gate_card(d)? },
+        "PlayGate" => {
+            let side = small_int::<u8>(d.get_item("side").ok()?).filter(|&s| s == EAST || s == SOUTH)?;
+            Action::PlayGate { card: gate_card(d)?, cell: xy_at(d)?, side }
+        }
+        "FinishGates" => Action::FinishGates,
+        "BuildThroughGate" => {
+            let side = small_int::<u8>(d.get_item("side").ok()?).filter(|s| [NORTH, EAST, SOUTH, WEST].contains(s))?;
+            Action::BuildThroughGate { card: gate_card(d)?, tile: tile()?, cell: xy_at(d)?, side }
+        }
         "TakeHut" => Action::TakeHut { hut: hut(d.get_item("hut").ok()?)? },
         _ => return None,
     })
