@@ -112,7 +112,7 @@ def _native_layout(template: Game, codec: ActionCodec, encoder: ObservationEncod
     )
     slices = [(name, sl.start, sl.stop) for name, sl in encoder.slices.items()]
     if [tuple(x) for x in native.layout()] != codec.layout() or [tuple(x) for x in native.slices()] != slices:
-        return None  # pragma: no cover - a rule set whose layout the kernel does not know
+        return None  # a rule set whose layout the kernel's codec does not know (the city gates')
     return native
 
 
@@ -195,7 +195,13 @@ class Session:
         #: which engine :meth:`reset` starts games on: ``"kernel"`` or ``"python"`` (see
         #: :func:`alhambra.kernel.use_kernel`; ``engine="kernel"`` where the kernel does not play
         #: the rule set raises :class:`ConfigError`)
-        self.engine = "kernel" if kernel.use_kernel(engine, template.rules) and native is not None else "python"
+        on_kernel = kernel.use_kernel(engine, template.rules)
+        if on_kernel and native is None and engine == "kernel":
+            raise ConfigError(
+                "the kernel plays this rule set, but its environments' codec and observer do not cover it "
+                f"(modules {self.modules}): engine='auto' or 'python' plays it through the Python ones"
+            )
+        self.engine = "kernel" if on_kernel and native is not None else "python"
         # the kernel's codec and observer for this session: they serve a game on the kernel
         self._native: Any = None if native is None else native.fork()
         self.setup = _setup(template)
