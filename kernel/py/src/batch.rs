@@ -43,7 +43,9 @@ pub struct BatchEnv {
     scratch: Box<Slots>,
 }
 
-/// The writable, C-contiguous buffer `out` of `n` items as a slice (held by `buf`).
+/// The writable, C-contiguous buffer `out` of `n` items as a slice (held by `buf`; the memory
+/// is the Python object's, not `buf`'s, hence a mutable slice from a shared reference).
+#[allow(clippy::mut_from_ref)]
 fn slice_of<'a, T: Element>(buf: &'a PyBuffer<T>, n: usize, what: &str) -> PyResult<&'a mut [T]> {
     if buf.readonly() || buf.item_count() != n {
         return Err(PyValueError::new_err(format!("{what}: a writable buffer of {n} items is needed")));
