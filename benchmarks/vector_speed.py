@@ -76,7 +76,9 @@ def main() -> None:
         f"players {args.players}, modules [{args.modules}], batch of {args.num_envs}; "
         f"steps/s per core (CPU time), env = inside step only, loop = with the random choice"
     )
-    print(f"{'opponents':<10} {'single (python) env/loop':>26} {'batch (kernel) env/loop':>26} {'speed-up env/loop':>20}")
+    print(
+        f"{'opponents':<10} {'single (python) env/loop':>26} {'batch (kernel) env/loop':>26} {'speed-up env/loop':>20}"
+    )
     for kind in ("random", "greedy"):
         opponents = [kind] * (args.players - 1)
         s_env, s_loop = single_speed(args.players, args.modules, opponents, args.seconds, "python")

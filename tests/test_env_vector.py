@@ -90,7 +90,14 @@ def test_batch_on_kernel_is_the_single_env_game_by_game(players: int, modules: l
 @needs_batch
 def test_random_seat_truncation_and_illegal_integers() -> None:
     episodes = lockstep(
-        4, 300, 3, players=3, modules=["vizier"], opponents=["random", "greedy"], seat="random", max_episode_steps=40,
+        4,
+        300,
+        3,
+        players=3,
+        modules=["vizier"],
+        opponents=["random", "greedy"],
+        seat="random",
+        max_episode_steps=40,
         bad_every=5,
     )
     assert episodes >= 8  # truncated episodes at 40 steps

@@ -146,7 +146,8 @@ class KernelVectorEnv(VectorEnv):
         self._opponents: list[Any] = []
         for spec in template.opponents:
             bot = make_bot(spec)
-            self._opponents.append(None if type(bot) is RandomBot else (kernel.weight_row(bot.weights), bot.noise))
+            greedy = bot if isinstance(bot, GreedyBot) else None
+            self._opponents.append(None if greedy is None else (kernel.weight_row(greedy.weights), greedy.noise))
         self._batch = kernel.native.BatchEnv(
             session._native, num_envs, template.max_episode_steps, template.illegal_reward
         )
@@ -207,9 +208,7 @@ class KernelVectorEnv(VectorEnv):
         obs = self._observation()
         return obs, self._infos(obs, False)
 
-    def step(
-        self, actions: Any
-    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Step every game with its integer of ``actions`` (one per game: a sequence or array of
         integers). An integer not legal now (out of range included) is handled as the single
         environment does: reward ``illegal_reward``, the game unchanged,
@@ -223,17 +222,15 @@ class KernelVectorEnv(VectorEnv):
         except (TypeError, ValueError):
             a = np.asarray(None)
         if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
-            raise IllegalActionError(
-                f"actions must be {self.num_envs} integers (one per game), not {shown(actions)}"
-            )
+            raise IllegalActionError(f"actions must be {self.num_envs} integers (one per game), not {shown(actions)}")
         if a.dtype.kind == "u":
             a = np.minimum(a, np.iinfo(np.int64).max)  # out of range either way
         a = np.ascontiguousarray(a, dtype=np.int64)
-        for k in np.flatnonzero(self._autoreset):
-            self._start(int(k))
+        for j in np.flatnonzero(self._autoreset):
+            self._start(int(j))
         bad = self._run(a)
         if bad is not None:
-            k, i = bad
+            k, i = int(bad[0]), int(bad[1])
             try:
                 what = self._codec.describe(i)
             except IllegalActionError:
@@ -253,7 +250,10 @@ class KernelVectorEnv(VectorEnv):
 
     def _run(self, actions: np.ndarray) -> tuple[int, int] | None:
         term, trunc, illegal = self._views
-        return self._batch.step(actions, self._obs, self._mask, self._reward, term, trunc, illegal)  # type: ignore[no-any-return]
+        bad: tuple[int, int] | None = self._batch.step(
+            actions, self._obs, self._mask, self._reward, term, trunc, illegal
+        )
+        return bad
 
     def _observation(self) -> dict[str, np.ndarray]:
         if self.copy:
@@ -274,4 +274,3 @@ class KernelVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
-
