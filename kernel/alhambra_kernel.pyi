@@ -87,4 +87,25 @@ class KernelEnv:
     def observe_into(self, game: KernelGame, seat: int, out: object, prefix: bool = False) -> None: ...
     def observe_agent(self, game: KernelGame, seat: int, obs: object, mask: object, current: bool) -> None: ...
 
+class BatchEnv:
+    """A batch of games of one rule set, each with one learner seat and its opponents inside
+    the kernel; one `step` steps them all with the GIL released (kernel/py/src/batch.rs)."""
+
+    def __init__(
+        self, env: KernelEnv, num_envs: int, max_steps: int | None = None, illegal_reward: float | None = None
+    ) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    def set_game(self, k: int, game: KernelGame, seat: int, seats: list[object]) -> None: ...
+    def step(
+        self,
+        actions: object,
+        obs: object,
+        mask: object,
+        reward: object,
+        terminated: object,
+        truncated: object,
+        illegal: object,
+    ) -> tuple[int, int] | None: ...
+
 def _panic_for_test() -> None: ...

@@ -8,6 +8,8 @@ pettingzoo; ``alhambra.env.openspiel`` needs the ``openspiel`` extra).
 * :mod:`alhambra.env.alhambra_v0`: the PettingZoo AEC environment.
 * :mod:`alhambra.env.gym_env`: the Gymnasium environment, registered here as
   ``alhambra/Alhambra-v0``.
+* :mod:`alhambra.env.vector`: :func:`vector_env`, a batch of Gymnasium games as one
+  ``gymnasium.vector.VectorEnv`` (a batch step in one kernel call where it can).
 * :mod:`alhambra.env.openspiel`: registers ``python_alhambra`` with OpenSpiel on import.
 
 The layout of actions and observations is documented in ``docs/env.md``.
@@ -41,6 +43,8 @@ _LAZY = {
     "gym_env": None,
     "observation": None,
     "session": None,
+    "vector": None,
+    "vector_env": "vector",
 }
 
 __all__ = [
@@ -64,6 +68,8 @@ __all__ = [
     "register_view_encoder",
     "render_view",
     "session",
+    "vector",
+    "vector_env",
 ]
 
 ENV_ID = "alhambra/Alhambra-v0"

@@ -13,9 +13,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::Arc;
 
-struct Tables {
-    codec: Codec,
-    obs: Observer,
+pub(crate) struct Tables {
+    pub(crate) codec: Codec,
+    pub(crate) obs: Observer,
+    /// the number of seats
+    pub(crate) players: usize,
 }
 
 /// The action codec and observer of one rule set, and one session's current decision.
@@ -59,7 +61,7 @@ impl KernelEnv {
             .collect::<PyResult<_>>()?;
         let codec = Codec::new(mods, &cards);
         let obs = Observer::new(players, mods, &cards, codec.slots, codec.num_actions);
-        Ok(Self::of(Arc::new(Tables { codec, obs })))
+        Ok(Self::of(Arc::new(Tables { codec, obs, players })))
     }
 
     /// A fresh one for another session of the same rule set (the tables shared).
@@ -179,6 +181,16 @@ impl KernelEnv {
 }
 
 impl KernelEnv {
+    /// The rule set's codec and observer.
+    pub(crate) fn tables(&self) -> &Tables {
+        &self.t
+    }
+
+    /// A fresh one of the same rule set (the tables shared).
+    pub(crate) fn fork_env(&self) -> KernelEnv {
+        Self::of(self.t.clone())
+    }
+
     fn write_obs(&mut self, g: &kernel::Game, seat: usize, o: &mut [f32], prefix: bool) {
         let t = &self.t;
         t.obs.write(g, seat, o, &mut self.slots);

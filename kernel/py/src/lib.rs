@@ -27,6 +27,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod batch;
 mod env;
 
 /// Run `f`, turning a panic into `alhambra.errors.KernelError`.
@@ -1171,6 +1172,7 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     std::panic::set_hook(Box::new(|_| {}));
     m.add_class::<KernelGame>()?;
     m.add_class::<env::KernelEnv>()?;
+    m.add_class::<batch::BatchEnv>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
