@@ -696,3 +696,19 @@ def test_r_gate_a_state_the_kernel_cannot_hold_is_refused_by_its_loader_without_
     words, index = g.rng.getstate()[1][:624], g.rng.getstate()[1][624]
     with pytest.raises(ValueError):
         kernel.native.KernelGame.load(state, list(words), index, 0, mods=kernel.module_bits(g.rules))
+
+
+def test_r_hut_1_records_of_two_hut_layouts_each_name_their_own_huts():
+    """A kernel code names the k-th hut of a game's layout: records (their play digests, the
+    actions' representations) of games with the shipped layout and with another one each
+    equal the Python engine's, whichever was played first."""
+    from alhambra.simulate import SimTask, run_task
+
+    custom = {"building_huts.layout": kernel_oracle.hut_layout_file()}
+    for options in ({}, custom, {}):
+        records = [
+            run_task(SimTask(0, 5, 3, ("building_huts",), tuple(options.items()), ("random",) * 3, engine=engine))[0]
+            for engine in ("kernel", "python")
+        ]
+        assert records[0]["engine"] == "kernel"
+        assert {**records[0], "engine": ""} == {**records[1], "engine": ""}

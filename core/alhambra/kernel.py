@@ -194,7 +194,6 @@ def new_native(rules: Ruleset, players: int, seed: int) -> Any:
 
 _ACTIONS: dict[int, Action] = {}
 _CODES: dict[Any, int | None] = {}
-_HUT_ACTIONS: dict[tuple[str, ...], dict[int, Action]] = {}
 _HUT_CODES: dict[tuple[str, ...], dict[Any, int | None]] = {}
 #: the first tile id of the huts in the kernel (buildings are 1-54), the kind of TakeHut,
 #: that of the city gates' BuildThroughGate (a tile built with a gate: a hut too, R-GATE-9)
@@ -250,19 +249,29 @@ def _core_action(code: int) -> Action | None:
     return None
 
 
+def _caches(rules: Ruleset) -> tuple[dict[int, Action], dict[int, bytes], tuple[str, ...]]:
+    """The action and ``repr`` line caches by code of ``rules``, and its huts' ids: one pair for
+    every rule set without building huts, one per hut layout (a hut's code names the k-th hut of
+    the layout, whose id and walls the layout says)."""
+    names = _huts(rules)[1]
+    if not names:
+        return _ACTIONS, _LINES, ()
+    found = _LAYOUT_CACHES.get(names)
+    if found is None:
+        found = _LAYOUT_CACHES[names] = ({}, {})
+    return found[0], found[1], names
+
+
 def action_of(code: int, rules: Ruleset) -> Action:
     """The action of a kernel code (one shared instance per code, per hut layout for the huts)."""
-    cache = _ACTIONS
-    names: tuple[str, ...] = ()
-    if _names_a_hut(code):
-        names = _huts(rules)[1]
-        cache = _HUT_ACTIONS.setdefault(names, {})
+    cache, _, names = _caches(rules)
     found = cache.get(code)
     if found is not None:
         return found
     found = _core_action(code)
     if found is None:
-        found = action_from_data(rules, native.KernelGame.action_data(code, list(names) if names else None))
+        hut_names = list(names) if names and _names_a_hut(code) else None
+        found = action_from_data(rules, native.KernelGame.action_data(code, hut_names))
         if type(found) is not Pass:
             cls: Any = type(found)  # an attrs class, as every action class
             found = action_table(cls)[tuple(getattr(found, f.name) for f in fields(cls))]
@@ -273,30 +282,35 @@ def action_of(code: int, rules: Ruleset) -> Action:
 
 def actions_of(codes: list[int], rules: Ruleset) -> list[Action]:
     """The actions of kernel codes (:func:`action_of` of each)."""
+    cache = _caches(rules)[0]
     try:
-        return list(map(_ACTIONS.__getitem__, codes))
+        return list(map(cache.__getitem__, codes))
     except KeyError:  # a code not met before
-        get = _ACTIONS.get
+        get = cache.get
         return [get(c) or action_of(c, rules) for c in codes]
 
 
-#: a kernel code -> its action's ``repr`` and a newline, as bytes (a play digest's lines)
+#: a kernel code -> its action's ``repr`` and a newline, as bytes (a play digest's lines), for
+#: the rule sets without building huts (those with huts: per layout, in ``_LAYOUT_CACHES``)
 _LINES: dict[int, bytes] = {}
+#: per hut layout (its huts' ids): its action and line caches by code
+_LAYOUT_CACHES: dict[tuple[str, ...], tuple[dict[int, Action], dict[int, bytes]]] = {}
 
 
 def repr_lines(codes: list[int], rules: Ruleset) -> bytes:
     """The ``repr`` of the actions of kernel codes, a line each, as bytes (what
     :func:`alhambra.simulate.play_digest` hashes), from codes met before without decoding them."""
+    lines = _caches(rules)[1]
     try:
-        return b"".join(map(_LINES.__getitem__, codes))
+        return b"".join(map(lines.__getitem__, codes))
     except KeyError:  # a code not met before: its line kept, then the rest
         out = []
         for c in codes:
-            line = _LINES.get(c)
+            line = lines.get(c)
             if line is None:
                 line = repr(action_of(c, rules)).encode() + b"\n"
-                if len(_LINES) < 200_000:
-                    _LINES[c] = line
+                if len(lines) < 200_000:
+                    lines[c] = line
             out.append(line)
         return b"".join(out)
 
