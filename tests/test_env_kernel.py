@@ -193,3 +193,22 @@ def test_an_illegal_integer_changes_nothing_on_the_kernel():
         with pytest.raises(IllegalActionError):
             s.step(i)
     assert s.legal_ints() == legal and s.prefix == ()
+
+
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_a_decision_listed_before_the_game_moved_on_is_checked_again(engine):
+    """The integers listed for one state, played after the game moved on behind the session:
+    the action they name is checked against the game as it is now, as any action is (the same
+    refusal on both engines, the game unchanged and its save loadable)."""
+    from alhambra import Game, IllegalActionError
+
+    s = Session(3, engine=engine)
+    s.reset(5)
+    s.legal_ints()  # the decision of the turn is listed
+    g = s.game
+    g.apply(g.legal_actions()[-1])  # a purchase: the game is in its placement now
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match="cannot be played in phase 'place'"):
+        s.step(1)
+    assert g.to_json() == before
+    Game.from_json(before)

@@ -176,3 +176,37 @@ def test_bad_configuration() -> None:
     envs = vector_env(2, players=2)
     with pytest.raises(ConfigError, match="seed"):
         envs.reset(seed=[1])
+
+
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_a_refused_batch_changes_no_game_not_even_one_waiting_to_restart(engine):
+    """With ``illegal_reward=None`` a batch with an illegal integer is refused before anything
+    happens: a finished game waiting to restart does not draw its next game yet, so play goes
+    on exactly as without the refused step."""
+    import numpy as np
+
+    from alhambra.errors import IllegalActionError
+
+    def pick(obs):
+        return np.array([int(np.flatnonzero(m)[-1]) if m.any() else 0 for m in obs["action_mask"]], np.int64)
+
+    def run(refused: bool) -> list:
+        v = vector_env(2, players=2, opponents=["random"], seed=7, illegal_reward=None, engine=engine)
+        obs = v.reset()[0]
+        for _ in range(5000):
+            obs, _, te, tr, _ = v.step(pick(obs))
+            if (te | tr)[0] and not (te | tr)[1]:
+                break
+        if refused:
+            bad = pick(obs)
+            bad[1] = 10**6
+            with pytest.raises(IllegalActionError, match="game 1"):
+                v.step(bad)
+        out = []
+        for _ in range(3):
+            obs = v.step(pick(obs))[0]
+            out.append(obs["observation"].copy())
+        return out
+
+    for a, b in zip(run(False), run(True)):
+        assert np.array_equal(a, b)

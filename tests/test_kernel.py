@@ -712,3 +712,40 @@ def test_r_hut_1_records_of_two_hut_layouts_each_name_their_own_huts():
         ]
         assert records[0]["engine"] == "kernel"
         assert {**records[0], "engine": ""} == {**records[1], "engine": ""}
+
+
+def test_bad_players_for_play_are_refused_alike_on_both_engines():
+    """One bot in two seats draws for both from one generator: the kernel leaves such a game to
+    the loop of ``play``, so it is the Python engine's game. The wrong number of bots, a negative
+    ``max_actions`` and a greedy bot with noise that is no finite number are ConfigErrors
+    (BotSpecError) on both engines; a batch of no games, or of more than a million, is refused
+    by the kernel's batch itself."""
+    from alhambra.bots import GreedyBot, RandomBot
+    from alhambra.bots.base import BotSpecError
+    from alhambra.env.session import Session
+    from alhambra.simulate import play
+
+    scores = []
+    for engine in ("python", "kernel"):
+        bot = RandomBot(1)
+        scores.append(play(alhambra.new_game(2, seed=1, engine=engine), [bot, bot]).scores)
+        with pytest.raises(ConfigError, match="one bot per seat"):
+            play(alhambra.new_game(3, seed=1, engine=engine), [RandomBot(1), RandomBot(2)])
+        with pytest.raises(ConfigError, match="max_actions"):
+            play(alhambra.new_game(3, seed=1, engine=engine), [RandomBot(i) for i in range(3)], max_actions=-1)
+    assert scores[0] == scores[1]
+    with pytest.raises(BotSpecError, match="finite"):
+        GreedyBot(seed=1, noise=float("nan"))
+    native = Session(2, engine="kernel")._native
+    for n in (0, 2**40):
+        with pytest.raises(ValueError, match="a batch holds"):
+            kernel.native.BatchEnv(native, n, None, None)
+
+
+def test_r_hut_1_a_hut_id_longer_than_a_save_holds_is_refused_with_the_layout(tmp_path):
+    layout = Path(kernel_oracle.hut_layout_file()).read_text()
+    first = layout.split('id = "', 1)[1].split('"', 1)[0]
+    path = tmp_path / "long.toml"
+    path.write_text(layout.replace(f'id = "{first}"', f'id = "{"h" * 65}"', 1))
+    with pytest.raises(ConfigError, match="at most 64 characters"):
+        alhambra.new_game(3, modules=["building_huts"], options={"building_huts.layout": str(path)})

@@ -737,8 +737,11 @@ class KernelGame(Game):
         (:class:`~alhambra.bots.evaluate.Weights` or their 21 numbers in field order), that
         noise and its generator for the noise (a ``random.Random``, advanced as the bot's would
         be, or a seed). The other keywords and the result: see :meth:`play_random`."""
-        if len(seats) != len(self.names):
-            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {len(seats)}")
+        if not isinstance(seats, Sequence) or len(seats) != len(self.names):
+            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {seats!r}")
+        if type(max_actions) is not int or max_actions < 0:
+            raise ConfigError(f"max_actions must be a whole number of actions, 0 or more, not {max_actions!r}")
+        max_actions = min(max_actions, 1 << 62)  # more than any game plays
         from .kernel import KERNEL_GREEDY_MODULES, weight_row
 
         def words(r: Any) -> Any:

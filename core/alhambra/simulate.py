@@ -177,6 +177,10 @@ def play(
     bot returns an action that is not among the legal ones."""
     import random
 
+    if len(bots) != game.num_players:
+        raise ConfigError(f"one bot per seat ({game.num_players}), not {len(bots)}")
+    if type(max_actions) is not int or max_actions < 0:
+        raise ConfigError(f"max_actions must be a whole number of actions, 0 or more, not {max_actions!r}")
     rng = random.Random(game.seed * 2 + 1) if honest else None
     rec = None
     if trace is not None:
@@ -241,6 +245,11 @@ def _kernel_plays(game: KernelGame, bots: list, honest: bool) -> bool:
     decide on determinized worlds, one by one)."""
     from .bots.greedy import GreedyBot, kernel_greedy, weight_row
 
+    if len({id(b) for b in bots}) < len(bots):
+        return False  # one bot in several seats draws from one generator for all of them
+    made = [b._rng for b in bots if getattr(b, "_rng", None) is not None]
+    if len({id(r) for r in made}) < len(made):
+        return False  # several bots sharing one generator object
     greedy = False
     for b in bots:
         if type(b) is GreedyBot:

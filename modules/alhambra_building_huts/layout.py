@@ -28,6 +28,8 @@ HUT_COUNTS: dict[str, int] = {
 }
 TOTAL_HUTS = sum(HUT_COUNTS.values())  # 24
 _KEYS = {"id", "type", "walls"}
+#: the longest hut id: a save's actions hold strings of at most 64 characters
+MAX_ID_LENGTH = 64
 _SHIPPED = "huts.toml"
 
 
@@ -58,8 +60,10 @@ def parse_layout(data: object, source: str = "hut layout") -> tuple[TileSpec, ..
         if unknown:
             raise ConfigError(f"{where} has unknown keys {unknown} (allowed: id, type, walls)")
         hid, htype, walls = h["id"], h["type"], h["walls"]
-        if not isinstance(hid, str) or not hid:
-            raise ConfigError(f'{where}: id must be a non-empty string (like "H1"), not {hid!r}')
+        if not isinstance(hid, str) or not hid or len(hid) > MAX_ID_LENGTH:
+            raise ConfigError(
+                f'{where}: id must be a non-empty string of at most {MAX_ID_LENGTH} characters (like "H1"), not {hid!r}'
+            )
         where = f"{source}: hut {hid!r}"
         if hid in seen:
             raise ConfigError(f"{where} appears twice")

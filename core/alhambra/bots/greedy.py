@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import kernel
 from ..kernel import KERNEL_GREEDY_MODULES, weight_row  # noqa: F401  (both kept importable from here)
-from .base import Bot
+from .base import Bot, BotSpecError
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
 
 
@@ -36,6 +37,8 @@ class GreedyBot(Bot):
     params = {"noise": float, "weights": named_weights}
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS):
+        if type(noise) not in (int, float) or not math.isfinite(noise):
+            raise BotSpecError(f"greedy bot: the noise must be a finite number of points, not {noise!r}")
         super().__init__(seed)
         self.noise = noise
         self.weights = weights

@@ -424,9 +424,10 @@ class Session:
                 return None
             self._decision = None
             game = self.game
-            if type(game) is KernelGame:
+            if type(game) is KernelGame and game is d.game and len(game.history) == d.at:
                 return game._apply_listed(*done)
-            # handed over to Python since the decision was made (a bot read its state)
+            # handed over to Python since the decision was made (a bot read its state), or the
+            # game moved on behind the session: the action is checked as any other is
             played = kernel.action_of(done[1], game.rules)
             game.apply(played)
             return played
@@ -457,12 +458,15 @@ class KernelDecision:
     actions, the integers legal after ``prefix`` and the action a complete code is, worked
     out by the kernel (``alhambra_kernel.KernelEnv``, the same codes as the Python codec's)."""
 
-    __slots__ = ("codec", "game", "native")
+    __slots__ = ("codec", "game", "native", "at")
 
     def __init__(self, native: Any, game: KernelGame, codec: ActionCodec) -> None:
         self.native = native
         self.game = game
         self.codec = codec
+        #: the length of the game's history when the decision was listed (a game that moved on
+        #: since has its action checked again when it is played)
+        self.at = len(game.history)
         native.load(game._kernel)
 
     @property

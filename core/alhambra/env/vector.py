@@ -124,6 +124,27 @@ class SyncAlhambraVectorEnv(SyncVectorEnv):
         self._first_seed = None
         return super().reset(seed=seed, options=options)
 
+    def step(self, actions: Any) -> Any:
+        """As :class:`SyncVectorEnv`'s, the whole batch checked first: with
+        ``illegal_reward=None`` an integer not legal in its game raises
+        :class:`~alhambra.IllegalActionError` before any game changes."""
+        envs: list[Any] = [e.unwrapped for e in self.envs]
+        if envs and envs[0].illegal_reward is None:
+            try:
+                a = np.asarray(actions)
+            except (TypeError, ValueError):
+                a = np.asarray(None)
+            if a.shape != (self.num_envs,) or a.dtype.kind not in "iu":
+                raise IllegalActionError(
+                    f"actions must be {self.num_envs} integers (one per game), not {shown(actions)}"
+                )
+            for k, (env, i) in enumerate(zip(envs, a.tolist())):
+                if self._autoreset_envs[k]:
+                    continue  # a finished game restarts: its integer is ignored
+                if i not in env.session.legal_ints():
+                    raise IllegalActionError(f"game {k}: {i} is not legal now")
+        return super().step(actions)
+
 
 class KernelVectorEnv(VectorEnv):
     """The batch on the kernel (see the module's description); made by :func:`vector_env`."""
@@ -151,6 +172,7 @@ class KernelVectorEnv(VectorEnv):
         self._batch = kernel.native.BatchEnv(
             session._native, num_envs, template.max_episode_steps, template.illegal_reward
         )
+        self._strict = template.illegal_reward is None
         size, na = session.observation_size, session.num_actions
         self._obs = np.zeros((num_envs, size), dtype=np.float32)
         self._mask = np.zeros((num_envs, na), dtype=np.int8)
@@ -226,6 +248,22 @@ class KernelVectorEnv(VectorEnv):
         if a.dtype.kind == "u":
             a = np.minimum(a, np.iinfo(np.int64).max)  # out of range either way
         a = np.ascontiguousarray(a, dtype=np.int64)
+        if self._strict:
+            # refused before any game changes, the restarts of finished games included: an
+            # integer is legal exactly where the learner's mask says so
+            live = np.flatnonzero(~self._autoreset)
+            mine = a[live]
+            inside = (mine >= 0) & (mine < self._mask.shape[1])
+            legal = np.zeros(len(live), dtype=np.bool_)
+            legal[inside] = self._mask[live[inside], mine[inside]] == 1
+            if not legal.all():
+                k = int(live[np.flatnonzero(~legal)[0]])
+                i = int(a[k])
+                try:
+                    what = self._codec.describe(i)
+                except IllegalActionError:
+                    what = "out of range"
+                raise IllegalActionError(f"game {k}: {i} ({what}) is not legal now")
         for j in np.flatnonzero(self._autoreset):
             self._start(int(j))
         bad = self._run(a)

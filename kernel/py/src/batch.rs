@@ -15,6 +15,9 @@ use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+/// The most games one batch holds (what `alhambra.env.vector_env` accepts).
+const MAX_GAMES: usize = 1 << 20;
+
 /// One game of the batch.
 struct Slot {
     g: Box<Game>,
@@ -98,14 +101,22 @@ impl BatchEnv {
     /// `illegal_reward`: the reward of an illegal integer (`None`: `step` reports it instead).
     #[new]
     #[pyo3(signature = (env, num_envs, max_steps=None, illegal_reward=None))]
-    fn new(env: PyRef<'_, KernelEnv>, num_envs: usize, max_steps: Option<u64>, illegal_reward: Option<f64>) -> Self {
-        BatchEnv {
+    fn new(
+        env: PyRef<'_, KernelEnv>,
+        num_envs: usize,
+        max_steps: Option<u64>,
+        illegal_reward: Option<f64>,
+    ) -> PyResult<Self> {
+        if !(1..=MAX_GAMES).contains(&num_envs) {
+            return Err(PyValueError::new_err(format!("a batch holds 1 to {MAX_GAMES} games, not {num_envs}")));
+        }
+        Ok(BatchEnv {
             env: env.fork_env(),
             slots: (0..num_envs).map(|_| None).collect(),
             max_steps: max_steps.unwrap_or(0),
             illegal_reward,
             scratch: Box::default(),
-        }
+        })
     }
 
     #[getter]
