@@ -1,7 +1,7 @@
 """Engine speed: random 4-player playouts on both engines, side by side with catanatron, and
 per-module cost.
 
-    python benchmarks/engine_speed.py                 # about a minute and a half
+    python benchmarks/engine_speed.py                 # about three minutes
     python benchmarks/engine_speed.py --seconds 3 --rounds 5
 
 Everything is measured in this one process, interleaved: each cycle lets every configuration
@@ -224,7 +224,7 @@ def _median_range(ratios: list[float]) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     ap.add_argument(
         "--seconds", type=float, default=2.0, help="seconds per configuration and round, on average (default 2)"
     )

@@ -275,3 +275,19 @@ def test_a_failing_game_names_its_seed(tmp_path, capsys):
         list(run_games(make_tasks(2, 5, players=3, modules=["buggy"], config_path=str(config))))
     with pytest.raises(alhambra.ConfigError):
         list(run_games(make_tasks(1, 5, players=3, options={"holes": "nowhere"})))
+
+
+def test_games_the_kernel_plays_whole_default_to_one_worker_per_5000():
+    """Starting a worker costs about a second, a kernel game a millisecond: by default the
+    kernel's random and greedy games go to one worker per 5,000 games; other games to all."""
+    import alhambra
+    from alhambra.cli import _kernel_workers
+    from alhambra.simulate import make_tasks
+
+    game = alhambra.new_game(4, seed=1)
+    assert game.engine == "kernel"
+    assert _kernel_workers(game, make_tasks(100, 1, players=4)) == 1
+    assert _kernel_workers(game, make_tasks(12000, 1, players=4, bots="greedy")) == 2
+    assert _kernel_workers(game, make_tasks(100, 1, players=4, bots="mcts:4")) == 100
+    python = alhambra.new_game(4, seed=1, engine="python")
+    assert _kernel_workers(python, make_tasks(100, 1, players=4)) == 100

@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any
 from pathlib import Path
 
 from . import __version__
@@ -35,6 +36,26 @@ def _parse_options(pairs):
         except (ValueError, RecursionError):  # not JSON (or nested too deeply): the text itself
             out[name] = value
     return out
+
+
+#: games per worker process when the kernel plays them whole: a kernel game of random or greedy
+#: bots takes a millisecond or so, and starting a worker (a new interpreter importing the
+#: package) about a second, so a pool pays only for thousands of games each
+KERNEL_GAMES_PER_WORKER = 5000
+
+
+def _kernel_workers(game: Any, tasks: list) -> int:
+    """The default number of workers for ``tasks`` whose first game is ``game``: one per
+    :data:`KERNEL_GAMES_PER_WORKER` games when the kernel plays them whole (random bots, and
+    greedy bots where its evaluation values the modules), else no limit."""
+    from .bots.greedy import kernel_greedy
+
+    if game.engine != "kernel":
+        return len(tasks) or 1
+    kinds = {spec.split(":")[0] for spec in tasks[0].bots}
+    if not kinds <= {"random", "greedy"} or ("greedy" in kinds and not kernel_greedy(game)):
+        return len(tasks) or 1
+    return max(1, len(tasks) // KERNEL_GAMES_PER_WORKER)
 
 
 def cmd_simulate(args) -> int:
@@ -84,7 +105,9 @@ def cmd_simulate(args) -> int:
     if args.rotate_seats and len(tasks) != args.games:
         print(f"--rotate-seats: {len(tasks)} games (whole rounds of every seat rotation)", file=sys.stderr)
     if tasks:  # the first game in this process: a bad option or module fails here, as a message
-        new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options, engine=args.engine)
+        first = new_game(players, modules=cfg.resolved_modules(), seed=seed0, options=cfg.options, engine=args.engine)
+        if args.workers is None and args.backend == "local":
+            workers = min(workers, _kernel_workers(first, tasks))
     previous: list[GameResult] = []
     resume_end: int | None = None
     if args.resume:  # play only the seeds the file lacks, append to it (cli_simulate)
@@ -251,7 +274,10 @@ def build_parser() -> argparse.ArgumentParser:
         "budgets as mcts:200 (playouts per decision) or mcts:0.5s; parameters as mcts:top_k=4",
     )
     s.add_argument(
-        "--workers", type=int, metavar="N", help="worker processes (default: all cores); results do not depend on it"
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes (default: all cores; games the kernel plays whole: one per 5,000 games); results do not depend on it",
     )
     s.add_argument(
         "--backend", choices=BACKENDS, default="local", help="local processes (default) or ray (the 'ray' extra)"
