@@ -5,6 +5,10 @@
 ``alhambra.env.vector_env`` gives a Gymnasium ``VectorEnv``: one learner seat per game, bots in
 the others, a whole batch step in one call into the compiled kernel where it plays the
 configuration. A game that ends starts again at the next step (its action ignored).
+
+A learner choosing random integers against a greedy bot wins next to nothing (a share near
+0.00): random integers pick another mix of actions than the random bot does (see docs/env.md),
+and greedy play is far stronger; it is the baseline a trained agent starts from.
 """
 
 from __future__ import annotations
