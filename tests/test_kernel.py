@@ -634,11 +634,7 @@ def test_r_gate_5_a_game_inside_a_window_for_gates_crosses_between_the_engines(w
             break
     else:  # pragma: no cover - the seeds above reach both windows
         pytest.fail(f"no window {window!r} reached")
-    py = alhambra.Game.from_json(k.to_json(), engine="python")
-    again = alhambra.Game.from_json(py.to_json(), engine="kernel")
-    pos = alhambra.Game.from_position(k.position(), engine="kernel")
-    assert again.engine == pos.engine == "kernel"
-    assert again.legal_actions() == k.legal_actions() == py.legal_actions() == pos.legal_actions()
+    py, again, pos = _crossed(k)
     for _ in range(80):
         if k.is_over:
             break
