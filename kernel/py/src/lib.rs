@@ -47,25 +47,26 @@ fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
-fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
-    match py.import("alhambra.errors").and_then(|m| m.getattr("KernelError")) {
+/// The exception `alhambra.errors.<name>` with `msg`, or `fallback(msg)` where the package's
+/// errors cannot be imported.
+fn alhambra_error(py: Python<'_>, name: &str, msg: String, fallback: fn(String) -> PyErr) -> PyErr {
+    match py.import("alhambra.errors").and_then(|m| m.getattr(name)) {
         Ok(cls) => match cls.call1((msg.clone(),)) {
             Ok(exc) => PyErr::from_value(exc),
-            Err(_) => PyRuntimeError::new_err(msg),
+            Err(_) => fallback(msg),
         },
-        Err(_) => PyRuntimeError::new_err(msg),
+        Err(_) => fallback(msg),
     }
+}
+
+/// `alhambra.errors.KernelError`: the kernel failed (a panic caught at the binding).
+fn kernel_error(py: Python<'_>, msg: String) -> PyErr {
+    alhambra_error(py, "KernelError", msg, PyRuntimeError::new_err)
 }
 
 /// `alhambra.errors.ConfigError` (an `AlhambraError` and a `ValueError`).
 fn config_error(py: Python<'_>, msg: String) -> PyErr {
-    match py.import("alhambra.errors").and_then(|m| m.getattr("ConfigError")) {
-        Ok(cls) => match cls.call1((msg.clone(),)) {
-            Ok(exc) => PyErr::from_value(exc),
-            Err(_) => PyValueError::new_err(msg),
-        },
-        Err(_) => PyValueError::new_err(msg),
-    }
+    alhambra_error(py, "ConfigError", msg, PyValueError::new_err)
 }
 
 /// The kernel's greedy evaluation values neither the building huts nor the city gates: a game
