@@ -397,6 +397,18 @@ def test_r_dia_4_a_mixed_or_short_payment_in_diamonds_is_refused_as_on_python():
     assert k.to_json() == before and k.engine == "kernel"
 
 
+def _play_on_alike(games: list[alhambra.Game], rng: random.Random, steps: int | None = None) -> None:
+    """Play the same random actions on every game of ``games`` (chosen from the first one's
+    legal actions) for ``steps`` actions or to the end; then seat 0 sees the same in all."""
+    k = games[0]
+    while not k.is_over and (steps is None or steps > 0):
+        a = rng.choice(k.legal_actions())
+        for g in games:
+            g.apply(a)
+        steps = None if steps is None else steps - 1
+    assert all(g.view(0) == k.view(0) for g in games)
+
+
 def _crossed(k: alhambra.Game) -> tuple[alhambra.Game, alhambra.Game, alhambra.Game]:
     """The kernel game ``k`` saved and loaded on Python, that loaded back on the kernel, and
     ``k``'s position loaded on the kernel: each lists the same legal actions, and a determinized
@@ -419,13 +431,7 @@ def test_r_bon_saves_positions_and_determinized_worlds_cross_between_the_engines
     for _ in range(150):
         k.apply(rng.choice(k.legal_actions()))
     py, again, pos = _crossed(k)
-    for _ in range(60):
-        if k.is_over:
-            break
-        a = rng.choice(k.legal_actions())
-        for g in (k, py, again):
-            g.apply(a)
-    assert k.view(0) == py.view(0) == again.view(0)
+    _play_on_alike([k, py, again], rng, 60)
     assert k.to_json() == py.to_json() == again.to_json()
 
 
@@ -521,11 +527,7 @@ def test_r_hut_saves_positions_and_determinized_worlds_cross_between_the_engines
         k.apply(huts[0] if huts and rng.random() < 0.6 else rng.choice(legal))
     assert all(_huts_of(k, seat) for seat in range(3))
     py, again, pos = _crossed(k)
-    while not k.is_over:
-        a = rng.choice(k.legal_actions())
-        for g in (k, py, again, pos):
-            g.apply(a)
-    assert k.view(0) == py.view(0) == again.view(0) == pos.view(0)
+    _play_on_alike([k, py, again, pos], rng)
     assert k.to_json() == py.to_json() == again.to_json()
 
 
@@ -635,13 +637,7 @@ def test_r_gate_5_a_game_inside_a_window_for_gates_crosses_between_the_engines(w
     else:  # pragma: no cover - the seeds above reach both windows
         pytest.fail(f"no window {window!r} reached")
     py, again, pos = _crossed(k)
-    for _ in range(80):
-        if k.is_over:
-            break
-        a = rng.choice(k.legal_actions())
-        for g in (k, py, again, pos):
-            g.apply(a)
-    assert k.view(0) == py.view(0) == again.view(0) == pos.view(0)
+    _play_on_alike([k, py, again, pos], rng, 80)
     assert k.to_json() == py.to_json() == again.to_json()
 
 
