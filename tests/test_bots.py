@@ -49,7 +49,7 @@ def test_registry_names_and_budgets():
 @pytest.mark.parametrize(
     "spec, match",
     [
-        ("wizard", "unknown bot 'wizard'; known bots: greedy, learned, mcts, random"),
+        ("wizard", "unknown bot 'wizard'; known bots: greedy, learned, mcts, pimc, random, search"),
         ("mcts:fast", "not a valid int"),
         ("mcts:depth=3", "no parameter 'depth'"),
         ("random:10", "takes no budget"),

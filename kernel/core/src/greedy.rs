@@ -16,7 +16,7 @@
 
 use crate::city::{Cell, City, STEPS};
 use crate::data::*;
-use crate::game::{Action, Game, Phase, MAX_PLAYERS};
+use crate::game::{Action, Game, Phase, MAX_PLAYERS, VIZIER};
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -805,6 +805,32 @@ pub fn action_values(g: &Game, w: &Weights, legal: &[Action], memo: &mut Memo, o
     };
     let mut e = Eval::new(g, seat as usize, w, memo);
     e.action_values(legal, out);
+}
+
+/// The heuristic value of `seat`'s whole position (`Evaluator.seat_value`), read as `seat`
+/// itself would (its hand, its hidden bonus cards): the score, the projected majorities
+/// (R-SCORE-2 … R-SCORE-4) and walls (R-SCORE-5) of the scorings to come, the money and how
+/// well it pays for the market, the reserve, the tiles it still has to place and an active
+/// vizier. A search calls it on determinized copies, where every hand is one the searching
+/// seat believes in.
+pub fn seat_value(g: &Game, seat: usize, w: &Weights, memo: &mut Memo) -> f64 {
+    let mut e = Eval::new(g, seat, w, memo);
+    let p = &g.players[seat];
+    let counts = e.counts[seat];
+    let mut v = p.score as f64 + e.majority_value(seat, &counts) + e.shape_me;
+    v += e.money_value(&Purse::of(p.hand.as_slice()), 0);
+    for &t in p.reserve.iter() {
+        v += e.reserve_value(t);
+    }
+    if g.phase == Phase::Place && g.decider == Some(seat as u8) {
+        for &(tile, dirk_ok) in g.pending.iter() {
+            v += f64::max(0.0, e.tile_value(tile, dirk_ok));
+        }
+    }
+    if g.mods & VIZIER != 0 && g.vizier.active[seat] {
+        v += w.vizier * e.progress_left;
+    }
+    v
 }
 
 /// The index into `legal` the greedy bot chooses (`GreedyBot.choose`): the only action, or the

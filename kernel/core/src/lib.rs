@@ -16,6 +16,7 @@
 //! * [`codec`], [`observe`]: the environments' integer actions and observation vector.
 //! * [`tally`]: what every seat did in a game (a result record's `tallies`).
 //! * [`greedy`]: the greedy bot's evaluation and choice, as the Python `GreedyBot`.
+//! * [`search`]: playouts over determinized worlds for search bots.
 
 pub mod city;
 pub mod codec;
@@ -27,6 +28,7 @@ pub mod greedy;
 pub mod huts;
 pub mod observe;
 pub mod rng;
+pub mod search;
 pub mod stack;
 pub mod tally;
 
