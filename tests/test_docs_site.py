@@ -346,3 +346,51 @@ def test_exported_names_resolve_from_the_source_where_a_package_cannot_be_import
     assert sitegen._static_home("alhambra", init, "EAST") is None  # bound by unpacking: no entry
     assert sitegen._static_home("alhambra", init, "bots") == "alhambra.bots"  # a submodule
     assert sitegen.safe_import("alhambra.no_such_module") is None
+
+
+#: the pages of the site made at build time, which a checkout does not hold; a hand-written page
+#: links the file each is made from instead (docs/gen/hooks.py, ``SITE_PAGES``), except the rules
+#: index, which is made from the rules digest, the code and the tests together
+GENERATED_PAGES = {"rules/rules-index.md"}
+
+
+def _relative_links(path: Path) -> list[str]:
+    """The relative link targets of a Markdown page, code spans and fenced blocks left out."""
+    text = re.sub(r"```.*?```", "", path.read_text("utf-8"), flags=re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    out = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        target = target.split("#", 1)[0]
+        if target and not re.match(r"[a-z]+:", target):
+            out.append(target)
+    return out
+
+
+@pytest.mark.parametrize(
+    "page", sorted(p.relative_to(ROOT / "docs").as_posix() for p in (ROOT / "docs").rglob("*.md")), ids=str
+)
+def test_every_link_of_a_hand_written_page_resolves_in_the_checkout(page):
+    path = ROOT / "docs" / page
+    broken = [
+        t
+        for t in _relative_links(path)
+        if not (path.parent / t).exists() and (Path(page).parent / t).as_posix() not in GENERATED_PAGES
+    ]
+    assert broken == [], f"docs/{page} links what a checkout does not hold: {broken}"
+
+
+def test_the_guide_links_files_and_the_site_leads_them_to_the_generated_pages():
+    pytest.importorskip("mkdocs")
+    import hooks  # docs/gen/hooks.py
+
+    guide = (ROOT / "docs" / "writing-modules.md").read_text("utf-8")
+    assert "](../core/alhambra/hookspec.py)" in guide and "](../examples/)" in guide
+    site = hooks.site_links(guide, "writing-modules.md")
+    assert "](hooks.md)" in site and "](examples.md)" in site and "](../core/" not in site
+    assert hooks.site_links("[a](../../core/alhambra/cli.py#x)", "rules/RULES.md") == "[a](../command-line.md#x)"
+    assert hooks.site_links("[b](../core/alhambra/)", "library.md") == "[b](reference/index.md)"
+    assert hooks.site_links("[c](env.md#part)", "writing-modules.md") == "[c](env.md#part)"
+    for source in hooks.SITE_PAGES:
+        assert (ROOT / source).exists(), source
+    made = {name for name, _ in sitegen.iter_generated()}
+    assert set(hooks.SITE_PAGES.values()) <= made | {"reference/index.md", "reference/alhambra/index.md"}

@@ -20,7 +20,7 @@ import alhambra
 from alhambra import EAST, NORTH, WEST, Buy, IllegalActionError, TakeMoney, operations
 from alhambra.bots import GreedyBot
 from alhambra.simulate import play
-from helpers import MODULES, M, situation
+from helpers import MODULES, M, deck_arranged_by_hand, situation
 
 VARIANTS = Path(__file__).resolve().parents[1] / "examples" / "variants"
 NAMES = sorted(p.stem for p in VARIANTS.glob("*.py") if p.stem != "__init__")
@@ -50,10 +50,10 @@ def code_lines(path: Path) -> int:
     return len(lines)
 
 
-def test_nine_variants_each_short_and_public():
+def test_eleven_variants_each_short_and_public():
     assert NAMES == [
-        "any_currency", "hand_limit", "loose_walls", "market_tax", "no_dirk",
-        "no_exact_bonus", "open_side", "wall_points", "wild_card",
+        "any_currency", "clear_display", "first_to_points", "hand_limit", "loose_walls",
+        "market_tax", "no_dirk", "no_exact_bonus", "open_side", "wall_points", "wild_card",
     ]  # fmt: skip
     for name in NAMES:
         path = VARIANTS / f"{name}.py"
@@ -277,3 +277,96 @@ def test_any_currency_r_turn_3_replaced_everywhere():
     at = env.session.encoder._start["market_prices"]
     assert [m["price"] for m in game.view()["market"]] == [None if p is None else p + 2 for p in printed]
     assert list(obs["observation"][at : at + 4]) == [0 if p is None else p + 2 for p in printed]
+
+
+# -- the game ends once a player has N points (R-END-1, hook alhambra_game_ends) -------------
+
+
+def _scoring_situation(**kw):
+    """Seat 0's turn, with a building without walls in its Alhambra and scoring 1 due at the end of
+    the turn: seat 0 alone holds one of that type, so it scores its first place (R-SCORE-3)."""
+    game = situation(3, cities={0: {(1, 0): _by_walls(0)}}, **kw)
+    st = game.state
+    card = next(c for c in st.deck if type(c) is alhambra.ScoringCard and c.number == 1)
+    st.deck.remove(card)  # drawn during the turn (R-SCORE-1)
+    st.scoring_cards.append(card)
+    st.pending_scorings.append(1)
+    deck_arranged_by_hand(game)
+    game.invalidate()
+    return game
+
+
+def test_first_to_points_r_end_1_ends_the_game_after_the_turn_that_reaches_the_goal():
+    from alhambra.engine import sequence
+
+    variant = load("first_to_points")
+    game = _scoring_situation(modules=[variant], options={"first_to_points.points": 1})
+    assert game.engine == "python"
+    base = _scoring_situation()
+    take = next(a for a in game.legal_actions() if isinstance(a, TakeMoney))
+    game.apply(take)
+    base.apply(take)
+    assert [r.number for r in game.state.scorings] == [r.number for r in base.state.scorings] == [1]
+    assert game.scores[0] >= 1
+    # without the variant the next turn begins; with it, the game ends there as R-END-1 ends it
+    assert (base.phase, base.current_player, base.state.turn) == ("turn", 1, game.state.turn + 1)
+    st = base.state  # back to the end of seat 0's turn (the next turn's start only set these)
+    st.turn, st.turn_player, st.decider = st.turn - 1, 0, 0
+    sequence.end_game(base)
+    assert base.state == game.state
+    assert game.state.distribution == base.state.distribution
+    assert (game.phase, game.current_player, game.state.market) == (base.phase, base.current_player, base.state.market)
+    rng = random.Random(1)
+    while not game.is_over:  # the recipients place (R-END-3), then the final scoring
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        base.apply(action)
+    assert base.is_over and [r.number for r in game.state.scorings] == [1, 3]
+    assert game.scores == base.scores and game.winners == base.winners
+    assert set(game.winners) == {s for s in range(3) if game.scores[s] == max(game.scores)}  # R-END-4
+    again = alhambra.Game.from_json(game.to_json(), modules=[variant], check_history=False)
+    assert again.to_json() == game.to_json()
+
+
+def test_first_to_points_below_the_goal_play_goes_on():
+    game = _scoring_situation(modules=[load("first_to_points")], options={"first_to_points.points": 100})
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, TakeMoney)))
+    assert (game.phase, game.current_player) == ("turn", 1)
+
+
+def test_first_to_points_is_played_by_the_python_engine():
+    variant = load("first_to_points")
+    assert alhambra.new_game(4, modules=[variant], seed=1).engine == "python"
+    with pytest.raises(alhambra.ConfigError, match="first_to_points"):
+        alhambra.new_game(4, modules=[variant], seed=1, engine="kernel")
+
+
+def test_first_to_points_games_end_sooner():
+    variant = load("first_to_points")
+    for seed in range(3):
+        short = alhambra.new_game(3, modules=[variant], seed=seed, options={"first_to_points.points": 20})
+        alhambra.testing.random_playout(short, seed)
+        assert short.is_over and max(short.scores) >= 20
+        assert [r.number for r in short.state.scorings][-1] == 3
+
+
+# -- a new action: clear the money display (R-TURN-1) -----------------------------------------
+
+
+def test_clear_display_r_turn_1_a_new_action_discards_the_display_and_ends_the_action():
+    variant = load("clear_display")
+    game = alhambra.new_game(3, modules=[variant], seed=4)
+    st = game.state
+    display, top, discard = list(st.display), st.deck[-4:], list(st.discard)
+    assert all(c.is_money for c in top)  # pile 1 of the deck holds no scoring card (R-SET-6)
+    clear = [a for a in game.legal_actions() if str(a) == "clear the money display"]
+    assert len(clear) == 1 and type(clear[0]).__name__ == "ClearDisplay"
+    seat = game.current_player
+    game.apply(clear[0])
+    assert st.discard == [*discard, *display]
+    assert st.display == top[::-1]  # refilled from the top of the deck at the end of the turn (R-TURN-8)
+    assert (game.phase, game.current_player, game.history[-1]) == ("turn", (seat + 1) % 3, clear[0])
+    again = alhambra.Game.from_json(game.to_json(), modules=[variant])
+    assert again.to_json() == game.to_json()
+    base = alhambra.new_game(3, seed=4)
+    assert not any(str(a) == "clear the money display" for a in base.legal_actions())

@@ -71,7 +71,7 @@ from .engine.sequence import (
     PlaceTiles,
     Resume,
 )
-from .errors import AlhambraError, ConfigError, IllegalActionError, SaveFormatError, SimulationError
+from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, new_game
 from . import hookspec
 from .hookspec import hookimpl
@@ -135,6 +135,7 @@ __all__ = [
     "PlaceTiles",
     "PlacementRules",
     "PlayerState",
+    "PluginError",
     "PurchaseRule",
     "RESUME",
     "RemoveToReserve",

@@ -51,3 +51,22 @@ class KernelError(AlhambraError):
     """The compiled rules kernel (``alhambra_kernel``) failed inside: a bug in the kernel,
     reported with what failed instead of crashing the process. The game it happened in is as it
     was before the call."""
+
+
+class PluginError(AlhambraError):
+    """A plugin (an expansion module, a house rule or a built-in rule) raised an exception that
+    is not an :class:`AlhambraError` while ``Game.apply`` carried out an action. The message
+    names the plugin and the hook (or the plugin's function) that raised; the original
+    exception is its ``__cause__``. The game is exactly as it was before the call.
+
+    ``plugin``: the plugin's name (a module's ``NAME``, a built-in's ``core.…``, a house
+    rule's ``NAME`` or class name), ``None`` when no plugin's code raised; ``hook``: the hook
+    or function named; ``restored``: whether the game could be put back (``False`` only when
+    playing its history again failed too: a plugin that answers differently for the same
+    game)."""
+
+    def __init__(self, message: str, *, plugin: str | None = None, hook: str | None = None, restored: bool = True):
+        super().__init__(message)
+        self.plugin = plugin
+        self.hook = hook
+        self.restored = restored

@@ -23,10 +23,12 @@ from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
 from .engine.state import GameState, PlayerState, ScoringRecord, game_seed, player_names
 from .engine.views import build_view
-from .errors import ConfigError, IllegalActionError, KernelError
+from .engine import lineage
+from .engine.blame import culprit
+from .errors import AlhambraError, ConfigError, IllegalActionError, KernelError, PluginError
 from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
 from .saving.position import game_from_position, game_position
-from .saving.serialize import game_from_json, game_to_json
+from .saving.serialize import game_from_json, game_to_json, start_of
 
 
 def new_game(
@@ -91,6 +93,7 @@ class Game:
         "changes",
         "_settled",
         "_kernel",
+        "_base",
     )
     # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
@@ -113,6 +116,9 @@ class Game:
     _settled: set[int] | None
     #: the kernel's game (``alhambra_kernel.KernelGame``) of a :class:`KernelGame`, else None
     _kernel: Any
+    #: where the state comes from (:mod:`alhambra.engine.lineage`): what :meth:`apply` rebuilds
+    #: the game from when a plugin fails in the middle of an action
+    _base: Any
 
     @classmethod
     def _blank(cls, rules: Ruleset, names: list[str], seed: int) -> "Game":
@@ -136,6 +142,7 @@ class Game:
         g.changes = {}
         g._settled = None
         g._kernel = None
+        g._base = lineage.ORIGIN
         return g
 
     @property
@@ -166,6 +173,7 @@ class Game:
         g.changes = self.changes.copy()
         g._settled = None
         g._kernel = None
+        g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
         return g
 
     # -- reading --------------------------------------------------------------------------------
@@ -250,6 +258,10 @@ class Game:
         change counter of every module's state: after editing ``game.state`` by hand (outside
         the operations). ``apply`` and the operations keep the caches right by themselves: a
         plugin never needs this (see :func:`alhambra.operations.edit_module`)."""
+        self._drop_caches()
+        self._base = None  # the state edited by hand: apply copies it before the next action
+
+    def _drop_caches(self) -> None:
         changes = self.changes
         for key in (*changes, *self.state.modules):
             changes[key] = changes.get(key, 0) + 1
@@ -283,7 +295,11 @@ class Game:
         """Carry out ``action`` for the player to decide now.
 
         Raises :class:`IllegalActionError` (citing the rule) for an action that is not legal
-        now; the game is then exactly as it was."""
+        now; the game is then exactly as it was. Whatever a plugin raises while the action is
+        carried out, the game is put back as it was before the call (its state, generator and
+        history; the caches are dropped): an :class:`~alhambra.errors.AlhambraError` is passed
+        on as it is, any other exception as a :class:`~alhambra.errors.PluginError` naming
+        the plugin and the hook (the original is its ``__cause__``)."""
         seat = self.state.decider
         if self.state.phase == "over" or seat is None:
             raise IllegalActionError("the game is over (R-END-3): no more actions")
@@ -296,18 +312,53 @@ class Game:
                 break
         else:
             action, kind = match_unlisted(self, action)
+        if self._base is None:  # the state was edited by hand since the last action
+            self._base = lineage.snapshot(self)
         # the kind changes the state and says what comes next; the engine makes the transition
         nxt: Next | None
-        if kind is None:  # Pass (R-TURN-9); a whole round of turns of passes ends the game (R-END-1 ruling)
-            nxt = END_GAME if sequence.passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
-        else:
-            nxt = kind.apply(self, seat, action)
-        st = self.state
-        if nxt is not None or (st.phase == PLACE and not st.pending):  # else: the same seat again
-            advance(self, nxt)
+        try:
+            if kind is None:  # Pass (R-TURN-9); a whole round of turns of passes ends the game (R-END-1 ruling)
+                nxt = END_GAME if sequence.passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
+            else:
+                nxt = kind.apply(self, seat, action)
+            st = self.state
+            if nxt is not None or (st.phase == PLACE and not st.pending):  # else: the same seat again
+                advance(self, nxt)
+        except BaseException as exc:
+            self._failed(exc)
+            raise
         self.history.append(action)
         self._legal = None
         self._legal_set = None
+
+    def _failed(self, exc: BaseException) -> None:
+        """An action failed half-way with ``exc``: put the game back as it was before it, by
+        playing its history again from where its state comes from (:mod:`alhambra.engine.lineage`;
+        only a failure pays for this), then raise ``exc`` again, or a :class:`PluginError`
+        naming the plugin for an exception that is not an :class:`AlhambraError`."""
+        if self._base is lineage.NO_RESTORE:  # a game being rebuilt: the caller gives up
+            return
+        restored = True
+        try:
+            good = lineage.rebuilt(self._base, self, len(self.history), _start_of, _blank_of)
+        except Exception:
+            restored = False
+        else:
+            self.state = good.state
+            self.rng.setstate(good.rng.getstate())
+            self._drop_caches()
+        if not isinstance(exc, Exception) or (restored and isinstance(exc, AlhambraError)):
+            return  # KeyboardInterrupt and the like pass on as they are
+        found = culprit(self.rules, exc)
+        plugin, hook = found if found is not None else (None, None)
+        who = f"plugin {plugin!r} raised {type(exc).__name__} in {hook}" if plugin else f"{type(exc).__name__}"
+        note = (
+            "the game is as it was before the action"
+            if restored
+            else "the game could not be put back: playing its history again failed too (a plugin that "
+            "answers differently for the same game?)"
+        )
+        raise PluginError(f"{who}: {exc} ({note})", plugin=plugin, hook=hook, restored=restored) from exc
 
     # -- purchases: the rule set's purchase rule (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4),
     # ``self.rules.purchase`` (a plugin may replace it); see alhambra.PurchaseRule
@@ -409,6 +460,8 @@ class Game:
         passed do not match the save's. ``engine``: as for :func:`new_game` (the save is read
         and checked by the Python engine, then handed to the kernel)."""
         game = game_from_json(text, Game._blank, modules=modules, plugins=plugins, check_history=check_history)
+        if not check_history:  # a state its history may not lead to: copied before the next action
+            game._base = None
         return KernelGame._adopt_for(engine, game)
 
     def position(self) -> dict[str, Any]:
@@ -445,6 +498,17 @@ _RNG_SLOT: Any = Game.__dict__["rng"]
 _new_game_object = object.__new__
 
 
+def _start_of(game: Game) -> Game:
+    """A new game where ``game``'s history starts (its set-up, or its start position)."""
+    rules = game.rules
+    return start_of(game, Game._blank, modules=rules.module_objects, plugins=rules.plugins)
+
+
+def _blank_of(game: Game) -> Game:
+    """An empty game of ``game``'s configuration."""
+    return Game._blank(game.rules, list(game.names), game.seed)
+
+
 class KernelGame(Game):
     """A :class:`Game` played by the compiled rules kernel (``alhambra_kernel``): the same
     rules, the same chance and the same public API, many times faster. :func:`new_game` makes
@@ -462,11 +526,20 @@ class KernelGame(Game):
 
     @classmethod
     def _start(cls, rules: Ruleset, names: list[str], seed: int) -> "KernelGame":
-        return cls._wrap(rules, tuple(names), seed, kernel.new_native(rules, len(names), seed), [], None)
+        return cls._wrap(
+            rules, tuple(names), seed, kernel.new_native(rules, len(names), seed), [], None, lineage.ORIGIN
+        )
 
     @classmethod
     def _wrap(
-        cls, rules: Ruleset, names: tuple[str, ...], seed: int, k: Any, history: list[Action], origin: Any
+        cls,
+        rules: Ruleset,
+        names: tuple[str, ...],
+        seed: int,
+        k: Any,
+        history: list[Action],
+        origin: Any,
+        base: Any,
     ) -> "KernelGame":
         g = cls.__new__(cls)
         g.rules = rules
@@ -474,6 +547,7 @@ class KernelGame(Game):
         g.seed = seed
         g.history = history
         g.origin = origin
+        g._base = base
         g._kernel = k
         g._legal = None
         g._legal_set = None
@@ -486,7 +560,7 @@ class KernelGame(Game):
         if type(game) is KernelGame:
             return game
         k = kernel.load(game.state, game.rng.getstate(), sequence.passes_in_a_row(game.history), game.rules)
-        return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin)
+        return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin, game._base)
 
     @classmethod
     def _adopt_for(cls, engine: str, game: Game) -> Game:
@@ -519,6 +593,7 @@ class KernelGame(Game):
             twin.rng.setstate((3, (*words, index), None))
             twin.history = self.history
             twin.origin = self.origin
+            twin._base = self._base
             self.memo["twin"] = twin
         return twin
 
@@ -809,6 +884,7 @@ class KernelGame(Game):
         g.seed = self.seed
         g.history = self.history.copy()
         g.origin = self.origin
+        g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
         g._kernel = self._kernel.clone()
         g._legal_set = None
         g.memo = {}

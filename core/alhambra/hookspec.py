@@ -367,6 +367,21 @@ def alhambra_after_scoring(game: Game, number: int) -> None:
 
 
 @hookspec(firstresult=True)
+def alhambra_game_ends(game: Game, finished: int) -> bool | None:
+    """End the game early: a house rule's own end (the first to 60 points, the second scoring).
+
+    Called after ``finished``'s turn is completely done (placements, the market and the money
+    display refilled, the scorings drawn run and added to the scores), before the between-turns
+    moment (the vizier's asking round, R-VIZ-2) and the next turn; not called when the game
+    ends anyway (the bag cannot refill the market, R-END-1). *firstresult*: return ``True``
+    to end the game now as R-END-1 ends it: the buildings left on the market are handed out
+    (R-END-2, :func:`alhambra_distribution`), their recipients place them, then the final
+    scoring (R-END-3) and the winners (R-END-4, :func:`alhambra_winners`). ``None`` lets play go on (the next implementation
+    answers; ``False`` answers for all). Without an implementation the engine makes no call.
+    """
+
+
+@hookspec(firstresult=True)
 def alhambra_distribution(game: Game) -> list[tuple[int, list[int | str]]] | None:
     """Hand out the buildings left on the market at the end (R-END-2).
 

@@ -9,6 +9,9 @@
   ``[start:NAME]`` and ``[end:NAME]`` markers), its links into ``docs/`` made relative to the
   page, so a section reads right both on the repository's front page and on the site.
 * the literate navigation's ``reference/SUMMARY.md`` is read for the navigation, not published.
+* a link to a file of the repository that a generated page shows (``../core/alhambra/hookspec.py``,
+  ``../examples/``) leads to that page (:data:`SITE_PAGES`): the hand-written pages link real
+  files, which resolve in a checkout, and the site shows the page made from them.
 
 A page of ``docs/`` that ``mkdocs.yml``'s navigation does not list is an omitted file, which
 fails the strict build: every page is listed under its own name.
@@ -32,6 +35,16 @@ ROOT = Path(__file__).resolve().parents[2]
 README_SECTION = re.compile(r'^--8<-- "README\.md:([a-z-]+)"$', re.MULTILINE)
 DOCS_LINK = re.compile(r"\]\(docs/([^)#\s]+)")
 GENERATED = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)
+#: a file or folder of the repository (from its root) -> the generated page of the site that shows
+#: it: a hand-written page links the file (it resolves in a checkout), the site the page
+SITE_PAGES = {
+    "core/alhambra/hookspec.py": "hooks.md",
+    "core/alhambra/cli.py": "command-line.md",
+    "core/alhambra/": "reference/index.md",
+    "core/alhambra/__init__.py": "reference/alhambra/index.md",
+    "examples/": "examples.md",
+}
+LINK = re.compile(r"\]\(([^)\s#]+)(#[^)\s]*)?\)")
 GENERATORS = {
     "save-example": lambda: "```json\n" + sitegen.save_example() + "\n```",
     "result-example": lambda: "```json\n" + sitegen.result_example() + "\n```",
@@ -59,8 +72,24 @@ def readme_section(name: str, page_uri: str) -> str:
     return DOCS_LINK.sub(lambda link: "](" + posixpath.relpath(link.group(1), here), m.group(1))
 
 
+def site_links(markdown: str, page_uri: str) -> str:
+    """``markdown`` (the page ``page_uri`` of ``docs/``) with its links to the files of
+    :data:`SITE_PAGES` leading to their pages of the site instead."""
+    here = posixpath.dirname(page_uri)
+
+    def one(m: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join("docs", here, m.group(1)))
+        site_page = SITE_PAGES.get(target + "/" if m.group(1).endswith("/") else target)
+        if site_page is None:
+            return m.group(0)
+        return "](" + posixpath.relpath(site_page, here or ".") + (m.group(2) or "") + ")"
+
+    return LINK.sub(one, markdown)
+
+
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
     markdown = README_SECTION.sub(lambda m: readme_section(m.group(1), page.file.src_uri), markdown)
+    markdown = site_links(markdown, page.file.src_uri)
     if page.file.src_uri == "rules/RULES.md":
         markdown = sitegen.anchor_rules(markdown)
     markdown = sitegen.link_rule_ids(markdown, KNOWN)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
 from .components import ScoringCard
+from .lineage import Determinized
 from .piles import resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,6 +58,7 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     if rng is not None and not isinstance(rng, random.Random):
         raise ConfigError(f"rng must be a random.Random, not {rng!r}")
     rng = rng if rng is not None else random.Random()
+    drawn_from = rng.getstate()  # how to make this world again (alhambra.engine.lineage)
     g = game.clone(seed=rng.getrandbits(64))
     st = g.state
     slots = [k for k, c in enumerate(st.deck) if c.is_money]  # money of every kind (diamonds, R-DIA-2)
@@ -81,4 +83,5 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     finally:
         g._settled = None
     g.invalidate()
+    g._base = Determinized(game._base, len(game.history), seat, drawn_from, recall)
     return g

@@ -311,6 +311,7 @@ class Ruleset:
         self.has_between_turns = bool(self.hook.alhambra_between_turns.get_hookimpls())
         self.has_turn_start = bool(self.hook.alhambra_turn_start.get_hookimpls())
         self.has_card_drawn = bool(self.hook.alhambra_card_drawn.get_hookimpls())
+        self.has_game_ends = bool(self.hook.alhambra_game_ends.get_hookimpls())
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
         self.fast = _FastHooks(self.hook)
         #: the cattrs converter of saves (``alhambra.saving.serialize.converter_of``), built on first use
@@ -544,6 +545,7 @@ class _FastHooks:
         "alhambra_city_changed",
         "alhambra_between_turns",
         "alhambra_card_drawn",
+        "alhambra_game_ends",
     )
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
@@ -554,6 +556,7 @@ class _FastHooks:
     alhambra_city_changed: Callable[..., Any]
     alhambra_between_turns: Callable[..., Any]
     alhambra_card_drawn: Callable[..., Any]
+    alhambra_game_ends: Callable[..., Any]
 
     def __init__(self, hook: Any) -> None:
         for name in self.NAMES:

@@ -86,7 +86,8 @@ class PlaceTiles(Next):
 @frozen(slots=True)
 class FinishTurn(Next):
     """The turn is over (R-TURN-8): refill the market (or end the game, R-END-1), refill the
-    money display, run the scorings drawn (R-SCORE-1), then the between-turns moment."""
+    money display, run the scorings drawn (R-SCORE-1), end the game if a plugin says so
+    (``alhambra_game_ends``), then the between-turns moment."""
 
 
 @frozen(slots=True)
@@ -244,6 +245,8 @@ def _finish_turn(game: Game, nxt: FinishTurn) -> Next | None:
     st = game.state
     while st.pending_scorings:
         run_scoring(game, st.pending_scorings.pop(0))
+    if game.rules.has_game_ends and game.rules.fast.alhambra_game_ends(game=game, finished=st.turn_player):
+        return END_GAME  # a plugin's own end of the game (alhambra_game_ends)
     return RESUME
 
 

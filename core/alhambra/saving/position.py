@@ -32,6 +32,7 @@ from attrs import resolve_types
 from ..engine.accounting import expected_money
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
+from ..engine.lineage import ORIGIN
 from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, check_player_name, game_seed
 from ..errors import AlhambraError, ConfigError
@@ -229,6 +230,7 @@ def game_from_position(
         game.legal_actions()
         game.view(None)
         game.origin = game_position(game)  # a save of this game replays its history from here
+        game._base = ORIGIN  # and so does a failed action (alhambra.engine.lineage)
     except ConfigError:
         raise
     except AlhambraError as exc:
