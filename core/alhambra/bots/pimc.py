@@ -47,8 +47,8 @@ class PIMCBot(Bot):
 
     Parameters (also from a specification such as ``"pimc:32"`` or ``"pimc:worlds=24:horizon=0"``):
     ``worlds``: determinized worlds per decision, each candidate played in every one (default
-    24). ``top_k``: candidate actions, the best by the greedy heuristic (default 4).
-    ``horizon``: the deciding seat's turns to play ahead, 0 for the end of the game (default 2).
+    48). ``top_k``: candidate actions, the best by the greedy heuristic (default 4).
+    ``horizon``: the deciding seat's turns to play ahead, 0 for the end of the game (default 3).
     ``scale``: points of margin that move a playout's reward from 0.5 to 0.73 (default 12).
     ``noise``: the greedy players' jitter in the playouts, points (default 0). ``weights``:
     the heuristic's weight set by name."""
@@ -63,14 +63,14 @@ class PIMCBot(Bot):
         "weights": named_weights,
     }
     positional = "worlds"
-    _DEFAULTS: dict[str, Any] = {"worlds": 24, "top_k": 4, "horizon": 2, "scale": 12.0, "noise": 0.0}
+    _DEFAULTS: dict[str, Any] = {"worlds": 48, "top_k": 4, "horizon": 3, "scale": 12.0, "noise": 0.0}
 
     def __init__(
         self,
         seed: int | None = None,
-        worlds: int = 24,
+        worlds: int = 48,
         top_k: int = 4,
-        horizon: int = 2,
+        horizon: int = 3,
         scale: float = 12.0,
         noise: float = 0.0,
         weights: Weights = DEFAULT_WEIGHTS,
