@@ -20,8 +20,8 @@ counts only the share of the victory (a shared victory counts 1/k): before and a
 the policy plays fresh deals (seeds training does not use), one game per slot of a batch,
 sampling its integers as in training, and the script prints the share of the victories with
 its Wilson 95 % interval (the shares summed as successes) and the mean score margin. A run is
-reproducible: the same seed and ``--updates`` give the same figures (``--minutes`` trains by
-the clock, so its figures depend on the machine's speed).
+reproducible: the same seed and ``--updates`` give the same figures with the same numpy build
+(``--minutes`` trains by the clock, so its figures depend on the machine's speed).
 """
 
 from __future__ import annotations
