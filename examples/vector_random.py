@@ -8,7 +8,8 @@ configuration. A game that ends starts again at the next step (its action ignore
 
 A learner choosing random integers against a greedy bot wins next to nothing (a share near
 0.00): random integers pick another mix of actions than the random bot does (see docs/env.md),
-and greedy play is far stronger; it is the baseline a trained agent starts from.
+and greedy play is far stronger; it is the baseline a trained agent starts from
+(``examples/train_vs_greedy.py`` trains one).
 """
 
 from __future__ import annotations
