@@ -29,6 +29,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod batch;
 mod env;
+mod spiel;
 
 /// Run `f`, turning a panic into `alhambra.errors.KernelError`.
 fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
@@ -1174,6 +1175,8 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KernelGame>()?;
     m.add_class::<env::KernelEnv>()?;
     m.add_class::<batch::BatchEnv>()?;
+    m.add_function(wrap_pyfunction!(spiel::spiel_draws, m)?)?;
+    m.add_function(wrap_pyfunction!(spiel::spiel_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
