@@ -359,12 +359,14 @@ class AlhambraState(pyspiel.State):
         return self._h.session
 
     def _max_moves(self) -> int:
-        return self.get_game().max_game_length()
+        game = self._h.game  # read at every call of OpenSpiel's: its attribute, not a call into C++
+        return game.max_moves if game is not None else self.get_game().max_game_length()
 
     def current_player(self) -> int:
-        if self._h.moves >= self._max_moves():
+        h = self._h
+        if h.moves >= self._max_moves():
             return pyspiel.PlayerId.TERMINAL  # cut off, a waiting action too
-        if self._h.chance is not None:
+        if h.chance is not None:
             return pyspiel.PlayerId.CHANCE
         s = self.session
         if s.game.is_over:
