@@ -110,8 +110,11 @@ class BatchEnv:
         illegal: object,
     ) -> tuple[int, int] | None: ...
 
-def spiel_draws(game: KernelGame, index: int) -> bool:
-    """Whether the legal action at `index` draws from a hidden pile (kernel/py/src/spiel.rs)."""
+def spiel_next_draw(
+    game: KernelGame, index: int, outcomes: Sequence[tuple[int, int | str]]
+) -> tuple[int, list[tuple[int | str, float]], list[tuple[int, int | str]]] | None:
+    """Play the legal action at `index` with its draws decided by `outcomes`, or the next draw
+    it meets (kernel/py/src/spiel.rs, kernel/core/src/draws.rs)."""
 
 def spiel_tensor(
     env: KernelEnv,

@@ -1175,7 +1175,7 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<KernelGame>()?;
     m.add_class::<env::KernelEnv>()?;
     m.add_class::<batch::BatchEnv>()?;
-    m.add_function(wrap_pyfunction!(spiel::spiel_draws, m)?)?;
+    m.add_function(wrap_pyfunction!(spiel::spiel_next_draw, m)?)?;
     m.add_function(wrap_pyfunction!(spiel::spiel_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
