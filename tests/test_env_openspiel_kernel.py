@@ -184,3 +184,67 @@ def test_city_gates_stay_on_the_python_codec_and_observer():
         a.apply_action(action)
         b.apply_action(action)
     assert not a.session.on_kernel
+
+
+def test_resampled_states_stay_on_the_kernel_and_look_the_same_to_their_seat():
+    """``resample_from_infostate`` on the kernel, at player and chance nodes (the waiting
+    action and the outcomes fixed so far kept): the resampled state is on the kernel, is a
+    chance node of the same source where the original was, and its seat's tensors are the
+    original's (what the seat cannot see is all that changed)."""
+    game = pyspiel.load_game("python_alhambra", {"players": 3, "modules": ALL_KERNEL, "engine": "kernel", "seed": 2})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    chance_checked = 0
+    for move in range(400):
+        if state.is_terminal():
+            break
+        if move % 7 == 0 or state.is_chance_node():
+            seat = move % 3
+            r = state.resample_from_infostate(seat, sampler)
+            assert r.session.on_kernel and r.is_chance_node() == state.is_chance_node()
+            assert np.array_equal(r.observation_tensor(seat), state.observation_tensor(seat))
+            assert np.array_equal(r.information_state_tensor(seat), state.information_state_tensor(seat))
+            if state.is_chance_node():
+                assert r._h.chance[0] == state._h.chance[0]
+                chance_checked += 1
+        if state.is_chance_node():
+            state.apply_action(pyspiel.sample_action(state.chance_outcomes(), rng.random())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert chance_checked > 20 and state.session.on_kernel
+
+
+def test_outcomes_that_do_not_fit_are_an_alhambra_error_and_change_nothing():
+    """The kernel refuses a scripted outcome that is not in its pile, an item of the wrong
+    kind and an index that is no legal action with ``ValueError`` (``chance.Unavailable``, an
+    AlhambraError, through the state), the game unchanged; never a crash."""
+    from alhambra import AlhambraError
+    from alhambra.env import chance
+
+    game = pyspiel.load_game("python_alhambra", {"players": 2, "engine": "kernel", "seed": 4})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    h = state._h
+    k = state.session.game._kernel
+    before = k.state_json()
+    index = h.listed[0]
+    for bad in ([(0, 99)], [(1, "florin-99")], [(1, 7)], [(9, 1)], [(0, "H1")]):
+        with pytest.raises(ValueError):
+            kernel.native.spiel_next_draw(k, index, bad)
+    with pytest.raises(ValueError):
+        kernel.native.spiel_next_draw(k, 10_000, [])
+    assert k.state_json() == before
+    outcomes, script = state.chance_outcomes(), list(h.script)
+    source = h.chance[0]
+    wrong = "bag" if source == "deck" else "deck"
+    h.script = [*script, (wrong, 1 if wrong == "bag" else game.chance_table.items[outcomes[0][0]])]
+    with pytest.raises(chance.Unavailable) as found:
+        h.advance()
+    assert isinstance(found.value, AlhambraError)
+    h.script = script
+    assert k.state_json() == before and state.chance_outcomes() == outcomes
+    state.apply_action(outcomes[0][0])  # the state goes on
+    assert state.session.on_kernel

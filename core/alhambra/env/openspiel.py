@@ -15,10 +15,10 @@ default: the compiled rules kernel where it plays the rule set and its environme
 observer cover it, which they do for every module but the city gates; ``"python"``;
 ``"kernel"``; the same games, chance outcomes and tensors either way).
 
-On the kernel a state stays there: an action that draws from no hidden pile (the kernel
-tells, ``alhambra_kernel.spiel_draws``) is played at once; the draws of one that does are
-found on the game's Python copy (see :class:`_Holder`), and the copy that played it, every
-draw decided, goes back to the kernel. The tensors are then written by the kernel straight
+On the kernel a state stays there: the kernel plays each action with its draws decided by the
+chance outcomes chosen so far, or finds its next chance event, with the same draws,
+arrangements and distributions as :mod:`alhambra.env.chance` (``alhambra_kernel.spiel_next_draw``,
+``kernel/core/src/draws.rs``); an action that draws nothing is played at once. The tensors are then written by the kernel straight
 into the observer's buffer (``alhambra_kernel.spiel_tensor``), and
 :meth:`AlhambraState.observation_tensor` and :meth:`~AlhambraState.information_state_tensor`
 return ``float32`` numpy arrays, not lists of Python floats (an observation holds thousands of
@@ -197,7 +197,7 @@ class _Holder:
     outcomes fixed so far, :mod:`alhambra.env.chance`) and ``chance`` (the draw now: its
     source and ``[(outcome id, probability), ...]``)."""
 
-    __slots__ = ("_session", "action", "chance", "drawn", "game", "moves", "pending", "record", "script")
+    __slots__ = ("_session", "action", "chance", "drawn", "game", "listed", "moves", "pending", "record", "script")
 
     def __init__(
         self,
@@ -217,6 +217,8 @@ class _Holder:
         self.chance: tuple[str, list[tuple[int, float]]] | None = None
         #: the outcome ids of ``script`` (the items drawn so far for the waiting action)
         self.drawn: tuple[int, ...] = ()
+        #: for a game on the kernel, ``(index, code)`` of the waiting action in its list
+        self.listed: tuple[int, int] | None = None
 
     @property
     def session(self) -> Session:
@@ -232,7 +234,7 @@ class _Holder:
         new = _Holder(self.game, self.session.copy(), self.moves)
         new.record = self.record
         new.pending, new.action, new.script, new.chance = self.pending, self.action, list(self.script), self.chance
-        new.drawn = self.drawn
+        new.drawn, new.listed = self.drawn, self.listed
         return new
 
     def __reduce__(self) -> tuple:
@@ -252,36 +254,78 @@ class _Holder:
         """Play ``action`` (the integers ``pending``) once its draws are decided: a chance
         node for the next draw that has more than one outcome, else the action itself.
         ``listed``: ``(index, code)`` of the action in the kernel's list, for a game on the
-        kernel: an action that draws nothing is then played by the kernel at once."""
-        s = self.session
-        game = s.game
-        if listed is not None and type(game) is KernelGame and not kernel.native.spiel_draws(game._kernel, listed[0]):
-            game._apply_listed(*listed)
-            s._decision = None
-            self.pending, self.action, self.script, self.chance = None, None, [], None
-            return
-        self.pending, self.action, self.script = pending, action, []
+        kernel (which then finds the draws itself)."""
+        self.pending, self.action, self.script, self.listed = pending, action, [], listed
         self.advance()
 
     def advance(self) -> None:
         """Find the next draw of the waiting action (a chance node), or play it. A game on the
-        kernel stays there: the draws are found on its Python copy (``KernelGame._twin``,
-        kept until the game's next action), and the copy that played the action, every draw
-        decided, goes back to the kernel."""
+        kernel stays there: the kernel plays the action with the outcomes fixed so far
+        (``alhambra_kernel.spiel_next_draw``, ``kernel/core/src/draws.rs``: the same draws,
+        arrangements and distributions as :mod:`alhambra.env.chance`); without the action's
+        place in the kernel's list, on the game's Python copy (``KernelGame._twin``), the
+        copy that played it going back to the kernel. Raises :class:`chance.Unavailable` if
+        the outcomes do not fit the game."""
         s = self.session
         game = s.game
+        table = _table(s)
+        if self.listed is not None and type(game) is KernelGame:
+            kinds = _SOURCES
+            try:
+                found = kernel.native.spiel_next_draw(
+                    game._kernel, self.listed[0], [(kinds.code[src], _kernel_item(x)) for src, x in self.script]
+                )
+            except (ValueError, KeyError) as exc:
+                raise chance.Unavailable(f"the outcomes do not fit this game: {exc}") from None
+            if found is None:  # played, every draw decided
+                game._played(self.action)  # type: ignore[arg-type]
+                s._decision = None
+                self._done()
+                return
+            source, outcomes, fixed = found
+            cards = game.rules.cards
+            self.script = [(kinds.name[k], _python_item(k, x, cards)) for k, x in fixed]
+            self.chance = (kinds.name[source], sorted((table.id_of(_python_item(source, x, cards)), p) for x, p in outcomes))
+            self.drawn = tuple(table.id_of(x) for _src, x in self.script)
+            return
         on_kernel = type(game) is KernelGame
         found = chance.next_draw(game._twin() if on_kernel else game, self.action, self.script)  # type: ignore[arg-type, attr-defined]
         if isinstance(found, chance.Chance):
-            table = _table(s)
             self.script = list(found.script)
             self.chance = (found.source, sorted((table.id_of(x), p) for x, p in found.outcomes))
             self.drawn = tuple(table.id_of(x) for _src, x in self.script)
             return
         # the clone that played the action, every draw decided (back on the kernel)
         s.load(KernelGame._adopt_for("auto", found) if on_kernel else found)
-        self.pending, self.action, self.script, self.chance = None, None, [], None
+        self._done()
+
+    def _done(self) -> None:
+        self.pending, self.action, self.script, self.chance, self.listed = None, None, [], None, None
         self.drawn = ()
+
+
+class _Sources:
+    """The kernel's hidden piles by number and the Python sources' names (``kernel/core/src/
+    draws.rs``: 0 the bag, 1 the deck, ``2 + t`` the building huts' stack of type ``t``)."""
+
+    def __init__(self) -> None:
+        from alhambra import BUILDING_TYPES
+
+        self.name = [chance.BAG, chance.DECK, *(f"building huts: {t} stack" for t in BUILDING_TYPES)]
+        self.code = {name: k for k, name in enumerate(self.name)}
+
+
+_SOURCES = _Sources()
+
+
+def _kernel_item(item: Any) -> Any:
+    """A drawn item as the kernel takes it: a building's number, a hut's id, a card's code."""
+    return item if isinstance(item, (int, str)) else item.code
+
+
+def _python_item(source: int, item: Any, cards: dict[str, Any]) -> Any:
+    """A drawn item the kernel names (see :func:`_kernel_item`) as the Python engine holds it."""
+    return cards[item] if source == 1 else item
 
 
 def _table(session: Session) -> ChanceTable:
@@ -312,6 +356,23 @@ def _restore_holder(
         h.script = [(src, table.items[i]) for src, i in script or []]
         h.advance()
     return h
+
+
+def _listed(session: Session, ints: tuple[int, ...]) -> tuple[int, int] | None:
+    """For a game on the kernel, ``(index, code)`` in the kernel's list of the action whose
+    integers are ``ints``, else None. Raises :class:`IllegalActionError` if they are not one
+    legal action."""
+    game = session.game
+    if type(game) is not KernelGame or session._native is None:
+        return None
+    d = KernelDecision(session._native.fork(), game, session.codec)
+    for i in ints[:-1]:
+        if d.choose_listed(i) is not None:
+            raise IllegalActionError(f"{ints!r} is not one action")
+    done = d.choose_listed(ints[-1])
+    if done is None:
+        raise IllegalActionError(f"{ints!r} does not complete an action")
+    return done
 
 
 def _decode(session: Session, ints: tuple[int, ...]) -> Action:
@@ -498,8 +559,10 @@ class AlhambraState(pyspiel.State):
                 if h.pending is None:
                     nh._session = s.with_game(game, s.prefix)
                     return new
-                nh._session = s.with_game(game)
-                nh.pending, nh.action, nh.script = h.pending, _decode(nh._session, h.pending), list(h.script)
+                nh._session = ns = s.with_game(game)
+                nh.listed = _listed(ns, h.pending)  # on the kernel: decoded there (no hand-over)
+                action = _decode(ns, h.pending) if nh.listed is None else kernel.action_of(nh.listed[1], game.rules)
+                nh.pending, nh.action, nh.script = h.pending, action, list(h.script)
                 nh.advance()
                 if nh.chance is not None and nh.chance[0] == h.chance[0]:  # type: ignore[index]
                     return new
