@@ -69,6 +69,11 @@ def test_kernel_state_stays_on_the_kernel_with_the_python_engines_tensors(player
         if a.is_chance_node():
             outcomes = a.chance_outcomes()
             assert outcomes == b.chance_outcomes(), where
+            # the same draw (its source named alike) after the same outcomes, forced ones included
+            assert (a._h.chance, a._h.script) == (b._h.chance, b._h.script), where
+            assert a.action_to_string(pyspiel.PlayerId.CHANCE, outcomes[0][0]) == b.action_to_string(
+                pyspiel.PlayerId.CHANCE, outcomes[0][0]
+            )
             action = pyspiel.sample_action(outcomes, rng.random())[0]
             chance_nodes += 1
         else:

@@ -17,9 +17,10 @@ observer cover it, which they do for every module but the city gates; ``"python"
 
 On the kernel a state stays there: the kernel plays each action with its draws decided by the
 chance outcomes chosen so far, or finds its next chance event, with the same draws,
-arrangements and distributions as :mod:`alhambra.env.chance` (``alhambra_kernel.spiel_next_draw``,
-``kernel/core/src/draws.rs``); an action that draws nothing is played at once. The tensors are then written by the kernel straight
-into the observer's buffer (``alhambra_kernel.spiel_tensor``), and
+arrangements and distributions as :mod:`alhambra.env.chance`
+(``alhambra_kernel.spiel_next_draw``, ``kernel/core/src/draws.rs``); an action that draws
+nothing is played at once. The tensors are then written by the kernel straight into the
+observer's buffer (``alhambra_kernel.spiel_tensor``), and
 :meth:`AlhambraState.observation_tensor` and :meth:`~AlhambraState.information_state_tensor`
 return ``float32`` numpy arrays, not lists of Python floats (an observation holds thousands of
 floats, whose conversion to a list cost far more than writing them).
@@ -285,7 +286,10 @@ class _Holder:
             source, outcomes, fixed = found
             cards = game.rules.cards
             self.script = [(kinds.name[k], _python_item(k, x, cards)) for k, x in fixed]
-            self.chance = (kinds.name[source], sorted((table.id_of(_python_item(source, x, cards)), p) for x, p in outcomes))
+            self.chance = (
+                kinds.name[source],
+                sorted((table.id_of(_python_item(source, x, cards)), p) for x, p in outcomes),
+            )
             self.drawn = tuple(table.id_of(x) for _src, x in self.script)
             return
         on_kernel = type(game) is KernelGame
