@@ -253,3 +253,25 @@ def test_outcomes_that_do_not_fit_are_an_alhambra_error_and_change_nothing():
     assert k.state_json() == before and state.chance_outcomes() == outcomes
     state.apply_action(outcomes[0][0])  # the state goes on
     assert state.session.on_kernel
+
+
+def test_the_heuristic_evaluator_leaves_the_state_on_the_kernel():
+    """``HeuristicEvaluator`` reads the game's Python copy: the state stays on the kernel, and
+    its values are those of the same state on the Python engine."""
+    from alhambra.env.openspiel import HeuristicEvaluator
+
+    gk, gp = _games(3, "vizier+bonus_cards", 6)
+    a, b = gk.new_initial_state(), gp.new_initial_state()
+    rng = random.Random(6)
+    ev = HeuristicEvaluator()
+    for move in range(300):
+        if move % 10 == 0 and not a.is_chance_node():
+            assert np.allclose(ev.evaluate(a), ev.evaluate(b))
+            assert a.session.on_kernel
+        action = (
+            pyspiel.sample_action(a.chance_outcomes(), rng.random())[0]
+            if a.is_chance_node()
+            else rng.choice(a.legal_actions())
+        )
+        a.apply_action(action)
+        b.apply_action(action)

@@ -754,6 +754,8 @@ class HeuristicEvaluator:
         from alhambra.bots.evaluate import Evaluator
 
         game = state.session.game
+        if type(game) is KernelGame:
+            game = game._twin()  # its Python copy, read only: the state's game stays on the kernel
         seat = game.current_player if game.current_player is not None else 0
         ev = Evaluator(game, seat)
         values = np.array([ev.seat_value(s) for s in range(game.num_players)], dtype=np.float64)
