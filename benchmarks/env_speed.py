@@ -4,6 +4,7 @@ random-play actions per second, in one run.
     python benchmarks/env_speed.py                          # about a minute
     python benchmarks/env_speed.py --players 4 --modules all --seconds 3 --rounds 5
     python benchmarks/env_speed.py --engines               # PettingZoo on the kernel vs on Python
+    python benchmarks/env_speed.py --openspiel             # OpenSpiel's tensors and rl_environment, both engines
 
 Three contenders play random games of the same configuration, interleaved game by game with
 the same seeds (one game of each per cycle, the order rotated each cycle), each game timed as
@@ -13,7 +14,10 @@ of it in the environments' games:
 The environments run on the Python engine here (``engine="python"``), the one they are
 measured against; ``--engines`` compares the PettingZoo loop on the compiled rules kernel
 (its codec and observer, ``engine="kernel"``) with the same loop on Python instead, for the
-base game and every module the kernel plays, and prints the speed-up.
+base game and every module the kernel plays, and prints the speed-up. ``--openspiel`` times
+OpenSpiel's ``observation_tensor()`` and ``information_state_tensor()`` per call and OpenSpiel's
+own ``rl_environment`` (random legal actions) in steps per second, on each engine (the game
+parameter ``engine``), for the base game and every module the kernel plays.
 
 * ``engine``: ``legal_actions()``, a random one, ``apply()`` (the loop of engine_speed.py);
 * ``pettingzoo``: ``alhambra_v0.env``'s AEC loop: ``env.last()`` (observation and mask of the
@@ -163,11 +167,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--warmup", type=float, default=2.0)
     ap.add_argument(
+        "--openspiel",
+        action="store_true",
+        help="OpenSpiel's tensors (us per call) and rl_environment (steps/s) on the kernel and on Python",
+    )
+    ap.add_argument(
         "--engines",
         action="store_true",
         help="compare PettingZoo on the kernel with PettingZoo on Python instead (base game and every kernel module)",
     )
     args = ap.parse_args(argv)
+    if args.openspiel:
+        openspiel(args)
+        return
     if args.engines:
         engines(args)
         return
@@ -301,6 +313,89 @@ def engines(args: Any) -> None:
         py, k = (per[e][0] / per[e][1] * 1e6 for e in ("python", "kernel"))
         ratio = f"{statistics.median(ratios):.2f}x [{min(ratios):.2f}, {max(ratios):.2f}]"
         print(f"{','.join(modules) or 'none':<60}{games:>7}{py:>16.1f}{k:>16.1f}{ratio:>22}")
+
+
+def openspiel(args: Any) -> None:
+    """OpenSpiel's ``python_alhambra`` on each engine (the game parameter ``engine``), for the
+    base game and every module the kernel plays: CPU us per call of ``observation_tensor(p)``
+    and ``information_state_tensor(p)`` (every seat, over the states of a random game, one state
+    every 10 moves, chance nodes included), then OpenSpiel's own ``rl_environment`` stepped with
+    random legal actions (its observations are every seat's information-state tensor at every
+    step; its chance nodes are sampled inside the step), in steps per second of CPU time, the
+    engines interleaved game by game with the same seeds; and the ratios."""
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    import alhambra.env.openspiel  # noqa: F401  (registers python_alhambra)
+
+    print(
+        f"python {sys.version.split()[0]}, alhambra {alhambra.__version__}, {args.players} players; OpenSpiel "
+        f"python_alhambra: tensors over the states of one random game, rl_environment with random legal actions "
+        f"for about {args.seconds:g}s CPU time per engine and configuration"
+    )
+    print(
+        f"{'modules':<60}{'engine':>8}{'obs us':>9}{'info us':>9}{'rl steps/s':>12}{'us/step':>9}"
+        f"{'games':>7}{'on kernel':>11}"
+    )
+    clock = time.process_time
+    engines = ("python", "kernel")
+    for modules in ([], KERNEL_MODULES):
+        params = {"players": args.players, "modules": "+".join(modules)}
+        games = {e: pyspiel.load_game("python_alhambra", {**params, "engine": e}) for e in engines}
+        tensors: dict[str, tuple[float, float, bool]] = {}
+        for e, game in games.items():
+            rng = random.Random(1)
+            state, states, n = game.new_initial_state(), [], 0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(pyspiel.sample_action(state.chance_outcomes(), rng.random())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                n += 1
+                if n % 10 == 0:
+                    states.append(state.clone())
+            kept = all(s.session.on_kernel for s in states)
+            per = []
+            for name in ("observation_tensor", "information_state_tensor"):
+                calls, start = 0, clock()
+                while clock() - start < args.seconds / 4:
+                    for s in states:
+                        f = getattr(s, name)
+                        for p in range(args.players):
+                            f(p)
+                        calls += args.players
+                per.append((clock() - start) / calls * 1e6)
+            tensors[e] = (per[0], per[1], kept)
+        envs = {e: rl_environment.Environment(games[e]) for e in engines}
+        totals = {e: [0.0, 0, 0] for e in engines}  # seconds, steps, games
+        seed = 0
+        while sum(t[0] for t in totals.values()) < args.seconds * len(engines):
+            for e in engines if seed % 2 else engines[::-1]:
+                env, rng = envs[e], random.Random(seed)
+                t0 = clock()
+                step = env.reset()
+                steps = 0
+                while not step.last():
+                    p = step.observations["current_player"]
+                    step = env.step([rng.choice(step.observations["legal_actions"][p])])
+                    steps += 1
+                totals[e][0] += clock() - t0
+                totals[e][1] += steps
+                totals[e][2] += 1
+            seed += 1
+        for e in engines:
+            obs_us, info_us, kept = tensors[e]
+            secs, steps, n_games = totals[e]
+            print(
+                f"{','.join(modules) or 'none':<60}{e:>8}{obs_us:>9.1f}{info_us:>9.1f}{steps / secs:>12.0f}"
+                f"{secs / steps * 1e6:>9.0f}{n_games:>7}{'yes' if e == 'kernel' and kept else 'no':>11}"
+            )
+        (po, pi, _), (ko, ki, _) = tensors["python"], tensors["kernel"]
+        rates = {e: totals[e][1] / totals[e][0] for e in engines}
+        print(
+            f"{'':<60}{'ratio':>8}{po / ko:>8.1f}x{pi / ki:>8.1f}x{rates['kernel'] / rates['python']:>11.2f}x"
+            "  (python / kernel us; kernel / python steps/s)"
+        )
 
 
 def loop_floor(

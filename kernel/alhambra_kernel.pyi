@@ -1,5 +1,7 @@
 """Type stubs of the rules kernel's Python bindings (kernel/py/src/lib.rs)."""
 
+from collections.abc import Sequence
+
 __version__: str
 
 class KernelGame:
@@ -107,5 +109,24 @@ class BatchEnv:
         truncated: object,
         illegal: object,
     ) -> tuple[int, int] | None: ...
+
+def spiel_next_draw(
+    game: KernelGame, index: int, outcomes: Sequence[tuple[int, int | str]]
+) -> tuple[int, list[tuple[int | str, float]], list[tuple[int, int | str]]] | None:
+    """Play the legal action at `index` with its draws decided by `outcomes`, or the next draw
+    it meets (kernel/py/src/spiel.rs, kernel/core/src/draws.rs)."""
+
+def spiel_tensor(
+    env: KernelEnv,
+    game: KernelGame,
+    seat: int,
+    out: object,
+    loaded: bool,
+    pending: Sequence[int],
+    drawn: Sequence[int],
+    outcomes: int,
+    hands: bool,
+) -> None:
+    """Write `seat`'s OpenSpiel tensor into `out` (kernel/py/src/spiel.rs)."""
 
 def _panic_for_test() -> None: ...

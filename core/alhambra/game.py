@@ -707,6 +707,15 @@ class KernelGame(Game):
             self.memo = {}
         return action
 
+    def _played(self, action: Action) -> None:
+        """Record ``action``, which the kernel has just played on this game's state (the
+        OpenSpiel game's, its draws decided by chance outcomes: ``alhambra_kernel.spiel_next_draw``)."""
+        self.history.append(action)
+        self._legal = None
+        self._legal_set = None
+        if self.memo:
+            self.memo = {}
+
     def _apply_unlisted(self, action: Any) -> Action:
         """Play an action that is not one of the listed instances; returns the action played
         (the listed instance equal to it, as the Python engine records)."""

@@ -11,9 +11,19 @@ that seed's game, a fixed root; the default ``-1`` is seed 0, so ``new_initial_s
 the same root every time and ``load_game(str(game))`` the same game), ``max_moves`` (a bound on
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
 each seat 1/n, even at a chance node; random games take 400-1100), ``engine`` (``"auto"``, the
-default: the compiled rules kernel where it plays the rule set; ``"python"``; ``"kernel"``; the
-same games either way: a state whose draws are resolved reads the engine's state and goes on in
-Python).
+default: the compiled rules kernel where it plays the rule set and its environments' codec and
+observer cover it, which they do for every module but the city gates; ``"python"``;
+``"kernel"``; the same games, chance outcomes and tensors either way).
+
+On the kernel a state stays there: the kernel plays each action with its draws decided by the
+chance outcomes chosen so far, or finds its next chance event, with the same draws,
+arrangements and distributions as :mod:`alhambra.env.chance`
+(``alhambra_kernel.spiel_next_draw``, ``kernel/core/src/draws.rs``); an action that draws
+nothing is played at once. The tensors are then written by the kernel straight into the
+observer's buffer (``alhambra_kernel.spiel_tensor``), and
+:meth:`AlhambraState.observation_tensor` and :meth:`~AlhambraState.information_state_tensor`
+return ``float32`` numpy arrays, not lists of Python floats (an observation holds thousands of
+floats, whose conversion to a list cost far more than writing them).
 
 Actions are the integers of :class:`~alhambra.env.codec.ActionCodec`; a purchase or placement
 is a few moves of the same player. Utilities are each seat's share of the victory (constant
@@ -66,15 +76,17 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from alhambra import Action, AlhambraError, ConfigError, IllegalActionError, SaveFormatError
+from alhambra import Action, AlhambraError, ConfigError, Game, IllegalActionError, SaveFormatError
+from alhambra import kernel
 from alhambra.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from alhambra.errors import shown
+from alhambra.game import KernelGame
 
 from . import chance
 from .chance import ChanceTable
 from .codec import Decision
 from .observation import render_view
-from .session import Session, as_action_int, as_integer_option, as_number_option, parse_modules
+from .session import KernelDecision, Session, as_action_int, as_integer_option, as_number_option, parse_modules
 
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "HeuristicEvaluator", "ScoreEvaluator"]
 
@@ -167,6 +179,16 @@ class AlhambraGame(pyspiel.Game):
         perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         return AlhambraObserver(self.template, perfect_recall)
 
+    def observer(self, perfect_recall: bool) -> AlhambraObserver:
+        """The game's own observer of :meth:`AlhambraState.observation_tensor`
+        (``perfect_recall=False``) or :meth:`AlhambraState.information_state_tensor` (``True``),
+        made on first use (its buffer is rewritten by every call)."""
+        found: dict[bool, AlhambraObserver] = self.__dict__.setdefault("_observers", {})
+        obs = found.get(perfect_recall)
+        if obs is None:
+            obs = found[perfect_recall] = AlhambraObserver(self.template, perfect_recall)
+        return obs
+
 
 class _Holder:
     """The state's one attribute: its session, made on first use (OpenSpiel's ``clone()``
@@ -176,7 +198,7 @@ class _Holder:
     outcomes fixed so far, :mod:`alhambra.env.chance`) and ``chance`` (the draw now: its
     source and ``[(outcome id, probability), ...]``)."""
 
-    __slots__ = ("_session", "action", "chance", "game", "moves", "pending", "record", "script")
+    __slots__ = ("_session", "action", "chance", "drawn", "game", "listed", "moves", "pending", "record", "script")
 
     def __init__(
         self,
@@ -194,6 +216,10 @@ class _Holder:
         self.action: Action | None = None
         self.script: list[tuple[str, Any]] = []
         self.chance: tuple[str, list[tuple[int, float]]] | None = None
+        #: the outcome ids of ``script`` (the items drawn so far for the waiting action)
+        self.drawn: tuple[int, ...] = ()
+        #: for a game on the kernel, ``(index, code)`` of the waiting action in its list
+        self.listed: tuple[int, int] | None = None
 
     @property
     def session(self) -> Session:
@@ -209,6 +235,7 @@ class _Holder:
         new = _Holder(self.game, self.session.copy(), self.moves)
         new.record = self.record
         new.pending, new.action, new.script, new.chance = self.pending, self.action, list(self.script), self.chance
+        new.drawn, new.listed = self.drawn, self.listed
         return new
 
     def __reduce__(self) -> tuple:
@@ -224,23 +251,85 @@ class _Holder:
     def session_table(self) -> ChanceTable:
         return _table(self.session)
 
-    def wait_for_draws(self, pending: tuple[int, ...], action: Action) -> None:
+    def wait_for_draws(self, pending: tuple[int, ...], action: Action, listed: tuple[int, int] | None = None) -> None:
         """Play ``action`` (the integers ``pending``) once its draws are decided: a chance
-        node for the next draw that has more than one outcome, else the action itself."""
-        self.pending, self.action, self.script = pending, action, []
+        node for the next draw that has more than one outcome, else the action itself.
+        ``listed``: ``(index, code)`` of the action in the kernel's list, for a game on the
+        kernel (which then finds the draws itself)."""
+        self.pending, self.action, self.script, self.listed = pending, action, [], listed
         self.advance()
 
     def advance(self) -> None:
-        """Find the next draw of the waiting action (a chance node), or play it."""
+        """Find the next draw of the waiting action (a chance node), or play it. A game on the
+        kernel stays there: the kernel plays the action with the outcomes fixed so far
+        (``alhambra_kernel.spiel_next_draw``, ``kernel/core/src/draws.rs``: the same draws,
+        arrangements and distributions as :mod:`alhambra.env.chance`); without the action's
+        place in the kernel's list, on the game's Python copy (``KernelGame._twin``), the
+        copy that played it going back to the kernel. Raises :class:`chance.Unavailable` if
+        the outcomes do not fit the game."""
         s = self.session
-        found = chance.next_draw(s.game, self.action, self.script)  # type: ignore[arg-type]
+        game = s.game
+        table = _table(s)
+        if self.listed is not None and type(game) is KernelGame:
+            kinds = _SOURCES
+            try:
+                found = kernel.native.spiel_next_draw(
+                    game._kernel, self.listed[0], [(kinds.code[src], _kernel_item(x)) for src, x in self.script]
+                )
+            except (ValueError, KeyError) as exc:
+                raise chance.Unavailable(f"the outcomes do not fit this game: {exc}") from None
+            if found is None:  # played, every draw decided
+                game._played(self.action)  # type: ignore[arg-type]
+                s._decision = None
+                self._done()
+                return
+            source, outcomes, fixed = found
+            cards = game.rules.cards
+            self.script = [(kinds.name[k], _python_item(k, x, cards)) for k, x in fixed]
+            self.chance = (
+                kinds.name[source],
+                sorted((table.id_of(_python_item(source, x, cards)), p) for x, p in outcomes),
+            )
+            self.drawn = tuple(table.id_of(x) for _src, x in self.script)
+            return
+        on_kernel = type(game) is KernelGame
+        found = chance.next_draw(game._twin() if on_kernel else game, self.action, self.script)  # type: ignore[arg-type, attr-defined]
         if isinstance(found, chance.Chance):
-            table = _table(s)
             self.script = list(found.script)
             self.chance = (found.source, sorted((table.id_of(x), p) for x, p in found.outcomes))
+            self.drawn = tuple(table.id_of(x) for _src, x in self.script)
             return
-        s.load(found)  # the clone that played the action, every draw decided
-        self.pending, self.action, self.script, self.chance = None, None, [], None
+        # the clone that played the action, every draw decided (back on the kernel)
+        s.load(KernelGame._adopt_for("auto", found) if on_kernel else found)
+        self._done()
+
+    def _done(self) -> None:
+        self.pending, self.action, self.script, self.chance, self.listed = None, None, [], None, None
+        self.drawn = ()
+
+
+class _Sources:
+    """The kernel's hidden piles by number and the Python sources' names (``kernel/core/src/
+    draws.rs``: 0 the bag, 1 the deck, ``2 + t`` the building huts' stack of type ``t``)."""
+
+    def __init__(self) -> None:
+        from alhambra import BUILDING_TYPES
+
+        self.name = [chance.BAG, chance.DECK, *(f"building huts: {t} stack" for t in BUILDING_TYPES)]
+        self.code = {name: k for k, name in enumerate(self.name)}
+
+
+_SOURCES = _Sources()
+
+
+def _kernel_item(item: Any) -> Any:
+    """A drawn item as the kernel takes it: a building's number, a hut's id, a card's code."""
+    return item if isinstance(item, (int, str)) else item.code
+
+
+def _python_item(source: int, item: Any, cards: dict[str, Any]) -> Any:
+    """A drawn item the kernel names (see :func:`_kernel_item`) as the Python engine holds it."""
+    return cards[item] if source == 1 else item
 
 
 def _table(session: Session) -> ChanceTable:
@@ -271,6 +360,23 @@ def _restore_holder(
         h.script = [(src, table.items[i]) for src, i in script or []]
         h.advance()
     return h
+
+
+def _listed(session: Session, ints: tuple[int, ...]) -> tuple[int, int] | None:
+    """For a game on the kernel, ``(index, code)`` in the kernel's list of the action whose
+    integers are ``ints``, else None. Raises :class:`IllegalActionError` if they are not one
+    legal action."""
+    game = session.game
+    if type(game) is not KernelGame or session._native is None:
+        return None
+    d = KernelDecision(session._native.fork(), game, session.codec)
+    for i in ints[:-1]:
+        if d.choose_listed(i) is not None:
+            raise IllegalActionError(f"{ints!r} is not one action")
+    done = d.choose_listed(ints[-1])
+    if done is None:
+        raise IllegalActionError(f"{ints!r} does not complete an action")
+    return done
 
 
 def _decode(session: Session, ints: tuple[int, ...]) -> Action:
@@ -318,12 +424,14 @@ class AlhambraState(pyspiel.State):
         return self._h.session
 
     def _max_moves(self) -> int:
-        return self.get_game().max_game_length()
+        game = self._h.game  # read at every call of OpenSpiel's: its attribute, not a call into C++
+        return game.max_moves if game is not None else self.get_game().max_game_length()
 
     def current_player(self) -> int:
-        if self._h.moves >= self._max_moves():
+        h = self._h
+        if h.moves >= self._max_moves():
             return pyspiel.PlayerId.TERMINAL  # cut off, a waiting action too
-        if self._h.chance is not None:
+        if h.chance is not None:
             return pyspiel.PlayerId.CHANCE
         s = self.session
         if s.game.is_over:
@@ -338,6 +446,30 @@ class AlhambraState(pyspiel.State):
         summing to 1 (see :mod:`alhambra.env.chance`); elsewhere ``[]``."""
         found = self._h.chance
         return list(found[1]) if found is not None and self.is_chance_node() else []
+
+    def observation_tensor(self, player: Any = None) -> np.ndarray:
+        """``player``'s observation tensor (default: the player to move), as OpenSpiel's
+        observer writes it (:class:`AlhambraObserver`), returned as a new ``float32`` numpy
+        array of ``observation_tensor_size()`` rather than the list of Python floats a C++
+        game returns: an observation holds thousands of floats, and converting them to a
+        list would cost ten times the observation itself (code that converts with
+        ``np.asarray`` or ``np.array``, as OpenSpiel's own algorithms do, gets the same
+        values). Raises :class:`ConfigError` unless ``player`` is a seat (a chance node or a
+        finished game has no player to move)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: Any = None) -> np.ndarray:
+        """``player``'s information-state tensor (default: the player to move): as
+        :meth:`observation_tensor`, with the ``known_hands`` slice (``information_state_tensor_size()``)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: Any) -> np.ndarray:
+        if player is None:
+            player = self.current_player()
+        game: AlhambraGame = self._h.game  # type: ignore[assignment]
+        obs = game.observer(perfect_recall)
+        obs.set_from(self, player)
+        return obs.tensor.copy()
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
@@ -355,13 +487,13 @@ class AlhambraState(pyspiel.State):
             source, outcomes = h.chance
             if all(i != j for j, _ in outcomes):
                 raise IllegalActionError(f"{i!r} is not an outcome of this draw from the {source}")
-            script, chance_now = h.script, h.chance
+            script, chance_now, drawn = h.script, h.chance, h.drawn
             h.script = [*script, (source, _table(self.session).items[i])]
             h.chance = None
             try:
                 h.advance()
             except BaseException:  # (a misdeclared hidden pile, say): the state stays as it was
-                h.script, h.chance = script, chance_now
+                h.script, h.chance, h.drawn = script, chance_now, drawn
                 raise
             h.moves += 1
             h.record = _chain(h.record, b"c", i)
@@ -369,10 +501,16 @@ class AlhambraState(pyspiel.State):
         s = self.session
         prefix = s.prefix
         i = as_action_int(action)
-        done = s.decision.choose(i)
+        d = s.decision
+        listed = None
+        if type(d) is KernelDecision and d.game is s.game and len(s.game.history) == d.at:
+            listed = d.choose_listed(i)  # (index, code) in the kernel's list once complete
+            done = None if listed is None else kernel.action_of(listed[1], s.game.rules)
+        else:
+            done = d.choose(i)
         if done is not None:
             try:
-                h.wait_for_draws((*prefix, i), done)
+                h.wait_for_draws((*prefix, i), done, listed)
             except BaseException:  # the state stays as it was: the action still unfinished
                 h.pending, h.action, h.script, h.chance = None, None, [], None
                 s._decision = None
@@ -425,8 +563,10 @@ class AlhambraState(pyspiel.State):
                 if h.pending is None:
                     nh._session = s.with_game(game, s.prefix)
                     return new
-                nh._session = s.with_game(game)
-                nh.pending, nh.action, nh.script = h.pending, _decode(nh._session, h.pending), list(h.script)
+                nh._session = ns = s.with_game(game)
+                nh.listed = _listed(ns, h.pending)  # on the kernel: decoded there (no hand-over)
+                action = _decode(ns, h.pending) if nh.listed is None else kernel.action_of(nh.listed[1], game.rules)
+                nh.pending, nh.action, nh.script = h.pending, action, list(h.script)
                 nh.advance()
                 if nh.chance is not None and nh.chance[0] == h.chance[0]:  # type: ignore[index]
                     return new
@@ -466,6 +606,11 @@ def _declines(session: Session) -> frozenset[int]:
             start + k for name, start, size in session.codec.layout() if name == "DeclineVizier" for k in range(size)
         )
     return found
+
+
+def _hands(game: Game) -> list[list[Any]]:
+    """Every seat's hand (read without handing a game on the kernel over to Python)."""
+    return [game.player(p).hand for p in range(game.num_players)]
 
 
 def _waiting(state: AlhambraState) -> tuple[tuple[int, ...], list[Any]]:
@@ -521,9 +666,26 @@ class AlhambraObserver:
         self._decision_start = template._decision_start
 
     def set_from(self, state: AlhambraState, player: int) -> None:
+        s = state.session
+        game = s.game
+        if type(game) is KernelGame and s._native is not None:  # written by the kernel in one call
+            h = state._h
+            waiting = h.pending is not None and state.is_chance_node()
+            kernel.native.spiel_tensor(
+                s._native,
+                game._kernel,
+                s._seat(player),
+                self.tensor,
+                type(s._decision) is KernelDecision,
+                h.pending if waiting else (),
+                h.drawn if waiting else (),
+                self._table.size,
+                self.perfect_recall,
+            )
+            return
         size = self._size
         tensor = self.tensor
-        state.session.observe_into(player, tensor[:size])  # straight into the buffer OpenSpiel reads
+        s.observe_into(player, tensor[:size])  # straight into the buffer OpenSpiel reads
         tensor[size:] = 0
         pending, drawn = _waiting(state)
         base = self._decision_start
@@ -534,11 +696,10 @@ class AlhambraObserver:
         if self.perfect_recall:
             known = self.dict["known_hands"]
             cards = self._cards
-            players = state.session.game.state.players
             n = self._n
-            for p, ps in enumerate(players):
+            for p, hand in enumerate(_hands(s.game)):
                 row = known[(p - player) % n]
-                for c in ps.hand:
+                for c in hand:
                     row[cards[c]] += 1
 
     def string_from(self, state: AlhambraState, player: int) -> str:
@@ -552,8 +713,7 @@ class AlhambraObserver:
             text += "\nwaiting for its draws: " + " ".join(s.codec.describe(i) for i in pending)
             text += "\ndrawn: " + (", ".join(str(getattr(x, "code", x)) for x in drawn) or "nothing yet")
         if self.perfect_recall:
-            players = s.game.state.players
-            hands = "; ".join(f"{p}: {' '.join(c.code for c in ps.hand)}" for p, ps in enumerate(players))
+            hands = "; ".join(f"{p}: {' '.join(c.code for c in hand)}" for p, hand in enumerate(_hands(s.game)))
             text += f"\nknown hands: {hands}\nrecord: {state._h.record.hex()} ({state._h.moves} moves)"
         return text
 
@@ -594,6 +754,8 @@ class HeuristicEvaluator:
         from alhambra.bots.evaluate import Evaluator
 
         game = state.session.game
+        if type(game) is KernelGame:
+            game = game._twin()  # its Python copy, read only: the state's game stays on the kernel
         seat = game.current_player if game.current_player is not None else 0
         ev = Evaluator(game, seat)
         values = np.array([ev.seat_value(s) for s in range(game.num_players)], dtype=np.float64)

@@ -9,6 +9,7 @@
 
 use crate::city::{cell_of, Cell, City, Holes};
 use crate::data::*;
+use crate::draws;
 use crate::gates::{changes_city, GatesState};
 use crate::huts::{HutLayout, HutState};
 use crate::rng::Mt;
@@ -1595,6 +1596,9 @@ impl Game {
     fn refill_market(&mut self) -> bool {
         for i in 0..4 {
             if self.market[i] == 0 {
+                if !self.bag.is_empty() {
+                    draws::before_draw(self, draws::BAG);
+                }
                 match self.bag.pop() {
                     Some(t) => self.market[i] = t,
                     None => return false,
@@ -1616,6 +1620,7 @@ impl Game {
             self.pile_sizes.clear();
             self.pile_sizes.push(self.deck.len() as u8);
         }
+        draws::before_draw(self, draws::DECK);
         self.deck.pop()
     }
 
@@ -1682,6 +1687,7 @@ impl Game {
                 _ => 0,
             };
             for _ in 0..take {
+                draws::before_draw(self, draws::BAG);
                 let t = self.bag.pop().unwrap();
                 self.dirk.push(t);
             }

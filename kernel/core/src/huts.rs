@@ -143,6 +143,9 @@ impl Game {
     pub(crate) fn take_hut(&mut self, s: usize, hut: u8) {
         let t = self.opts.huts.type_of(hut) as usize;
         self.huts.stacks[t].pop();
+        if !self.huts.stacks[t].is_empty() {
+            crate::draws::before_draw(self, crate::draws::HUTS + t as u8); // the next turns up (R-HUT-2)
+        }
         self.pending.push((hut, false));
         self.huts.owned[s] += 1;
     }

@@ -21,6 +21,7 @@
 pub mod city;
 pub mod codec;
 pub mod data;
+pub mod draws;
 pub mod export;
 pub mod game;
 pub mod gates;

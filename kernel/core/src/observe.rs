@@ -156,8 +156,10 @@ impl Observer {
         self.cards
     }
 
+    /// Add one at `out[base + k]` for each of `cards` that is the `k`-th card of the layout
+    /// (others, the scoring cards, are not counted).
     #[inline]
-    fn count(&self, out: &mut [f32], base: usize, cards: &[u8]) {
+    pub fn count(&self, out: &mut [f32], base: usize, cards: &[u8]) {
         for &c in cards {
             let k = self.card_index[c as usize];
             if k != NONE {

@@ -32,7 +32,11 @@ pub struct KernelEnv {
 }
 
 /// The writable, C-contiguous buffer of `n` items of `out`, as a mutable slice, given to `f`.
-fn with_buffer<T: Element + Copy, R>(out: &Bound<'_, PyAny>, n: usize, f: impl FnOnce(&mut [T]) -> R) -> PyResult<R> {
+pub(crate) fn with_buffer<T: Element + Copy, R>(
+    out: &Bound<'_, PyAny>,
+    n: usize,
+    f: impl FnOnce(&mut [T]) -> R,
+) -> PyResult<R> {
     let buf = PyBuffer::<T>::get(out)?;
     if buf.readonly() || buf.item_count() != n {
         return Err(PyValueError::new_err(format!("a writable buffer of {n} items is needed")));
@@ -191,7 +195,7 @@ impl KernelEnv {
         Self::of(self.t.clone())
     }
 
-    fn write_obs(&mut self, g: &kernel::Game, seat: usize, o: &mut [f32], prefix: bool) {
+    pub(crate) fn write_obs(&mut self, g: &kernel::Game, seat: usize, o: &mut [f32], prefix: bool) {
         let t = &self.t;
         t.obs.write(g, seat, o, &mut self.slots);
         if prefix {

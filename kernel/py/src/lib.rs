@@ -30,6 +30,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 mod batch;
 mod env;
 mod search;
+mod spiel;
 
 /// Run `f`, turning a panic into `alhambra.errors.KernelError`.
 fn guard<T>(py: Python<'_>, f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
@@ -1176,6 +1177,8 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::KernelEnv>()?;
     m.add_class::<batch::BatchEnv>()?;
     m.add_function(wrap_pyfunction!(search::pimc_rewards, m)?)?;
+    m.add_function(wrap_pyfunction!(spiel::spiel_next_draw, m)?)?;
+    m.add_function(wrap_pyfunction!(spiel::spiel_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
