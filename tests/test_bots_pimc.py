@@ -131,3 +131,17 @@ def test_the_kernel_refuses_playouts_it_cannot_value():
         kernel.native.pimc_rewards([b._kernel], [code], 1 - b.current_player, [1.0] * 21, 0.0, 2, 12.0, 1, 100)
     with pytest.raises(alhambra.errors.ConfigError, match="no action's code"):
         kernel.native.pimc_rewards([b._kernel], [2**63], b.current_player, [1.0] * 21, 0.0, 2, 12.0, 1, 100)
+
+
+def test_simulate_records_are_the_same_on_either_engine():
+    """``simulate`` plays a game with the PIMC bot on the kernel ("auto"): the record equals
+    the Python engine's for the same seed, the engine named aside."""
+    from alhambra.simulate import SimTask, run_task
+
+    records = []
+    for engine in ("python", "auto"):
+        bots = ("pimc:worlds=2", "greedy", "random")
+        task = SimTask(index=0, seed=5, players=3, modules=("vizier",), bots=bots, engine=engine)
+        records.append(run_task(task)[0])
+    assert [r.pop("engine") for r in records] == ["python", "kernel"]
+    assert records[0] == records[1]

@@ -425,13 +425,16 @@ def simulate_one(
     specs = seat_bots(bots, count, check=False)
     seated = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]  # BotSpecError here
     from .bots.greedy import GreedyBot
+    from .bots.pimc import PIMCBot
 
-    if engine == "auto" and not all(type(b) in (RandomBot, GreedyBot) for b in seated):
+    if engine == "auto" and not all(type(b) in (RandomBot, GreedyBot, PIMCBot) for b in seated):
         # the other bots read the state through Python (views, determinized worlds): on the
-        # kernel every decision would cost a conversion, so "auto" plays them on Python
+        # kernel every decision would cost a conversion, so "auto" plays them on Python (the
+        # PIMC bot plays its worlds in the kernel, so it stays there)
         engine = "python"
     game = new_game(players, modules=modules, seed=seed, options=options, engine=engine)
-    if engine == "auto" and isinstance(game, KernelGame) and not _kernel_plays(game, seated, honest):
+    pimc = any(type(b) is PIMCBot for b in seated)
+    if engine == "auto" and isinstance(game, KernelGame) and not pimc and not _kernel_plays(game, seated, honest):
         # greedy bots the kernel does not play (their modules, honest play): on Python
         game = new_game(players, modules=modules, seed=seed, options=options, engine="python")
     return play(game, seated, honest=honest, trace=trace)
