@@ -31,7 +31,7 @@ SEARCH_DEFAULTS: dict[str, Any] = {
 
 class SearchBot(MCTSBot):
     """Determinized MCTS with greedy playouts, 48 playouts (96 with four or more players)
-    over the 4 best actions (the strongest bot here; its win rates against greedy are in ``docs/bots.md``).
+    over the 4 best actions (the strongest bot in pure Python; its win rates against greedy are in ``docs/bots.md``).
 
     Parameters as :class:`~alhambra.bots.mcts.MCTSBot`'s, with the defaults of
     :data:`SEARCH_DEFAULTS` and the tuned weights (``weights=default`` for the others)."""
