@@ -1,5 +1,7 @@
 """Bots that play Alhambra: ``random``, ``greedy``, ``mcts``, ``search`` (MCTS on tuned
-parameters) and ``learned`` (a value network trained on this engine), behind one small interface.
+parameters), ``learned`` (a value network trained on this engine) and ``pimc``
+(perfect-information Monte Carlo with its playouts in the compiled kernel), behind one small
+interface.
 
 A bot has ``choose(game, seat, legal) -> action``: given the game, the seat to decide and that
 seat's legal actions, it returns one of them. The bots here read only what the seat may know
