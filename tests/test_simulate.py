@@ -196,7 +196,7 @@ def test_cli_progress_bar(capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--bots", "wizard"], "unknown bot 'wizard'; known bots: greedy, learned, mcts, random"),
+        (["--bots", "wizard"], "unknown bot 'wizard'; known bots: greedy, learned, mcts, pimc, random, search"),
         (["--players", "3", "--bots", "greedy,random"], "2 bots given for 3 players"),
         (["--bots", "greedy,,random"], "empty bot name"),
         (["--bots", "mcts:depth=2"], "no parameter 'depth'"),

@@ -565,13 +565,21 @@ def run_task(task: SimTask) -> tuple[dict[str, Any], str | None]:
         raise SimulationError(_failure(task, exc)) from None
 
 
-def _failure(task: SimTask, exc: Exception) -> str:
+def _failure(task: SimTask, exc: BaseException) -> str:
     import traceback
 
+    from .errors import PluginError
+
+    cause = exc.__cause__
+    plugin = ""
+    if isinstance(exc, PluginError) and isinstance(cause, BaseException):
+        # a plugin's failure: its own exception and line (the game was put back, then raised)
+        plugin = f" in plugin {exc.plugin!r}" if exc.plugin else ""
+        exc = cause
     frames = traceback.extract_tb(exc.__traceback__)
     at = f" (at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
     return (
-        f"game {task.index + 1} (seed {task.seed}) failed: {type(exc).__name__}: {exc}{at}; "
+        f"game {task.index + 1} (seed {task.seed}) failed: {type(exc).__name__}: {exc}{plugin}{at}; "
         f"play it alone with --games 1 --seed {task.seed}"
     )
 
