@@ -6,7 +6,7 @@
     python examples/train_vs_greedy.py --minutes 10      # train for ten minutes instead
 
 The learner plays a random seat of two-player base games against the greedy bot, 64 games at
-a time in :func:`alhambra.env.vector_env` (on the compiled kernel where it is installed). Its
+a time in ``alhambra.env.vector_env`` (on the compiled kernel where it is installed). Its
 policy is a masked softmax over the environment's integers whose logits are a linear function
 (one row of weights per integer, started near zero: near-uniform random legal integers) of a
 compact summary of the observation: scores, the money of each currency against each market
