@@ -220,7 +220,7 @@ _MEMO_LIMIT = 50_000
 _NO_BUYS: tuple = ()
 
 
-def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequence[Any]:
+def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
     """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
     :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
     by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
