@@ -22,11 +22,19 @@ from .game import Game, new_game
 from .replay import replay_save
 from .engine.ruleset import available_modules, load_module
 from .kernel import add_engine_flag
-from .simulate import BACKENDS, GameResult, default_workers, make_tasks, ray_available, register_config_modules
+from .simulate import (
+    BACKENDS,
+    GameResult,
+    SimTask,
+    default_workers,
+    make_tasks,
+    ray_available,
+    register_config_modules,
+)
 
 
-def _parse_options(pairs):
-    out = {}
+def _parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for pair in pairs or []:
         if "=" not in pair:
             raise AlhambraError(f"--option takes NAME=VALUE, not {pair!r}")
@@ -44,7 +52,7 @@ def _parse_options(pairs):
 KERNEL_GAMES_PER_WORKER = 5000
 
 
-def _kernel_workers(game: Any, tasks: list) -> int:
+def _kernel_workers(game: Any, tasks: list[SimTask]) -> int:
     """The default number of workers for ``tasks`` whose first game is ``game``: one per
     :data:`KERNEL_GAMES_PER_WORKER` games when the kernel plays them whole (random bots, and
     greedy bots where its evaluation values the modules), else no limit."""
@@ -58,7 +66,7 @@ def _kernel_workers(game: Any, tasks: list) -> int:
     return max(1, len(tasks) // KERNEL_GAMES_PER_WORKER)
 
 
-def cmd_simulate(args) -> int:
+def cmd_simulate(args: argparse.Namespace) -> int:
     cfg = load_config(args.config) if args.config else GameConfig()
     if args.players is not None:
         cfg.players = args.players
@@ -145,7 +153,7 @@ def _read_saves(path: str) -> list[tuple[int, str]]:
         return [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     if args.position:  # a position file instead of a save (alhambra.cli_position)
         from .cli_position import cmd_replay_position
 
@@ -208,7 +216,7 @@ def print_game(game: Game) -> None:
         print(f"\nwinners: {[st.players[w].name for w in game.winners]}")
 
 
-def cmd_modules(args) -> int:
+def cmd_modules(args: argparse.Namespace) -> int:
     found = available_modules()
     if not found:
         print("no modules installed")
@@ -332,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def check_seed_flag(args) -> None:
+def check_seed_flag(args: argparse.Namespace) -> None:
     """Refuse a ``--seed`` outside ``0 <= seed < SEED_LIMIT`` before anything runs, and a first
     seed whose last game (``seed + games - 1``) would leave that range. Raises
     :class:`ConfigError`."""
@@ -348,7 +356,7 @@ def check_seed_flag(args) -> None:
         raise ConfigError(f"--seed {seed} with --games {games}: the last game's seed would reach 2**63 = {SEED_LIMIT}")
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:  # ``alhambra`` alone: what it can do
@@ -359,7 +367,8 @@ def main(argv=None) -> int:
         return 2
     try:
         check_seed_flag(args)
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except AlhambraError as exc:
         print(f"alhambra: error: {exc}", file=sys.stderr)
         return 2

@@ -9,12 +9,15 @@ Agg backend directly (no pyplot, no display needed, the global backend is left a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import AlhambraError
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .simulate import GameResult
 
-def _figure():
+
+def _figure() -> Any:  # a matplotlib Figure
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
@@ -25,14 +28,14 @@ def _figure():
     return fig
 
 
-def _wilson_err(entries: list, key: str) -> list | None:
+def _wilson_err(entries: list[dict[str, Any]], key: str) -> list[list[float]] | None:
     """Error bars from the summary's Wilson interval (``win_low``/``win_high``), if it has them."""
     if not entries or "win_low" not in entries[0]:
         return None
     return [[max(0.0, e[key] - e["win_low"]) for e in entries], [max(0.0, e["win_high"] - e[key]) for e in entries]]
 
 
-def plot_results(results: Sequence, path: str | Path, *, title: str | None = None) -> Path:
+def plot_results(results: Sequence[GameResult], path: str | Path, *, title: str | None = None) -> Path:
     """Draw score distributions per bot, win rates per bot and win shares per seat of
     ``results`` into ``path`` (PNG, or any format matplotlib knows by the file suffix)."""
     from .simulate import summarize

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .errors import ConfigError, IllegalActionError, SaveFormatError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
 
 
 def replay(
     source: Any,
     *,
-    players=None,
-    modules: Iterable = (),
+    players: int | Sequence[str] | None = None,
+    modules: Iterable[Any] = (),
     seed: int | None = None,
-    options: dict | None = None,
-    plugins: Iterable = (),
+    options: dict[str, Any] | None = None,
+    plugins: Iterable[Any] = (),
     blocked: Iterable[str] = (),
     engine: str = "auto",
-):
+) -> Game:
     """Rebuild a game by replaying its actions from the start.
 
     ``source`` is either a :class:`~alhambra.game.Game` (its ``config`` and ``history``; from
@@ -74,7 +77,7 @@ def replay(
     return game
 
 
-def on_engine(game, engine: str):
+def on_engine(game: Game, engine: str) -> Game:
     """``game`` on ``engine`` (see :func:`~alhambra.new_game`): a Python game handed to the kernel
     where that engine plays it, a kernel game handed over to Python for ``"python"``."""
     from .game import KernelGame
@@ -87,7 +90,7 @@ def on_engine(game, engine: str):
     return game
 
 
-def replay_save(text: str, *, modules: Iterable = (), plugins: Iterable = ()):
+def replay_save(text: str, *, modules: Iterable[Any] = (), plugins: Iterable[Any] = ()) -> Game:
     """The game of the save ``text`` (JSON), its history checked against its saved state:
     ``Game.from_json`` replays the history from the seed (or the save's start position) and
     compares. Raises :class:`~alhambra.errors.SaveFormatError` ``"its history does not lead to

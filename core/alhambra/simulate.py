@@ -20,7 +20,7 @@ import threading
 import statistics
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from attrs import define, evolve, field, fields, frozen
 
@@ -161,7 +161,7 @@ def _tallies_of(data: Any) -> list[dict[str, Any]]:
 
 
 def play(
-    game: Game, bots: list, *, max_actions: int = 100_000, honest: bool = False, trace: Trace | None = None
+    game: Game, bots: list[Any], *, max_actions: int = 100_000, honest: bool = False, trace: Trace | None = None
 ) -> Game:
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game.
 
@@ -238,12 +238,13 @@ def play(
     return game
 
 
-def _kernel_plays(game: KernelGame, bots: list, honest: bool) -> bool:
+def _kernel_plays(game: KernelGame, bots: list[Any], honest: bool) -> bool:
     """Can the kernel play ``game`` to the end with ``bots`` itself? Random bots, and greedy
     bots (``GreedyBot``: not a subclass, whose choice may differ) with weights the kernel takes
     on the modules its greedy evaluation values, outside honest play (where the greedy bots
     decide on determinized worlds, one by one)."""
-    from .bots.greedy import GreedyBot, kernel_greedy, weight_row
+    from .bots.greedy import GreedyBot, kernel_greedy
+    from .kernel import weight_row
 
     if len({id(b) for b in bots}) < len(bots):
         return False  # one bot in several seats draws from one generator for all of them
@@ -370,7 +371,7 @@ def result_of(
     )
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     try:
         json.dumps(value)
         return value
@@ -408,10 +409,10 @@ def seat_bots(specs: Sequence[str] | str | None, players: int, *, check: bool = 
 
 
 def simulate_one(
-    players,
+    players: int | Sequence[str],
     seed: int,
     *,
-    modules: Iterable = (),
+    modules: Iterable[Any] = (),
     options: dict[str, Any] | None = None,
     bots: Sequence[str] | str | None = None,
     honest: bool = False,
@@ -458,9 +459,9 @@ class SimTask:
     index: int
     seed: int
     players: Any
-    modules: tuple = ()
-    options: tuple = ()
-    bots: tuple = ()
+    modules: tuple[Any, ...] = ()
+    options: tuple[tuple[str, Any], ...] = ()
+    bots: tuple[str, ...] = ()
     config_path: str | None = None
     save: bool = False
     rotation: int = 0
@@ -473,9 +474,9 @@ def make_tasks(
     games: int,
     seed: int,
     *,
-    players=4,
+    players: int | Sequence[str] = 4,
     modules: Iterable[str] = (),
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     bots: Sequence[str] | str | None = None,
     config_path: str | None = None,
     save: bool = False,
@@ -526,7 +527,7 @@ def _user_modules(config_path: str | None) -> dict[str, Any]:
     return _CONFIG_MODULES[config_path]
 
 
-def register_config_modules(config_path: str, module_objects: Iterable) -> None:
+def register_config_modules(config_path: str, module_objects: Iterable[Any]) -> None:
     """Tell this process the user modules already loaded from ``config_path`` (so that they
     are not imported a second time)."""
     from .engine.ruleset import module_name
@@ -634,8 +635,10 @@ def run_games(
             bar.close()
 
 
-def _in_order(source, bar):
-    pending: dict[int, Any] = {}
+def _in_order(
+    source: Iterable[tuple[int, tuple[dict[str, Any], str | None]]], bar: Any
+) -> Iterator[tuple[dict[str, Any], str | None]]:
+    pending: dict[int, tuple[dict[str, Any], str | None]] = {}
     nxt = 0
     for index, out in source:
         if bar is not None:
@@ -646,7 +649,7 @@ def _in_order(source, bar):
             nxt += 1
 
 
-def _progress_bar(total: int, enabled: bool):
+def _progress_bar(total: int, enabled: bool) -> Any:
     if not enabled:
         return None
     try:
@@ -666,7 +669,7 @@ def _indexed(task: SimTask) -> tuple[int, tuple[dict[str, Any], str | None]]:
     return task.index, run_task(task)
 
 
-def _run_local(tasks, workers):
+def _run_local(tasks: Sequence[SimTask], workers: int) -> Iterator[tuple[int, tuple[dict[str, Any], str | None]]]:
     """Yield ``(index, result)`` as games finish in a pool of spawned worker processes.
     However the caller stops (all done, a failure, Ctrl-C, SIGTERM), the workers are
     terminated and joined before this returns: no process is left behind."""
@@ -701,7 +704,9 @@ def ray_available() -> bool:
     return True
 
 
-def _run_ray(tasks, workers, address):
+def _run_ray(
+    tasks: Sequence[SimTask], workers: int, address: str | None
+) -> Iterator[tuple[int, tuple[dict[str, Any], str | None]]]:
     """Yield ``(index, result)`` as Ray tasks finish. However the caller stops (all done, a
     failure, Ctrl-C, SIGTERM), this returns within about two seconds and leaves no process:
     on an instance it started itself it shuts it down (which ends its workers; the games still
@@ -820,7 +825,7 @@ def read_results_with_end(path: str | Path) -> tuple[list[GameResult], int]:
     return out, end
 
 
-def append_result(fh, result: GameResult) -> None:
+def append_result(fh: IO[str], result: GameResult) -> None:
     """Write one result record to the open JSON Lines file ``fh`` and flush it, so that a run
     stopped at any moment keeps every finished game."""
     fh.write(json.dumps(result.to_dict(), sort_keys=True) + "\n")

@@ -8,19 +8,23 @@ exactly once, every Alhambra valid under the placement rules, and a decider on t
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .engine.accounting import InvariantError, check_invariants, expected_money
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.actions import Action
+    from .game import Game
 
 __all__ = ["InvariantError", "check_invariants", "expected_money", "random_playout"]
 
 
 def random_playout(
-    game,
+    game: Game,
     rng: random.Random | int = 0,
     *,
     max_steps: int = 20_000,
-    each_step: Callable | None = None,
+    each_step: Callable[[Game, Action], object] | None = None,
 ) -> int:
     """Play uniformly random legal actions until the game ends; return the number of actions.
 

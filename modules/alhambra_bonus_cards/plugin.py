@@ -76,7 +76,8 @@ class BonusCardsState:
 
 def bonus_state(game: Game) -> BonusCardsState:
     """This module's state of ``game``."""
-    return game.state.modules[STATE_KEY]
+    bs: BonusCardsState = game.state.modules[STATE_KEY]
+    return bs
 
 
 def bonus_card_locations(game: Game) -> dict[str, list[int]]:

@@ -10,23 +10,28 @@ DESCRIPTION = "Building huts: take a free hut that counts as 0-3 buildings of it
 RULES = ("R-HUT-1", "R-HUT-2", "R-HUT-3", "R-HUT-4", "R-HUT-5", "R-HUT-6")
 REPLACES = ()
 
-from .layout import HUT_COUNTS, TOTAL_HUTS, parse_layout, shipped_layout  # noqa: E402  (the shipped layout's data)
-from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+from .layout import (  # noqa: E402  (the shipped layout's data)
+    HUT_COUNTS,
     HUT_KIND,
+    TOTAL_HUTS,
+    check_layout_option,
+    load_layout,
+    parse_layout,
+    shipped_layout,
+)
+from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
     HutState,
     LAYOUT_OPTION,
     MAX_HUTS,
     MAX_HUT_VALUE,
     STATE_KEY,
     TakeHut,
-    check_layout_option,
     hut_counts,
     hut_ids,
     hut_state,
     hut_value,
     huts_owned,
     is_hut,
-    load_layout,
     alhambra_action_kinds,
     alhambra_building_counts,
     alhambra_check_state,

@@ -149,10 +149,11 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
 
 def hut_state(game: Game) -> HutState | None:
     """This module's state in ``game`` (``None`` if the module is not enabled)."""
-    return game.state.modules.get(STATE_KEY)
+    hs: HutState | None = game.state.modules.get(STATE_KEY)
+    return hs
 
 
-_HUT_IDS: dict[int, tuple] = {}
+_HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
 
 
 def hut_ids(catalog: TileCatalog) -> frozenset[str]:
@@ -213,7 +214,7 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
 
 
-_NONE: tuple = ()
+_NONE: tuple[()] = ()
 
 
 def _check_take(game: Game, seat: int, action: TakeHut) -> None:

@@ -90,7 +90,7 @@ SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
 _STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
 _FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
 
-_GATES: dict = {}
+_GATES: dict[int, GateCard] = {}
 
 
 @frozen(slots=True, eq=False, init=False)
@@ -198,7 +198,8 @@ class GateRules(PlacementRules):
     through (R-GATE-6), so the built-in tables still decide everything else."""
 
     def held_cells(self, city: Any) -> frozenset[int]:
-        return city.open_cells()
+        cells: frozenset[int] = city.open_cells()
+        return cells
 
     def why_held(self, city: Any, pos: Any) -> str | None:
         if gated(city, pos):
@@ -248,7 +249,8 @@ class CityGatesState:
 
 def gates_state(game: Game) -> CityGatesState:
     """This game's :class:`CityGatesState`."""
-    return game.state.modules[KEY]
+    gs: CityGatesState = game.state.modules[KEY]
+    return gs
 
 
 def card_count(game: Game) -> int:
@@ -346,14 +348,14 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
-def _first_gate(hand: list) -> GateCard | None:
+def _first_gate(hand: list[Card]) -> GateCard | None:
     for c in hand:
         if type(c) is GateCard:
             return c
     return None
 
 
-def _gate_count(hand: list) -> int:
+def _gate_count(hand: list[Card]) -> int:
     return sum(1 for c in hand if type(c) is GateCard)
 
 
@@ -381,7 +383,7 @@ def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
 
 def _walls(city: Any) -> list[tuple[tuple[int, int], int]]:
     """:func:`double_walls` of ``city``, kept with its layout."""
-    found = city.memo.get("city_gates.walls")
+    found: list[tuple[tuple[int, int], int]] | None = city.memo.get("city_gates.walls")
     if found is None:
         found = city.memo["city_gates.walls"] = double_walls(city)
     return found
@@ -434,7 +436,7 @@ def _with_window(apply: Any) -> Any:
 
     def apply_then_gates(game: Game, seat: int, action: Any) -> Next | None:
         before = game.state.players[seat].city.memo
-        nxt = apply(game, seat, action)
+        nxt: Next | None = apply(game, seat, action)
         if game.state.players[seat].city.memo is before:
             return nxt
         return _after_change(game, seat, nxt)
@@ -498,7 +500,9 @@ def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], i
     return label, n
 
 
-def _joining(parts: int, joins: list, first: Any) -> list | None:
+def _joining(
+    parts: int, joins: list[tuple[tuple[tuple[int, int], int], int, int]], first: Any
+) -> list[tuple[tuple[int, int], int]] | None:
     """Walls of ``joins`` (``(wall, part, part)``) that join all ``parts`` parts, ``first``
     among them (a spanning tree: ``parts - 1`` walls), or ``None`` if they cannot."""
     root = list(range(parts))
@@ -527,7 +531,7 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
     gate of each way to join the parts it would cut off; they are played one by one before it.
     Kept with the layout."""
     key = ("city_gates.removal", cards)
-    found = city.memo.get(key)
+    found: list[tuple[tuple[int, int], int]] | None = city.memo.get(key)
     if found is not None:
         return found
     walls = _walls(city)
@@ -685,13 +689,13 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: 
     return out
 
 
-def _pending_tiles(game: Game) -> list:
+def _pending_tiles(game: Game) -> list[Any]:
     """The tiles a gate may let in now: those waiting to be placed in the placement phase,
     the seat's reserve on a turn (a redesign, R-TURN-5 i)."""
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    seen: list = []
+    seen: list[Any] = []
     for p in st.pending:
         if p.tile not in seen:
             seen.append(p.tile)
@@ -920,7 +924,7 @@ def _card_of(number: Any) -> Any:
 
 
 @hookimpl
-def alhambra_card_locations(game: Game) -> dict[str, list]:
+def alhambra_card_locations(game: Game) -> dict[str, list[Any]]:
     gs = gates_state(game)
     return {
         "gate space": [_card_of(gs.space)] if gs.space else [],

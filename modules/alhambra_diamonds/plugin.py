@@ -54,9 +54,9 @@ VALUES_OPTION = "diamonds.values"
 DEFAULT_VALUES: tuple[int, ...] = (3, 4, 5, 5, 6, 6, 7, 7, 8, 9)
 CURRENCY = "diamond"
 
-_DIAMONDS: dict = {}  # (value, copy) -> the one card
-_DIAMOND_SET: set = set()  # every diamond card made so far (a hand without one: a C-speed test)
-_RANK: dict = {}  # diamond -> its order by value, then copy (as minimal_diamond_payments sorts)
+_DIAMONDS: dict[tuple[int, int], Diamond] = {}  # (value, copy) -> the one card
+_DIAMOND_SET: set[Diamond] = set()  # every diamond card made so far (a hand without one: a C-speed test)
+_RANK: dict[Diamond, int] = {}  # diamond -> its order by value, then copy (as minimal_diamond_payments sorts)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -191,13 +191,15 @@ def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def minimal_diamond_payments(diamonds: Sequence[Diamond], price: int, *, exact: bool = False) -> list[tuple]:
+def minimal_diamond_payments(
+    diamonds: Sequence[Diamond], price: int, *, exact: bool = False
+) -> list[tuple[Diamond, ...]]:
     """The non-dominated ways to pay ``price`` with some of ``diamonds``: sets whose total
     covers the price and from which no card can be left out (R-DIA-4, overpaying allowed);
     only those of total ``price`` with ``exact``. Equal values are chosen once (the first
     cards of each value), in order of increasing total, then of the values."""
     ordered = sorted(diamonds, key=lambda d: (d.value, d.copy))
-    found: dict[tuple, tuple] = {}
+    found: dict[tuple[int, ...], tuple[Diamond, ...]] = {}
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
             values = tuple(d.value for d in combo)
@@ -215,12 +217,12 @@ def minimal_diamond_payments(diamonds: Sequence[Diamond], price: int, *, exact: 
 #: ``(buy class, exact, space index, diamonds, price)`` -> the purchases of that space paid
 #: with some of ``diamonds`` (sorted by value, then copy): shared by every game, since they
 #: depend on nothing else (R-DIA-4); emptied when it grows past ``_MEMO_LIMIT``
-_PAYMENT_MEMO: dict = {}
+_PAYMENT_MEMO: dict[tuple[type[Action], bool, int, tuple[Diamond, ...], int], tuple[Action, ...]] = {}
 _MEMO_LIMIT = 50_000
-_NO_BUYS: tuple = ()
+_NO_BUYS: tuple[Action, ...] = ()
 
 
-def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequence[Any]:
+def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
     """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
     :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
     by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
@@ -231,7 +233,7 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type) -> Sequenc
         return _NO_BUYS
     market = game.state.market
     key = (KEY, cls, exact, seat)
-    last = game.memo.get(key)
+    last: tuple[list[Card], list[Any], Sequence[Any]] | None = game.memo.get(key)
     if last is not None and last[0] == hand and last[1] == market:
         return last[2]
     mine = [c for c in hand if type(c) is Diamond]

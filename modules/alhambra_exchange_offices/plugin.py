@@ -57,7 +57,7 @@ OFFICE_PILES = (1, 2, 3)
 OFFICES_PER_PILE = 2
 
 
-_OFFICE_INSTANCES: dict = {}  # (first, second) -> the one office showing them
+_OFFICE_INSTANCES: dict[tuple[str, str], ExchangeOffice] = {}  # (first, second) -> the one office showing them
 
 
 @frozen(slots=True, eq=False, init=False)
@@ -167,7 +167,7 @@ def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
     display = game.state.display
     if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
         return []
-    last = game.memo.get(KEY)  # kept with the display it was made for
+    last: tuple[list[Card], Sequence[Action]] | None = game.memo.get(KEY)  # kept with the display it was made for
     if last is not None and last[0] == display:
         return last[1]
     table = action_table(TakeOffice)
@@ -216,7 +216,7 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
     return out
 
 
-_MEANS: dict = {}  # office -> its PaymentMeans (one shared instance: they are immutable)
+_MEANS: dict[ExchangeOffice, PaymentMeans] = {}  # office -> its PaymentMeans (one shared instance: they are immutable)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -110,7 +110,8 @@ class VizierState:
 
 def vizier_state(game: Game) -> VizierState:
     """The module's state of ``game``."""
-    return game.state.modules[KEY]
+    vs: VizierState = game.state.modules[KEY]
+    return vs
 
 
 def priority_order(finished: int, num_players: int) -> list[int]:

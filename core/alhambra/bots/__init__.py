@@ -134,7 +134,8 @@ def make_bot(spec: str, seed: int | None = None, **params: Any) -> Bot:
     kwargs = bind_params(cls, name, parts)
     kwargs.update(params)
     try:
-        return cls(seed, **kwargs)
+        bot: Bot = cls(seed, **kwargs)
+        return bot
     except TypeError as exc:
         raise BotSpecError(f"bot {name!r}: {exc}") from None
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 import math
 import random
 from array import array
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 from ..errors import AlhambraError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from ..game import Game
 
 
 class BotSpecError(AlhambraError):
@@ -25,7 +29,7 @@ class BotSpecError(AlhambraError):
 class BotProtocol(Protocol):
     """What :func:`alhambra.simulate.play` needs of a bot."""
 
-    def choose(self, game, seat: int, legal: list) -> Any:  # pragma: no cover - protocol
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:  # pragma: no cover - protocol
         ...
 
 
@@ -81,7 +85,7 @@ class Bot:
         self._rng = None
         self._rng_words = words
 
-    def choose(self, game, seat: int, legal: list):  # pragma: no cover - abstract
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:  # pragma: no cover - abstract
         """Return one of ``legal`` (the legal actions of ``seat``, the player to decide)."""
         raise NotImplementedError
 
@@ -98,7 +102,7 @@ class Bot:
 # ---------------------------------------------------------------------------------------------
 
 
-def observe(game, seat: int, rng: random.Random):
+def observe(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` in which everything ``seat`` cannot see is resampled with ``rng``:
     :meth:`Game.determinize`, which also lets every module resample its own secrets
     (``alhambra_determinize``). Bots search on copies of the result only."""
@@ -120,7 +124,7 @@ def parse_spec(spec: str) -> tuple[str, list[str]]:
     return parts[0].lower(), parts[1:]
 
 
-def bind_params(cls, name: str, parts: list[str]) -> dict[str, Any]:
+def bind_params(cls: Any, name: str, parts: list[str]) -> dict[str, Any]:
     """Turn the parameter strings of a specification into keyword arguments for ``cls``."""
     out: dict[str, Any] = {}
     for part in parts:
@@ -144,5 +148,5 @@ def bind_params(cls, name: str, parts: list[str]) -> dict[str, Any]:
     return out
 
 
-def _known(cls) -> str:
+def _known(cls: Any) -> str:
     return "parameters: " + (", ".join(sorted(cls.params)) or "none")

@@ -33,7 +33,7 @@ follow it is added: its value shows only in what it makes possible.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import math
 
@@ -44,6 +44,12 @@ from ..engine.components import BUILDING_TYPES, MARKET_CURRENCIES, MoneyCard
 from ..errors import AlhambraError
 from ..engine.scoring import majority_table
 from ..engine.state import ScoringRecord
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from ..engine.city import Alhambra, Pos
+    from ..engine.state import PlayerState
+    from ..game import Game
 
 _SIDES = ((0, -1, 1, 4), (1, 0, 2, 8), (0, 1, 4, 1), (-1, 0, 8, 2))  # dx, dy, side, opposite
 
@@ -131,15 +137,16 @@ def weights_name(weights: Weights) -> str:
 # Geometry cache: for a city layout and a tile's walls, the wall length after each placement
 # ---------------------------------------------------------------------------------------------
 
-_GEOM: dict = {}
-_TYPEVAL: dict = {}
+#: layout keys (:func:`city_key`, with what is asked) -> walls, counts, placements: mixed values
+_GEOM: dict[Any, Any] = {}
+_TYPEVAL: dict[tuple[Any, ...], dict[tuple[str, int, tuple[int, ...]], float]] = {}
 _GEOM_LIMIT = 200_000
 
 
-_CATALOGS: dict = {}
+_CATALOGS: dict[int, Any] = {}
 
 
-def city_key(city):
+def city_key(city: Alhambra) -> tuple[frozenset[tuple[Pos, Any]], str, int]:
     """A hashable key of an Alhambra's layout (tiles, holes rule, tile catalogue)."""
     cat = city.catalog
     if id(cat) not in _CATALOGS:
@@ -147,7 +154,7 @@ def city_key(city):
     return (frozenset(city.tiles.items()), city.holes, id(cat))
 
 
-def open_sides(city) -> int:
+def open_sides(city: Alhambra) -> int:
     """Tile sides without a wall facing an empty cell: where the Alhambra can still grow
     (a new tile must join through an open side, R-PLACE-5)."""
     walls = city.catalog.walls
@@ -161,21 +168,21 @@ def open_sides(city) -> int:
     return n
 
 
-def shape(city, key=None) -> tuple[int, int]:
+def shape(city: Alhambra, key: Any = None) -> tuple[int, int]:
     """(longest outer wall, open sides) of ``city`` (cached per layout)."""
     k = (key if key is not None else city_key(city), "shape")
-    found = _GEOM.get(k)
+    found: tuple[int, int] | None = _GEOM.get(k)
     if found is None:
         found = _GEOM[k] = (city.longest_outer_wall(), open_sides(city))
     return found
 
 
-def placement_walls(city, tile, key=None) -> dict:
+def placement_walls(city: Alhambra, tile: Any, key: Any = None) -> dict[Pos, tuple[int, int, int]]:
     """``{pos: (longest outer wall, open sides, neighbours)}`` after building ``tile`` at each
     cell where the placement rules allow it (cached per layout and wall mask)."""
     mask = city.catalog.walls[tile]
     k = (key if key is not None else city_key(city), mask)
-    found = _GEOM.get(k)
+    found: dict[Pos, tuple[int, int, int]] | None = _GEOM.get(k)
     if found is None:
         if len(_GEOM) > _GEOM_LIMIT:
             _GEOM.clear()
@@ -188,7 +195,7 @@ def placement_walls(city, tile, key=None) -> dict:
     return found
 
 
-def neighbours(city, pos) -> int:
+def neighbours(city: Alhambra, pos: Pos) -> int:
     x, y = pos
     return sum(1 for dx, dy, _, _ in _SIDES if city.tile_at((x + dx, y + dy)) is not None)
 
@@ -198,7 +205,7 @@ def neighbours(city, pos) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _sums(values) -> int:
+def _sums(values: Iterable[int]) -> int:
     """Bitmask of every subset sum of ``values``."""
     reach = 1
     for v in values:
@@ -206,10 +213,10 @@ def _sums(values) -> int:
     return reach
 
 
-_REACH: dict = {}
+_REACH: dict[tuple[int, ...], int] = {}
 
 
-def _reach(values: list) -> int:
+def _reach(values: Sequence[int]) -> int:
     key = tuple(sorted(values))
     r = _REACH.get(key)
     if r is None:
@@ -219,10 +226,10 @@ def _reach(values: list) -> int:
     return r
 
 
-def purse_of(hand) -> tuple[dict, list, int]:
+def purse_of(hand: Iterable[Any]) -> tuple[dict[str, list[int]], list[Any], int]:
     """(``{currency: [values]}``, currency pairs of the exchange offices, total value).
     A module's money (diamonds, R-DIA-1) is a currency of its own here."""
-    purse: dict = {}
+    purse: dict[str, list[int]] = {}
     offices = []
     total = 0
     for c in hand:
@@ -236,11 +243,11 @@ def purse_of(hand) -> tuple[dict, list, int]:
     return purse, offices, total
 
 
-def afford_purse(purse: dict, offices: list, currency: str, price: int) -> int:
+def afford_purse(purse: dict[str, list[int]], offices: list[Any], currency: str, price: int) -> int:
     """2 if the purse can pay ``price`` exactly in ``currency`` (or through an exchange office
     showing it, R-EXC-4), 1 if it can pay at all, 0 otherwise."""
     own = purse.get(currency, ())
-    groups = [own]
+    groups: list[Sequence[int]] = [own]
     for curs in offices:
         if currency in curs:
             groups.append([v for c in curs for v in purse.get(c, ())])
@@ -256,18 +263,18 @@ def afford_purse(purse: dict, offices: list, currency: str, price: int) -> int:
     return best
 
 
-def afford(hand, currency: str, price: int) -> int:
+def afford(hand: Iterable[Any], currency: str, price: int) -> int:
     """:func:`afford_purse` of a hand."""
     purse, offices, _ = purse_of(hand)
     return afford_purse(purse, offices, currency, price)
 
 
-def _pays(card) -> bool:
+def _pays(card: Any) -> bool:
     """Does ``card`` pay (money, or a payment means such as an exchange office)?"""
     return type(card) is MoneyCard or card.is_money or bool(getattr(card, "currencies", None))
 
 
-def _paying(hand) -> list:
+def _paying(hand: Iterable[Any]) -> list[Any]:
     """The cards of ``hand`` that pay (:func:`_pays`)."""
     return [c for c in hand if _pays(c)]
 
@@ -276,8 +283,8 @@ def _paying(hand) -> list:
 # What the rule set scores: probed through the scoring hooks
 # ---------------------------------------------------------------------------------------------
 
-_PROBES: dict = {}
-_SIGNATURES: dict = {}
+_PROBES: dict[tuple[int, tuple[int, ...]], tuple[Any, dict[int, ScoringValues]]] = {}
+_SIGNATURES: dict[int, tuple[tuple[Any, ...], ...]] = {}
 
 
 @frozen
@@ -290,15 +297,17 @@ class ScoringValues:
     (R-SCORE-5 and any plugin column proportional to it, e.g. a house rule scoring walls twice).
     """
 
-    rows: dict
+    rows: dict[str, tuple[int, ...]]
     wall: float
 
-    def signature(self) -> tuple:
+    def signature(self) -> tuple[Any, ...]:
         """A hashable summary (the rows and wall points)."""
         return (tuple(sorted(self.rows.items())), self.wall)
 
 
-def _probe_totals(game, number: int, participants: list, counts: list, walls: list) -> list[int]:
+def _probe_totals(
+    game: Game, number: int, participants: list[int], counts: list[dict[str, int]], walls: list[int]
+) -> list[int]:
     """Totals of a scoring ``number`` of the given counts and walls, passed through the rule
     set's ``alhambra_scoring_adjust`` hook exactly as a real scoring is (R-SCORE-1 … -5)."""
     record = ScoringRecord(
@@ -312,7 +321,7 @@ def _probe_totals(game, number: int, participants: list, counts: list, walls: li
     return record.totals
 
 
-def scoring_values(game) -> dict[int, ScoringValues]:
+def scoring_values(game: Game) -> dict[int, ScoringValues]:
     """``{number: ScoringValues}`` for scorings 1, 2 and 3 of ``game``'s rule set and
     participants (players, then Dirk when he plays), measured once per rule set and player
     count by scoring probe Alhambras through the same hooks as a real scoring: so a variant's
@@ -330,7 +339,7 @@ def scoring_values(game) -> dict[int, ScoringValues]:
         return found[1]
     m = len(participants)
     zero = dict.fromkeys(BUILDING_TYPES, 0)
-    out = {}
+    out: dict[int, ScoringValues] = {}
     for number in (1, 2, 3):
         base = _probe_totals(game, number, participants, [dict(zero) for _ in participants], [0] * m)
         rows = {}
@@ -364,14 +373,15 @@ class Evaluator:
     ``viewer``), as changes of that seat's position value.
     """
 
-    def __init__(self, game, viewer: int, weights: Weights = DEFAULT_WEIGHTS):
+    def __init__(self, game: Game, viewer: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.game = game
         self.viewer = viewer
         self.w = weights
         st = game.state
         self.st = st
         self.n = game.num_players
-        self.catalog = game.rules.catalog
+        #: the tile specs: a building's ``type`` is a str (read only once its kind is checked)
+        self.catalog: Any = game.rules.catalog
         self.prices = game.rules.space_prices  # per market space: the price paid there
         self.types = self.catalog.types
         mods = st.modules
@@ -393,8 +403,8 @@ class Evaluator:
             frac = 0.0
         self.progress_left = frac
         self.coin = weights.coin_end + (weights.coin_start - weights.coin_end) * frac
-        self._keys: dict = {}
-        self._others: dict = {}
+        self._keys: dict[int, tuple[frozenset[tuple[Pos, Any]], str, int]] = {}
+        self._others: dict[tuple[str | int, ...], tuple[int, ...]] = {}
         self.counts = [self.city_counts(s, st.players[s].city, self._key(s)) for s in range(self.n)]
         self.dirk_counts = self._dirk_counts()
         tkey = (weights, tuple(self.scorings), _SIGNATURES[id(self.paid)])
@@ -404,12 +414,12 @@ class Evaluator:
                 _TYPEVAL.clear()
             tc = _TYPEVAL[tkey] = {}
         self._type_cache = tc
-        self._tile_cache: dict = {}
+        self._tile_cache: dict[Any, Any] = {}  # per (seat, tile) and others: mixed values
         self._shapes = [self.shape_value(*shape(p.city, self._key(i))) for i, p in enumerate(st.players)]
 
     # -- counts ---------------------------------------------------------------------------------
 
-    def city_counts(self, seat: int, city, key=None) -> dict:
+    def city_counts(self, seat: int, city: Alhambra, key: Any = None) -> dict[str, int]:
         """Buildings per type that ``city`` would score for ``seat`` (huts and bonus cards
         included as far as ``viewer`` knows them). Cached: do not change the result."""
         cards: tuple[int, ...] = ()
@@ -418,9 +428,9 @@ class Evaluator:
             if seat == self.viewer:
                 cards += tuple(self.bonus.hands[seat])
         ck = (key if key is not None else city_key(city), "counts", cards, self.hut_plugin is not None)
-        counts = _GEOM.get(ck)
-        if counts is not None:
-            return counts
+        found: dict[str, int] | None = _GEOM.get(ck)
+        if found is not None:
+            return found
         counts = city.type_counts()
         if self.hut_plugin is not None:
             for t, v in self.hut_plugin.hut_counts(city).items():
@@ -432,7 +442,7 @@ class Evaluator:
         _GEOM[ck] = counts
         return counts
 
-    def _dirk_counts(self):
+    def _dirk_counts(self) -> dict[str, int] | None:
         if self.dirk is None:
             return None
         out = dict.fromkeys(BUILDING_TYPES, 0)
@@ -442,21 +452,21 @@ class Evaluator:
                 out[spec.type] += 1
         return out
 
-    def others(self, seat: int, t: str, dirk_extra: int = 0) -> tuple:
+    def others(self, seat: int, t: str, dirk_extra: int = 0) -> tuple[int, ...]:
         """Counts of type ``t`` of every participant but ``seat`` (Dirk last)."""
         key = (seat, t, dirk_extra)
-        out = self._others.get(key)
-        if out is None:
+        found = self._others.get(key)
+        if found is None:
             out = [self.counts[s][t] for s in range(self.n) if s != seat]
             if self.dirk_counts is not None:
                 out.append(self.dirk_counts[t] + dirk_extra)
-            out = self._others[key] = tuple(out)
-        return out
+            found = self._others[key] = tuple(out)
+        return found
 
     # -- majorities ------------------------------------------------------------------------------
 
     @staticmethod
-    def _points(mine: int, others: tuple, row: tuple) -> float:
+    def _points(mine: int, others: tuple[int, ...], row: tuple[int, ...]) -> float:
         if mine <= 0:
             return 0.0
         higher = tied = 0
@@ -470,7 +480,7 @@ class Evaluator:
         tied += 1
         return sum(row[higher : higher + tied]) // tied
 
-    def type_value(self, t: str, mine: int, others: tuple) -> float:
+    def type_value(self, t: str, mine: int, others: tuple[int, ...]) -> float:
         """Projected majority points of a participant with ``mine`` buildings of type ``t``
         against ``others`` (counts), over the scorings still to come."""
         key = (t, mine, others)
@@ -493,7 +503,7 @@ class Evaluator:
             self._type_cache[key] = v
         return v
 
-    def majority_value(self, seat: int, counts: dict) -> float:
+    def majority_value(self, seat: int, counts: dict[str, int]) -> float:
         return sum(self.type_value(t, counts[t], self.others(seat, t)) for t in BUILDING_TYPES)
 
     def type_gain(self, seat: int, t: str, k: int = 1) -> float:
@@ -504,7 +514,7 @@ class Evaluator:
 
     # -- cities -----------------------------------------------------------------------------------
 
-    def city_value(self, seat: int, city) -> float:
+    def city_value(self, seat: int, city: Alhambra) -> float:
         """Majorities and walls of ``city`` if it were ``seat``'s Alhambra."""
         counts = self.city_counts(seat, city)
         return self.majority_value(seat, counts) + self.shape_value(*shape(city))
@@ -517,13 +527,13 @@ class Evaluator:
             v -= self.w.closed * _CLOSED[opens] * self.progress_left
         return v
 
-    def _key(self, seat: int):
+    def _key(self, seat: int) -> tuple[frozenset[tuple[Pos, Any]], str, int]:
         k = self._keys.get(seat)
         if k is None:
             k = self._keys[seat] = city_key(self.st.players[seat].city)
         return k
 
-    def _hut_extra(self, city, tile, pos) -> int:
+    def _hut_extra(self, city: Alhambra, tile: Any, pos: Pos) -> int:
         """How many buildings of its type building ``tile`` at ``pos`` adds through huts
         (R-HUT-5): for a hut, its adjacent buildings of its type; for a building, one per
         adjacent hut of its type that counts fewer than 3 (no wall between them)."""
@@ -549,13 +559,14 @@ class Evaluator:
             elif plugin.is_hut(cat, other) and plugin.hut_value(city, q) < plugin.MAX_HUT_VALUE:
                 extra += 1
         if is_hut:
-            return min(extra, plugin.MAX_HUT_VALUE)
+            capped: int = min(extra, plugin.MAX_HUT_VALUE)
+            return capped
         return 1 + extra
 
-    def place_values(self, seat: int, tile) -> dict:
+    def place_values(self, seat: int, tile: Any) -> dict[Pos, float]:
         """``{pos: gain}`` of building ``tile`` at each legal cell of ``seat``'s Alhambra."""
         ck = (seat, tile)
-        found = self._tile_cache.get(ck)
+        found: dict[Pos, float] | None = self._tile_cache.get(ck)
         if found is not None:
             return found
         city = self.st.players[seat].city
@@ -572,7 +583,7 @@ class Evaluator:
                 found[pos] = gain + sv(wl, opens) - base + compact * nb
         else:
             hk = (key, "hut-extra", tile)
-            extra = _GEOM.get(hk)
+            extra: dict[Pos, int] | None = _GEOM.get(hk)
             if extra is None:
                 extra = _GEOM[hk] = {pos: self._hut_extra(city, tile, pos) for pos in walls}
             for pos, (wl, opens, nb) in walls.items():
@@ -582,7 +593,7 @@ class Evaluator:
         self._tile_cache[ck] = found
         return found
 
-    def _count_of(self, city, tile, pos) -> tuple[str | None, int]:
+    def _count_of(self, city: Alhambra, tile: Any, pos: Pos) -> tuple[str | None, int]:
         """(type, buildings counted) of the tile at ``pos`` (a hut counts its adjacency)."""
         spec = self.catalog[tile]
         if spec.kind == "building":
@@ -591,14 +602,14 @@ class Evaluator:
             return spec.type, self.hut_plugin.hut_value(city, pos)
         return None, 0
 
-    def redesign_value(self, seat: int, pos, new_tile) -> float:
+    def redesign_value(self, seat: int, pos: Pos, new_tile: Any) -> float:
         """Gain of removing the tile at ``pos`` into the reserve (``new_tile`` None) or of
         swapping ``new_tile`` from the reserve in (R-TURN-5): majorities (huts next to it are
         not re-counted), walls, and the reserve values of the tiles that move."""
         city = self.st.players[seat].city
         old = city.tile_at(pos)
         key = (self._key(seat), "redesign", pos, new_tile)
-        wl = _GEOM.get(key)
+        wl: tuple[int, int] | None = _GEOM.get(key)
         if wl is None:
             c2 = city.copy()
             if new_tile is None:
@@ -608,7 +619,7 @@ class Evaluator:
             wl = _GEOM[key] = (c2.longest_outer_wall(), open_sides(c2))
         v = self.shape_value(*wl) - self._shapes[seat] + self.reserve_value(seat, old)
         t_old, k_old = self._count_of(city, old, pos)
-        deltas: dict = {}
+        deltas: dict[str, int] = {}
         if t_old is not None and k_old:
             deltas[t_old] = -k_old
         if new_tile is not None:
@@ -621,9 +632,9 @@ class Evaluator:
                 v += self.type_gain(seat, t, k)
         return v
 
-    def best_place(self, seat: int, tile) -> float | None:
+    def best_place(self, seat: int, tile: Any) -> float | None:
         """The best gain of building ``tile`` in ``seat``'s Alhambra now (None: nowhere)."""
-        found = self._tile_cache.get((seat, tile))
+        found: dict[Pos, float] | None = self._tile_cache.get((seat, tile))
         if found is not None:
             return max(found.values()) if found else None
         if self.hut_plugin is not None:
@@ -647,7 +658,7 @@ class Evaluator:
                 best = v
         return gain + best - self._shapes[seat]
 
-    def reserve_value(self, seat: int, tile) -> float:
+    def reserve_value(self, seat: int, tile: Any) -> float:
         """Value of ``tile`` lying in ``seat``'s reserve. It does not depend on the counts, so
         that moving tiles between reserve and Alhambra and back never looks like a gain."""
         spec = self.catalog[tile]
@@ -657,7 +668,7 @@ class Evaluator:
             base = 0.5
         return self.w.reserve_share * base - self.w.reserve_penalty
 
-    def dirk_value(self, seat: int, tile) -> float:
+    def dirk_value(self, seat: int, tile: Any) -> float:
         """Gain for ``seat`` of giving ``tile`` to Dirk: its own majority change minus half of
         the best opponent's."""
         spec = self.catalog[tile]
@@ -665,18 +676,18 @@ class Evaluator:
             return -1.0
         t = spec.type
 
-        def delta(s):
+        def delta(s: int) -> float:
             mine = self.counts[s][t]
             return self.type_value(t, mine, self.others(s, t, 1)) - self.type_value(t, mine, self.others(s, t))
 
         opp = max((delta(s) for s in range(self.n) if s != seat), default=0.0)
         return delta(seat) - 0.5 * opp
 
-    def tile_value(self, seat: int, tile, dirk_ok: bool = False) -> float:
+    def tile_value(self, seat: int, tile: Any, dirk_ok: bool = False) -> float:
         """Value for ``seat`` of owning ``tile`` to place now: the best of building it,
         reserving it and (two players, bought) giving it to Dirk."""
         ck = ("tile", seat, tile, dirk_ok)
-        v = self._tile_cache.get(ck)
+        v: float | None = self._tile_cache.get(ck)
         if v is None:
             best = self.best_place(seat, tile)
             v = self.reserve_value(seat, tile)
@@ -689,10 +700,12 @@ class Evaluator:
 
     # -- money --------------------------------------------------------------------------------
 
-    def wanted(self, seat: int) -> list:
+    def wanted(self, seat: int) -> list[tuple[int, str, Any, float]]:
         """``[(space, currency, price, value)]`` for the market buildings ``seat`` wants."""
         ck = ("wanted", seat)
-        found = self._tile_cache.get(ck)
+        found: list[tuple[int, str, Any, float]] | None = self._tile_cache.get(
+            ck
+        )  # prices: ints (spaces with a building)
         if found is None:
             found = []
             for i, tile in enumerate(self.st.market):
@@ -704,7 +717,7 @@ class Evaluator:
             self._tile_cache[ck] = found
         return found
 
-    def money_value(self, seat: int, hand, gone: tuple = ()) -> float:
+    def money_value(self, seat: int, hand: Iterable[Any], gone: tuple[int, ...] = ()) -> float:
         """Value of ``hand`` for ``seat``: coins, offices, and how well it pays for the wanted
         market buildings (except spaces in ``gone``, bought this turn)."""
         w = self.w
@@ -732,7 +745,7 @@ class Evaluator:
             v += share * p
         return v
 
-    def held_value(self, hand) -> float:
+    def held_value(self, hand: Iterable[Any]) -> float:
         """Value of the cards of ``hand`` that are neither money nor payment means (a module's
         cards, such as city gates): ``held_card`` each, plus ``held_card_early`` times the share
         of the game left (their use comes with the placements still to come)."""
@@ -759,7 +772,7 @@ class Evaluator:
             v += self.w.vizier * self.progress_left
         return v
 
-    def holdings_value(self, seat: int, player) -> float:
+    def holdings_value(self, seat: int, player: PlayerState) -> float:
         """Value for ``seat`` of holding ``player``'s Alhambra, reserve and hand (a
         :class:`~alhambra.state.PlayerState`, ``seat``'s now or after an action), against
         the position now: majorities, walls, reserve tiles, money and other cards. The score
@@ -769,7 +782,7 @@ class Evaluator:
             v += self.reserve_value(seat, t)
         return v
 
-    def holdings_gain(self, seat: int, before, after) -> float:
+    def holdings_gain(self, seat: int, before: PlayerState, after: PlayerState) -> float:
         """``holdings_value(seat, after) - holdings_value(seat, before)``, working out only the
         parts that differ (an Alhambra, a reserve, the money of a hand)."""
         v = 0.0
@@ -784,7 +797,7 @@ class Evaluator:
                 v += self.money_value(seat, after.hand) - self.money_value(seat, before.hand)
         return v
 
-    def step_value(self, action, lookahead: bool = True) -> float:
+    def step_value(self, action: Action, lookahead: bool = True) -> float:
         """Gain of ``action`` (of the seat deciding now, ``viewer``), which the heuristic has no
         model of (a module's action): played on a copy of the game, the change of the seat's
         :meth:`holdings_value` (what it holds, read before anything hidden could be drawn into
@@ -825,7 +838,7 @@ class Evaluator:
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def action_values(self, legal: list, fast: bool = False, lookahead: bool = True) -> list[float]:
+    def action_values(self, legal: list[Any], fast: bool = False, lookahead: bool = True) -> list[float]:
         """Gain in ``viewer``'s position value of each action of ``legal`` (same order).
         ``fast``: do not value removals and swaps (they get -1e9), as in search playouts, and
         look no step ahead. Actions the heuristic has no model of are valued by
@@ -906,13 +919,13 @@ class Evaluator:
         return out
 
 
-def rank(game, seat: int, legal: list, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, int]]:
+def rank(game: Game, seat: int, legal: list[Any], weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[float, int]]:
     """``[(value, index into legal)]`` best first (ties: the earlier listed action first)."""
     vals = Evaluator(game, seat, weights).action_values(legal)
     return sorted(((v, i) for i, v in enumerate(vals)), key=lambda x: (-x[0], x[1]))
 
 
-def tuned(**changes) -> Weights:
+def tuned(**changes: Any) -> Weights:
     """The default weights with some changed (``tuned(coin_start=0.6)``)."""
     return evolve(DEFAULT_WEIGHTS, **changes)
 

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import kernel
-from ..kernel import KERNEL_GREEDY_MODULES, weight_row  # noqa: F401  (both kept importable from here)
+from ..kernel import (
+    KERNEL_GREEDY_MODULES as KERNEL_GREEDY_MODULES,
+    weight_row as weight_row,
+)  # both kept importable from here
 from .base import Bot, BotSpecError
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, weights_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from ..game import Game
 
 
 def kernel_greedy(game: Any) -> bool:
@@ -51,7 +58,7 @@ class GreedyBot(Bot):
             parts.append(f"weights={weights_name(self.weights)}")
         return ":".join(parts)
 
-    def choose(self, game, seat: int, legal: list):
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         vals = None

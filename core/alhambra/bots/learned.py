@@ -25,7 +25,7 @@ import math
 import zipfile
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, SupportsFloat
 
 import numpy as np
 
@@ -34,6 +34,9 @@ from ..saving.files import read_limited
 from .base import Bot, BotSpecError, observe
 from ..engine.actions import RemoveToReserve, Swap
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, play_greedy_step
+
+if TYPE_CHECKING:  # pragma: no cover
+    from numpy.typing import ArrayLike
 
 #: file name of the shipped weights inside this package
 WEIGHTS_FILE = "learned_weights.npz"
@@ -141,7 +144,16 @@ class ValueNet:
     ``(F,)``), one hidden tanh layer (``w1`` ``(F, H)``, ``b1`` ``(H,)``; ``H`` may be 0) and
     a linear output (``w2`` ``(H,)``, ``lin`` ``(F,)`` straight from the inputs, ``b2``)."""
 
-    def __init__(self, mean, scale, w1, b1, w2, lin, b2):
+    def __init__(
+        self,
+        mean: ArrayLike,
+        scale: ArrayLike,
+        w1: ArrayLike,
+        b1: ArrayLike,
+        w2: ArrayLike,
+        lin: ArrayLike,
+        b2: SupportsFloat,
+    ) -> None:
         self.mean = np.asarray(mean, dtype=np.float64)
         self.scale = np.asarray(scale, dtype=np.float64)
         self.w1 = np.asarray(w1, dtype=np.float64)
@@ -383,7 +395,7 @@ class LearnedBot(Bot):
             parts.append(f"weights={self.weights_path}")
         return ":".join(parts)
 
-    def candidates(self, game: Any, seat: int, legal: list) -> list[int]:
+    def candidates(self, game: Any, seat: int, legal: list[Any]) -> list[int]:
         """Indices into ``legal`` of the actions to value: the greedy heuristic's ``top_k``
         best (ties: listed first; every action when ``top_k`` is 0), leaving out moving a tile
         of the Alhambra to the reserve or swapping it (R-TURN-5) unless the heuristic values
@@ -395,7 +407,7 @@ class LearnedBot(Bot):
         keep = [i for i in order if vals[i] > 0 or type(legal[i]) not in (RemoveToReserve, Swap)] or order
         return keep[: self.top_k] if self.top_k else keep
 
-    def choose(self, game: Any, seat: int, legal: list) -> Any:
+    def choose(self, game: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
         idx = self.candidates(game, seat, legal)
@@ -408,7 +420,7 @@ class LearnedBot(Bot):
                 best = j
         return legal[idx[best]]
 
-    def _values(self, game: Any, seat: int, legal: list, idx: list[int]) -> np.ndarray:
+    def _values(self, game: Any, seat: int, legal: list[Any], idx: list[int]) -> np.ndarray:
         """Values of the actions ``legal[i]`` for ``i`` in ``idx`` in one determinized world
         (shape ``(len(idx),)``; an action the world does not allow gets -inf)."""
         world = observe(game, seat, self.rng)

@@ -22,16 +22,22 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING, Any, Container
 
 from ..engine.components import ScoringCard
 from .base import Bot, observe
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from ..engine.state import GameState
+    from ..game import Game
 from .evaluate import DEFAULT_WEIGHTS, Evaluator, Weights, named_weights, play_greedy_step, weights_name
 
 
 class _Node:
     __slots__ = ("action", "prior", "visits", "total", "children")
 
-    def __init__(self, action, prior: float):
+    def __init__(self, action: Action, prior: float) -> None:
         self.action = action
         self.prior = prior
         self.visits = 0
@@ -52,7 +58,7 @@ def _squash(margin: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _scoring_near(st, reach: int) -> bool:
+def _scoring_near(st: GameState, reach: int) -> bool:
     """True if scoring card A or B (R-SET-6) lies among the top ``reach`` cards of the money
     deck of ``st``, or a scoring is already due (R-SCORE-1)."""
     if reach <= 0:
@@ -159,7 +165,7 @@ class MCTSBot(Bot):
         self.reach = reach
         self.endgame = endgame
         #: statistics of the last search: {"iterations": n, "children": [(action, visits, mean)]}
-        self.last_search: dict = {}
+        self.last_search: dict[str, Any] = {}
 
     #: the weights a specification need not name
     _WEIGHTS = DEFAULT_WEIGHTS
@@ -189,14 +195,16 @@ class MCTSBot(Bot):
 
     # -- search -----------------------------------------------------------------------------------
 
-    def _candidates(self, game, seat: int, legal: list) -> list[_Node]:
+    def _candidates(self, game: Game, seat: int, legal: list[Action]) -> list[_Node]:
         vals = Evaluator(game, seat, self.weights).action_values(legal)
         order = sorted(range(len(legal)), key=lambda i: (-vals[i], i))[: self.top_k]
         best, worst = vals[order[0]], vals[order[-1]]
         spread = best - worst
         return [_Node(legal[i], (vals[i] - worst) / spread if spread > 1e-9 else 1.0) for i in order]
 
-    def _select(self, nodes: list[_Node], parent_visits: int, available=None) -> _Node | None:
+    def _select(
+        self, nodes: list[_Node], parent_visits: int, available: Container[Action] | None = None
+    ) -> _Node | None:
         best = None
         best_score = -math.inf
         log_n = math.log(parent_visits + 1)
@@ -210,14 +218,14 @@ class MCTSBot(Bot):
                 best, best_score = node, score
         return best
 
-    def choose(self, game, seat: int, legal: list):
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         root = self._candidates(game, seat, legal)
         if len(root) == 1:
             return root[0].action
         base = self.rng.getrandbits(62)
-        worlds: list = []
+        worlds: list[Game] = []
         turn0 = game.state.turn
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         visits = 0
@@ -249,7 +257,7 @@ class MCTSBot(Bot):
         }
         return best.action
 
-    def _iterate(self, g, seat: int, child: _Node, turn0: int) -> float:
+    def _iterate(self, g: Game, seat: int, child: _Node, turn0: int) -> float:
         path = [child]
         g.apply(child.action)
         node = child
@@ -274,7 +282,7 @@ class MCTSBot(Bot):
             n.total += reward
         return reward
 
-    def _playout(self, g, seat: int, turn0: int) -> float:
+    def _playout(self, g: Game, seat: int, turn0: int) -> float:
         """Greedy play until ``seat`` begins its ``horizon``-th next turn (or the game ends);
         the reward of ``seat`` in [0, 1]."""
         turns_seen = 0
@@ -300,7 +308,7 @@ class MCTSBot(Bot):
             steps += 1
         if g.is_over:
             scores = g.scores
-            margin = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+            margin: float = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
             return 0.5 * g.returns()[seat] + 0.5 * _squash(margin, self.scale)
         ev = Evaluator(g, seat, weights)
         if self.versus == "mean":

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Bot
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.actions import Action
+    from ..game import Game
 
 
 class RandomBot(Bot):
@@ -10,6 +16,6 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, game, seat: int, legal: list):
+    def choose(self, game: Game, seat: int, legal: list[Action]) -> Action:
         """Return one of ``legal`` (the legal actions of ``seat`` in ``game``)."""
         return legal[self.rng.randrange(len(legal))]

@@ -59,7 +59,7 @@ class SearchBot(MCTSBot):
             return ":".join(p for p in (head, rest) if p)
         return text
 
-    def choose(self, game: Any, seat: int, legal: list) -> Any:
+    def choose(self, game: Any, seat: int, legal: list[Any]) -> Any:
         if self.auto_budget:
             many = game.num_players >= 4
             self.iterations = SEARCH_DEFAULTS["iterations_many"] if many else SEARCH_DEFAULTS["iterations"]

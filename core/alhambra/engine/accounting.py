@@ -21,7 +21,7 @@ def tile_locations(game: Game) -> dict[str, list[Any]]:
     """Every tile of the game by where it is, for accounting checks (all 54 buildings are
     always somewhere exactly once)."""
     st = game.state
-    out: dict[str, list] = {
+    out: dict[str, list[Any]] = {
         "bag": list(st.bag),
         "market": [t for t in st.market if t is not None],
         "pending": [p.tile for p in st.pending],
@@ -40,7 +40,7 @@ def card_locations(game: Game) -> dict[str, list[Any]]:
     """Every card of the game by where it is (deck, display, discard, hands, scoring cards
     set aside, module places), for accounting checks."""
     st = game.state
-    out: dict[str, list] = {
+    out: dict[str, list[Any]] = {
         "deck": list(st.deck),
         "display": list(st.display),
         "discard": list(st.discard),
@@ -108,7 +108,7 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
         raise InvariantError(f"no player to decide in phase {game.phase!r}")
 
 
-def _card_counts(counts: Counter) -> str:
+def _card_counts(counts: Counter[Any]) -> str:
     """``{florin-3: 1}``-style: card codes and how many, or ``none``."""
     return "{" + ", ".join(f"{getattr(c, 'code', c)}: {n}" for c, n in counts.items()) + "}" if counts else "none"
 

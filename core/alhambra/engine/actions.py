@@ -8,7 +8,7 @@ tile ids, cards are :class:`~alhambra.components.Card` values.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, TypeVar
 
 from attrs import evolve, field, frozen
 
@@ -56,29 +56,32 @@ def _card_key(card: Any) -> tuple[Any, ...]:
     return key
 
 
-class ActionTable(dict[Any, Any]):
+_A = TypeVar("_A")
+
+
+class ActionTable(dict[tuple[Any, ...], _A], Generic[_A]):
     """``table[args]`` is the one shared instance of ``cls(*args)`` (actions are immutable
     values): saves rebuilding the same legal actions over and over. Stops keeping new ones
     once it holds ``limit`` (they are still built and returned)."""
 
     __slots__ = ("cls", "limit")
 
-    def __init__(self, cls: type, limit: int = 50_000) -> None:
+    def __init__(self, cls: type[_A], limit: int = 50_000) -> None:
         super().__init__()
         self.cls = cls
         self.limit = limit
 
-    def __missing__(self, args: tuple[Any, ...]) -> Any:
+    def __missing__(self, args: tuple[Any, ...]) -> _A:
         found = self.cls(*args)
         if len(self) < self.limit:
             self[args] = found
         return found
 
 
-_TABLES: dict[type, ActionTable] = {}
+_TABLES: dict[type, ActionTable[Any]] = {}
 
 
-def action_table(cls: type) -> ActionTable:
+def action_table(cls: type[_A]) -> ActionTable[_A]:
     """The shared :class:`ActionTable` of action class ``cls``."""
     table = _TABLES.get(cls)
     if table is None:

@@ -24,7 +24,7 @@ def minimal_payments(cards: Iterable[MoneyCard], price: int, *, exact: bool = Fa
     """
     if type(price) is not int or price < 0:
         raise ConfigError(f"price must be an int >= 0, not {price!r}")
-    counts: dict = {}
+    counts: dict[MoneyCard, int] = {}
     total = 0
     for c in cards:
         if type(c) is not MoneyCard:

@@ -159,10 +159,10 @@ class Ruleset:
 
     def __init__(
         self,
-        modules: Iterable = (),
-        options: dict | None = None,
+        modules: Iterable[Any] = (),
+        options: dict[str, Any] | None = None,
         *,
-        plugins: Iterable = (),
+        plugins: Iterable[Any] = (),
         blocked: Iterable[str] = (),
     ):
         pm = pluggy.PluginManager(hookspec.PROJECT)
@@ -235,11 +235,11 @@ class Ruleset:
         extra_tiles = [t for group in self.hook.alhambra_tiles(options=self.options) for t in group]
         self.catalog = TileCatalog((*BASE_CATALOG.values(), *extra_tiles)) if extra_tiles else BASE_CATALOG
         #: tile id -> its printed price (R-COMP-2)
-        self.prices: dict = {t: spec.price for t, spec in self.catalog.items()}
+        self.prices: dict[Any, int] = {t: spec.price for t, spec in self.catalog.items()}
         #: per market space index (0-3): tile id -> the price paid for it on that space, the
         #: printed price as the ``alhambra_building_price`` hook makes it (folded once, here);
         #: with no such hook all four are ``prices`` itself. Every reader of a price uses these.
-        self.space_prices: tuple[dict, dict, dict, dict] = space_prices(
+        self.space_prices: tuple[dict[Any, int], dict[Any, int], dict[Any, int], dict[Any, int]] = space_prices(
             self.hook, self.options, self.prices, {t for t, spec in self.catalog.items() if spec.kind == "building"}
         )
         #: bits per market space in the exact-payment bitsets (``Game.can_pay_exactly``):
@@ -247,7 +247,7 @@ class Ruleset:
         self.price_bits: int = max([0, *(p for table in self.space_prices for p in table.values())]) + 1
         #: per market space index (0-3): tile id -> its price as a bit in that space's lane of
         #: those bitsets, and ``None`` (an empty space) -> 0
-        self.price_lanes: tuple = tuple(
+        self.price_lanes: tuple[dict[Any, int], ...] = tuple(
             {None: 0, **{t: 1 << (self.price_bits * i + p) for t, p in self.space_prices[i].items()}} for i in range(4)
         )
 
@@ -302,7 +302,9 @@ class Ruleset:
             raise ConfigError(f"action kinds name phases no plugin declares (alhambra_phases): {undeclared}")
         self.action_types = {k.type_name: a for a, k in self.kinds.items()}
         #: phase -> the ``legal`` functions of its action kinds (the hot path of legal_actions)
-        self.phase_legal: dict[str, tuple] = {ph: tuple(k.legal for k in kinds) for ph, kinds in self.phases.items()}
+        self.phase_legal: dict[str, tuple[Callable[..., Any], ...]] = {
+            ph: tuple(k.legal for k in kinds) for ph, kinds in self.phases.items()
+        }
 
         # which optional per-turn hooks have implementations (resolved once, not per call)
         self.has_payment_means = bool(self.hook.alhambra_payment_means.get_hookimpls())
@@ -321,8 +323,10 @@ class Ruleset:
         #: and plain payments (``buy_memo[exact][space index]``, by money key and price; each
         #: of the eight is cleared at a quarter of ``memo_limit``: the exact ones, asked only by
         #: the vizier, stay small).
-        self.memo: dict = {}
-        self.buy_memo: tuple = tuple(tuple({} for _ in range(4)) for _ in (False, True))
+        self.memo: dict[Any, Any] = {}
+        self.buy_memo: tuple[tuple[dict[Any, Any], ...], ...] = tuple(
+            tuple({} for _ in range(4)) for _ in (False, True)
+        )
         self.memo_limit = 100_000
 
     def __repr__(self) -> str:
@@ -442,7 +446,9 @@ def take_limit(hook: Any, options: dict[str, Any]) -> int:
     return limit
 
 
-def space_prices(hook: Any, options: dict[str, Any], printed: dict, asked: Any = None) -> tuple[dict, dict, dict, dict]:
+def space_prices(
+    hook: Any, options: dict[str, Any], printed: dict[Any, int], asked: Any = None
+) -> tuple[dict[Any, int], dict[Any, int], dict[Any, int], dict[Any, int]]:
     """The price of every tile on each market space (index 0-3): ``printed`` (tile id -> printed
     price, R-COMP-2) passed through the ``alhambra_building_price`` implementations, chained in
     pluggy's call order (each gets the price the previous one returned; ``None`` keeps it).
@@ -484,7 +490,7 @@ def space_prices(hook: Any, options: dict[str, Any], printed: dict, asked: Any =
     return (tables[0], tables[1], tables[2], tables[3])
 
 
-def direct_caller(caller: Any, *, results: bool = True) -> Callable[..., Any]:
+def direct_caller(caller: pluggy.HookCaller, *, results: bool = True) -> Callable[..., Any]:
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
     arguments, for the hooks the engine calls every turn.
 
@@ -564,11 +570,16 @@ class _FastHooks:
 
 
 @lru_cache(maxsize=64)
-def _cached(modules: tuple, options: tuple, plugins: tuple, blocked: tuple) -> Ruleset:
+def _cached(
+    modules: tuple[Any, ...],
+    options: tuple[tuple[str, str, Any], ...],
+    plugins: tuple[Any, ...],
+    blocked: tuple[str, ...],
+) -> Ruleset:
     return Ruleset(modules, {name: _thawed(value) for name, _kind, value in options}, plugins=plugins, blocked=blocked)
 
 
-class _ListKey(tuple):
+class _ListKey(tuple[Any, ...]):
     """A list option value, frozen for the rule-set cache's key (:func:`_frozen`)."""
 
     __slots__ = ()
@@ -593,7 +604,11 @@ def _thawed(value: Any) -> Any:
 
 
 def get_ruleset(
-    modules: Iterable = (), options: dict | None = None, *, plugins: Iterable = (), blocked: Iterable[str] = ()
+    modules: Iterable[Any] = (),
+    options: dict[str, Any] | None = None,
+    *,
+    plugins: Iterable[Any] = (),
+    blocked: Iterable[str] = (),
 ) -> Ruleset:
     """A (cached) :class:`Ruleset` for this configuration; see :class:`Ruleset` for arguments."""
     if isinstance(modules, str):

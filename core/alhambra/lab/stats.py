@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from attrs import frozen
 
@@ -39,7 +40,7 @@ class StatisticsError(AlhambraError):
     """Statistics asked of unusable data: no games, unequal pairs, a bad level."""
 
 
-def _statsmodels():
+def _statsmodels() -> tuple[Any, Any]:  # statsmodels' proportion and weightstats modules
     try:
         from statsmodels.stats import proportion, weightstats
     except ImportError:

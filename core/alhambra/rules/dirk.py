@@ -6,7 +6,7 @@ scoring records; his tiles and score live in ``game.state.modules["dirk"]``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
@@ -18,7 +18,6 @@ from .placement import pending_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.actions import Action
-    from typing import Any
     from ..engine.components import Card
     from ..game import Game
     from ..engine.sequence import Next
@@ -35,7 +34,7 @@ DIRK_CAP_AFTER_SCORING_2 = 6
 class DirkState:
     """Dirk's collection: ``tiles`` (public) and ``score`` (kept for the record, R-TWO-4)."""
 
-    tiles: list = field(factory=list)
+    tiles: list[Any] = field(factory=list)
     score: int = 0
 
     def clone(self) -> "DirkState":
@@ -66,7 +65,7 @@ def alhambra_state_classes() -> dict[str, type]:
 def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
     """R-TWO-1: with two players one of the three copies of each money card is removed."""
     if game.num_players == 2:
-        seen: dict = {}
+        seen: dict[Card, int] = {}
         keep = []
         for c in cards:
             seen[c] = seen.get(c, 0) + 1

@@ -43,7 +43,7 @@ def alhambra_distribution(game: Game) -> list[tuple[int, list[Any]]] | None:
     player after the one who finished the last turn (engine ruling)."""
     st = game.state
     hands = [p.hand for p in st.players]
-    received: dict[int, list] = {}
+    received: dict[int, list[Any]] = {}
     for i, tile in enumerate(st.market):
         if tile is None:
             continue

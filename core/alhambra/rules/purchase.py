@@ -458,7 +458,7 @@ def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked B
     (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
     rule = game.rules.purchase
     if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
-        price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
+        price: int | None = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
         tile = pay(game, seat, action)
         add_pending(game, tile, dirk_ok=True)
         return ActionDone(extra=sum([c.value for c in action.cards]) == price)

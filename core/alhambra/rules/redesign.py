@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: keyed by the city's cell numbers (the per-tile pairs save two look-ups by (class, tile,
 #: position) per tile: about 2 % of the base game's instructions)
 _REMOVE_ROW = action_row(RemoveToReserve, None, cell_position)
-_TILE_ROWS: dict = {}
+_TILE_ROWS: dict[Any, tuple[ActionRow, ActionRow]] = {}
 
 
 def _tile_rows(tile: Any) -> tuple[ActionRow, ActionRow]:
@@ -89,7 +89,7 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     city = p.city
     memo = city.memo
     reserve = p.reserve
-    last = memo.get("redesign")
+    last: tuple[list[Any], tuple[list[Any], list[Any], list[Any]]] | None = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
     rules = city.rules
@@ -145,7 +145,7 @@ def _table_builds(city: Any, reserve: Sequence[Any]) -> list[Any]:
     front = city.front_facts
     sites = _build_sites(city)
     walls = city.catalog.walls
-    builds: list = []
+    builds: list[Any] = []
     for t in reserve:
         brow = (_TILE_ROWS.get(t) or _tile_rows(t))[0]
         fits = PLACE_OK[walls[t]]

@@ -54,7 +54,7 @@ def choose_start_player(hands: Sequence[Sequence[Any]], tie: str = "seat", rng: 
     return tied[0]
 
 
-def split_piles(cards: list, piles: int = PILES) -> list[list]:
+def split_piles(cards: list[Any], piles: int = PILES) -> list[list[Any]]:
     """Split ``cards`` (in drawing order) into ``piles`` piles as equal as possible, pile 1
     first; sizes differ by at most one, the first piles taking the extra cards (R-SET-6)."""
     q, r = divmod(len(cards), piles)

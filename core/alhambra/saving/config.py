@@ -23,6 +23,7 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable
 
 from attrs import define, field
@@ -45,7 +46,7 @@ class GameConfig:
     seed: int | None = None
     module_objects: list[Any] = field(factory=list)
 
-    def resolved_modules(self) -> list:
+    def resolved_modules(self) -> list[Any]:
         """Module objects for :func:`alhambra.new_game`: user modules by their NAME, the rest
         from the installed entry points. ``"all"`` expands to every installed module."""
         users = {module_name(m): m for m in self.module_objects}
@@ -53,7 +54,7 @@ class GameConfig:
         return [users[n] if n in users else load_module(n) for n in names]
 
 
-def expand_module_names(names) -> list[str]:
+def expand_module_names(names: Iterable[str]) -> list[str]:
     """Expand ``"all"`` into every installed module name (sorted); keep other names in order."""
     out: list[str] = []
     for n in names:
@@ -70,7 +71,7 @@ def parse_module_list(text: str | None) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def load_module_file(path: str | Path):
+def load_module_file(path: str | Path) -> ModuleType:
     """Import a Python file that defines a module (``NAME`` and hook implementations)."""
     path = Path(path)
     if not path.is_file():
@@ -156,7 +157,7 @@ def resolve_path_options(options: dict[str, Any], plugins: Iterable[Any], base: 
     return out
 
 
-def path_options(modules) -> set[str]:
+def path_options(modules: Iterable[Any]) -> set[str]:
     """The names of the options that ``modules`` (module objects) declare with ``path=True``:
     their relative values in a config file are relative to that file."""
     names: set[str] = set()

@@ -240,14 +240,14 @@ def game_from_position(
     return game
 
 
-def _names(data: dict, key: str) -> list[str]:
+def _names(data: dict[str, Any], key: str) -> list[str]:
     value = data.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{key}: a list of names, not {value!r}")
     return value
 
 
-def _players(value: Any) -> tuple[list[str], list[dict]]:
+def _players(value: Any) -> tuple[list[str], list[dict[str, Any]]]:
     """``players``: a number, or a list of names or of tables (``name``, ``hand``,
     ``alhambra``, ``reserve``, ``score``)."""
     if type(value) is int:
@@ -280,10 +280,11 @@ def _tile(game: "Game", value: Any, where: str) -> int | str:
         value = int(value)
     if type(value) not in (int, str) or value == FOUNTAIN or value not in catalog:
         raise ConfigError(f"{where}: unknown tile {value!r} (buildings 1-54 and the modules' tiles, e.g. huts H1-H24)")
-    return value
+    tile: int | str = value
+    return tile
 
 
-def _tiles(game: "Game", value: Any, where: str) -> list:
+def _tiles(game: "Game", value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise ConfigError(f"{where}: a list of tiles, not {value!r}")
     return [_tile(game, t, f"{where}[{i}]") for i, t in enumerate(value)]
@@ -388,7 +389,7 @@ def _check_cities(game: "Game") -> None:
             raise ConfigError(f"players[{i}].alhambra: {problem}")
 
 
-def _read_core(game: "Game", data: dict, seats: list[dict]) -> None:
+def _read_core(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """The core places the position names; the places it leaves open are emptied here and
     filled by :func:`_fill_rest` once the plugins have taken their parts."""
     st = game.state
@@ -470,7 +471,7 @@ def _read_parts(game: "Game", parts: dict[str, Any]) -> None:
             raise ConfigError(f"{key}: this part does not fit {cls.__name__}: {exc}") from None
 
 
-def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
+def _fill_rest(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """What the position left open, as a real game has it: the bag (every building not
     placed, shuffled), the market (from the bag), the hands (dealt to 20, R-SET-3), the
     display (four cards), the deck (the rest, in the five piles of R-SET-6 with the scoring
@@ -520,7 +521,7 @@ def _fill_rest(game: "Game", data: dict, seats: list[dict]) -> None:
     _read_scorings(game, scorings, seats)
 
 
-def _read_scorings(game: "Game", scorings: Any, seats: list[dict]) -> None:
+def _read_scorings(game: "Game", scorings: Any, seats: list[dict[str, Any]]) -> None:
     """``scorings``: records as written by :func:`game_position`, or the numbers of the
     scorings done (then one record made for the position holds each seat's ``score``, and
     Dirk's, as a column of points)."""
@@ -558,7 +559,7 @@ def _read_scorings(game: "Game", scorings: Any, seats: list[dict]) -> None:
             ) from None
 
 
-def _read_flow(game: "Game", data: dict) -> None:
+def _read_flow(game: "Game", data: dict[str, Any]) -> None:
     """Phase, seats deciding, turn number, placement context (defaults: a turn of the start
     player; the start player by R-SET-4 over the hands)."""
     st = game.state
@@ -591,7 +592,7 @@ def _read_flow(game: "Game", data: dict) -> None:
         st.decider = None  # a module's phase: its part names who is asked (the vizier's "asked")
 
 
-def _start_player(game: "Game", data: dict) -> None:
+def _start_player(game: "Game", data: dict[str, Any]) -> None:
     """Defaults that need the whole position: the start player by R-SET-4 over the hands
     (when neither ``start_player`` nor ``turn_player`` is given, the turn player too), and a
     decider for every phase but ``"over"``."""

@@ -32,20 +32,20 @@ VERSION = 1
 MAX_SAVE_FILE_BYTES = 256_000_000
 
 
-def _is_card_type(t) -> bool:
+def _is_card_type(t: Any) -> bool:
     return isinstance(t, type) and issubclass(t, Card)
 
 
 def converter_of(rules: Ruleset) -> Converter:
     """The cattrs converter of ``rules`` (:func:`make_converter`), built on first use and kept
     with the rule set."""
-    conv = rules.converter_cache
+    conv: Converter | None = rules.converter_cache
     if conv is None:
         conv = rules.converter_cache = make_converter(rules)
     return conv
 
 
-def make_converter(rules) -> Converter:
+def make_converter(rules: Ruleset) -> Converter:
     """A cattrs converter for one rule set: cards as their codes, Alhambras as
     ``[[x, y, tile], ...]``, module states by their declared classes, actions as
     ``{"type": name, ...fields}``."""
@@ -53,8 +53,8 @@ def make_converter(rules) -> Converter:
     cards = rules.cards
 
     # strict scalars: a save holding "12" for 12, 3.9 for 3 or "no" for False is malformed
-    def strict(kind):
-        def hook(value, _type):
+    def strict(kind: type) -> Callable[[Any, Any], Any]:
+        def hook(value: Any, _type: Any) -> Any:
             if type(value) is not kind:
                 raise SaveFormatError(f"expected {kind.__name__}, not {value!r}")
             return value
@@ -65,7 +65,7 @@ def make_converter(rules) -> Converter:
         conv.register_structure_hook(kind, strict(kind))
     holes = rules.options.get("holes", "cell")
 
-    def card_in(value, _type):
+    def card_in(value: Any, _type: Any) -> Card:
         if not isinstance(value, str) or value not in cards:
             raise SaveFormatError(f"unknown card {value!r}")
         return cards[value]
@@ -73,14 +73,14 @@ def make_converter(rules) -> Converter:
     conv.register_unstructure_hook_func(_is_card_type, lambda c: c.code)
     conv.register_structure_hook_func(_is_card_type, card_in)
 
-    def city_out(city: Alhambra):
+    def city_out(city: Alhambra) -> list[list[Any]]:
         # sides declared open (city gates, R-GATE-6) follow the tiles as [x, y, side, "open"],
         # each side once (named from its west or north cell); a city without any saves as before
-        out: list = [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
+        out: list[list[Any]] = [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
         out += [[x, y, side, "open"] for (x, y), side in sorted(city.open_sides) if side in (EAST, SOUTH)]
         return out
 
-    def city_in(value, _type):
+    def city_in(value: Any, _type: Any) -> Alhambra:
         if not isinstance(value, list) or not all(
             isinstance(e, list) and (len(e) == 3 or (len(e) == 4 and e[3] == "open")) for e in value
         ):
@@ -106,13 +106,13 @@ def make_converter(rules) -> Converter:
     conv.register_unstructure_hook(Alhambra, city_out)
     conv.register_structure_hook(Alhambra, city_in)
 
-    def modules_out(mods: dict):
+    def modules_out(mods: dict[str, Any]) -> dict[str, Any]:
         return {k: conv.unstructure(v, unstructure_as=type(v)) for k, v in mods.items()}
 
-    def modules_in(value, _type):
+    def modules_in(value: Any, _type: Any) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise SaveFormatError(f"state.modules: the plugins' parts of the state are an object, not {shown(value)}")
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in value.items():
             cls = rules.state_classes.get(k)
             if cls is None:
@@ -137,7 +137,7 @@ def make_converter(rules) -> Converter:
     return conv
 
 
-def _state_fields():
+def _state_fields() -> list[tuple[str, Any]]:
     """GameState's fields except ``modules``, with their (resolved) types."""
     from ..engine.state import Pending, PlayerState, ScoringRecord
 
@@ -146,10 +146,12 @@ def _state_fields():
     return [(f.name, f.type) for f in fields(GameState) if f.name != "modules"]
 
 
-def _state_out(conv, modules_out):
+def _state_out(
+    conv: Converter, modules_out: Callable[[dict[str, Any]], dict[str, Any]]
+) -> Callable[[GameState], dict[str, Any]]:
     typed = _state_fields()
 
-    def out(st: GameState):
+    def out(st: GameState) -> dict[str, Any]:
         d = {n: conv.unstructure(getattr(st, n), unstructure_as=t) for n, t in typed}
         d["modules"] = modules_out(st.modules)
         return d
@@ -162,10 +164,10 @@ def _state_out(conv, modules_out):
 OPTIONAL_STATE_FIELDS = frozenset({"pile_sizes"})
 
 
-def _state_in(conv, modules_in):
+def _state_in(conv: Converter, modules_in: Callable[[Any, Any], dict[str, Any]]) -> Callable[[Any, Any], GameState]:
     typed = _state_fields()
 
-    def inp(value, _type):
+    def inp(value: Any, _type: Any) -> GameState:
         if not isinstance(value, dict):
             raise SaveFormatError("the state must be an object")
         missing = [n for n, _ in typed if n not in value and n not in OPTIONAL_STATE_FIELDS]
@@ -181,7 +183,7 @@ def _state_in(conv, modules_in):
     return inp
 
 
-def action_to_data(rules, action: Action) -> dict:
+def action_to_data(rules: Ruleset, action: Action) -> dict[str, Any]:
     """An action as plain data: ``{"type": name, ...fields}``."""
     if isinstance(action, Pass):
         return {"type": "Pass"}
@@ -190,7 +192,7 @@ def action_to_data(rules, action: Action) -> dict:
     return {"type": kind.type_name, **data}
 
 
-def action_from_data(rules, data) -> Action:
+def action_from_data(rules: Ruleset, data: Any) -> Action:
     """The action named by ``data`` (see :func:`action_to_data`); :class:`SaveFormatError` if
     the type is not an action of this rule set or the fields do not fit it."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -209,14 +211,15 @@ def action_from_data(rules, data) -> Action:
         if isinstance(value, (str, bytes, dict)) and get_origin(f.type) in (list, tuple):
             raise SaveFormatError(f"bad {name} action {data!r}: {f.name} must be a list, not {value!r}")
     try:
-        return converter_of(rules).structure(data, cls)
+        action: Action = converter_of(rules).structure(data, cls)
+        return action
     except SaveFormatError:
         raise
     except Exception as exc:  # cattrs reports structure errors as exception groups
         raise SaveFormatError(f"bad {name} action {data!r}: {_describe(exc, 'action')}") from None
 
 
-def _structure(conv, value, cls, path: str):
+def _structure(conv: Converter, value: Any, cls: Any, path: str) -> Any:
     """``conv.structure(value, cls)``; a failure is a :class:`SaveFormatError` naming where
     in the save (``path``, e.g. ``state.players``) and what was wrong."""
     try:
@@ -227,7 +230,7 @@ def _structure(conv, value, cls, path: str):
         raise SaveFormatError(f"bad game state: {_describe(exc, path)}") from None
 
 
-def _leaf_message(exc: BaseException, type_) -> str:
+def _leaf_message(exc: BaseException, type_: Any) -> str:
     """One structuring failure: our own errors say what they found, cattrs' say what it wanted."""
     return str(exc) if isinstance(exc, AlhambraError) else format_exception(exc, type_)
 
@@ -242,7 +245,7 @@ def _describe(exc: Exception, root: str) -> str:
     return f"{type(exc).__name__}: {exc} @ {root}"
 
 
-def history_from_data(rules, records: list) -> list[Action]:
+def history_from_data(rules: Ruleset, records: list[Any]) -> list[Action]:
     """The actions of a save's ``history``; a bad one is a :class:`SaveFormatError` that says
     which (``history[12]``)."""
     out = []
@@ -254,7 +257,7 @@ def history_from_data(rules, records: list) -> list[Action]:
     return out
 
 
-def game_to_data(game) -> dict[str, Any]:
+def game_to_data(game: Game) -> dict[str, Any]:
     """The whole game as plain data (see :func:`game_to_json`)."""
     version, internal, gauss = game.rng.getstate()
     return {
@@ -268,12 +271,12 @@ def game_to_data(game) -> dict[str, Any]:
     }
 
 
-def game_to_json(game) -> str:
+def game_to_json(game: Game) -> str:
     """The game as JSON text (format ``alhambra-save`` version 1)."""
     return json.dumps(game_to_data(game), separators=(",", ":"))
 
 
-def read_save(text) -> dict:
+def read_save(text: Any) -> dict[str, Any]:
     """Parse and check the envelope of a save; :class:`SaveFormatError` if it is not one."""
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -314,7 +317,7 @@ def read_save(text) -> dict:
     return data
 
 
-def check_plugins(data: dict, plugins: Iterable) -> None:
+def check_plugins(data: dict[str, Any], plugins: Iterable[Any]) -> None:
     """The house-rule plugins passed must be the ones the save was played with (by name)."""
     from ..engine.ruleset import plugin_name
 
@@ -327,7 +330,7 @@ def check_plugins(data: dict, plugins: Iterable) -> None:
         )
 
 
-def resolve_modules(names: list[str], given: Iterable = ()) -> list:
+def resolve_modules(names: list[str], given: Iterable[Any] = ()) -> list[Any]:
     """Map saved module names to objects: those passed in ``given`` (by ``NAME``) first, then
     the installed entry points. An unknown name is a :class:`SaveFormatError`."""
     from ..engine.ruleset import load_module, module_name
@@ -346,11 +349,11 @@ def resolve_modules(names: list[str], given: Iterable = ()) -> list:
 
 
 def game_from_json(
-    text,
+    text: Any,
     blank: Callable[[Ruleset, list[str], int], Game],
     *,
-    modules: Iterable = (),
-    plugins: Iterable = (),
+    modules: Iterable[Any] = (),
+    plugins: Iterable[Any] = (),
     check_history: bool = True,
 ) -> Game:
     """Load a game saved by :func:`game_to_json`; see ``Game.from_json``. ``blank(rules,
@@ -416,8 +419,8 @@ def check_history_leads_to_state(
     game: Game,
     blank: Callable[[Ruleset, list[str], int], Game],
     *,
-    modules: Iterable = (),
-    plugins: Iterable = (),
+    modules: Iterable[Any] = (),
+    plugins: Iterable[Any] = (),
     saved_state: Any = None,
 ) -> Game:
     """Replay ``game.history`` from where it starts and compare with ``game`` (a loaded save):
@@ -461,7 +464,11 @@ def check_history_leads_to_state(
 
 
 def start_of(
-    game: Game, blank: Callable[[Ruleset, list[str], int], Game], *, modules: Iterable = (), plugins: Iterable = ()
+    game: Game,
+    blank: Callable[[Ruleset, list[str], int], Game],
+    *,
+    modules: Iterable[Any] = (),
+    plugins: Iterable[Any] = (),
 ) -> Game:
     """A new game at the point where ``game``'s history starts: the set-up of its
     configuration and seed, or its start position (``game.origin``), read with the same rule

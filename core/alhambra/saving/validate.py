@@ -362,7 +362,7 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
     ``check_invariants``."""
     cards = game.rules.cards
     places: dict[Card, list[str]] = {SCORING_A: [], SCORING_B: []}
-    seen: Counter = Counter()
+    seen: Counter[Card] = Counter()
     for where, found in game.card_locations().items():
         for c in found:
             if not isinstance(c, Card) or cards.get(c.code) is not c:

@@ -57,6 +57,7 @@ from .. import (
     MARKET_CURRENCIES,
     MAX_NAME_LENGTH,
     AlhambraError,
+    tile_words,
 )
 from . import board
 from .forms import module_choices, module_name, option_choices, parse_new_game
@@ -83,7 +84,7 @@ from .tables import (
     integer_field,
     new_token,
 )
-from .words import card_words, catalog_of, tile_words
+from .words import card_words, catalog_of
 
 #: bytes of a request body other than a replay upload (a new-game form with its TOML config, an action)
 MAX_FORM = 1_000_000

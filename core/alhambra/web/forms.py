@@ -157,7 +157,7 @@ def _apply_config(
     seed: int | None,
     known: dict[str, str],
     store: TableStore,
-) -> tuple:
+) -> tuple[list[Seat], list[str], dict[str, Any], int | None]:
     """A TOML game config from the form over the fields (see :func:`parse_new_game`); at most
     :data:`MAX_CONFIG` characters."""
     if len(text) > MAX_CONFIG:

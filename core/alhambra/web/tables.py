@@ -290,7 +290,9 @@ def starting_known(game: Game) -> list[list[str]]:
     return [sorted(_codes(p.hand)) for p in game.state.players]
 
 
-def update_known(known: list[list[str]], before: tuple, game: Game, action: Any = None) -> list[list[str]]:
+def update_known(
+    known: list[list[str]], before: tuple[list[str], list[list[str]]], game: Game, action: Any = None
+) -> list[list[str]]:
     """``known`` after ``action``: each seat keeps the known cards still in its hand and adds
     those it took from the money display (a take's cards; for other actions the cards gone
     from the display). ``before``: the display's and hands' codes before the action, as
@@ -311,12 +313,12 @@ def update_known(known: list[list[str]], before: tuple, game: Game, action: Any 
     return out
 
 
-def public_cards(game: Game) -> tuple:
+def public_cards(game: Game) -> tuple[list[str], list[list[str]]]:
     """The display's codes and every hand's codes now (for :func:`update_known`)."""
     return _codes(game.state.display), [_codes(p.hand) for p in game.state.players]
 
 
-def hidden_counts(game: Game) -> tuple:
+def hidden_counts(game: Game) -> tuple[Any, ...]:
     """What a spectator's view counts of hidden things: bag and deck sizes, and the modules'
     parts except the public records known not to hide anything. When it changes, something
     hidden was drawn or revealed, and an undo past it would let a player see and take back

@@ -47,7 +47,7 @@ def _code(card: Any) -> str:
     return str(getattr(card, "code", card))
 
 
-def payment_words(cards: tuple, via: Any, price: int | None, *, bonus: bool = True) -> str:
+def payment_words(cards: tuple[Any, ...], via: Any, price: int | None, *, bonus: bool = True) -> str:
     """``"florin 3 + florin 4 (7, exact: another action)"``: a payment and what it earns
     (R-TURN-4: an exact payment earns another action). ``bonus=False``: a payment that earns
     none, whose exactness is only named (a vizier purchase between turns, R-VIZ-2)."""
@@ -88,7 +88,7 @@ def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | N
     st = game.state
     cat = catalog_of(game)
     kind = type(action).__name__
-    said = game.hook.alhambra_action_words(game=game, seat=seat, action=action)
+    said: tuple[str, str] | None = game.hook.alhambra_action_words(game=game, seat=seat, action=action)
     if said is not None:  # a plugin's own action, in its own words
         return said
     if kind in ("Buy", "UseVizier") or _purchase_like(action):
