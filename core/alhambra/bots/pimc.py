@@ -114,7 +114,7 @@ class PIMCBot(Bot):
             return False
         return getattr(game, "_kernel", None) is not None or kernel.kernel_reason(game.rules) is None
 
-    def choose(self, game: Any, seat: int, legal: list) -> Any:
+    def choose(self, game: Any, seat: int, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
         row = kernel.weight_row(self.weights)
