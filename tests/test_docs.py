@@ -37,7 +37,7 @@ def test_readme_bot_example_runs_and_prints_what_it_says():
 def test_readme_quick_start_and_ci_use_the_same_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
-    command = 'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[test]" ./kernel && lint-imports && mypy && mypy --strict examples/variants && ruff check . && ruff format --check . && pytest -q'
+    command = 'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[test]" ./kernel && lint-imports && mypy --strict && mypy --strict examples/variants && ruff check . && ruff format --check . && pytest -q'
     assert command in readme and command in ci
 
 

@@ -59,18 +59,23 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def agents(self) -> list[str]:
         if not self._has_reset:
             raise AttributeError("agents cannot be accessed before reset")
-        return self.env.agents
+        agents: list[str] = self.env.agents
+        return agents
 
     @property
     def agent_selection(self) -> str:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.agent_selection
+        agent: str = self.env.agent_selection
+        return agent
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        last: tuple[Any, float, bool, bool, dict[str, Any]]
         if not self._has_reset:
-            return super().last(observe)  # PettingZoo's error
-        return self.env.last(observe)
+            last = super().last(observe)  # PettingZoo's error
+        else:
+            last = self.env.last(observe)
+        return last
 
     def step(self, action: Any) -> None:
         if self._has_reset and self.env.agents:
@@ -142,10 +147,10 @@ class raw_env(AECEnv):
         self._seeds = random.Random()
         self.agents: list[str] = []
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:

@@ -110,7 +110,7 @@ def declared(game: Game) -> tuple[dict[str, HiddenPile], list[DeckCards]]:
     return found[1], found[2]
 
 
-class _Watched(list):
+class _Watched(list[Any]):
     """A hidden pile's list for the length of one action: ``pop()`` of its top is a draw
     decided by the script."""
 
@@ -268,7 +268,7 @@ class Script:
             return [(deck[top], 1.0)]  # a card nobody moves: known
         a = len(slots)
         per_group = Counter(k for k in kinds if k is not _MONEY)
-        members: dict[Any, Counter] = {}
+        members: dict[Any, Counter[Any]] = {}
         for card in deck:
             members.setdefault(self._kind(card), Counter())[card] += 1
         out: list[tuple[Any, float]] = []

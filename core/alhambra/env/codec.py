@@ -113,7 +113,7 @@ def city_slots(city: Any) -> tuple[tuple[int, int], ...]:
     with one, sorted by ``(y, x)``. Kept in an Alhambra's ``memo`` (its layout's cache)."""
     memo = getattr(city, "memo", None)
     if memo is not None:
-        found = memo.get("env_slots")
+        found: tuple[tuple[int, int], ...] | None = memo.get("env_slots")
         if found is not None:
             return found
     cells = set(city)
@@ -162,7 +162,8 @@ class CellField:
     def cell(self, action: Action) -> tuple[int, int]:
         """The cell ``action`` names: its ``attr``, or its two attributes ``(x, y)``."""
         if isinstance(self.attr, str):
-            return getattr(action, self.attr)
+            cell: tuple[int, int] = getattr(action, self.attr)
+            return cell
         return (getattr(action, self.attr[0]), getattr(action, self.attr[1]))
 
     def set(self, kw: dict[str, Any], pos: tuple[int, int]) -> None:

@@ -79,7 +79,7 @@ class SeatObservations:
         o = encoder._start
         self._o = o
         self._city_size = encoder.slots * len(SLOT_FEATURES)
-        self._prices: tuple[dict, ...] = game.rules.space_prices
+        self._prices: tuple[dict[Any, Any], ...] = game.rules.space_prices
         # cards and tiles by object (a card's code is a property: slower to read)
         self._card_slot = {c: encoder.card_index[c.code] for c in encoder.cards}
         self._tile_slot = encoder.tile_index

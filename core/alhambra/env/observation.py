@@ -228,7 +228,7 @@ class ObservationEncoder:
         for more slots than any legal game gives."""
         memo = getattr(city, "memo", None)
         if memo is not None:
-            found = memo.get("env_block")
+            found: np.ndarray | None = memo.get("env_block")
             if found is not None:
                 return found
         tiles = city.tiles if memo is not None else city

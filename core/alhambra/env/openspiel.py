@@ -88,6 +88,10 @@ from .codec import Decision
 from .observation import render_view
 from .session import KernelDecision, Session, as_action_int, as_integer_option, as_number_option, parse_modules
 
+#: OpenSpiel's player ids of a terminal state and of a chance node, as plain ints
+_TERMINAL: int = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: int = int(pyspiel.PlayerId.CHANCE)
+
 __all__ = ["GAME_TYPE", "AlhambraGame", "AlhambraState", "HeuristicEvaluator", "ScoreEvaluator"]
 
 _DEFAULTS: dict[str, Any] = {
@@ -231,14 +235,14 @@ class _Holder:
             s.reset(self.game.draw_seed())
         return s
 
-    def __deepcopy__(self, memo: dict) -> _Holder:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         new = _Holder(self.game, self.session.copy(), self.moves)
         new.record = self.record
         new.pending, new.action, new.script, new.chance = self.pending, self.action, list(self.script), self.chance
         new.drawn, new.listed = self.drawn, self.listed
         return new
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (OpenSpiel's serialisation) as the session's JSON save, the moves and, at
         a chance node, the waiting action's integers and the outcomes fixed so far (as
         outcome ids): no engine object is pickled."""
@@ -341,7 +345,7 @@ def _table(session: Session) -> ChanceTable:
     return found
 
 
-_TABLES: dict[tuple, ChanceTable] = {}
+_TABLES: dict[tuple[Any, ...], ChanceTable] = {}
 
 
 def _restore_holder(
@@ -430,12 +434,12 @@ class AlhambraState(pyspiel.State):
     def current_player(self) -> int:
         h = self._h
         if h.moves >= self._max_moves():
-            return pyspiel.PlayerId.TERMINAL  # cut off, a waiting action too
+            return _TERMINAL  # cut off, a waiting action too
         if h.chance is not None:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE
         s = self.session
         if s.game.is_over:
-            return pyspiel.PlayerId.TERMINAL
+            return _TERMINAL
         return s.game.current_player  # type: ignore[return-value]
 
     def is_chance_node(self) -> bool:
@@ -555,7 +559,7 @@ class AlhambraState(pyspiel.State):
         player_id = s._seat(player_id)  # ConfigError for a seat that is not one (not 100 failed tries)
         u = probability_sampler() if callable(probability_sampler) else random.random()
         rng = random.Random(int(u * 2**53))
-        new = self.clone()
+        new: AlhambraState = self.clone()
         nh = new._h
         for _ in range(100):
             try:
@@ -760,7 +764,8 @@ class HeuristicEvaluator:
         ev = Evaluator(game, seat)
         values = np.array([ev.seat_value(s) for s in range(game.num_players)], dtype=np.float64)
         z = np.exp((values - values.max()) / self.scale)
-        return z / z.sum()
+        probs: np.ndarray = z / z.sum()
+        return probs
 
     def prior(self, state: AlhambraState) -> list[tuple[int, float]]:
         legal = state.legal_actions()

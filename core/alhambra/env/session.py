@@ -98,7 +98,7 @@ def as_seed(seed: Any) -> int:
 
 # (players, modules, options) -> (codec, encoder, a set-up game, the kernel's codec and observer
 # or None): shared by sessions
-_LAYOUTS: dict[tuple, tuple[ActionCodec, ObservationEncoder, Game, Any]] = {}
+_LAYOUTS: dict[tuple[Any, ...], tuple[ActionCodec, ObservationEncoder, Game, Any]] = {}
 
 
 def _native_layout(template: Game, codec: ActionCodec, encoder: ObservationEncoder) -> Any:
@@ -149,12 +149,12 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
     return modules
 
 
-def _setup(game: Game) -> tuple:
+def _setup(game: Game) -> tuple[Any, ...]:
     """What makes games of one rule set: the number of players, the modules, the options."""
     return (len(game.names), tuple(game.rules.modules), json.dumps(game.rules.options, sort_keys=True, default=repr))
 
 
-def _describe(setup: tuple) -> str:
+def _describe(setup: tuple[Any, ...]) -> str:
     players, modules, options = setup
     return f"{players} players, modules {list(modules)}, options {options}"
 
@@ -232,10 +232,10 @@ class Session:
             new.decision.prefix = self.prefix
         return new
 
-    def __deepcopy__(self, memo: dict) -> Session:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
         return self.copy()
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (OpenSpiel serialises its Python states so) as the engine's JSON save and
         the unfinished action, never as engine objects."""
         return (_restore, (self.players, self.modules, self.options, self.game.to_json(), self.prefix))
@@ -493,14 +493,16 @@ class KernelDecision:
 
     def legal_ints(self) -> list[int]:
         """The integers legal now (after ``prefix``), ascending."""
-        return self.native.legal_ints()
+        ints: list[int] = self.native.legal_ints()
+        return ints
 
     def choose_listed(self, i: int) -> tuple[int, int] | None:
         """Take integer ``i``: None while the action is unfinished, else ``(index in the
         kernel's legal list, kernel code)``. Raises :class:`IllegalActionError` for an integer
         not legal now (nothing changes)."""
         try:
-            return self.native.choose(i)
+            done: tuple[int, int] | None = self.native.choose(i)
+            return done
         except (ValueError, OverflowError):
             try:
                 what = self.codec.describe(i)
