@@ -21,9 +21,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
 BOOKKEEPING = {
-    "alhambra_view", "alhambra_position_part", "alhambra_position_read", "alhambra_check_state",
-    "alhambra_determinize", "alhambra_hidden_piles", "alhambra_tile_locations",
-    "alhambra_card_locations", "alhambra_action_words",
+    "alhambra_view",
+    "alhambra_position_part",
+    "alhambra_position_read",
+    "alhambra_check_state",
+    "alhambra_determinize",
+    "alhambra_hidden_piles",
+    "alhambra_tile_locations",
+    "alhambra_card_locations",
+    "alhambra_action_words",
 }
 
 
@@ -34,13 +40,23 @@ def code_lines(source: str) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 doc.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
     lines: set[int] = set()
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
-                        tokenize.DEDENT, tokenize.ENDMARKER):
+        if tok.type in (
+            tokenize.COMMENT,
+            tokenize.NL,
+            tokenize.NEWLINE,
+            tokenize.INDENT,
+            tokenize.DEDENT,
+            tokenize.ENDMARKER,
+        ):
             continue
         for line in range(tok.start[0], tok.end[0] + 1):
             if line not in doc:
