@@ -15,11 +15,12 @@ from alhambra import EAST, NORTH, SOUTH, WEST, Alhambra, PlacementRules, cell_po
 
 @attrs.frozen
 class CellByCell(PlacementRules):
-    """The built-in rules as written, judged cell by cell: a subclass that overrides one of
-    the rules the tables stand for leaves the tables, even by the same rule."""
+    """The built-in rules as written, judged cell by cell: the same rules with their tables
+    taken away (rules with no tables, such as those reading the position, are judged so)."""
 
-    def sides_match(self, city: Alhambra, pos: tuple[int, int], side: int, mine: bool, theirs: bool) -> bool:
-        return PlacementRules.sides_match(self, city, pos, side, mine, theirs)
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "tables", None)
 
 
 _SIDES = (NORTH, EAST, SOUTH, WEST)
