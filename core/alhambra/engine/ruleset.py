@@ -520,7 +520,8 @@ def _price_check(tile: Any, space: int) -> Callable[[Any], str | None]:
 
 def direct_caller(caller: pluggy.HookCaller, *, results: bool = True) -> Callable[..., Any]:
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
-    arguments, for the hooks the engine calls every turn.
+    arguments, for the hooks the engine calls every turn (the *direct* hooks of
+    :data:`alhambra.hookspec.DIRECT`, the one mechanism for them, described there).
 
     The implementations are looked up once (in pluggy's call order: ``tryfirst`` and later
     registered first) and called directly, which saves pluggy's per-call bookkeeping. With a
