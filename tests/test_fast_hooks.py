@@ -62,3 +62,34 @@ def test_direct_caller_keeps_results_unless_told_to_ignore_them():
     collected = direct_caller(caller)
     assert collected(game=game, seat=0) == ["ignored"]  # like pluggy: a list of results
     assert direct_caller(caller, results=False) == rec.alhambra_city_changed
+
+
+def test_every_hook_is_of_one_kind_and_the_kinds_name_real_hooks():
+    """The kinds of hook calling that ``alhambra.hookspec`` states: the chained and the direct
+    hooks are specified hooks, neither *firstresult* nor historic for the chained ones, and
+    the rule set's direct callers are exactly the direct hooks."""
+    from alhambra import hookspec
+
+    specs = {name for name in dir(hookspec) if name.startswith("alhambra_")}
+    assert set(hookspec.CHAINED) <= specs and set(hookspec.DIRECT) <= specs
+    assert not set(hookspec.CHAINED) & set(hookspec.DIRECT)
+    rules = alhambra.new_game(2, seed=1).rules
+    for name, arg in hookspec.CHAINED.items():
+        caller = getattr(rules.hook, name)
+        assert arg in caller.spec.argnames and not caller.spec.opts.get("firstresult")
+    assert type(rules.fast).NAMES == hookspec.DIRECT
+    assert all(callable(getattr(rules.fast, name)) for name in hookspec.DIRECT)
+
+
+def test_chained_hooks_run_in_registration_order_each_given_the_value_so_far():
+    """``alhambra_building_price`` (R-TURN-3) is chained like every chained hook: the house rule
+    registered first answers first, so doubling then adding one is not adding one then doubling."""
+    import types
+
+    double = types.SimpleNamespace(NAME="double", alhambra_building_price=hookimpl(lambda price: price * 2))
+    plus_one = types.SimpleNamespace(NAME="plus_one", alhambra_building_price=hookimpl(lambda price: price + 1))
+    one = alhambra.new_game(2, seed=1, plugins=[double, plus_one]).rules
+    other = alhambra.new_game(2, seed=1, plugins=[plus_one, double]).rules
+    printed = one.prices[1]
+    assert one.space_prices[0][1] == printed * 2 + 1
+    assert other.space_prices[0][1] == (printed + 1) * 2

@@ -15,11 +15,12 @@ from alhambra import EAST, NORTH, SOUTH, WEST, Alhambra, PlacementRules, cell_po
 
 @attrs.frozen
 class CellByCell(PlacementRules):
-    """The built-in rules as written, judged cell by cell: a subclass that overrides one of
-    the rules the tables stand for leaves the tables, even by the same rule."""
+    """The built-in rules as written, judged cell by cell: the same rules with their tables
+    taken away (rules with no tables, such as those reading the position, are judged so)."""
 
-    def sides_match(self, city: Alhambra, pos: tuple[int, int], side: int, mine: bool, theirs: bool) -> bool:
-        return PlacementRules.sides_match(self, city, pos, side, mine, theirs)
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "tables", None)
 
 
 _SIDES = (NORTH, EAST, SOUTH, WEST)
@@ -116,3 +117,71 @@ def test_a_gate_on_a_double_wall_makes_the_cell_buildable_and_the_tile_removable
     city.open_side((1, 0), EAST, open=False)
     # without the gate (2, 0) could not be reached: the city is no longer valid
     assert city.why_invalid() is not None
+
+
+@attrs.frozen
+class _Through(PlacementRules):
+    """A rule of one side's facts other than the built-in one: east and west sides may be
+    walked through, walls or not (its tables are built from this method)."""
+
+    def side_open(self, city: Alhambra, pos: tuple[int, int], side: int, mine: bool, theirs: bool) -> bool:
+        return side in (EAST, WEST) or super().side_open(city, pos, side, mine, theirs)
+
+
+@attrs.frozen
+class _ThroughCellByCell(_Through):
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "tables", None)
+
+
+@attrs.frozen
+class _LooseCellByCell(PlacementRules):
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        object.__setattr__(self, "tables", None)
+
+
+@given(
+    which=st.sampled_from(["loose", "through"]),
+    holes=st.sampled_from(["cell", "region"]),
+    moves=st.lists(st.integers(0, 10**6), min_size=1, max_size=40),
+)
+def test_tables_built_from_a_plugins_methods_agree_with_the_methods_cell_by_cell_r_place_3_r_place_5(
+    which, holes, moves
+):
+    """Rules other than the built-in ones (``walls_match=False``, R-PLACE-3; a ``side_open`` of
+    one side's facts, R-PLACE-5) get tables from their own methods: building, swapping and
+    removing as they list it is what the methods say cell by cell."""
+    if which == "loose":
+        rules, slow_rules = (
+            PlacementRules(holes=holes, walls_match=False),
+            _LooseCellByCell(holes=holes, walls_match=False),
+        )
+    else:
+        rules, slow_rules = _Through(holes=holes), _ThroughCellByCell(holes=holes)
+    assert rules.tables is not None and not rules.tables.walks_links and slow_rules.tables is None
+    fast, slow = Alhambra(rules=rules), Alhambra(rules=slow_rules)
+    unused = list(range(1, 55))
+    for n in moves:
+        kind = n % 3
+        if kind == 2 and slow.removable_cells():
+            c = slow.removable_cells()[n // 4 % len(slow.removable_cells())]
+            unused.append(fast.remove(cell_position(c)))
+            slow.remove(cell_position(c))
+        else:
+            tile = unused[n // 4 % len(unused)]
+            mask = fast.catalog.walls[tile]
+            spots = slow.swap_cells(mask) if kind == 1 else slow.place_cells(mask)
+            if not spots:
+                continue
+            pos = cell_position(spots[n // 256 % len(spots)])
+            unused.remove(tile)
+            if kind == 1:
+                unused.append(fast.swap(tile, pos))
+                slow.swap(tile, pos)
+            else:
+                fast.place(tile, pos)
+                slow.place(tile, pos)
+        assert _answers(fast) == _answers(slow)
+        assert fast.why_invalid() is None

@@ -117,3 +117,68 @@ def test_a_module_object_named_like_an_installed_module_is_refused():
     import alhambra_vizier
 
     assert alhambra.new_game(3, modules=[alhambra_vizier], seed=1).modules == ("vizier",)
+
+
+@attrs.frozen
+class _EastWestGates(PlacementRules):
+    """House rule: the east and west sides of every tile may be walked through, walls or not
+    (R-PLACE-5); nothing else changes."""
+
+    def side_open(self, city: Alhambra, pos: tuple[int, int], side: int, mine: bool, theirs: bool) -> bool:
+        return side in (EAST, WEST) or super().side_open(city, pos, side, mine, theirs)
+
+
+class _EastWestPlugin:
+    NAME = "east_west_gates"
+
+    @hookimpl
+    def alhambra_placement_rules(self, rules: PlacementRules) -> PlacementRules:
+        return _EastWestGates(rules.holes, rules.walls_match)
+
+
+def test_r_place_5_one_overridden_method_changes_the_tables_and_the_legal_builds():
+    """A plugin overriding only ``side_open`` (through ``alhambra_placement_rules``, nothing
+    else registered): its tables are built from the override, and a hand-built Alhambra lists
+    exactly one more place. The fountain with an east-walled tile at (1, 0): a west-walled tile
+    meets that tile wall against wall at (2, 0), matching (R-PLACE-3) but walled off under the
+    built-in rules (R-PLACE-5); under the house rule it may be walked through."""
+    game = alhambra.new_game(3, plugins=[_EastWestPlugin()], seed=4)
+    rules = game.rules.placement_rules
+    assert type(rules) is _EastWestGates
+    assert rules.tables is not None and rules.tables.place_ok != PlacementRules().tables.place_ok
+    assert not rules.tables.walks_links  # a tile behind a walled side stays linked: removals judged tile by tile
+    east, west = _tile(EAST), _tile(WEST)
+    builtin = [(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1)]
+    assert Alhambra.from_tiles({(1, 0): east}).placements(west) == builtin
+    city = Alhambra.from_tiles({(1, 0): east}, rules=rules)
+    assert city.placements(west) == sorted([*builtin, (2, 0)])
+    assert city.why_not_place(west, (2, 0)) is None
+    # the listing of a turn's builds from the reserve (R-TURN-5 i) goes through the same rules
+    seat = game.current_player
+    player = game.state.players[seat]
+    player.city, player.reserve = city, [west]
+    from alhambra.rules.redesign import redesign_actions
+
+    builds = redesign_actions(game, seat)[0]
+    assert sorted(tuple(a.pos) for a in builds) == sorted([*builtin, (2, 0)])
+    city.place(west, (2, 0))
+    assert city.removable() == [(2, 0)] and city.why_invalid() is None
+
+
+def test_rules_reading_the_position_have_no_tables_and_are_judged_cell_by_cell():
+    """``side_open`` that asks where the side lies (the ``open_side`` example) cannot be a
+    table over one side's facts: the rules keep no tables and judge every cell themselves."""
+
+    @attrs.frozen
+    class OneSide(PlacementRules):
+        def side_open(self, city: Alhambra, pos: tuple[int, int], side: int, mine: bool, theirs: bool) -> bool:
+            return super().side_open(city, pos, side, mine, theirs) or alhambra.side_cells(pos, side) == frozenset(
+                {(1, 0), (2, 0)}
+            )
+
+    rules = OneSide()
+    assert rules.tables is None
+    east, west = _tile(EAST), _tile(WEST)
+    city = Alhambra.from_tiles({(1, 0): east}, rules=rules)
+    assert city.placements(west) == [(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (2, 0)]
+    assert not city.fast_rules()

@@ -17,18 +17,43 @@ Hooks are called at game-stage granularity, never inside the engine's inner loop
 * Listing and applying actions goes through the :class:`~alhambra.actions.ActionKind` objects
   collected once per rule set, so it costs no hook call per action.
 
-Unless marked *firstresult*, every implementation is called (last registered first) and the
-results are collected in a list, ``None`` results dropped.
+**How hooks are called: four kinds, one mechanism each.** Every hook is of exactly one kind;
+the engine calls it only as its kind says, and nothing else calls a hook's implementations.
+
+* *collected* (the default; pluggy's own call, ``game.hook.<name>(...)``): every
+  implementation is called (``tryfirst`` ones first, then the last registered first, then
+  ``trylast`` ones) and the results are collected in a list, ``None`` results dropped.
+  Wrappers (``hookwrapper``/``wrapper``) work as pluggy defines them.
+* *firstresult* (pluggy's ``@hookspec(firstresult=True)``, ``game.hook.<name>(...)``): called
+  in the same order until one returns something other than ``None``, which is the answer.
+* *chained* (the hooks of :data:`CHAINED`, rule-set hooks called once per rule set by
+  ``alhambra.engine.ruleset.chained``): the implementations are called in **registration
+  order** (``trylast`` ones first, then built-ins, modules and house rules in the order they
+  were registered, ``tryfirst`` ones last); each receives, in the argument :data:`CHAINED`
+  names, the value the ones before it left (the built-in start value for the first) and
+  returns the new value or ``None`` to keep it. A value of the wrong kind, or an exception
+  raised inside an implementation, is a :class:`~alhambra.errors.ConfigError` naming the
+  plugin; a wrapper is refused.
+* *direct* (the per-turn hooks of :data:`DIRECT`, ``game.rules.fast.<name>(...)``, asked
+  only when ``game.rules.has_<name without alhambra_>`` is true): the same call as *collected*
+  or *firstresult* (the spec says which), with the same order and arguments, but the
+  implementations are looked up once per rule set and called as plain functions
+  (``alhambra.engine.ruleset.direct_caller``), which saves pluggy's bookkeeping on the
+  engine's hot path. With a wrapper among the implementations pluggy's own call is used.
+
+``alhambra_action_kinds`` is collected with each answer kept beside the plugin that gave it
+(``alhambra.engine.ruleset.action_kinds``, so that two plugins offering a kind for one action
+can be named), in pluggy's order; the engine also reads which plugins implement a hook (to
+name the plugin behind an error, or to know whether a hook is implemented at all), never
+calling them outside the four kinds above.
 
 **Order: a house rule sees the built-in result it changes.** The built-in plugins implement
 the hooks that adjust a value in place (``alhambra_money_deck``, ``alhambra_building_counts``,
 ``alhambra_scoring_adjust``, ``alhambra_view``) with ``tryfirst``, so a house rule's plain
 ``@hookimpl`` runs after them (and before the modules, registered earlier; a house rule that
-must see the modules' part too uses ``trylast``). The *chained* rule-set hooks
-(``alhambra_action_kind``, ``alhambra_placement_rules``, ``alhambra_purchase_rule``,
-``alhambra_take_limit``) are
-called in registration order: built-ins, modules, house rules, each given what the ones
-before it made. The *firstresult* hooks the base game answers (``alhambra_scoring``,
+must see the modules' part too uses ``trylast``). The *chained* rule-set hooks are called in
+registration order: built-ins, modules, house rules, each given what the ones before it made.
+The *firstresult* hooks the base game answers (``alhambra_scoring``,
 ``alhambra_distribution``, ``alhambra_winners``) are the built-ins' ``trylast``: any plugin's
 answer comes first and replaces them.
 """
@@ -55,6 +80,26 @@ if TYPE_CHECKING:  # pragma: no cover
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+#: The *chained* hooks (see above), each with the argument that carries the value from one
+#: implementation to the next.
+CHAINED: dict[str, str] = {
+    "alhambra_action_kind": "kind",
+    "alhambra_building_price": "price",
+    "alhambra_take_limit": "limit",
+    "alhambra_purchase_rule": "rule",
+    "alhambra_placement_rules": "rules",
+}
+#: The *direct* hooks (see above): called every turn, through ``game.rules.fast``.
+DIRECT: tuple[str, ...] = (
+    "alhambra_turn_start",
+    "alhambra_payment_means",
+    "alhambra_placement_filter",
+    "alhambra_city_changed",
+    "alhambra_between_turns",
+    "alhambra_card_drawn",
+    "alhambra_game_ends",
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,8 +205,8 @@ def alhambra_building_price(options: dict[str, Any], space: int, tile: Any, pric
     (they keep their printed price 0). ``price`` is the printed price (R-COMP-2) as the
     implementations called before this one left it.
 
-    Not *firstresult*: the implementations are chained in call order (later registered
-    first); return the new price (an int from 0 to ``alhambra.engine.ruleset.MAX_PRICE``, 100: more
+    *Chained* in registration order like :func:`alhambra_purchase_rule` (built-ins, modules,
+    house rules); return the new price (an int from 0 to ``alhambra.engine.ruleset.MAX_PRICE``, 100: more
     than a variant needs, since one currency's cards add up to 135; else a
     :class:`~alhambra.errors.ConfigError`), or ``None`` to keep ``price``. An exception raised
     inside an implementation becomes a ConfigError naming the plugin, tile and space. Two market

@@ -311,9 +311,12 @@ class _CityRules(_CityState):
         return found
 
     def fast_rules(self) -> bool:
-        """True when the built-in rules judge this city (sides declared open or not): then the
-        tables of ``alhambra.rules.placement_rules`` over the facts decide."""
-        return bool(self.rules.tables)
+        """True when this city's rules judge sides as the built-in rules with ``walls_match``
+        do (sides declared open or not): then their tables over the facts decide building,
+        and the city's link graph (tree test, cut tiles) removal and swapping
+        (``PlacementTables.walks_links`` of ``alhambra.rules.placement_rules``)."""
+        tables = self.rules.tables
+        return tables is not None and bool(tables.walks_links)
 
     # -- removal and swap (R-TURN-5, R-TURN-6) --------------------------------------------------
 
@@ -657,8 +660,8 @@ class Alhambra(_CityRules):
         self._wall_len: int | None = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
         #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
-        #: "removable", "redesign", "open_cells" are the engine's). A copy shares it while both have the
-        #: same layout; any change replaces it.
+        #: "removable", "redesign", "open_cells", "sites", "spots" are the engine's). A copy
+        #: shares it while both have the same layout; any change replaces it.
         self.memo: dict[Any, Any] = {}
 
     # -- mutation -----------------------------------------------------------------------------

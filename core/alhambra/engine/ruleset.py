@@ -19,7 +19,7 @@ import pluggy
 from .. import hookspec
 from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck, remember_cards
-from ..errors import ConfigError, shown
+from ..errors import AlhambraError, ConfigError, shown
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
 
@@ -256,9 +256,8 @@ class Ruleset:
 
         self.placement_rules: PlacementRules = chained(
             self.hook.alhambra_placement_rules,
-            "rules",
             _city._BASE_RULES[self.options.get("holes", "cell")],
-            "PlacementRules",
+            instance_of("PlacementRules"),
             options=self.options,
         )
         #: the purchase rule every caller asks (``alhambra_purchase_rule``, chained)
@@ -269,7 +268,7 @@ class Ruleset:
         #: action space and the web page's hints read it
         self.take_limit: int = take_limit(self.hook, self.options)
         self.purchase: PurchaseRule = (
-            chained(self.hook.alhambra_purchase_rule, "rule", None, "PurchaseRule", options=self.options)
+            chained(self.hook.alhambra_purchase_rule, None, instance_of("PurchaseRule"), options=self.options)
             or DEFAULT_PURCHASE_RULE["base"]
         )
 
@@ -290,7 +289,7 @@ class Ruleset:
         self.kinds: dict[type, ActionKind] = action_kinds(self.hook.alhambra_action_kinds)
         if self.hook.alhambra_action_kind.get_hookimpls():  # plugins adjusting a kind (a hand limit)
             self.kinds = {
-                a: chained(self.hook.alhambra_action_kind, "kind", k, "ActionKind", options=self.options)
+                a: chained(self.hook.alhambra_action_kind, k, instance_of("ActionKind"), options=self.options)
                 for a, k in self.kinds.items()
             }
         self.phases: dict[str, list[ActionKind]] = {}
@@ -333,32 +332,64 @@ class Ruleset:
         return f"Ruleset(modules={self.modules!r}, options={self.options!r})"
 
 
-def chained(caller: Any, arg: str, start: Any, type_name: str, **kwargs: Any) -> Any:
-    """Call the implementations of a chained rule-set hook in registration order (built-in
-    plugins first, then modules, then house rules; ``trylast`` ones before, ``tryfirst``
-    ones after): each gets the value the ones before it left as ``arg`` (``start`` for the
-    first) and returns the new value, or ``None`` to keep it. A value whose class is not
-    named ``type_name`` or one of its subclasses is a :class:`ConfigError` naming the plugin."""
+def _implementation_name(impl: Any) -> str:
+    """The name of the plugin behind a hook implementation, as errors name it: a built-in's
+    registration name (``core.purchase``), else the plugin's :func:`plugin_name`."""
+    name: str = impl.plugin_name
+    return name if name in BUILTIN_PLUGINS else plugin_name(impl.plugin)
+
+
+def chained(caller: Any, start: Any, check: Callable[[Any], str | None], *, where: str = "", **kwargs: Any) -> Any:
+    """Call a *chained* hook (:data:`alhambra.hookspec.CHAINED`; the one mechanism for them all,
+    described in :mod:`alhambra.hookspec`): its implementations in registration order
+    (``trylast`` ones first, then built-in plugins, modules and house rules as registered,
+    ``tryfirst`` ones last), each given the value the ones before it left (``start`` for the
+    first) in the argument ``CHAINED`` names, and the keyword arguments it takes of
+    ``kwargs``; each returns the new value, or ``None`` to keep it. ``check(value)`` says what
+    is wrong with a value (the end of a sentence: ``"returned 3, not a PlacementRules"``), or
+    ``None``. A wrong value, a wrapper, or an exception raised inside an implementation (other
+    than a :class:`~alhambra.errors.AlhambraError`) is a :class:`ConfigError` naming the hook
+    and the plugin, and ``where`` (``" for tile 1 on space 1"``) for a failure."""
+    hook_name = caller.name
+    arg = hookspec.CHAINED[hook_name]
     value = start
     for impl in caller.get_hookimpls():
+        name = _implementation_name(impl)
         if impl.hookwrapper or impl.wrapper:
-            raise ConfigError(f"{caller.name} is a chained hook: plugin {impl.plugin_name!r} cannot wrap it")
-        args = {k: v for k, v in kwargs.items() if k in impl.argnames}
-        if arg in impl.argnames:
-            args[arg] = value
-        got = impl.function(**args)
+            raise ConfigError(f"{hook_name} is a chained hook: plugin {name!r} cannot wrap it")
+        args = {**kwargs, arg: value}
+        try:
+            got = impl.function(*[args[n] for n in impl.argnames])
+        except AlhambraError:
+            raise
+        except Exception as exc:
+            raise ConfigError(f"{hook_name} of {name!r} failed{where}: {type(exc).__name__}: {exc}") from exc
         if got is None:
             continue
-        if not any(c.__name__ == type_name for c in type(got).__mro__):
-            raise ConfigError(f"{caller.name} of plugin {impl.plugin_name!r} returned {got!r}, not a {type_name}")
+        problem = check(got)
+        if problem is not None:
+            raise ConfigError(f"{hook_name} of {name!r} {problem}")
         value = got
     return value
 
 
+def instance_of(type_name: str) -> Callable[[Any], str | None]:
+    """A ``check`` for :func:`chained`: the value's class is named ``type_name`` or derives from
+    one so named."""
+
+    def check(value: Any) -> str | None:
+        if any(c.__name__ == type_name for c in type(value).__mro__):
+            return None
+        return f"returned {value!r}, not a {type_name}"
+
+    return check
+
+
 def action_kinds(caller: Any) -> dict[type, ActionKind]:
     """The action kind played for each action class: the ``alhambra_action_kinds`` answers in
-    call order, a plugin's kind replacing a built-in's (the earlier-called wins among
-    built-ins). Raises :class:`ConfigError` naming both when two plugins that are not
+    pluggy's call order (a *collected* hook whose answers are kept beside the plugin that
+    gave them, see :mod:`alhambra.hookspec`), a plugin's kind replacing a built-in's (the
+    earlier-called wins among built-ins). Raises :class:`ConfigError` naming both when two plugins that are not
     built-in offer a kind for the same class and neither lists the other in its
     ``ActionKind.replaces`` (the one no other replaces is played)."""
     impls = caller.get_hookimpls()
@@ -370,7 +401,7 @@ def action_kinds(caller: Any) -> dict[type, ActionKind]:
         return found
     offers: dict[type, dict[str, tuple[str, ActionKind]]] = {}  # action -> registration -> (name, kind)
     for impl in reversed(impls):  # pluggy's call order
-        name = impl.plugin_name if impl.plugin_name in BUILTIN_PLUGINS else plugin_name(impl.plugin)
+        name = _implementation_name(impl)
         for kind in impl.function() or ():
             offers.setdefault(kind.action, {}).setdefault(impl.plugin_name, (name, kind))
     return {action: _played_kind(action, list(by.values())) for action, by in offers.items()}
@@ -421,28 +452,20 @@ MAX_TAKE_LIMIT = 100
 
 def take_limit(hook: Any, options: dict[str, Any]) -> int:
     """The most several money cards taken at once may total in this rule set (R-TURN-2):
-    :data:`TAKE_LIMIT` passed through the ``alhambra_take_limit`` implementations in
-    registration order (each gets the total the ones before it left; ``None`` keeps it).
-    Raises :class:`ConfigError` naming the plugin for a total that is not an int from 0 to
-    :data:`MAX_TAKE_LIMIT`, or an exception raised inside an implementation."""
-    limit = TAKE_LIMIT
-    for impl in hook.alhambra_take_limit.get_hookimpls():
-        name = plugin_name(impl.plugin)
-        if impl.hookwrapper or impl.wrapper:
-            raise ConfigError(f"alhambra_take_limit is a chained hook: plugin {name!r} cannot wrap it")
-        args = {"options": options, "limit": limit}
-        try:
-            new = impl.function(*[args[n] for n in impl.argnames])
-        except Exception as exc:
-            raise ConfigError(f"alhambra_take_limit of {name!r} failed: {type(exc).__name__}: {exc}") from exc
-        if new is None:
-            continue
-        if type(new) is not int or not 0 <= new <= MAX_TAKE_LIMIT:
-            raise ConfigError(
-                f"alhambra_take_limit of {name!r} returned {shown(new)}; the total of a "
-                f"money take (R-TURN-2) is an int from 0 to {MAX_TAKE_LIMIT} (MAX_TAKE_LIMIT)"
-            )
-        limit = new
+    :data:`TAKE_LIMIT` passed through the ``alhambra_take_limit`` implementations (a
+    *chained* hook, :func:`chained`). Raises :class:`ConfigError` naming the plugin for a
+    total that is not an int from 0 to :data:`MAX_TAKE_LIMIT`, or an exception raised inside
+    an implementation."""
+
+    def check(new: Any) -> str | None:
+        if type(new) is int and 0 <= new <= MAX_TAKE_LIMIT:
+            return None
+        return (
+            f"returned {shown(new)}; the total of a money take (R-TURN-2) is an int from 0 to "
+            f"{MAX_TAKE_LIMIT} (MAX_TAKE_LIMIT)"
+        )
+
+    limit: int = chained(hook.alhambra_take_limit, TAKE_LIMIT, check, options=options)
     return limit
 
 
@@ -450,15 +473,16 @@ def space_prices(
     hook: Any, options: dict[str, Any], printed: dict[Any, int], asked: Any = None
 ) -> tuple[dict[Any, int], dict[Any, int], dict[Any, int], dict[Any, int]]:
     """The price of every tile on each market space (index 0-3): ``printed`` (tile id -> printed
-    price, R-COMP-2) passed through the ``alhambra_building_price`` implementations, chained in
-    pluggy's call order (each gets the price the previous one returned; ``None`` keeps it).
-    Only the tiles in ``asked`` (default: all) are passed to the hook: the rule set asks about
-    the market's buildings, never the fountain or huts, which keep their printed price.
-    Without implementations, ``(printed,) * 4``: the base game pays nothing for the hook.
-    Raises :class:`ConfigError` naming the plugin, tile and space for a price that is not an
-    int from 0 to :data:`MAX_PRICE`, or an exception raised inside an implementation."""
-    impls = list(reversed(hook.alhambra_building_price.get_hookimpls()))
-    if not impls:
+    price, R-COMP-2) passed through the ``alhambra_building_price`` implementations (a
+    *chained* hook, :func:`chained`: each gets the price the ones before it left; ``None``
+    keeps it). Only the tiles in ``asked`` (default: all) are passed to the hook: the rule
+    set asks about the market's buildings, never the fountain or huts, which keep their
+    printed price. Without implementations, ``(printed,) * 4``: the base game pays nothing
+    for the hook. Raises :class:`ConfigError` naming the plugin, tile and space for a price
+    that is not an int from 0 to :data:`MAX_PRICE`, or an exception raised inside an
+    implementation."""
+    caller = hook.alhambra_building_price
+    if not caller.get_hookimpls():
         return (printed, printed, printed, printed)
     tables = []
     for space in range(1, 5):
@@ -467,32 +491,37 @@ def space_prices(
             if asked is not None and tile not in asked:
                 table[tile] = price
                 continue
-            for impl in impls:
-                args = {"options": options, "space": space, "tile": tile, "price": price}
-                try:
-                    new = impl.function(*[args[n] for n in impl.argnames])
-                except Exception as exc:
-                    raise ConfigError(
-                        f"alhambra_building_price of {impl.plugin_name!r} failed for tile {tile!r} "
-                        f"on space {space}: {type(exc).__name__}: {exc}"
-                    ) from exc
-                if new is None:
-                    continue
-                if type(new) is not int or not 0 <= new <= MAX_PRICE:
-                    raise ConfigError(
-                        f"alhambra_building_price of {impl.plugin_name!r} made the price of tile "
-                        f"{tile!r} on space {space} {new!r}; a price is an int >= 0 and at most "
-                        f"{MAX_PRICE} (MAX_PRICE)"
-                    )
-                price = new
-            table[tile] = price
+            table[tile] = chained(
+                caller,
+                price,
+                _price_check(tile, space),
+                where=f" for tile {tile!r} on space {space}",
+                options=options,
+                space=space,
+                tile=tile,
+            )
         tables.append(table)
     return (tables[0], tables[1], tables[2], tables[3])
 
 
+def _price_check(tile: Any, space: int) -> Callable[[Any], str | None]:
+    """The ``check`` of a price of ``tile`` on market ``space`` (see :func:`space_prices`)."""
+
+    def check(new: Any) -> str | None:
+        if type(new) is int and 0 <= new <= MAX_PRICE:
+            return None
+        return (
+            f"made the price of tile {tile!r} on space {space} {new!r}; a price is an int >= 0 and at most "
+            f"{MAX_PRICE} (MAX_PRICE)"
+        )
+
+    return check
+
+
 def direct_caller(caller: pluggy.HookCaller, *, results: bool = True) -> Callable[..., Any]:
     """A plain function equivalent to calling the pluggy hook ``caller`` with keyword
-    arguments, for the hooks the engine calls every turn.
+    arguments, for the hooks the engine calls every turn (the *direct* hooks of
+    :data:`alhambra.hookspec.DIRECT`, the one mechanism for them, described there).
 
     The implementations are looked up once (in pluggy's call order: ``tryfirst`` and later
     registered first) and called directly, which saves pluggy's per-call bookkeeping. With a
@@ -542,17 +571,10 @@ def direct_caller(caller: pluggy.HookCaller, *, results: bool = True) -> Callabl
 
 
 class _FastHooks:
-    """Direct callers of the per-turn hooks (``rules.fast.alhambra_between_turns(game=…)``)."""
+    """Direct callers of the *direct* hooks (``rules.fast.alhambra_between_turns(game=…)``;
+    :data:`alhambra.hookspec.DIRECT`)."""
 
-    NAMES = (
-        "alhambra_turn_start",
-        "alhambra_payment_means",
-        "alhambra_placement_filter",
-        "alhambra_city_changed",
-        "alhambra_between_turns",
-        "alhambra_card_drawn",
-        "alhambra_game_ends",
-    )
+    NAMES = hookspec.DIRECT
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 

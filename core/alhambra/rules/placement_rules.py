@@ -11,16 +11,26 @@ method a plugin may override in a subclass, or a field it may change with ``attr
 * :meth:`PlacementRules.hole_after_placing` and :meth:`PlacementRules.hole_after_removing`:
   R-PLACE-6 and R-TURN-6, the holes (``holes``: ``"cell"`` or ``"region"``).
 
-The built-in rules are decided by tables over the facts the city keeps (one look-up per
-frontier cell: the engine's hot path); the facts count the sides declared open, so open sides
-keep the tables, the tree test and the cut tiles of the link graph. Rules that judge sides
-themselves (a subclass, or ``walls_match=False``) are decided cell by cell through the
-methods above, exactly as written.
+The methods are the one source of the rules. For the engine's hot path (one look-up per
+frontier cell) each :class:`PlacementRules` also holds them as tables over the facts the city
+keeps (:class:`PlacementTables`, its ``tables``), built when the rules are made by asking its
+own :meth:`~PlacementRules.sides_match` and :meth:`~PlacementRules.side_open` about every
+combination of one side's facts (:func:`side_answers`): an override of either (or
+``walls_match=False``) changes the tables, with nothing else to register. The facts count the
+sides declared open, so open sides keep the tables. Rules whose answer about a side depends on
+more than that side's facts (the position, other cells: the ``open_side`` example) have no
+tables and are judged cell by cell through the methods, exactly as written; the tree test and
+the cut tiles of the link graph decide removals and swaps only under rules that walk the
+city's links (``PlacementTables.walks_links``). The listings (``place_cells``,
+``walled_off_cells``, ``swap_cells``, ``removable_cells``) stand for the judgements
+(``why_not_place``, ``why_not_swap``, ``why_not_remove``) as written here: a plugin that
+overrides a judgement beyond the rules above overrides its listing too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from attrs import frozen
@@ -53,75 +63,206 @@ _O = FOUNTAIN_CELL
 _pos = cell_position
 
 
-# -- the built-in rules as tables over the city's facts ---------------------------------------
+# -- the rules as tables over the city's facts --------------------------------------------------
 
 
-def _fits(touch: int, need: int, *, open_side: bool, declared: int = 0) -> int:
-    """Bit ``m`` set for every wall mask ``m`` that has walls exactly on the ``need`` sides
-    among the ``touch`` sides (R-PLACE-3); with ``open_side``, also at least one touching side
-    open: without a wall, or among the ``declared`` open sides (R-PLACE-5, R-GATE-6)."""
-    out = 0
-    for m in range(16):
-        if (m & touch) == need and (not open_side or touch & (~m | declared)):
-            out |= 1 << m
-    return out
+class _Looked(Exception):
+    """A rule asked the stand-in city of :func:`side_answers` something beyond one side's facts."""
 
 
-#: ``_PLACE_FIT[open << 8 | touch << 4 | need]``: masks that may be built on a cell (R-PLACE-3,
-#: -5); ``_SWAP_FIT[touch << 4 | need]``: masks that may replace a tile (R-TURN-5 iii: walls
-#: match, and then every link, open sides included, stays as it was).
-_PLACE_FIT = tuple(
-    _fits((i >> 4) & 15, i & 15, open_side=True, declared=i >> FRONT_OPEN_SHIFT) for i in range(FRONT_FACTS)
+class _ProbePos:
+    """The position a rule is asked about while its tables are built: any use of it (its
+    coordinates, comparing or hashing it) marks the rule as looking beyond the side."""
+
+    __slots__ = ("probe",)
+
+    def __init__(self, probe: _ProbeCity) -> None:
+        self.probe = probe
+
+    def _looked(self, *args: Any) -> Any:
+        self.probe.looked = True
+        raise _Looked("the rule reads the position")
+
+    __iter__ = __getitem__ = __len__ = __eq__ = __ne__ = __hash__ = __lt__ = __contains__ = _looked
+
+    def __getattr__(self, name: str) -> Any:
+        return self._looked()
+
+
+class _ProbeCity:
+    """The city a rule is asked about while its tables are built: it knows one side, whether
+    that side is declared open (``is_open_side``) and nothing else; anything else asked of it
+    marks the rule as looking beyond the side (``looked``)."""
+
+    __slots__ = ("side", "declared", "pos", "looked")
+
+    def __init__(self) -> None:
+        self.side = 0
+        self.declared = False
+        self.looked = False
+        self.pos = _ProbePos(self)
+
+    def is_open_side(self, pos: Any, side: int) -> bool:
+        if pos is not self.pos or side != self.side:
+            self.looked = True
+            raise _Looked("the rule asks about another side")
+        return self.declared
+
+    def __getattr__(self, name: str) -> Any:
+        self.looked = True
+        raise _Looked(f"the rule reads city.{name}")
+
+
+#: one side's facts, in the order :func:`side_answers` asks them: the side, the walls the new
+#: tile (``mine``) and its neighbour (``theirs``) show there, and whether it is declared open
+_SIDE_FACTS = tuple(
+    (side, mine, theirs, declared)
+    for side in (NORTH, EAST, SOUTH, WEST)
+    for mine in (False, True)
+    for theirs in (False, True)
+    for declared in (False, True)
 )
-_SWAP_FIT = tuple(_fits(i >> 4, i & 15, open_side=False) for i in range(256))
-#: frontier fact -> True where a tile of wall mask m may be built (R-PLACE-3, -5), per mask
-PLACE_OK = tuple(tuple(bool(_PLACE_FIT[v] >> m & 1) for v in range(FRONT_FACTS)) for m in range(16))
-#: tile fact -> True where a tile of wall mask m may replace it (R-TURN-5 iii), per mask
-#: (the tile's need: its own walls on the sides where it meets a tile, since walls match)
-SWAP_OK = tuple(
-    tuple(
-        not v & FOUNTAIN_BIT and bool(_SWAP_FIT[((v >> 4) & 15) << 4 | (v & (v >> 4) & 15)] >> m & 1)
-        for v in range(512)
+
+
+def side_answers(rules: PlacementRules) -> tuple[tuple[bool, bool], ...] | None:
+    """What ``rules`` answer about one shared side, for every combination of its facts
+    (:data:`_SIDE_FACTS`): ``(sides_match, side_open)`` each. ``None`` when the rules look at
+    anything else (the position, other cells, other sides): then no table can stand for them
+    and they are judged cell by cell. Both are asked with the side declared open
+    (``city.is_open_side(pos, side)`` answers True) and without. A rule must answer alike for
+    the same arguments (no state of its own that changes)."""
+    probe = _ProbeCity()
+    pos = cast("Pos", probe.pos)
+    city = cast("Alhambra", probe)
+    found = []
+    for side, mine, theirs, declared in _SIDE_FACTS:
+        probe.side, probe.declared = side, declared
+        try:
+            match = bool(rules.sides_match(city, pos, side, mine, theirs))
+            walk = bool(rules.side_open(city, pos, side, mine, theirs))
+        except _Looked:
+            return None
+        if probe.looked:  # asked, and the answer made up without it (an ``except Exception``)
+            return None
+        found.append((match, walk))
+    return tuple(found)
+
+
+@frozen
+class PlacementTables:
+    """One rule set's placement rules as tables over the facts a city keeps (the engine's hot
+    path: one look-up per frontier cell or tile), built from the rules' own
+    :meth:`~PlacementRules.sides_match` and :meth:`~PlacementRules.side_open` when the rules
+    are made (:func:`placement_tables`).
+
+    ``place_ok[mask][fact]``: a tile of wall mask ``mask`` may be built on a frontier cell of
+    that fact (R-PLACE-3: every touching side matches; R-PLACE-5: one of them may be walked);
+    ``walled_off[mask][fact]``: it matches every neighbour but none may be walked (R-PLACE-5
+    alone forbids it); ``place_any[fact]``: some mask may be built there. ``walks_links``: the
+    rules are the built-in ones with ``walls_match`` (two touching sides show the same walls,
+    one walks where the tile shows no wall or the side is declared open): then the link graph
+    the city keeps is the rules' walking graph, and ``swap_ok[mask][fact]`` (a tile of wall
+    mask ``mask`` may replace a tile of that fact, R-TURN-5 iii) and the tree and cut-tile
+    shortcuts of removal (R-TURN-6) hold; otherwise ``swap_ok`` is ``None`` and swaps and
+    removals are judged tile by tile.
+    """
+
+    place_ok: tuple[tuple[bool, ...], ...]
+    walled_off: tuple[tuple[bool, ...], ...]
+    place_any: tuple[bool, ...]
+    walks_links: bool
+    swap_ok: tuple[tuple[bool, ...], ...] | None
+
+
+def placement_tables(rules: PlacementRules) -> PlacementTables | None:
+    """The tables standing for ``rules`` (:class:`PlacementTables`), or ``None`` when the rules
+    look beyond one side's facts (see :func:`side_answers`). Rules that answer alike share
+    one set of tables (built once per process)."""
+    answers = side_answers(rules)
+    return None if answers is None else _tables_for(answers)
+
+
+def _bools(bits: int) -> tuple[bool, ...]:
+    """The frontier facts of ``bits`` (bit v: fact v) as a table: True at each fact in it."""
+    return tuple(map("1".__eq__, format(bits, f"0{FRONT_FACTS}b")[::-1]))
+
+
+@functools.lru_cache(maxsize=32)
+def _tables_for(answers: tuple[tuple[bool, bool], ...]) -> PlacementTables:
+    """:class:`PlacementTables` for rules answering ``answers`` (see :func:`side_answers`)."""
+    sides = (NORTH, EAST, SOUTH, WEST)
+    said = {facts: answer for facts, answer in zip(_SIDE_FACTS, answers)}
+    # sets of frontier facts as bits of an int (bit v: fact v): per side and wall on the new
+    # tile's side there, the facts where a tile stands across that side and the sides do not
+    # match (R-PLACE-3), or one may walk across (R-PLACE-5)
+    mismatch: dict[tuple[int, bool], int] = {}
+    walkable: dict[tuple[int, bool], int] = {}
+    impossible = 0  # a wall shown from a side where no tile stands: no such cell
+    for v in range(FRONT_FACTS):
+        if v & 15 & ~(v >> 4):
+            impossible |= 1 << v
+    for side in sides:
+        for mine in (False, True):
+            bad = walk = 0
+            for v in range(FRONT_FACTS):
+                if (v >> 4) & side:
+                    match, through = said[side, mine, bool(v & side), bool((v >> FRONT_OPEN_SHIFT) & side)]
+                    if not match:
+                        bad |= 1 << v
+                    if through:
+                        walk |= 1 << v
+            mismatch[side, mine] = bad
+            walkable[side, mine] = walk
+    every = (1 << FRONT_FACTS) - 1
+    place_ok = []
+    walled_off = []
+    anywhere = 0
+    for mask in range(16):
+        bad = impossible
+        walk = 0
+        for side in sides:
+            bad |= mismatch[side, bool(mask & side)]
+            walk |= walkable[side, bool(mask & side)]
+        place_ok.append(_bools(every & ~bad & walk))
+        walled_off.append(_bools(every & ~bad & ~walk))
+        anywhere |= every & ~bad & walk
+    # the built-in rules with walls_match: sides match where they show the same, and one walks
+    # where the tile shows no wall or the side is declared open (the city's links)
+    walks_links = all(
+        match == (mine == theirs) and (not match or walk == (not mine or declared))
+        for (_, mine, theirs, declared), (match, walk) in said.items()
     )
-    # the open sides (the fact's high bits) change no tile's walls: the same answer repeats
-    * (TILE_FACTS >> 9)
-    for m in range(16)
-)
-#: frontier fact -> True where a tile of wall mask m matches every neighbour (R-PLACE-3) but
-#: cannot be reached across any of them (R-PLACE-5: wall against wall, no side open), per mask
-WALLED_OFF = tuple(
-    tuple(bool((_SWAP_FIT[v & 255] & ~_PLACE_FIT[v]) >> m & 1) for v in range(FRONT_FACTS)) for m in range(16)
-)
-#: frontier fact -> True where a tile of some wall mask may be built (about half of all
-#: frontier cells take none: a cell whose only neighbour shows it a wall, for one)
-PLACE_ANY = tuple(bool(f) for f in _PLACE_FIT)
+    swap_ok = None
+    if walks_links:
+        # walls match, so a tile's neighbours show its own walls on the touching sides: a new
+        # tile must match those (and then every link stays as it was)
+        swap_ok = tuple(
+            tuple(
+                not v & FOUNTAIN_BIT
+                and all(said[side, bool(mask & side), bool(v & side), False][0] for side in sides if v >> 4 & side)
+                for v in range(512)
+            )
+            # the open sides (the fact's high bits) change no tile's walls: the same answer repeats
+            * (TILE_FACTS >> 9)
+            for mask in range(16)
+        )
+    return PlacementTables(
+        place_ok=tuple(place_ok),
+        walled_off=tuple(walled_off),
+        place_any=_bools(anywhere),
+        walks_links=walks_links,
+        swap_ok=swap_ok,
+    )
+
+
 #: tile fact -> True for a leaf of the link graph (not the fountain) that is not enclosed:
 #: in a tree-shaped Alhambra (``Alhambra.is_tree``), exactly the removable tiles (R-TURN-6)
+#: under rules whose walking graph is the link graph (``PlacementTables.walks_links``)
 OPEN_LEAF = tuple(LEAF[v] and not ENCLOSED[v] for v in range(TILE_FACTS))
 
 
 #: no tile held in place (see ``PlacementRules.held_cells``)
 _NONE_HELD: frozenset[int] = frozenset()
-#: the rules the tables over the city's facts stand for: a subclass overriding any of them is
-#: judged cell by cell (``PlacementRules.tables``); one changing only which tiles are held keeps them
-_TABLE_RULES = (
-    "sides_match",
-    "side_open",
-    "hole_after_placing",
-    "hole_after_removing",
-    "why_not_place",
-    "_place_problem",
-    "place_cells",
-    "walled_off_cells",
-    "barred_cells",
-    "why_not_remove",
-    "reachable",
-    "removable_cells",
-    "why_not_swap",
-    "_swap_problem",
-    "swap_cells",
-    "why_invalid",
-)
 
 
 def _fitting(facts: dict[int, int], fits: tuple[bool, ...]) -> list[int]:
@@ -147,12 +288,18 @@ class PlacementRules:
 
     holes: str = "cell"
     walls_match: bool = True
-    #: True when the built-in rules decide, through the tables over the city's facts (a
-    #: subclass overriding any rule of ``_TABLE_RULES``, or ``walls_match=False``, is judged
-    #: cell by cell; one overriding only ``held_cells``/``why_held`` keeps them); worked out once
-    tables: bool = attrs.field(init=False, eq=False, repr=False)
+    #: these rules as tables over the city's facts, built from :meth:`sides_match` and
+    #: :meth:`side_open` as the rules are made (:func:`placement_tables`; an override of
+    #: either changes them), or ``None`` when those look beyond one side's facts (the
+    #: position, other cells): then every cell is judged by the methods
+    tables: PlacementTables | None = attrs.field(init=False, eq=False, repr=False)
     #: True when ``held_cells`` is a plugin's: some tiles may be held in place
     holds: bool = attrs.field(init=False, eq=False, repr=False)
+    #: True when, in a tree-shaped Alhambra (``Alhambra.is_tree``), the removable tiles are
+    #: exactly the leaves of the link graph that are not enclosed (``OPEN_LEAF``) and not held
+    #: (R-TURN-6): rules that walk the city's links (``PlacementTables.walks_links``) with the
+    #: built-in :meth:`hole_after_removing` and ``holes="cell"``
+    leaf_removals: bool = attrs.field(init=False, eq=False, repr=False)
     #: True when the built-in R-PLACE-6 with ``holes="cell"`` decides the barred cells
     _cell_holes: bool = attrs.field(init=False, eq=False, repr=False)
 
@@ -162,11 +309,19 @@ class PlacementRules:
         if type(self.walls_match) is not bool:
             raise ConfigError(f"walls_match is True or False, not {self.walls_match!r}")
         cls = type(self)
-        builtin = all(getattr(cls, name) is getattr(PlacementRules, name) for name in _TABLE_RULES)
-        object.__setattr__(self, "tables", builtin and self.walls_match)
+        object.__setattr__(self, "tables", placement_tables(self))
         object.__setattr__(self, "holds", cls.held_cells is not PlacementRules.held_cells)
         same = type(self).hole_after_placing is PlacementRules.hole_after_placing
         object.__setattr__(self, "_cell_holes", same and self.holes == "cell")
+        tables = self.tables
+        object.__setattr__(
+            self,
+            "leaf_removals",
+            tables is not None
+            and tables.walks_links
+            and self.holes == "cell"
+            and cls.hole_after_removing is PlacementRules.hole_after_removing,
+        )
 
     # -- the rules a plugin overrides ------------------------------------------------------
 
@@ -250,21 +405,51 @@ class PlacementRules:
     def place_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The frontier cells (internal numbers, sorted) where a tile of wall mask ``mask``
         may be built (``Alhambra.place_cells`` caches the answer)."""
-        if self.tables:
-            found = _fitting(city.front_facts, PLACE_OK[mask])
-        else:
-            found = [q for q in sorted(city.front_facts) if self._place_problem(city, q, mask) is None]
+        tables = self.tables
+        if tables is not None:
+            front = city.front_facts
+            fits = tables.place_ok[mask]
+            return [q for q in self.build_sites(city, tables) if fits[front[q]]]
+        found = [q for q in sorted(city.front_facts) if self._place_problem(city, q, mask) is None]
         barred = city.barred_cells()
         if barred:
             found = [q for q in found if q not in barred]
         return found
 
+    def build_sites(self, city: Alhambra, tables: PlacementTables) -> list[int]:
+        """The frontier cells (sorted) where a tile of some wall mask fits and building leaves
+        no hole (R-PLACE-6): what :meth:`place_cells` filters per mask, kept in the city's
+        ``memo`` (``"sites"``) with its layout."""
+        sites: list[int] | None = city.memo.get("sites")
+        if sites is None:
+            front = city.front_facts
+            fits = tables.place_any
+            sites = [q for q in sorted(front) if fits[front[q]]]
+            barred = city.barred_cells()
+            if barred:
+                sites = [q for q in sites if q not in barred]
+            city.memo["sites"] = sites
+        return sites
+
+    def swap_spots(self, city: Alhambra) -> list[int]:
+        """The tiles (sorted, the fountain among them) that are not held in place
+        (:meth:`held_cells`): what :meth:`swap_cells` and :meth:`removable_cells` filter, kept
+        in the city's ``memo`` (``"spots"``) with its layout."""
+        spots: list[int] | None = city.memo.get("spots")
+        if spots is None:
+            spots = sorted(city.tile_facts)
+            held = self.held_cells(city) if self.holds else None
+            if held:
+                spots = [c for c in spots if c not in held]
+            city.memo["spots"] = spots
+        return spots
+
     def walled_off_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The frontier cells (internal numbers, sorted) where R-PLACE-5 is why a tile of wall
         mask ``mask`` may not be built: it matches every neighbour (R-PLACE-3) but no shared
         side is open (``Alhambra.walled_off_cells`` caches the answer)."""
-        if self.tables:
-            return _fitting(city.front_facts, WALLED_OFF[mask])
+        if self.tables is not None:
+            return _fitting(city.front_facts, self.tables.walled_off[mask])
         found = []
         for q in sorted(city.front_facts):
             why = self._place_problem(city, q, mask)
@@ -328,15 +513,21 @@ class PlacementRules:
     def removable_cells(self, city: Alhambra) -> list[int]:
         """The tiles (internal cells, sorted) that may be moved to the reserve (R-TURN-5 ii,
         R-TURN-6): with the built-in rules, the leaves of a tree-shaped link graph, else the
-        tiles that are no cut vertex (one pass); other rules: tile by tile."""
-        if not self.tables or type(self).hole_after_removing is not PlacementRules.hole_after_removing:
+        tiles that are no cut vertex (one pass); other rules (``walks_links`` false, or
+        :meth:`hole_after_removing` a plugin's): tile by tile."""
+        tables = self.tables
+        if (
+            tables is None
+            or not tables.walks_links
+            or type(self).hole_after_removing is not PlacementRules.hole_after_removing
+        ):
             return [c for c in sorted(city._tiles) if c != _O and self.why_not_remove(city, _pos(c)) is None]
         near = city.tile_facts
         cell_holes = self.holes == "cell"
         if city.is_tree():
-            leaf = OPEN_LEAF if cell_holes else LEAF
-            found = [c for c, v in near.items() if leaf[v]]
-            found.sort()
+            if self.leaf_removals:
+                return [c for c in self.swap_spots(city) if OPEN_LEAF[near[c]]]  # held tiles left out
+            found = [c for c in self.swap_spots(city) if LEAF[near[c]]]
         else:
             cuts = city.cut_cells()
             found = [
@@ -372,7 +563,7 @@ class PlacementRules:
                     f"R-PLACE-3: the {SIDE_WORD[side]} side of {label} would not match "
                     f"tile {city._tiles[c + step]!r} at {_pos(c + step)}"
                 )
-        if not self.tables:
+        if self.tables is None or not self.tables.walks_links:
             seen = self.reachable(city, swapped=(c, mask))
             if len(seen) != len(city._tiles):
                 cut = sorted(_pos(q) for q in set(city._tiles) - seen)
@@ -381,10 +572,12 @@ class PlacementRules:
 
     def swap_cells(self, city: Alhambra, mask: int) -> list[int]:
         """The tiles (internal cells, sorted) a tile of wall mask ``mask`` could replace."""
+        swap_ok = self.tables.swap_ok if self.tables is not None else None
+        if swap_ok is not None:
+            tiles = city.tile_facts
+            fits = swap_ok[mask]  # never the fountain
+            return [c for c in self.swap_spots(city) if fits[tiles[c]]]
         held = self.held_cells(city) if self.holds else _NONE_HELD
-        if self.tables:
-            found = _fitting(city.tile_facts, SWAP_OK[mask])
-            return [c for c in found if c not in held] if held else found
         return [
             c for c in sorted(city._tiles) if c != _O and c not in held and self._swap_problem(city, c, mask) is None
         ]

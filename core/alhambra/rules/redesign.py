@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, ActionRow, BuildFromReserve, RemoveToReserve, Swap, action_row, actions_at
 from ..engine.city import cell_position
-from .placement_rules import OPEN_LEAF, PLACE_ANY, PLACE_OK, SWAP_OK
 from ..engine.operations import city_changed
+from .placement_rules import OPEN_LEAF
 from ..engine.sequence import ACTION_DONE
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
@@ -82,9 +82,10 @@ def cached_build_actions(game: Game, seat: int, tiles: Sequence[Any], action: ty
 def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[Any]]:
     """``(builds, removals, swaps)``: the :class:`BuildFromReserve`, :class:`RemoveToReserve`
     and :class:`Swap` actions open to ``seat`` now (R-TURN-5, R-TURN-6, R-PLACE-1 … -6),
-    listed in one pass over the Alhambra and kept with its layout for the reserve it was made
-    for. The builds ignore ``alhambra_placement_filter`` (see ``_legal_build``). Do not
-    change the lists returned."""
+    as the Alhambra's placement rules list them (``place_cells``, ``swap_cells``,
+    ``removable_cells``; with their tables, in one pass over the cells for the whole reserve),
+    kept with its layout for the reserve it was made for. The builds ignore
+    ``alhambra_placement_filter`` (see ``_legal_build``). Do not change the lists returned."""
     p = game.state.players[seat]
     city = p.city
     memo = city.memo
@@ -92,65 +93,42 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     last: tuple[list[Any], tuple[list[Any], list[Any], list[Any]]] | None = memo.get("redesign")
     if last is not None and last[0] == reserve:
         return last[1]
-    rules = city.rules
     walls = city.catalog.walls
-    if not rules.tables:  # rules a plugin changed: judged cell by cell, through the city
-        builds = [
-            a for t in reserve for a in actions_at(BuildFromReserve, t, city.place_cells(walls[t]), cell_position)
-        ]
-        swaps = [a for t in reserve for a in actions_at(Swap, t, city.swap_cells(walls[t]), cell_position)]
-        found = (builds, [_REMOVE_ROW[c] for c in city.removable_cells()], swaps)
-        memo["redesign"] = (reserve.copy(), found)
-        return found
-    # the built-in tables decide (the facts count the sides declared open); tiles the rules
-    # hold in place (R-GATE-7) are neither removed nor swapped
-    tiles = city.tile_facts
-    spots = sorted(tiles)
-    held = rules.held_cells(city) if rules.holds else None
-    if held:
-        spots = [c for c in spots if c not in held]
-    if city.is_tree() and city.holes == "cell":
-        # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6;
-        # see Alhambra.removable_cells), here found in the sorted cells the swaps need anyway
-        removals = [_REMOVE_ROW[c] for c in spots if OPEN_LEAF[tiles[c]]]
+    rules = city.rules
+    tables = rules.tables
+    builds: list[Any] = []
+    swaps: list[Any] = []
+    if tables is None or tables.swap_ok is None or not reserve:
+        # the city's listings (its rules' tables where they have them, else cell by cell)
+        for t in reserve:
+            brow, srow = _TILE_ROWS.get(t) or _tile_rows(t)
+            mask = walls[t]
+            builds += [brow[q] for q in city.place_cells(mask)]
+            swaps += [srow[q] for q in city.swap_cells(mask)]
+    else:
+        # the same listings in one pass (Alhambra.place_cells and swap_cells with the rules'
+        # tables: PlacementRules.place_cells and swap_cells), the cells filtered once for all
+        # the tiles of the reserve; tiles held in place (R-GATE-7) are left out of the spots
+        front, near = city.front_facts, city.tile_facts
+        place_ok, swap_ok = tables.place_ok, tables.swap_ok
+        sites = rules.build_sites(city, tables)
+        spots = rules.swap_spots(city)
+        for t in reserve:
+            brow, srow = _TILE_ROWS.get(t) or _tile_rows(t)
+            fits = place_ok[walls[t]]
+            builds += [brow[q] for q in sites if fits[front[q]]]
+            fits = swap_ok[walls[t]]
+            swaps += [srow[q] for q in spots if fits[near[q]]]
+    if rules.leaf_removals and city.is_tree():
+        # the removable tiles are the leaves of the link graph that leave no hole (R-TURN-6,
+        # as PlacementRules.removable_cells finds them), among the spots the swaps filter
+        near = city.tile_facts
+        removals = [_REMOVE_ROW[c] for c in rules.swap_spots(city) if OPEN_LEAF[near[c]]]
     else:
         removals = [_REMOVE_ROW[c] for c in city.removable_cells()]
-    builds = _table_builds(city, reserve)
-    swaps = []
-    for t in reserve:
-        srow = (_TILE_ROWS.get(t) or _tile_rows(t))[1]
-        fits = SWAP_OK[walls[t]]
-        swaps += [srow[q] for q in spots if fits[tiles[q]]]
     found = (builds, removals, swaps)
     memo["redesign"] = (reserve.copy(), found)
     return found
-
-
-def _build_sites(city: Any) -> list[int]:
-    """The frontier cells (sorted) where some tile fits and building leaves no hole (R-PLACE-6)."""
-    front = city.front_facts
-    barred = city.barred_cells()
-    sites = [q for q in sorted(front) if PLACE_ANY[front[q]]]  # cells some tile fits
-    if barred:
-        sites = [q for q in sites if q not in barred]
-    return sites
-
-
-def _table_builds(city: Any, reserve: Sequence[Any]) -> list[Any]:
-    """The :class:`BuildFromReserve` actions of ``reserve`` as the built-in tables find them
-    (R-PLACE-2 … R-PLACE-6; the facts count the sides declared open), as
-    ``city.place_cells`` would list them."""
-    if not reserve:
-        return []
-    front = city.front_facts
-    sites = _build_sites(city)
-    walls = city.catalog.walls
-    builds: list[Any] = []
-    for t in reserve:
-        brow = (_TILE_ROWS.get(t) or _tile_rows(t))[0]
-        fits = PLACE_OK[walls[t]]
-        builds += [brow[q] for q in sites if fits[front[q]]]
-    return builds
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
