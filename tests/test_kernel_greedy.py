@@ -16,6 +16,8 @@ import itertools
 import json
 import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +34,9 @@ if kernel.native is None:
         raise RuntimeError("ALHAMBRA_REQUIRE_KERNEL is set but alhambra_kernel is not installed")
     pytest.skip("the rules kernel is not installed (pip install ./kernel)", allow_module_level=True)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import kernel_oracle  # noqa: E402
+
 MODULES = sorted(KERNEL_GREEDY_MODULES)
 #: the modules with pieces of their own in the Alhambras and hands (R-HUT-1, R-GATE-1)
 PIECES = ("building_huts", "city_gates")
@@ -39,10 +44,7 @@ BASE_MODULES = [m for m in MODULES if m not in PIECES]
 COMBOS = [c for k in range(len(BASE_MODULES) + 1) for c in itertools.combinations(BASE_MODULES, k)]
 #: every combination with the building huts or the city gates (or both)
 PIECE_COMBOS = [
-    c
-    for k in range(1, len(MODULES) + 1)
-    for c in itertools.combinations(MODULES, k)
-    if set(c) & set(PIECES)
+    c for k in range(1, len(MODULES) + 1) for c in itertools.combinations(MODULES, k) if set(c) & set(PIECES)
 ]
 PLAYERS = [2, 3, 4, 5, 6]
 #: the mixed line-ups: noise, a named weight set, random seats among greedy ones
@@ -58,9 +60,9 @@ def _mixed(seed: int, n: int) -> list[str]:
     return (MIXED[k:] + MIXED)[:n]
 
 
-def _play(engine: str, n: int, mods: tuple, seed: int, specs: list[str], honest: bool = False):
+def _play(engine: str, n: int, mods: tuple, seed: int, specs: list[str], honest: bool = False, options=None):
     bots = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]
-    game = new_game(n, modules=list(mods), seed=seed, engine=engine)
+    game = new_game(n, modules=list(mods), seed=seed, engine=engine, options=options or {})
     assert game.engine == engine
     play(game, bots, honest=honest)
     return [repr(a) for a in game.history], [b.rng.getstate() for b in bots], game.scores
@@ -87,6 +89,19 @@ def test_greedy_plays_the_same_actions_with_huts_and_gates(mods):
             python = _play("python", n, mods, seed + 1000 * k, specs)
             on_kernel = _play("kernel", n, mods, seed + 1000 * k, specs)
             assert on_kernel == python, (mods, n, seed, specs)
+
+
+@pytest.mark.parametrize("mods", [("building_huts",), ("building_huts", "city_gates", "vizier")], ids="+".join)
+def test_greedy_plays_the_same_actions_with_a_hut_layout_of_the_option(mods):
+    """R-HUT-1, R-HUT-5: the huts of a ``building_huts.layout`` file (other ids, walls and
+    order) are valued by their own walls and colours on both engines."""
+    options = {"building_huts.layout": kernel_oracle.hut_layout_file()}
+    for n, seed in ((2, 61), (3, 62)):
+        specs = ["greedy", "greedy:noise=1.5", "random"][:n]
+        python = _play("python", n, mods, seed, specs, options=options)
+        on_kernel = _play("kernel", n, mods, seed, specs, options=options)
+        assert on_kernel == python, (mods, n, seed)
+        assert any("hut" in a.lower() for a in python[0])
 
 
 def test_mixed_lineups_cover_noise_weights_and_random_seats():
