@@ -214,6 +214,25 @@ mod tests {
     }
 
     #[test]
+    fn r_end_1_greedy_players_play_whole_games_with_every_module() {
+        use crate::game::KERNEL_MODULES;
+        use crate::rng::Mt;
+        for (n, seed) in [(2, 1), (3, 2), (5, 3)] {
+            let mut g = Game::with_modules(n, seed, Options::default(), KERNEL_MODULES);
+            let (w, mut memo, mut rng) = (Weights::default(), Memo::default(), Mt::from_seed(seed));
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while g.current_player().is_some() && steps < 5000 {
+                g.legal(&mut legal);
+                let k = super::super::choose(&g, &w, 0.5, &mut rng, &legal, &mut memo);
+                g.apply_legal(legal[k]);
+                steps += 1;
+            }
+            assert!(g.is_over(), "{n} players, seed {seed}: over after {steps} actions");
+        }
+    }
+
+    #[test]
     fn r_gate_1_a_gate_card_in_hand_is_part_of_a_seats_value() {
         let with = table(&[gate(1), money(0, 3)], &[], &[]);
         let without = table(&[money(0, 3)], &[], &[]);
