@@ -20,6 +20,9 @@ GREEDY_MODULES = [
     ("vizier",),
     ("bonus_cards", "exchange_offices"),
     ("vizier", "bonus_cards", "exchange_offices", "diamonds"),
+    ("building_huts",),
+    ("city_gates",),
+    ("building_huts", "city_gates", "exchange_offices"),
 ]
 
 
@@ -99,8 +102,10 @@ def test_pimc_is_deterministic_for_a_seed_and_plays_whole_games():
     assert alhambra.Game.from_json(first).is_over
 
 
-def test_pimc_decides_as_the_search_bot_where_the_kernel_cannot():
-    """Building huts: the kernel's greedy bot does not value huts, so the search bot decides."""
+def test_pimc_decides_as_the_search_bot_where_the_kernel_cannot(monkeypatch):
+    """A module the kernel's greedy bot does not value (here: the building huts taken off its
+    list): the search bot decides."""
+    monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", kernel.KERNEL_GREEDY_MODULES - {"building_huts"})
     g = alhambra.new_game(2, modules=["building_huts"], seed=6)
     _advance(g, 6, 20)
     bot = PIMCBot(1)
@@ -121,12 +126,24 @@ def test_pimc_specifications():
         PIMCBot(noise=float("nan"))
 
 
-def test_the_kernel_refuses_playouts_it_cannot_value():
-    g = alhambra.new_game(2, modules=["building_huts"], seed=1, engine="kernel")
-    code = kernel.code_of(g.legal_actions()[0], g.rules)
-    with pytest.raises(alhambra.errors.ConfigError, match="building huts"):
-        kernel.native.pimc_rewards([g._kernel], [code], g.current_player, [1.0] * 21, 0.0, 2, 12.0, 1, 100)
+@pytest.mark.parametrize("module", ["building_huts", "city_gates"])
+def test_pimc_searches_in_the_kernel_with_huts_and_gates(module):
+    """The kernel's greedy playouts value the building huts (R-HUT-5) and the city gates
+    (R-GATE-5): the PIMC bot searches there (no fallback), its rewards shares in [0, 1]."""
+    g = alhambra.new_game(2, modules=[module], seed=1, engine="kernel")
+    codes = [kernel.code_of(a, g.rules) for a in g.legal_actions()[:3]]
+    rewards = kernel.native.pimc_rewards([g._kernel], codes, g.current_player, [1.0] * 21, 0.0, 2, 12.0, 1, 100)
+    assert len(rewards) == len(codes) and all(0.0 <= r <= 1.0 for r in rewards)
+    _advance(g, 6, 20)
+    bot = PIMCBot(1, worlds=2)
+    legal = g.legal_actions()
+    assert bot.choose(g, g.current_player, legal) in legal
+    assert bot._fallback is None
+
+
+def test_the_kernel_refuses_bad_playout_input():
     b = alhambra.new_game(2, seed=1, engine="kernel")
+    code = kernel.code_of(b.legal_actions()[0], b.rules)
     with pytest.raises(alhambra.errors.ConfigError, match="not to decide"):
         kernel.native.pimc_rewards([b._kernel], [code], 1 - b.current_player, [1.0] * 21, 0.0, 2, 12.0, 1, 100)
     with pytest.raises(alhambra.errors.ConfigError, match="no action's code"):
@@ -138,10 +155,11 @@ def test_simulate_records_are_the_same_on_either_engine():
     the Python engine's for the same seed, the engine named aside."""
     from alhambra.simulate import SimTask, run_task
 
-    records = []
-    for engine in ("python", "auto"):
-        bots = ("pimc:worlds=2", "greedy", "random")
-        task = SimTask(index=0, seed=5, players=3, modules=("vizier",), bots=bots, engine=engine)
-        records.append(run_task(task)[0])
-    assert [r.pop("engine") for r in records] == ["python", "kernel"]
-    assert records[0] == records[1]
+    for modules in (("vizier",), ("building_huts", "city_gates")):
+        records = []
+        for engine in ("python", "auto"):
+            bots = ("pimc:worlds=2", "greedy", "random")
+            task = SimTask(index=0, seed=5, players=3, modules=modules, bots=bots, engine=engine)
+            records.append(run_task(task)[0])
+        assert [r.pop("engine") for r in records] == ["python", "kernel"]
+        assert records[0] == records[1]

@@ -2,10 +2,12 @@
 
 The kernel's copy of the evaluator (``kernel/core/src/greedy.rs``) must choose exactly as
 :class:`alhambra.bots.GreedyBot` does: over seeded games of every combination of the modules it
-values and 2-6 players, greedy bots (plain, with noise, with a named weight set, and mixed with
-random bots) play the same actions on both engines, their generators end in the same state, the
-kernel's action values equal the Python evaluator's bit for bit, and ``simulate`` writes the
-same records (the ``engine`` field aside). Bad input is an :class:`AlhambraError`.
+values and 2-6 players (with the building huts or the city gates, whose Python games are the
+slowest, a few seeded games of 2 and 3 players per combination), greedy bots (plain, with noise,
+with a named weight set, and mixed with random bots) play the same actions on both engines,
+their generators end in the same state, the kernel's action values equal the Python evaluator's
+bit for bit, and ``simulate`` writes the same records (the ``engine`` field aside). Bad input is
+an :class:`AlhambraError`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import itertools
 import json
 import os
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,8 +34,18 @@ if kernel.native is None:
         raise RuntimeError("ALHAMBRA_REQUIRE_KERNEL is set but alhambra_kernel is not installed")
     pytest.skip("the rules kernel is not installed (pip install ./kernel)", allow_module_level=True)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import kernel_oracle  # noqa: E402
+
 MODULES = sorted(KERNEL_GREEDY_MODULES)
-COMBOS = [c for k in range(len(MODULES) + 1) for c in itertools.combinations(MODULES, k)]
+#: the modules with pieces of their own in the Alhambras and hands (R-HUT-1, R-GATE-1)
+PIECES = ("building_huts", "city_gates")
+BASE_MODULES = [m for m in MODULES if m not in PIECES]
+COMBOS = [c for k in range(len(BASE_MODULES) + 1) for c in itertools.combinations(BASE_MODULES, k)]
+#: every combination with the building huts or the city gates (or both)
+PIECE_COMBOS = [
+    c for k in range(1, len(MODULES) + 1) for c in itertools.combinations(MODULES, k) if set(c) & set(PIECES)
+]
 PLAYERS = [2, 3, 4, 5, 6]
 #: the mixed line-ups: noise, a named weight set, random seats among greedy ones
 MIXED = ["greedy:noise=1.5", "random", "greedy:weights=tuned", "greedy", "random", "greedy:noise=0.2"]
@@ -46,9 +60,9 @@ def _mixed(seed: int, n: int) -> list[str]:
     return (MIXED[k:] + MIXED)[:n]
 
 
-def _play(engine: str, n: int, mods: tuple, seed: int, specs: list[str], honest: bool = False):
+def _play(engine: str, n: int, mods: tuple, seed: int, specs: list[str], honest: bool = False, options=None):
     bots = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]
-    game = new_game(n, modules=list(mods), seed=seed, engine=engine)
+    game = new_game(n, modules=list(mods), seed=seed, engine=engine, options=options or {})
     assert game.engine == engine
     play(game, bots, honest=honest)
     return [repr(a) for a in game.history], [b.rng.getstate() for b in bots], game.scores
@@ -62,6 +76,32 @@ def test_greedy_plays_the_same_actions_on_both_engines(mods, n):
         python = _play("python", n, mods, seed + 1000 * k, specs)
         on_kernel = _play("kernel", n, mods, seed + 1000 * k, specs)
         assert on_kernel == python, (mods, n, specs)
+
+
+@pytest.mark.parametrize("mods", PIECE_COMBOS, ids=lambda c: "+".join(c))
+def test_greedy_plays_the_same_actions_with_huts_and_gates(mods):
+    """R-HUT-1 … R-HUT-6, R-GATE-1 … R-GATE-9: hut values and layouts, gate cards, gates played
+    after a change or before a removal, builds through a gate: the same actions on both
+    engines, in 2- and 3-player games (plain greedy seats and a mixed line-up)."""
+    base = 500 + 10 * PIECE_COMBOS.index(mods)
+    for n, seed in ((2, base), (3, base + 1)):
+        for k, specs in enumerate((["greedy"] * n, _mixed(seed, n))):
+            python = _play("python", n, mods, seed + 1000 * k, specs)
+            on_kernel = _play("kernel", n, mods, seed + 1000 * k, specs)
+            assert on_kernel == python, (mods, n, seed, specs)
+
+
+@pytest.mark.parametrize("mods", [("building_huts",), ("building_huts", "city_gates", "vizier")], ids="+".join)
+def test_greedy_plays_the_same_actions_with_a_hut_layout_of_the_option(mods):
+    """R-HUT-1, R-HUT-5: the huts of a ``building_huts.layout`` file (other ids, walls and
+    order) are valued by their own walls and colours on both engines."""
+    options = {"building_huts.layout": kernel_oracle.hut_layout_file()}
+    for n, seed in ((2, 61), (3, 62)):
+        specs = ["greedy", "greedy:noise=1.5", "random"][:n]
+        python = _play("python", n, mods, seed, specs, options=options)
+        on_kernel = _play("kernel", n, mods, seed, specs, options=options)
+        assert on_kernel == python, (mods, n, seed)
+        assert any("hut" in a.lower() for a in python[0])
 
 
 def test_mixed_lineups_cover_noise_weights_and_random_seats():
@@ -107,7 +147,11 @@ def _record(engine: str, n: int, mods: tuple, seed: int, bots: list[str]) -> str
 
 
 @pytest.mark.parametrize("n", PLAYERS)
-@pytest.mark.parametrize("mods", [(), tuple(MODULES), ("bonus_cards", "diamonds"), ("exchange_offices", "vizier")])
+@pytest.mark.parametrize(
+    "mods",
+    [(), tuple(MODULES), ("bonus_cards", "diamonds"), ("exchange_offices", "vizier"), PIECES],
+    ids=lambda c: "+".join(c) or "base",
+)
 def test_simulate_records_are_the_same_on_both_engines(mods, n):
     bots = (["greedy", "random", "greedy:noise=1", "greedy:weights=tuned"] * 2)[:n]
     seed = 77 + n
@@ -201,21 +245,18 @@ def test_play_bots_advances_the_generators_as_the_python_bots():
 
 
 @pytest.mark.parametrize("module", ["building_huts", "city_gates"])
-def test_the_kernels_greedy_bot_plays_no_game_of_the_modules_it_does_not_value(module):
-    """The kernel plays the building huts and the city gates, but its greedy evaluation values
-    neither: the bindings refuse greedy seats there, and ``simulate`` plays such games on
-    Python (the same record as on Python)."""
+def test_simulate_keeps_the_kernel_for_greedy_bots_with_huts_and_gates(module):
+    """The kernel values the building huts (R-HUT-5) and the city gates (R-GATE-5): greedy
+    seats play inside it (``play_bots``, ``simulate``), with the same record as on Python."""
     row = list(weight_row(DEFAULT_WEIGHTS))
     game = new_game(3, modules=[module], seed=4, engine="kernel")
-    with pytest.raises(ConfigError, match="plays no game with"):
-        game._kernel.play_bots([(row, 0.0, 1), 2, 3])
-    with pytest.raises(ConfigError, match="plays no game with"):
-        game._kernel.greedy_values(row)
-    assert not game.history
-    assert simulate_one(3, 4, modules=[module], bots="greedy").engine == "python"
+    assert len(game._kernel.greedy_values(row)) == len(game.legal_actions())
+    assert game.play_bots([(DEFAULT_WEIGHTS, 0.0, 1), 2, 3]) == len(game.history) > 0
+    assert game.is_over
+    assert simulate_one(3, 4, modules=[module], bots="greedy").engine == "kernel"
     bots = ("greedy", "random", "greedy:noise=1")
     records = [
         run_task(SimTask(index=0, seed=5, players=3, modules=(module,), bots=bots, engine=e))[0]
         for e in ("python", "auto")
     ]
-    assert [r["engine"] for r in records] == ["python", "python"] and records[0] == records[1]
+    assert [r.pop("engine") for r in records] == ["python", "kernel"] and records[0] == records[1]

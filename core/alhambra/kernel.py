@@ -416,7 +416,9 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
 #: The modules whose games the compiled kernel's greedy evaluation (``kernel/core/src/greedy.rs``)
 #: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does; a kernel game with any
 #: other module is valued by the Python evaluator.
-KERNEL_GREEDY_MODULES = frozenset({"vizier", "exchange_offices", "bonus_cards", "diamonds"})
+KERNEL_GREEDY_MODULES = frozenset(
+    {"vizier", "exchange_offices", "bonus_cards", "diamonds", "building_huts", "city_gates"}
+)
 
 _WEIGHT_ROWS: dict[Any, tuple[float, ...] | None] = {}
 

@@ -12,9 +12,9 @@ same for every candidate (common random numbers).
 
 The playouts run in the kernel (``kernel/core/src/search.rs``), which is what pays for many
 of them: a world of a Python game is loaded into the kernel, so the bot chooses the same on
-either engine. Where the kernel cannot play a game or its greedy bot cannot value it (the
-modules building huts and city gates, third-party rules), or the kernel is not installed, the
-bot decides as the search bot (:class:`~.search.SearchBot`) does.
+either engine. Where the kernel cannot play a game or its greedy bot cannot value it
+(third-party rules, a module outside :data:`alhambra.kernel.KERNEL_GREEDY_MODULES`), or the
+kernel is not installed, the bot decides as the search bot (:class:`~.search.SearchBot`) does.
 """
 
 from __future__ import annotations

@@ -10,13 +10,22 @@
 //! seat's own hand and bonus cards (R-BON-3). The scoring table it values is the base game's
 //! (R-SCORE-2 … R-SCORE-5: no module the kernel plays adjusts a scoring).
 //!
-//! Every action of the modules the kernel plays has its own value here (TakeOffice R-EXC-3,
-//! UseVizier R-VIZ-2, DeclineVizier, ReactivateVizier R-VIZ-4, BuyWithDiamonds R-DIA-4,
-//! RevealBonus R-BON-3): none is valued by playing it on a copy.
+//! The actions of the vizier, the exchange offices, the diamonds, the bonus cards and the
+//! building huts have their own values here (TakeOffice R-EXC-3, UseVizier R-VIZ-2,
+//! DeclineVizier, ReactivateVizier R-VIZ-4, BuyWithDiamonds R-DIA-4, RevealBonus R-BON-3,
+//! TakeHut R-HUT-2); the huts' part of the counts and placements is in `greedy_huts.rs`. The
+//! city gates' actions are valued as the Python evaluator values a module's action it has no
+//! model of: played on a copy, with a look one free step ahead (`greedy_gates.rs`).
+
+#[path = "greedy_gates.rs"]
+mod gates;
+#[path = "greedy_huts.rs"]
+mod huts;
 
 use crate::city::{Cell, City, STEPS};
 use crate::data::*;
-use crate::game::{Action, Game, Phase, MAX_PLAYERS, VIZIER};
+use crate::game::{Action, Game, Phase, BUILDING_HUTS, MAX_PLAYERS, VIZIER};
+use crate::huts::{HUT_FIRST, HUT_TILES};
 use crate::rng::Mt;
 use crate::stack::Stack;
 
@@ -119,6 +128,9 @@ impl Weights {
     }
 }
 
+/// Tile ids the evaluation keeps a value for: the fountain, the buildings, the huts.
+const TILE_SLOTS: usize = HUT_FIRST as usize + HUT_TILES;
+
 /// Penalty shares for an Alhambra with 0 … 4 open sides (`_CLOSED`).
 const CLOSED: [f64; 5] = [1.0, 0.6, 0.3, 0.12, 0.04];
 
@@ -137,7 +149,7 @@ pub struct Memo {
 pub fn open_sides(city: &City) -> i32 {
     let mut n = 0;
     for (c, t) in city.iter() {
-        let m = TILE_WALLS[t as usize];
+        let m = city.walls(t);
         for &(d, side, _) in STEPS.iter() {
             if m & side == 0 && city.tile_at((c as i32 + d) as Cell).is_none() {
                 n += 1;
@@ -282,9 +294,12 @@ struct Eval<'a> {
     /// `_shapes[seat]`
     shape_me: f64,
     /// tiles whose `place_values` were worked out (bit per tile)
-    placed: u64,
+    placed: u128,
     /// `tile_value` per tile and `dirk_ok`
-    tiles: [[Option<f64>; 2]; 55],
+    tiles: [[Option<f64>; 2]; TILE_SLOTS],
+    /// the building huts play (`hut_plugin`): huts count at scorings (R-HUT-5)
+    /// the building huts play (`hut_plugin`): huts count at scorings (R-HUT-5)
+    huts: bool,
     wanted: Option<Stack<(u8, usize, u32, f64), 4>>,
     memo: &'a mut Memo,
 }
@@ -343,7 +358,8 @@ impl<'a> Eval<'a> {
             dirk_counts,
             shape_me: 0.0,
             placed: 0,
-            tiles: [[None; 2]; 55],
+            tiles: [[None; 2]; TILE_SLOTS],
+            huts: g.mods & BUILDING_HUTS != 0,
             wanted: None,
             memo,
         };
@@ -352,10 +368,14 @@ impl<'a> Eval<'a> {
         e
     }
 
-    /// Buildings per type `city` scores for `seat`, with the bonus cards `viewer` knows of
-    /// (R-BON-3: revealed ones, and the viewer's own hidden ones) whose building stands there.
+    /// Buildings per type `city` scores for `seat`: its huts' (R-HUT-5) and the bonus cards
+    /// `viewer` knows of (R-BON-3: revealed ones, and the viewer's own hidden ones) whose
+    /// building stands there.
     fn city_counts_of(g: &Game, viewer: usize, seat: usize, city: &City) -> [u8; TYPES] {
         let mut counts = city.type_counts();
+        if g.mods & BUILDING_HUTS != 0 {
+            huts::add_hut_counts(g, city, &mut counts);
+        }
         let mut cards = g.bonus.revealed[seat];
         if seat == viewer {
             cards |= g.bonus.hands[seat];
@@ -427,7 +447,7 @@ impl<'a> Eval<'a> {
         let mut city = self.g.players[self.seat].city;
         let cells = &mut self.memo.cells;
         cells.clear();
-        city.place_cells(TILE_WALLS[tile as usize], &mut |c| cells.push(c));
+        city.place_cells(city.walls(tile), &mut |c| cells.push(c));
         city
     }
 
@@ -446,7 +466,9 @@ impl<'a> Eval<'a> {
         }
     }
 
-    /// `place_values`: the gain of building `tile` at each legal cell (worked out once).
+    /// `place_values`: the gain of building `tile` at each legal cell (worked out once). With
+    /// the building huts, the majority gain of each cell counts the buildings the huts next to
+    /// it add (R-HUT-5, [`huts::hut_extra`]).
     fn place_values(&mut self, tile: u8) {
         if self.placed >> tile & 1 == 1 {
             return;
@@ -459,6 +481,7 @@ impl<'a> Eval<'a> {
         for k in 0..self.memo.cells.len() {
             let c = self.memo.cells[k];
             let (wl, opens, nb) = Self::after_place(&city, tile, c);
+            let gain = if self.huts { self.hut_gain(&city, tile, c) } else { gain };
             let v = gain + self.shape_value(wl, opens) - base + compact * nb as f64;
             self.memo.place.push((tile, c, v));
         }
@@ -472,6 +495,9 @@ impl<'a> Eval<'a> {
     /// `best_place`: the best gain of building `tile` now (None: nowhere). Worked out from the
     /// placements' values once those are known, else by its own formula (as the Python one).
     fn best_place(&mut self, tile: u8) -> Option<f64> {
+        if self.huts {
+            self.place_values(tile); // the Python evaluator's hut branch: the placements' best
+        }
         if self.placed >> tile & 1 == 1 {
             let mut best: Option<f64> = None;
             for &(t, _, v) in self.memo.place.iter() {
@@ -634,8 +660,8 @@ impl<'a> Eval<'a> {
         let mut v =
             self.shape_value(c2.longest_outer_wall(), open_sides(&c2)) - self.shape_me + self.reserve_value(old);
         let mut deltas: Stack<(usize, i32), 2> = Stack::new();
-        if (1..=54).contains(&old) {
-            deltas.push((TILE_TYPE[old as usize] as usize, -1));
+        if let Some((t, k)) = self.count_of(city, old, c) {
+            deltas.push((t, -k));
         }
         if let Some(t) = new {
             v -= self.reserve_value(t);
@@ -655,8 +681,9 @@ impl<'a> Eval<'a> {
         v
     }
 
-    /// `action_values`: the gain of each action of `legal` (into `memo.values`).
-    fn action_values(&mut self, legal: &[Action], out: &mut Vec<f64>) {
+    /// `action_values`: the gain of each action of `legal` (into `out`); the city gates'
+    /// actions with a look one free step ahead when `lookahead` ([`Eval::step_value`]).
+    fn action_values(&mut self, legal: &[Action], out: &mut Vec<f64>, lookahead: bool) {
         out.clear();
         let g = self.g;
         let w = *self.w;
@@ -716,14 +743,13 @@ impl<'a> Eval<'a> {
                         self.city_value(&c2) - now
                     }
                 },
-                // not valued here: the kernel's greedy bot plays no game with building huts or
-                // city gates (the bindings refuse it; such games choose through the Python
-                // evaluator)
-                Action::TakeHut { .. }
-                | Action::TakeGate { .. }
+                // R-HUT-2: the hut is free; it is built or reserved at the end of the turn
+                Action::TakeHut { hut } => self.tile_value(hut, false) - 0.5,
+                // R-GATE-4 … R-GATE-6: played on a copy (and one free step ahead)
+                Action::TakeGate { .. }
                 | Action::PlayGate { .. }
                 | Action::FinishGates
-                | Action::BuildThroughGate { .. } => 0.0,
+                | Action::BuildThroughGate { .. } => self.step_value(*a, lookahead),
                 Action::Reserve { tile } => self.reserve_value(tile),
                 Action::GiveToDirk { tile } => self.dirk_value(tile),
                 Action::Build { tile, cell } => {
@@ -804,21 +830,21 @@ pub fn action_values(g: &Game, w: &Weights, legal: &[Action], memo: &mut Memo, o
         return;
     };
     let mut e = Eval::new(g, seat as usize, w, memo);
-    e.action_values(legal, out);
+    e.action_values(legal, out, true);
 }
 
 /// The heuristic value of `seat`'s whole position (`Evaluator.seat_value`), read as `seat`
 /// itself would (its hand, its hidden bonus cards): the score, the projected majorities
 /// (R-SCORE-2 … R-SCORE-4) and walls (R-SCORE-5) of the scorings to come, the money and how
-/// well it pays for the market, the reserve, the tiles it still has to place and an active
-/// vizier. A search calls it on determinized copies, where every hand is one the searching
+/// well it pays for the market, the other cards in hand (gate cards, R-GATE-5), the reserve,
+/// the tiles it still has to place and an active vizier. A search calls it on determinized copies, where every hand is one the searching
 /// seat believes in.
 pub fn seat_value(g: &Game, seat: usize, w: &Weights, memo: &mut Memo) -> f64 {
     let mut e = Eval::new(g, seat, w, memo);
     let p = &g.players[seat];
     let counts = e.counts[seat];
     let mut v = p.score as f64 + e.majority_value(seat, &counts) + e.shape_me;
-    v += e.money_value(&Purse::of(p.hand.as_slice()), 0);
+    v += e.money_value(&Purse::of(p.hand.as_slice()), 0) + e.held_value(p.hand.as_slice());
     for &t in p.reserve.iter() {
         v += e.reserve_value(t);
     }

@@ -9,7 +9,7 @@ use crate::env::KernelEnv;
 use crate::{config_error, KernelGame};
 use crate::{generator, guard, Player, SeatSpec};
 use kernel::codec::{Choice, Decision, Slots};
-use kernel::game::{Action, Game, BUILDING_HUTS};
+use kernel::game::{Action, Game};
 use kernel::greedy::{self, Memo, Weights};
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
@@ -153,12 +153,6 @@ impl BatchEnv {
                 None => return Err(config_error(py, format!("no player for seat {s}"))),
                 Some(SeatSpec::Random(gen)) => Some(Player::Random(generator(py, gen)?)),
                 Some(SeatSpec::Greedy((weights, noise, gen))) => {
-                    if game.g.mods & BUILDING_HUTS != 0 {
-                        return Err(config_error(
-                            py,
-                            "the kernel's greedy bot plays no game with building huts".into(),
-                        ));
-                    }
                     let w =
                         Weights::from_slice(weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
                     if !noise.is_finite() {

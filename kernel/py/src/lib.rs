@@ -71,17 +71,6 @@ fn config_error(py: Python<'_>, msg: String) -> PyErr {
     alhambra_error(py, "ConfigError", msg, PyValueError::new_err)
 }
 
-/// The kernel's greedy evaluation values neither the building huts nor the city gates: a game
-/// with either is no game for its greedy bot (the Python evaluator values them).
-fn greedy_refusal(py: Python<'_>, mods: u8) -> PyResult<()> {
-    for (bit, name) in [(BUILDING_HUTS, "building huts"), (GATES, "city gates")] {
-        if mods & bit != 0 {
-            return Err(config_error(py, format!("the kernel's greedy bot plays no game with {name}")));
-        }
-    }
-    Ok(())
-}
-
 /// A hut layout as the bridge gives it: per hut (in the rule set's catalogue order) its id, its
 /// building type (0 pavilion … 5 tower) and its wall mask.
 type Huts = Option<Vec<(String, u8, u8)>>;
@@ -339,7 +328,6 @@ impl KernelGame {
             players.push(match seat {
                 SeatSpec::Random(gen) => Player::Random(generator(py, gen)?),
                 SeatSpec::Greedy((weights, noise, gen)) => {
-                    greedy_refusal(py, self.g.mods)?;
                     let w =
                         Weights::from_slice(weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
                     if !noise.is_finite() {
@@ -404,7 +392,6 @@ impl KernelGame {
     /// to decide (`Evaluator(game, seat, weights).action_values(legal)`); `weights`: the 21
     /// weights in field order. Empty once the game is over.
     fn greedy_values(&mut self, py: Python<'_>, weights: Vec<f64>) -> PyResult<Vec<f64>> {
-        greedy_refusal(py, self.g.mods)?;
         let w = Weights::from_slice(&weights).map_err(|why| config_error(py, format!("greedy bot: {why}")))?;
         guard(py, || {
             self.ensure_legal();

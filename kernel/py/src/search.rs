@@ -1,7 +1,7 @@
 //! Search bots' playouts (`kernel::search`): the rewards of candidate actions in determinized
 //! worlds, computed with the GIL released.
 
-use crate::{config_error, greedy_refusal, guard, KernelGame};
+use crate::{config_error, guard, KernelGame};
 use kernel::game::{Action, Game};
 use kernel::greedy::Weights;
 use kernel::search::{self, Buffers, Playouts};
@@ -33,7 +33,6 @@ pub fn pimc_rewards(
     }
     let mut games: Vec<Game> = Vec::with_capacity(worlds.len());
     for world in &worlds {
-        greedy_refusal(py, world.g.mods)?;
         if world.g.current_player() != Some(seat as u8) {
             return Err(config_error(py, format!("search: seat {seat} is not to decide in every world")));
         }
