@@ -106,13 +106,15 @@ fn run(n: usize, mods: u8, secs: f64, on: bool) -> (u64, f64, [f64; 6]) {
     while start.elapsed().as_secs_f64() < secs {
         for (k, s) in slots.iter_mut().enumerate() {
             clock.at = Instant::now();
+            let mut changed = true;
             if !s.fresh && s.g.current_player() == Some(s.seat) {
                 // the learner's integer (drawn outside the clock, as Python draws it)
                 s.dec.legal_ints(&mut ints);
                 let i = ints[learner.below(ints.len() as u32) as usize];
                 clock.at = Instant::now();
-                if let Choice::Done(a) = s.dec.choose(i) {
-                    s.g.apply_legal(s.legal[a]);
+                match s.dec.choose(i) {
+                    Choice::Done(a) => s.g.apply_legal(s.legal[a]),
+                    _ => changed = false,
                 }
                 clock.tick(0);
             }
@@ -139,7 +141,9 @@ fn run(n: usize, mods: u8, secs: f64, on: bool) -> (u64, f64, [f64; 6]) {
             let current = s.g.current_player() == Some(s.seat);
             let prefix: &[u16] = if current { s.dec.prefix() } else { &[] };
             let o = &mut out[k * obs.size..(k + 1) * obs.size];
-            obs.update(&s.g, s.seat as usize, prefix, o, &mut scratch, &mut s.written);
+            if changed || !obs.update_prefix(s.seat as usize, prefix, o, &mut s.written) {
+                obs.update(&s.g, s.seat as usize, prefix, o, &mut scratch, &mut s.written);
+            }
             clock.tick(3);
             let m = &mut mask[k * na..(k + 1) * na];
             if current {

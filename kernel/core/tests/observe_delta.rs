@@ -2,7 +2,8 @@
 //! against the observation written whole (`Observer::write`, then the integers chosen so far
 //! counted in `decision`), float for float, after every action of random games: several
 //! seeds, player counts and module sets, seats changing, a buffer carried from one game into
-//! the next, prefixes of one to three integers, and a buffer forgotten.
+//! the next, prefixes of one to three integers (and one more with the game unchanged:
+//! `Observer::update_prefix`), and a buffer forgotten.
 
 use alhambra_kernel::codec::{Codec, Slots};
 use alhambra_kernel::data::*;
@@ -63,6 +64,15 @@ fn check(n: usize, mods: u8, seed: u64, games: u64) {
             let same = kept.iter().zip(&whole).all(|(a, b)| a.to_bits() == b.to_bits());
             assert!(same, "players {n}, modules {mods:#b}, seed {seed}, game {k}, action {actions}");
             checked += 1;
+            if rng.below(3) == 0 {
+                // another integer chosen, the game unchanged: the decision slice alone
+                let more = rng.below(codec.num_actions as u32) as u16;
+                prefix.push(more);
+                assert!(obs.update_prefix(seat, &prefix, &mut kept, &mut written));
+                whole[d + more as usize] += 1.0;
+                assert!(kept.iter().zip(&whole).all(|(a, b)| a.to_bits() == b.to_bits()), "prefix {prefix:?}");
+                assert!(!obs.update_prefix((seat + 1) % n, &prefix, &mut kept, &mut written));
+            }
             g.legal(&mut legal);
             let a = legal[rng.below(legal.len() as u32) as usize];
             g.apply_legal(a);

@@ -284,6 +284,8 @@ impl BatchEnv {
         for (k, slot) in self.slots.iter_mut().enumerate() {
             let s = slot.as_mut().expect("checked");
             let (mut r, mut ill, mut term, mut trunc) = (0.0, false, false, false);
+            // whether the game changed (else only the integers chosen may have)
+            let mut changed = true;
             if s.fresh {
                 s.fresh = false;
                 s.steps = 0;
@@ -295,8 +297,9 @@ impl BatchEnv {
                     Choice::Illegal => {
                         ill = true;
                         r = penalty;
+                        changed = false;
                     }
-                    Choice::More => {}
+                    Choice::More => changed = false,
                     Choice::Done(a) => {
                         s.g.apply_legal(s.legal[a]);
                         s.opponents_play(env);
@@ -320,7 +323,9 @@ impl BatchEnv {
             let m = &mut out.mask[k * na..(k + 1) * na];
             let current = s.g.current_player() == Some(s.seat);
             let prefix: &[u16] = if current { s.dec.prefix() } else { &[] };
-            t.obs.update(&s.g, s.seat as usize, prefix, o, &mut self.scratch, &mut s.written);
+            if changed || !t.obs.update_prefix(s.seat as usize, prefix, o, &mut s.written) {
+                t.obs.update(&s.g, s.seat as usize, prefix, o, &mut self.scratch, &mut s.written);
+            }
             if current {
                 s.dec.mask(m);
             } else {

@@ -77,11 +77,6 @@ impl Observer {
         } else {
             out[..self.head_end()].fill(0.0);
             out[self.tail()].fill(0.0);
-            let d = self.decision_start();
-            for &i in written.decision.iter() {
-                out[d + i as usize] = 0.0;
-            }
-            written.decision.clear();
         }
         self.write_head(g, seat, out);
         for p in 0..n {
@@ -99,12 +94,32 @@ impl Observer {
             saved.tiles.extend(city.iter());
         }
         self.write_tail(g, seat, out);
+        self.count_prefix(prefix, out, written);
+        written.seat = seat;
+        written.valid = true;
+    }
+
+    /// [`Observer::update`] where the game has not changed since the buffer was last updated
+    /// for `seat` (only the integers chosen may have): the `decision` slice alone is rewritten.
+    /// False (nothing written) when the buffer does not hold an observation of `seat`.
+    pub fn update_prefix(&self, seat: usize, prefix: &[u16], out: &mut [f32], written: &mut Written) -> bool {
+        if !written.valid || written.seat != seat {
+            return false;
+        }
+        self.count_prefix(prefix, &mut out[..self.size], written);
+        true
+    }
+
+    /// The `decision` slice: the entries counted before cleared, `prefix` counted.
+    fn count_prefix(&self, prefix: &[u16], out: &mut [f32], written: &mut Written) {
         let d = self.decision_start();
+        for &i in written.decision.iter() {
+            out[d + i as usize] = 0.0;
+        }
+        written.decision.clear();
         for &i in prefix {
             out[d + i as usize] += 1.0;
         }
         written.decision.extend_from_slice(prefix);
-        written.seat = seat;
-        written.valid = true;
     }
 }
