@@ -3,7 +3,9 @@
 //! One call steps the whole batch with the GIL released: per game, the learner's integer is
 //! taken by the codec's `Decision`, a complete code is played, the opponents play until the
 //! learner decides again or the game ends, and the observation, mask, reward and end flags
-//! are written into the caller's numpy buffers. No allocation per step once buffers have grown.
+//! are written into the caller's numpy buffers, the observation updated in place (only what
+//! changed since the game's last step: `kernel::observe::Written`). No allocation per step
+//! once buffers have grown.
 
 use crate::env::KernelEnv;
 use crate::{config_error, KernelGame};
