@@ -4,6 +4,7 @@ before the kernel), in steps per second per core, with random and with greedy op
 
     python benchmarks/vector_speed.py                    # about a minute
     python benchmarks/vector_speed.py --players 4 --modules vizier,bonus_cards --num-envs 256
+    python benchmarks/vector_speed.py --modules building_huts --opponents random
 
 A step is one learner integer (the opponents' whole turns included). Both loops choose a random
 legal integer from the masks; the batch's choice is one vectorised numpy expression over the
@@ -71,6 +72,11 @@ def main() -> None:
     p.add_argument("--modules", default="")
     p.add_argument("--num-envs", type=int, default=256)
     p.add_argument("--seconds", type=float, default=8.0, help="CPU seconds per contender")
+    p.add_argument(
+        "--opponents",
+        default="random,greedy",
+        help="the opponents' kinds to measure, comma-separated (the kernel's greedy bot plays no building huts)",
+    )
     args = p.parse_args()
     print(
         f"players {args.players}, modules [{args.modules}], batch of {args.num_envs}; "
@@ -79,7 +85,7 @@ def main() -> None:
     print(
         f"{'opponents':<10} {'single (python) env/loop':>26} {'batch (kernel) env/loop':>26} {'speed-up env/loop':>20}"
     )
-    for kind in ("random", "greedy"):
+    for kind in args.opponents.split(","):
         opponents = [kind] * (args.players - 1)
         s_env, s_loop = single_speed(args.players, args.modules, opponents, args.seconds, "python")
         b_env, b_loop, eps = batch_speed(args.players, args.modules, opponents, args.seconds, args.num_envs)

@@ -109,6 +109,8 @@ class BatchEnv:
         truncated: object,
         illegal: object,
     ) -> tuple[int, int] | None: ...
+    def rewrite(self) -> None:
+        """Forget what the observation buffer holds: the next step writes every game's row whole."""
 
 def spiel_next_draw(
     game: KernelGame, index: int, outcomes: Sequence[tuple[int, int | str]]

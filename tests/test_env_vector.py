@@ -213,3 +213,43 @@ def test_a_refused_batch_changes_no_game_not_even_one_waiting_to_restart(engine)
 
     for a, b in zip(run(False), run(True)):
         assert np.array_equal(a, b)
+
+
+@needs_batch
+@pytest.mark.parametrize(
+    ("players", "modules", "seed"),
+    [
+        (4, [], 1),
+        (4, [], 2),
+        (2, ["vizier", "bonus_cards"], 3),
+        (3, ["building_huts", "exchange_offices"], 4),
+        (5, ["vizier", "bonus_cards", "exchange_offices", "diamonds"], 5),
+    ],
+)
+def test_observations_updated_in_place_are_the_ones_written_whole(players: int, modules: list[str], seed: int) -> None:
+    # the kernel rewrites only what changed since a game's last step; a twin batch told to
+    # forget its buffer before every step writes every float: the same bytes, over whole games,
+    # autoresets, random seats, illegal integers and truncations included
+    kw: dict[str, Any] = dict(
+        players=players, modules=modules, opponents=["random"] * (players - 1), seat="random", max_episode_steps=150
+    )
+    kept = vector_env(6, seed=seed, copy=False, **kw)
+    whole = vector_env(6, seed=seed, **kw)
+    assert isinstance(kept, KernelVectorEnv) and isinstance(whole, KernelVectorEnv)
+    obs, _ = kept.reset()
+    wobs, _ = whole.reset()
+    assert not obs["observation"].flags.writeable  # the batch's own array, updated in place
+    rng = np.random.default_rng(seed)
+    episodes = 0
+    for t in range(500):
+        assert obs["observation"].tobytes() == wobs["observation"].tobytes(), t
+        assert np.array_equal(obs["action_mask"], wobs["action_mask"]), t
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in obs["action_mask"]])
+        if t % 17 == 0:
+            actions[t % 6] = 5000  # illegal: the game unchanged, its observation too
+        whole._batch.rewrite()
+        obs, rewards, terms, truncs, _ = kept.step(actions)
+        wobs, wrewards, wterms, wtruncs, _ = whole.step(actions)
+        assert np.array_equal(rewards, wrewards) and np.array_equal(terms, wterms) and np.array_equal(truncs, wtruncs)
+        episodes += int(terms.sum() + truncs.sum())
+    assert episodes >= 6  # autoresets, several

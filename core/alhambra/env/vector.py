@@ -21,7 +21,8 @@ On the kernel (the rule set and the opponents allow it: random bots, and greedy 
 call into the compiled kernel with the GIL released (``alhambra_kernel.BatchEnv``): each
 game's integer is taken, a complete code is played, the opponents play inside the kernel until
 the learner decides again, and observations, masks, rewards and flags are written into the
-batch's numpy arrays. Anywhere else the batch is a :class:`gymnasium.vector.SyncVectorEnv` of
+batch's numpy arrays (each observation updated in place: only the slices that changed since
+the learner's last step are rewritten). Anywhere else the batch is a :class:`gymnasium.vector.SyncVectorEnv` of
 single environments (the same games, slower).
 """
 
@@ -67,7 +68,8 @@ def vector_env(
     where it plays the rule set and the opponents, else single environments), ``"kernel"`` (a
     :class:`~alhambra.ConfigError` where it cannot), ``"python"`` (single environments on the
     Python engine). ``copy``: return new arrays every step (``False``: the batch's own, rewritten
-    by the next step; on the kernel only). Raises :class:`~alhambra.ConfigError` for a bad
+    by the next step, the observations read-only: the kernel updates them in place; on the
+    kernel only). Raises :class:`~alhambra.ConfigError` for a bad
     configuration."""
     n = as_integer_option(num_envs, "num_envs", 1, 1 << 20)
     if seed is not None:
@@ -175,6 +177,9 @@ class KernelVectorEnv(VectorEnv):
         self._strict = template.illegal_reward is None
         size, na = session.observation_size, session.num_actions
         self._obs = np.zeros((num_envs, size), dtype=np.float32)
+        # the kernel rewrites only what changed since the last step: the caller reads a view
+        self._obs_view = self._obs.view()
+        self._obs_view.flags.writeable = False
         self._mask = np.zeros((num_envs, na), dtype=np.int8)
         self._reward = np.zeros(num_envs, dtype=np.float64)
         self._term = np.zeros(num_envs, dtype=np.bool_)
@@ -296,7 +301,7 @@ class KernelVectorEnv(VectorEnv):
     def _observation(self) -> dict[str, np.ndarray]:
         if self.copy:
             return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
-        return {"observation": self._obs, "action_mask": self._mask}
+        return {"observation": self._obs_view, "action_mask": self._mask}
 
     def _infos(self, obs: dict[str, np.ndarray], illegal: bool) -> dict[str, Any]:
         infos: dict[str, Any] = {

@@ -16,6 +16,9 @@ use crate::data::{is_office, BONUS_CARDS, EAST, FOUNTAIN, NORTH, SCORING_A, SCOR
 use crate::game::{Game, Phase, BONUS, BUILDING_HUTS, OFFICES, VIZIER};
 use crate::huts::{is_hut, HUT_FIRST};
 
+mod delta;
+pub use delta::Written;
+
 const NONE: u16 = u16::MAX;
 /// The features of one cell slot.
 pub const SLOT_FEATURES: usize = 15;
@@ -52,6 +55,7 @@ struct Offsets {
     offices_deck: usize,
     viz_active: usize,
     viz_asking: usize,
+    decision: usize,
 }
 
 /// The observation layout of one rule set the kernel plays.
@@ -147,7 +151,7 @@ impl Observer {
             o.viz_active = add("vizier.active", n);
             o.viz_asking = add("vizier.asking", n);
         }
-        add("decision", decision);
+        o.decision = add("decision", decision);
         Observer { n, mods, slots, tiles, cards: k, card_index, phase_index, o, size: at, slices }
     }
 
@@ -173,9 +177,55 @@ impl Observer {
     pub fn write(&self, g: &Game, seat: usize, out: &mut [f32], slots: &mut Slots) {
         let out = &mut out[..self.size];
         out.fill(0.0);
+        self.write_head(g, seat, out);
+        for p in 0..self.n {
+            self.write_city(g, seat, p, out, slots);
+        }
+        self.write_tail(g, seat, out);
+    }
+
+    /// Seat `p`'s place in the observation of `seat` (0: the observer, then in turn order).
+    #[inline]
+    fn rel(&self, seat: usize, p: usize) -> usize {
+        (p + self.n - seat) % self.n
+    }
+
+    /// The floats of one seat's `cities` block.
+    #[inline]
+    fn city_size(&self) -> usize {
+        self.slots * SLOT_FEATURES
+    }
+
+    /// Where the head (the slices before `cities`) ends.
+    #[inline]
+    fn head_end(&self) -> usize {
+        self.o.cities
+    }
+
+    /// The floats of the tail (the modules' parts, between `cities` and `decision`).
+    #[inline]
+    fn tail(&self) -> std::ops::Range<usize> {
+        self.o.cities + self.n * self.city_size()..self.o.decision
+    }
+
+    /// The floats of seat `p`'s city in the observation of `seat`.
+    #[inline]
+    fn city_block(&self, seat: usize, p: usize) -> std::ops::Range<usize> {
+        let at = self.o.cities + self.rel(seat, p) * self.city_size();
+        at..at + self.city_size()
+    }
+
+    /// Where the `decision` slice starts.
+    #[inline]
+    pub fn decision_start(&self) -> usize {
+        self.o.decision
+    }
+
+    /// The slices before `cities` (`out[..head_end]` zero on entry).
+    fn write_head(&self, g: &Game, seat: usize, out: &mut [f32]) {
         let o = &self.o;
         let n = self.n;
-        let rel = |p: usize| (p + n - seat) % n;
+        let rel = |p: usize| self.rel(seat, p);
         let phase = self.phase_index[g.phase as usize];
         if phase != NONE {
             out[o.phase + phase as usize] = 1.0;
@@ -221,41 +271,55 @@ impl Observer {
         for &(tile, _) in g.pending.iter() {
             out[o.pending + tile as usize - 1] = 1.0;
         }
-        let city_size = self.slots * SLOT_FEATURES;
         for p in 0..n {
             let k = rel(p);
-            let player = &g.players[p];
-            for &tile in player.reserve.iter() {
+            for &tile in g.players[p].reserve.iter() {
                 out[o.reserves + k * t + tile as usize - 1] = 1.0;
             }
-            slots.fill(&player.city);
-            let base = o.cities + k * city_size;
-            for j in 0..slots.len().min(self.slots) {
-                let c = slots.cell(j);
-                let at = base + j * SLOT_FEATURES;
-                let (x, y) = crate::city::xy(c);
-                out[at] = 1.0;
-                out[at + 1] = x as f32;
-                out[at + 2] = y as f32;
-                if let Some(tile) = player.city.tile_at(c) {
-                    if tile == FOUNTAIN {
-                        out[at + 3] = 1.0;
-                        continue;
-                    }
-                    let ty = if is_hut(tile) { g.opts.huts.type_of(tile) } else { TILE_TYPE[tile as usize] };
-                    out[at + 4 + ty as usize] = 1.0;
-                    if is_hut(tile) {
-                        out[at + 10] = 1.0;
-                    }
-                    let walls = g.tile_walls(tile);
-                    for (w, bit) in [NORTH, EAST, SOUTH, WEST].into_iter().enumerate() {
-                        if walls & bit != 0 {
-                            out[at + 11 + w] = 1.0;
-                        }
+        }
+    }
+
+    /// Seat `p`'s city in the observation of `seat` (its block zero on entry); the number of
+    /// cell slots written (the floats of the block past them stay zero).
+    fn write_city(&self, g: &Game, seat: usize, p: usize, out: &mut [f32], slots: &mut Slots) -> usize {
+        let player = &g.players[p];
+        slots.fill(&player.city);
+        let base = self.city_block(seat, p).start;
+        let used = slots.len().min(self.slots);
+        for j in 0..used {
+            let c = slots.cell(j);
+            let at = base + j * SLOT_FEATURES;
+            let (x, y) = crate::city::xy(c);
+            out[at] = 1.0;
+            out[at + 1] = x as f32;
+            out[at + 2] = y as f32;
+            if let Some(tile) = player.city.tile_at(c) {
+                if tile == FOUNTAIN {
+                    out[at + 3] = 1.0;
+                    continue;
+                }
+                let ty = if is_hut(tile) { g.opts.huts.type_of(tile) } else { TILE_TYPE[tile as usize] };
+                out[at + 4 + ty as usize] = 1.0;
+                if is_hut(tile) {
+                    out[at + 10] = 1.0;
+                }
+                let walls = g.tile_walls(tile);
+                for (w, bit) in [NORTH, EAST, SOUTH, WEST].into_iter().enumerate() {
+                    if walls & bit != 0 {
+                        out[at + 11 + w] = 1.0;
                     }
                 }
             }
         }
+        used
+    }
+
+    /// The modules' parts (the tail, zero on entry).
+    fn write_tail(&self, g: &Game, seat: usize, out: &mut [f32]) {
+        let o = &self.o;
+        let n = self.n;
+        let rel = |p: usize| self.rel(seat, p);
+        let t = self.tiles;
         if self.mods & BONUS != 0 {
             let b = &g.bonus;
             for (i, &building) in BONUS_CARDS.iter().enumerate() {

@@ -3,7 +3,9 @@
 //! One call steps the whole batch with the GIL released: per game, the learner's integer is
 //! taken by the codec's `Decision`, a complete code is played, the opponents play until the
 //! learner decides again or the game ends, and the observation, mask, reward and end flags
-//! are written into the caller's numpy buffers. No allocation per step once buffers have grown.
+//! are written into the caller's numpy buffers, the observation updated in place (only what
+//! changed since the game's last step: `kernel::observe::Written`). No allocation per step
+//! once buffers have grown.
 
 use crate::env::KernelEnv;
 use crate::{config_error, KernelGame};
@@ -11,6 +13,7 @@ use crate::{generator, guard, Player, SeatSpec};
 use kernel::codec::{Choice, Decision, Slots};
 use kernel::game::{Action, Game};
 use kernel::greedy::{self, Memo, Weights};
+use kernel::observe::Written;
 use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -32,6 +35,8 @@ struct Slot {
     steps: u64,
     /// set up by `set_game`, not yet started: the next step starts it (the action ignored)
     fresh: bool,
+    /// what the observation buffer holds of this game (its rows rewritten only where changed)
+    written: Written,
 }
 
 /// A batch of games of one rule set, each with one learner seat.
@@ -44,6 +49,8 @@ pub struct BatchEnv {
     /// the reward of an illegal integer (`None`: `step` refuses a batch with one)
     illegal_reward: Option<f64>,
     scratch: Box<Slots>,
+    /// the observation buffer of the last step (another one is written whole)
+    last_obs: usize,
 }
 
 /// The writable, C-contiguous buffer `out` of `n` items as a slice (held by `buf`; the memory
@@ -116,6 +123,7 @@ impl BatchEnv {
             max_steps: max_steps.unwrap_or(0),
             illegal_reward,
             scratch: Box::default(),
+            last_obs: 0,
         })
     }
 
@@ -163,11 +171,13 @@ impl BatchEnv {
             });
         }
         let old = self.slots[k].take();
-        let (dec, legal, memo) = match old {
-            Some(s) => (s.dec, s.legal, s.memo),
-            None => (Decision::default(), Vec::with_capacity(256), Memo::default()),
+        let (dec, legal, memo, mut written) = match old {
+            Some(s) => (s.dec, s.legal, s.memo, s.written),
+            None => (Decision::default(), Vec::with_capacity(256), Memo::default(), Written::default()),
         };
-        self.slots[k] = Some(Slot { g: game.g.clone(), seat, players, dec, legal, memo, steps: 0, fresh: true });
+        written.forget();
+        self.slots[k] =
+            Some(Slot { g: game.g.clone(), seat, players, dec, legal, memo, steps: 0, fresh: true, written });
         Ok(())
     }
 
@@ -177,6 +187,9 @@ impl BatchEnv {
     /// actions, all 0 unless the learner decides), reward (`float64`), terminated, truncated
     /// and illegal flags (`uint8`). With `illegal_reward=None`, a batch holding an illegal
     /// integer changes nothing and `(game, integer)` of the first is returned; else `None`.
+    /// The observations are updated in place: each game's row is rewritten only where its
+    /// game changed since the last step wrote it, so `obs` must be the buffer of the last step,
+    /// unchanged since (another buffer is written whole; after writing into it, call `rewrite`).
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
@@ -225,10 +238,26 @@ impl BatchEnv {
                 }
             }
         }
-        guard(py, || {
+        let at = out.obs.as_ptr() as usize;
+        if at != self.last_obs {
+            self.rewrite();
+            self.last_obs = at;
+        }
+        let done = guard(py, || {
             py.detach(|| self.step_all(&acts, out));
             Ok(None)
-        })
+        });
+        if done.is_err() {
+            self.rewrite(); // a step cut short leaves rows half written
+        }
+        done
+    }
+
+    /// Forget what the observation buffer holds: the next step writes every game's row whole.
+    fn rewrite(&mut self) {
+        for s in self.slots.iter_mut().flatten() {
+            s.written.forget();
+        }
     }
 }
 
@@ -251,6 +280,8 @@ impl BatchEnv {
         for (k, slot) in self.slots.iter_mut().enumerate() {
             let s = slot.as_mut().expect("checked");
             let (mut r, mut ill, mut term, mut trunc) = (0.0, false, false, false);
+            // whether the game changed (else only the integers chosen may have)
+            let mut changed = true;
             if s.fresh {
                 s.fresh = false;
                 s.steps = 0;
@@ -262,8 +293,9 @@ impl BatchEnv {
                     Choice::Illegal => {
                         ill = true;
                         r = penalty;
+                        changed = false;
                     }
-                    Choice::More => {}
+                    Choice::More => changed = false,
                     Choice::Done(a) => {
                         s.g.apply_legal(s.legal[a]);
                         s.opponents_play(env);
@@ -286,12 +318,11 @@ impl BatchEnv {
             let o = &mut out.obs[k * size..(k + 1) * size];
             let m = &mut out.mask[k * na..(k + 1) * na];
             let current = s.g.current_player() == Some(s.seat);
-            t.obs.write(&s.g, s.seat as usize, o, &mut self.scratch);
+            let prefix: &[u16] = if current { s.dec.prefix() } else { &[] };
+            if changed || !t.obs.update_prefix(s.seat as usize, prefix, o, &mut s.written) {
+                t.obs.update(&s.g, s.seat as usize, prefix, o, &mut self.scratch, &mut s.written);
+            }
             if current {
-                let base = size - na;
-                for &i in s.dec.prefix() {
-                    o[base + i as usize] += 1.0;
-                }
                 s.dec.mask(m);
             } else {
                 m.fill(0);
