@@ -22,12 +22,13 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from attrs import define, evolve, field, fields, frozen
+from attrs import define, evolve, field, fields
 
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
 from .game import Game, KernelGame, new_game
+from .lab.tasks import SimTask as SimTask  # kept importable from here
 
 if TYPE_CHECKING:  # pragma: no cover
     from .lab.tally import Trace
@@ -444,30 +445,6 @@ def simulate_one(
 # ---------------------------------------------------------------------------------------------
 # Many games: tasks, workers, Ray
 # ---------------------------------------------------------------------------------------------
-
-
-@frozen
-class SimTask:
-    """One game to play: everything a worker process needs, as plain picklable data.
-
-    ``modules`` are module names: installed ones, or ones defined by the files of the game
-    configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
-    JSON save. ``rotation`` and ``variant`` are copied into the result record. ``honest``:
-    the bots decide on determinized worlds (:func:`play`). ``engine``: which engine plays the
-    game (``new_game``'s keyword: ``"auto"``, ``"python"`` or ``"kernel"``)."""
-
-    index: int
-    seed: int
-    players: Any
-    modules: tuple[Any, ...] = ()
-    options: tuple[tuple[str, Any], ...] = ()
-    bots: tuple[str, ...] = ()
-    config_path: str | None = None
-    save: bool = False
-    rotation: int = 0
-    variant: str = ""
-    honest: bool = False
-    engine: str = "auto"
 
 
 def make_tasks(
