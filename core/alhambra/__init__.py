@@ -73,6 +73,7 @@ from .engine.sequence import (
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, new_game
+from .engine.protocol import GameLike
 from . import hookspec
 from .hookspec import hookimpl
 from .engine.options import Option
@@ -81,7 +82,8 @@ from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
 from .rules.purchase import PurchaseRule
 from .rules.scoring import alhambra_scoring as base_scoring
-from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
+from .engine.ruleset import BUILTIN_PLUGINS, available_modules
+from .rules.ruleset import Ruleset, get_ruleset
 from .engine.scoring import majority_points, majority_table
 from .engine.state import MAX_NAME_LENGTH, SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
@@ -114,6 +116,7 @@ __all__ = [
     "EndGame",
     "FOUNTAIN",
     "Game",
+    "GameLike",
     "GameState",
     "GiveToDirk",
     "HiddenPile",

@@ -16,9 +16,10 @@ from typing import Any, Iterable, Sequence
 from . import kernel
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
-from .engine.actions import Action, Buy, Pass
+from .engine.actions import Action, Buy, Pass, passes_in_a_row
 from .engine.determinize import determinize
-from .engine.ruleset import Ruleset, get_ruleset, plugin_name
+from .engine.ruleset import Ruleset, plugin_name
+from .rules.ruleset import get_ruleset
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
 from .engine.state import GameState, PlayerState, ScoringRecord, game_seed, player_names
@@ -26,7 +27,6 @@ from .engine.views import build_view
 from .engine import lineage
 from .engine.blame import culprit
 from .errors import AlhambraError, ConfigError, IllegalActionError, KernelError, PluginError
-from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
 from .saving.position import game_from_position, game_position
 from .saving.serialize import game_from_json, game_to_json, start_of
 
@@ -88,14 +88,13 @@ class Game:
         "origin",
         "_legal",
         "_legal_set",
-        "_purchases",
         "memo",
         "changes",
         "_settled",
         "_kernel",
         "_base",
     )
-    # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
+    # _legal(_set): the legal actions (as {action: action});
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     rules: Ruleset
@@ -110,7 +109,6 @@ class Game:
     origin: dict[str, Any] | None
     _legal: list[Action] | None
     _legal_set: dict[Action, Action] | None
-    _purchases: purchase.PurchaseMemo
     memo: dict[Any, Any]
     changes: dict[str, int]
     _settled: set[int] | None
@@ -132,7 +130,6 @@ class Game:
         g.origin = None
         g._legal = None
         g._legal_set = None
-        g._purchases = purchase.PurchaseMemo.fresh(len(names))
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
         g.memo = {}
@@ -168,7 +165,6 @@ class Game:
         g.origin = self.origin
         g._legal = self._legal
         g._legal_set = self._legal_set
-        g._purchases = self._purchases.clone()
         g.memo = self.memo.copy()
         g.changes = self.changes.copy()
         g._settled = None
@@ -267,7 +263,6 @@ class Game:
             changes[key] = changes.get(key, 0) + 1
         self._legal = None
         self._legal_set = None
-        self._purchases = purchase.PurchaseMemo.fresh(len(self.state.players))
         self.memo = {}
 
     # -- actions --------------------------------------------------------------------------------
@@ -318,7 +313,7 @@ class Game:
         nxt: Next | None
         try:
             if kind is None:  # Pass (R-TURN-9); a whole round of turns of passes ends the game (R-END-1 ruling)
-                nxt = END_GAME if sequence.passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
+                nxt = END_GAME if passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
             else:
                 nxt = kind.apply(self, seat, action)
             st = self.state
@@ -559,7 +554,7 @@ class KernelGame(Game):
         """A kernel game continuing the Python game ``game`` (its state, generator and history)."""
         if type(game) is KernelGame:
             return game
-        k = kernel.load(game.state, game.rng.getstate(), sequence.passes_in_a_row(game.history), game.rules)
+        k = kernel.load(game.state, game.rng.getstate(), passes_in_a_row(game.history), game.rules)
         return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin, game._base)
 
     @classmethod
@@ -603,7 +598,6 @@ class KernelGame(Game):
         self.memo = {}
         _STATE_SLOT.__set__(self, twin.state)
         _RNG_SLOT.__set__(self, twin.rng)
-        self._purchases = purchase.PurchaseMemo.fresh(len(self.names))
         self.changes = {}
         self._settled = None
         self._kernel = None
@@ -900,7 +894,7 @@ class KernelGame(Game):
         if seed is not None:
             twin = self._twin()
             g._kernel = kernel.load(
-                twin.state, random.Random(seed).getstate(), sequence.passes_in_a_row(self.history), self.rules
+                twin.state, random.Random(seed).getstate(), passes_in_a_row(self.history), self.rules
             )
         g._legal = self._legal
         return g

@@ -44,13 +44,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.actions import ActionKind, PaymentMeans
     from .engine.components import Card, TileSpec
     from .engine.observation_parts import ObservationLayout, ObservationPart
-    from .game import Game
+    from .engine.protocol import GameLike as Game
     from .engine.options import Option
     from .engine.piles import DeckCards, HiddenPile
     from .engine.sequence import Interrupt, PhaseSpec
     from .engine.state import ScoringRecord
-    from .rules.placement_rules import PlacementRules
-    from .rules.purchase import PurchaseRule
+    from .engine.city import PlacementRulesLike as PlacementRules
+    from .engine.protocol import PurchaseRuleLike as PurchaseRule
 
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from attrs import frozen
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import G, GameLike
     from .state import GameState
 
 
@@ -82,24 +82,22 @@ class NoRestore:
 NO_RESTORE = NoRestore()
 
 
-def snapshot(game: Game) -> Snapshot:
+def snapshot(game: GameLike) -> Snapshot:
     """The game as it is now, as a :class:`Snapshot` (one copy of the state)."""
     return Snapshot(game.state.clone(), game.rng.getstate(), len(game.history))
 
 
 def rebuilt(
     base: Any,
-    game: Game,
+    game: G,
     n: int,
-    start: Callable[[Game], Game],
-    blank: Callable[[Game], Game],
-) -> Game:
+    start: Callable[[G], G],
+    blank: Callable[[G], G],
+) -> G:
     """A new game at ``n`` actions of ``game``'s history, reached from ``base`` (one of the
     records above): ``start(game)`` makes the game where the history starts, ``blank(game)``
     an empty game of the same configuration. The game returned never rebuilds itself
     (:data:`NO_RESTORE`); an error while its history is played again is passed on."""
-    from .determinize import determinize
-
     if type(base) is Origin:
         g, at = start(game), 0
     elif type(base) is Snapshot:
@@ -116,7 +114,7 @@ def rebuilt(
         g, at = rebuilt(base.parent, game, base.at, start, blank), base.at
         rng = random.Random()
         rng.setstate(base.rng_state)
-        g = determinize(g, base.seat, rng, recall=base.recall)
+        g = g.determinize(base.seat, rng, recall=base.recall)
     else:
         raise TypeError(f"no record of where the game's state comes from: {base!r}")
     g._base = NO_RESTORE

@@ -26,13 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 from .components import Card, ScoringCard
 from .piles import DeckCards, HiddenPile, hidden_piles, pile_of, pile_range, resample_in_piles, shuffle_into
+from .protocol import check_seat as check_seat
 from .state import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 __all__ = [
     "add_pending",
+    "check_seat",
     "city_changed",
     "edit_module",
     "module_changes",
@@ -50,12 +52,12 @@ __all__ = [
 ]
 
 
-def add_pending(game: Game, tile: Any, *, dirk_ok: bool = False) -> None:
+def add_pending(game: GameLike, tile: Any, *, dirk_ok: bool = False) -> None:
     """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
     game.state.pending.append(Pending(tile, dirk_ok))
 
 
-def edit_module(game: Game, key: str) -> Any:
+def edit_module(game: GameLike, key: str) -> Any:
     """The state of the module (or plugin) stored under ``key`` in ``game.state.modules``,
     for changing it: bumps its change counter, so every value derived from it (the huts'
     take actions, the bonus cards' reveals, a plugin's own ``game.memo`` entries kept with
@@ -70,20 +72,20 @@ def edit_module(game: Game, key: str) -> Any:
     return found
 
 
-def module_changes(game: Game, key: str) -> int:
+def module_changes(game: GameLike, key: str) -> int:
     """The change counter of the module state under ``key``: keep it with a value derived
     from that state and compare it on use (it changes on every :func:`edit_module` and
     ``game.invalidate()``, never otherwise)."""
     return game.changes.get(key, 0)
 
 
-def city_changed(game: Game, seat: int) -> None:
+def city_changed(game: GameLike, seat: int) -> None:
     """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
     if game.rules.has_city_changed:
         game.rules.fast.alhambra_city_changed(game=game, seat=seat)
 
 
-def refill_market(game: Game) -> bool:
+def refill_market(game: GameLike) -> bool:
     """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
     False if the bag ran out before every space was filled (R-END-1)."""
     st = game.state
@@ -98,7 +100,7 @@ def refill_market(game: Game) -> bool:
     return True
 
 
-def draw_money(game: Game) -> Card | None:
+def draw_money(game: GameLike) -> Card | None:
     """Draw the top card of the money deck, reshuffling the discard pile into a new deck
     when the deck is empty (R-TURN-8). Returns ``None`` if both are empty.
 
@@ -115,7 +117,7 @@ def draw_money(game: Game) -> Card | None:
     return st.deck.pop()
 
 
-def refill_display(game: Game) -> None:
+def refill_display(game: GameLike) -> None:
     """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
     its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1).
     Any other card is offered to the plugins first (``alhambra_card_drawn``): one they take
@@ -133,13 +135,13 @@ def refill_display(game: Game) -> None:
             st.display.append(card)
 
 
-def run_scoring(game: Game, number: int) -> None:
+def run_scoring(game: GameLike, number: int) -> None:
     """Carry out scoring ``number`` and add its totals to the scores (R-SCORE-1 … -6)."""
     st = game.state
-    record = game.hook.alhambra_scoring(game=game, number=number)
+    record = game.rules.hook.alhambra_scoring(game=game, number=number)
     n = game.num_players
     for who, pts in zip(record.participants, record.totals):
         if who < n:
             st.players[who].score += pts
     st.scorings.append(record)
-    game.hook.alhambra_after_scoring(game=game, number=number)
+    game.rules.hook.alhambra_after_scoring(game=game, number=number)
