@@ -72,7 +72,8 @@ from .engine.sequence import (
     Resume,
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
-from .game import Game, new_game
+from .game import Game, engine_of, new_game, returns
+from .engine.accounting import card_locations, tile_locations
 from .engine.protocol import GameLike
 from . import hookspec
 from .hookspec import hookimpl
@@ -166,6 +167,10 @@ __all__ = [
     "card_names",
     "cell_position",
     "get_ruleset",
+    "engine_of",
+    "returns",
+    "tile_locations",
+    "card_locations",
     "hookimpl",
     "hookspec",
     "majority_points",

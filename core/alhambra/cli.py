@@ -18,7 +18,7 @@ from .saving.files import read_limited
 from .saving.serialize import MAX_SAVE_FILE_BYTES
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, SEED_LIMIT, game_seed
-from .game import new_game
+from .game import engine_of, new_game
 from .replay import replay_save
 from .cli_position import cmd_replay_position, print_game
 from .engine.ruleset import available_modules, load_module
@@ -59,7 +59,7 @@ def _kernel_workers(game: Any, tasks: list[SimTask]) -> int:
     greedy bots where its evaluation values the modules), else no limit."""
     from .bots.greedy import kernel_greedy
 
-    if game.engine != "kernel":
+    if engine_of(game) != "kernel":
         return len(tasks) or 1
     kinds = {spec.split(":")[0] for spec in tasks[0].bots}
     if not kinds <= {"random", "greedy"} or ("greedy" in kinds and not kernel_greedy(game)):

@@ -55,7 +55,7 @@ def print_game(game: Game) -> None:
     """Print every Alhambra as a text grid with walls, and the scores per scoring."""
     st = game.state
     print(
-        f"{game.num_players} players, modules {list(game.modules) or 'none'}, seed {game.seed}, "
+        f"{game.num_players} players, modules {list(game.rules.modules) or 'none'}, seed {game.seed}, "
         f"{len(game.history)} actions, {'over' if game.is_over else 'in progress'}"
     )
     for i, p in enumerate(st.players):

@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import random
 from array import array
-from typing import Any, Iterable, Sequence
+import warnings
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from . import kernel
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
-from .engine.actions import Action, Buy, Pass, passes_in_a_row
+from .engine.actions import Action, Pass, passes_in_a_row
 from .engine.determinize import determinize
+from .engine.protocol import check_seat
 from .engine.ruleset import Ruleset, plugin_name
 from .rules.ruleset import get_ruleset
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
@@ -72,7 +75,7 @@ class Game:
     """A game of Alhambra in progress (OpenSpiel-style state object).
 
     Reading: ``current_player`` (seat to decide, ``None`` when over), ``phase``,
-    ``legal_actions()``, ``is_over``, ``scores``, ``winners``, ``returns()``, ``view(seat)``,
+    ``legal_actions()``, ``is_over``, ``scores``, ``winners``, ``view(seat)``,
     ``history``, ``state`` (the full :class:`~alhambra.state.GameState`, secrets included).
     Changing: ``apply(action)``. Copying and saving: ``clone()``, ``to_json()``,
     ``Game.from_json(text)``. Build games with :func:`new_game`.
@@ -142,11 +145,15 @@ class Game:
         g._base = lineage.ORIGIN
         return g
 
-    @property
-    def engine(self) -> str:
-        """Which engine plays this game: ``"python"`` here, ``"kernel"`` for a
-        :class:`KernelGame`."""
-        return "python"
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:  # the members that moved: see DEPRECATED_MEMBERS
+            return _deprecated(self, name)
+
+    def _python(self) -> Game:
+        """This game as a Python game, to read through: itself (a :class:`KernelGame`'s copy,
+        kept until the next action, for a kernel game)."""
+        return self
 
     def clone(self, *, seed: int | None = None) -> "Game":
         """An independent copy of this game: state, random generator and history.
@@ -175,21 +182,6 @@ class Game:
     # -- reading --------------------------------------------------------------------------------
 
     @property
-    def hook(self) -> Any:
-        """The rule set's pluggy hook relay (``game.hook.alhambra_…(game=game, …)``)."""
-        return self.rules.hook
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """The resolved option values of this game."""
-        return self.rules.options
-
-    @property
-    def modules(self) -> tuple[str, ...]:
-        """Names of the enabled modules."""
-        return self.rules.modules
-
-    @property
     def num_players(self) -> int:
         return len(self.state.players)
 
@@ -199,9 +191,9 @@ class Game:
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
         return {
             "players": list(self.names),
-            "modules": list(self.modules),
+            "modules": list(self.rules.modules),
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": dict(self.rules.options),
             "blocked": list(self.rules.blocked),
             "plugins": [plugin_name(p) for p in self.rules.plugins],
         }
@@ -231,29 +223,11 @@ class Game:
         """Seats that won (several on a shared victory, R-END-4); empty while the game runs."""
         if not self.is_over:
             return ()
-        return tuple(self.hook.alhambra_winners(game=self))
+        return tuple(self.rules.hook.alhambra_winners(game=self))
 
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: the share of the victory (1.0 alone, 1/k in a k-way tie, 0.0 otherwise);
-        all zeros while the game runs."""
-        w = self.winners
-        return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.num_players))
-
-    def player(self, seat: int) -> PlayerState:
-        """The state of ``seat`` (hand included); :class:`ConfigError` for a seat that is not
-        0 … players-1."""
-        self._check_seat(seat)
-        return self.state.players[seat]
-
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < len(self.state.players):
-            raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
-
-    def invalidate(self) -> None:
-        """Forget cached legal actions, the purchases' values and ``game.memo``, and bump the
-        change counter of every module's state: after editing ``game.state`` by hand (outside
-        the operations). ``apply`` and the operations keep the caches right by themselves: a
-        plugin never needs this (see :func:`alhambra.operations.edit_module`)."""
+    def _invalidate(self) -> None:
+        """:func:`alhambra.operations.invalidate`: forget the caches after ``game.state`` was
+        edited by hand."""
         self._drop_caches()
         self._base = None  # the state edited by hand: apply copies it before the next action
 
@@ -355,46 +329,6 @@ class Game:
         )
         raise PluginError(f"{who}: {exc} ({note})", plugin=plugin, hook=hook, restored=restored) from exc
 
-    # -- purchases: the rule set's purchase rule (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4),
-    # ``self.rules.purchase`` (a plugin may replace it); see alhambra.PurchaseRule
-
-    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
-        """Every non-dominated purchase ``seat`` can make now (exact payments only with ``exact``)."""
-        return self.rules.purchase.purchases(self, seat, exact=exact)
-
-    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
-        """:meth:`purchases` unchecked and cached, for rule plugins (do not change it)."""
-        return self.rules.purchase.cached_purchases(self, seat, exact)
-
-    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
-        """The purchases of ``seat`` for market ``space`` (1-4); ``pool`` is ignored."""
-        self._check_seat(seat)
-        return self.rules.purchase.payments(self, seat, space, exact=exact)
-
-    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
-        """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
-        return self.rules.purchase.payment_cards(self, seat, space)
-
-    def check_payment(self, seat: int, action: Buy) -> int:
-        """The price, if ``action`` is a legal payment for ``seat`` now; else :class:`IllegalActionError`."""
-        return self.rules.purchase.check_payment(self, seat, action)
-
-    def pay(self, seat: int, action: Buy) -> Any:
-        """Carry out a checked payment; returns the building's tile id."""
-        return self.rules.purchase.pay(self, seat, action)
-
-    def can_pay_exactly(self, seat: int) -> bool:
-        """True if ``seat`` can buy some market building with an exact payment now."""
-        return self.rules.purchase.can_pay_exactly(self, seat)
-
-    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
-        """The first of ``seats`` that can pay exactly now (the vizier's round, R-VIZ-2)."""
-        return self.rules.purchase.first_exact_payer(self, seats)
-
-    def market_price(self, space: int) -> int | None:
-        """The price of the building on market ``space`` (1-4) now, ``None`` when empty."""
-        return self.rules.purchase.market_price(self, space)
-
     # -- views, accounting, saving --------------------------------------------------------------
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -412,14 +346,6 @@ class Game:
         :func:`alhambra.engine.determinize.determinize`. Raises :class:`ConfigError` if
         ``seat`` is not a seat of this game or ``recall`` not a ``bool``."""
         return determinize(self, seat, rng, recall=recall)
-
-    def tile_locations(self) -> dict[str, list[Any]]:
-        """Every tile of the game by where it is (:func:`alhambra.engine.accounting.tile_locations`)."""
-        return accounting.tile_locations(self)
-
-    def card_locations(self) -> dict[str, list[Any]]:
-        """Every card of the game by where it is (:func:`alhambra.engine.accounting.card_locations`)."""
-        return accounting.card_locations(self)
 
     def to_json(self) -> str:
         """This game as JSON text: configuration, full state, random-generator state and
@@ -479,7 +405,78 @@ class Game:
         return KernelGame._adopt_for(engine, game)
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self.names)}p modules={list(self.rules.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+
+
+def returns(game: Game) -> tuple[float, ...]:
+    """Per seat of ``game``: the share of the victory (1.0 alone, 1/k in a k-way tie, 0.0
+    otherwise); all zeros while the game runs."""
+    w = game.winners
+    return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(game.num_players))
+
+
+def engine_of(game: Game) -> str:
+    """Which engine plays ``game``: ``"kernel"`` for a :class:`KernelGame` (the compiled
+    rules kernel), else ``"python"`` (also a kernel game whose state was read: it was handed
+    over to the Python engine for good)."""
+    return "kernel" if isinstance(game, KernelGame) else "python"
+
+
+def _player(game: Game) -> Callable[[int], PlayerState]:
+    def player(seat: int) -> PlayerState:
+        check_seat(game, seat)
+        return game.state.players[seat]
+
+    return player
+
+
+def _purchase(name: str) -> Callable[[Game], Any]:
+    def bound(game: Game) -> Any:
+        return partial(getattr(game.rules.purchase, name), game)
+
+    return bound
+
+
+#: Members that left :class:`Game`'s public surface, with what replaces each: reading one
+#: still works (``game.purchases(seat)``), with a :class:`DeprecationWarning` that names the
+#: replacement; they will be removed in a later release.
+DEPRECATED_MEMBERS: dict[str, tuple[str, Callable[[Game], Any]]] = {
+    **{
+        name: (f"game.rules.purchase.{name}(game, ...)", _purchase(name))
+        for name in (
+            "purchases",
+            "cached_purchases",
+            "payments",
+            "payment_cards",
+            "check_payment",
+            "pay",
+            "can_pay_exactly",
+            "first_exact_payer",
+            "market_price",
+        )
+    },
+    "hook": ("game.rules.hook", lambda g: g.rules.hook),
+    "options": ("game.rules.options", lambda g: g.rules.options),
+    "modules": ("game.rules.modules", lambda g: g.rules.modules),
+    "engine": ("alhambra.engine_of(game)", engine_of),
+    "returns": ("alhambra.returns(game)", lambda g: partial(returns, g)),
+    "player": ("game.state.players[seat]", _player),
+    "invalidate": ("alhambra.operations.invalidate(game)", lambda g: g._invalidate),
+    "tile_locations": ("alhambra.tile_locations(game)", lambda g: partial(accounting.tile_locations, g._python())),
+    "card_locations": ("alhambra.card_locations(game)", lambda g: partial(accounting.card_locations, g._python())),
+}
+
+
+def _deprecated(game: Game, name: str) -> Any:
+    """``game.<name>`` for a member of :data:`DEPRECATED_MEMBERS`, with its warning."""
+    moved = DEPRECATED_MEMBERS.get(name)
+    if moved is None:
+        raise AttributeError(f"{type(game).__name__!r} object has no attribute {name!r}")
+    replacement, get = moved
+    warnings.warn(
+        f"Game.{name} is deprecated and will be removed: use {replacement}", DeprecationWarning, stacklevel=3
+    )
+    return get(game)
 
 
 #: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
@@ -571,10 +568,6 @@ class KernelGame(Game):
                 raise
             return game
 
-    @property
-    def engine(self) -> str:
-        return "kernel"
-
     # -- the Python copy ---------------------------------------------------------------------
 
     def _twin(self) -> Game:
@@ -591,6 +584,9 @@ class KernelGame(Game):
             twin._base = self._base
             self.memo["twin"] = twin
         return twin
+
+    def _python(self) -> Game:
+        return self._twin()
 
     def _to_python(self) -> Game:
         """Hand this game over to the Python engine for good (see the class docstring)."""
@@ -645,17 +641,9 @@ class KernelGame(Game):
     def winners(self) -> tuple[int, ...]:
         return tuple(self._kernel.winners)
 
-    def player(self, seat: int) -> PlayerState:
-        self._check_seat(seat)
-        return self._twin().state.players[seat]
-
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < len(self.names):
-            raise ConfigError(f"seat must be an int 0..{len(self.names) - 1}, not {seat!r}")
-
-    def invalidate(self) -> None:
+    def _invalidate(self) -> None:
         """Nothing to forget: the kernel keeps no cache that an edit could leave stale (a game
-        whose :attr:`state` was read runs on Python, where this is :meth:`Game.invalidate`)."""
+        whose :attr:`state` was read runs on Python, where this drops the caches)."""
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -837,10 +825,10 @@ class KernelGame(Game):
                 if len(seat) != 3:
                     raise ConfigError(f"a greedy player is (weights, noise, generator), not {seat!r}")
                 weights, noise, r = seat
-                if not set(self.modules) <= KERNEL_GREEDY_MODULES:
+                if not set(self.rules.modules) <= KERNEL_GREEDY_MODULES:
                     raise ConfigError(
                         f"the kernel's greedy bot values the modules {sorted(KERNEL_GREEDY_MODULES)}, "
-                        f"not {sorted(set(self.modules) - KERNEL_GREEDY_MODULES)}"
+                        f"not {sorted(set(self.rules.modules) - KERNEL_GREEDY_MODULES)}"
                     )
                 row = weights if isinstance(weights, (list, tuple)) else weight_row(weights)
                 if row is None:
@@ -908,45 +896,11 @@ class KernelGame(Game):
         world = self._twin().clone().determinize(seat, rng, recall=recall)
         return KernelGame._adopt(world)
 
-    def tile_locations(self) -> dict[str, list[Any]]:
-        return self._twin().tile_locations()
-
-    def card_locations(self) -> dict[str, list[Any]]:
-        return self._twin().card_locations()
-
     def to_json(self) -> str:
         return self._twin().to_json()
 
     def position(self) -> dict[str, Any]:
         return self._twin().position()
 
-    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
-        return self._twin().purchases(seat, exact=exact)
-
-    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
-        return self._twin().cached_purchases(seat, exact)
-
-    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
-        return self._twin().payments(seat, space, exact=exact)
-
-    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
-        return self._twin().payment_cards(seat, space)
-
-    def check_payment(self, seat: int, action: Buy) -> int:
-        return self._twin().check_payment(seat, action)
-
-    def can_pay_exactly(self, seat: int) -> bool:
-        return self._twin().can_pay_exactly(seat)
-
-    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
-        return self._twin().first_exact_payer(seats)
-
-    def market_price(self, space: int) -> int | None:
-        return self._twin().market_price(space)
-
-    def pay(self, seat: int, action: Buy) -> Any:
-        """Changing the state by hand: hands the game over to the Python engine first."""
-        return self._to_python().pay(seat, action)
-
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self.names)}p modules={list(self.rules.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"

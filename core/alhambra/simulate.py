@@ -27,7 +27,7 @@ from attrs import define, evolve, field, fields
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
-from .game import Game, KernelGame, new_game
+from .game import Game, KernelGame, engine_of, new_game
 from .lab.tasks import SimTask as SimTask  # kept importable from here
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -267,7 +267,7 @@ def module_action_types(game: Game) -> dict[str, str]:
     """``{action type name: module name}`` for the action types the enabled modules add."""
     out: dict[str, str] = {}
     pm = game.rules.pm
-    for name in game.modules:
+    for name in game.rules.modules:
         plugin = pm.get_plugin(name)
         kinds_of = getattr(plugin, "alhambra_action_kinds", None)
         if kinds_of is None:
@@ -319,7 +319,7 @@ def result_of(
     from .lab.records import money_left, scoring_points
     from .lab.tally import replay_trace, tallies
 
-    engine = game.engine
+    engine = engine_of(game)
     native = codes = None
     if trace is not None and trace.native is not None and trace.codes is not None:
         if isinstance(game, KernelGame) and game.is_over and len(trace.codes) == len(game.history):
@@ -343,15 +343,15 @@ def result_of(
         points = scoring_points(game, st)
         turn, start_player = st.turn, st.start_player
     owners = module_action_types(game)
-    per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
+    per_module: dict[str, dict[str, int]] = {m: {} for m in game.rules.modules}
     for type_name, module in owners.items():
         per_module[module][type_name] = counts.get(type_name, 0)
     defaults = {name: spec.default for name, spec in game.rules.option_specs.items()}
-    options = {k: v for k, v in game.options.items() if k in defaults and v != defaults[k]}
+    options = {k: v for k, v in game.rules.options.items() if k in defaults and v != defaults[k]}
     return GameResult(
         seed=game.seed,
         players=game.num_players,
-        modules=list(game.modules),
+        modules=list(game.rules.modules),
         scores=list(game.scores),
         winners=list(game.winners),
         actions=len(game.history),

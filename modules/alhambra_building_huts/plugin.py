@@ -36,6 +36,7 @@ from alhambra import (
     action_table,
     hookimpl,
     operations,
+    tile_locations,
 )
 
 from .layout import HUT_KIND, check_layout_option, load_layout
@@ -198,7 +199,7 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     (R-HUT-4). Kept in ``game.memo`` as ``(change counter, owned per seat, actions)`` with the
     change counter of this module's state (``game.changes``, see ``operations.edit_module``),
     which every change of the stacks bumps: this module's own take, another plugin's, search's
-    resampling through ``game.invalidate()``. The owned counts are part of this module's state
+    resampling through ``alhambra.operations.invalidate(game)``. The owned counts are part of this module's state
     in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
     even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
     moves a hut between seats or out of play does it through ``edit_module`` too."""
@@ -316,7 +317,7 @@ def alhambra_check_state(game: Game) -> str | None:
     for colour, stack in hs.stacks.items():
         if any(h not in huts or cat[h].type != colour for h in stack):
             return f"building huts: stack {colour!r} holds {stack!r}"
-    placed = [t for tiles in game.tile_locations().values() for t in tiles if t in huts]
+    placed = [t for tiles in tile_locations(game).values() for t in tiles if t in huts]
     if sorted(placed) != sorted(huts):
         return "building huts: every hut must be in exactly one place"
     return None
@@ -404,7 +405,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
             raise ConfigError(f"building_huts.stacks.{colour}: huts of that colour, not {stack!r}")
         hs.stacks[colour] = list(stack)
-    placed = {t for where, tiles in game.tile_locations().items() if where != "hut_stacks" for t in tiles}
+    placed = {t for where, tiles in tile_locations(game).items() if where != "hut_stacks" for t in tiles}
     for colour in hs.stacks:
         if colour not in stacks:
             hs.stacks[colour] = [h for h in hs.stacks[colour] if h not in placed]

@@ -256,7 +256,7 @@ def gates_state(game: Game) -> CityGatesState:
 def card_count(game: Game) -> int:
     """How many gate cards this game uses (R-GATE-1): the option, else one per player (2
     players: 2)."""
-    n = game.options.get(CARDS_OPTION)
+    n = game.rules.options.get(CARDS_OPTION)
     return n if n is not None else max(2, min(MAX_CARDS, game.num_players))
 
 

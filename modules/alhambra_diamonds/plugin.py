@@ -183,7 +183,7 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
     """R-DIA-2: the diamonds join the money cards before they are shuffled and the starting
     money dealt (R-TWO-1 removes none: each diamond is a card of its own)."""
-    cards.extend(diamonds_for(_values(game.options)))
+    cards.extend(diamonds_for(_values(game.rules.options)))
 
 
 # ---------------------------------------------------------------------------------------------

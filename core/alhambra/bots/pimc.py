@@ -110,7 +110,7 @@ class PIMCBot(Bot):
         return ":".join(parts)
 
     def _searchable(self, game: Any) -> bool:
-        if kernel.native is None or not set(game.modules) <= kernel.KERNEL_GREEDY_MODULES:
+        if kernel.native is None or not set(game.rules.modules) <= kernel.KERNEL_GREEDY_MODULES:
             return False
         return getattr(game, "_kernel", None) is not None or kernel.kernel_reason(game.rules) is None
 

@@ -83,6 +83,6 @@ def determinize(game: G, seat: int, rng: random.Random | None = None, *, recall:
         g.rules.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
     finally:
         g._settled = None
-    g.invalidate()
+    g._invalidate()
     g._base = Determinized(game._base, len(game.history), seat, drawn_from, recall)
     return g

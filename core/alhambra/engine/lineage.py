@@ -15,7 +15,7 @@ playing the history again from the recorded start, and only a failure pays for i
 * :class:`Determinized`: a determinization (``Game.determinize``), with the generator's state
   it drew from;
 * :class:`Snapshot`: a copy of the state taken when the state stopped following from its
-  history (edited by hand, then ``game.invalidate()``; a save loaded unchecked);
+  history (edited by hand, then ``operations.invalidate(game)``; a save loaded unchecked);
 * ``None``: such a copy is due; ``Game.apply`` takes it before its next action;
 * :data:`NO_RESTORE`: a game being rebuilt, which never rebuilds itself.
 

@@ -15,7 +15,7 @@ Caches are keyed to the state they came from: hands, the market, the display and
 kept as copies and compared, an Alhambra replaces its ``memo`` on every change, and a module's
 state has a change counter (``game.changes[key]``) that :func:`edit_module` bumps. So a plugin
 that changes any state through these (its own module's or another's) never needs
-``game.invalidate()``.
+``operations.invalidate(game)``.
 
 Module-level functions taking the game, so a call costs no bound-method creation.
 """
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = [
     "add_pending",
     "check_seat",
+    "invalidate",
     "city_changed",
     "edit_module",
     "module_changes",
@@ -50,6 +51,16 @@ __all__ = [
     "resample_in_piles",
     "shuffle_into",
 ]
+
+
+def invalidate(game: GameLike) -> None:
+    """Forget what the engine and the plugins keep derived from ``game``'s state (the legal
+    actions listed, ``game.memo``, the purchases' values) and bump the change counter of every
+    module's state: after editing ``game.state`` by hand, outside the operations (a test
+    building a situation, a tool). ``apply`` and the operations keep the caches right by
+    themselves: a plugin never needs this (see :func:`edit_module`). A kernel game keeps no
+    such cache (one whose state was read runs on Python, where this drops them)."""
+    game._invalidate()
 
 
 def add_pending(game: GameLike, tile: Any, *, dirk_ok: bool = False) -> None:
@@ -75,7 +86,7 @@ def edit_module(game: GameLike, key: str) -> Any:
 def module_changes(game: GameLike, key: str) -> int:
     """The change counter of the module state under ``key``: keep it with a value derived
     from that state and compare it on use (it changes on every :func:`edit_module` and
-    ``game.invalidate()``, never otherwise)."""
+    ``operations.invalidate(game)``, never otherwise)."""
     return game.changes.get(key, 0)
 
 

@@ -5,7 +5,7 @@ Everything about paying lives here: listing the non-dominated payments, checking
 carrying one out, the exact-payment bitsets and the ``Buy`` action kind. The rule as a whole
 is the :class:`PurchaseRule` object the rule set resolves (``game.rules.purchase``, through
 the hook ``alhambra_purchase_rule``); :class:`~alhambra.Game`'s purchase methods
-(``game.purchases(seat)``, ``game.check_payment(seat, buy)``, ``game.first_exact_payer(seats)``
+(``game.rules.purchase.purchases(game, seat)``, ``game.rules.purchase.check_payment(game, seat, buy)``, ``game.rules.purchase.first_exact_payer(game, seats)``
 …), the ``Buy`` kind, the vizier, ``view()``, the bots and the environments all reach it there,
 so a plugin that replaces it is followed by every caller.
 

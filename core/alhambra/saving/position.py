@@ -226,7 +226,7 @@ def game_from_position(
         _start_player(game, data)
         if "rng" in data:
             _read_rng(game, data["rng"])
-        game.invalidate()
+        game._invalidate()
         validate_game(game, names, error=ConfigError)
         game.legal_actions()
         game.view(None)
