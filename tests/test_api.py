@@ -682,9 +682,26 @@ def test_new_game_refuses_a_negative_seed_that_would_repeat_its_absolute_value(s
 
 #: what an OpenSpiel-style state needs, and all that Game offers publicly
 GAME_MEMBERS = {
-    "apply", "legal_actions", "current_player", "is_over", "scores", "winners", "view", "clone",
-    "determinize", "history", "phase", "state", "rules", "config", "seed", "to_json", "from_json",
-    "position", "from_position", "num_players",
+    "apply",
+    "legal_actions",
+    "current_player",
+    "is_over",
+    "scores",
+    "winners",
+    "view",
+    "clone",
+    "determinize",
+    "history",
+    "phase",
+    "state",
+    "rules",
+    "config",
+    "seed",
+    "to_json",
+    "from_json",
+    "position",
+    "from_position",
+    "num_players",
 }
 
 

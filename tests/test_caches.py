@@ -101,7 +101,9 @@ def assert_listings_fresh(game: Game, plugins: list = ()) -> None:
     assert game.legal_actions() == again.legal_actions()
     for seat in range(game.num_players):
         for exact in (False, True):
-            assert game.rules.purchase.purchases(game, seat, exact=exact) == again.rules.purchase.purchases(again, seat, exact=exact)
+            assert game.rules.purchase.purchases(game, seat, exact=exact) == again.rules.purchase.purchases(
+                again, seat, exact=exact
+            )
         assert game.rules.purchase.can_pay_exactly(game, seat) == again.rules.purchase.can_pay_exactly(again, seat)
     seats = list(range(game.num_players))
     assert game.rules.purchase.first_exact_payer(game, seats) == again.rules.purchase.first_exact_payer(again, seats)
@@ -167,7 +169,9 @@ def test_a_hand_edited_in_place_by_a_plugin_leaves_the_purchases_right_R_TURN_3(
     before = game.rules.purchase.purchases(game, seat)
     game.apply(DropMoney())
     assert_listings_fresh(game, [rule])
-    assert len(game.state.players[seat].hand) >= 0 and game.rules.purchase.purchases(game, seat) == fresh(game, [rule]).purchases(seat)
+    assert len(game.state.players[seat].hand) >= 0 and game.rules.purchase.purchases(game, seat) == fresh(
+        game, [rule]
+    ).purchases(seat)
     assert before is not None
 
 

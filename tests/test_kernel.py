@@ -51,7 +51,10 @@ def test_a_game_of_the_built_in_rules_runs_on_the_kernel_by_default():
     assert alhambra.engine_of(alhambra.new_game(4, modules=["bonus_cards", "diamonds"], seed=3)) == "kernel"
     assert alhambra.engine_of(alhambra.new_game(4, modules=["building_huts"], seed=3)) == "kernel"
     assert alhambra.engine_of(alhambra.new_game(4, modules=["city_gates"], seed=3)) == "kernel"
-    assert alhambra.engine_of(alhambra.new_game(4, modules=["city_gates"], seed=3, options={"city_gates.cards": 6})) == "kernel"
+    assert (
+        alhambra.engine_of(alhambra.new_game(4, modules=["city_gates"], seed=3, options={"city_gates.cards": 6}))
+        == "kernel"
+    )
     assert alhambra.engine_of(alhambra.new_game(4, modules=["building_huts", "city_gates"], seed=3)) == "kernel"
 
 

@@ -144,7 +144,9 @@ def test_r_turn_3_equal_hands_in_any_order_share_the_payments():
     first = situation(2, market=[1, 2, 3, 4], hands={0: one})
     second = situation(2, market=[1, 2, 3, 4], hands={0: two})
     assert first.rules.purchase.purchases(first, 0) == second.rules.purchase.purchases(second, 0)
-    assert first.rules.purchase.purchases(first, 0) == [b for space in (1, 2, 3, 4) for b in first.rules.purchase.payments(first, 0, space)]
+    assert first.rules.purchase.purchases(first, 0) == [
+        b for space in (1, 2, 3, 4) for b in first.rules.purchase.payments(first, 0, space)
+    ]
 
 
 def test_money_lanes_count_each_card_per_currency():

@@ -316,7 +316,11 @@ def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_state
                     if price is not None
                     for combo in _reference_payments(mine, price, True)
                 ]
-                listed = [b for b in g.rules.purchase.purchases(g, seat, exact=True) if b.cards and type(b.cards[0]) is Diamond]
+                listed = [
+                    b
+                    for b in g.rules.purchase.purchases(g, seat, exact=True)
+                    if b.cards and type(b.cards[0]) is Diamond
+                ]
                 assert listed == exact
                 exact_seen += bool(exact)
             if g.phase == "turn":
@@ -331,6 +335,8 @@ def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_state
                 assert [a for a in legal if type(a) is BuyWithDiamonds] == want
                 checked += 1
             order = rng.sample(range(n), n)
-            assert g.rules.purchase.first_exact_payer(g, order) == next((s for s in order if g.rules.purchase.purchases(g, s, exact=True)), None)
+            assert g.rules.purchase.first_exact_payer(g, order) == next(
+                (s for s in order if g.rules.purchase.purchases(g, s, exact=True)), None
+            )
             g.apply(legal[rng.randrange(len(legal))])
     assert checked > 500 and exact_seen > 100

@@ -500,7 +500,10 @@ def test_r_exc_4_legal_actions_list_each_office():
         Buy(1, (d(5),), via=FD),
         Buy(1, (n(5),), via=FDIN),
     }
-    assert all(game.rules.purchase.check_payment(game, seat, b) == 5 for b in (Buy(1, (f(5),), via=FD), Buy(1, (f(5),), via=FDIN)))
+    assert all(
+        game.rules.purchase.check_payment(game, seat, b) == 5
+        for b in (Buy(1, (f(5),), via=FD), Buy(1, (f(5),), via=FDIN))
+    )
 
 
 def test_r_exc_4_view_and_save_of_a_via_purchase():

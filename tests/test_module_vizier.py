@@ -621,7 +621,11 @@ def test_r_viz_5_view_hides_the_asked_seat_in_worlds_resampled_for_each_other_se
                     for _ in range(3):
                         redealt = game.determinize(seat if seat is not None else asked, rng, recall=False)
                         for other in range(n):
-                            if other == seat or not V(redealt).active[other] or not redealt.rules.purchase.can_pay_exactly(redealt, other):
+                            if (
+                                other == seat
+                                or not V(redealt).active[other]
+                                or not redealt.rules.purchase.can_pay_exactly(redealt, other)
+                            ):
                                 continue
                             world = _asking(redealt.clone(), other)
                             assert world.view(seat) == shown, (seed, seat, other)

@@ -105,7 +105,9 @@ def test_market_tax_greedy_bots_read_the_taxed_price(market_tax):
         )
         wanted = Evaluator(game, 0).wanted(0)
         assert wanted and all(
-            price == game.rules.purchase.market_price(game, space) == BASE_CATALOG[game.state.market[space - 1]].price + 1
+            price
+            == game.rules.purchase.market_price(game, space)
+            == BASE_CATALOG[game.state.market[space - 1]].price + 1
             for space, _, price, _ in wanted
         )
         bots = [make_bot("greedy", seed=seed * 10 + s) for s in range(3)]
@@ -127,12 +129,21 @@ def test_r_turn_3_r_turn_4_r_viz_2_taxed_price_hand_built(market_tax):
     assert game.rules.purchase.purchases(game, 0) == [] and not game.rules.purchase.can_pay_exactly(game, 0)
     with pytest.raises(IllegalActionError, match="R-TURN-3: 5 does not cover the price 6"):
         game.apply(Buy(1, (M("florin-5"),)))
-    assert game.rules.purchase.purchases(game, 1) == game.rules.purchase.purchases(game, 1, exact=True) == [Buy(1, (M("florin-6"),))]
+    assert (
+        game.rules.purchase.purchases(game, 1)
+        == game.rules.purchase.purchases(game, 1, exact=True)
+        == [Buy(1, (M("florin-6"),))]
+    )
     assert game.rules.purchase.first_exact_payer(game, [0, 2, 1]) == 1
-    assert game.rules.purchase.purchases(game, 2) == [Buy(1, (M("florin-5"), M("florin-2")))] and game.rules.purchase.purchases(game, 2, exact=True) == []
+    assert (
+        game.rules.purchase.purchases(game, 2) == [Buy(1, (M("florin-5"), M("florin-2")))]
+        and game.rules.purchase.purchases(game, 2, exact=True) == []
+    )
     assert game.rules.purchase.check_payment(game, 1, Buy(1, (M("florin-6"),))) == 6
     untaxed = situation(3, market=[FIVE, None, None, None], hands={0: [M("florin-5")]}, modules=["vizier"])
-    assert untaxed.rules.purchase.market_price(untaxed, 1) == 5 and untaxed.rules.purchase.purchases(untaxed, 0, exact=True) == [Buy(1, (M("florin-5"),))]
+    assert untaxed.rules.purchase.market_price(untaxed, 1) == 5 and untaxed.rules.purchase.purchases(
+        untaxed, 0, exact=True
+    ) == [Buy(1, (M("florin-5"),))]
 
 
 def test_r_turn_4_taxed_exact_payment_earns_another_action(market_tax):

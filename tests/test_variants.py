@@ -239,7 +239,9 @@ def test_wild_card_pays_any_market_space_alone():
 
 def test_market_tax_r_comp_2_every_price_one_more():
     base, taxed = alhambra.new_game(3, seed=1), alhambra.new_game(3, seed=1, modules=[load("market_tax")])
-    assert [taxed.rules.purchase.market_price(taxed, s) for s in range(1, 5)] == [base.rules.purchase.market_price(base, s) + 1 for s in range(1, 5)]
+    assert [taxed.rules.purchase.market_price(taxed, s) for s in range(1, 5)] == [
+        base.rules.purchase.market_price(base, s) + 1 for s in range(1, 5)
+    ]
 
 
 # -- 9. the purchase rule replaced: any currency at price + 2 (R-TURN-3) ----------------------
@@ -257,7 +259,9 @@ def test_any_currency_r_turn_3_replaced_everywhere():
     buy = Buy(1, (M("dinar-3"), M("ducat-4")))  # 7 = 5 + 2 in two currencies other than florins
     assert game.legal_actions().count(buy) == 1
     assert game.view(0)["market"][0]["price"] == 7 and game.rules.purchase.market_price(game, 1) == 7
-    assert game.rules.purchase.can_pay_exactly(game, 0) and game.rules.purchase.first_exact_payer(game, [1, 2, 0]) == 0  # the vizier's round
+    assert (
+        game.rules.purchase.can_pay_exactly(game, 0) and game.rules.purchase.first_exact_payer(game, [1, 2, 0]) == 0
+    )  # the vizier's round
     with pytest.raises(IllegalActionError, match="any currency"):
         game.apply(Buy(1, (M("dinar-3"),)))
     game.apply(buy)

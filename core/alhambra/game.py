@@ -473,9 +473,7 @@ def _deprecated(game: Game, name: str) -> Any:
     if moved is None:
         raise AttributeError(f"{type(game).__name__!r} object has no attribute {name!r}")
     replacement, get = moved
-    warnings.warn(
-        f"Game.{name} is deprecated and will be removed: use {replacement}", DeprecationWarning, stacklevel=3
-    )
+    warnings.warn(f"Game.{name} is deprecated and will be removed: use {replacement}", DeprecationWarning, stacklevel=3)
     return get(game)
 
 

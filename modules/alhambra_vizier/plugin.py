@@ -300,7 +300,9 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
         vs.started = True
         if True in active:
             order = _ORDERS.get((finished, len(active))) or _order(finished, len(active))
-            seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, order))  # can_use, seat by seat
+            seat = game.rules.purchase.first_exact_payer(
+                game, filter(active.__getitem__, order)
+            )  # can_use, seat by seat
             if seat is not None:
                 vs.queue = list(order[order.index(seat) + 1 :])
                 return _ask(st, vs, seat)

@@ -713,7 +713,9 @@ class Evaluator:
                     continue
                 v = self.tile_value(seat, tile)
                 if v > 0:
-                    found.append((i + 1, MARKET_CURRENCIES[i], self.game.rules.purchase.market_price(self.game, i + 1), v))
+                    found.append(
+                        (i + 1, MARKET_CURRENCIES[i], self.game.rules.purchase.market_price(self.game, i + 1), v)
+                    )
             self._tile_cache[ck] = found
         return found
 

@@ -584,7 +584,9 @@ class AlhambraState(pyspiel.State):
         """Everything, for debugging: the spectator's view, every hand, the unfinished action
         (at a chance node: the waiting action and the outcomes fixed so far)."""
         s = self.session
-        hands = "\n".join(f"hand {i}: {' '.join(c.code for c in s.game._python().state.players[i].hand)}" for i in range(s.players))
+        hands = "\n".join(
+            f"hand {i}: {' '.join(c.code for c in s.game._python().state.players[i].hand)}" for i in range(s.players)
+        )
         text = f"{render_view(s.game.view(None))}\n{hands}\nchosen: {list(s.prefix)}\nmoves: {self._h.moves}"
         h = self._h
         if h.pending is not None:

@@ -231,7 +231,13 @@ def _plain_payments(
 
 
 def _means_payments(
-    game: GameLike, hand: list[Any], market: list[Any], keys: list[Any], means: Sequence[PaymentMeans], exact: bool, i: int
+    game: GameLike,
+    hand: list[Any],
+    market: list[Any],
+    keys: list[Any],
+    means: Sequence[PaymentMeans],
+    exact: bool,
+    i: int,
 ) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the

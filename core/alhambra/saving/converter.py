@@ -195,5 +195,3 @@ def _describe(exc: Exception, root: str) -> str:
         found = transform_error(exc, path=root, format_exception=_leaf_message)
         return "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
     return f"{type(exc).__name__}: {exc} @ {root}"
-
-

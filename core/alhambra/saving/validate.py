@@ -398,7 +398,9 @@ def _check_components(game: "GameLike", error: type[AlhambraError]) -> None:
 TILE_FIELDS = frozenset({"tile", "hut", "building"})
 
 
-def check_action_fields(game: "GameLike", action: Any, where: str, *, error: type[AlhambraError] = SaveFormatError) -> None:
+def check_action_fields(
+    game: "GameLike", action: Any, where: str, *, error: type[AlhambraError] = SaveFormatError
+) -> None:
     """An action read from a save or position is made of what actions are made of: cards of
     the game, tiles of the game (fields ``tile``, ``hut``, ``building``), booleans, ints
     within ±1000 (market spaces, seats, positions), short strings, and tuples of those one
