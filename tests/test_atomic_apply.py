@@ -98,7 +98,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "history": list(game.history),
         "legal": game.legal_actions(),
         "views": [game.view(s) for s in (None, *range(game.num_players))],
-        "rng": game.rng.getstate(),
+        "rng": alhambra.operations.rng(game).getstate(),
         "phase": game.phase,
         "decider": game.current_player,
         "scores": game.scores,

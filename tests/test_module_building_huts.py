@@ -480,7 +480,7 @@ def test_r_hut_4_hut_given_by_another_plugin_counts_after_invalidate():
     counts at once: the listing is that of a fresh copy of the game."""
     g = _game(3)
     _give(g, 0, city={(1, 0): "H15"}, reserve=["H1"])
-    assert len(_take_huts(g)) == 6  # listed, and kept in game.memo
+    assert len(_take_huts(g)) == 6  # listed, and kept in alhambra.operations.memo(game)
     hut = _stacks(g)["garden"][-1]
     _claim(g, hut)
     g.state.players[0].reserve.append(hut)

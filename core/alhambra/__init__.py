@@ -74,6 +74,7 @@ from .engine.sequence import (
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, engine_of, new_game, returns
 from .engine.accounting import card_locations, tile_locations
+from .saving.position import start_position
 from .engine.protocol import GameLike
 from . import hookspec
 from .hookspec import hookimpl
@@ -171,6 +172,7 @@ __all__ = [
     "returns",
     "tile_locations",
     "card_locations",
+    "start_position",
     "hookimpl",
     "hookspec",
     "majority_points",

@@ -84,15 +84,15 @@ class Game:
     __slots__ = (
         "rules",
         "state",
-        "rng",
+        "_rng",
         "seed",
-        "names",
+        "_names",
         "history",
-        "origin",
+        "_origin",
         "_legal",
         "_legal_set",
-        "memo",
-        "changes",
+        "_memo",
+        "_changes",
         "_settled",
         "_kernel",
         "_base",
@@ -102,18 +102,18 @@ class Game:
 
     rules: Ruleset
     state: GameState
-    rng: random.Random
+    _rng: random.Random
     seed: int
-    names: tuple[str, ...]
+    _names: tuple[str, ...]
     history: list[Action]
     #: Where ``history`` starts: ``None`` for the set-up of the seed (:func:`new_game`), else
     #: the position (as :meth:`position` writes it) the game was built from
     #: (:meth:`from_position`); saved as the save's ``start_position``.
-    origin: dict[str, Any] | None
+    _origin: dict[str, Any] | None
     _legal: list[Action] | None
     _legal_set: dict[Action, Action] | None
-    memo: dict[Any, Any]
-    changes: dict[str, int]
+    _memo: dict[Any, Any]
+    _changes: dict[str, int]
     _settled: set[int] | None
     #: the kernel's game (``alhambra_kernel.KernelGame``) of a :class:`KernelGame`, else None
     _kernel: Any
@@ -126,20 +126,20 @@ class Game:
         g = cls.__new__(cls)
         g.rules = rules
         g.seed = seed
-        g.names = tuple(names)
-        g.rng = random.Random(seed)
+        g._names = tuple(names)
+        g._rng = random.Random(seed)
         g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"), rules.placement_rules)
         g.history = []
-        g.origin = None
+        g._origin = None
         g._legal = None
         g._legal_set = None
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
-        g.memo = {}
+        g._memo = {}
         #: Change counters of the modules' states, by state key (absent: 0), bumped by
         #: ``operations.edit_module`` and by :meth:`invalidate`; caches of values derived from a
         #: module's state keep the counter they were made at. A clone starts with a copy.
-        g.changes = {}
+        g._changes = {}
         g._settled = None
         g._kernel = None
         g._base = lineage.ORIGIN
@@ -163,17 +163,17 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
-        g.names = self.names
-        g.rng = random.Random(seed) if seed is not None else random.Random.__new__(random.Random)
+        g._names = self._names
+        g._rng = random.Random(seed) if seed is not None else random.Random.__new__(random.Random)
         if seed is None:
-            g.rng.setstate(self.rng.getstate())
+            g._rng.setstate(self._rng.getstate())
         g.state = self.state.clone()
         g.history = self.history.copy()
-        g.origin = self.origin
+        g._origin = self._origin
         g._legal = self._legal
         g._legal_set = self._legal_set
-        g.memo = self.memo.copy()
-        g.changes = self.changes.copy()
+        g._memo = self._memo.copy()
+        g._changes = self._changes.copy()
         g._settled = None
         g._kernel = None
         g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
@@ -190,7 +190,7 @@ class Game:
         """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
         return {
-            "players": list(self.names),
+            "players": list(self._names),
             "modules": list(self.rules.modules),
             "seed": self.seed,
             "options": dict(self.rules.options),
@@ -232,12 +232,12 @@ class Game:
         self._base = None  # the state edited by hand: apply copies it before the next action
 
     def _drop_caches(self) -> None:
-        changes = self.changes
+        changes = self._changes
         for key in (*changes, *self.state.modules):
             changes[key] = changes.get(key, 0) + 1
         self._legal = None
         self._legal_set = None
-        self.memo = {}
+        self._memo = {}
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -314,7 +314,7 @@ class Game:
             restored = False
         else:
             self.state = good.state
-            self.rng.setstate(good.rng.getstate())
+            self._rng.setstate(good._rng.getstate())
             self._drop_caches()
         if not isinstance(exc, Exception) or (restored and isinstance(exc, AlhambraError)):
             return  # KeyboardInterrupt and the like pass on as they are
@@ -405,7 +405,7 @@ class Game:
         return KernelGame._adopt_for(engine, game)
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.rules.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self._names)}p modules={list(self.rules.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
 
 
 def returns(game: Game) -> tuple[float, ...]:
@@ -462,6 +462,11 @@ DEPRECATED_MEMBERS: dict[str, tuple[str, Callable[[Game], Any]]] = {
     "returns": ("alhambra.returns(game)", lambda g: partial(returns, g)),
     "player": ("game.state.players[seat]", _player),
     "invalidate": ("alhambra.operations.invalidate(game)", lambda g: g._invalidate),
+    "rng": ("alhambra.operations.rng(game)", lambda g: g._rng),
+    "memo": ("alhambra.operations.memo(game)", lambda g: g._memo),
+    "changes": ("alhambra.operations.module_changes(game, key)", lambda g: g._changes),
+    "origin": ("alhambra.start_position(game)", lambda g: g._origin),
+    "names": ('game.config["players"]', lambda g: g._names),
     "tile_locations": ("alhambra.tile_locations(game)", lambda g: partial(accounting.tile_locations, g._python())),
     "card_locations": ("alhambra.card_locations(game)", lambda g: partial(accounting.card_locations, g._python())),
 }
@@ -480,9 +485,9 @@ def _deprecated(game: Game, name: str) -> Any:
 #: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
 _PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier", "gates")
 
-#: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
+#: the slots of ``Game.state`` and ``Game._rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
-_RNG_SLOT: Any = Game.__dict__["rng"]
+_RNG_SLOT: Any = Game.__dict__["_rng"]
 
 
 _new_game_object = object.__new__
@@ -496,7 +501,7 @@ def _start_of(game: Game) -> Game:
 
 def _blank_of(game: Game) -> Game:
     """An empty game of ``game``'s configuration."""
-    return Game._blank(game.rules, list(game.names), game.seed)
+    return Game._blank(game.rules, list(game._names), game.seed)
 
 
 class KernelGame(Game):
@@ -533,15 +538,15 @@ class KernelGame(Game):
     ) -> "KernelGame":
         g = cls.__new__(cls)
         g.rules = rules
-        g.names = names
+        g._names = names
         g.seed = seed
         g.history = history
-        g.origin = origin
+        g._origin = origin
         g._base = base
         g._kernel = k
         g._legal = None
         g._legal_set = None
-        g.memo = {}  # the Python copy (``_twin``) is kept here until the next action
+        g._memo = {}  # the Python copy (``_twin``) is kept here until the next action
         return g
 
     @classmethod
@@ -549,8 +554,8 @@ class KernelGame(Game):
         """A kernel game continuing the Python game ``game`` (its state, generator and history)."""
         if type(game) is KernelGame:
             return game
-        k = kernel.load(game.state, game.rng.getstate(), passes_in_a_row(game.history), game.rules)
-        return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin, game._base)
+        k = kernel.load(game.state, game._rng.getstate(), passes_in_a_row(game.history), game.rules)
+        return cls._wrap(game.rules, game._names, game.seed, k, list(game.history), game._origin, game._base)
 
     @classmethod
     def _adopt_for(cls, engine: str, game: Game) -> Game:
@@ -570,17 +575,17 @@ class KernelGame(Game):
 
     def _twin(self) -> Game:
         """A Python game in this game's state (kept until the next action)."""
-        twin: Game | None = self.memo.get("twin")
+        twin: Game | None = self._memo.get("twin")
         if twin is None:
             k = self._kernel
-            twin = Game._blank(self.rules, list(self.names), self.seed)
-            twin.state = kernel.state_of(k, self.rules, self.names)
+            twin = Game._blank(self.rules, list(self._names), self.seed)
+            twin.state = kernel.state_of(k, self.rules, self._names)
             words, index = k.rng_state()
-            twin.rng.setstate((3, (*words, index), None))
+            twin._rng.setstate((3, (*words, index), None))
             twin.history = self.history
-            twin.origin = self.origin
+            twin._origin = self._origin
             twin._base = self._base
-            self.memo["twin"] = twin
+            self._memo["twin"] = twin
         return twin
 
     def _python(self) -> Game:
@@ -589,10 +594,10 @@ class KernelGame(Game):
     def _to_python(self) -> Game:
         """Hand this game over to the Python engine for good (see the class docstring)."""
         twin = self._twin()
-        self.memo = {}
+        self._memo = {}
         _STATE_SLOT.__set__(self, twin.state)
-        _RNG_SLOT.__set__(self, twin.rng)
-        self.changes = {}
+        _RNG_SLOT.__set__(self, twin._rng)
+        self._changes = {}
         self._settled = None
         self._kernel = None
         self._legal = None
@@ -606,15 +611,15 @@ class KernelGame(Game):
         return self._to_python().state
 
     @property
-    def rng(self) -> random.Random:  # type: ignore[override]
+    def _rng(self) -> random.Random:  # type: ignore[override]
         """The game's random generator: hands this game over to the Python engine."""
-        return self._to_python().rng
+        return self._to_python()._rng
 
     # -- reading -----------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
-        return len(self.names)
+        return len(self._names)
 
     @property
     def current_player(self) -> int | None:
@@ -671,8 +676,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
 
     def _apply_listed(self, index: int, code: int) -> Action:
         """Play the legal action at ``index`` of the kernel's list, whose kernel code is
@@ -683,8 +688,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
         return action
 
     def _played(self, action: Action) -> None:
@@ -693,8 +698,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
 
     def _apply_unlisted(self, action: Any) -> Action:
         """Play an action that is not one of the listed instances; returns the action played
@@ -801,8 +806,8 @@ class KernelGame(Game):
         (:class:`~alhambra.bots.evaluate.Weights` or their 21 numbers in field order), that
         noise and its generator for the noise (a ``random.Random``, advanced as the bot's would
         be, or a seed). The other keywords and the result: see :meth:`play_random`."""
-        if not isinstance(seats, Sequence) or len(seats) != len(self.names):
-            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {seats!r}")
+        if not isinstance(seats, Sequence) or len(seats) != len(self._names):
+            raise ConfigError(f"one generator or greedy player per seat ({len(self._names)}), not {seats!r}")
         if type(max_actions) is not int or max_actions < 0:
             raise ConfigError(f"max_actions must be a whole number of actions, 0 or more, not {max_actions!r}")
         max_actions = min(max_actions, 1 << 62)  # more than any game plays
@@ -861,7 +866,7 @@ class KernelGame(Game):
                 r.setstate((3, tuple(array("I", words_after)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
-        self.memo = {}
+        self._memo = {}
         return len(played)
 
     def clone(self, *, seed: int | None = None) -> "KernelGame":
@@ -869,14 +874,14 @@ class KernelGame(Game):
         :meth:`Game.clone`)."""
         g = _new_game_object(KernelGame)  # _wrap's fields, set here: a search clones often
         g.rules = self.rules
-        g.names = self.names
+        g._names = self._names
         g.seed = self.seed
         g.history = self.history.copy()
-        g.origin = self.origin
+        g._origin = self._origin
         g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
         g._kernel = self._kernel.clone()
         g._legal_set = None
-        g.memo = {}
+        g._memo = {}
         if seed is not None:
             twin = self._twin()
             g._kernel = kernel.load(
@@ -901,4 +906,4 @@ class KernelGame(Game):
         return self._twin().position()
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.rules.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self._names)}p modules={list(self.rules.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"

@@ -248,7 +248,7 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     Called by the base setup after the rest of the deck is split into five piles (pile 1 at
     index 0, which ends on top). Mutate the piles in place: the base plugin shuffles scoring
     card A into pile 2 and B into pile 4; exchange offices go into piles 2-4 (R-EXC-1).
-    Shuffle with ``game.rng`` only.
+    Shuffle with ``operations.rng(game)`` only.
     """
 
 

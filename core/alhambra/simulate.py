@@ -28,6 +28,7 @@ from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable
 from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
 from .game import Game, KernelGame, engine_of, new_game
+from .saving.position import start_position
 from .lab.tasks import SimTask as SimTask  # kept importable from here
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -199,7 +200,7 @@ def play(
         gens = [b.rng if s is None else s for b, s in zip(bots, seeds)]
         rngs = [r if type(b) is RandomBot else (b.weights, b.noise, r) for b, r in zip(bots, gens)]
         states: list[bytes] = []
-        if trace is not None and not first and game.origin is None:
+        if trace is not None and not first and start_position(game) is None:
             # the whole game on the kernel: it counts what the record needs as it plays
             native: dict[str, Any] = {}
             codes: list[int] = []

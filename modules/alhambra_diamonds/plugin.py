@@ -233,7 +233,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
         return _NO_BUYS
     market = game.state.market
     key = (KEY, cls, exact, seat)
-    last: tuple[list[Card], list[Any], Sequence[Any]] | None = game.memo.get(key)
+    last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
     if last is not None and last[0] == hand and last[1] == market:
         return last[2]
     mine = [c for c in hand if type(c) is Diamond]
@@ -258,7 +258,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
                 found = tuple([table[i + 1, combo, None] for combo in combos])
             memo[cls, exact, i, cards, price] = found
         out += found
-    game.memo[key] = (hand.copy(), market.copy(), out)
+    operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
 
 
@@ -429,7 +429,7 @@ class DiamondPurchaseRule(PurchaseRule):
         return self.inner.first_exact_payer(game, before) if before else None
 
 
-#: ``game.memo`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
+#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
 #: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
 _REACH = tuple((KEY, "reach", seat) for seat in range(8))
 _PRICES = (KEY, "prices")
@@ -444,7 +444,7 @@ def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
         return False
-    memo = game.memo
+    memo = operations.memo(game)
     key = _REACH[seat]
     last = memo.get(key)
     if last is None or last[0] != hand:

@@ -188,10 +188,10 @@ def _legal_use(game: Game, seat: int) -> Sequence[Action]:
     if seat != vs.asked or not vs.active[seat]:
         return []
     buys = game.rules.purchase.cached_purchases(game, seat, exact=True)
-    last = game.memo.get(_USES)  # the uses, kept with the (cached) purchases list they mirror
+    last = operations.memo(game).get(_USES)  # the uses, kept with the (cached) purchases list they mirror
     if last is None or last[0] is not buys:
         table = action_table(UseVizier)  # the shared instances: no new action per asking
-        last = game.memo[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
+        last = operations.memo(game)[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
     return last[1]
 
 

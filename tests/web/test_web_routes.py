@@ -72,7 +72,7 @@ def test_create_sets_seats_modules_options_and_seed(client: TestClient) -> None:
         **{"budget1": "12", "opt:holes": "region"},
     )
     g = table.game
-    assert g.names == ("Ana", "Bo", "Cy") and g.rules.modules == ("vizier",) and g.seed == 9
+    assert g.config["players"] == ["Ana", "Bo", "Cy"] and g.rules.modules == ("vizier",) and g.seed == 9
     assert g.rules.options["holes"] == "region"
     assert [s.kind for s in table.seats] == ["person", "mcts", "greedy"]
     assert [s.bot for s in table.seats] == [None, "mcts:12", "greedy"]
@@ -579,7 +579,7 @@ def test_names_are_text_not_markup(client: TestClient) -> None:
 
 def test_config_names_the_players(client: TestClient) -> None:
     table = create(client, ["person", "greedy"], config='players = ["Ana", "Bo"]\nmodules = ["all"]')
-    assert table.game.names == ("Ana", "Bo")
+    assert table.game.config["players"] == ["Ana", "Bo"]
     assert sorted(table.game.rules.modules) == sorted(alhambra.available_modules())  # every installed one
 
 

@@ -36,9 +36,10 @@ def _native_world(world: Any) -> Any:
     native = getattr(world, "_kernel", None)
     if native is not None:
         return native
+    from ..engine import operations
     from ..engine.actions import passes_in_a_row
 
-    return kernel.load(world.state, world.rng.getstate(), passes_in_a_row(world.history), world.rules)
+    return kernel.load(world.state, operations.rng(world).getstate(), passes_in_a_row(world.history), world.rules)
 
 
 class PIMCBot(Bot):

@@ -84,7 +84,7 @@ NO_RESTORE = NoRestore()
 
 def snapshot(game: GameLike) -> Snapshot:
     """The game as it is now, as a :class:`Snapshot` (one copy of the state)."""
-    return Snapshot(game.state.clone(), game.rng.getstate(), len(game.history))
+    return Snapshot(game.state.clone(), game._rng.getstate(), len(game.history))
 
 
 def rebuilt(
@@ -103,11 +103,11 @@ def rebuilt(
     elif type(base) is Snapshot:
         g, at = blank(game), base.at
         g.state = base.state.clone()
-        g.rng.setstate(base.rng_state)
+        g._rng.setstate(base.rng_state)
         g.history = game.history[:at]
     elif type(base) is Reseeded:
         g, at = rebuilt(base.parent, game, base.at, start, blank), base.at
-        g.rng.seed(base.seed)
+        g._rng.seed(base.seed)
     elif type(base) is Determinized:
         import random
 

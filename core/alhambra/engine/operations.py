@@ -13,7 +13,7 @@ and never move the game to another phase: that is the turn sequence's work
 
 Caches are keyed to the state they came from: hands, the market, the display and reserves are
 kept as copies and compared, an Alhambra replaces its ``memo`` on every change, and a module's
-state has a change counter (``game.changes[key]``) that :func:`edit_module` bumps. So a plugin
+state has a change counter (``operations.module_changes(game, key)``) that :func:`edit_module` bumps. So a plugin
 that changes any state through these (its own module's or another's) never needs
 ``operations.invalidate(game)``.
 
@@ -22,6 +22,7 @@ Module-level functions taking the game, so a call costs no bound-method creation
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from .components import Card, ScoringCard
@@ -36,6 +37,8 @@ __all__ = [
     "add_pending",
     "check_seat",
     "invalidate",
+    "memo",
+    "rng",
     "city_changed",
     "edit_module",
     "module_changes",
@@ -53,9 +56,24 @@ __all__ = [
 ]
 
 
+def rng(game: GameLike) -> random.Random:
+    """``game``'s random generator (``random.Random(seed)``), the only source of chance: a
+    plugin shuffles and draws with it, so that the same seed and actions give the same game.
+    (On a kernel game, reading it hands the game over to the Python engine.)"""
+    return game._rng
+
+
+def memo(game: GameLike) -> dict[Any, Any]:
+    """``game``'s scratch dict for plugins: values derived from the state, each kept with what
+    it was derived from (checked on use; see :func:`edit_module` and :func:`module_changes`).
+    Emptied by :func:`invalidate`; a clone starts with a copy of the dict (not of its
+    values: keep only values you never change in place)."""
+    return game._memo
+
+
 def invalidate(game: GameLike) -> None:
     """Forget what the engine and the plugins keep derived from ``game``'s state (the legal
-    actions listed, ``game.memo``, the purchases' values) and bump the change counter of every
+    actions listed, ``operations.memo(game)``, the purchases' values) and bump the change counter of every
     module's state: after editing ``game.state`` by hand, outside the operations (a test
     building a situation, a tool). ``apply`` and the operations keep the caches right by
     themselves: a plugin never needs this (see :func:`edit_module`). A kernel game keeps no
@@ -71,12 +89,12 @@ def add_pending(game: GameLike, tile: Any, *, dirk_ok: bool = False) -> None:
 def edit_module(game: GameLike, key: str) -> Any:
     """The state of the module (or plugin) stored under ``key`` in ``game.state.modules``,
     for changing it: bumps its change counter, so every value derived from it (the huts'
-    take actions, the bonus cards' reveals, a plugin's own ``game.memo`` entries kept with
+    take actions, the bonus cards' reveals, a plugin's own ``operations.memo(game)`` entries kept with
     :func:`module_changes`) is worked out anew, and drops the game's cached legal actions.
     Call it before each change (the state object returned is the live one). Raises
     :class:`KeyError` if no state is stored under ``key``."""
     found = game.state.modules[key]
-    changes = game.changes
+    changes = game._changes
     changes[key] = changes.get(key, 0) + 1
     game._legal = None
     game._legal_set = None
@@ -87,7 +105,7 @@ def module_changes(game: GameLike, key: str) -> int:
     """The change counter of the module state under ``key``: keep it with a value derived
     from that state and compare it on use (it changes on every :func:`edit_module` and
     ``operations.invalidate(game)``, never otherwise)."""
-    return game.changes.get(key, 0)
+    return game._changes.get(key, 0)
 
 
 def city_changed(game: GameLike, seat: int) -> None:
@@ -123,7 +141,7 @@ def draw_money(game: GameLike) -> Card | None:
             return None
         st.deck = st.discard
         st.discard = []
-        game.rng.shuffle(st.deck)
+        game._rng.shuffle(st.deck)
         st.pile_sizes = [len(st.deck)]
     return st.deck.pop()
 

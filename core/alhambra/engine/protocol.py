@@ -159,16 +159,22 @@ class RulesLike(Protocol):
 class GameLike(Protocol):
     """A game as the engine, the rules and the saving code read and change it
     (:class:`alhambra.Game` is one): its rule set, state, random generator and history, the
-    plugins' scratch memo and change counters, and the few methods they call back."""
+    plugins' scratch memo and change counters, and the few methods they call back.
+    Besides the public members of a game, it names the engine's bookkeeping (underscored):
+    the engine's own modules read it, a plugin asks :mod:`alhambra.operations`."""
 
     state: GameState
-    rng: random.Random
     seed: int
-    names: tuple[str, ...]
     history: list[Any]
-    origin: dict[str, Any] | None
-    memo: dict[Any, Any]
-    changes: dict[str, int]
+    # what the engine keeps per game besides (plugins reach them through alhambra.operations:
+    # rng, memo, module_changes): the random generator, the seats' names, where the history
+    # starts (a position, or None for the set-up), the plugins' scratch memo and the change
+    # counters of the modules' states
+    _rng: random.Random
+    _names: tuple[str, ...]
+    _origin: dict[str, Any] | None
+    _memo: dict[Any, Any]
+    _changes: dict[str, int]
     # the engine's own bookkeeping (:mod:`alhambra.engine.acting`, :mod:`~alhambra.engine.lineage`,
     # :mod:`~alhambra.engine.piles`): the legal actions listed, where the state comes from, and
     # during a determinization the deck positions already resampled

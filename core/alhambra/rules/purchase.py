@@ -140,12 +140,12 @@ MEMO_KEY = "core.purchase"
 def purchase_memo(game: GameLike) -> PurchaseMemo:
     """``game``'s :class:`PurchaseMemo` (in ``game.memo``): made on first use, and copied for
     a clone the first time the clone asks (its memo dict starts as a copy of the original's)."""
-    found: PurchaseMemo | None = game.memo.get(MEMO_KEY)
+    found: PurchaseMemo | None = game._memo.get(MEMO_KEY)
     me = id(game)
     if found is None:
-        found = game.memo[MEMO_KEY] = PurchaseMemo.fresh(len(game.state.players), me)
+        found = game._memo[MEMO_KEY] = PurchaseMemo.fresh(len(game.state.players), me)
     elif found.owner != me:
-        found = game.memo[MEMO_KEY] = found.clone(me)
+        found = game._memo[MEMO_KEY] = found.clone(me)
     return found
 
 

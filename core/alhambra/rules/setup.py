@@ -69,7 +69,7 @@ def split_piles(cards: list[Any], piles: int = PILES) -> list[list[Any]]:
 @hookimpl(tryfirst=True)
 def alhambra_setup(game: GameLike) -> None:
     """R-SET-1 … R-SET-7 for the base game."""
-    st, rng = game.state, game.rng
+    st, rng = game.state, game._rng
     # R-SET-1: all buildings in the bag; draw 4 onto spaces 1-4 in order
     bag = [b.id for b in BUILDINGS]
     rng.shuffle(bag)
@@ -102,5 +102,5 @@ def alhambra_setup(game: GameLike) -> None:
 @hookimpl(tryfirst=True)
 def alhambra_money_piles(game: GameLike, piles: list[list[Card]]) -> None:
     """R-SET-6: scoring card A into pile 2, B into pile 4."""
-    shuffle_into(game.rng, piles[1], SCORING_A)
-    shuffle_into(game.rng, piles[3], SCORING_B)
+    shuffle_into(game._rng, piles[1], SCORING_A)
+    shuffle_into(game._rng, piles[3], SCORING_B)

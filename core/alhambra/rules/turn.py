@@ -51,11 +51,11 @@ def _legal_take(game: GameLike, seat: int) -> Sequence[Action]:
     for (a list comparison). Not shared between games: two games almost never show the same
     display (about 1 in 80 in random play), and such a cache only filled memory."""
     display = game.state.display
-    last: tuple[list[Card], Sequence[Action]] | None = game.memo.get("takes")
+    last: tuple[list[Card], Sequence[Action]] | None = game._memo.get("takes")
     if last is not None and last[0] == display:
         return last[1]
     found = money_takes(display, game.rules.take_limit)
-    game.memo["takes"] = (list(display), found)
+    game._memo["takes"] = (list(display), found)
     return found
 
 

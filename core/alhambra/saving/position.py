@@ -25,7 +25,7 @@ import os
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
 
 from attrs import resolve_types
 
@@ -230,7 +230,7 @@ def game_from_position(
         validate_game(game, names, error=ConfigError)
         game.legal_actions()
         game.view(None)
-        game.origin = game_position(game)  # a save of this game replays its history from here
+        game._origin = game_position(game)  # a save of this game replays its history from here
         game._base = ORIGIN  # and so does a failed action (alhambra.engine.lineage)
     except ConfigError:
         raise
@@ -477,7 +477,7 @@ def _fill_rest(game: "GameLike", data: dict[str, Any], seats: list[dict[str, Any
     placed, shuffled), the market (from the bag), the hands (dealt to 20, R-SET-3), the
     display (four cards), the deck (the rest, in the five piles of R-SET-6 with the scoring
     and module cards shuffled into theirs), the scoring cards set aside."""
-    st, rng = game.state, game.rng
+    st, rng = game.state, game._rng
     if data.get("bag", "rest") == "rest":
         placed = Counter(t for where, tiles in tile_locations(game).items() for t in tiles)
         st.bag = [b for b in range(1, 55) if b not in placed]
@@ -600,7 +600,7 @@ def _start_player(game: "GameLike", data: dict[str, Any]) -> None:
     st = game.state
     if "start_player" not in data and "turn_player" not in data:
         money = [[c for c in p.hand if c.is_money] for p in st.players]  # a gate card is no money (R-GATE-8)
-        st.start_player = choose_start_player(money, game.rules.options["start_player"], game.rng)
+        st.start_player = choose_start_player(money, game.rules.options["start_player"], game._rng)
         st.turn_player = st.start_player
         if st.phase == "turn" or (st.phase == "place" and st.place_context == "turn"):
             st.decider = st.turn_player
@@ -623,7 +623,7 @@ def _read_rng(game: "GameLike", value: Any) -> None:
             "rng: the random generator's state as written by Game.position() "
             "({state = [625 integers]}); leave it out to continue from the seed"
         )
-    game.rng.setstate((3, tuple(internal), None))
+    game._rng.setstate((3, tuple(internal), None))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -684,7 +684,7 @@ def game_position(game: "GameLike") -> dict[str, Any]:
         if key not in parts:
             parts[key] = conv.unstructure(value, unstructure_as=type(value))
     out.update(parts)
-    version, internal, _gauss = game.rng.getstate()
+    version, internal, _gauss = game._rng.getstate()
     out["rng"] = {"state": list(internal)}
     return out
 
@@ -721,6 +721,17 @@ __all__ = [
 ]
 
 
+class _Started(Protocol):
+    _origin: dict[str, Any] | None
+
+
+def start_position(game: _Started) -> dict[str, Any] | None:
+    """Where ``game``'s history starts: ``None`` for the set-up of its seed (``new_game``),
+    else the position it was built from (``Game.from_position``), as :func:`game_position`
+    writes it; a save records it as its ``start_position``."""
+    return game._origin
+
+
 def start_of(
     game: GameLike,
     blank: Callable[[Any, list[str], int], G],  # (rules, names, seed): an empty game
@@ -732,13 +743,13 @@ def start_of(
     configuration and seed, or its start position (``game.origin``), read with the same rule
     set. :class:`SaveFormatError` if that position is not one (``start_position: ...``) or
     belongs to another configuration."""
-    if game.origin is None:
-        fresh = blank(game.rules, list(game.names), game.seed)
+    if game._origin is None:
+        fresh = blank(game.rules, list(game._names), game.seed)
         game.rules.hook.alhambra_setup(game=fresh)
         start_turn(fresh, fresh.state.start_player)
         return fresh
     try:
-        fresh = game_from_position(game.origin, blank, modules=modules, plugins=plugins)
+        fresh = game_from_position(game._origin, blank, modules=modules, plugins=plugins)
     except ConfigError as exc:
         raise SaveFormatError(f"start_position: {exc}") from None
     if fresh.config != game.config:

@@ -80,7 +80,7 @@ def history_from_data(rules: RulesLike, records: list[Any]) -> list[Action]:
 
 def game_to_data(game: GameLike) -> dict[str, Any]:
     """The whole game as plain data (see :func:`game_to_json`)."""
-    version, internal, gauss = game.rng.getstate()
+    version, internal, gauss = game._rng.getstate()
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -88,7 +88,7 @@ def game_to_data(game: GameLike) -> dict[str, Any]:
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
         "state": converter_of(game.rules).unstructure(game.state, unstructure_as=GameState),
         "history": [action_to_data(game.rules, a) for a in game.history],
-        **({} if game.origin is None else {"start_position": game.origin}),
+        **({} if game._origin is None else {"start_position": game._origin}),
     }
 
 
@@ -216,9 +216,9 @@ def game_from_json(
             or rng.get("gauss") is not None
         ):
             raise SaveFormatError("bad random-generator state")
-        game.rng.setstate((3, tuple(internal), None))
+        game._rng.setstate((3, tuple(internal), None))
         game.history = history_from_data(rules, data.get("history", []))
-        game.origin = start
+        game._origin = start
         validate_game(game, data["players"])
         # the state must be playable: list what the player to decide may do, and a view
         game.legal_actions()
@@ -270,9 +270,9 @@ def check_history_leads_to_state(
     found = first_difference(
         {
             "state": conv.unstructure(replayed.state, unstructure_as=GameState),
-            "rng": list(replayed.rng.getstate()[1]),
+            "rng": list(replayed._rng.getstate()[1]),
         },
-        {"state": conv.unstructure(game.state, unstructure_as=GameState), "rng": list(game.rng.getstate()[1])},
+        {"state": conv.unstructure(game.state, unstructure_as=GameState), "rng": list(game._rng.getstate()[1])},
         saved={"state": saved_state, "rng": None},
     )
     if found is not None:

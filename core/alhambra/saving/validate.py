@@ -132,7 +132,7 @@ def check_parts(game: "GameLike", error: type[AlhambraError] = SaveFormatError) 
     parts = game.state.modules
     if not isinstance(parts, dict):
         raise error(f"state.modules: the plugins' parts of the state are a table, not {shown(parts)}")
-    fresh = type(game)._blank(game.rules, list(game.names), game.seed)
+    fresh = type(game)._blank(game.rules, list(game._names), game.seed)
     game.rules.hook.alhambra_setup(game=fresh)
     for key in fresh.state.modules:
         if key not in parts:
