@@ -297,9 +297,9 @@ def test_auto_plays_bots_that_read_the_state_on_python_and_random_and_greedy_one
     from alhambra.simulate import simulate_one
 
     # honest greedy bots decide on determinized worlds, one by one: on Python
-    assert simulate_one(3, 2, bots="greedy", honest=True).engine == "python"
-    assert simulate_one(3, 2, bots="random").engine == "kernel"
-    assert simulate_one(3, 2, bots="greedy").engine == "kernel"  # the kernel's greedy bot
+    assert alhambra.engine_of(simulate_one(3, 2, bots="greedy", honest=True)) == "python"
+    assert alhambra.engine_of(simulate_one(3, 2, bots="random")) == "kernel"
+    assert alhambra.engine_of(simulate_one(3, 2, bots="greedy")) == "kernel"  # the kernel's greedy bot
     assert simulate_one(3, 2, bots="greedy", engine="python").to_json() == simulate_one(3, 2, bots="greedy").to_json()
 
 

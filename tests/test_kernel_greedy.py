@@ -126,7 +126,7 @@ def test_simulate_auto_keeps_the_kernel_for_greedy_bots():
 def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatch):
     monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", frozenset({"diamonds"}))
     # "auto": on Python; the kernel game's greedy bot is valued by the Python evaluator
-    assert simulate_one(3, 9, modules=["vizier"], bots="greedy").engine == "python"
+    assert alhambra.engine_of(simulate_one(3, 9, modules=["vizier"], bots="greedy")) == "python"
     calls = []
     real = Evaluator.action_values
     monkeypatch.setattr(Evaluator, "action_values", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
@@ -213,7 +213,7 @@ def test_the_kernels_greedy_bot_plays_no_game_of_the_modules_it_does_not_value(m
     with pytest.raises(ConfigError, match="plays no game with"):
         game._kernel.greedy_values(row)
     assert not game.history
-    assert simulate_one(3, 4, modules=[module], bots="greedy").engine == "python"
+    assert alhambra.engine_of(simulate_one(3, 4, modules=[module], bots="greedy")) == "python"
     bots = ("greedy", "random", "greedy:noise=1")
     records = [
         run_task(SimTask(index=0, seed=5, players=3, modules=(module,), bots=bots, engine=e))[0]

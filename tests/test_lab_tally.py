@@ -148,7 +148,7 @@ def test_a_kernel_game_between_greedy_bots_is_traced_action_by_action_as_on_pyth
     assert result_of(whole, trace=wt).tallies == result_of(python, trace=hp).tallies
     monkeypatch.setattr(alhambra.kernel, "KERNEL_GREEDY_MODULES", frozenset())
     handed, ht = _traced(3, 2, modules=("vizier",), bots="greedy", engine="kernel")
-    assert handed.engine == "python" and handed.history == python.history and ht == hp
+    assert alhambra.engine_of(handed) == "python" and handed.history == python.history and ht == hp
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
