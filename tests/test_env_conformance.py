@@ -136,7 +136,7 @@ def test_openspiel_parameters_tensors_strings_and_serialisation(engine):
     import pyspiel
 
     game = pyspiel.load_game("python_alhambra", {"players": 4, "modules": "vizier,bonus_cards", "engine": engine})
-    assert alhambra.engine_of(game.template) == engine
+    assert game.template.engine == engine
     s = Session(4, ["vizier", "bonus_cards"], engine=engine)
     assert game.num_players() == 4 and game.num_distinct_actions() == s.num_actions
     size = s.observation_size + game.max_chance_outcomes()  # the shared vector, then the "drawn" slice

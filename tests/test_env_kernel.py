@@ -45,7 +45,7 @@ def lockstep(players: int, modules: list[str], seed: int, options: dict | None =
     environments show; returns the integers played."""
     k = Session(players, modules, options, engine="kernel")
     p = Session(players, modules, options, engine="python")
-    assert alhambra.engine_of(k) == "kernel" and alhambra.engine_of(p) == "python"
+    assert k.engine == "kernel" and p.engine == "python"
     assert k.codec.layout() == p.codec.layout() and k.observation_size == p.observation_size
     k.reset(seed)
     p.reset(seed)

@@ -174,7 +174,7 @@ def test_city_gates_stay_on_the_python_codec_and_observer():
     and their observation part): ``engine="auto"`` plays them on Python with the same tensors as
     ``"python"``, ``engine="kernel"`` is a ConfigError saying so."""
     auto = pyspiel.load_game("python_alhambra", {"players": 3, "modules": "city_gates", "engine": "auto"})
-    assert alhambra.engine_of(auto.template) == "python"
+    assert auto.template.engine == "python"
     with pytest.raises(ConfigError, match="codec and observer do not cover"):
         pyspiel.load_game("python_alhambra", {"players": 3, "modules": "city_gates", "engine": "kernel"})
     python = pyspiel.load_game("python_alhambra", {"players": 3, "modules": "city_gates", "engine": "python"})

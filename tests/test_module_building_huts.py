@@ -739,8 +739,8 @@ def test_r_hut_1_layout_in_a_config_file_is_relative_to_it(tmp_path, monkeypatch
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     loaded = load_config(Path("..") / "conf" / "game.toml")  # the config named relative to the cwd
-    assert loaded.rules.options["building_huts.layout"] == str(tmp_path / "conf" / "printed.toml")  # made absolute
-    g = alhambra.new_game(3, modules=loaded.resolved_modules(), options=loaded.rules.options, seed=1)
+    assert loaded.options["building_huts.layout"] == str(tmp_path / "conf" / "printed.toml")  # made absolute
+    g = alhambra.new_game(3, modules=loaded.resolved_modules(), options=loaded.options, seed=1)
     assert g.rules.catalog["H1"].walls == EAST | SOUTH | WEST
     monkeypatch.chdir(tmp_path)  # a save made with it loads from anywhere
     assert alhambra.Game.from_json(g.to_json()).rules.catalog["H1"].walls == EAST | SOUTH | WEST
