@@ -116,7 +116,7 @@ def lockstep(
             return f"{where}, step {step} ({action}): the saves differ"
     if py.is_over != k.is_over or py.to_json() != k.to_json():
         return f"{where}: the final saves differ"
-    if k.engine != "kernel":
+    if alhambra.engine_of(k) != "kernel":
         return f"{where}: the kernel game was handed over to Python"
     return None
 

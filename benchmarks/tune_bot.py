@@ -18,6 +18,7 @@ One process, no workers: the machine is shared.
 
 from __future__ import annotations
 
+import alhambra
 import argparse
 import sys
 import time
@@ -65,7 +66,7 @@ def win_share(
             bots = [opponent(bot_seed(seed, s)) if opponent else GreedyBot(bot_seed(seed, s)) for s in range(players)]
             bots[seat] = make_candidate(bot_seed(seed, seat))
             game = play(new_game(players, modules=modules, seed=seed), bots)
-            total += game.returns()[seat]
+            total += alhambra.returns(game)[seat]
             games += 1
     return total, games
 

@@ -36,7 +36,7 @@ def fountain_neighbours(city) -> int:
 
 @hookimpl
 def alhambra_scoring_adjust(game, record):
-    per = game.options["golden_fountain.points"]
+    per = game.rules.options["golden_fountain.points"]
     n = game.num_players
     record.add_points(
         "golden fountain",

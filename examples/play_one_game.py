@@ -11,7 +11,7 @@ while not game.is_over:
     action = rng.choice(game.legal_actions())
     game.apply(action)
 
-print("scores:", game.scores, "winners:", [game.names[w] for w in game.winners])
+print("scores:", game.scores, "winners:", [game.config["players"][w] for w in game.winners])
 print(game.state.players[0].city.render())
 text = game.to_json()
 assert alhambra.Game.from_json(text).scores == game.scores

@@ -86,13 +86,13 @@ def situation(
         for s, tiles in cities.items():
             _take_out(g, list(tiles.values()))
             st.players[s].city = alhambra.Alhambra.from_tiles(
-                tiles, catalog=g.rules.catalog, holes=g.options["holes"], rules=g.rules.placement_rules
+                tiles, catalog=g.rules.catalog, holes=g.rules.options["holes"], rules=g.rules.placement_rules
             )
     if reserves is not None:
         for s, r in reserves.items():
             _take_out(g, list(r))
             st.players[s].reserve = list(r)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     return g
 
 
@@ -132,7 +132,7 @@ def empty_the_bag(game, keep: int = 0) -> None:
     st = game.state
     st.out_of_play.extend(st.bag[keep:])
     del st.bag[keep:]
-    game.invalidate()
+    alhambra.operations.invalidate(game)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_bad_config_values():
 
 def test_nothing_enabled_implicitly():
     g = alhambra.new_game(4, seed=1)
-    assert g.modules == ()
+    assert g.rules.modules == ()
     assert set(g.state.modules) == set()
 
 
@@ -142,7 +142,7 @@ def test_user_module_from_config_file():
     g = alhambra.new_game(cfg.players, modules=mods, seed=1, options=cfg.options)
     g.state.players[0].city = alhambra.Alhambra.from_tiles({(1, 0): 22, (0, 1): 23, (2, 0): 31})
     g.state.players[1].city = alhambra.Alhambra.from_tiles({(-1, 0): 7})
-    record = g.hook.alhambra_scoring(game=g, number=1)
+    record = g.rules.hook.alhambra_scoring(game=g, number=1)
     # two buildings beside seat 0's fountain, one beside seat 1's; 2 points each (config)
     assert record.extra["golden fountain"] == [4, 2, 0, 0]
     assert record.totals[0] == 3 + 4 + 4  # arcades 1st (3) + chambers 1st (4) + gold
@@ -562,12 +562,19 @@ def test_queries_refuse_a_bad_seat(seat):
     """R-COMP-1, R-COMP-4: seats are ints 0..players-1 and market spaces ints 1-4; a query
     with anything else (another seat's number, a bool, a float, a string) is a ConfigError."""
     g = alhambra.new_game(3, seed=1)
-    for query in (g.purchases, g.can_pay_exactly, g.player, lambda s: g.payments(s, 1)):
+    rule = g.rules.purchase
+    queries = (
+        lambda s: rule.purchases(g, s),
+        lambda s: rule.can_pay_exactly(g, s),
+        lambda s: alhambra.operations.check_seat(g, s),
+        lambda s: rule.payments(g, s, 1),
+    )
+    for query in queries:
         with pytest.raises(ConfigError, match="seat"):
             query(seat)
     for space in (0, 5, True, "1"):
         with pytest.raises(ConfigError, match="1-4"):
-            g.payments(0, space)
+            g.rules.purchase.payments(g, 0, space)
 
 
 def test_money_card_instance_cannot_be_altered():
@@ -671,3 +678,91 @@ def test_new_game_refuses_a_negative_seed_that_would_repeat_its_absolute_value(s
     with pytest.raises(ConfigError, match="0 or more"):
         alhambra.new_game(3, seed=seed)
     assert alhambra.new_game(3, seed=0).seed == 0
+
+
+#: what an OpenSpiel-style state needs, and all that Game offers publicly
+GAME_MEMBERS = {
+    "apply",
+    "legal_actions",
+    "current_player",
+    "is_over",
+    "scores",
+    "winners",
+    "view",
+    "clone",
+    "determinize",
+    "history",
+    "phase",
+    "state",
+    "rules",
+    "config",
+    "seed",
+    "to_json",
+    "from_json",
+    "position",
+    "from_position",
+    "num_players",
+}
+
+
+def test_game_is_thin():
+    """Game's public surface is the state object's (at most 20 members); what the engine and
+    the plugins need besides lives with the rule set, the operations and the module functions."""
+    public = {n for n in dir(alhambra.Game) if not n.startswith("_")}
+    assert len(public) <= 20 and public <= GAME_MEMBERS
+    assert not public & set(alhambra.game.DEPRECATED_MEMBERS)
+
+
+def test_members_that_left_game_still_work_and_warn():
+    """Every member that left Game still answers for now, as its replacement does, with a
+    DeprecationWarning that names the replacement; an unknown name is an AttributeError."""
+    import warnings
+
+    g = alhambra.new_game(3, seed=4, modules=["vizier"], engine="python")
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    rule = g.rules.purchase
+    expected = {
+        "purchases": (lambda f: f(1, exact=False), rule.purchases(g, 1)),
+        "cached_purchases": (lambda f: list(f(1)), list(rule.cached_purchases(g, 1))),
+        "payments": (lambda f: f(1, 2), rule.payments(g, 1, 2)),
+        "payment_cards": (lambda f: f(1, 2), rule.payment_cards(g, 1, 2)),
+        "can_pay_exactly": (lambda f: f(2), rule.can_pay_exactly(g, 2)),
+        "first_exact_payer": (lambda f: f([2, 0, 1]), rule.first_exact_payer(g, [2, 0, 1])),
+        "market_price": (lambda f: f(3), rule.market_price(g, 3)),
+        "hook": (lambda v: v, g.rules.hook),
+        "options": (lambda v: v, g.rules.options),
+        "modules": (lambda v: v, g.rules.modules),
+        "engine": (lambda v: v, alhambra.engine_of(g)),
+        "returns": (lambda f: f(), alhambra.returns(g)),
+        "player": (lambda f: f(1), g.state.players[1]),
+        "tile_locations": (lambda f: f(), alhambra.tile_locations(g)),
+        "card_locations": (lambda f: f(), alhambra.card_locations(g)),
+        "rng": (lambda v: v, alhambra.operations.rng(g)),
+        "memo": (lambda v: v, alhambra.operations.memo(g)),
+        "changes": (lambda v: v.get("vizier", 0), alhambra.operations.module_changes(g, "vizier")),
+        "origin": (lambda v: v, alhambra.start_position(g)),
+        "names": (lambda v: list(v), g.config["players"]),
+    }
+    for name, (use, want) in expected.items():
+        replacement = alhambra.game.DEPRECATED_MEMBERS[name][0]
+        with pytest.warns(DeprecationWarning, match=re.escape(f"Game.{name} is deprecated")) as caught:
+            got = use(getattr(g, name))
+        assert got == want, name
+        assert replacement in str(caught[0].message)
+    old = g  # the deprecated spellings, read from the game
+    seat = old.current_player
+    buys = rule.purchases(old, seat)
+    assert buys  # (the set-up deals each seat money enough for some building)
+    with pytest.warns(DeprecationWarning, match="check_payment"):
+        assert old.check_payment(seat, buys[0]) == rule.check_payment(old, seat, buys[0])
+    with pytest.warns(DeprecationWarning, match=re.escape("alhambra.operations.invalidate(game)")):
+        old.invalidate()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(AttributeError, match="no attribute 'purchase_everything'"):
+            g.purchase_everything  # noqa: B018
+    k = alhambra.new_game(2, seed=4)
+    if alhambra.engine_of(k) == "kernel":
+        with pytest.warns(DeprecationWarning, match="engine_of"):
+            assert k.engine == "kernel"

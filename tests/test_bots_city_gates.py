@@ -49,7 +49,7 @@ def test_r_gate_4_taking_a_gate_is_worth_a_card_in_hand():
     give(g, g.current_player, [])
     st.deck.remove(card)
     st.modules["city_gates"].space = card.number
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     legal = g.legal_actions()
     ev = Evaluator(g, g.current_player)
     vals = dict(zip(legal, ev.action_values(legal)))

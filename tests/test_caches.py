@@ -1,6 +1,6 @@
 """Caches correct by construction: cached listings always equal freshly computed ones, also when
 a house rule changes another module's state through the operations and never calls
-``game.invalidate()``."""
+``alhambra.operations.invalidate(game)``."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class DropMoney(Action):
 
 class Meddler:
     """A house rule changing other modules' state through ``operations.edit_module`` (and a
-    hand in place), once per turn, as a free action; it never calls ``game.invalidate()``."""
+    hand in place), once per turn, as a free action; it never calls ``alhambra.operations.invalidate(game)``."""
 
     NAME = "meddler"
 
@@ -101,10 +101,12 @@ def assert_listings_fresh(game: Game, plugins: list = ()) -> None:
     assert game.legal_actions() == again.legal_actions()
     for seat in range(game.num_players):
         for exact in (False, True):
-            assert game.purchases(seat, exact=exact) == again.purchases(seat, exact=exact)
-        assert game.can_pay_exactly(seat) == again.can_pay_exactly(seat)
+            assert game.rules.purchase.purchases(game, seat, exact=exact) == again.rules.purchase.purchases(
+                again, seat, exact=exact
+            )
+        assert game.rules.purchase.can_pay_exactly(game, seat) == again.rules.purchase.can_pay_exactly(again, seat)
     seats = list(range(game.num_players))
-    assert game.first_exact_payer(seats) == again.first_exact_payer(seats)
+    assert game.rules.purchase.first_exact_payer(game, seats) == again.rules.purchase.first_exact_payer(again, seats)
 
 
 def _play_to_turn_with(game: Game, rng: random.Random, wanted: type) -> None:
@@ -164,10 +166,12 @@ def test_a_hand_edited_in_place_by_a_plugin_leaves_the_purchases_right_R_TURN_3(
     game = alhambra.new_game(4, modules=["vizier", "exchange_offices"], seed=9, plugins=[rule])
     seat = game.current_player
     assert seat is not None
-    before = game.purchases(seat)
+    before = game.rules.purchase.purchases(game, seat)
     game.apply(DropMoney())
     assert_listings_fresh(game, [rule])
-    assert len(game.state.players[seat].hand) >= 0 and game.purchases(seat) == fresh(game, [rule]).purchases(seat)
+    again = fresh(game, [rule])
+    assert len(game.state.players[seat].hand) >= 0
+    assert game.rules.purchase.purchases(game, seat) == again.rules.purchase.purchases(again, seat)
     assert before is not None
 
 
@@ -177,7 +181,7 @@ def test_invalidate_still_serves_hand_edits_of_a_module_state() -> None:
     hs = game.state.modules[HUTS]
     top = next(s for s in hs.stacks.values() if s).pop()  # by hand, no operation
     game.state.players[0].reserve.append(top)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     assert top not in [getattr(a, "hut", None) for a in game.legal_actions()]
     assert_listings_fresh(game)
 

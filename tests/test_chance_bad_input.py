@@ -70,7 +70,7 @@ class _Omens:
     @alhambra.hookimpl
     def alhambra_setup(self, game) -> None:
         stack = ["storm", "sun", "sun", "moon", "rain", "wind"]
-        game.rng.shuffle(stack)
+        alhambra.operations.rng(game).shuffle(stack)
         game.state.modules["omens"] = _OmenStack(stack)
 
     @alhambra.hookimpl

@@ -94,7 +94,7 @@ def _play(names, modules, seed):
 def test_the_same_set_of_modules_in_any_order_gives_the_same_game():
     a = _play(4, ["exchange_offices", "bonus_cards", "building_huts", "vizier"], 3)
     b = _play(4, list(CANONICAL_MODULES), 3)
-    assert a.modules == b.modules == CANONICAL_MODULES
+    assert a.rules.modules == b.rules.modules == CANONICAL_MODULES
     assert a.history == b.history and a.scores == b.scores
 
 

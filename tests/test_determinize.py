@@ -43,7 +43,7 @@ def draw(game, count: int) -> None:
             operations.run_scoring(game, card.number)
         else:
             st.discard.append(card)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
 
 
 def pile_ranges(game) -> dict[int, range]:

@@ -28,7 +28,7 @@ def test_r_bon_5_a_card_not_revealed_at_a_scoring_is_not_held():
         bs.hands[2] = sorted(bs.hands[2][1:] + [22])
     g.state.players[1].city = alhambra.Alhambra.from_tiles({(1, 0): 22})
     g.state.bag.remove(22) if 22 in g.state.bag else g.state.market.__setitem__(g.state.market.index(22), None)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     operations.run_scoring(g, 1)
     assert bs.revealed[1] == [] and 22 in bs.not_held[1]
     rng = random.Random(0)
@@ -48,7 +48,7 @@ def test_r_bon_4_a_card_revealed_before_stays_with_its_owner():
         g.state.bag.remove(card)
     else:
         g.state.market[g.state.market.index(card)] = None
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     operations.run_scoring(g, 1)  # R-BON-5: revealed
     assert card in bs.revealed[2] and card in bs.owned[2]
     g.state.players[2].city = alhambra.Alhambra(g.rules.catalog)

@@ -75,7 +75,7 @@ def test_r_end_4_most_points_wins_ties_share():
     for p, s in zip(st.players, (50, 61, 61)):
         p.score = s
     assert g.winners == (1, 2)
-    assert g.returns() == (0.0, 0.5, 0.5)
+    assert alhambra.returns(g) == (0.0, 0.5, 0.5)
 
 
 def test_r_end_4_money_tiebreak_variant():

@@ -35,14 +35,14 @@ def _played(players: int, modules: list[str], seed: int, steps: int) -> Session:
 @pytest.mark.parametrize("invalidate", [False, True], ids=["in place", "invalidate"])
 def test_the_observation_follows_a_hand_edited_by_hand(invalidate: bool) -> None:
     """The engine lets a hand be edited in place (docs/writing-modules.md): the observation
-    must show it, whether or not ``game.invalidate()`` follows."""
+    must show it, whether or not ``alhambra.operations.invalidate(game)`` follows."""
     s = _played(3, [], 4, 20)
     _same_as_reference(s)  # every seat's vector written once
     st = s.game.state
     st.players[0].hand.append(st.deck.pop())
     st.display.pop()
     if invalidate:
-        s.game.invalidate()
+        alhambra.operations.invalidate(s.game)
     _same_as_reference(s)
 
 
@@ -74,7 +74,7 @@ def test_the_offices_left_in_the_deck_are_recounted_after_a_reshuffle_of_the_sam
     st.discard = offices[:3]
     st.players[2].hand.extend(rest[2:] + offices[3:])  # every other card stays in the game
     st.pile_sizes = []
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     s = Session(3, ["exchange_offices"])
     s.load(g)
     _same_as_reference(s)

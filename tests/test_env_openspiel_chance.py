@@ -371,7 +371,7 @@ class Omens:
     @alhambra.hookimpl
     def alhambra_setup(self, game) -> None:
         stack = ["storm", "sun", "sun", "moon"]
-        game.rng.shuffle(stack)
+        alhambra.operations.rng(game).shuffle(stack)
         game.state.modules["omens"] = _OmenState(stack, [])
 
     @alhambra.hookimpl

@@ -72,12 +72,12 @@ def test_loading_a_save_reuses_the_rule_set_and_the_callers_list():
     values = [3, 4, 5, 6]
     game = alhambra.new_game(3, modules=["diamonds", "vizier"], seed=8, options={"diamonds.values": values})
     values.append(9)
-    assert game.options["diamonds.values"] == [3, 4, 5, 6]
+    assert game.rules.options["diamonds.values"] == [3, 4, 5, 6]
     text = game.to_json()
     first, second = alhambra.Game.from_json(text), alhambra.Game.from_json(text)
     assert first.rules is second.rules
     tupled = alhambra.new_game(3, modules=["diamonds", "vizier"], options={"diamonds.values": (3, 4, 5, 6)})
-    assert tupled.options["diamonds.values"] == (3, 4, 5, 6)  # its own rule set: a tuple stays one
+    assert tupled.rules.options["diamonds.values"] == (3, 4, 5, 6)  # its own rule set: a tuple stays one
 
 
 def test_r_score_5_longest_wall_by_cell_numbers_matches_the_segments():

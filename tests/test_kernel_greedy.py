@@ -12,6 +12,7 @@ an :class:`AlhambraError`.
 
 from __future__ import annotations
 
+import alhambra
 import itertools
 import json
 import os
@@ -63,7 +64,7 @@ def _mixed(seed: int, n: int) -> list[str]:
 def _play(engine: str, n: int, mods: tuple, seed: int, specs: list[str], honest: bool = False, options=None):
     bots = [make_bot(s, bot_seed(seed, i)) for i, s in enumerate(specs)]
     game = new_game(n, modules=list(mods), seed=seed, engine=engine, options=options or {})
-    assert game.engine == engine
+    assert alhambra.engine_of(game) == engine
     play(game, bots, honest=honest)
     return [repr(a) for a in game.history], [b.rng.getstate() for b in bots], game.scores
 
@@ -160,16 +161,16 @@ def test_simulate_records_are_the_same_on_both_engines(mods, n):
 
 def test_simulate_auto_keeps_the_kernel_for_greedy_bots():
     game = simulate_one(4, 5, modules=["vizier"], bots=["greedy", "random", "greedy:noise=1", "greedy"])
-    assert game.engine == "kernel" and game.is_over
+    assert alhambra.engine_of(game) == "kernel" and game.is_over
     # honest greedy bots decide one by one on determinized worlds: "auto" plays them on Python
     game = simulate_one(3, 5, bots="greedy", honest=True)
-    assert game.engine == "python"
+    assert alhambra.engine_of(game) == "python"
 
 
 def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatch):
     monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", frozenset({"diamonds"}))
     # "auto": on Python; the kernel game's greedy bot is valued by the Python evaluator
-    assert simulate_one(3, 9, modules=["vizier"], bots="greedy").engine == "python"
+    assert alhambra.engine_of(simulate_one(3, 9, modules=["vizier"], bots="greedy")) == "python"
     calls = []
     real = Evaluator.action_values
     monkeypatch.setattr(Evaluator, "action_values", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
@@ -177,7 +178,7 @@ def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatc
     bot = GreedyBot(seed=1)
     legal = game.legal_actions()
     bot.choose(game, game.current_player, legal)
-    assert calls and game.engine == "python"  # the Python evaluator read the state: handed over
+    assert calls and alhambra.engine_of(game) == "python"  # the Python evaluator read the state: handed over
     game = new_game(3, modules=["vizier"], seed=9, engine="kernel")
     with pytest.raises(ConfigError, match="greedy bot values the modules"):
         game.play_bots([(DEFAULT_WEIGHTS, 0.0, 1)] * 3)
@@ -185,7 +186,7 @@ def test_modules_the_kernel_greedy_does_not_value_fall_back_to_python(monkeypatc
     monkeypatch.setattr(kernel, "KERNEL_GREEDY_MODULES", frozenset(MODULES))
     calls.clear()
     bot.choose(game, game.current_player, game.legal_actions())
-    assert not calls and game.engine == "kernel"
+    assert not calls and alhambra.engine_of(game) == "kernel"
 
 
 def test_the_weights_cross_in_field_order():
@@ -253,7 +254,7 @@ def test_simulate_keeps_the_kernel_for_greedy_bots_with_huts_and_gates(module):
     assert len(game._kernel.greedy_values(row)) == len(game.legal_actions())
     assert game.play_bots([(DEFAULT_WEIGHTS, 0.0, 1), 2, 3]) == len(game.history) > 0
     assert game.is_over
-    assert simulate_one(3, 4, modules=[module], bots="greedy").engine == "kernel"
+    assert alhambra.engine_of(simulate_one(3, 4, modules=[module], bots="greedy")) == "kernel"
     bots = ("greedy", "random", "greedy:noise=1")
     records = [
         run_task(SimTask(index=0, seed=5, players=3, modules=(module,), bots=bots, engine=e))[0]

@@ -116,7 +116,7 @@ def test_playout_endgame_plays_to_the_end_when_the_bag_is_low():
     assert not g0.is_over
     reward = MCTSBot(1, horizon=1, endgame=6)._playout(g1, seat, game.state.turn)
     assert g1.is_over
-    assert (reward > 0.5) == (g1.returns()[seat] == 1.0)
+    assert (reward > 0.5) == (alhambra.returns(g1)[seat] == 1.0)
 
 
 def test_reach_and_endgame_in_specifications():

@@ -34,7 +34,7 @@ def _expected_turn_actions(game, seat):
     builds = [BuildFromReserve(t, pos) for t in p.reserve for pos in city.placements(t)]
     removals = [RemoveToReserve(pos) for pos in city.removable()]
     swaps = [Swap(t, pos) for t in p.reserve for pos in city.swap_positions(t)]
-    buys = [b for space in (1, 2, 3, 4) for b in game.payments(seat, space)]
+    buys = [b for space in (1, 2, 3, 4) for b in game.rules.purchase.payments(game, seat, space)]
     return builds, removals, swaps, buys
 
 
@@ -89,14 +89,14 @@ def _check_turn_listing(game):
     assert removals == [RemoveToReserve(pos) for pos in sorted(city.tiles) if city.why_not_remove(pos) is None]
     payers = []
     for s in range(game.num_players):  # the vizier's test: some exact payment (R-VIZ-2)
-        exact = [b for space in (1, 2, 3, 4) for b in game.payments(s, space, exact=True)]
+        exact = [b for space in (1, 2, 3, 4) for b in game.rules.purchase.payments(game, s, space, exact=True)]
         assert _as_ways(exact) == set().union(*(_brute_payments(game, s, space, True) for space in (1, 2, 3, 4)))
-        assert game.can_pay_exactly(s) == bool(exact)
-        assert game.purchases(s, exact=True) == exact
+        assert game.rules.purchase.can_pay_exactly(game, s) == bool(exact)
+        assert game.rules.purchase.purchases(game, s, exact=True) == exact
         if exact:
             payers.append(s)
     order = [(seat - k) % game.num_players for k in range(game.num_players)]  # R-VIZ-5 order
-    assert game.first_exact_payer(order) == next((s for s in order if s in payers), None)
+    assert game.rules.purchase.first_exact_payer(game, order) == next((s for s in order if s in payers), None)
 
 
 @settings(max_examples=40, deadline=None)
@@ -127,12 +127,12 @@ def test_r_turn_3_purchases_of_a_hand_of_sixteen_or_more_cards():
     ]
     for hand in (big, big[:15]):
         game = situation(2, market=[1, 2, 3, 4], hands={0: list(hand)})
-        game.invalidate()
-        expected = [b for space in (1, 2, 3, 4) for b in game.payments(0, space)]
+        alhambra.operations.invalidate(game)
+        expected = [b for space in (1, 2, 3, 4) for b in game.rules.purchase.payments(game, 0, space)]
         assert expected, "these hands can buy something"
         for space in (1, 2, 3, 4):
             assert _as_ways([b for b in expected if b.space == space]) == _brute_payments(game, 0, space)
-        assert game.purchases(0) == expected
+        assert game.rules.purchase.purchases(game, 0) == expected
         assert [a for a in game.legal_actions() if type(a) is Buy] == expected
 
 
@@ -143,8 +143,10 @@ def test_r_turn_3_equal_hands_in_any_order_share_the_payments():
     two = [M("florin-3"), M("florin-4"), M("dinar-5"), M("florin-3")]
     first = situation(2, market=[1, 2, 3, 4], hands={0: one})
     second = situation(2, market=[1, 2, 3, 4], hands={0: two})
-    assert first.purchases(0) == second.purchases(0)
-    assert first.purchases(0) == [b for space in (1, 2, 3, 4) for b in first.payments(0, space)]
+    assert first.rules.purchase.purchases(first, 0) == second.rules.purchase.purchases(second, 0)
+    assert first.rules.purchase.purchases(first, 0) == [
+        b for space in (1, 2, 3, 4) for b in first.rules.purchase.payments(first, 0, space)
+    ]
 
 
 def test_money_lanes_count_each_card_per_currency():
@@ -173,14 +175,14 @@ def test_r_turn_5_listing_follows_hand_edits_after_invalidate():
     st = game.state
     extra = st.bag.pop()
     st.players[0].reserve.append(extra)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     _check_turn_listing(game)
     after = [a for a in game.legal_actions() if type(a) is BuildFromReserve]
     assert any(a.tile == extra for a in after) and len(after) > len(before)
     city = st.players[0].city
     city.place(44, city.placements(44)[0])
     st.players[0].reserve.remove(44)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     _check_turn_listing(game)
     assert not any(a.tile == 44 for a in game.legal_actions() if type(a) in (BuildFromReserve, Swap))
 
@@ -220,9 +222,9 @@ def test_r_exc_4_one_card_offering_two_means_lists_both():
 
     game, space = _game_with_means(alhambra_payment_means, "joker")
     game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), JOKER]
-    game.invalidate()
-    listed = [b for b in game.purchases(0) if b.space == space]
-    assert listed == game.payments(0, space)
+    alhambra.operations.invalidate(game)
+    listed = [b for b in game.rules.purchase.purchases(game, 0) if b.space == space]
+    assert listed == game.rules.purchase.payments(game, 0, space)
     assert sorted(b.cards[0].currency for b in listed) == ["dinar", "dirham"]
 
 
@@ -242,20 +244,20 @@ def test_r_exc_4_money_alone_opens_no_means_and_the_plugins_are_not_asked():
 
     game, space = _game_with_means(alhambra_payment_means, "means_probe")
     game.state.players[0].hand = [M("dinar-3"), M("dirham-3")]
-    game.invalidate()
-    assert [b for b in game.purchases(0) if b.space == space] == []  # no florin, no means
-    assert game.payments(0, space) == [] and not game.can_pay_exactly(0)
-    assert game.payment_cards(0, space) == [(None, frozenset({"florin"}))]
+    alhambra.operations.invalidate(game)
+    assert [b for b in game.rules.purchase.purchases(game, 0) if b.space == space] == []  # no florin, no means
+    assert game.rules.purchase.payments(game, 0, space) == [] and not game.rules.purchase.can_pay_exactly(game, 0)
+    assert game.rules.purchase.payment_cards(game, 0, space) == [(None, frozenset({"florin"}))]
     assert asked == []
     game.state.players[0].hand = [M("dinar-3"), M("dirham-3"), JOKER]
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     with pytest.raises(alhambra.ConfigError, match="money card dinar-3 as a payment means"):
-        game.purchases(0)
+        game.rules.purchase.purchases(game, 0)
     assert asked == [[M("dinar-3"), M("dirham-3"), JOKER]]
     game.state.players[0].hand = [M("dirham-3"), JOKER, M("dinar-5")]
-    game.invalidate()
-    listed = [b for b in game.purchases(0) if b.space == space]
-    assert listed == [Buy(space, (M("dinar-5"),), JOKER)] == game.payments(0, space)
+    alhambra.operations.invalidate(game)
+    listed = [b for b in game.rules.purchase.purchases(game, 0) if b.space == space]
+    assert listed == [Buy(space, (M("dinar-5"),), JOKER)] == game.rules.purchase.payments(game, 0, space)
     assert asked[1:] == [[M("dirham-3"), JOKER, M("dinar-5")]]
 
 
@@ -264,13 +266,13 @@ def test_r_turn_4_exact_look_alikes_mean_their_truth():
     cached answer."""
     hand = [MoneyCard(c, v) for c in alhambra.CURRENCIES for v in (2, 5, 9)]
     game = situation(2, hands={0: list(hand), 1: list(hand)})
-    everything, exact = game.purchases(1), game.purchases(1, exact=True)
+    everything, exact = game.rules.purchase.purchases(game, 1), game.rules.purchase.purchases(game, 1, exact=True)
     assert len(everything) > len(exact)
     for flag in (2, -1, None, "", "yes"):
-        game.invalidate()
-        assert game.purchases(0, exact=flag) == (exact if flag else everything)
-        assert game.can_pay_exactly(0) == bool(exact)
-        assert game.purchases(1) == everything
+        alhambra.operations.invalidate(game)
+        assert game.rules.purchase.purchases(game, 0, exact=flag) == (exact if flag else everything)
+        assert game.rules.purchase.can_pay_exactly(game, 0) == bool(exact)
+        assert game.rules.purchase.purchases(game, 1) == everything
 
 
 def test_r_turn_6_open_link_count_follows_an_unchecked_city():
@@ -298,17 +300,17 @@ def test_r_viz_2_r_viz_5_first_exact_payer_in_priority_order():
         market=[five, None, None, None],
         hands={0: [M("florin-2"), M("florin-3")], 1: [M("florin-6")], 2: [M("florin-5")], 3: [M("dinar-5")]},
     )
-    assert [game.can_pay_exactly(s) for s in range(4)] == [True, False, True, False]
-    assert game.first_exact_payer([1, 0, 3, 2]) == 0
-    assert game.first_exact_payer([3, 2, 1, 0]) == 2
-    assert game.first_exact_payer([1, 3]) is None
+    assert [game.rules.purchase.can_pay_exactly(game, s) for s in range(4)] == [True, False, True, False]
+    assert game.rules.purchase.first_exact_payer(game, [1, 0, 3, 2]) == 0
+    assert game.rules.purchase.first_exact_payer(game, [3, 2, 1, 0]) == 2
+    assert game.rules.purchase.first_exact_payer(game, [1, 3]) is None
     game.state.players[2].hand = [M("florin-4")]  # the cached bitset follows the hand
-    assert game.first_exact_payer([3, 2, 1]) is None
+    assert game.rules.purchase.first_exact_payer(game, [3, 2, 1]) is None
     # seats are read lazily, in order: the first payer ends the round, whatever follows
-    assert game.first_exact_payer([1, 0, "x"]) == 0
-    assert game.first_exact_payer(itertools.cycle([3, 0])) == 0
+    assert game.rules.purchase.first_exact_payer(game, [1, 0, "x"]) == 0
+    assert game.rules.purchase.first_exact_payer(game, itertools.cycle([3, 0])) == 0
     with pytest.raises(alhambra.ConfigError):
-        game.first_exact_payer([1, 99, 0])
+        game.rules.purchase.first_exact_payer(game, [1, 99, 0])
 
 
 class _FakeInt:
@@ -326,7 +328,7 @@ def test_first_exact_payer_bad_seats_are_config_errors(seats):
     game = situation(4, hands={0: [M("florin-2"), M("florin-3")]})
     before = game.to_json()
     with pytest.raises(alhambra.ConfigError, match="seat"):
-        game.first_exact_payer(seats)
+        game.rules.purchase.first_exact_payer(game, seats)
     assert game.to_json() == before
 
 
@@ -383,13 +385,13 @@ def test_r_turn_3_r_viz_2_price_zero_tile_has_no_exact_payment():
     game = new_game_with_huts_on_market()
     for hand in ([], [M("florin-1")], [M("florin-1"), M("dinar-2")]):
         game.state.players[0].hand = list(hand)
-        game.invalidate()
-        assert game.purchases(0, exact=True) == []
-        assert game.can_pay_exactly(0) is False
-        assert game.first_exact_payer([0]) is None
+        alhambra.operations.invalidate(game)
+        assert game.rules.purchase.purchases(game, 0, exact=True) == []
+        assert game.rules.purchase.can_pay_exactly(game, 0) is False
+        assert game.rules.purchase.first_exact_payer(game, [0]) is None
     game.state.players[0].hand = [M("florin-1")]
-    game.invalidate()
-    assert [b.cards for b in game.purchases(0)] == [(M("florin-1"),)]  # overpaying stays possible
+    alhambra.operations.invalidate(game)
+    assert [b.cards for b in game.rules.purchase.purchases(game, 0)] == [(M("florin-1"),)]  # overpaying stays possible
 
 
 def new_game_with_huts_on_market():
@@ -399,5 +401,5 @@ def new_game_with_huts_on_market():
     hut = min(hut_ids(game.rules.catalog))
     assert game.rules.catalog[hut].price == 0
     game.state.market = [hut, None, None, None]
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     return game

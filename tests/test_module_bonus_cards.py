@@ -131,7 +131,7 @@ def test_r_bon_1_module_metadata():
     assert bonus.RULES == ("R-BON-1", "R-BON-2", "R-BON-3", "R-BON-4", "R-BON-5")
     assert isinstance(bonus.DESCRIPTION, str) and "\n" not in bonus.DESCRIPTION
     game = alhambra.new_game(4, modules=MOD, seed=1)
-    assert game.modules == ("bonus_cards",)
+    assert game.rules.modules == ("bonus_cards",)
     assert isinstance(game.state.modules["bonus_cards"], bonus.BonusCardsState)
 
 

@@ -93,7 +93,7 @@ def _set_turn(g, seat: int) -> None:
     next apply, so a direct state edit must drop that cache."""
     g.state.phase = "turn"
     g.state.turn_player = g.state.decider = seat
-    g.invalidate()
+    alhambra.operations.invalidate(g)
 
 
 def _stacks(g) -> dict[str, list[str]]:
@@ -175,7 +175,7 @@ def _hut_ids_in(obj) -> set[str]:
 
 
 def _all_hut_places(g) -> list:
-    return [t for tiles in g.tile_locations().values() for t in tiles if isinstance(t, str)]
+    return [t for tiles in alhambra.tile_locations(g).values() for t in tiles if isinstance(t, str)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,8 +188,8 @@ def test_module_metadata():
     assert huts.RULES == ("R-HUT-1", "R-HUT-2", "R-HUT-3", "R-HUT-4", "R-HUT-5", "R-HUT-6")
     assert isinstance(huts.DESCRIPTION, str) and huts.DESCRIPTION and "\n" not in huts.DESCRIPTION
     g = alhambra.new_game(2, modules=MOD, seed=1)
-    assert g.modules == ("building_huts",)
-    assert g.options["building_huts.layout"] is None
+    assert g.rules.modules == ("building_huts",)
+    assert g.rules.options["building_huts.layout"] is None
     assert str(TakeHut("H7")) == "take building hut H7"
 
 
@@ -266,7 +266,7 @@ def test_r_hut_2_take_face_up_hut_next_turns_up_free_of_charge():
     the turn's actions are over (placement follows, R-HUT-3)."""
     g = _game(3)
     _set_stack(g, "garden", ["H19", "H18", "H17", "H16", "H15"])
-    hand, display = list(g.player(0).hand), list(g.state.display)
+    hand, display = list(g.state.players[0].hand), list(g.state.display)
     assert TakeHut("H15") in g.legal_actions()
     g.apply(TakeHut("H15"))
     assert _stacks(g)["garden"] == ["H19", "H18", "H17", "H16"]
@@ -274,7 +274,7 @@ def test_r_hut_2_take_face_up_hut_next_turns_up_free_of_charge():
     assert [p.tile for p in g.state.pending] == ["H15"]
     assert not g.state.pending[0].dirk_ok
     assert g.phase == "place" and g.current_player == 0
-    assert g.player(0).hand == hand and g.state.display == display
+    assert g.state.players[0].hand == hand and g.state.display == display
     assert g.history[-1] == TakeHut("H15")
     check_invariants(g)
 
@@ -335,7 +335,7 @@ def test_r_hut_2_taking_a_hut_ends_the_actions_even_after_an_exact_purchase():
     assert not any(isinstance(a, (Buy, TakeHut)) for a in g.legal_actions())
     g.apply(Reserve(building))
     g.apply(Reserve(hut))
-    assert g.player(0).reserve == [building, hut]
+    assert g.state.players[0].reserve == [building, hut]
     assert g.phase == "turn" and g.state.turn_player == 1 and g.current_player == 1
     check_invariants(g)
 
@@ -359,7 +359,7 @@ def test_r_hut_3_hut_built_at_end_of_turn_by_placement_rules():
     g = _game(3)
     _set_stack(g, "garden", ["H15", "H16", "H17", "H18", "H19"])  # H19 (west wall) on top
     g.apply(TakeHut("H19"))
-    city = g.player(0).city
+    city = g.state.players[0].city
     assert set(g.legal_actions()) == {Reserve("H19")} | {Place("H19", p) for p in city.placements("H19")}
     # east of the fountain its west wall would face the fountain's open side
     assert Place("H19", (1, 0)) not in g.legal_actions()
@@ -368,7 +368,7 @@ def test_r_hut_3_hut_built_at_end_of_turn_by_placement_rules():
         g.apply(Place("H19", (1, 0)))
     assert g.to_json() == before
     g.apply(Place("H19", (-1, 0)))
-    assert g.player(0).city.tile_at((-1, 0)) == "H19"
+    assert g.state.players[0].city.tile_at((-1, 0)) == "H19"
     assert g.state.turn_player == 1 and g.phase == "turn"
     check_invariants(g)
 
@@ -393,7 +393,7 @@ def test_r_hut_3_never_given_to_dirk_with_two_players():
     assert building in g.state.modules["dirk"].tiles
     assert [a for a in g.legal_actions() if isinstance(a, GiveToDirk)] == []
     g.apply(Reserve(hut))
-    assert g.player(0).reserve == [hut] and g.state.turn_player == 1
+    assert g.state.players[0].reserve == [hut] and g.state.turn_player == 1
     check_invariants(g)
 
 
@@ -408,24 +408,24 @@ def test_r_hut_3_redesign_builds_removes_and_swaps_huts():
 
     b = g.clone()
     b.apply(BuildFromReserve("H15", (2, 0)))
-    assert b.player(0).city.tile_at((2, 0)) == "H15" and b.player(0).reserve == []
+    assert b.state.players[0].city.tile_at((2, 0)) == "H15" and b.state.players[0].reserve == []
     assert b.state.turn_player == 1
     check_invariants(b)
     # next time round, remove it again (R-TURN-5 ii)
     _set_turn(b, 0)
     assert RemoveToReserve((2, 0)) in b.legal_actions()
     b.apply(RemoveToReserve((2, 0)))
-    assert b.player(0).reserve == ["H15"] and b.player(0).city.tile_at((2, 0)) is None
+    assert b.state.players[0].reserve == ["H15"] and b.state.players[0].city.tile_at((2, 0)) is None
     check_invariants(b)
 
     s = g.clone()
     s.apply(Swap("H15", (1, 0)))  # R-TURN-5 iii: the hut takes the garden's place
-    assert s.player(0).city.tiles == {(0, 0): 0, (1, 0): "H15"}
-    assert s.player(0).reserve == [41]
+    assert s.state.players[0].city.tiles == {(0, 0): 0, (1, 0): "H15"}
+    assert s.state.players[0].reserve == [41]
     check_invariants(s)
     # a hut that does not fit (west wall against the fountain) cannot be swapped in
     _set_turn(s, 0)
-    s.player(0).reserve.append("H19")
+    s.state.players[0].reserve.append("H19")
     _claim(s, "H19")
     with pytest.raises(IllegalActionError, match="R-PLACE-3"):
         s.apply(Swap("H19", (1, 0)))
@@ -476,15 +476,15 @@ def test_r_hut_4_fourth_hut_refused(city, reserve):
 
 def test_r_hut_4_hut_given_by_another_plugin_counts_after_invalidate():
     """R-HUT-4 with the module's kept listing: a hut put into a reserve directly (as another
-    plugin's action would), followed by ``game.invalidate()`` as the module guide asks,
+    plugin's action would), followed by ``alhambra.operations.invalidate(game)`` as the module guide asks,
     counts at once: the listing is that of a fresh copy of the game."""
     g = _game(3)
     _give(g, 0, city={(1, 0): "H15"}, reserve=["H1"])
-    assert len(_take_huts(g)) == 6  # listed, and kept in game.memo
+    assert len(_take_huts(g)) == 6  # listed, and kept in alhambra.operations.memo(game)
     hut = _stacks(g)["garden"][-1]
     _claim(g, hut)
     g.state.players[0].reserve.append(hut)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     assert huts_owned(g, 0) == 3
     assert _take_huts(g) == [] == _take_huts(save_and_load(g))
     _set_turn(g, 1)
@@ -645,9 +645,9 @@ def test_r_hut_5_removing_the_hut_to_the_reserve_loses_its_value():
     """R-HUT-5 / R-TURN-5: after a redesign moves the hut to the reserve it counts nothing."""
     g = _game(3)
     _give(g, 0, city={(1, 0): 41, (2, 0): "H15"})
-    assert hut_counts(g.player(0).city)["garden"] == 1
+    assert hut_counts(g.state.players[0].city)["garden"] == 1
     g.apply(RemoveToReserve((2, 0)))
-    assert g.player(0).reserve == ["H15"]
+    assert g.state.players[0].reserve == ["H15"]
     operations.run_scoring(g, 1)
     assert g.state.scorings[-1].counts[0]["garden"] == 1
 
@@ -664,7 +664,7 @@ def test_r_hut_6_hut_walls_count_for_the_longest_wall():
     cat = g.rules.catalog
     assert Alhambra.from_tiles({(1, 0): 5}, catalog=cat).longest_outer_wall() == 1
     _give(g, 0, city={(1, 0): 5, (2, 0): "H1"})
-    assert g.player(0).city.longest_outer_wall() == 2
+    assert g.state.players[0].city.longest_outer_wall() == 2
     operations.run_scoring(g, 1)
     rec = g.state.scorings[-1]
     assert rec.walls[0] == 2
@@ -678,7 +678,7 @@ def test_r_hut_6_inner_hut_wall_does_not_count():
     g = _game(3)
     # H15 (north wall) with garden 43 (south wall) above it: double inner wall; 43 reached via 52
     _give(g, 0, city={(1, 0): 52, (2, 0): "H15", (1, -1): 53, (2, -1): 43})
-    assert g.player(0).city.longest_outer_wall() == 0
+    assert g.state.players[0].city.longest_outer_wall() == 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def give(g, seat, cards):
             take_from(card_places(g), c, "card")
         p.hand.append(c)
     deck_arranged_by_hand(g)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
 
 
 def set_city(g, seat, tiles):
@@ -69,7 +69,7 @@ def set_city(g, seat, tiles):
         if t in st.market:
             st.market[st.market.index(t)] = st.bag.pop()
     st.players[seat].city = Alhambra.from_tiles(tiles, catalog=g.rules.catalog, rules=g.rules.placement_rules)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
 
 
 def buy_into_place_phase(g, seat, tile):
@@ -155,7 +155,7 @@ def test_r_gate_4_take_the_waiting_card_instead_of_money():
     st.deck.remove(card)
     st.modules["city_gates"].space = card.number
     deck_arranged_by_hand(g)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     assert TakeGate(card) in g.legal_actions()
     other = next(c for c in GATE_CARDS_OF(g) if c != card)
     assert_refused(g, TakeGate(other), match="R-GATE-4")

@@ -32,7 +32,7 @@ def give(g, seat, cards):
         take_from([st.deck, st.display, st.discard] + [q.hand for q in st.players], c, "card")
         p.hand.append(c)
     deck_arranged_by_hand(g)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
 
 
 def put_on_market(g, space, tile):
@@ -45,7 +45,7 @@ def put_on_market(g, space, tile):
     st.market[space - 1] = tile
     if old is not None and old != tile:
         st.bag.insert(0, old)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
 
 
 def tile_of_price(price, avoid=()):
@@ -96,7 +96,7 @@ def test_r_dia_3_taken_like_money_alone_or_up_to_five():
         take_from([st.deck] + [p.hand for p in st.players], c)
         st.display.append(c)
     deck_arranged_by_hand(g)
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     legal = set(g.legal_actions())
     assert TakeMoney((Diamond(9),)) in legal
     assert TakeMoney((Diamond(3), MoneyCard("florin", 2))) in legal  # total 5
@@ -173,8 +173,8 @@ def test_r_dia_4_r_dia_5_a_diamond_mixed_with_money_is_refused_as_a_mix():
     assert_refused(g, Buy(2, (Diamond(5), MoneyCard(currency, 2))), match=mix)
     assert_refused(g, BuyWithDiamonds(2, (Diamond(5), MoneyCard(currency, 2))), match="R-DIA-4: .*never mixed")
     with pytest.raises(IllegalActionError, match=mix):  # the check the vizier's UseVizier passes (R-VIZ-2)
-        g.check_payment(seat, Buy(2, (Diamond(5), MoneyCard(currency, 2))))
-    assert g.check_payment(seat, Buy(2, (MoneyCard(currency, 2), MoneyCard(currency, 5)))) == 7
+        g.rules.purchase.check_payment(g, seat, Buy(2, (Diamond(5), MoneyCard(currency, 2))))
+    assert g.rules.purchase.check_payment(g, seat, Buy(2, (MoneyCard(currency, 2), MoneyCard(currency, 5)))) == 7
 
 
 def test_r_dia_5_no_exchange_office_with_diamonds():
@@ -259,7 +259,7 @@ def test_r_dia_6_the_vizier_may_pay_exactly_in_diamonds():
     for s in range(3):
         give(g, s, [])
     give(g, other, [Diamond(3), Diamond(4), Diamond(9)])
-    assert g.can_pay_exactly(other) and not g.can_pay_exactly(seat)
+    assert g.rules.purchase.can_pay_exactly(g, other) and not g.rules.purchase.can_pay_exactly(g, seat)
     # the turn player takes money: the turn ends, and the vizier's asking round begins
     take = next(a for a in g.legal_actions() if type(a) is TakeMoney and not any(type(c) is Diamond for c in a.cards))
     g.apply(take)
@@ -307,7 +307,7 @@ def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_state
         n = g.num_players
         while not g.is_over:
             legal = g.legal_actions()
-            prices = [(i + 1, g.market_price(i + 1)) for i in range(4)]
+            prices = [(i + 1, g.rules.purchase.market_price(g, i + 1)) for i in range(4)]
             for seat in range(n):
                 mine = [c for c in g.state.players[seat].hand if type(c) is Diamond]
                 exact = [
@@ -316,7 +316,11 @@ def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_state
                     if price is not None
                     for combo in _reference_payments(mine, price, True)
                 ]
-                listed = [b for b in g.purchases(seat, exact=True) if b.cards and type(b.cards[0]) is Diamond]
+                listed = [
+                    b
+                    for b in g.rules.purchase.purchases(g, seat, exact=True)
+                    if b.cards and type(b.cards[0]) is Diamond
+                ]
                 assert listed == exact
                 exact_seen += bool(exact)
             if g.phase == "turn":
@@ -331,6 +335,8 @@ def test_r_dia_4_r_dia_6_listed_payments_match_a_plain_reference_on_random_state
                 assert [a for a in legal if type(a) is BuyWithDiamonds] == want
                 checked += 1
             order = rng.sample(range(n), n)
-            assert g.first_exact_payer(order) == next((s for s in order if g.purchases(s, exact=True)), None)
+            assert g.rules.purchase.first_exact_payer(g, order) == next(
+                (s for s in order if g.rules.purchase.purchases(g, s, exact=True)), None
+            )
             g.apply(legal[rng.randrange(len(legal))])
     assert checked > 500 and exact_seen > 100

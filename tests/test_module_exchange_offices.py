@@ -75,7 +75,7 @@ def _refill(game, place, cards):
     for c in cards:
         place.append(pull(game, c))
     deck_arranged_by_hand(game)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
 
 
 def give(game, seat, cards):
@@ -94,7 +94,7 @@ def put_on_deck_top(game, cards):
         pull(game, c)
     game.state.deck.extend(reversed(cards))
     deck_arranged_by_hand(game)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
 
 
 def set_market(game, tiles):
@@ -106,7 +106,7 @@ def set_market(game, tiles):
     for t in tiles:
         stt.bag.remove(t)
     stt.market = list(tiles)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
 
 
 def standard_market(game, price1=7):
@@ -128,9 +128,9 @@ def buyer(hand, *, seed=2, price1=7):
 
 
 def office_locations(game):
-    """``{office: [place, ...]}`` from ``game.card_locations()``."""
+    """``{office: [place, ...]}`` from ``alhambra.card_locations(game)``."""
     out = {o: [] for o in OFFICES}
-    for place, cards in game.card_locations().items():
+    for place, cards in alhambra.card_locations(game).items():
         for c in cards:
             if type(c) is ExchangeOffice:
                 out[c].append(place)
@@ -176,7 +176,7 @@ def test_r_exc_1_six_offices_one_per_pair():
         assert game.rules.cards[o.code] is o or game.rules.cards[o.code] == o
     assert exc.NAME == "exchange_offices" and exc.RULES == tuple(f"R-EXC-{i}" for i in range(1, 7))
     assert isinstance(exc.DESCRIPTION, str) and "\n" not in exc.DESCRIPTION
-    assert game.modules == ("exchange_offices",)
+    assert game.rules.modules == ("exchange_offices",)
 
 
 @pytest.mark.parametrize("a,b", [("dirham", "florin"), ("florin", "florin"), ("florin", "euro")])
@@ -500,7 +500,10 @@ def test_r_exc_4_legal_actions_list_each_office():
         Buy(1, (d(5),), via=FD),
         Buy(1, (n(5),), via=FDIN),
     }
-    assert all(game.check_payment(seat, b) == 5 for b in (Buy(1, (f(5),), via=FD), Buy(1, (f(5),), via=FDIN)))
+    assert all(
+        game.rules.purchase.check_payment(game, seat, b) == 5
+        for b in (Buy(1, (f(5),), via=FD), Buy(1, (f(5),), via=FDIN))
+    )
 
 
 def test_r_exc_4_view_and_save_of_a_via_purchase():
@@ -529,7 +532,7 @@ def test_r_exc_5_spent_office_returns_when_discard_reshuffled():
     stt = game.state
     stt.players[other].hand.extend(stt.deck + stt.discard)
     stt.deck, stt.discard = [], []
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     check_all(game)
     game.apply(Buy(1, (d(4), d(3)), via=FD))  # exact: another action
     assert stt.discard == [d(3), d(4), FD]
@@ -554,7 +557,7 @@ def test_r_exc_5_office_in_discard_is_shuffled_into_new_deck():
     stt.deck, stt.discard = [], []
     for c in (DD, FD, n(1), n(2), n(3), n(4), n(5), n(6)):
         stt.discard.append(pull(game, c))
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     game.apply(TakeMoney((f(9),)))
     assert len(stt.display) == 4 and stt.discard == [] and len(stt.deck) == 7
     assert sum(type(c) is ExchangeOffice for c in stt.deck + stt.display) == 2

@@ -130,7 +130,7 @@ def situation(n, *, turn, hands, market=MARKET, active=None, seed=3, plugins=())
     bury_scoring_cards(game)
     if active is not None:
         V(game).active = list(active)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     check_invariants(game)
     return game
 
@@ -143,7 +143,7 @@ def finish_turn(game, card=du(1)):  # noqa: B008  (a money card is one immutable
         st.deck.insert(0, st.display.pop(0))
         st.display.insert(0, card)
         deck_arranged_by_hand(game)
-        game.invalidate()
+        alhambra.operations.invalidate(game)
     game.apply(TakeMoney((card,)))
 
 
@@ -172,7 +172,7 @@ def test_module_metadata_and_entry_point():
     assert alhambra_vizier.RULES == tuple(f"R-VIZ-{i}" for i in range(1, 8))
     assert alhambra.available_modules()["vizier"].load() is alhambra_vizier
     game = alhambra.new_game(3, modules=[alhambra_vizier], seed=1)
-    assert game.modules == ("vizier",)
+    assert game.rules.modules == ("vizier",)
     assert game.rules.state_classes["vizier"] is VizierState
 
 
@@ -590,8 +590,8 @@ def _asking(world, seat):
     order = priority_order(world.state.turn_player, world.num_players)
     vs.asked, vs.queue = seat, order[order.index(seat) + 1 :]
     world.state.decider = seat
-    world.invalidate()
-    assert [e for e in world.hook.alhambra_check_state(game=world) if e] == []
+    alhambra.operations.invalidate(world)
+    assert [e for e in world.rules.hook.alhambra_check_state(game=world) if e] == []
     assert any(isinstance(a, UseVizier) for a in world.legal_actions())
     return world
 
@@ -621,7 +621,11 @@ def test_r_viz_5_view_hides_the_asked_seat_in_worlds_resampled_for_each_other_se
                     for _ in range(3):
                         redealt = game.determinize(seat if seat is not None else asked, rng, recall=False)
                         for other in range(n):
-                            if other == seat or not V(redealt).active[other] or not redealt.can_pay_exactly(other):
+                            if (
+                                other == seat
+                                or not V(redealt).active[other]
+                                or not redealt.rules.purchase.can_pay_exactly(redealt, other)
+                            ):
                                 continue
                             world = _asking(redealt.clone(), other)
                             assert world.view(seat) == shown, (seed, seat, other)
@@ -772,7 +776,7 @@ def test_clone_is_independent():
 def _exact_uses(game, seat):
     out = set()
     for space in (1, 2, 3, 4):
-        for b in game.payments(seat, space, exact=True):
+        for b in game.rules.purchase.payments(game, seat, space, exact=True):
             out.add(UseVizier(b.space, b.cards, b.via))
     return out
 

@@ -54,13 +54,13 @@ def test_option_without_check_refuses_another_type(name: str, value: object, kin
 )
 def test_option_without_check_takes_its_type(name: str, value: object) -> None:
     game = alhambra.new_game(3, modules=[ReservePenalty()], options={name: value})
-    assert game.options[name] == value
+    assert game.rules.options[name] == value
 
 
 def test_built_in_options_still_resolve() -> None:
     game = alhambra.new_game(3, options={"holes": "region"})
-    assert game.options["holes"] == "region"
-    assert game.options["tiebreak"] == "shared"
+    assert game.rules.options["holes"] == "region"
+    assert game.rules.options["tiebreak"] == "shared"
 
 
 class ForgotTheDecorator:
@@ -84,7 +84,7 @@ def test_a_hook_without_hookimpl_is_a_config_error() -> None:
 
 def test_a_marked_hook_still_registers() -> None:
     game = alhambra.new_game(3, modules=[ReservePenalty()], options={"reserve_penalty.points": 2})
-    assert game.options["reserve_penalty.points"] == 2
+    assert game.rules.options["reserve_penalty.points"] == 2
 
 
 def test_an_equal_value_of_another_kind_is_judged_on_its_own() -> None:

@@ -230,7 +230,7 @@ def test_a_path_option_of_a_position_file_is_relative_to_that_file(tmp_path, mon
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     game = alhambra.Game.from_position(position)
-    assert game.options["building_huts.layout"] == str(tmp_path / "puzzle" / "layouts" / "mine.toml")
+    assert game.rules.options["building_huts.layout"] == str(tmp_path / "puzzle" / "layouts" / "mine.toml")
     assert game.rules.catalog["H1"].walls == EAST | SOUTH | WEST
     # the position it writes names the file absolutely: it builds the same game from anywhere
     assert alhambra.Game.from_position(game.position()).rules.catalog["H1"].walls == EAST | SOUTH | WEST

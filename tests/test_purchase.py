@@ -105,7 +105,9 @@ def test_market_tax_greedy_bots_read_the_taxed_price(market_tax):
         )
         wanted = Evaluator(game, 0).wanted(0)
         assert wanted and all(
-            price == game.market_price(space) == BASE_CATALOG[game.state.market[space - 1]].price + 1
+            price
+            == game.rules.purchase.market_price(game, space)
+            == BASE_CATALOG[game.state.market[space - 1]].price + 1
             for space, _, price, _ in wanted
         )
         bots = [make_bot("greedy", seed=seed * 10 + s) for s in range(3)]
@@ -123,16 +125,25 @@ def test_r_turn_3_r_turn_4_r_viz_2_taxed_price_hand_built(market_tax):
         hands={0: [M("florin-5")], 1: [M("florin-6")], 2: [M("florin-5"), M("florin-2")]},
         modules=["vizier", market_tax],
     )
-    assert game.market_price(1) == 6 and game.view(0)["market"][0]["price"] == 6
-    assert game.purchases(0) == [] and not game.can_pay_exactly(0)
+    assert game.rules.purchase.market_price(game, 1) == 6 and game.view(0)["market"][0]["price"] == 6
+    assert game.rules.purchase.purchases(game, 0) == [] and not game.rules.purchase.can_pay_exactly(game, 0)
     with pytest.raises(IllegalActionError, match="R-TURN-3: 5 does not cover the price 6"):
         game.apply(Buy(1, (M("florin-5"),)))
-    assert game.purchases(1) == game.purchases(1, exact=True) == [Buy(1, (M("florin-6"),))]
-    assert game.first_exact_payer([0, 2, 1]) == 1
-    assert game.purchases(2) == [Buy(1, (M("florin-5"), M("florin-2")))] and game.purchases(2, exact=True) == []
-    assert game.check_payment(1, Buy(1, (M("florin-6"),))) == 6
+    assert (
+        game.rules.purchase.purchases(game, 1)
+        == game.rules.purchase.purchases(game, 1, exact=True)
+        == [Buy(1, (M("florin-6"),))]
+    )
+    assert game.rules.purchase.first_exact_payer(game, [0, 2, 1]) == 1
+    assert (
+        game.rules.purchase.purchases(game, 2) == [Buy(1, (M("florin-5"), M("florin-2")))]
+        and game.rules.purchase.purchases(game, 2, exact=True) == []
+    )
+    assert game.rules.purchase.check_payment(game, 1, Buy(1, (M("florin-6"),))) == 6
     untaxed = situation(3, market=[FIVE, None, None, None], hands={0: [M("florin-5")]}, modules=["vizier"])
-    assert untaxed.market_price(1) == 5 and untaxed.purchases(0, exact=True) == [Buy(1, (M("florin-5"),))]
+    assert untaxed.rules.purchase.market_price(untaxed, 1) == 5 and untaxed.rules.purchase.purchases(
+        untaxed, 0, exact=True
+    ) == [Buy(1, (M("florin-5"),))]
 
 
 def test_r_turn_4_taxed_exact_payment_earns_another_action(market_tax):
@@ -156,10 +167,10 @@ def test_r_exc_4_taxed_price_through_an_exchange_office(market_tax):
     game = situation(
         3, market=[FIVE, None, None, None], hands={0: [M("dinar-5"), via]}, modules=["exchange_offices", market_tax]
     )
-    assert game.purchases(0) == [] and not game.can_pay_exactly(0)
+    assert game.rules.purchase.purchases(game, 0) == [] and not game.rules.purchase.can_pay_exactly(game, 0)
     game.state.players[0].hand = [M("dinar-4"), M("florin-2"), via]
-    assert game.purchases(0, exact=True) == [Buy(1, (M("florin-2"), M("dinar-4")), via)]
-    assert game.check_payment(0, Buy(1, (M("florin-2"), M("dinar-4")), via)) == 6
+    assert game.rules.purchase.purchases(game, 0, exact=True) == [Buy(1, (M("florin-2"), M("dinar-4")), via)]
+    assert game.rules.purchase.check_payment(game, 0, Buy(1, (M("florin-2"), M("dinar-4")), via)) == 6
 
 
 def test_price_hook_chains_and_refuses_bad_prices(market_tax):

@@ -107,7 +107,7 @@ def test_purchase_rule_price_reaches_view():
     game = alhambra.new_game(3, plugins=[_plugin("plus2", alhambra_purchase_rule=lambda rule: _Plus2())], seed=1)
     base = alhambra.new_game(3, seed=1)
     assert [m["price"] for m in game.view()["market"]] == [m["price"] + 2 for m in base.view()["market"]]
-    assert game.market_price(1) == base.market_price(1) + 2
+    assert game.rules.purchase.market_price(game, 1) == base.rules.purchase.market_price(base, 1) + 2
 
 
 def test_a_module_object_named_like_an_installed_module_is_refused():
@@ -116,7 +116,7 @@ def test_a_module_object_named_like_an_installed_module_is_refused():
         alhambra.new_game(3, modules=[fake])
     import alhambra_vizier
 
-    assert alhambra.new_game(3, modules=[alhambra_vizier], seed=1).modules == ("vizier",)
+    assert alhambra.new_game(3, modules=[alhambra_vizier], seed=1).rules.modules == ("vizier",)
 
 
 @attrs.frozen

@@ -47,7 +47,7 @@ def test_r_end_1_empty_bag_and_full_market_play_goes_on_until_a_space_stays_empt
     st = g.state
     st.out_of_play.extend(st.bag)  # the bag is empty (tiles kept out of the way)
     st.bag = []
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     g.apply(alhambra.TakeMoney([MoneyCard("ducat", 1)]))
     assert not g.is_over and g.phase == "turn" and g.current_player == 1 and st.market == [1, 8, 24, 44]
     g.apply(alhambra.Buy(1, [MoneyCard("florin", 9)]))  # overpays building 1 (price 2): no extra action
@@ -69,7 +69,7 @@ def test_r_end_1_a_round_in_which_everyone_could_only_pass_ends_the_game():
     g = situation(3, seat=1, hands={0: [MoneyCard("florin", 1)], 1: [MoneyCard("dirham", 1)], 2: []}, display=[])
     st = g.state
     st.deck, st.discard = [], []
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     assert all(alhambra.components.BUILDINGS[t - 1].price > 1 for t in st.market)
     for k in range(2):
         assert g.legal_actions() == [Pass()]
@@ -93,7 +93,7 @@ def test_r_viz_4_reactivation_may_be_the_extra_action_and_ends_the_turns_actions
     )
     vs = g.state.modules["vizier"]
     vs.active[0] = False
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     import alhambra_vizier as vz
 
     g.apply(alhambra.Buy(1, [MoneyCard("florin", 3)]))  # building 2, price 3: exact
@@ -137,7 +137,7 @@ def _vizier_round(seat1_hand):
         display=[MoneyCard("ducat", 2), MoneyCard("ducat", 3), MoneyCard("dinar", 1), MoneyCard("dinar", 2)],
     )
     g.state.modules["vizier"].active = [False, True, False]
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     g.apply(alhambra.TakeMoney([MoneyCard("ducat", 2)]))
     between = []
     while g.phase == "vizier":

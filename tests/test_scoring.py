@@ -32,7 +32,7 @@ def test_r_score_2_majorities_per_scoring_and_reserve_never_counts():
     g = situation(3, cities=CITIES, reserves={2: [52, 53]})
     expected = {1: (4, 3, 7), 2: (23, 13, 19), 3: (47, 29, 35)}
     for number in (1, 2, 3):
-        record = g.hook.alhambra_scoring(game=g, number=number)
+        record = g.rules.hook.alhambra_scoring(game=g, number=number)
         assert tuple(record.totals) == expected[number]
         assert record.counts[2]["tower"] == 0  # reserve towers do not count
         assert record.majority[0]["pavilion"] == SCORING_TABLE["pavilion"][number - 1][0]
@@ -60,7 +60,7 @@ RING = {(-1, -1): 4, (0, -1): 5, (1, -1): 9, (1, 0): 6, (1, 1): 3, (0, 1): 13, (
 def test_r_score_5_walls_scored_at_every_scoring():
     g = situation(3, cities={0: RING, 1: {(1, 0): 21}})
     for number in (1, 2, 3):
-        record = g.hook.alhambra_scoring(game=g, number=number)
+        record = g.rules.hook.alhambra_scoring(game=g, number=number)
         assert record.walls == [12, 1, 0]
 
 

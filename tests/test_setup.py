@@ -109,7 +109,7 @@ def test_player_names_xml_cannot_hold_are_a_config_error(name):
     a lone surrogate, U+FFFE/U+FFFF) is refused, naming the seat."""
     with pytest.raises(alhambra.ConfigError, match=r"player 1's name .* character U\+"):
         alhambra.new_game([name, "b"], seed=1)
-    assert alhambra.new_game(["tab\there", "Zoë ☀ 𝔸"], seed=1).names == ("tab\there", "Zoë ☀ 𝔸")
+    assert alhambra.new_game(["tab\there", "Zoë ☀ 𝔸"], seed=1).config["players"] == ["tab\there", "Zoë ☀ 𝔸"]
 
 
 def test_player_names_are_bounded_everywhere_with_a_clear_error():
@@ -119,7 +119,7 @@ def test_player_names_are_bounded_everywhere_with_a_clear_error():
     assert MAX_NAME_LENGTH == 100
     ok = "N" * MAX_NAME_LENGTH
     game = alhambra.new_game([ok, "Bo"], seed=1)
-    assert alhambra.Game.from_position(game.position()).names == (ok, "Bo")
+    assert alhambra.Game.from_position(game.position()).config["players"] == [ok, "Bo"]
     huge = "N" * 1_100_000
     with pytest.raises(
         ConfigError,

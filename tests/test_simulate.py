@@ -285,7 +285,7 @@ def test_games_the_kernel_plays_whole_default_to_one_worker_per_5000():
     from alhambra.simulate import make_tasks
 
     game = alhambra.new_game(4, seed=1)
-    assert game.engine == "kernel"
+    assert alhambra.engine_of(game) == "kernel"
     assert _kernel_workers(game, make_tasks(100, 1, players=4)) == 1
     assert _kernel_workers(game, make_tasks(12000, 1, players=4, bots="greedy")) == 2
     assert _kernel_workers(game, make_tasks(100, 1, players=4, bots="mcts:4")) == 100

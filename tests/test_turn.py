@@ -208,7 +208,7 @@ def test_r_turn_8_discard_reshuffled_when_deck_empty_and_display_may_stay_short(
 def test_r_turn_9_no_possible_action_means_pass():
     g = situation(3, seat=0, market=MARKET, display=[], hands={0: []})
     g.state.deck, g.state.discard = [], []
-    g.invalidate()
+    alhambra.operations.invalidate(g)
     assert g.legal_actions() == [Pass()]
     g.apply(Pass())
     assert g.current_player == 1
@@ -241,4 +241,4 @@ def test_can_pay_exactly_agrees_with_listed_exact_payments():
         if g.is_over:
             continue
         for seat in range(3):
-            assert g.can_pay_exactly(seat) == bool(g.purchases(seat, exact=True))
+            assert g.rules.purchase.can_pay_exactly(g, seat) == bool(g.rules.purchase.purchases(g, seat, exact=True))

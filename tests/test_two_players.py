@@ -15,7 +15,7 @@ def test_r_two_1_one_copy_of_each_money_card_removed():
     g = alhambra.new_game(2, seed=1)
     exp = expected_money(g)
     assert sum(exp.values()) == 72 and set(exp.values()) == {2}
-    money = [c for loc in g.card_locations().values() for c in loc if type(c) is alhambra.MoneyCard]
+    money = [c for loc in alhambra.card_locations(g).values() for c in loc if type(c) is alhambra.MoneyCard]
     assert len(money) == 72
     assert sum(expected_money(alhambra.new_game(3, seed=1)).values()) == 108
 
@@ -43,7 +43,7 @@ def test_r_two_4_dirk_scores_majorities_never_walls_never_wins():
     for t in d.tiles:
         if t in g.state.bag:
             g.state.bag.remove(t)
-    record = g.hook.alhambra_scoring(game=g, number=1)
+    record = g.rules.hook.alhambra_scoring(game=g, number=1)
     assert record.participants == [0, 1, 2]
     assert record.majority[2]["tower"] == 6 and record.majority[0]["tower"] == 0
     assert record.walls[2] == 0
@@ -62,7 +62,7 @@ def test_r_two_5_bought_buildings_may_go_to_dirk():
     assert GiveToDirk(5) in g.legal_actions()
     g.apply(GiveToDirk(5))
     assert 5 in g.state.modules["dirk"].tiles and g.current_player == 1
-    assert sorted(g.tile_locations()["dirk"]) == sorted(g.state.modules["dirk"].tiles)
+    assert sorted(alhambra.tile_locations(g)["dirk"]) == sorted(g.state.modules["dirk"].tiles)
     # never for a building that was not bought (end-of-game distribution)
     g2 = situation(2, seat=1, market=[5, 13, 22, 31], hands={0: cards("florin-7"), 1: []})
     sequence.end_game(g2)

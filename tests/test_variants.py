@@ -125,7 +125,7 @@ def test_hand_limit_r_turn_2_full_hand_that_can_buy_nothing_may_still_take():
         modules=[load("hand_limit")],
         options={"hand_limit.cards": 6},
     )
-    assert game.purchases(0) == []
+    assert game.rules.purchase.purchases(game, 0) == []
     takes = [a for a in game.legal_actions() if isinstance(a, TakeMoney)]
     assert TakeMoney((M("dirham-9"),)) in takes
 
@@ -239,7 +239,9 @@ def test_wild_card_pays_any_market_space_alone():
 
 def test_market_tax_r_comp_2_every_price_one_more():
     base, taxed = alhambra.new_game(3, seed=1), alhambra.new_game(3, seed=1, modules=[load("market_tax")])
-    assert [taxed.market_price(s) for s in range(1, 5)] == [base.market_price(s) + 1 for s in range(1, 5)]
+    assert [taxed.rules.purchase.market_price(taxed, s) for s in range(1, 5)] == [
+        base.rules.purchase.market_price(base, s) + 1 for s in range(1, 5)
+    ]
 
 
 # -- 9. the purchase rule replaced: any currency at price + 2 (R-TURN-3) ----------------------
@@ -256,8 +258,10 @@ def test_any_currency_r_turn_3_replaced_everywhere():
     )
     buy = Buy(1, (M("dinar-3"), M("ducat-4")))  # 7 = 5 + 2 in two currencies other than florins
     assert game.legal_actions().count(buy) == 1
-    assert game.view(0)["market"][0]["price"] == 7 and game.market_price(1) == 7
-    assert game.can_pay_exactly(0) and game.first_exact_payer([1, 2, 0]) == 0  # the vizier's round
+    assert game.view(0)["market"][0]["price"] == 7 and game.rules.purchase.market_price(game, 1) == 7
+    assert (
+        game.rules.purchase.can_pay_exactly(game, 0) and game.rules.purchase.first_exact_payer(game, [1, 2, 0]) == 0
+    )  # the vizier's round
     with pytest.raises(IllegalActionError, match="any currency"):
         game.apply(Buy(1, (M("dinar-3"),)))
     game.apply(buy)
@@ -292,7 +296,7 @@ def _scoring_situation(**kw):
     st.scoring_cards.append(card)
     st.pending_scorings.append(1)
     deck_arranged_by_hand(game)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     return game
 
 
@@ -301,7 +305,7 @@ def test_first_to_points_r_end_1_ends_the_game_after_the_turn_that_reaches_the_g
 
     variant = load("first_to_points")
     game = _scoring_situation(modules=[variant], options={"first_to_points.points": 1})
-    assert game.engine == "python"
+    assert alhambra.engine_of(game) == "python"
     base = _scoring_situation()
     take = next(a for a in game.legal_actions() if isinstance(a, TakeMoney))
     game.apply(take)
@@ -336,7 +340,7 @@ def test_first_to_points_below_the_goal_play_goes_on():
 
 def test_first_to_points_is_played_by_the_python_engine():
     variant = load("first_to_points")
-    assert alhambra.new_game(4, modules=[variant], seed=1).engine == "python"
+    assert alhambra.engine_of(alhambra.new_game(4, modules=[variant], seed=1)) == "python"
     with pytest.raises(alhambra.ConfigError, match="first_to_points"):
         alhambra.new_game(4, modules=[variant], seed=1, engine="kernel")
 

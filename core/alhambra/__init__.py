@@ -72,7 +72,10 @@ from .engine.sequence import (
     Resume,
 )
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
-from .game import Game, new_game
+from .game import Game, engine_of, new_game, returns
+from .engine.accounting import card_locations, tile_locations
+from .saving.position import start_position
+from .engine.protocol import GameLike
 from . import hookspec
 from .hookspec import hookimpl
 from .engine.options import Option
@@ -81,7 +84,8 @@ from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
 from .rules.purchase import PurchaseRule
 from .rules.scoring import alhambra_scoring as base_scoring
-from .engine.ruleset import BUILTIN_PLUGINS, Ruleset, available_modules, get_ruleset
+from .engine.ruleset import BUILTIN_PLUGINS, available_modules
+from .rules.ruleset import Ruleset, get_ruleset
 from .engine.scoring import majority_points, majority_table
 from .engine.state import MAX_NAME_LENGTH, SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
@@ -114,6 +118,7 @@ __all__ = [
     "EndGame",
     "FOUNTAIN",
     "Game",
+    "GameLike",
     "GameState",
     "GiveToDirk",
     "HiddenPile",
@@ -163,6 +168,11 @@ __all__ = [
     "card_names",
     "cell_position",
     "get_ruleset",
+    "engine_of",
+    "returns",
+    "tile_locations",
+    "card_locations",
+    "start_position",
     "hookimpl",
     "hookspec",
     "majority_points",

@@ -18,8 +18,9 @@ from .saving.files import read_limited
 from .saving.serialize import MAX_SAVE_FILE_BYTES
 from .errors import AlhambraError, ConfigError, SaveFormatError
 from .engine.state import MAX_PLAYERS, MIN_PLAYERS, SEED_LIMIT, game_seed
-from .game import Game, new_game
+from .game import engine_of, new_game
 from .replay import replay_save
+from .cli_position import cmd_replay_position, print_game
 from .engine.ruleset import available_modules, load_module
 from .kernel import add_engine_flag
 from .simulate import (
@@ -58,7 +59,7 @@ def _kernel_workers(game: Any, tasks: list[SimTask]) -> int:
     greedy bots where its evaluation values the modules), else no limit."""
     from .bots.greedy import kernel_greedy
 
-    if game.engine != "kernel":
+    if engine_of(game) != "kernel":
         return len(tasks) or 1
     kinds = {spec.split(":")[0] for spec in tasks[0].bots}
     if not kinds <= {"random", "greedy"} or ("greedy" in kinds and not kernel_greedy(game)):
@@ -155,8 +156,6 @@ def _read_saves(path: str) -> list[tuple[int, str]]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.position:  # a position file instead of a save (alhambra.cli_position)
-        from .cli_position import cmd_replay_position
-
         if args.file or args.game != 1:
             raise ConfigError("--position FILE replays one position: give no save file and no --game with it")
 
@@ -189,31 +188,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
         paths = write_replay_svgs(text, args.svg, modules=extra)
         print(f"\nwrote {len(paths)} SVG file(s) to {args.svg}")
     return 0
-
-
-def print_game(game: Game) -> None:
-    """Print every Alhambra as a text grid with walls, and the scores per scoring."""
-    st = game.state
-    print(
-        f"{game.num_players} players, modules {list(game.modules) or 'none'}, seed {game.seed}, "
-        f"{len(game.history)} actions, {'over' if game.is_over else 'in progress'}"
-    )
-    for i, p in enumerate(st.players):
-        print(f"\n{p.name} (seat {i}): {p.score} points, longest outer wall {p.city.longest_outer_wall()}")
-        print(p.city.render())
-        print(f"reserve: {p.reserve or 'empty'}")
-    if "dirk" in st.modules:
-        d = st.modules["dirk"]
-        print(f"\nDirk: {d.score} points, buildings {d.tiles}")
-    for rec in st.scorings:
-        print(f"\nscoring {rec.number}:")
-        for k, who in enumerate(rec.participants):
-            name = st.players[who].name if who < game.num_players else "Dirk"
-            maj = ", ".join(f"{t} {v}" for t, v in rec.majority[k].items() if v)
-            extra = "".join(f", {col} {vals[k]}" for col, vals in rec.extra.items() if vals[k])
-            print(f"  {name}: majorities [{maj or '-'}], walls {rec.walls[k]}{extra}, total {rec.totals[k]}")
-    if game.is_over:
-        print(f"\nwinners: {[st.players[w].name for w in game.winners]}")
 
 
 def cmd_modules(args: argparse.Namespace) -> int:

@@ -11,14 +11,18 @@ from __future__ import annotations
 import json
 import random
 from array import array
-from typing import Any, Iterable, Sequence
+import warnings
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from . import kernel
 from .engine import accounting, sequence
 from .engine.acting import match_unlisted
-from .engine.actions import Action, Buy, Pass
+from .engine.actions import Action, Pass, passes_in_a_row
 from .engine.determinize import determinize
-from .engine.ruleset import Ruleset, get_ruleset, plugin_name
+from .engine.protocol import check_seat
+from .engine.ruleset import Ruleset, plugin_name
+from .rules.ruleset import get_ruleset
 from .engine.sequence import ACTION_DONE, END_GAME, PLACE, Next, advance
 from .engine.state import MAX_PLAYERS as MAX_PLAYERS, MIN_PLAYERS as MIN_PLAYERS  # the limits: re-exported
 from .engine.state import GameState, PlayerState, ScoringRecord, game_seed, player_names
@@ -26,7 +30,6 @@ from .engine.views import build_view
 from .engine import lineage
 from .engine.blame import culprit
 from .errors import AlhambraError, ConfigError, IllegalActionError, KernelError, PluginError
-from .rules import purchase  # noqa: F401  (the built-in rule set's plugins, imported with the Game)
 from .saving.position import game_from_position, game_position
 from .saving.serialize import game_from_json, game_to_json, start_of
 
@@ -72,7 +75,7 @@ class Game:
     """A game of Alhambra in progress (OpenSpiel-style state object).
 
     Reading: ``current_player`` (seat to decide, ``None`` when over), ``phase``,
-    ``legal_actions()``, ``is_over``, ``scores``, ``winners``, ``returns()``, ``view(seat)``,
+    ``legal_actions()``, ``is_over``, ``scores``, ``winners``, ``view(seat)``,
     ``history``, ``state`` (the full :class:`~alhambra.state.GameState`, secrets included).
     Changing: ``apply(action)``. Copying and saving: ``clone()``, ``to_json()``,
     ``Game.from_json(text)``. Build games with :func:`new_game`.
@@ -81,38 +84,36 @@ class Game:
     __slots__ = (
         "rules",
         "state",
-        "rng",
+        "_rng",
         "seed",
-        "names",
+        "_names",
         "history",
-        "origin",
+        "_origin",
         "_legal",
         "_legal_set",
-        "_purchases",
-        "memo",
-        "changes",
+        "_memo",
+        "_changes",
         "_settled",
         "_kernel",
         "_base",
     )
-    # _legal(_set): the legal actions (as {action: action}); _purchases: core.purchase's values;
+    # _legal(_set): the legal actions (as {action: action});
     # _settled: during determinize only, the deck positions already resampled (resample_in_piles)
 
     rules: Ruleset
     state: GameState
-    rng: random.Random
+    _rng: random.Random
     seed: int
-    names: tuple[str, ...]
+    _names: tuple[str, ...]
     history: list[Action]
     #: Where ``history`` starts: ``None`` for the set-up of the seed (:func:`new_game`), else
     #: the position (as :meth:`position` writes it) the game was built from
     #: (:meth:`from_position`); saved as the save's ``start_position``.
-    origin: dict[str, Any] | None
+    _origin: dict[str, Any] | None
     _legal: list[Action] | None
     _legal_set: dict[Action, Action] | None
-    _purchases: purchase.PurchaseMemo
-    memo: dict[Any, Any]
-    changes: dict[str, int]
+    _memo: dict[Any, Any]
+    _changes: dict[str, int]
     _settled: set[int] | None
     #: the kernel's game (``alhambra_kernel.KernelGame``) of a :class:`KernelGame`, else None
     _kernel: Any
@@ -125,31 +126,34 @@ class Game:
         g = cls.__new__(cls)
         g.rules = rules
         g.seed = seed
-        g.names = tuple(names)
-        g.rng = random.Random(seed)
+        g._names = tuple(names)
+        g._rng = random.Random(seed)
         g.state = GameState.empty(names, rules.catalog, rules.options.get("holes", "cell"), rules.placement_rules)
         g.history = []
-        g.origin = None
+        g._origin = None
         g._legal = None
         g._legal_set = None
-        g._purchases = purchase.PurchaseMemo.fresh(len(names))
         #: Scratch dict for rule plugins: values derived from the state that they keep with
         #: what they were derived from (checked on use). A clone starts with a copy.
-        g.memo = {}
+        g._memo = {}
         #: Change counters of the modules' states, by state key (absent: 0), bumped by
         #: ``operations.edit_module`` and by :meth:`invalidate`; caches of values derived from a
         #: module's state keep the counter they were made at. A clone starts with a copy.
-        g.changes = {}
+        g._changes = {}
         g._settled = None
         g._kernel = None
         g._base = lineage.ORIGIN
         return g
 
-    @property
-    def engine(self) -> str:
-        """Which engine plays this game: ``"python"`` here, ``"kernel"`` for a
-        :class:`KernelGame`."""
-        return "python"
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:  # the members that moved: see DEPRECATED_MEMBERS
+            return _deprecated(self, name)
+
+    def _python(self) -> Game:
+        """This game as a Python game, to read through: itself (a :class:`KernelGame`'s copy,
+        kept until the next action, for a kernel game)."""
+        return self
 
     def clone(self, *, seed: int | None = None) -> "Game":
         """An independent copy of this game: state, random generator and history.
@@ -159,39 +163,23 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
-        g.names = self.names
-        g.rng = random.Random(seed) if seed is not None else random.Random.__new__(random.Random)
+        g._names = self._names
+        g._rng = random.Random(seed) if seed is not None else random.Random.__new__(random.Random)
         if seed is None:
-            g.rng.setstate(self.rng.getstate())
+            g._rng.setstate(self._rng.getstate())
         g.state = self.state.clone()
         g.history = self.history.copy()
-        g.origin = self.origin
+        g._origin = self._origin
         g._legal = self._legal
         g._legal_set = self._legal_set
-        g._purchases = self._purchases.clone()
-        g.memo = self.memo.copy()
-        g.changes = self.changes.copy()
+        g._memo = self._memo.copy()
+        g._changes = self._changes.copy()
         g._settled = None
         g._kernel = None
         g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
         return g
 
     # -- reading --------------------------------------------------------------------------------
-
-    @property
-    def hook(self) -> Any:
-        """The rule set's pluggy hook relay (``game.hook.alhambra_…(game=game, …)``)."""
-        return self.rules.hook
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """The resolved option values of this game."""
-        return self.rules.options
-
-    @property
-    def modules(self) -> tuple[str, ...]:
-        """Names of the enabled modules."""
-        return self.rules.modules
 
     @property
     def num_players(self) -> int:
@@ -202,10 +190,10 @@ class Game:
         """What :func:`new_game` needs to rebuild this game: players, modules, seed, options,
         and the names of blocked built-in plugins and of extra (house-rule) plugins."""
         return {
-            "players": list(self.names),
-            "modules": list(self.modules),
+            "players": list(self._names),
+            "modules": list(self.rules.modules),
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": dict(self.rules.options),
             "blocked": list(self.rules.blocked),
             "plugins": [plugin_name(p) for p in self.rules.plugins],
         }
@@ -235,40 +223,21 @@ class Game:
         """Seats that won (several on a shared victory, R-END-4); empty while the game runs."""
         if not self.is_over:
             return ()
-        return tuple(self.hook.alhambra_winners(game=self))
+        return tuple(self.rules.hook.alhambra_winners(game=self))
 
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: the share of the victory (1.0 alone, 1/k in a k-way tie, 0.0 otherwise);
-        all zeros while the game runs."""
-        w = self.winners
-        return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(self.num_players))
-
-    def player(self, seat: int) -> PlayerState:
-        """The state of ``seat`` (hand included); :class:`ConfigError` for a seat that is not
-        0 … players-1."""
-        self._check_seat(seat)
-        return self.state.players[seat]
-
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < len(self.state.players):
-            raise ConfigError(f"seat must be an int 0..{len(self.state.players) - 1}, not {seat!r}")
-
-    def invalidate(self) -> None:
-        """Forget cached legal actions, the purchases' values and ``game.memo``, and bump the
-        change counter of every module's state: after editing ``game.state`` by hand (outside
-        the operations). ``apply`` and the operations keep the caches right by themselves: a
-        plugin never needs this (see :func:`alhambra.operations.edit_module`)."""
+    def _invalidate(self) -> None:
+        """:func:`alhambra.operations.invalidate`: forget the caches after ``game.state`` was
+        edited by hand."""
         self._drop_caches()
         self._base = None  # the state edited by hand: apply copies it before the next action
 
     def _drop_caches(self) -> None:
-        changes = self.changes
+        changes = self._changes
         for key in (*changes, *self.state.modules):
             changes[key] = changes.get(key, 0) + 1
         self._legal = None
         self._legal_set = None
-        self._purchases = purchase.PurchaseMemo.fresh(len(self.state.players))
-        self.memo = {}
+        self._memo = {}
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -318,7 +287,7 @@ class Game:
         nxt: Next | None
         try:
             if kind is None:  # Pass (R-TURN-9); a whole round of turns of passes ends the game (R-END-1 ruling)
-                nxt = END_GAME if sequence.passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
+                nxt = END_GAME if passes_in_a_row(self.history) + 1 >= len(self.state.players) else ACTION_DONE
             else:
                 nxt = kind.apply(self, seat, action)
             st = self.state
@@ -345,7 +314,7 @@ class Game:
             restored = False
         else:
             self.state = good.state
-            self.rng.setstate(good.rng.getstate())
+            self._rng.setstate(good._rng.getstate())
             self._drop_caches()
         if not isinstance(exc, Exception) or (restored and isinstance(exc, AlhambraError)):
             return  # KeyboardInterrupt and the like pass on as they are
@@ -359,46 +328,6 @@ class Game:
             "answers differently for the same game?)"
         )
         raise PluginError(f"{who}: {exc} ({note})", plugin=plugin, hook=hook, restored=restored) from exc
-
-    # -- purchases: the rule set's purchase rule (R-TURN-3, R-TURN-4, R-VIZ-2, R-EXC-4),
-    # ``self.rules.purchase`` (a plugin may replace it); see alhambra.PurchaseRule
-
-    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
-        """Every non-dominated purchase ``seat`` can make now (exact payments only with ``exact``)."""
-        return self.rules.purchase.purchases(self, seat, exact=exact)
-
-    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
-        """:meth:`purchases` unchecked and cached, for rule plugins (do not change it)."""
-        return self.rules.purchase.cached_purchases(self, seat, exact)
-
-    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
-        """The purchases of ``seat`` for market ``space`` (1-4); ``pool`` is ignored."""
-        self._check_seat(seat)
-        return self.rules.purchase.payments(self, seat, space, exact=exact)
-
-    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
-        """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
-        return self.rules.purchase.payment_cards(self, seat, space)
-
-    def check_payment(self, seat: int, action: Buy) -> int:
-        """The price, if ``action`` is a legal payment for ``seat`` now; else :class:`IllegalActionError`."""
-        return self.rules.purchase.check_payment(self, seat, action)
-
-    def pay(self, seat: int, action: Buy) -> Any:
-        """Carry out a checked payment; returns the building's tile id."""
-        return self.rules.purchase.pay(self, seat, action)
-
-    def can_pay_exactly(self, seat: int) -> bool:
-        """True if ``seat`` can buy some market building with an exact payment now."""
-        return self.rules.purchase.can_pay_exactly(self, seat)
-
-    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
-        """The first of ``seats`` that can pay exactly now (the vizier's round, R-VIZ-2)."""
-        return self.rules.purchase.first_exact_payer(self, seats)
-
-    def market_price(self, space: int) -> int | None:
-        """The price of the building on market ``space`` (1-4) now, ``None`` when empty."""
-        return self.rules.purchase.market_price(self, space)
 
     # -- views, accounting, saving --------------------------------------------------------------
 
@@ -417,14 +346,6 @@ class Game:
         :func:`alhambra.engine.determinize.determinize`. Raises :class:`ConfigError` if
         ``seat`` is not a seat of this game or ``recall`` not a ``bool``."""
         return determinize(self, seat, rng, recall=recall)
-
-    def tile_locations(self) -> dict[str, list[Any]]:
-        """Every tile of the game by where it is (:func:`alhambra.engine.accounting.tile_locations`)."""
-        return accounting.tile_locations(self)
-
-    def card_locations(self) -> dict[str, list[Any]]:
-        """Every card of the game by where it is (:func:`alhambra.engine.accounting.card_locations`)."""
-        return accounting.card_locations(self)
 
     def to_json(self) -> str:
         """This game as JSON text: configuration, full state, random-generator state and
@@ -484,15 +405,89 @@ class Game:
         return KernelGame._adopt_for(engine, game)
 
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self._names)}p modules={list(self.rules.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
+
+
+def returns(game: Game) -> tuple[float, ...]:
+    """Per seat of ``game``: the share of the victory (1.0 alone, 1/k in a k-way tie, 0.0
+    otherwise); all zeros while the game runs."""
+    w = game.winners
+    return tuple((1.0 / len(w)) if s in w else 0.0 for s in range(game.num_players))
+
+
+def engine_of(game: Game) -> str:
+    """Which engine plays ``game``: ``"kernel"`` for a :class:`KernelGame` (the compiled
+    rules kernel), else ``"python"`` (also a kernel game whose state was read: it was handed
+    over to the Python engine for good)."""
+    return "kernel" if isinstance(game, KernelGame) else "python"
+
+
+def _player(game: Game) -> Callable[[int], PlayerState]:
+    def player(seat: int) -> PlayerState:
+        check_seat(game, seat)
+        return game.state.players[seat]
+
+    return player
+
+
+def _purchase(name: str) -> Callable[[Game], Any]:
+    def bound(game: Game) -> Any:
+        return partial(getattr(game.rules.purchase, name), game)
+
+    return bound
+
+
+#: Members that left :class:`Game`'s public surface, with what replaces each: reading one
+#: still works (``game.purchases(seat)``), with a :class:`DeprecationWarning` that names the
+#: replacement; they will be removed in a later release.
+DEPRECATED_MEMBERS: dict[str, tuple[str, Callable[[Game], Any]]] = {
+    **{
+        name: (f"game.rules.purchase.{name}(game, ...)", _purchase(name))
+        for name in (
+            "purchases",
+            "cached_purchases",
+            "payments",
+            "payment_cards",
+            "check_payment",
+            "pay",
+            "can_pay_exactly",
+            "first_exact_payer",
+            "market_price",
+        )
+    },
+    "hook": ("game.rules.hook", lambda g: g.rules.hook),
+    "options": ("game.rules.options", lambda g: g.rules.options),
+    "modules": ("game.rules.modules", lambda g: g.rules.modules),
+    "engine": ("alhambra.engine_of(game)", engine_of),
+    "returns": ("alhambra.returns(game)", lambda g: partial(returns, g)),
+    "player": ("game.state.players[seat]", _player),
+    "invalidate": ("alhambra.operations.invalidate(game)", lambda g: g._invalidate),
+    "rng": ("alhambra.operations.rng(game)", lambda g: g._rng),
+    "memo": ("alhambra.operations.memo(game)", lambda g: g._memo),
+    "changes": ("alhambra.operations.module_changes(game, key)", lambda g: g._changes),
+    "origin": ("alhambra.start_position(game)", lambda g: g._origin),
+    "names": ('game.config["players"]', lambda g: g._names),
+    "tile_locations": ("alhambra.tile_locations(game)", lambda g: partial(accounting.tile_locations, g._python())),
+    "card_locations": ("alhambra.card_locations(game)", lambda g: partial(accounting.card_locations, g._python())),
+}
+
+
+def _deprecated(game: Game, name: str) -> Any:
+    """``game.<name>`` for a member of :data:`DEPRECATED_MEMBERS`, with its warning."""
+    moved = DEPRECATED_MEMBERS.get(name)
+    if moved is None:
+        raise AttributeError(f"{type(game).__name__!r} object has no attribute {name!r}")
+    replacement, get = moved
+    warnings.warn(f"Game.{name} is deprecated and will be removed: use {replacement}", DeprecationWarning, stacklevel=3)
+    return get(game)
 
 
 #: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
 _PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier", "gates")
 
-#: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
+#: the slots of ``Game.state`` and ``Game._rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
-_RNG_SLOT: Any = Game.__dict__["rng"]
+_RNG_SLOT: Any = Game.__dict__["_rng"]
 
 
 _new_game_object = object.__new__
@@ -506,7 +501,7 @@ def _start_of(game: Game) -> Game:
 
 def _blank_of(game: Game) -> Game:
     """An empty game of ``game``'s configuration."""
-    return Game._blank(game.rules, list(game.names), game.seed)
+    return Game._blank(game.rules, list(game._names), game.seed)
 
 
 class KernelGame(Game):
@@ -543,15 +538,15 @@ class KernelGame(Game):
     ) -> "KernelGame":
         g = cls.__new__(cls)
         g.rules = rules
-        g.names = names
+        g._names = names
         g.seed = seed
         g.history = history
-        g.origin = origin
+        g._origin = origin
         g._base = base
         g._kernel = k
         g._legal = None
         g._legal_set = None
-        g.memo = {}  # the Python copy (``_twin``) is kept here until the next action
+        g._memo = {}  # the Python copy (``_twin``) is kept here until the next action
         return g
 
     @classmethod
@@ -559,8 +554,8 @@ class KernelGame(Game):
         """A kernel game continuing the Python game ``game`` (its state, generator and history)."""
         if type(game) is KernelGame:
             return game
-        k = kernel.load(game.state, game.rng.getstate(), sequence.passes_in_a_row(game.history), game.rules)
-        return cls._wrap(game.rules, game.names, game.seed, k, list(game.history), game.origin, game._base)
+        k = kernel.load(game.state, game._rng.getstate(), passes_in_a_row(game.history), game.rules)
+        return cls._wrap(game.rules, game._names, game.seed, k, list(game.history), game._origin, game._base)
 
     @classmethod
     def _adopt_for(cls, engine: str, game: Game) -> Game:
@@ -576,35 +571,33 @@ class KernelGame(Game):
                 raise
             return game
 
-    @property
-    def engine(self) -> str:
-        return "kernel"
-
     # -- the Python copy ---------------------------------------------------------------------
 
     def _twin(self) -> Game:
         """A Python game in this game's state (kept until the next action)."""
-        twin: Game | None = self.memo.get("twin")
+        twin: Game | None = self._memo.get("twin")
         if twin is None:
             k = self._kernel
-            twin = Game._blank(self.rules, list(self.names), self.seed)
-            twin.state = kernel.state_of(k, self.rules, self.names)
+            twin = Game._blank(self.rules, list(self._names), self.seed)
+            twin.state = kernel.state_of(k, self.rules, self._names)
             words, index = k.rng_state()
-            twin.rng.setstate((3, (*words, index), None))
+            twin._rng.setstate((3, (*words, index), None))
             twin.history = self.history
-            twin.origin = self.origin
+            twin._origin = self._origin
             twin._base = self._base
-            self.memo["twin"] = twin
+            self._memo["twin"] = twin
         return twin
+
+    def _python(self) -> Game:
+        return self._twin()
 
     def _to_python(self) -> Game:
         """Hand this game over to the Python engine for good (see the class docstring)."""
         twin = self._twin()
-        self.memo = {}
+        self._memo = {}
         _STATE_SLOT.__set__(self, twin.state)
-        _RNG_SLOT.__set__(self, twin.rng)
-        self._purchases = purchase.PurchaseMemo.fresh(len(self.names))
-        self.changes = {}
+        _RNG_SLOT.__set__(self, twin._rng)
+        self._changes = {}
         self._settled = None
         self._kernel = None
         self._legal = None
@@ -618,15 +611,15 @@ class KernelGame(Game):
         return self._to_python().state
 
     @property
-    def rng(self) -> random.Random:  # type: ignore[override]
+    def _rng(self) -> random.Random:  # type: ignore[override]
         """The game's random generator: hands this game over to the Python engine."""
-        return self._to_python().rng
+        return self._to_python()._rng
 
     # -- reading -----------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
-        return len(self.names)
+        return len(self._names)
 
     @property
     def current_player(self) -> int | None:
@@ -651,17 +644,9 @@ class KernelGame(Game):
     def winners(self) -> tuple[int, ...]:
         return tuple(self._kernel.winners)
 
-    def player(self, seat: int) -> PlayerState:
-        self._check_seat(seat)
-        return self._twin().state.players[seat]
-
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < len(self.names):
-            raise ConfigError(f"seat must be an int 0..{len(self.names) - 1}, not {seat!r}")
-
-    def invalidate(self) -> None:
+    def _invalidate(self) -> None:
         """Nothing to forget: the kernel keeps no cache that an edit could leave stale (a game
-        whose :attr:`state` was read runs on Python, where this is :meth:`Game.invalidate`)."""
+        whose :attr:`state` was read runs on Python, where this drops the caches)."""
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -691,8 +676,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
 
     def _apply_listed(self, index: int, code: int) -> Action:
         """Play the legal action at ``index`` of the kernel's list, whose kernel code is
@@ -703,8 +688,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
         return action
 
     def _played(self, action: Action) -> None:
@@ -713,8 +698,8 @@ class KernelGame(Game):
         self.history.append(action)
         self._legal = None
         self._legal_set = None
-        if self.memo:
-            self.memo = {}
+        if self._memo:
+            self._memo = {}
 
     def _apply_unlisted(self, action: Any) -> Action:
         """Play an action that is not one of the listed instances; returns the action played
@@ -821,8 +806,8 @@ class KernelGame(Game):
         (:class:`~alhambra.bots.evaluate.Weights` or their 21 numbers in field order), that
         noise and its generator for the noise (a ``random.Random``, advanced as the bot's would
         be, or a seed). The other keywords and the result: see :meth:`play_random`."""
-        if not isinstance(seats, Sequence) or len(seats) != len(self.names):
-            raise ConfigError(f"one generator or greedy player per seat ({len(self.names)}), not {seats!r}")
+        if not isinstance(seats, Sequence) or len(seats) != len(self._names):
+            raise ConfigError(f"one generator or greedy player per seat ({len(self._names)}), not {seats!r}")
         if type(max_actions) is not int or max_actions < 0:
             raise ConfigError(f"max_actions must be a whole number of actions, 0 or more, not {max_actions!r}")
         max_actions = min(max_actions, 1 << 62)  # more than any game plays
@@ -843,10 +828,10 @@ class KernelGame(Game):
                 if len(seat) != 3:
                     raise ConfigError(f"a greedy player is (weights, noise, generator), not {seat!r}")
                 weights, noise, r = seat
-                if not set(self.modules) <= KERNEL_GREEDY_MODULES:
+                if not set(self.rules.modules) <= KERNEL_GREEDY_MODULES:
                     raise ConfigError(
                         f"the kernel's greedy bot values the modules {sorted(KERNEL_GREEDY_MODULES)}, "
-                        f"not {sorted(set(self.modules) - KERNEL_GREEDY_MODULES)}"
+                        f"not {sorted(set(self.rules.modules) - KERNEL_GREEDY_MODULES)}"
                     )
                 row = weights if isinstance(weights, (list, tuple)) else weight_row(weights)
                 if row is None:
@@ -881,7 +866,7 @@ class KernelGame(Game):
                 r.setstate((3, tuple(array("I", words_after)), r.getstate()[2]))  # gauss's kept value stays
         self._legal = None
         self._legal_set = None
-        self.memo = {}
+        self._memo = {}
         return len(played)
 
     def clone(self, *, seed: int | None = None) -> "KernelGame":
@@ -889,18 +874,18 @@ class KernelGame(Game):
         :meth:`Game.clone`)."""
         g = _new_game_object(KernelGame)  # _wrap's fields, set here: a search clones often
         g.rules = self.rules
-        g.names = self.names
+        g._names = self._names
         g.seed = self.seed
         g.history = self.history.copy()
-        g.origin = self.origin
+        g._origin = self._origin
         g._base = self._base if seed is None else lineage.Reseeded(self._base, len(self.history), seed)
         g._kernel = self._kernel.clone()
         g._legal_set = None
-        g.memo = {}
+        g._memo = {}
         if seed is not None:
             twin = self._twin()
             g._kernel = kernel.load(
-                twin.state, random.Random(seed).getstate(), sequence.passes_in_a_row(self.history), self.rules
+                twin.state, random.Random(seed).getstate(), passes_in_a_row(self.history), self.rules
             )
         g._legal = self._legal
         return g
@@ -914,45 +899,11 @@ class KernelGame(Game):
         world = self._twin().clone().determinize(seat, rng, recall=recall)
         return KernelGame._adopt(world)
 
-    def tile_locations(self) -> dict[str, list[Any]]:
-        return self._twin().tile_locations()
-
-    def card_locations(self) -> dict[str, list[Any]]:
-        return self._twin().card_locations()
-
     def to_json(self) -> str:
         return self._twin().to_json()
 
     def position(self) -> dict[str, Any]:
         return self._twin().position()
 
-    def purchases(self, seat: int, *, exact: bool = False) -> list[Buy]:
-        return self._twin().purchases(seat, exact=exact)
-
-    def cached_purchases(self, seat: int, exact: bool = False) -> Sequence[Buy]:
-        return self._twin().cached_purchases(seat, exact)
-
-    def payments(self, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None) -> list[Buy]:
-        return self._twin().payments(seat, space, exact=exact)
-
-    def payment_cards(self, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
-        return self._twin().payment_cards(seat, space)
-
-    def check_payment(self, seat: int, action: Buy) -> int:
-        return self._twin().check_payment(seat, action)
-
-    def can_pay_exactly(self, seat: int) -> bool:
-        return self._twin().can_pay_exactly(seat)
-
-    def first_exact_payer(self, seats: Iterable[int]) -> int | None:
-        return self._twin().first_exact_payer(seats)
-
-    def market_price(self, space: int) -> int | None:
-        return self._twin().market_price(space)
-
-    def pay(self, seat: int, action: Buy) -> Any:
-        """Changing the state by hand: hands the game over to the Python engine first."""
-        return self._to_python().pay(seat, action)
-
     def __repr__(self) -> str:
-        return f"<Game {len(self.names)}p modules={list(self.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"
+        return f"<Game {len(self._names)}p modules={list(self.rules.modules)} engine=kernel turn={self._kernel.turn} phase={self.phase} scores={self.scores}>"

@@ -69,13 +69,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.actions import ActionKind, PaymentMeans
     from .engine.components import Card, TileSpec
     from .engine.observation_parts import ObservationLayout, ObservationPart
-    from .game import Game
+    from .engine.protocol import GameLike as Game
     from .engine.options import Option
     from .engine.piles import DeckCards, HiddenPile
     from .engine.sequence import Interrupt, PhaseSpec
     from .engine.state import ScoringRecord
-    from .rules.placement_rules import PlacementRules
-    from .rules.purchase import PurchaseRule
+    from .engine.city import PlacementRulesLike as PlacementRules
+    from .engine.protocol import PurchaseRuleLike as PurchaseRule
 
 PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -293,7 +293,7 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     Called by the base setup after the rest of the deck is split into five piles (pile 1 at
     index 0, which ends on top). Mutate the piles in place: the base plugin shuffles scoring
     card A into pile 2 and B into pile 4; exchange offices go into piles 2-4 (R-EXC-1).
-    Shuffle with ``game.rng`` only.
+    Shuffle with ``operations.rng(game)`` only.
     """
 
 

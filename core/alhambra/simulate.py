@@ -22,12 +22,14 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from attrs import define, evolve, field, fields, frozen
+from attrs import define, evolve, field, fields
 
 from .bots import RandomBot, make_bot  # noqa: F401  (RandomBot: kept importable from here)
 from .bots.base import BotSpecError
 from .errors import AlhambraError, ConfigError, SimulationError
-from .game import Game, KernelGame, new_game
+from .game import Game, KernelGame, engine_of, new_game
+from .saving.position import start_position
+from .lab.tasks import SimTask as SimTask  # kept importable from here
 
 if TYPE_CHECKING:  # pragma: no cover
     from .lab.tally import Trace
@@ -198,7 +200,7 @@ def play(
         gens = [b.rng if s is None else s for b, s in zip(bots, seeds)]
         rngs = [r if type(b) is RandomBot else (b.weights, b.noise, r) for b, r in zip(bots, gens)]
         states: list[bytes] = []
-        if trace is not None and not first and game.origin is None:
+        if trace is not None and not first and start_position(game) is None:
             # the whole game on the kernel: it counts what the record needs as it plays
             native: dict[str, Any] = {}
             codes: list[int] = []
@@ -266,7 +268,7 @@ def module_action_types(game: Game) -> dict[str, str]:
     """``{action type name: module name}`` for the action types the enabled modules add."""
     out: dict[str, str] = {}
     pm = game.rules.pm
-    for name in game.modules:
+    for name in game.rules.modules:
         plugin = pm.get_plugin(name)
         kinds_of = getattr(plugin, "alhambra_action_kinds", None)
         if kinds_of is None:
@@ -318,7 +320,7 @@ def result_of(
     from .lab.records import money_left, scoring_points
     from .lab.tally import replay_trace, tallies
 
-    engine = game.engine
+    engine = engine_of(game)
     native = codes = None
     if trace is not None and trace.native is not None and trace.codes is not None:
         if isinstance(game, KernelGame) and game.is_over and len(trace.codes) == len(game.history):
@@ -342,15 +344,15 @@ def result_of(
         points = scoring_points(game, st)
         turn, start_player = st.turn, st.start_player
     owners = module_action_types(game)
-    per_module: dict[str, dict[str, int]] = {m: {} for m in game.modules}
+    per_module: dict[str, dict[str, int]] = {m: {} for m in game.rules.modules}
     for type_name, module in owners.items():
         per_module[module][type_name] = counts.get(type_name, 0)
     defaults = {name: spec.default for name, spec in game.rules.option_specs.items()}
-    options = {k: v for k, v in game.options.items() if k in defaults and v != defaults[k]}
+    options = {k: v for k, v in game.rules.options.items() if k in defaults and v != defaults[k]}
     return GameResult(
         seed=game.seed,
         players=game.num_players,
-        modules=list(game.modules),
+        modules=list(game.rules.modules),
         scores=list(game.scores),
         winners=list(game.winners),
         actions=len(game.history),
@@ -444,30 +446,6 @@ def simulate_one(
 # ---------------------------------------------------------------------------------------------
 # Many games: tasks, workers, Ray
 # ---------------------------------------------------------------------------------------------
-
-
-@frozen
-class SimTask:
-    """One game to play: everything a worker process needs, as plain picklable data.
-
-    ``modules`` are module names: installed ones, or ones defined by the files of the game
-    configuration at ``config_path`` (its ``module_paths``). ``save``: also return the game's
-    JSON save. ``rotation`` and ``variant`` are copied into the result record. ``honest``:
-    the bots decide on determinized worlds (:func:`play`). ``engine``: which engine plays the
-    game (``new_game``'s keyword: ``"auto"``, ``"python"`` or ``"kernel"``)."""
-
-    index: int
-    seed: int
-    players: Any
-    modules: tuple[Any, ...] = ()
-    options: tuple[tuple[str, Any], ...] = ()
-    bots: tuple[str, ...] = ()
-    config_path: str | None = None
-    save: bool = False
-    rotation: int = 0
-    variant: str = ""
-    honest: bool = False
-    engine: str = "auto"
 
 
 def make_tasks(

@@ -23,5 +23,5 @@ def alhambra_options() -> list[Option]:
 
 @hookimpl
 def alhambra_game_ends(game: Game, finished: int) -> bool | None:
-    goal: Any = game.options["first_to_points.points"]
+    goal: Any = game.rules.options["first_to_points.points"]
     return True if max(game.scores) >= goal else None

@@ -27,7 +27,7 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
 
     def over(game: Game, seat: int, action: Any) -> str | None:
         held = sum(c.is_money for c in game.state.players[seat].hand)
-        if held + len(action.cards) <= limit or not game.purchases(seat):
+        if held + len(action.cards) <= limit or not game.rules.purchase.purchases(game, seat):
             return None
         return f"hand limit: holding {held} money cards, {action} would make more than {limit}"
 

@@ -4,7 +4,7 @@ Hook ``alhambra_purchase_rule``: the built-in purchase rule with
 :meth:`~alhambra.PurchaseRule.earns_extra_action` always false.
 """
 
-from alhambra import Buy, Game, PurchaseRule, hookimpl
+from alhambra import Buy, GameLike, PurchaseRule, hookimpl
 
 NAME = "no_exact_bonus"
 DESCRIPTION = "House rule: an exact payment earns no extra action."
@@ -12,7 +12,7 @@ RULES = ("R-TURN-4",)
 
 
 class NoExactBonus(PurchaseRule):
-    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
         return False
 
 

@@ -7,7 +7,7 @@ Hook ``alhambra_purchase_rule``: the built-in purchase rule, with the wild purch
 
 from typing import Sequence
 
-from alhambra import Buy, Game, MoneyCard, PurchaseRule, hookimpl
+from alhambra import Buy, GameLike, MoneyCard, PurchaseRule, hookimpl
 
 NAME = "wild_card"
 DESCRIPTION = "House rule: a florin 1 pays any building alone."
@@ -16,12 +16,12 @@ WILD = MoneyCard("florin", 1)  # the wild card (its three copies)
 
 
 class WildCard(PurchaseRule):
-    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+    def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
         found, market = super().cached_purchases(game, seat, exact), game.state.market
         wild = [] if exact or WILD not in game.state.players[seat].hand else [Buy(s, (WILD,)) for s in (1, 2, 3, 4)]
         return [*found, *(b for b in wild if market[b.space - 1] is not None and b not in found)]
 
-    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+    def check_payment(self, game: GameLike, seat: int, action: Buy) -> int:
         if action.cards == (WILD,) and action in self.cached_purchases(game, seat):
             return self.market_price(game, action.space) or 0
         return super().check_payment(game, seat, action)

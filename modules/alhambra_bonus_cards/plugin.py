@@ -133,7 +133,7 @@ class RevealBonus(Action):
         return f"reveal bonus card {self.building}"
 
 
-#: ``game.memo`` keys, one per seat: that seat's RevealBonus actions (R-BON-3), kept with what
+#: ``operations.memo(game)`` keys, one per seat: that seat's RevealBonus actions (R-BON-3), kept with what
 #: they came from: the change counter of this module's state (bumped by every
 #: ``operations.edit_module``, this module's own changes and any other plugin's, and by
 #: ``game.invalidate()``) and the Alhambra's ``memo`` (which the city replaces on each change).
@@ -156,13 +156,13 @@ def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
 
 def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
     key = _REVEALABLE[seat]
-    found = game.memo.get(key)
+    found = operations.memo(game).get(key)
     city_memo = game.state.players[seat].city.memo
-    changes = game.changes.get(STATE_KEY, 0)
+    changes = operations.module_changes(game, STATE_KEY)
     if found is None or found[0] != changes or found[1] is not city_memo:
         if game.state.modules.get(STATE_KEY) is None:
             return _NONE
-        found = game.memo[key] = (changes, city_memo, _reveal_actions(game, seat))
+        found = operations.memo(game)[key] = (changes, city_memo, _reveal_actions(game, seat))
     return found[2]
 
 
@@ -204,7 +204,7 @@ def alhambra_setup(game: Game) -> None:
     n = game.num_players
     k = DEAL_SIZES[n]
     cards = list(BONUS_CARDS)
-    game.rng.shuffle(cards)
+    operations.rng(game).shuffle(cards)
     hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
     game.state.modules[STATE_KEY] = BonusCardsState(
         hands=hands,
@@ -399,7 +399,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     hands = seat_lists("hands")
     named = [b for group in (*revealed, *(hands or [])) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
-    game.rng.shuffle(rest)
+    operations.rng(game).shuffle(rest)
     if hands is None:
         k = DEAL_SIZES[n]
         hands = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)]

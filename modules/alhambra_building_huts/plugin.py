@@ -36,6 +36,7 @@ from alhambra import (
     action_table,
     hookimpl,
     operations,
+    tile_locations,
 )
 
 from .layout import HUT_KIND, check_layout_option, load_layout
@@ -174,9 +175,9 @@ def huts_owned(game: Game, seat: int) -> int:
     turn player) taken this turn and not yet placed."""
     st = game.state
     p = st.players[seat]
-    huts = game.memo.get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
+    huts = operations.memo(game).get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
     if huts is None:
-        huts = game.memo[_HUTS] = hut_ids(game.rules.catalog)
+        huts = operations.memo(game)[_HUTS] = hut_ids(game.rules.catalog)
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
     if n is None:
@@ -195,22 +196,22 @@ def huts_owned(game: Game, seat: int) -> int:
 
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The TakeHut actions of the face-up huts (R-HUT-2), none for a seat owning the maximum
-    (R-HUT-4). Kept in ``game.memo`` as ``(change counter, owned per seat, actions)`` with the
-    change counter of this module's state (``game.changes``, see ``operations.edit_module``),
+    (R-HUT-4). Kept in ``operations.memo(game)`` as ``(change counter, owned per seat, actions)`` with the
+    change counter of this module's state (``operations.module_changes(game, key)``, see ``operations.edit_module``),
     which every change of the stacks bumps: this module's own take, another plugin's, search's
-    resampling through ``game.invalidate()``. The owned counts are part of this module's state
+    resampling through ``alhambra.operations.invalidate(game)``. The owned counts are part of this module's state
     in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
     even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
     moves a hut between seats or out of play does it through ``edit_module`` too."""
-    changes = game.changes.get(STATE_KEY, 0)
-    last = game.memo.get(STATE_KEY)
+    changes = operations.module_changes(game, STATE_KEY)
+    last = operations.memo(game).get(STATE_KEY)
     if last is None or last[0] != changes:
         hs = game.state.modules.get(STATE_KEY)
         if hs is None:
             return _NONE
         table = action_table(TakeHut)
         owned = tuple([huts_owned(game, s) for s in range(len(game.state.players))])
-        last = game.memo[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
+        last = operations.memo(game)[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
     return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
 
 
@@ -282,7 +283,7 @@ def alhambra_setup(game: Game) -> None:
         if spec.kind == HUT_KIND:
             stacks[spec.type].append(spec.id)
     for t in BUILDING_TYPES:
-        game.rng.shuffle(stacks[t])
+        operations.rng(game).shuffle(stacks[t])
     game.state.modules[STATE_KEY] = HutState(stacks)
 
 
@@ -316,7 +317,7 @@ def alhambra_check_state(game: Game) -> str | None:
     for colour, stack in hs.stacks.items():
         if any(h not in huts or cat[h].type != colour for h in stack):
             return f"building huts: stack {colour!r} holds {stack!r}"
-    placed = [t for tiles in game.tile_locations().values() for t in tiles if t in huts]
+    placed = [t for tiles in tile_locations(game).values() for t in tiles if t in huts]
     if sorted(placed) != sorted(huts):
         return "building huts: every hut must be in exactly one place"
     return None
@@ -404,7 +405,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
             raise ConfigError(f"building_huts.stacks.{colour}: huts of that colour, not {stack!r}")
         hs.stacks[colour] = list(stack)
-    placed = {t for where, tiles in game.tile_locations().items() if where != "hut_stacks" for t in tiles}
+    placed = {t for where, tiles in tile_locations(game).items() if where != "hut_stacks" for t in tiles}
     for colour in hs.stacks:
         if colour not in stacks:
             hs.stacks[colour] = [h for h in hs.stacks[colour] if h not in placed]

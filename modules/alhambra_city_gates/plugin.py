@@ -256,7 +256,7 @@ def gates_state(game: Game) -> CityGatesState:
 def card_count(game: Game) -> int:
     """How many gate cards this game uses (R-GATE-1): the option, else one per player (2
     players: 2)."""
-    n = game.options.get(CARDS_OPTION)
+    n = game.rules.options.get(CARDS_OPTION)
     return n if n is not None else max(2, min(MAX_CARDS, game.num_players))
 
 
@@ -825,9 +825,9 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     starting with pile 3, each at a random depth of its pile."""
     used = card_count(game)
     cards = list(GATE_CARDS[:used])
-    game.rng.shuffle(cards)
+    operations.rng(game).shuffle(cards)
     for k, card in enumerate(cards):
-        shuffle_into(game.rng, piles[GATE_PILES[k % len(GATE_PILES)]], card)
+        shuffle_into(operations.rng(game), piles[GATE_PILES[k % len(GATE_PILES)]], card)
     if KEY not in game.state.modules:  # a position's deck dealt anew keeps the part it read
         game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
 

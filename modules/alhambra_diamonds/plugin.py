@@ -46,7 +46,7 @@ from alhambra import (
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable, Sequence
 
-    from alhambra import Card, Game, Next
+    from alhambra import Card, Game, GameLike, Next
 
 KEY = "diamonds"  # the memo and view key of this module (its NAME)
 VALUES_OPTION = "diamonds.values"
@@ -183,7 +183,7 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
     """R-DIA-2: the diamonds join the money cards before they are shuffled and the starting
     money dealt (R-TWO-1 removes none: each diamond is a card of its own)."""
-    cards.extend(diamonds_for(_values(game.options)))
+    cards.extend(diamonds_for(_values(game.rules.options)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ _MEMO_LIMIT = 50_000
 _NO_BUYS: tuple[Action, ...] = ()
 
 
-def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
+def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
     """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
     :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
     by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
@@ -233,7 +233,7 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type[Action]) ->
         return _NO_BUYS
     market = game.state.market
     key = (KEY, cls, exact, seat)
-    last: tuple[list[Card], list[Any], Sequence[Any]] | None = game.memo.get(key)
+    last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
     if last is not None and last[0] == hand and last[1] == market:
         return last[2]
     mine = [c for c in hand if type(c) is Diamond]
@@ -258,7 +258,7 @@ def _diamond_purchases(game: Game, seat: int, exact: bool, cls: type[Action]) ->
                 found = tuple([table[i + 1, combo, None] for combo in combos])
             memo[cls, exact, i, cards, price] = found
         out += found
-    game.memo[key] = (hand.copy(), market.copy(), out)
+    operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
 
 
@@ -267,7 +267,7 @@ def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
     return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
-def check_diamond_payment(game: Game, seat: int, action: Any) -> int:
+def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
     """Check that ``action`` is a legal purchase in diamonds for ``seat`` now and return the
     price. Raises :class:`~alhambra.IllegalActionError` naming the rule: empty space, a card
     that is not a diamond (R-DIA-4), a card not in hand, too little."""
@@ -383,17 +383,17 @@ class DiamondPurchaseRule(PurchaseRule):
     def __init__(self, inner: PurchaseRule) -> None:
         self.inner = inner
 
-    def market_price(self, game: Game, space: int) -> int | None:
+    def market_price(self, game: GameLike, space: int) -> int | None:
         return self.inner.market_price(game, space)
 
-    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+    def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
         found = self.inner.cached_purchases(game, seat, exact)
         if not exact:
             return found
         more = _diamond_purchases(game, seat, True, Buy)
         return [*found, *more] if more else found
 
-    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+    def check_payment(self, game: GameLike, seat: int, action: Buy) -> int:
         why = diamond_refusal(action)
         if why is not None:
             raise IllegalActionError(why)
@@ -402,13 +402,13 @@ class DiamondPurchaseRule(PurchaseRule):
             return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
         return self.inner.check_payment(game, seat, action)
 
-    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+    def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
         return self.inner.pay(game, seat, action)
 
-    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
         return self.inner.earns_extra_action(game, seat, action, price)
 
-    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly through the rule so far or in
         diamonds (R-DIA-6). ``seats`` is read up to the first that can pay exactly in
         diamonds (:func:`pays_exactly_in_diamonds`); the rule so far is then asked once,
@@ -421,7 +421,7 @@ class DiamondPurchaseRule(PurchaseRule):
         before: list[int] = []
         for seat in it:
             if type(seat) is not int or not 0 <= seat < n:
-                game._check_seat(seat)  # raises
+                operations.check_seat(game, seat)  # raises
             if pays_exactly_in_diamonds(game, seat):
                 first = self.inner.first_exact_payer(game, before) if before else None
                 return seat if first is None else first
@@ -429,13 +429,13 @@ class DiamondPurchaseRule(PurchaseRule):
         return self.inner.first_exact_payer(game, before) if before else None
 
 
-#: ``game.memo`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
+#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
 #: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
 _REACH = tuple((KEY, "reach", seat) for seat in range(8))
 _PRICES = (KEY, "prices")
 
 
-def pays_exactly_in_diamonds(game: Game, seat: int) -> bool:
+def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
     """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
     market (R-DIA-4, R-DIA-6): the test behind :meth:`DiamondPurchaseRule.first_exact_payer`,
     a subset sum over the diamonds' values as one bitset (kept with the hand), against the
@@ -444,7 +444,7 @@ def pays_exactly_in_diamonds(game: Game, seat: int) -> bool:
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
         return False
-    memo = game.memo
+    memo = operations.memo(game)
     key = _REACH[seat]
     last = memo.get(key)
     if last is None or last[0] != hand:

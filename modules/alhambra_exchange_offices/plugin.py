@@ -152,10 +152,10 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
     a random depth."""
     offices = list(OFFICES)
-    game.rng.shuffle(offices)
+    operations.rng(game).shuffle(offices)
     for k, pile in enumerate(OFFICE_PILES):
         for office in offices[k * OFFICES_PER_PILE : (k + 1) * OFFICES_PER_PILE]:
-            shuffle_into(game.rng, piles[pile], office)
+            shuffle_into(operations.rng(game), piles[pile], office)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,12 +167,14 @@ def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
     display = game.state.display
     if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
         return []
-    last: tuple[list[Card], Sequence[Action]] | None = game.memo.get(KEY)  # kept with the display it was made for
+    last: tuple[list[Card], Sequence[Action]] | None = operations.memo(game).get(
+        KEY
+    )  # kept with the display it was made for
     if last is not None and last[0] == display:
         return last[1]
     table = action_table(TakeOffice)
     found = [table[office,] for office in dict.fromkeys(offices_in(display))]  # equal offices once
-    game.memo[KEY] = (list(display), found)
+    operations.memo(game)[KEY] = (list(display), found)
     return found
 
 

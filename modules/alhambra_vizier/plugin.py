@@ -180,18 +180,18 @@ _DECLINE = (DeclineVizier(),)
 def can_use(game: Game, seat: int) -> bool:
     """True if ``seat`` could use its vizier now: an exact payment exists for some market
     building (R-VIZ-2). Whether the token is active is not checked here."""
-    return game.can_pay_exactly(seat)
+    return game.rules.purchase.can_pay_exactly(game, seat)
 
 
 def _legal_use(game: Game, seat: int) -> Sequence[Action]:
     vs = game.state.modules[KEY]
     if seat != vs.asked or not vs.active[seat]:
         return []
-    buys = game.cached_purchases(seat, exact=True)
-    last = game.memo.get(_USES)  # the uses, kept with the (cached) purchases list they mirror
+    buys = game.rules.purchase.cached_purchases(game, seat, exact=True)
+    last = operations.memo(game).get(_USES)  # the uses, kept with the (cached) purchases list they mirror
     if last is None or last[0] is not buys:
         table = action_table(UseVizier)  # the shared instances: no new action per asking
-        last = game.memo[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
+        last = operations.memo(game)[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
     return last[1]
 
 
@@ -205,7 +205,7 @@ def _check_use(game: Game, seat: int, action: UseVizier) -> None:
         raise IllegalActionError("R-VIZ-2: only a player with an active vizier can use it")
     if seat != vs.asked:
         raise IllegalActionError(f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}")
-    price = game.check_payment(seat, Buy(action.space, action.cards, action.via))
+    price = game.rules.purchase.check_payment(game, seat, Buy(action.space, action.cards, action.via))
     total = sum(c.value for c in action.cards)
     if total != price:
         raise IllegalActionError(
@@ -218,7 +218,7 @@ def _apply_use(game: Game, seat: int, action: UseVizier) -> Next | None:
     """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
     and the building is placed at once; :func:`_after_placement` goes on from there."""
     vs = vizier_state(game)
-    tile = game.pay(seat, Buy(action.space, action.cards, action.via))  # checked by the engine
+    tile = game.rules.purchase.pay(game, seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []
@@ -300,7 +300,9 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
         vs.started = True
         if True in active:
             order = _ORDERS.get((finished, len(active))) or _order(finished, len(active))
-            seat = game.first_exact_payer(filter(active.__getitem__, order))  # can_use, seat by seat
+            seat = game.rules.purchase.first_exact_payer(
+                game, filter(active.__getitem__, order)
+            )  # can_use, seat by seat
             if seat is not None:
                 vs.queue = list(order[order.index(seat) + 1 :])
                 return _ask(st, vs, seat)
@@ -308,7 +310,7 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
             vs.queue = []
     elif vs.queue:  # go on down the queue after a decline
         queue = vs.queue
-        seat = game.first_exact_payer(filter(active.__getitem__, queue))
+        seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, queue))
         if seat is not None:
             del queue[: queue.index(seat) + 1]
             return _ask(st, vs, seat)

@@ -184,9 +184,9 @@ def test_a_whole_two_player_game_against_a_bot_through_clicks(driver: WebDriver,
         for r in rows
     ]
     assert shown == [(p.name, p.score) for p in table.game.state.players]
-    assert table.game.names[0] == "Ana"
+    assert table.game.config["players"][0] == "Ana"
     winners = driver.find_element(By.CSS_SELECTOR, ".winners").text
-    assert all(table.game.names[w] in winners for w in table.game.winners)
+    assert all(table.game.config["players"][w] in winners for w in table.game.winners)
 
 
 def module_choice(actions: list[dict[str, Any]], used: set[str]) -> dict[str, Any]:

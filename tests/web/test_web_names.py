@@ -17,7 +17,7 @@ def test_a_name_up_to_the_engines_limit_is_kept(client: TestClient) -> None:
     assert f'maxlength="{MAX_NAME_LENGTH}"' in client.get("/").text
     name = "N" * MAX_NAME_LENGTH
     table = create(client, ["person", "random"], names=[name, "Bot"])
-    assert table.game.names[0] == name and table.seats[0].name == name
+    assert table.game.config["players"][0] == name and table.seats[0].name == name
 
 
 def test_a_longer_name_is_refused_with_a_clear_400(client: TestClient) -> None:

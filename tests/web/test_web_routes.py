@@ -59,7 +59,7 @@ def test_a_users_own_module_is_offered(data_dir: Path) -> None:
     c = TestClient(create_app(data_dir, modules=[golden_fountain]), base_url=BASE)
     assert 'value="golden_fountain"' in c.get("/").text
     table = create(c, ["person", "greedy"], modules=["golden_fountain"])
-    assert table.game.modules == ("golden_fountain",)
+    assert table.game.rules.modules == ("golden_fountain",)
 
 
 def test_create_sets_seats_modules_options_and_seed(client: TestClient) -> None:
@@ -72,8 +72,8 @@ def test_create_sets_seats_modules_options_and_seed(client: TestClient) -> None:
         **{"budget1": "12", "opt:holes": "region"},
     )
     g = table.game
-    assert g.names == ("Ana", "Bo", "Cy") and g.modules == ("vizier",) and g.seed == 9
-    assert g.options["holes"] == "region"
+    assert g.config["players"] == ["Ana", "Bo", "Cy"] and g.rules.modules == ("vizier",) and g.seed == 9
+    assert g.rules.options["holes"] == "region"
     assert [s.kind for s in table.seats] == ["person", "mcts", "greedy"]
     assert [s.bot for s in table.seats] == [None, "mcts:12", "greedy"]
     assert table.seats[0].token and table.seats[1].token is None
@@ -83,8 +83,8 @@ def test_create_sets_seats_modules_options_and_seed(client: TestClient) -> None:
 def test_create_from_a_toml_config(client: TestClient) -> None:
     config = 'modules = ["building_huts", "bonus_cards"]\nseed = 77\n[options]\ntiebreak = "money"\n'
     table = create(client, ["person", "random"], config=config)
-    assert table.game.modules == ("building_huts", "bonus_cards")
-    assert table.game.seed == 77 and table.game.options["tiebreak"] == "money"
+    assert table.game.rules.modules == ("building_huts", "bonus_cards")
+    assert table.game.seed == 77 and table.game.rules.options["tiebreak"] == "money"
 
 
 @pytest.mark.parametrize(
@@ -579,8 +579,8 @@ def test_names_are_text_not_markup(client: TestClient) -> None:
 
 def test_config_names_the_players(client: TestClient) -> None:
     table = create(client, ["person", "greedy"], config='players = ["Ana", "Bo"]\nmodules = ["all"]')
-    assert table.game.names == ("Ana", "Bo")
-    assert sorted(table.game.modules) == sorted(alhambra.available_modules())  # every installed one
+    assert table.game.config["players"] == ["Ana", "Bo"]
+    assert sorted(table.game.rules.modules) == sorted(alhambra.available_modules())  # every installed one
 
 
 def test_options_of_the_servers_config_apply_to_new_games(data_dir: Path) -> None:
@@ -589,6 +589,6 @@ def test_options_of_the_servers_config_apply_to_new_games(data_dir: Path) -> Non
     cfg = load_config(Path(__file__).parents[2] / "examples" / "golden_fountain.toml")
     c = TestClient(create_app(data_dir, modules=cfg.module_objects, defaults=cfg.options), base_url=BASE)
     table = create(c, ["person", "random"], modules=["golden_fountain"])
-    assert table.game.options["golden_fountain.points"] == cfg.options["golden_fountain.points"] == 2
+    assert table.game.rules.options["golden_fountain.points"] == cfg.options["golden_fountain.points"] == 2
     plain = create(c, ["person", "random"], **{"opt:holes": "region"})
-    assert "golden_fountain.points" not in plain.game.options and plain.game.options["holes"] == "region"
+    assert "golden_fountain.points" not in plain.game.rules.options and plain.game.rules.options["holes"] == "region"

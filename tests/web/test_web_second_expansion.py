@@ -131,7 +131,7 @@ def test_the_table_page_draws_a_gate_on_the_wall(client) -> None:
     city.open_side((1, 0), 2)
     st.players[1].city = city
     st.modules["city_gates"].gates[1].append([1, 0, 2])
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     page = client.get(seat_url(table, 0)).text
     assert 'class="alh-open-side" id="p1-open-1_0-east"' in page
     assert 'class="alh-open-side" id="mine-open' not in page
@@ -149,7 +149,7 @@ def test_gate_cards_in_hand_are_shown_to_everyone_and_diamonds_counted(client) -
     for d in diamonds:
         st.deck.remove(d)
         st.players[0].hand.append(d)
-    table.game.invalidate()
+    alhambra.operations.invalidate(table.game)
     page = client.get(seat_url(table, 0)).text
     assert f'<span class="shown" id="shown-1"> · shown: gate card {gate.number}</span>' in page
     assert f" · diamond {sum(d.value for d in diamonds)}</p>" in page

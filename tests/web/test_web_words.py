@@ -23,7 +23,7 @@ def _game() -> alhambra.Game:
     st = game.state
     st.market[:] = [1, 2, 3, 4]
     st.players[0].city = alhambra.Alhambra.from_tiles({(1, 0): 5}, catalog=game.rules.catalog)
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     return game
 
 
@@ -79,7 +79,7 @@ def test_payments_are_judged_at_the_price_the_rules_set() -> None:
     tax = load_module_file(Path(__file__).parents[2] / "examples" / "market_tax.py")
     game = alhambra.new_game(["Ana", "Bo"], modules=[tax], seed=1)
     game.state.market[:] = [1, 2, 3, 4]
-    game.invalidate()
+    alhambra.operations.invalidate(game)
     printed = game.state.players[0].city.catalog[2].price
     taxed = Buy(2, [MoneyCard("dirham", printed + 1)])
     assert action_label(game, 0, taxed) == f"pay dirham {printed + 1} ({printed + 1}, exact: another action)"

@@ -317,7 +317,7 @@ def _probe_totals(
         majority=majority_table(counts, number),
         walls=walls,
     )
-    game.hook.alhambra_scoring_adjust(game=game, record=record)
+    game.rules.hook.alhambra_scoring_adjust(game=game, record=record)
     return record.totals
 
 
@@ -713,7 +713,9 @@ class Evaluator:
                     continue
                 v = self.tile_value(seat, tile)
                 if v > 0:
-                    found.append((i + 1, MARKET_CURRENCIES[i], self.game.market_price(i + 1), v))
+                    found.append(
+                        (i + 1, MARKET_CURRENCIES[i], self.game.rules.purchase.market_price(self.game, i + 1), v)
+                    )
             self._tile_cache[ck] = found
         return found
 
@@ -873,7 +875,7 @@ class Evaluator:
                 v = self.money_value(seat, rest, gone + (a.space,)) - money_now
                 v += self.tile_value(seat, tile, self.dirk is not None)
                 if cls is Buy or name == "BuyWithDiamonds":
-                    if sum(c.value for c in a.cards) == self.game.market_price(a.space):
+                    if sum(c.value for c in a.cards) == self.game.rules.purchase.market_price(self.game, a.space):
                         v += extra
                     if not st.bag:
                         v += w.end_push  # the bag is empty: only a purchase can end the game

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def kernel_greedy(game: Any) -> bool:
     """True if ``game`` is played by the compiled kernel and its modules are ones the kernel's
     greedy evaluation values (:data:`KERNEL_GREEDY_MODULES`)."""
-    return getattr(game, "_kernel", None) is not None and set(game.modules) <= kernel.KERNEL_GREEDY_MODULES
+    return getattr(game, "_kernel", None) is not None and set(game.rules.modules) <= kernel.KERNEL_GREEDY_MODULES
 
 
 class GreedyBot(Bot):

@@ -25,6 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any, Container
 
 from ..engine.components import ScoringCard
+from ..game import returns
 from .base import Bot, observe
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -309,7 +310,7 @@ class MCTSBot(Bot):
         if g.is_over:
             scores = g.scores
             margin: float = scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
-            return 0.5 * g.returns()[seat] + 0.5 * _squash(margin, self.scale)
+            return 0.5 * returns(g)[seat] + 0.5 * _squash(margin, self.scale)
         ev = Evaluator(g, seat, weights)
         if self.versus == "mean":
             vals = [ev.seat_value(s) for s in range(g.num_players)]

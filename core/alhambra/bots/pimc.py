@@ -36,9 +36,10 @@ def _native_world(world: Any) -> Any:
     native = getattr(world, "_kernel", None)
     if native is not None:
         return native
-    from ..engine import sequence
+    from ..engine import operations
+    from ..engine.actions import passes_in_a_row
 
-    return kernel.load(world.state, world.rng.getstate(), sequence.passes_in_a_row(world.history), world.rules)
+    return kernel.load(world.state, operations.rng(world).getstate(), passes_in_a_row(world.history), world.rules)
 
 
 class PIMCBot(Bot):
@@ -110,7 +111,7 @@ class PIMCBot(Bot):
         return ":".join(parts)
 
     def _searchable(self, game: Any) -> bool:
-        if kernel.native is None or not set(game.modules) <= kernel.KERNEL_GREEDY_MODULES:
+        if kernel.native is None or not set(game.rules.modules) <= kernel.KERNEL_GREEDY_MODULES:
             return False
         return getattr(game, "_kernel", None) is not None or kernel.kernel_reason(game.rules) is None
 

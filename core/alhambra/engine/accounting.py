@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .components import BUILDINGS, money_deck
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 
-def tile_locations(game: Game) -> dict[str, list[Any]]:
+def tile_locations(game: GameLike) -> dict[str, list[Any]]:
     """Every tile of the game by where it is, for accounting checks (all 54 buildings are
     always somewhere exactly once)."""
     st = game.state
@@ -31,12 +31,12 @@ def tile_locations(game: Game) -> dict[str, list[Any]]:
     for i, p in enumerate(st.players):
         out[f"city:{i}"] = [t for t in p.city.tiles.values() if t != 0]
         out[f"reserve:{i}"] = list(p.reserve)
-    for group in game.hook.alhambra_tile_locations(game=game):
+    for group in game.rules.hook.alhambra_tile_locations(game=game):
         out.update(group)
     return out
 
 
-def card_locations(game: Game) -> dict[str, list[Any]]:
+def card_locations(game: GameLike) -> dict[str, list[Any]]:
     """Every card of the game by where it is (deck, display, discard, hands, scoring cards
     set aside, module places), for accounting checks."""
     st = game.state
@@ -48,7 +48,7 @@ def card_locations(game: Game) -> dict[str, list[Any]]:
     }
     for i, p in enumerate(st.players):
         out[f"hand:{i}"] = list(p.hand)
-    for group in game.hook.alhambra_card_locations(game=game):
+    for group in game.rules.hook.alhambra_card_locations(game=game):
         out.update(group)
     return out
 
@@ -57,14 +57,14 @@ class InvariantError(AssertionError):
     """An invariant of the game does not hold (a bug in the engine or in a plugin)."""
 
 
-def expected_money(game: Game) -> Counter[Any]:
+def expected_money(game: GameLike) -> Counter[Any]:
     """The money cards this game was set up with (R-COMP-3, R-TWO-1), as a multiset."""
     cards = money_deck()
-    game.hook.alhambra_money_deck(game=game, cards=cards)
+    game.rules.hook.alhambra_money_deck(game=game, cards=cards)
     return Counter(cards)
 
 
-def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) -> None:
+def check_invariants(game: GameLike, *, expected_cards: Counter[Any] | None = None) -> None:
     """Raise :class:`InvariantError` if the game breaks an invariant:
 
     * each of the 54 buildings is in exactly one place (bag, market, pending, an Alhambra, a
@@ -75,7 +75,7 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
     * the money display holds at most 4 cards (R-SET-5, R-EXC-2);
     * while the game runs, the player to decide is a seat.
     """
-    locs = game.tile_locations()
+    locs = tile_locations(game)
     everything = [t for tiles in locs.values() for t in tiles]
     counts = Counter(everything)
     dup = [t for t, n in counts.items() if n > 1]
@@ -85,7 +85,7 @@ def check_invariants(game: Game, *, expected_cards: Counter[Any] | None = None) 
     if buildings != [b.id for b in BUILDINGS]:
         missing = sorted(set(b.id for b in BUILDINGS) - set(buildings))
         raise InvariantError(f"buildings not accounted for: missing {missing}")
-    card_locs = game.card_locations()
+    card_locs = card_locations(game)
     cards = Counter(c for loc in card_locs.values() for c in loc)
     money = Counter({c: n for c, n in cards.items() if c.is_money})
     exp = expected_cards if expected_cards is not None else expected_money(game)

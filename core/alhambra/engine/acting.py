@@ -8,10 +8,10 @@ from ..errors import IllegalActionError
 from .actions import Action, ActionKind, Pass
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 
-def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
+def match_unlisted(game: GameLike, action: Any) -> tuple[Action, ActionKind | None]:
     """For ``Game.apply``: an action that is not one of the listed instances. Returns the
     listed instance equal to it (or ``action`` itself when a plugin's check accepts it,
     e.g. an overpayment) and its kind (None for Pass); raises
@@ -27,7 +27,7 @@ def match_unlisted(game: Game, action: Any) -> tuple[Action, ActionKind | None]:
         kind = None
     elif kind is None:
         raise IllegalActionError(
-            f"{type(action).__name__} is not an action of this game's rules (modules: {list(game.modules)})"
+            f"{type(action).__name__} is not an action of this game's rules (modules: {list(game.rules.modules)})"
         )
     if kind is not None and st.phase not in kind.phases:
         raise IllegalActionError(f"{action} cannot be played in phase {st.phase!r}")

@@ -16,7 +16,7 @@ from .components import Card, MoneyCard
 from ..errors import IllegalActionError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
     from .sequence import Next
 
 
@@ -322,9 +322,11 @@ class ActionKind:
 
     action: type
     phases: frozenset[str] = field(converter=_phases)
-    legal: Callable[[Game, int], Iterable[Action]]
-    apply: Callable[[Game, int, Any], Next | None]
-    check: Callable[[Game, int, Any], None] | None = None
+    # the functions take the game in play first (a :class:`~alhambra.engine.protocol.GameLike`;
+    # typed ``Any`` so that a plugin's function may take the ``alhambra.Game`` it is given)
+    legal: Callable[[Any, int], Iterable[Action]]
+    apply: Callable[[Any, int, Any], Next | None]
+    check: Callable[[Any, int, Any], None] | None = None
     name: str | None = None
     unlisted: bool = False
     replaces: tuple[str, ...] = field(default=(), converter=_plugin_names)
@@ -333,7 +335,7 @@ class ActionKind:
     def type_name(self) -> str:
         return self.name or self.action.__name__
 
-    def restricted(self, refuse: Callable[[Game, int, Any], str | None]) -> ActionKind:
+    def restricted(self, refuse: Callable[[Any, int, Any], str | None]) -> ActionKind:
         """This kind with fewer legal actions: ``refuse(game, seat, action)`` answers why an
         action this kind would allow is not legal (a sentence naming the rule, e.g.
         ``"hand limit: ..."``) or ``None``. The actions it refuses are not listed, and
@@ -342,10 +344,10 @@ class ActionKind:
         limit on ``TakeMoney`` is ``kind.restricted(too_many)``)."""
         legal, check = self.legal, self.check
 
-        def restricted_legal(game: Game, seat: int) -> list[Action]:
+        def restricted_legal(game: GameLike, seat: int) -> list[Action]:
             return [a for a in legal(game, seat) if refuse(game, seat, a) is None]
 
-        def restricted_check(game: Game, seat: int, action: Any) -> None:
+        def restricted_check(game: GameLike, seat: int, action: Any) -> None:
             why = refuse(game, seat, action)
             if why is not None:
                 raise IllegalActionError(why)
@@ -356,3 +358,15 @@ class ActionKind:
         # environments' action space: a restriction lists no action its base does not)
         restricted_legal.restricts = legal  # type: ignore[attr-defined]
         return evolve(self, legal=restricted_legal, check=restricted_check)
+
+
+def passes_in_a_row(history: list[Any]) -> int:
+    """How many of the last actions of ``history`` were passes (R-TURN-9), each a whole turn:
+    when every player in a row of turns could only pass, the game ends after that round
+    (R-END-1 ruling: every game ends). ``Game.apply`` then returns :data:`END_GAME`."""
+    k = 0
+    for a in reversed(history):
+        if type(a) is not Pass:
+            break
+        k += 1
+    return k

@@ -13,7 +13,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from .ruleset import BUILTIN_PLUGINS, Ruleset, plugin_name
+from .ruleset import Ruleset, plugin_name
 
 
 def _code_of(function: Any) -> types.CodeType | None:
@@ -27,7 +27,7 @@ def _registered_name(rules: Ruleset, plugin: Any) -> str:
     """The name a plugin is known by: a built-in's or a module's registration name, else the
     name saves record for a house rule (its ``NAME``, else its class name)."""
     name = rules.pm.get_name(plugin)
-    if name in BUILTIN_PLUGINS or name in rules.modules:
+    if name in rules.builtins or name in rules.modules:
         return str(name)
     return plugin_name(plugin)
 
@@ -87,7 +87,7 @@ def culprit(rules: Ruleset, exc: BaseException) -> tuple[str, str] | None:
             found.append((owner_name, code.co_qualname, False))
     if not found:
         return None
-    outside = [f for f in found if f[0] not in BUILTIN_PLUGINS]
+    outside = [f for f in found if f[0] not in rules.builtins]
     name = (outside or found)[0][0]
     mine = [f for f in found if f[0] == name]
     hook = next((f for f in mine if f[2]), mine[0])

@@ -11,7 +11,7 @@ neighbour is one addition: the tables below are facts about the grid, not rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, cast
+from typing import Any, Callable, Iterable, Iterator, Mapping, Protocol, cast
 
 from .components import (
     BASE_CATALOG,
@@ -24,9 +24,6 @@ from .components import (
     TileCatalog,
 )
 from ..errors import ConfigError, IllegalActionError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.placement_rules import PlacementRules
 
 Pos = tuple[int, int]
 ORIGIN: Pos = (0, 0)
@@ -238,6 +235,58 @@ class _CityState:
         return counts
 
 
+class PlacementTablesLike(Protocol):
+    """What the engine reads of a rule set's placement tables
+    (``alhambra.rules.placement_rules.PlacementTables``; see there for what each says)."""
+
+    @property
+    def place_ok(self) -> tuple[tuple[bool, ...], ...]: ...
+
+    @property
+    def swap_ok(self) -> tuple[tuple[bool, ...], ...] | None: ...
+
+    @property
+    def walks_links(self) -> bool: ...
+
+
+class PlacementRulesLike(Protocol):
+    """What an Alhambra asks of its placement rules (``city.rules``): the questions of
+    :class:`alhambra.PlacementRules` (``alhambra.rules.placement_rules``, the rule set's answer
+    to ``alhambra_placement_rules``), which the city answers through; cells are the city's
+    internal numbers."""
+
+    @property
+    def holes(self) -> str: ...
+
+    @property
+    def tables(self) -> PlacementTablesLike | None: ...
+
+    @property
+    def leaf_removals(self) -> bool: ...
+
+    def build_sites(self, city: Alhambra, tables: Any) -> list[int]: ...
+
+    def swap_spots(self, city: Alhambra) -> list[int]: ...
+
+    def why_not_place(self, city: Alhambra, tile: Any, pos: Pos) -> str | None: ...
+
+    def place_cells(self, city: Alhambra, mask: int) -> list[int]: ...
+
+    def walled_off_cells(self, city: Alhambra, mask: int) -> list[int]: ...
+
+    def barred_cells(self, city: Alhambra) -> list[int]: ...
+
+    def why_not_remove(self, city: Alhambra, pos: Pos) -> str | None: ...
+
+    def removable_cells(self, city: Alhambra) -> list[int]: ...
+
+    def why_not_swap(self, city: Alhambra, tile: Any, pos: Pos) -> str | None: ...
+
+    def swap_cells(self, city: Alhambra, mask: int) -> list[int]: ...
+
+    def why_invalid(self, city: Alhambra) -> str | None: ...
+
+
 class _CityRules(_CityState):
     """The placement, removal and swap queries of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
     R-TURN-5, R-TURN-6): each asks the city's placement rules (``city.rules``, a
@@ -247,7 +296,7 @@ class _CityRules(_CityState):
 
     __slots__ = ()
 
-    rules: PlacementRules
+    rules: PlacementRulesLike
     _gates: dict[int, int]
     _changed: Callable[[], None]
 

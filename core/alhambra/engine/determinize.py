@@ -10,16 +10,17 @@ from ..errors import ConfigError
 from .components import ScoringCard
 from .lineage import Determinized
 from .piles import resample_in_piles
+from .protocol import check_seat
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import G
 
 
 def _is_scoring_card(card: Any) -> bool:
     return type(card) is ScoringCard
 
 
-def determinize(game: Game, seat: int, rng: random.Random | None = None, *, recall: bool = True) -> Game:
+def determinize(game: G, seat: int, rng: random.Random | None = None, *, recall: bool = True) -> G:
     """A clone in which everything ``seat`` cannot know is resampled with ``rng``.
 
     With ``recall=True`` (the default: a player who remembers the whole game, as search bots
@@ -52,7 +53,7 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     information (determinized Monte Carlo search). Raises :class:`ConfigError` if ``seat``
     is not a seat of this game, or if ``recall`` is not a ``bool`` (``recall="no"`` would
     otherwise mean ``True``) or ``rng`` not a :class:`random.Random`."""
-    game._check_seat(seat)
+    check_seat(game, seat)
     if type(recall) is not bool:
         raise ConfigError(f"recall must be True or False, not {recall!r}")
     if rng is not None and not isinstance(rng, random.Random):
@@ -79,9 +80,9 @@ def determinize(game: Game, seat: int, rng: random.Random | None = None, *, reca
     g._settled = set()
     try:
         resample_in_piles(g, _is_scoring_card, rng)
-        g.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
+        g.rules.hook.alhambra_determinize(game=g, seat=seat, rng=rng)
     finally:
         g._settled = None
-    g.invalidate()
+    g._invalidate()
     g._base = Determinized(game._base, len(game.history), seat, drawn_from, recall)
     return g

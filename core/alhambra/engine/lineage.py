@@ -15,7 +15,7 @@ playing the history again from the recorded start, and only a failure pays for i
 * :class:`Determinized`: a determinization (``Game.determinize``), with the generator's state
   it drew from;
 * :class:`Snapshot`: a copy of the state taken when the state stopped following from its
-  history (edited by hand, then ``game.invalidate()``; a save loaded unchecked);
+  history (edited by hand, then ``operations.invalidate(game)``; a save loaded unchecked);
 * ``None``: such a copy is due; ``Game.apply`` takes it before its next action;
 * :data:`NO_RESTORE`: a game being rebuilt, which never rebuilds itself.
 
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from attrs import frozen
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import G, GameLike
     from .state import GameState
 
 
@@ -82,41 +82,39 @@ class NoRestore:
 NO_RESTORE = NoRestore()
 
 
-def snapshot(game: Game) -> Snapshot:
+def snapshot(game: GameLike) -> Snapshot:
     """The game as it is now, as a :class:`Snapshot` (one copy of the state)."""
-    return Snapshot(game.state.clone(), game.rng.getstate(), len(game.history))
+    return Snapshot(game.state.clone(), game._rng.getstate(), len(game.history))
 
 
 def rebuilt(
     base: Any,
-    game: Game,
+    game: G,
     n: int,
-    start: Callable[[Game], Game],
-    blank: Callable[[Game], Game],
-) -> Game:
+    start: Callable[[G], G],
+    blank: Callable[[G], G],
+) -> G:
     """A new game at ``n`` actions of ``game``'s history, reached from ``base`` (one of the
     records above): ``start(game)`` makes the game where the history starts, ``blank(game)``
     an empty game of the same configuration. The game returned never rebuilds itself
     (:data:`NO_RESTORE`); an error while its history is played again is passed on."""
-    from .determinize import determinize
-
     if type(base) is Origin:
         g, at = start(game), 0
     elif type(base) is Snapshot:
         g, at = blank(game), base.at
         g.state = base.state.clone()
-        g.rng.setstate(base.rng_state)
+        g._rng.setstate(base.rng_state)
         g.history = game.history[:at]
     elif type(base) is Reseeded:
         g, at = rebuilt(base.parent, game, base.at, start, blank), base.at
-        g.rng.seed(base.seed)
+        g._rng.seed(base.seed)
     elif type(base) is Determinized:
         import random
 
         g, at = rebuilt(base.parent, game, base.at, start, blank), base.at
         rng = random.Random()
         rng.setstate(base.rng_state)
-        g = determinize(g, base.seat, rng, recall=base.recall)
+        g = g.determinize(base.seat, rng, recall=base.recall)
     else:
         raise TypeError(f"no record of where the game's state comes from: {base!r}")
     g._base = NO_RESTORE

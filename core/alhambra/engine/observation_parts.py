@@ -22,7 +22,6 @@ from ..errors import ConfigError
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from ..game import Game
 
 __all__ = ["ObservationLayout", "ObservationPart"]
 
@@ -67,7 +66,7 @@ class ObservationLayout(Protocol):
 Encode = Callable[[dict[str, "np.ndarray"], Any, dict[str, Any], Sequence[int], ObservationLayout], None]
 #: ``snapshot(game, seat, layout, cache) -> value``: what ``seat`` sees of the part now, read
 #: from the state.
-Snapshot = Callable[["Game", int, ObservationLayout, dict[Any, Any]], Any]
+Snapshot = Callable[[Any, int, ObservationLayout, dict[Any, Any]], Any]  # (game, seat, layout, memo)
 #: ``write(out, value, order, layout)``: write the arrays ``out[name]`` (zeroed) from a snapshot's value.
 Write = Callable[[dict[str, "np.ndarray"], Any, Sequence[int], ObservationLayout], None]
 

@@ -13,26 +13,32 @@ and never move the game to another phase: that is the turn sequence's work
 
 Caches are keyed to the state they came from: hands, the market, the display and reserves are
 kept as copies and compared, an Alhambra replaces its ``memo`` on every change, and a module's
-state has a change counter (``game.changes[key]``) that :func:`edit_module` bumps. So a plugin
+state has a change counter (``operations.module_changes(game, key)``) that :func:`edit_module` bumps. So a plugin
 that changes any state through these (its own module's or another's) never needs
-``game.invalidate()``.
+``operations.invalidate(game)``.
 
 Module-level functions taking the game, so a call costs no bound-method creation.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from .components import Card, ScoringCard
 from .piles import DeckCards, HiddenPile, hidden_piles, pile_of, pile_range, resample_in_piles, shuffle_into
+from .protocol import check_seat as check_seat
 from .state import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 __all__ = [
     "add_pending",
+    "check_seat",
+    "invalidate",
+    "memo",
+    "rng",
     "city_changed",
     "edit_module",
     "module_changes",
@@ -50,40 +56,65 @@ __all__ = [
 ]
 
 
-def add_pending(game: Game, tile: Any, *, dirk_ok: bool = False) -> None:
+def rng(game: GameLike) -> random.Random:
+    """``game``'s random generator (``random.Random(seed)``), the only source of chance: a
+    plugin shuffles and draws with it, so that the same seed and actions give the same game.
+    (On a kernel game, reading it hands the game over to the Python engine.)"""
+    return game._rng
+
+
+def memo(game: GameLike) -> dict[Any, Any]:
+    """``game``'s scratch dict for plugins: values derived from the state, each kept with what
+    it was derived from (checked on use; see :func:`edit_module` and :func:`module_changes`).
+    Emptied by :func:`invalidate`; a clone starts with a copy of the dict (not of its
+    values: keep only values you never change in place)."""
+    return game._memo
+
+
+def invalidate(game: GameLike) -> None:
+    """Forget what the engine and the plugins keep derived from ``game``'s state (the legal
+    actions listed, ``operations.memo(game)``, the purchases' values) and bump the change counter of every
+    module's state: after editing ``game.state`` by hand, outside the operations (a test
+    building a situation, a tool). ``apply`` and the operations keep the caches right by
+    themselves: a plugin never needs this (see :func:`edit_module`). A kernel game keeps no
+    such cache (one whose state was read runs on Python, where this drops them)."""
+    game._invalidate()
+
+
+def add_pending(game: GameLike, tile: Any, *, dirk_ok: bool = False) -> None:
     """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
     game.state.pending.append(Pending(tile, dirk_ok))
 
 
-def edit_module(game: Game, key: str) -> Any:
+def edit_module(game: GameLike, key: str) -> Any:
     """The state of the module (or plugin) stored under ``key`` in ``game.state.modules``,
     for changing it: bumps its change counter, so every value derived from it (the huts'
-    take actions, the bonus cards' reveals, a plugin's own ``game.memo`` entries kept with
+    take actions, the bonus cards' reveals, a plugin's own ``operations.memo(game)`` entries kept with
     :func:`module_changes`) is worked out anew, and drops the game's cached legal actions.
     Call it before each change (the state object returned is the live one). Raises
     :class:`KeyError` if no state is stored under ``key``."""
     found = game.state.modules[key]
-    changes = game.changes
+    changes = game._changes
     changes[key] = changes.get(key, 0) + 1
     game._legal = None
     game._legal_set = None
     return found
 
 
-def module_changes(game: Game, key: str) -> int:
+def module_changes(game: GameLike, key: str) -> int:
     """The change counter of the module state under ``key``: keep it with a value derived
     from that state and compare it on use (it changes on every :func:`edit_module` and
-    ``game.invalidate()``, never otherwise)."""
-    return game.changes.get(key, 0)
+    ``operations.invalidate(game)``, never otherwise)."""
+    return game._changes.get(key, 0)
 
 
-def city_changed(game: Game, seat: int) -> None:
+def city_changed(game: GameLike, seat: int) -> None:
     """Tell plugins that ``seat``'s Alhambra changed (``alhambra_city_changed``)."""
     if game.rules.has_city_changed:
         game.rules.fast.alhambra_city_changed(game=game, seat=seat)
 
 
-def refill_market(game: Game) -> bool:
+def refill_market(game: GameLike) -> bool:
     """Fill empty market spaces from the bag, lowest-numbered first (R-TURN-8). Returns
     False if the bag ran out before every space was filled (R-END-1)."""
     st = game.state
@@ -98,7 +129,7 @@ def refill_market(game: Game) -> bool:
     return True
 
 
-def draw_money(game: Game) -> Card | None:
+def draw_money(game: GameLike) -> Card | None:
     """Draw the top card of the money deck, reshuffling the discard pile into a new deck
     when the deck is empty (R-TURN-8). Returns ``None`` if both are empty.
 
@@ -110,12 +141,12 @@ def draw_money(game: Game) -> Card | None:
             return None
         st.deck = st.discard
         st.discard = []
-        game.rng.shuffle(st.deck)
+        game._rng.shuffle(st.deck)
         st.pile_sizes = [len(st.deck)]
     return st.deck.pop()
 
 
-def refill_display(game: Game) -> None:
+def refill_display(game: GameLike) -> None:
     """Refill the money display to 4 cards (R-TURN-8). A drawn scoring card is set aside,
     its scoring is scheduled for the end of the turn, and a replacement drawn (R-SCORE-1).
     Any other card is offered to the plugins first (``alhambra_card_drawn``): one they take
@@ -133,13 +164,13 @@ def refill_display(game: Game) -> None:
             st.display.append(card)
 
 
-def run_scoring(game: Game, number: int) -> None:
+def run_scoring(game: GameLike, number: int) -> None:
     """Carry out scoring ``number`` and add its totals to the scores (R-SCORE-1 … -6)."""
     st = game.state
-    record = game.hook.alhambra_scoring(game=game, number=number)
+    record = game.rules.hook.alhambra_scoring(game=game, number=number)
     n = game.num_players
     for who, pts in zip(record.participants, record.totals):
         if who < n:
             st.players[who].score += pts
     st.scorings.append(record)
-    game.hook.alhambra_after_scoring(game=game, number=number)
+    game.rules.hook.alhambra_after_scoring(game=game, number=number)

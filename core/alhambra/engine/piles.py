@@ -22,7 +22,7 @@ from attrs import field, frozen
 from ..errors import ConfigError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 
 def shuffle_into(rng: random.Random, pile: list[Any], card: Any) -> None:
@@ -32,7 +32,7 @@ def shuffle_into(rng: random.Random, pile: list[Any], card: Any) -> None:
     pile.insert(rng.randrange(len(pile) + 1), card)
 
 
-def _pile_bounds(game: Game) -> list[tuple[int, int]] | None:
+def _pile_bounds(game: GameLike) -> list[tuple[int, int]] | None:
     """``[(lo, hi), ...]`` per recorded pile, top pile first: the deck indices it was
     stacked on (``hi`` may exceed the deck's length once cards are drawn). ``None`` when
     there is no usable record: none kept, or a deck longer than the record (edited by
@@ -51,13 +51,13 @@ def _pile_bounds(game: Game) -> list[tuple[int, int]] | None:
     return out
 
 
-def _check_deck_index(game: Game, index: int) -> None:
+def _check_deck_index(game: GameLike, index: int) -> None:
     n = len(game.state.deck)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
         raise IndexError(f"deck position must be 0..{n - 1} (0 is the bottom card), not {index!r}")
 
 
-def pile_of(game: Game, index: int) -> int | None:
+def pile_of(game: GameLike, index: int) -> int | None:
     """The number of the pile (1 = the top pile) that deck position ``index`` was stacked
     in: after setup one of the five piles of R-SET-6, after a reshuffle of the discard
     pile always 1 (the new deck is one pile, R-TURN-8); ``None`` without a pile record
@@ -75,7 +75,7 @@ def pile_of(game: Game, index: int) -> int | None:
     raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
 
 
-def pile_range(game: Game, index: int) -> range:
+def pile_range(game: GameLike, index: int) -> range:
     """The deck positions among which the card at deck position ``index`` may lie, as far
     as any player knows: the still-undrawn part of its pile, ``range(lo, hi)`` of indices
     into ``state.deck`` (0 the bottom card; cards are drawn from the top, so the range of
@@ -104,7 +104,7 @@ def pile_range(game: Game, index: int) -> range:
     raise AssertionError("unreachable: the piles cover the deck")  # pragma: no cover
 
 
-def resample_in_piles(game: Game, which: Callable[[Any], bool], rng: random.Random) -> list[int]:
+def resample_in_piles(game: GameLike, which: Callable[[Any], bool], rng: random.Random) -> list[int]:
     """Move every deck card for which ``which(card)`` is true to a uniformly random
     position within its :meth:`pile_range` (R-SET-6, R-EXC-1): per pile, the chosen cards
     take a uniformly random set of positions, in random order; the cards they displace
@@ -163,8 +163,8 @@ class HiddenPile:
     ``alhambra_determinize`` shuffles the hidden part uniformly."""
 
     name: str = field(validator=lambda _s, _a, v: _check_name(v))
-    get: Callable[[Game], list[Any]] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
-    put: Callable[[Game, list[Any]], None] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    get: Callable[[Any], list[Any]] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
+    put: Callable[[Any, list[Any]], None] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
     face_up: int = field(default=0, validator=lambda _s, _a, v: _check_face_up(v))
 
 
@@ -205,7 +205,7 @@ class DeckCards:
     which: Callable[[Any], bool] = field(validator=lambda _s, a, v: _check_callable(a.name, v))
 
 
-def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
+def hidden_piles(game: GameLike) -> list[HiddenPile | DeckCards]:
     """Every plugin's :class:`HiddenPile` and :class:`DeckCards` of ``game`` (hook
     ``alhambra_hidden_piles``), in the hook's call order. The bag and the money deck
     themselves are the core's and are not listed.
@@ -216,7 +216,7 @@ def hidden_piles(game: Game) -> list[HiddenPile | DeckCards]:
     be drawn from unwatched, in the engine's hidden order."""
     out: list[HiddenPile | DeckCards] = []
     names: set[str] = set(CORE_PILES)
-    for found in game.hook.alhambra_hidden_piles(game=game):
+    for found in game.rules.hook.alhambra_hidden_piles(game=game):
         if not isinstance(found, (list, tuple)):
             raise ConfigError(
                 f"alhambra_hidden_piles must return a list of HiddenPile or DeckCards objects, not {found!r}"

@@ -9,14 +9,13 @@ built from the same modules and options share one rule set.
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import pluggy
+from attrs import frozen
 
-from .. import hookspec
 from .actions import ActionKind
 from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, money_deck, remember_cards
 from ..errors import AlhambraError, ConfigError, shown
@@ -24,13 +23,17 @@ from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules.placement_rules import PlacementRules
-    from ..rules.purchase import PurchaseRule
+    from types import ModuleType
+
+    from .city import PlacementRulesLike
+    from .protocol import PurchaseRuleLike
 
 ENTRY_POINT_GROUP = "alhambra.modules"
 
-#: The built-in plugins of the base game, by registration name. A variant blocks one by name
-#: (``blocked=["core.scoring"]`` or a module's ``REPLACES``) and registers its own.
+#: The built-in plugins of the base game, by registration name (and the module that holds
+#: each). A variant blocks one by name (``blocked=["core.scoring"]`` or a module's
+#: ``REPLACES``) and registers its own. The plugin objects themselves come with the rule set's
+#: :class:`Builtins` (``alhambra.rules.ruleset.BUILTINS``): the engine never imports the rules.
 BUILTIN_PLUGINS: dict[str, str] = {
     "core.setup": "alhambra.rules.setup",
     # before core.turn, so that its Buy kind is listed after core.turn's TakeMoney, as ever
@@ -56,8 +59,19 @@ ESSENTIAL_HOOKS = {
 }
 
 
-#: The built-in purchase rule, entered by ``alhambra.rules.purchase`` when it is imported.
-DEFAULT_PURCHASE_RULE: dict[str, Any] = {}
+@frozen
+class Builtins:
+    """What a rule set is built on besides its modules and plugins: the hook specifications
+    (the module :mod:`alhambra.hookspec`), the built-in plugins by registration name (the
+    keys of :data:`BUILTIN_PLUGINS`, in registration order), the purchase rule a game plays
+    when no plugin offers one, and the placement rules by ``holes`` mode that the chained hook
+    ``alhambra_placement_rules`` starts from. The rules layer makes the one the base game
+    uses (``alhambra.rules.ruleset.BUILTINS``) and hands it to every :class:`Ruleset`."""
+
+    specs: ModuleType
+    plugins: tuple[tuple[str, Any], ...]
+    purchase: PurchaseRuleLike
+    placement: Mapping[str, PlacementRulesLike]
 
 
 def available_modules() -> dict[str, Any]:
@@ -164,9 +178,12 @@ class Ruleset:
         *,
         plugins: Iterable[Any] = (),
         blocked: Iterable[str] = (),
+        builtins: Builtins,
     ):
-        pm = pluggy.PluginManager(hookspec.PROJECT)
-        pm.add_hookspecs(hookspec)
+        specs = builtins.specs
+        pm = pluggy.PluginManager(specs.PROJECT)
+        pm.add_hookspecs(specs)
+        known = dict(builtins.plugins)
         if modules is None or isinstance(modules, (str, bytes)):
             raise ConfigError(f"modules must be a list of module names, not {modules!r}")
         mods = []
@@ -193,14 +210,14 @@ class Ruleset:
         for p in plugins:
             if p is None or isinstance(p, (str, bytes, int, float, bool, list, tuple, dict)):
                 raise ConfigError(f"a plugin is an object with hook implementations, not {p!r}")
-        unknown = blocked - set(BUILTIN_PLUGINS)
+        unknown = blocked - set(known)
         if unknown:
-            raise ConfigError(f"cannot block {shown(sorted(unknown))}: built-in plugins are {sorted(BUILTIN_PLUGINS)}")
-        for name, path in BUILTIN_PLUGINS.items():
+            raise ConfigError(f"cannot block {shown(sorted(unknown))}: built-in plugins are {sorted(known)}")
+        for name, plugin in known.items():
             if name in blocked:
                 pm.set_blocked(name)
             else:
-                pm.register(importlib.import_module(path), name=name)
+                pm.register(plugin, name=name)
         try:
             for name, m in zip(names, mods):
                 pm.register(m, name=name)
@@ -218,11 +235,13 @@ class Ruleset:
             _refuse_unmarked_hooks(pm, name, p)
         for builtin, hook_name in ESSENTIAL_HOOKS.items():
             if builtin in blocked and not any(
-                i.plugin_name not in BUILTIN_PLUGINS for i in getattr(pm.hook, hook_name).get_hookimpls()
+                i.plugin_name not in known for i in getattr(pm.hook, hook_name).get_hookimpls()
             ):
                 raise ConfigError(f"blocking {builtin} needs a replacement: no other plugin implements {hook_name}")
         self.pm = pm
         self.hook = pm.hook
+        #: the built-in plugins by registration name (blocked ones included)
+        self.builtins: Mapping[str, Any] = known
         self.modules: tuple[str, ...] = tuple(names)
         self.module_objects = tuple(mods)
         self.plugins = tuple(plugins)
@@ -252,11 +271,9 @@ class Ruleset:
         )
 
         #: the placement rules every Alhambra of the games is built by (``alhambra_placement_rules``, chained)
-        from . import city as _city  # the built-in rules are entered there by alhambra.rules.placement_rules
-
-        self.placement_rules: PlacementRules = chained(
+        self.placement_rules: PlacementRulesLike = chained(
             self.hook.alhambra_placement_rules,
-            _city._BASE_RULES[self.options.get("holes", "cell")],
+            builtins.placement[self.options.get("holes", "cell")],
             instance_of("PlacementRules"),
             options=self.options,
         )
@@ -267,9 +284,9 @@ class Ruleset:
         #: chained; :data:`TAKE_LIMIT`, 5, without it): core.turn's takes, the environments'
         #: action space and the web page's hints read it
         self.take_limit: int = take_limit(self.hook, self.options)
-        self.purchase: PurchaseRule = (
+        self.purchase: PurchaseRuleLike = (
             chained(self.hook.alhambra_purchase_rule, None, instance_of("PurchaseRule"), options=self.options)
-            or DEFAULT_PURCHASE_RULE["base"]
+            or builtins.purchase
         )
 
         cards: dict[str, Card] = {c.code: c for c in (*money_deck(1), SCORING_A, SCORING_B)}
@@ -314,7 +331,7 @@ class Ruleset:
         self.has_card_drawn = bool(self.hook.alhambra_card_drawn.get_hookimpls())
         self.has_game_ends = bool(self.hook.alhambra_game_ends.get_hookimpls())
         #: The hooks called every turn, resolved once into direct calls (see :func:`direct_caller`).
-        self.fast = _FastHooks(self.hook)
+        self.fast = _FastHooks(self.hook, specs.DIRECT)
         #: the cattrs converter of saves (``alhambra.saving.serialize.converter_of``), built on first use
         self.converter_cache: Any = None
         #: Bounded caches of derived values shared by the games of this rule set: payments
@@ -351,7 +368,7 @@ def chained(caller: Any, start: Any, check: Callable[[Any], str | None], *, wher
     than a :class:`~alhambra.errors.AlhambraError`) is a :class:`ConfigError` naming the hook
     and the plugin, and ``where`` (``" for tile 1 on space 1"``) for a failure."""
     hook_name = caller.name
-    arg = hookspec.CHAINED[hook_name]
+    arg = caller.spec.namespace.CHAINED[hook_name]  # the specifications' table (alhambra.hookspec)
     value = start
     for impl in caller.get_hookimpls():
         name = _implementation_name(impl)
@@ -574,7 +591,6 @@ class _FastHooks:
     """Direct callers of the *direct* hooks (``rules.fast.alhambra_between_turns(game=…)``;
     :data:`alhambra.hookspec.DIRECT`)."""
 
-    NAMES = hookspec.DIRECT
     #: the hooks among them whose results the engine ignores
     NOTIFY = ("alhambra_turn_start", "alhambra_city_changed")
 
@@ -586,19 +602,9 @@ class _FastHooks:
     alhambra_card_drawn: Callable[..., Any]
     alhambra_game_ends: Callable[..., Any]
 
-    def __init__(self, hook: Any) -> None:
-        for name in self.NAMES:
+    def __init__(self, hook: Any, names: Iterable[str]) -> None:
+        for name in names:
             setattr(self, name, direct_caller(getattr(hook, name), results=name not in self.NOTIFY))
-
-
-@lru_cache(maxsize=64)
-def _cached(
-    modules: tuple[Any, ...],
-    options: tuple[tuple[str, str, Any], ...],
-    plugins: tuple[Any, ...],
-    blocked: tuple[str, ...],
-) -> Ruleset:
-    return Ruleset(modules, {name: _thawed(value) for name, _kind, value in options}, plugins=plugins, blocked=blocked)
 
 
 class _ListKey(tuple[Any, ...]):
@@ -623,33 +629,6 @@ def _thawed(value: Any) -> Any:
     if type(value) is tuple:
         return tuple([_thawed(v) for v in value])
     return value
-
-
-def get_ruleset(
-    modules: Iterable[Any] = (),
-    options: dict[str, Any] | None = None,
-    *,
-    plugins: Iterable[Any] = (),
-    blocked: Iterable[str] = (),
-) -> Ruleset:
-    """A (cached) :class:`Ruleset` for this configuration; see :class:`Ruleset` for arguments."""
-    if isinstance(modules, str):
-        raise ConfigError("modules must be a list of module names, not a string")
-    for label, value in (("modules", modules), ("plugins", plugins), ("blocked", blocked)):
-        if value is None or isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
-            raise ConfigError(f"{label} must be a list, not {value!r}")
-    if options is not None and not isinstance(options, dict):
-        raise ConfigError(f"options must be a dict of option values, not {options!r}")
-    try:
-        # each value with its repr: 2, 2.0 and True (or (3, 4) and (3.0, 4.0)) are equal as keys
-        # but not the same option value (one may be refused where the other is not); a list
-        # (a save's JSON gives every sequence as one) is keyed frozen and given to the rule set
-        # as a copy, so that equal games share one rule set and the caller keeps its list
-        key_opts = tuple(sorted((name, repr(value), _frozen(value)) for name, value in (options or {}).items()))
-        hash(key_opts)
-        return _cached(tuple(modules), key_opts, tuple(plugins), tuple(sorted(blocked)))
-    except (TypeError, ValueError):  # unhashable values or module objects, a value too long to print: afresh
-        return Ruleset(modules, options, plugins=plugins, blocked=blocked)
 
 
 def _refuse_unmarked_hooks(pm: pluggy.PluginManager, name: str, plugin: object) -> None:

@@ -37,7 +37,7 @@ from .operations import refill_display, refill_market, run_scoring
 from .state import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 TURN, PLACE, DISTRIBUTION, OVER = "turn", "place", "distribution", "over"
 
@@ -146,7 +146,7 @@ class PhaseSpec:
     in progress) may stay recorded while it lasts (saves and positions accept that)."""
 
     name: str
-    after_placement: Callable[[Game, int], Next | None] | None = None
+    after_placement: Callable[[Any, int], Next | None] | None = None  # (game, seat)
     doc: str = ""
     window: bool = False
 
@@ -156,7 +156,7 @@ class PhaseSpec:
 # ---------------------------------------------------------------------------------------------
 
 
-def start_turn(game: Game, seat: int) -> None:
+def start_turn(game: GameLike, seat: int) -> None:
     """``seat``'s turn begins (R-TURN-1): phase ``turn``, then ``alhambra_turn_start``."""
     st = game.state
     st.turn_player = seat
@@ -166,7 +166,7 @@ def start_turn(game: Game, seat: int) -> None:
         game.rules.fast.alhambra_turn_start(game=game, seat=seat)
 
 
-def advance(game: Game, nxt: Next | None) -> None:
+def advance(game: GameLike, nxt: Next | None) -> None:
     """Carry out ``nxt`` and whatever follows from it, until a seat has to decide (or the
     game is over). Called by ``Game.apply`` with what the action's kind returned."""
     st = game.state
@@ -179,33 +179,19 @@ def advance(game: Game, nxt: Next | None) -> None:
         nxt = _STEPS[type(nxt)](game, nxt)
 
 
-def passes_in_a_row(history: list[Any]) -> int:
-    """How many of the last actions of ``history`` were passes (R-TURN-9), each a whole turn:
-    when every player in a row of turns could only pass, the game ends after that round
-    (R-END-1 ruling: every game ends). ``Game.apply`` then returns :data:`END_GAME`."""
-    from .actions import Pass
-
-    k = 0
-    for a in reversed(history):
-        if type(a) is not Pass:
-            break
-        k += 1
-    return k
-
-
-def end_game(game: Game) -> None:
+def end_game(game: GameLike) -> None:
     """End the game now (R-END-1), as :data:`END_GAME` returned by an action would: for
     tools and tests that set up a situation by hand."""
     advance(game, END_GAME)
 
 
-def place_tiles(game: Game, seat: int, then: str, tiles: Iterable[Any] = (), *, dirk_ok: bool = False) -> None:
+def place_tiles(game: GameLike, seat: int, then: str, tiles: Iterable[Any] = (), *, dirk_ok: bool = False) -> None:
     """Let ``seat`` place ``tiles`` (and those pending) now, as :class:`PlaceTiles` returned
     by an action would: for tools and tests."""
     advance(game, PlaceTiles(seat, tuple(tiles), then, dirk_ok))
 
 
-def _action_done(game: Game, nxt: ActionDone) -> Next | None:
+def _action_done(game: GameLike, nxt: ActionDone) -> Next | None:
     if nxt.extra:
         return None
     st = game.state
@@ -217,7 +203,7 @@ def _action_done(game: Game, nxt: ActionDone) -> Next | None:
     return FINISH_TURN
 
 
-def _place_tiles(game: Game, nxt: PlaceTiles) -> Next | None:
+def _place_tiles(game: GameLike, nxt: PlaceTiles) -> Next | None:
     st = game.state
     if nxt.tiles:
         st.pending.extend(Pending(t, nxt.dirk_ok) for t in nxt.tiles)
@@ -227,7 +213,7 @@ def _place_tiles(game: Game, nxt: PlaceTiles) -> Next | None:
     return None  # advance() goes on at once if nothing is pending
 
 
-def _placement_over(game: Game) -> Next | None:
+def _placement_over(game: GameLike) -> Next | None:
     """Every pending tile is placed: the phase that started the placement continues."""
     st = game.state
     then, seat = st.place_context, st.decider or 0  # a placing seat decides
@@ -235,10 +221,11 @@ def _placement_over(game: Game) -> Next | None:
     spec = game.rules.phase_specs.get(then)
     if spec is None or spec.after_placement is None:
         raise ConfigError(f"PlaceTiles(then={then!r}): no declared phase with an after_placement continues there")
-    return spec.after_placement(game, seat)
+    nxt: Next | None = spec.after_placement(game, seat)
+    return nxt
 
 
-def _finish_turn(game: Game, nxt: FinishTurn) -> Next | None:
+def _finish_turn(game: GameLike, nxt: FinishTurn) -> Next | None:
     if not refill_market(game):
         return END_GAME
     refill_display(game)
@@ -250,7 +237,7 @@ def _finish_turn(game: Game, nxt: FinishTurn) -> Next | None:
     return RESUME
 
 
-def _resume(game: Game, nxt: Resume) -> Next | None:
+def _resume(game: GameLike, nxt: Resume) -> Next | None:
     st = game.state
     if game.rules.has_between_turns:
         asked = game.rules.fast.alhambra_between_turns(game=game, finished=st.turn_player)
@@ -270,16 +257,16 @@ def _resume(game: Game, nxt: Resume) -> Next | None:
     return None
 
 
-def _end_game(game: Game, nxt: EndGame) -> Next | None:
+def _end_game(game: GameLike, nxt: EndGame) -> Next | None:
     st = game.state
     st.phase = DISTRIBUTION
     st.pending_scorings.clear()
-    handed = game.hook.alhambra_distribution(game=game) or []
+    handed = game.rules.hook.alhambra_distribution(game=game) or []
     st.distribution = [[seat, list(tiles)] for seat, tiles in handed]
     return NEXT_DISTRIBUTION
 
 
-def _decide(game: Game, nxt: Decide) -> Next | None:
+def _decide(game: GameLike, nxt: Decide) -> Next | None:
     st = game.state
     if nxt.phase not in game.rules.phase_specs or nxt.phase in (DISTRIBUTION, OVER):
         raise ConfigError(
@@ -291,7 +278,7 @@ def _decide(game: Game, nxt: Decide) -> Next | None:
     return None  # advance() ends a placement at once if nothing is pending
 
 
-def _next_distribution(game: Game, nxt: NextDistribution) -> Next | None:
+def _next_distribution(game: GameLike, nxt: NextDistribution) -> Next | None:
     st = game.state
     while st.distribution:
         seat, tiles = st.distribution.pop(0)
@@ -300,7 +287,7 @@ def _next_distribution(game: Game, nxt: NextDistribution) -> Next | None:
     run_scoring(game, 3)
     st.phase = OVER
     st.decider = None
-    game.hook.alhambra_game_over(game=game)
+    game.rules.hook.alhambra_game_over(game=game)
     return None
 
 
@@ -315,11 +302,11 @@ _STEPS: dict[type, Callable[[Any, Any], Next | None]] = {
 }
 
 
-def _after_turn_placement(game: Game, seat: int) -> Next:
+def _after_turn_placement(game: GameLike, seat: int) -> Next:
     return FINISH_TURN
 
 
-def _after_distribution_placement(game: Game, seat: int) -> Next:
+def _after_distribution_placement(game: GameLike, seat: int) -> Next:
     return NEXT_DISTRIBUTION
 
 

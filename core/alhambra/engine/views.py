@@ -10,10 +10,10 @@ from .components import EAST, MARKET_CURRENCIES, SOUTH
 _SIDE_WORDS = {EAST: "east", SOUTH: "south"}
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from .protocol import GameLike
 
 
-def build_view(game: Game, seat: int | None) -> dict[str, Any]:
+def build_view(game: GameLike, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as JSON-ready plain data.
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck
@@ -67,5 +67,5 @@ def build_view(game: Game, seat: int | None) -> dict[str, Any]:
         if seat == i:
             entry["hand"] = [c.code for c in p.hand]
         view["players"].append(entry)
-    game.hook.alhambra_view(game=game, seat=seat, view=view)
+    game.rules.hook.alhambra_view(game=game, seat=seat, view=view)
     return view

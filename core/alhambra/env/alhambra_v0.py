@@ -28,7 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from alhambra import ConfigError
+from alhambra import ConfigError, returns
 
 from .session import Session, as_integer_option, as_seed
 
@@ -191,7 +191,7 @@ class raw_env(AECEnv):
         self.steps += 1
         game = s.game
         if game.is_over:
-            for a, r in zip(self.possible_agents, game.returns()):
+            for a, r in zip(self.possible_agents, returns(game)):
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
         elif self.max_episode_steps is not None and self.steps >= self.max_episode_steps:

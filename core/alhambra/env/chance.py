@@ -54,6 +54,7 @@ from alhambra import (
     IllegalActionError,
     MoneyCard,
     ScoringCard,
+    card_locations,
     operations,
 )
 
@@ -350,7 +351,7 @@ class ChanceTable:
 
     def __init__(self, template: Game) -> None:
         items: list[Any] = list(template.rules.catalog)
-        cards = {c for where in template.card_locations().values() for c in where if isinstance(c, Card)}
+        cards = {c for where in card_locations(template._python()).values() for c in where if isinstance(c, Card)}
         items.extend(sorted(cards, key=lambda c: c.code))
         seen = set(items)
         for found in operations.hidden_piles(template):

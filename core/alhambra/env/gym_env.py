@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from alhambra import AlhambraError, ConfigError, IllegalActionError
+from alhambra import AlhambraError, ConfigError, IllegalActionError, returns
 from alhambra.bots import make_bot
 from alhambra.errors import shown
 
@@ -154,7 +154,7 @@ class AlhambraEnv(gymnasium.Env):
         self.steps += 1
         done = s.game.is_over
         if done:
-            reward += float(s.game.returns()[self.seat])
+            reward += float(returns(s.game)[self.seat])
         truncated = not done and self.max_episode_steps is not None and self.steps >= self.max_episode_steps
         obs = self._obs()
         info["action_mask"] = obs["action_mask"]

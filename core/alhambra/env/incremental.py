@@ -49,7 +49,7 @@ def fast_path_covers(encoder: ObservationEncoder, game: Game) -> bool:
     ``view(seat)``: every plugin implementing ``alhambra_view`` declares its observation parts
     (``alhambra_observation_parts``) and every part of the layout is kept up to date from the
     state (``ObservationPart.incremental``)."""
-    hook = game.hook
+    hook = game.rules.hook
     declared = {id(impl.plugin) for impl in hook.alhambra_observation_parts.get_hookimpls()}
     if any(id(impl.plugin) not in declared for impl in hook.alhambra_view.get_hookimpls()):
         return False
@@ -64,7 +64,7 @@ class SeatObservations:
     (``float32``, shape ``(encoder.size,)``, the ``extra`` slices zero): copy it before handing
     it out, it is rewritten by the next call for that seat. Every call compares each source
     with what was written from it, so a game's state may change in any way between calls
-    (``apply``, or edits by hand with or without ``game.invalidate()``): an Alhambra is compared
+    (``apply``, or edits by hand with or without ``alhambra.operations.invalidate(game)``): an Alhambra is compared
     by its ``memo``, which its own methods replace on every change (replacing an Alhambra
     object counts too)."""
 

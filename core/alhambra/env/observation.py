@@ -198,7 +198,7 @@ class ObservationEncoder:
         """The parts the plugins declare (``alhambra_observation_parts``, asked with this
         layout's tables), a registered :class:`ViewEncoder` in place of a part of its key."""
         parts: dict[str, ObservationPart] = {}
-        for answer in game.hook.alhambra_observation_parts(game=game, layout=self):
+        for answer in game.rules.hook.alhambra_observation_parts(game=game, layout=self):
             if not isinstance(answer, list):
                 raise ConfigError(f"alhambra_observation_parts must return a list of ObservationPart, not {answer!r}")
             for part in answer:

@@ -80,7 +80,7 @@ from alhambra import Action, AlhambraError, ConfigError, Game, IllegalActionErro
 from alhambra import kernel
 from alhambra.engine.state import MAX_PLAYERS, MIN_PLAYERS
 from alhambra.errors import shown
-from alhambra.game import KernelGame
+from alhambra.game import KernelGame, returns
 
 from . import chance
 from .chance import ChanceTable
@@ -541,7 +541,7 @@ class AlhambraState(pyspiel.State):
         s = self.session
         n = s.players
         if self._h.chance is None and s.game.is_over:
-            return list(s.game.returns())
+            return list(returns(s.game))
         if self._h.moves >= self._max_moves():
             return [1.0 / n] * n  # cut off: a draw (constant sum)
         return [0.0] * n
@@ -584,7 +584,9 @@ class AlhambraState(pyspiel.State):
         """Everything, for debugging: the spectator's view, every hand, the unfinished action
         (at a chance node: the waiting action and the outcomes fixed so far)."""
         s = self.session
-        hands = "\n".join(f"hand {i}: {' '.join(c.code for c in s.game.player(i).hand)}" for i in range(s.players))
+        hands = "\n".join(
+            f"hand {i}: {' '.join(c.code for c in s.game._python().state.players[i].hand)}" for i in range(s.players)
+        )
         text = f"{render_view(s.game.view(None))}\n{hands}\nchosen: {list(s.prefix)}\nmoves: {self._h.moves}"
         h = self._h
         if h.pending is not None:
@@ -614,7 +616,7 @@ def _declines(session: Session) -> frozenset[int]:
 
 def _hands(game: Game) -> list[list[Any]]:
     """Every seat's hand (read without handing a game on the kernel over to Python)."""
-    return [game.player(p).hand for p in range(game.num_players)]
+    return [p.hand for p in game._python().state.players]
 
 
 def _waiting(state: AlhambraState) -> tuple[tuple[int, ...], list[Any]]:

@@ -151,7 +151,7 @@ def parse_modules(modules: Iterable[Any] | str | None) -> list[Any]:
 
 def _setup(game: Game) -> tuple[Any, ...]:
     """What makes games of one rule set: the number of players, the modules, the options."""
-    return (len(game.names), tuple(game.rules.modules), json.dumps(game.rules.options, sort_keys=True, default=repr))
+    return (game.num_players, tuple(game.rules.modules), json.dumps(game.rules.options, sort_keys=True, default=repr))
 
 
 def _describe(setup: tuple[Any, ...]) -> str:
@@ -270,7 +270,7 @@ class Session:
         action space and the observation layout are this rule set's."""
         if not isinstance(game, Game):
             raise SaveFormatError(f"a session plays a Game, not {type(game).__name__}")
-        if game.rules is not self.game.rules or len(game.names) != self.players:  # a clone shares its rules
+        if game.rules is not self.game.rules or game.num_players != self.players:  # a clone shares its rules
             theirs = _setup(game)
             if theirs != self.setup:
                 raise SaveFormatError(

@@ -105,7 +105,7 @@ def _kernel_refusal(template: AlhambraEnv) -> str | None:
             continue
         if type(bot) is not GreedyBot:
             return f"opponent {spec!r} is played by Python"
-        if not set(s.game.modules) <= kernel.KERNEL_GREEDY_MODULES:
+        if not set(s.game.rules.modules) <= kernel.KERNEL_GREEDY_MODULES:
             return "the kernel's greedy bot does not play these modules"
         if kernel.weight_row(bot.weights) is None:
             return f"opponent {spec!r} has weights the kernel does not take"

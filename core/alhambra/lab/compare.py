@@ -322,7 +322,7 @@ def figure_names(variants: Sequence[Variant], bots: str | Sequence[str] | None, 
                     majority=majority_table(counts, number),
                     walls=[10 - i for i in range(m)],
                 )
-                fresh.hook.alhambra_scoring_adjust(game=fresh, record=record)
+                fresh.rules.hook.alhambra_scoring_adjust(game=fresh, record=record)
                 names.update(f"points per player: extra {c}" for c in record.extra)
         for kind, module in module_action_types(fresh).items():
             names.add(f"{module}: {kind} per game")

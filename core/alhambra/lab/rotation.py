@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..simulate import SimTask
+from .tasks import SimTask
 
 
 def rotate(lineup: Sequence[str], r: int) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ from typing import Any
 from attrs import define, field
 
 from ..engine.components import BUILDING_TYPES
+from ..saving.position import start_position
 
 #: The scoring periods of ``bought``: the actions before the first scoring, between the first
 #: and the second, and after the second (to the end of the game).
@@ -86,7 +87,7 @@ class Recorder:
         self._pending: list[Any] = []
         k = _native(game)
         if k is not None:
-            self.start_native(k, fresh=not game.history and game.origin is None)
+            self.start_native(k, fresh=not game.history and start_position(game) is None)
         else:
             self.trace.held = len(game.state.scorings)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
+from ..engine.accounting import tile_locations
 from ..engine.actions import ActionKind, GiveToDirk
 from ..engine.observation_parts import ObservationLayout, ObservationPart
 from ..errors import IllegalActionError
@@ -19,7 +20,7 @@ from .placement import pending_index
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.actions import Action
     from ..engine.components import Card
-    from ..game import Game
+    from ..engine.protocol import GameLike
     from ..engine.sequence import Next
     from collections.abc import Sequence
 
@@ -41,7 +42,7 @@ class DirkState:
         return DirkState(self.tiles.copy(), self.score)
 
 
-def dirk(game: Game) -> DirkState | None:
+def dirk(game: GameLike) -> DirkState | None:
     """Dirk's state, or None when the game is not a two-player game."""
     return game.state.modules.get("dirk")
 
@@ -62,7 +63,7 @@ def alhambra_state_classes() -> dict[str, type]:
 
 
 @hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
-def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
+def alhambra_money_deck(game: GameLike, cards: list[Card]) -> None:
     """R-TWO-1: with two players one of the three copies of each money card is removed."""
     if game.num_players == 2:
         seen: dict[Card, int] = {}
@@ -75,7 +76,7 @@ def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
 
 
 @hookimpl
-def alhambra_setup(game: Game) -> None:
+def alhambra_setup(game: GameLike) -> None:
     """R-TWO-3: Dirk receives 6 random buildings from the bag at setup."""
     if game.num_players == 2:
         bag = game.state.bag
@@ -83,7 +84,7 @@ def alhambra_setup(game: Game) -> None:
 
 
 @hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
-def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
+def alhambra_building_counts(game: GameLike, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-TWO-4: Dirk takes part in the majorities like a player (buildings only)."""
     d = dirk(game)
     if d is not None:
@@ -98,7 +99,7 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 
 
 @hookimpl
-def alhambra_after_scoring(game: Game, number: int) -> None:
+def alhambra_after_scoring(game: GameLike, number: int) -> None:
     """Record Dirk's points, then his draw after scorings 1 and 2 (R-TWO-3)."""
     d = dirk(game)
     if d is None:
@@ -112,7 +113,7 @@ def alhambra_after_scoring(game: Game, number: int) -> None:
         d.tiles.append(bag.pop())
 
 
-def _legal_give(game: Game, seat: int) -> Sequence[Action]:
+def _legal_give(game: GameLike, seat: int) -> Sequence[Action]:
     if dirk(game) is None:
         return []
     seen, out = set(), []
@@ -123,7 +124,7 @@ def _legal_give(game: Game, seat: int) -> Sequence[Action]:
     return out
 
 
-def _check_give(game: Game, seat: int, action: GiveToDirk) -> None:
+def _check_give(game: GameLike, seat: int, action: GiveToDirk) -> None:
     if dirk(game) is None:
         raise IllegalActionError("R-TWO-5: only in a two-player game can buildings go to Dirk")
     i = pending_index(game, action.tile)
@@ -131,7 +132,7 @@ def _check_give(game: Game, seat: int, action: GiveToDirk) -> None:
         raise IllegalActionError(f"R-TWO-5: only buildings bought this turn may go to Dirk, not {action.tile!r}")
 
 
-def _apply_give(game: Game, seat: int, action: GiveToDirk) -> Next | None:
+def _apply_give(game: GameLike, seat: int, action: GiveToDirk) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     del st.pending[i]
@@ -147,20 +148,20 @@ def alhambra_action_kinds() -> list[ActionKind]:
 
 
 @hookimpl
-def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
+def alhambra_tile_locations(game: GameLike) -> dict[str, list[Any]] | None:
     d = dirk(game)
     return {"dirk": list(d.tiles)} if d is not None else None
 
 
 @hookimpl(tryfirst=True)  # built-ins first: a house rule sees (and can change) Dirk's part
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
+def alhambra_view(game: GameLike, seat: int | None, view: dict[str, Any]) -> None:
     d = dirk(game)
     if d is not None:
         view["dirk"] = {"tiles": list(d.tiles), "score": d.score}
 
 
 def _observed(
-    game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]
+    game: GameLike, seat: int, layout: ObservationLayout, cache: dict[Any, Any]
 ) -> tuple[tuple[Any, ...], int] | None:
     d = dirk(game)
     return None if d is None else (tuple(d.tiles), d.score)
@@ -188,7 +189,7 @@ def _encode_observed(
 
 
 @hookimpl
-def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart] | None:
+def alhambra_observation_parts(game: GameLike, layout: ObservationLayout) -> list[ObservationPart] | None:
     """``dirk.tiles`` (one flag per tile: Dirk's buildings) and ``dirk.score`` (his points,
     R-TWO-3/4), in two-player games only."""
     if game.num_players != 2:
@@ -206,14 +207,14 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
 
 
 @hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
+def alhambra_position_part(game: GameLike) -> dict[str, Any] | None:
     """Dirk's part of a position: ``[dirk]`` with his ``tiles`` and ``score`` (R-TWO-3/4)."""
     d = dirk(game)
     return {"dirk": {"tiles": list(d.tiles), "score": d.score}} if d is not None else None
 
 
 @hookimpl
-def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
+def alhambra_position_read(game: GameLike, parts: dict[str, Any]) -> list[str] | None:
     """``[dirk]``: ``tiles`` (default: the six the set-up gave him, R-TWO-3, less any the
     position has placed elsewhere) and ``score`` (default 0). Only in a two-player game."""
     from ..errors import ConfigError
@@ -227,7 +228,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     if part is None:
         if d is None:  # pragma: no cover - the set-up gives a two-player game its Dirk
             return ["dirk"]
-        placed = {t for where, tiles in game.tile_locations().items() if where != "dirk" for t in tiles}
+        placed = {t for where, tiles in tile_locations(game).items() if where != "dirk" for t in tiles}
         d.tiles = [t for t in d.tiles if t not in placed]
         return ["dirk"]
     if not isinstance(part, dict) or set(part) - {"tiles", "score"}:

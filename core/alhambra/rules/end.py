@@ -11,7 +11,7 @@ from ..engine.options import Option
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable, Sequence
     from typing import Any
-    from ..game import Game
+    from ..engine.protocol import GameLike
 
 
 @hookimpl
@@ -37,7 +37,7 @@ def market_recipient(hands: Sequence[Iterable[Any]], currency: str) -> int | Non
 
 
 @hookimpl(trylast=True)
-def alhambra_distribution(game: Game) -> list[tuple[int, list[Any]]] | None:
+def alhambra_distribution(game: GameLike) -> list[tuple[int, list[Any]]] | None:
     """R-END-2: each building left on the market goes to the holder of the most money in its
     space's currency; on a tie it leaves the game. Recipients place in seat order from the
     player after the one who finished the last turn (engine ruling)."""
@@ -59,13 +59,13 @@ def alhambra_distribution(game: Game) -> list[tuple[int, list[Any]]] | None:
 
 
 @hookimpl(trylast=True)
-def alhambra_winners(game: Game) -> tuple[int, ...] | None:
+def alhambra_winners(game: GameLike) -> tuple[int, ...] | None:
     """R-END-4: the most points wins; ties share the victory, or (``tiebreak = "money"``,
     source 004) the most money value left in hand breaks them."""
     st = game.state
     best = max(p.score for p in st.players)
     tied = [s for s, p in enumerate(st.players) if p.score == best]
-    if game.options["tiebreak"] == "money" and len(tied) > 1:
+    if game.rules.options["tiebreak"] == "money" and len(tied) > 1:
         money = {s: sum(c.value for c in st.players[s].hand if type(c) is MoneyCard) for s in tied}
         most = max(money.values())
         tied = [s for s in tied if money[s] == most]

@@ -14,12 +14,12 @@ from . import placement_rules  # noqa: F401  (the placement rules, entered as th
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
     from ..engine.actions import Action
-    from ..game import Game
+    from ..engine.protocol import GameLike
     from ..engine.sequence import Next
     from collections.abc import Sequence
 
 
-def pending_index(game: Game, tile: Any) -> int:
+def pending_index(game: GameLike, tile: Any) -> int:
     """Index of ``tile`` among the pending tiles; :class:`IllegalActionError` if not pending."""
     for i, p in enumerate(game.state.pending):
         if p.tile == tile:
@@ -27,7 +27,7 @@ def pending_index(game: Game, tile: Any) -> int:
     raise IllegalActionError(f"R-TURN-7: tile {tile!r} is not waiting to be placed")
 
 
-def _distinct_pending(game: Game) -> list[Any]:
+def _distinct_pending(game: GameLike) -> list[Any]:
     seen = []
     for p in game.state.pending:
         if p.tile not in seen:
@@ -35,16 +35,16 @@ def _distinct_pending(game: Game) -> list[Any]:
     return seen
 
 
-def _legal_place(game: Game, seat: int) -> Sequence[Action]:
+def _legal_place(game: GameLike, seat: int) -> Sequence[Action]:
     return cached_build_actions(game, seat, _distinct_pending(game), Place)
 
 
-def _check_place(game: Game, seat: int, action: Place) -> None:
+def _check_place(game: GameLike, seat: int, action: Place) -> None:
     pending_index(game, action.tile)
     raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_place(game: Game, seat: int, action: Place) -> Next | None:
+def _apply_place(game: GameLike, seat: int, action: Place) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     st.players[seat].city.place(action.tile, action.pos, checked=True)
@@ -53,15 +53,15 @@ def _apply_place(game: Game, seat: int, action: Place) -> Next | None:
     return None  # the same seat places the next tile; the engine goes on once none is pending
 
 
-def _legal_reserve(game: Game, seat: int) -> Sequence[Action]:
+def _legal_reserve(game: GameLike, seat: int) -> Sequence[Action]:
     return [interned(Reserve, t) for t in _distinct_pending(game)]
 
 
-def _check_reserve(game: Game, seat: int, action: Reserve) -> None:
+def _check_reserve(game: GameLike, seat: int, action: Reserve) -> None:
     pending_index(game, action.tile)
 
 
-def _apply_reserve(game: Game, seat: int, action: Reserve) -> Next | None:
+def _apply_reserve(game: GameLike, seat: int, action: Reserve) -> Next | None:
     st = game.state
     i = pending_index(game, action.tile)
     del st.pending[i]

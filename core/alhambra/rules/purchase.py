@@ -5,7 +5,7 @@ Everything about paying lives here: listing the non-dominated payments, checking
 carrying one out, the exact-payment bitsets and the ``Buy`` action kind. The rule as a whole
 is the :class:`PurchaseRule` object the rule set resolves (``game.rules.purchase``, through
 the hook ``alhambra_purchase_rule``); :class:`~alhambra.Game`'s purchase methods
-(``game.purchases(seat)``, ``game.check_payment(seat, buy)``, ``game.first_exact_payer(seats)``
+(``game.rules.purchase.purchases(game, seat)``, ``game.rules.purchase.check_payment(game, seat, buy)``, ``game.rules.purchase.first_exact_payer(game, seats)``
 …), the ``Buy`` kind, the vizier, ``view()``, the bots and the environments all reach it there,
 so a plugin that replaces it is followed by every caller.
 
@@ -26,13 +26,14 @@ from ..engine.actions import Action, ActionKind, Buy, PaymentMeans, action_table
 from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
 from ..engine.operations import add_pending
 from ..engine.payment import minimal_payments
-from ..engine.ruleset import DEFAULT_PURCHASE_RULE
 from ..engine.sequence import ActionDone
 from ..errors import ConfigError, IllegalActionError
 from ..hookspec import hookimpl
 
+from ..engine.protocol import check_seat
+
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.protocol import GameLike
 
 _ONE_CURRENCY: dict[str, frozenset[str]] = {c: frozenset((c,)) for c in MARKET_CURRENCIES}
 
@@ -111,25 +112,44 @@ class PurchaseMemo:
     stale one is never used): ``buys``: per ``seat * 2 + exact``, ``(hand, market, purchases,
     money keys)``; ``reach``: per seat, ``(hand, exact-reach bitset)`` (see
     :func:`_exact_reach`); ``wanted``: ``(market, price bitset)``; ``means``: per seat,
-    ``(hand, payment means)``. A clone copies the first three (their values are never
-    changed in place) and asks the means afresh."""
+    ``(hand, payment means)``. It lives in the game's scratch dict, ``game.memo`` (under
+    :data:`MEMO_KEY`), like any plugin's derived values: dropped with it, and copied with it
+    by a clone, which then copies the first three for itself (their values are never changed
+    in place) and asks the means afresh. ``owner``: the ``id`` of the game it belongs to."""
 
     buys: dict[Any, Any]
     reach: list[Any]
     wanted: tuple[Any, ...]
     means: dict[Any, Any]
+    owner: int = 0
 
     @classmethod
-    def fresh(cls, players: int) -> "PurchaseMemo":
+    def fresh(cls, players: int, owner: int = 0) -> "PurchaseMemo":
         """An empty memo for a game of ``players`` seats."""
-        return cls({}, [(None, 0)] * players, (None, 0), {})
+        return cls({}, [(None, 0)] * players, (None, 0), {}, owner)
 
-    def clone(self) -> "PurchaseMemo":
+    def clone(self, owner: int = 0) -> "PurchaseMemo":
         """The memo of a clone of the game (see the class docstring)."""
-        return PurchaseMemo(self.buys.copy(), self.reach.copy(), self.wanted, {})
+        return PurchaseMemo(self.buys.copy(), self.reach.copy(), self.wanted, {}, owner)
 
 
-def market_price(game: Game, space: int) -> int | None:
+#: the key of a game's :class:`PurchaseMemo` in ``game.memo``
+MEMO_KEY = "core.purchase"
+
+
+def purchase_memo(game: GameLike) -> PurchaseMemo:
+    """``game``'s :class:`PurchaseMemo` (in ``game.memo``): made on first use, and copied for
+    a clone the first time the clone asks (its memo dict starts as a copy of the original's)."""
+    found: PurchaseMemo | None = game._memo.get(MEMO_KEY)
+    me = id(game)
+    if found is None:
+        found = game._memo[MEMO_KEY] = PurchaseMemo.fresh(len(game.state.players), me)
+    elif found.owner != me:
+        found = game._memo[MEMO_KEY] = found.clone(me)
+    return found
+
+
+def market_price(game: GameLike, space: int) -> int | None:
     """The price to pay for the building on market ``space`` (1-4) now, or ``None`` for an
     empty space: the printed price (R-COMP-2) as the rule set's price hook makes it
     (``alhambra_building_price``). Raises :class:`ConfigError` for a bad space."""
@@ -139,15 +159,15 @@ def market_price(game: Game, space: int) -> int | None:
     return None if tile is None else game.rules.space_prices[space - 1][tile]
 
 
-def purchases(game: Game, seat: int, *, exact: bool = False) -> list[Buy]:
+def purchases(game: GameLike, seat: int, *, exact: bool = False) -> list[Buy]:
     """Every non-dominated purchase ``seat`` can make now, over all four market spaces
     (see :func:`payments`); with ``exact``, only exact payments (R-TURN-4, R-VIZ-2).
     Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-    game._check_seat(seat)
+    check_seat(game, seat)
     return list(cached_purchases(game, seat, exact))
 
 
-def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
+def cached_purchases(game: GameLike, seat: int, exact: bool = False) -> list[Buy]:
     """:func:`purchases` for rule plugins: ``seat`` is not checked, and the list returned
     is the cached one (do not change it).
 
@@ -159,7 +179,8 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
     market = st.market
     exact = exact is True or (exact is not False and bool(exact))  # a look-alike: its truth
     key = seat * 2 + exact
-    last = game._purchases.buys.get(key)
+    memo = purchase_memo(game)
+    last = memo.buys.get(key)
     if last is not None and last[0] == hand:
         if last[1] == market:
             cached: list[Buy] = last[2]
@@ -175,12 +196,12 @@ def cached_purchases(game: Game, seat: int, exact: bool = False) -> list[Buy]:
             found += _means_payments(game, hand, market, keys, means, exact, i)
     else:
         found = _plain_payments(game, hand, market, keys, exact)
-    game._purchases.buys[key] = (hand.copy(), market.copy(), found, keys)
+    memo.buys[key] = (hand.copy(), market.copy(), found, keys)
     return found
 
 
 def _plain_payments(
-    game: Game, hand: list[Any], market: list[Any], keys: list[Any], exact: bool, only: int | None = None
+    game: GameLike, hand: list[Any], market: list[Any], keys: list[Any], exact: bool, only: int | None = None
 ) -> list[Buy]:
     """The purchases paid in each space's own currency (R-TURN-3), for all four spaces at
     once (or for space index ``only``). ``keys``: the hand's ``_money_keys``. Memo:
@@ -210,7 +231,13 @@ def _plain_payments(
 
 
 def _means_payments(
-    game: Game, hand: list[Any], market: list[Any], keys: list[Any], means: Sequence[PaymentMeans], exact: bool, i: int
+    game: GameLike,
+    hand: list[Any],
+    market: list[Any],
+    keys: list[Any],
+    means: Sequence[PaymentMeans],
+    exact: bool,
+    i: int,
 ) -> list[Buy]:
     """The purchases of space index ``i`` through payment ``means`` (R-EXC-4), in their
     order, that the plain ones cannot offer (some card of another currency than the
@@ -246,18 +273,18 @@ def _means_payments(
     return found
 
 
-def can_pay_exactly(game: Game, seat: int) -> bool:
+def can_pay_exactly(game: GameLike, seat: int) -> bool:
     """True if ``seat`` can buy some market building with an exact payment now, through
     any payment means (R-TURN-4, R-VIZ-2). A subset-sum over card values, much cheaper
     than listing the payments: the totals the hand can pay exactly in each space's allowed
     currencies, as one bitset with a lane per market space (kept with the hand), against
     the market's prices as one bitset of the same shape (kept with the market).
     Raises :class:`ConfigError` for a seat that is not an int 0 … players-1."""
-    game._check_seat(seat)
+    check_seat(game, seat)
     return first_exact_payer(game, (seat,)) is not None
 
 
-def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
+def first_exact_payer(game: GameLike, seats: Iterable[int]) -> int | None:
     """The first of ``seats`` that :func:`can_pay_exactly`, or None: the vizier's asking
     round (R-VIZ-2, R-VIZ-5) in one call. ``seats`` is read lazily, up to the first that
     can pay. Raises :class:`ConfigError` for a seat that is not an int 0 … players-1, or
@@ -269,17 +296,18 @@ def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
     st = game.state
     players = st.players
     n = len(players)
-    wanted = game._purchases.wanted
+    memo = purchase_memo(game)
+    wanted = memo.wanted
     market = st.market
     if wanted[0] != market:
         b0, b1, b2, b3 = game.rules.price_lanes
         t0, t1, t2, t3 = market
-        wanted = game._purchases.wanted = (market.copy(), b0[t0] | b1[t1] | b2[t2] | b3[t3])
+        wanted = memo.wanted = (market.copy(), b0[t0] | b1[t1] | b2[t2] | b3[t3])
     bits = wanted[1]
-    reach = game._purchases.reach
+    reach = memo.reach
     for seat in seats:  # lazily: the first that can pay ends the round
         if type(seat) is not int or not 0 <= seat < n:
-            game._check_seat(seat)  # raises
+            check_seat(game, seat)  # raises
         hand = players[seat].hand
         last = reach[seat]
         if last[0] != hand:
@@ -289,7 +317,7 @@ def first_exact_payer(game: Game, seats: Iterable[int]) -> int | None:
     return None
 
 
-def _exact_reach(game: Game, seat: int, hand: list[Any]) -> int:
+def _exact_reach(game: GameLike, seat: int, hand: list[Any]) -> int:
     """Bit ``price_bits * i + v`` set when ``hand`` can pay exactly v for market space
     index i (0-3), in the space's currency or through a payment means that allows it
     (R-TURN-3, R-EXC-4); totals above every price are left out."""
@@ -318,7 +346,7 @@ def _exact_reach(game: Game, seat: int, hand: list[Any]) -> int:
     return out
 
 
-def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
+def _means_of(game: GameLike, seat: int, others: int) -> Sequence[PaymentMeans]:
     """The payment means plugins offer ``seat`` (``alhambra_payment_means``), asked again
     whenever the seat's hand differs (means are cards in hand, so they depend on it alone).
     ``others``: how many cards of the hand are not money (``_money_keys(hand)[4]``); with
@@ -327,7 +355,8 @@ def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
     if others == 0:
         return ()
     hand = game.state.players[seat].hand
-    cached = game._purchases.means.get(seat)
+    memo = purchase_memo(game)
+    cached = memo.means.get(seat)
     if cached is None or cached[0] != hand:
         groups = game.rules.fast.alhambra_payment_means(game=game, seat=seat)
         means = [m for group in groups for m in group] if groups else []
@@ -337,11 +366,11 @@ def _means_of(game: Game, seat: int, others: int) -> Sequence[PaymentMeans]:
                     f"alhambra_payment_means offered the money card {m.via} as a payment "
                     "means; a means is a card that is not money (an exchange office, say)"
                 )
-        cached = game._purchases.means[seat] = (hand.copy(), means)
+        cached = memo.means[seat] = (hand.copy(), means)
     return cached[1]
 
 
-def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+def payment_cards(game: GameLike, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
     """The ways ``seat`` may pay for market ``space``: ``[(via, currencies), ...]``, first
     the space's own currency with ``via=None`` (R-TURN-3), then module means (R-EXC-4)."""
     cur = MARKET_CURRENCIES[space - 1]
@@ -353,7 +382,7 @@ def payment_cards(game: Game, seat: int, space: int) -> list[tuple[Any, frozense
 
 
 def payments(
-    game: Game, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None
+    game: GameLike, seat: int, space: int, *, exact: bool = False, pool: tuple[Any, ...] | None = None
 ) -> list[Buy]:
     """Every non-dominated way for ``seat`` to buy the building on ``space`` now, as
     :class:`Buy` actions (only exact payments with ``exact``). Empty if the space is empty.
@@ -365,7 +394,7 @@ def payments(
     now memoised by the hand's money code). Raises :class:`ConfigError` for a bad seat or
     space."""
     st = game.state
-    game._check_seat(seat)
+    check_seat(game, seat)
     if type(space) is not int or not 1 <= space <= 4:
         raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
     exact = bool(exact)
@@ -378,7 +407,7 @@ def payments(
     return out
 
 
-def pay(game: Game, seat: int, action: Buy) -> Any:
+def pay(game: GameLike, seat: int, action: Buy) -> Any:
     """Carry out a checked payment: the cards (and any means card, R-EXC-5) go from
     ``seat``'s hand to the discard pile, face up (R-TURN-3), and the building leaves the
     market (not refilled during the turn, R-TURN-4). Returns the building's tile id."""
@@ -395,7 +424,7 @@ def pay(game: Game, seat: int, action: Buy) -> Any:
     return tile
 
 
-def check_payment(game: Game, seat: int, action: Buy) -> int:
+def check_payment(game: GameLike, seat: int, action: Buy) -> int:
     """Check that ``action`` is a legal payment for ``seat`` now and return the price.
 
     Raises :class:`IllegalActionError` naming the rule: empty space, card not in hand,
@@ -441,18 +470,18 @@ def check_payment(game: Game, seat: int, action: Buy) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _legal_buy(game: Game, seat: int) -> Sequence[Buy]:
+def _legal_buy(game: GameLike, seat: int) -> Sequence[Buy]:
     rule = game.rules.purchase
     if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
         return cached_purchases(game, seat)
     return rule.cached_purchases(game, seat)
 
 
-def _check_buy(game: Game, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
+def _check_buy(game: GameLike, seat: int, action: Any) -> None:  # a Buy, or a look-alike to refuse
     game.rules.purchase.check_payment(game, seat, action)  # raises with the reason
 
 
-def _apply_buy(game: Game, seat: int, action: Any) -> ActionDone:  # a checked Buy
+def _apply_buy(game: GameLike, seat: int, action: Any) -> ActionDone:  # a checked Buy
     """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
     an exact payment (of the price on its space) earns another action
     (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
@@ -483,21 +512,21 @@ class PurchaseRule:
 
     __slots__ = ()
 
-    def market_price(self, game: Game, space: int) -> int | None:
+    def market_price(self, game: GameLike, space: int) -> int | None:
         """The price of the building on ``space`` now, ``None`` for an empty space."""
         return market_price(game, space)
 
-    def cached_purchases(self, game: Game, seat: int, exact: bool = False) -> Sequence[Buy]:
+    def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
         """Every non-dominated purchase of ``seat`` now (exact payments only with
         ``exact``), not checked and possibly cached: do not change the list returned."""
         return cached_purchases(game, seat, exact)
 
-    def purchases(self, game: Game, seat: int, *, exact: bool = False) -> list[Buy]:
+    def purchases(self, game: GameLike, seat: int, *, exact: bool = False) -> list[Buy]:
         """:meth:`cached_purchases` with ``seat`` checked, as a new list."""
-        game._check_seat(seat)
+        check_seat(game, seat)
         return list(self.cached_purchases(game, seat, exact))
 
-    def payments(self, game: Game, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
+    def payments(self, game: GameLike, seat: int, space: int, *, exact: bool = False) -> list[Buy]:
         """The purchases of :meth:`purchases` for ``space``."""
         if type(self).cached_purchases is PurchaseRule.cached_purchases:
             return payments(game, seat, space, exact=exact)
@@ -505,30 +534,30 @@ class PurchaseRule:
             raise ConfigError(f"R-COMP-4: market spaces are numbered 1-4, not {space!r}")
         return [b for b in self.purchases(game, seat, exact=exact) if b.space == space]
 
-    def payment_cards(self, game: Game, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+    def payment_cards(self, game: GameLike, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
         """The ways ``seat`` may pay for ``space``: ``[(via, currencies), ...]``."""
         return payment_cards(game, seat, space)
 
-    def check_payment(self, game: Game, seat: int, action: Buy) -> int:
+    def check_payment(self, game: GameLike, seat: int, action: Buy) -> int:
         """Check that ``action`` is a legal payment for ``seat`` now and return the price;
         :class:`~alhambra.IllegalActionError` naming the rule otherwise."""
         return check_payment(game, seat, action)
 
-    def pay(self, game: Game, seat: int, action: Buy) -> Any:
+    def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
         """Carry out a checked payment and return the building's tile id (it leaves the market)."""
         return pay(game, seat, action)
 
-    def earns_extra_action(self, game: Game, seat: int, action: Buy, price: int | None) -> bool:
+    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
         """Whether the payment ``action`` of ``price`` just made earns another action: an
         exact payment does (R-TURN-4)."""
         return sum([c.value for c in action.cards]) == price
 
-    def can_pay_exactly(self, game: Game, seat: int) -> bool:
+    def can_pay_exactly(self, game: GameLike, seat: int) -> bool:
         """True if ``seat`` can buy some market building with an exact payment now."""
-        game._check_seat(seat)
+        check_seat(game, seat)
         return self.first_exact_payer(game, (seat,)) is not None
 
-    def first_exact_payer(self, game: Game, seats: Iterable[int]) -> int | None:
+    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly for some building now, or ``None``
         (the vizier's asking round, R-VIZ-2, R-VIZ-5). A subclass that lists purchases or
         prices of its own (overriding :meth:`cached_purchases` or :meth:`market_price`) is
@@ -541,7 +570,7 @@ class PurchaseRule:
         except TypeError:
             raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
         for seat in seats:
-            game._check_seat(seat)
+            check_seat(game, seat)
             if self.cached_purchases(game, seat, exact=True):
                 return seat
         return None
@@ -549,7 +578,6 @@ class PurchaseRule:
 
 #: The built-in purchase rule.
 BASE_PURCHASE_RULE = PurchaseRule()
-DEFAULT_PURCHASE_RULE["base"] = BASE_PURCHASE_RULE
 
 
 @hookimpl(trylast=True)

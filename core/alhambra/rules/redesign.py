@@ -15,7 +15,7 @@ from ..hookspec import hookimpl
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
     from ..engine.actions import Action
-    from ..game import Game
+    from ..engine.protocol import GameLike
     from ..engine.sequence import Next
     from collections.abc import Sequence
 
@@ -32,7 +32,7 @@ def _tile_rows(tile: Any) -> tuple[ActionRow, ActionRow]:
     return rows
 
 
-def legal_positions(game: Game, seat: int, tile: Any) -> list[tuple[int, int]]:
+def legal_positions(game: GameLike, seat: int, tile: Any) -> list[tuple[int, int]]:
     """Cells where ``seat`` may build ``tile`` now: the placement rules (R-PLACE-1 … -6) and
     any ``alhambra_placement_filter`` of the enabled plugins (R-PLACE-7)."""
     positions = game.state.players[seat].city.placements(tile)
@@ -41,7 +41,7 @@ def legal_positions(game: Game, seat: int, tile: Any) -> list[tuple[int, int]]:
     return positions
 
 
-def why_not_build(game: Game, seat: int, tile: Any, pos: Any) -> str | None:
+def why_not_build(game: GameLike, seat: int, tile: Any, pos: Any) -> str | None:
     """Why ``seat`` may not build ``tile`` at ``pos``, or None."""
     city = game.state.players[seat].city
     why = city.why_not_place(tile, pos)
@@ -50,7 +50,7 @@ def why_not_build(game: Game, seat: int, tile: Any, pos: Any) -> str | None:
     return why
 
 
-def _build_actions(game: Game, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
+def _build_actions(game: GameLike, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
     """``action(tile, pos)`` for every tile of ``tiles`` (tile ids are unique: no repeats)
     and every cell where ``seat`` may build it."""
     out = []
@@ -65,7 +65,7 @@ def _build_actions(game: Game, seat: int, tiles: Sequence[Any], action: type) ->
     return out
 
 
-def cached_build_actions(game: Game, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
+def cached_build_actions(game: GameLike, seat: int, tiles: Sequence[Any], action: type) -> list[Any]:
     """:func:`_build_actions`, cached with ``seat``'s Alhambra layout for these tiles (dropped
     whenever it changes); not cached when a plugin filters placements (R-PLACE-7), since its
     answer may depend on more than the layout."""
@@ -79,7 +79,7 @@ def cached_build_actions(game: Game, seat: int, tiles: Sequence[Any], action: ty
     return found
 
 
-def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[Any]]:
+def redesign_actions(game: GameLike, seat: int) -> tuple[list[Any], list[Any], list[Any]]:
     """``(builds, removals, swaps)``: the :class:`BuildFromReserve`, :class:`RemoveToReserve`
     and :class:`Swap` actions open to ``seat`` now (R-TURN-5, R-TURN-6, R-PLACE-1 … -6),
     as the Alhambra's placement rules list them (``place_cells``, ``swap_cells``,
@@ -131,21 +131,21 @@ def redesign_actions(game: Game, seat: int) -> tuple[list[Any], list[Any], list[
     return found
 
 
-def _legal_build(game: Game, seat: int) -> Sequence[Action]:
+def _legal_build(game: GameLike, seat: int) -> Sequence[Action]:
     if game.rules.has_placement_filter:
         reserve = game.state.players[seat].reserve
         return _build_actions(game, seat, reserve, BuildFromReserve) if reserve else ()
     return redesign_actions(game, seat)[0]
 
 
-def _check_build(game: Game, seat: int, action: BuildFromReserve) -> None:
+def _check_build(game: GameLike, seat: int, action: BuildFromReserve) -> None:
     p = game.state.players[seat]
     if action.tile not in p.reserve:
         raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
     raise IllegalActionError(why_not_build(game, seat, action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_build(game: Game, seat: int, action: BuildFromReserve) -> Next | None:
+def _apply_build(game: GameLike, seat: int, action: BuildFromReserve) -> Next | None:
     p = game.state.players[seat]
     p.city.place(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)
@@ -153,33 +153,33 @@ def _apply_build(game: Game, seat: int, action: BuildFromReserve) -> Next | None
     return ACTION_DONE
 
 
-def _legal_remove(game: Game, seat: int) -> Sequence[Action]:
+def _legal_remove(game: GameLike, seat: int) -> Sequence[Action]:
     return redesign_actions(game, seat)[1]
 
 
-def _check_remove(game: Game, seat: int, action: RemoveToReserve) -> None:
+def _check_remove(game: GameLike, seat: int, action: RemoveToReserve) -> None:
     raise IllegalActionError(game.state.players[seat].city.why_not_remove(action.pos) or f"{action} is not legal now")
 
 
-def _apply_remove(game: Game, seat: int, action: RemoveToReserve) -> Next | None:
+def _apply_remove(game: GameLike, seat: int, action: RemoveToReserve) -> Next | None:
     p = game.state.players[seat]
     p.reserve.append(p.city.remove(action.pos, checked=True))
     city_changed(game, seat)
     return ACTION_DONE
 
 
-def _legal_swap(game: Game, seat: int) -> Sequence[Action]:
+def _legal_swap(game: GameLike, seat: int) -> Sequence[Action]:
     return redesign_actions(game, seat)[2]
 
 
-def _check_swap(game: Game, seat: int, action: Swap) -> None:
+def _check_swap(game: GameLike, seat: int, action: Swap) -> None:
     p = game.state.players[seat]
     if action.tile not in p.reserve:
         raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
     raise IllegalActionError(p.city.why_not_swap(action.tile, action.pos) or f"{action} is not legal now")
 
 
-def _apply_swap(game: Game, seat: int, action: Swap) -> Next | None:
+def _apply_swap(game: GameLike, seat: int, action: Swap) -> Next | None:
     p = game.state.players[seat]
     old = p.city.swap(action.tile, action.pos, checked=True)
     p.reserve.remove(action.tile)

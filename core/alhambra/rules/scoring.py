@@ -9,17 +9,17 @@ from ..engine.scoring import majority_table
 from ..engine.state import ScoringRecord
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.protocol import GameLike
 
 
 @hookimpl(trylast=True)
-def alhambra_scoring(game: Game, number: int) -> ScoringRecord | None:
+def alhambra_scoring(game: GameLike, number: int) -> ScoringRecord | None:
     """Majorities per building type among all participants (R-SCORE-2 … R-SCORE-4) and each
     player's longest outer wall (R-SCORE-5); plugins adjust counts and points via hooks."""
     st = game.state
     n = game.num_players
     counts = {i: p.city.type_counts() for i, p in enumerate(st.players)}
-    game.hook.alhambra_building_counts(game=game, number=number, counts=counts)
+    game.rules.hook.alhambra_building_counts(game=game, number=number, counts=counts)
     participants = sorted(counts)
     table = [counts[i] for i in participants]
     record = ScoringRecord(
@@ -29,5 +29,5 @@ def alhambra_scoring(game: Game, number: int) -> ScoringRecord | None:
         majority=majority_table(table, number),
         walls=[st.players[i].city.longest_outer_wall() if i < n else 0 for i in participants],
     )
-    game.hook.alhambra_scoring_adjust(game=game, record=record)
+    game.rules.hook.alhambra_scoring_adjust(game=game, record=record)
     return record

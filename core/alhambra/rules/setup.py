@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
     from typing import Any
     from ..engine.components import Card
-    from ..game import Game
+    from ..engine.protocol import GameLike
 
 STARTING_MONEY = 20  # R-SET-3
 DISPLAY_SIZE = 4  # R-SET-5
@@ -67,9 +67,9 @@ def split_piles(cards: list[Any], piles: int = PILES) -> list[list[Any]]:
 
 
 @hookimpl(tryfirst=True)
-def alhambra_setup(game: Game) -> None:
+def alhambra_setup(game: GameLike) -> None:
     """R-SET-1 … R-SET-7 for the base game."""
-    st, rng = game.state, game.rng
+    st, rng = game.state, game._rng
     # R-SET-1: all buildings in the bag; draw 4 onto spaces 1-4 in order
     bag = [b.id for b in BUILDINGS]
     rng.shuffle(bag)
@@ -77,7 +77,7 @@ def alhambra_setup(game: Game) -> None:
     st.market = [bag.pop() for _ in range(4)]
     # R-SET-2: scoring cards aside; shuffle the money cards (R-TWO-1 via alhambra_money_deck)
     cards: list[Card] = [*money_deck()]
-    game.hook.alhambra_money_deck(game=game, cards=cards)
+    game.rules.hook.alhambra_money_deck(game=game, cards=cards)
     rng.shuffle(cards)
     st.deck = cards  # top card last
     # R-SET-3: starting money, one card at a time until the total is 20 or more (every card
@@ -86,12 +86,12 @@ def alhambra_setup(game: Game) -> None:
         while sum([c.value for c in p.hand if c.is_money]) < STARTING_MONEY:  # type: ignore[attr-defined]  # money has a value
             p.hand.append(st.deck.pop())
     # R-SET-4: start player
-    st.start_player = choose_start_player([p.hand for p in st.players], game.options["start_player"], rng)
+    st.start_player = choose_start_player([p.hand for p in st.players], game.rules.options["start_player"], rng)
     # R-SET-5: the money display
     st.display = [st.deck.pop() for _ in range(DISPLAY_SIZE)]
     # R-SET-6: five piles, scoring cards (and module cards) shuffled in, pile 1 on top
     piles = split_piles(list(reversed(st.deck)))
-    game.hook.alhambra_money_piles(game=game, piles=piles)
+    game.rules.hook.alhambra_money_piles(game=game, piles=piles)
     st.deck = [c for pile in piles for c in pile][::-1]
     # what every player knows afterwards is only which pile each scoring card (and module
     # card) went into: record the piles' sizes for Game.pile_range / Game.determinize
@@ -100,7 +100,7 @@ def alhambra_setup(game: Game) -> None:
 
 
 @hookimpl(tryfirst=True)
-def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
+def alhambra_money_piles(game: GameLike, piles: list[list[Card]]) -> None:
     """R-SET-6: scoring card A into pile 2, B into pile 4."""
-    shuffle_into(game.rng, piles[1], SCORING_A)
-    shuffle_into(game.rng, piles[3], SCORING_B)
+    shuffle_into(game._rng, piles[1], SCORING_A)
+    shuffle_into(game._rng, piles[3], SCORING_B)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
     from typing import Any
     from ..engine.actions import Action
-    from ..game import Game
+    from ..engine.protocol import GameLike
     from ..engine.sequence import Next
     from collections.abc import Sequence
 
@@ -46,20 +46,20 @@ def money_takes(display: Iterable[Any], limit: int = TAKE_LIMIT) -> list[TakeMon
     return out
 
 
-def _legal_take(game: Game, seat: int) -> Sequence[Action]:
+def _legal_take(game: GameLike, seat: int) -> Sequence[Action]:
     """The takes depend on the display alone: kept per game with the display they were made
     for (a list comparison). Not shared between games: two games almost never show the same
     display (about 1 in 80 in random play), and such a cache only filled memory."""
     display = game.state.display
-    last: tuple[list[Card], Sequence[Action]] | None = game.memo.get("takes")
+    last: tuple[list[Card], Sequence[Action]] | None = game._memo.get("takes")
     if last is not None and last[0] == display:
         return last[1]
     found = money_takes(display, game.rules.take_limit)
-    game.memo["takes"] = (list(display), found)
+    game._memo["takes"] = (list(display), found)
     return found
 
 
-def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
+def _check_take(game: GameLike, seat: int, action: TakeMoney) -> None:
     display = list(game.state.display)
     for c in action.cards:
         if not isinstance(c, Card) or not c.is_money:
@@ -76,7 +76,7 @@ def _check_take(game: Game, seat: int, action: TakeMoney) -> None:
     )
 
 
-def _apply_take(game: Game, seat: int, action: TakeMoney) -> Next | None:
+def _apply_take(game: GameLike, seat: int, action: TakeMoney) -> Next | None:
     st = game.state
     for c in action.cards:
         st.display.remove(c)

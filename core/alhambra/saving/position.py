@@ -25,26 +25,27 @@ import os
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
 
 from attrs import resolve_types
 
-from ..engine.accounting import expected_money
+from ..engine.accounting import card_locations, expected_money, tile_locations
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
 from ..engine.lineage import ORIGIN
-from ..engine.ruleset import get_ruleset, load_module, module_name, plugin_name
+from ..engine.sequence import start_turn
+from ..engine.ruleset import load_module, module_name, plugin_name
+from ..rules.ruleset import get_ruleset
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, Pending, ScoringRecord, check_player_name, game_seed
-from ..errors import AlhambraError, ConfigError
+from ..errors import AlhambraError, ConfigError, SaveFormatError
 from ..rules.setup import choose_start_player, split_piles
 from .config import resolve_path_options
 from .files import read_limited
-from .serialize import converter_of
+from .converter import converter_of
 from .validate import check_nesting, validate_game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.ruleset import Ruleset
-    from ..game import Game
+    from ..engine.protocol import G, GameLike
 
 FORMAT = "alhambra-position"
 VERSION = 1
@@ -171,11 +172,11 @@ def read_position(source: Any) -> dict[str, Any]:
 
 def game_from_position(
     source: Any,
-    blank: Callable[[Ruleset, list[str], int], Game],
+    blank: Callable[[Any, list[str], int], G],  # (rules, names, seed): an empty game
     *,
     modules: Iterable[Any] = (),
     plugins: Iterable[Any] = (),
-) -> Game:
+) -> G:
     """Build a game from a position (see :func:`read_position` for ``source`` and
     ``docs/positions.md`` for the format); ``blank(rules, names, seed)`` makes the empty game
     (``Game._blank``). ``modules``: module objects that are not installed
@@ -225,11 +226,11 @@ def game_from_position(
         _start_player(game, data)
         if "rng" in data:
             _read_rng(game, data["rng"])
-        game.invalidate()
+        game._invalidate()
         validate_game(game, names, error=ConfigError)
         game.legal_actions()
         game.view(None)
-        game.origin = game_position(game)  # a save of this game replays its history from here
+        game._origin = game_position(game)  # a save of this game replays its history from here
         game._base = ORIGIN  # and so does a failed action (alhambra.engine.lineage)
     except ConfigError:
         raise
@@ -274,7 +275,7 @@ def _players(value: Any) -> tuple[list[str], list[dict[str, Any]]]:
     return names, seats
 
 
-def _tile(game: "Game", value: Any, where: str) -> int | str:
+def _tile(game: "GameLike", value: Any, where: str) -> int | str:
     catalog = game.rules.catalog
     if type(value) is str and value.isdigit():
         value = int(value)
@@ -284,20 +285,20 @@ def _tile(game: "Game", value: Any, where: str) -> int | str:
     return tile
 
 
-def _tiles(game: "Game", value: Any, where: str) -> list[Any]:
+def _tiles(game: "GameLike", value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise ConfigError(f"{where}: a list of tiles, not {value!r}")
     return [_tile(game, t, f"{where}[{i}]") for i, t in enumerate(value)]
 
 
-def _card(game: "Game", value: Any, where: str) -> Card:
+def _card(game: "GameLike", value: Any, where: str) -> Card:
     found = game.rules.cards.get(value) if isinstance(value, str) else None
     if found is None:
         raise ConfigError(f"{where}: unknown card {value!r} ({card_code_examples(game)})")
     return found
 
 
-def card_code_examples(game: "Game") -> str:
+def card_code_examples(game: "GameLike") -> str:
     """The kinds of card codes this game knows, one example of each kind of card its modules
     add: ``"money cards like 'florin-3', 'scoring-A', module cards like 'gate-1', 'diamond-3a'"``."""
     kinds: dict[type, str] = {}
@@ -310,7 +311,7 @@ def card_code_examples(game: "Game") -> str:
     return text
 
 
-def _cards(game: "Game", value: Any, where: str) -> list[Card]:
+def _cards(game: "GameLike", value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
         raise ConfigError(f"{where}: a list of card codes, not {value!r}")
     return [_card(game, c, f"{where}[{i}]") for i, c in enumerate(value)]
@@ -351,7 +352,7 @@ def render_grid(city: Alhambra) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _city(game: "Game", value: Any, where: str) -> Alhambra:
+def _city(game: "GameLike", value: Any, where: str) -> Alhambra:
     """The Alhambra ``value`` (a grid or a list of ``[x, y, tile]``), its tiles checked but
     not yet the placement rules as a whole: a plugin's part may still open sides of it (a
     city gate, R-GATE-6), so :func:`_check_cities` judges it once every part is read."""
@@ -372,7 +373,7 @@ def _city(game: "Game", value: Any, where: str) -> Alhambra:
         return Alhambra.from_tiles(
             layout,
             catalog=game.rules.catalog,
-            holes=game.options.get("holes", "cell"),
+            holes=game.rules.options.get("holes", "cell"),
             rules=game.rules.placement_rules,
             check=False,
         )
@@ -380,7 +381,7 @@ def _city(game: "Game", value: Any, where: str) -> Alhambra:
         raise ConfigError(f"{where}: {exc}") from None
 
 
-def _check_cities(game: "Game") -> None:
+def _check_cities(game: "GameLike") -> None:
     """Every Alhambra satisfies the placement rules as a whole (R-PLACE-2 … R-PLACE-6), with
     the sides the plugins' parts opened (city gates); :class:`ConfigError` naming the seat."""
     for i, p in enumerate(game.state.players):
@@ -389,7 +390,7 @@ def _check_cities(game: "Game") -> None:
             raise ConfigError(f"players[{i}].alhambra: {problem}")
 
 
-def _read_core(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+def _read_core(game: "GameLike", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """The core places the position names; the places it leaves open are emptied here and
     filled by :func:`_fill_rest` once the plugins have taken their parts."""
     st = game.state
@@ -398,7 +399,7 @@ def _read_core(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) 
         p.city = (
             _city(game, seat["alhambra"], f"{where}.alhambra")
             if "alhambra" in seat
-            else Alhambra(game.rules.catalog, game.options.get("holes", "cell"), rules=game.rules.placement_rules)
+            else Alhambra(game.rules.catalog, game.rules.options.get("holes", "cell"), rules=game.rules.placement_rules)
         )
         p.reserve = _tiles(game, seat.get("reserve", []), f"{where}.reserve")
         p.hand = _cards(game, seat["hand"], f"{where}.hand") if "hand" in seat else []
@@ -452,12 +453,12 @@ def _read_core(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) 
     st.scorings = []
 
 
-def _read_parts(game: "Game", parts: dict[str, Any]) -> None:
+def _read_parts(game: "GameLike", parts: dict[str, Any]) -> None:
     """Every plugin takes its part (``alhambra_position_read``; a part no plugin reads is
     structured as in a save); a plugin without a part keeps its set-up state, adjusted to
     what the position placed."""
     read: set[str] = set()
-    for keys in game.hook.alhambra_position_read(game=game, parts=parts):
+    for keys in game.rules.hook.alhambra_position_read(game=game, parts=parts):
         read.update(keys or ())
     conv = converter_of(game.rules)
     for key, part in parts.items():
@@ -471,14 +472,14 @@ def _read_parts(game: "Game", parts: dict[str, Any]) -> None:
             raise ConfigError(f"{key}: this part does not fit {cls.__name__}: {exc}") from None
 
 
-def _fill_rest(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+def _fill_rest(game: "GameLike", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
     """What the position left open, as a real game has it: the bag (every building not
     placed, shuffled), the market (from the bag), the hands (dealt to 20, R-SET-3), the
     display (four cards), the deck (the rest, in the five piles of R-SET-6 with the scoring
     and module cards shuffled into theirs), the scoring cards set aside."""
-    st, rng = game.state, game.rng
+    st, rng = game.state, game._rng
     if data.get("bag", "rest") == "rest":
-        placed = Counter(t for where, tiles in game.tile_locations().items() for t in tiles)
+        placed = Counter(t for where, tiles in tile_locations(game).items() for t in tiles)
         st.bag = [b for b in range(1, 55) if b not in placed]
         rng.shuffle(st.bag)
     if "market" not in data:
@@ -490,7 +491,7 @@ def _fill_rest(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) 
     if "scoring_cards" not in data:
         st.scoring_cards = [c for c, k in ((SCORING_A, 1), (SCORING_B, 2)) if k in done]
     pool = expected_money(game)
-    for where, cards in game.card_locations().items():
+    for where, cards in card_locations(game).items():
         for c in cards:
             if c.is_money:  # the base money and the modules' (diamonds, R-DIA-2)
                 pool[c] -= 1
@@ -505,10 +506,10 @@ def _fill_rest(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) 
                 hand.append(money.pop())
     if "display" not in data and st.phase != "over":
         st.display = [money.pop() for _ in range(min(4, len(money)))]
-    located = {c for cards in game.card_locations().values() for c in cards}
+    located = {c for cards in card_locations(game).values() for c in cards}
     if data.get("deck", "shuffled") == "shuffled":
         piles = split_piles(money)
-        game.hook.alhambra_money_piles(game=game, piles=piles)  # scoring cards into 2 and 4, module cards
+        game.rules.hook.alhambra_money_piles(game=game, piles=piles)  # scoring cards into 2 and 4, module cards
         piles = [[c for c in pile if c.is_money or c not in located] for pile in piles]
         st.deck = [c for pile in piles for c in pile][::-1]
         st.pile_sizes = [len(pile) for pile in piles]
@@ -521,7 +522,7 @@ def _fill_rest(game: "Game", data: dict[str, Any], seats: list[dict[str, Any]]) 
     _read_scorings(game, scorings, seats)
 
 
-def _read_scorings(game: "Game", scorings: Any, seats: list[dict[str, Any]]) -> None:
+def _read_scorings(game: "GameLike", scorings: Any, seats: list[dict[str, Any]]) -> None:
     """``scorings``: records as written by :func:`game_position`, or the numbers of the
     scorings done (then one record made for the position holds each seat's ``score``, and
     Dirk's, as a column of points)."""
@@ -559,7 +560,7 @@ def _read_scorings(game: "Game", scorings: Any, seats: list[dict[str, Any]]) -> 
             ) from None
 
 
-def _read_flow(game: "Game", data: dict[str, Any]) -> None:
+def _read_flow(game: "GameLike", data: dict[str, Any]) -> None:
     """Phase, seats deciding, turn number, placement context (defaults: a turn of the start
     player; the start player by R-SET-4 over the hands)."""
     st = game.state
@@ -592,14 +593,14 @@ def _read_flow(game: "Game", data: dict[str, Any]) -> None:
         st.decider = None  # a module's phase: its part names who is asked (the vizier's "asked")
 
 
-def _start_player(game: "Game", data: dict[str, Any]) -> None:
+def _start_player(game: "GameLike", data: dict[str, Any]) -> None:
     """Defaults that need the whole position: the start player by R-SET-4 over the hands
     (when neither ``start_player`` nor ``turn_player`` is given, the turn player too), and a
     decider for every phase but ``"over"``."""
     st = game.state
     if "start_player" not in data and "turn_player" not in data:
         money = [[c for c in p.hand if c.is_money] for p in st.players]  # a gate card is no money (R-GATE-8)
-        st.start_player = choose_start_player(money, game.options["start_player"], game.rng)
+        st.start_player = choose_start_player(money, game.rules.options["start_player"], game._rng)
         st.turn_player = st.start_player
         if st.phase == "turn" or (st.phase == "place" and st.place_context == "turn"):
             st.decider = st.turn_player
@@ -610,7 +611,7 @@ def _start_player(game: "Game", data: dict[str, Any]) -> None:
         )
 
 
-def _read_rng(game: "Game", value: Any) -> None:
+def _read_rng(game: "GameLike", value: Any) -> None:
     internal = value.get("state") if isinstance(value, dict) else None
     if (
         not isinstance(internal, list)
@@ -622,7 +623,7 @@ def _read_rng(game: "Game", value: Any) -> None:
             "rng: the random generator's state as written by Game.position() "
             "({state = [625 integers]}); leave it out to continue from the seed"
         )
-    game.rng.setstate((3, tuple(internal), None))
+    game._rng.setstate((3, tuple(internal), None))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -630,7 +631,7 @@ def _read_rng(game: "Game", value: Any) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def game_position(game: "Game") -> dict[str, Any]:
+def game_position(game: "GameLike") -> dict[str, Any]:
     """The position of ``game`` as plain data (TOML- and JSON-writable: no nulls), every part
     written out, the random generator's state included; see ``docs/positions.md``."""
     st = game.state
@@ -646,9 +647,9 @@ def game_position(game: "Game") -> dict[str, Any]:
         }
         for p in st.players
     ]
-    out["modules"] = list(game.modules)
+    out["modules"] = list(game.rules.modules)
     # TOML has no null: None is "not set"; a tuple (a default such as "diamonds.values") is an array
-    options = {k: _toml_ready(v) for k, v in game.options.items() if v is not None}
+    options = {k: _toml_ready(v) for k, v in game.rules.options.items() if v is not None}
     if options:
         out["options"] = options
     out["seed"] = game.seed
@@ -677,25 +678,25 @@ def game_position(game: "Game") -> dict[str, Any]:
     out["pending"] = [{"tile": p.tile, "dirk_ok": p.dirk_ok} for p in st.pending]
     out["distribution"] = [[s, list(t)] for s, t in st.distribution]
     parts: dict[str, Any] = {}
-    for group in game.hook.alhambra_position_part(game=game):
+    for group in game.rules.hook.alhambra_position_part(game=game):
         parts.update(group or {})
     for key, value in st.modules.items():
         if key not in parts:
             parts[key] = conv.unstructure(value, unstructure_as=type(value))
     out.update(parts)
-    version, internal, _gauss = game.rng.getstate()
+    version, internal, _gauss = game._rng.getstate()
     out["rng"] = {"state": list(internal)}
     return out
 
 
-def position_to_toml(game: "Game") -> str:
+def position_to_toml(game: "GameLike") -> str:
     """:func:`game_position` as TOML text (``tomli_w``)."""
     import tomli_w
 
     return tomli_w.dumps(_toml_ready(game_position(game)), multiline_strings=True)
 
 
-def position_to_json(game: "Game") -> str:
+def position_to_json(game: "GameLike") -> str:
     """:func:`game_position` as JSON text."""
     return json.dumps(game_position(game), indent=1)
 
@@ -718,3 +719,42 @@ __all__ = [
     "read_position",
     "render_grid",
 ]
+
+
+class _Started(Protocol):
+    _origin: dict[str, Any] | None
+
+
+def start_position(game: _Started) -> dict[str, Any] | None:
+    """Where ``game``'s history starts: ``None`` for the set-up of its seed (``new_game``),
+    else the position it was built from (``Game.from_position``), as :func:`game_position`
+    writes it; a save records it as its ``start_position``."""
+    return game._origin
+
+
+def start_of(
+    game: GameLike,
+    blank: Callable[[Any, list[str], int], G],  # (rules, names, seed): an empty game
+    *,
+    modules: Iterable[Any] = (),
+    plugins: Iterable[Any] = (),
+) -> G:
+    """A new game at the point where ``game``'s history starts: the set-up of its
+    configuration and seed, or its start position (``game.origin``), read with the same rule
+    set. :class:`SaveFormatError` if that position is not one (``start_position: ...``) or
+    belongs to another configuration."""
+    if game._origin is None:
+        fresh = blank(game.rules, list(game._names), game.seed)
+        game.rules.hook.alhambra_setup(game=fresh)
+        start_turn(fresh, fresh.state.start_player)
+        return fresh
+    try:
+        fresh = game_from_position(game._origin, blank, modules=modules, plugins=plugins)
+    except ConfigError as exc:
+        raise SaveFormatError(f"start_position: {exc}") from None
+    if fresh.config != game.config:
+        raise SaveFormatError(
+            f"start_position: its configuration {fresh.config} is not the save's {game.config} "
+            "(players, modules, seed, options, blocked and plugins)"
+        )
+    return fresh

@@ -8,21 +8,19 @@ import json
 from typing import TYPE_CHECKING, Any, Callable, Iterable, get_origin
 
 from attrs import fields, resolve_types
-from cattrs import BaseValidationError, Converter, transform_error
-from cattrs.v import format_exception
 
 from ..engine.actions import Action, Pass
-from ..engine.city import Alhambra
-from ..engine.components import EAST, SOUTH
-from ..engine.components import Card
 from ..errors import AlhambraError, ConfigError, SaveFormatError, shown
 
 from ..engine.state import MAX_PLAYERS, MIN_PLAYERS, GameState, game_seed, player_names
+from .converter import OPTIONAL_STATE_FIELDS as OPTIONAL_STATE_FIELDS, _describe, converter_of as converter_of
+from .converter import make_converter as make_converter
+from .position import start_of as start_of  # kept importable from here
 from .validate import check_nesting, validate_game
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.ruleset import Ruleset
-    from ..game import Game
+    from ..engine.protocol import RulesLike
+    from ..engine.protocol import G, GameLike
 
 FORMAT = "alhambra-save"
 VERSION = 1
@@ -32,158 +30,7 @@ VERSION = 1
 MAX_SAVE_FILE_BYTES = 256_000_000
 
 
-def _is_card_type(t: Any) -> bool:
-    return isinstance(t, type) and issubclass(t, Card)
-
-
-def converter_of(rules: Ruleset) -> Converter:
-    """The cattrs converter of ``rules`` (:func:`make_converter`), built on first use and kept
-    with the rule set."""
-    conv: Converter | None = rules.converter_cache
-    if conv is None:
-        conv = rules.converter_cache = make_converter(rules)
-    return conv
-
-
-def make_converter(rules: Ruleset) -> Converter:
-    """A cattrs converter for one rule set: cards as their codes, Alhambras as
-    ``[[x, y, tile], ...]``, module states by their declared classes, actions as
-    ``{"type": name, ...fields}``."""
-    conv = Converter()
-    cards = rules.cards
-
-    # strict scalars: a save holding "12" for 12, 3.9 for 3 or "no" for False is malformed
-    def strict(kind: type) -> Callable[[Any, Any], Any]:
-        def hook(value: Any, _type: Any) -> Any:
-            if type(value) is not kind:
-                raise SaveFormatError(f"expected {kind.__name__}, not {value!r}")
-            return value
-
-        return hook
-
-    for kind in (int, str, bool):
-        conv.register_structure_hook(kind, strict(kind))
-    holes = rules.options.get("holes", "cell")
-
-    def card_in(value: Any, _type: Any) -> Card:
-        if not isinstance(value, str) or value not in cards:
-            raise SaveFormatError(f"unknown card {value!r}")
-        return cards[value]
-
-    conv.register_unstructure_hook_func(_is_card_type, lambda c: c.code)
-    conv.register_structure_hook_func(_is_card_type, card_in)
-
-    def city_out(city: Alhambra) -> list[list[Any]]:
-        # sides declared open (city gates, R-GATE-6) follow the tiles as [x, y, side, "open"],
-        # each side once (named from its west or north cell); a city without any saves as before
-        out: list[list[Any]] = [[x, y, t] for (x, y), t in sorted(city.tiles.items())]
-        out += [[x, y, side, "open"] for (x, y), side in sorted(city.open_sides) if side in (EAST, SOUTH)]
-        return out
-
-    def city_in(value: Any, _type: Any) -> Alhambra:
-        if not isinstance(value, list) or not all(
-            isinstance(e, list) and (len(e) == 3 or (len(e) == 4 and e[3] == "open")) for e in value
-        ):
-            raise SaveFormatError(f'an Alhambra is a list of [x, y, tile] (and [x, y, side, "open"]), not {value!r}')
-        try:
-            city = Alhambra.from_tiles(
-                {(e[0], e[1]): e[2] for e in value if len(e) == 3},
-                catalog=rules.catalog,
-                holes=holes,
-                rules=rules.placement_rules,
-                check=False,
-            )
-            for e in value:
-                if len(e) == 4:
-                    city.open_side((e[0], e[1]), e[2])
-            problem = city.why_invalid()
-            if problem:
-                raise SaveFormatError(problem)
-            return city
-        except AlhambraError as exc:
-            raise SaveFormatError(f"invalid Alhambra in save: {exc}") from None
-
-    conv.register_unstructure_hook(Alhambra, city_out)
-    conv.register_structure_hook(Alhambra, city_in)
-
-    def modules_out(mods: dict[str, Any]) -> dict[str, Any]:
-        return {k: conv.unstructure(v, unstructure_as=type(v)) for k, v in mods.items()}
-
-    def modules_in(value: Any, _type: Any) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise SaveFormatError(f"state.modules: the plugins' parts of the state are an object, not {shown(value)}")
-        out: dict[str, Any] = {}
-        for k, v in value.items():
-            cls = rules.state_classes.get(k)
-            if cls is None:
-                raise SaveFormatError(f"state {k!r} belongs to no enabled plugin")
-            if not isinstance(v, dict):
-                raise SaveFormatError(
-                    f"state.modules.{k}: the {k} part of the state is an object of its fields, not {shown(v)}"
-                )
-            resolve_types(cls)
-            known = [f.name for f in fields(cls)]
-            extra = [name for name in v if name not in known]
-            if extra:  # cattrs would drop it unread: a misspelt field would load as its default
-                raise SaveFormatError(
-                    f"state.modules.{k}: {shown(extra[0])} is no field of the {k} part of the state "
-                    f"(its fields: {', '.join(known)})"
-                )
-            out[k] = _structure(conv, v, cls, f"state.modules.{k}")
-        return out
-
-    conv.register_unstructure_hook(GameState, _state_out(conv, modules_out))
-    conv.register_structure_hook(GameState, _state_in(conv, modules_in))
-    return conv
-
-
-def _state_fields() -> list[tuple[str, Any]]:
-    """GameState's fields except ``modules``, with their (resolved) types."""
-    from ..engine.state import Pending, PlayerState, ScoringRecord
-
-    for cls in (GameState, PlayerState, Pending, ScoringRecord):
-        resolve_types(cls)
-    return [(f.name, f.type) for f in fields(GameState) if f.name != "modules"]
-
-
-def _state_out(
-    conv: Converter, modules_out: Callable[[dict[str, Any]], dict[str, Any]]
-) -> Callable[[GameState], dict[str, Any]]:
-    typed = _state_fields()
-
-    def out(st: GameState) -> dict[str, Any]:
-        d = {n: conv.unstructure(getattr(st, n), unstructure_as=t) for n, t in typed}
-        d["modules"] = modules_out(st.modules)
-        return d
-
-    return out
-
-
-#: State fields that older saves of the same format version may lack; loading leaves them at
-#: their defaults (``pile_sizes``: no pile record, see ``Game.pile_range``).
-OPTIONAL_STATE_FIELDS = frozenset({"pile_sizes"})
-
-
-def _state_in(conv: Converter, modules_in: Callable[[Any, Any], dict[str, Any]]) -> Callable[[Any, Any], GameState]:
-    typed = _state_fields()
-
-    def inp(value: Any, _type: Any) -> GameState:
-        if not isinstance(value, dict):
-            raise SaveFormatError("the state must be an object")
-        missing = [n for n, _ in typed if n not in value and n not in OPTIONAL_STATE_FIELDS]
-        if missing:
-            raise SaveFormatError(f"the state lacks {missing}")
-        piles = value.get("pile_sizes", [])
-        if not isinstance(piles, list) or not all(type(n) is int for n in piles):
-            raise SaveFormatError(f"bad pile record {piles!r}: pile_sizes is a list of pile sizes (integers >= 0)")
-        kwargs = {n: _structure(conv, value[n], t, f"state.{n}") for n, t in typed if n in value}
-        kwargs["modules"] = modules_in(value.get("modules", {}), None)
-        return GameState(**kwargs)
-
-    return inp
-
-
-def action_to_data(rules: Ruleset, action: Action) -> dict[str, Any]:
+def action_to_data(rules: RulesLike, action: Action) -> dict[str, Any]:
     """An action as plain data: ``{"type": name, ...fields}``."""
     if isinstance(action, Pass):
         return {"type": "Pass"}
@@ -192,7 +39,7 @@ def action_to_data(rules: Ruleset, action: Action) -> dict[str, Any]:
     return {"type": kind.type_name, **data}
 
 
-def action_from_data(rules: Ruleset, data: Any) -> Action:
+def action_from_data(rules: RulesLike, data: Any) -> Action:
     """The action named by ``data`` (see :func:`action_to_data`); :class:`SaveFormatError` if
     the type is not an action of this rule set or the fields do not fit it."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -219,33 +66,7 @@ def action_from_data(rules: Ruleset, data: Any) -> Action:
         raise SaveFormatError(f"bad {name} action {data!r}: {_describe(exc, 'action')}") from None
 
 
-def _structure(conv: Converter, value: Any, cls: Any, path: str) -> Any:
-    """``conv.structure(value, cls)``; a failure is a :class:`SaveFormatError` naming where
-    in the save (``path``, e.g. ``state.players``) and what was wrong."""
-    try:
-        return conv.structure(value, cls)
-    except (SaveFormatError, RecursionError):
-        raise
-    except Exception as exc:
-        raise SaveFormatError(f"bad game state: {_describe(exc, path)}") from None
-
-
-def _leaf_message(exc: BaseException, type_: Any) -> str:
-    """One structuring failure: our own errors say what they found, cattrs' say what it wanted."""
-    return str(exc) if isinstance(exc, AlhambraError) else format_exception(exc, type_)
-
-
-def _describe(exc: Exception, root: str) -> str:
-    """What went wrong, for a :class:`SaveFormatError`: cattrs' grouped structuring errors
-    become their paths and reasons (``invalid value for type, expected int @
-    state.players[0].score``), at most three; anything else its type and message."""
-    if isinstance(exc, BaseValidationError):
-        found = transform_error(exc, path=root, format_exception=_leaf_message)
-        return "; ".join(found[:3]) + (f"; and {len(found) - 3} more" if len(found) > 3 else "")
-    return f"{type(exc).__name__}: {exc} @ {root}"
-
-
-def history_from_data(rules: Ruleset, records: list[Any]) -> list[Action]:
+def history_from_data(rules: RulesLike, records: list[Any]) -> list[Action]:
     """The actions of a save's ``history``; a bad one is a :class:`SaveFormatError` that says
     which (``history[12]``)."""
     out = []
@@ -257,9 +78,9 @@ def history_from_data(rules: Ruleset, records: list[Any]) -> list[Action]:
     return out
 
 
-def game_to_data(game: Game) -> dict[str, Any]:
+def game_to_data(game: GameLike) -> dict[str, Any]:
     """The whole game as plain data (see :func:`game_to_json`)."""
-    version, internal, gauss = game.rng.getstate()
+    version, internal, gauss = game._rng.getstate()
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -267,11 +88,11 @@ def game_to_data(game: Game) -> dict[str, Any]:
         "rng": {"version": version, "state": list(internal), "gauss": gauss},
         "state": converter_of(game.rules).unstructure(game.state, unstructure_as=GameState),
         "history": [action_to_data(game.rules, a) for a in game.history],
-        **({} if game.origin is None else {"start_position": game.origin}),
+        **({} if game._origin is None else {"start_position": game._origin}),
     }
 
 
-def game_to_json(game: Game) -> str:
+def game_to_json(game: GameLike) -> str:
     """The game as JSON text (format ``alhambra-save`` version 1)."""
     return json.dumps(game_to_data(game), separators=(",", ":"))
 
@@ -350,16 +171,16 @@ def resolve_modules(names: list[str], given: Iterable[Any] = ()) -> list[Any]:
 
 def game_from_json(
     text: Any,
-    blank: Callable[[Ruleset, list[str], int], Game],
+    blank: Callable[[Any, list[str], int], G],  # (rules, names, seed): an empty game
     *,
     modules: Iterable[Any] = (),
     plugins: Iterable[Any] = (),
     check_history: bool = True,
-) -> Game:
+) -> G:
     """Load a game saved by :func:`game_to_json`; see ``Game.from_json``. ``blank(rules,
     names, seed)`` makes the empty game the state is loaded into (``Game._blank``);
     ``check_history``: replay the history and compare (:func:`check_history_leads_to_state`)."""
-    from ..engine.ruleset import get_ruleset
+    from ..rules.ruleset import get_ruleset
 
     data = read_save(text)
     check_nesting(data, "save")
@@ -395,9 +216,9 @@ def game_from_json(
             or rng.get("gauss") is not None
         ):
             raise SaveFormatError("bad random-generator state")
-        game.rng.setstate((3, tuple(internal), None))
+        game._rng.setstate((3, tuple(internal), None))
         game.history = history_from_data(rules, data.get("history", []))
-        game.origin = start
+        game._origin = start
         validate_game(game, data["players"])
         # the state must be playable: list what the player to decide may do, and a view
         game.legal_actions()
@@ -416,13 +237,13 @@ def game_from_json(
 
 
 def check_history_leads_to_state(
-    game: Game,
-    blank: Callable[[Ruleset, list[str], int], Game],
+    game: GameLike,
+    blank: Callable[[Any, list[str], int], G],  # (rules, names, seed): an empty game
     *,
     modules: Iterable[Any] = (),
     plugins: Iterable[Any] = (),
     saved_state: Any = None,
-) -> Game:
+) -> G:
     """Replay ``game.history`` from where it starts and compare with ``game`` (a loaded save):
     the start is the set-up of the game's configuration and seed (R-SET-1 … R-SET-7), or the
     position ``game.origin`` for a game built with ``Game.from_position``. Only a state that
@@ -449,9 +270,9 @@ def check_history_leads_to_state(
     found = first_difference(
         {
             "state": conv.unstructure(replayed.state, unstructure_as=GameState),
-            "rng": list(replayed.rng.getstate()[1]),
+            "rng": list(replayed._rng.getstate()[1]),
         },
-        {"state": conv.unstructure(game.state, unstructure_as=GameState), "rng": list(game.rng.getstate()[1])},
+        {"state": conv.unstructure(game.state, unstructure_as=GameState), "rng": list(game._rng.getstate()[1])},
         saved={"state": saved_state, "rng": None},
     )
     if found is not None:
@@ -461,37 +282,6 @@ def check_history_leads_to_state(
             f"{_short(theirs)}, the save holds {_short(ours)})"
         )
     return replayed
-
-
-def start_of(
-    game: Game,
-    blank: Callable[[Ruleset, list[str], int], Game],
-    *,
-    modules: Iterable[Any] = (),
-    plugins: Iterable[Any] = (),
-) -> Game:
-    """A new game at the point where ``game``'s history starts: the set-up of its
-    configuration and seed, or its start position (``game.origin``), read with the same rule
-    set. :class:`SaveFormatError` if that position is not one (``start_position: ...``) or
-    belongs to another configuration."""
-    from ..engine.sequence import start_turn
-    from .position import game_from_position
-
-    if game.origin is None:
-        fresh = blank(game.rules, list(game.names), game.seed)
-        game.rules.hook.alhambra_setup(game=fresh)
-        start_turn(fresh, fresh.state.start_player)
-        return fresh
-    try:
-        fresh = game_from_position(game.origin, blank, modules=modules, plugins=plugins)
-    except ConfigError as exc:
-        raise SaveFormatError(f"start_position: {exc}") from None
-    if fresh.config != game.config:
-        raise SaveFormatError(
-            f"start_position: its configuration {fresh.config} is not the save's {game.config} "
-            "(players, modules, seed, options, blocked and plugins)"
-        )
-    return fresh
 
 
 def first_difference(a: Any, b: Any, path: str = "", saved: Any = None) -> tuple[str, Any, Any] | None:

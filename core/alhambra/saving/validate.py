@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import attrs
 
-from ..engine.accounting import InvariantError, check_invariants
+from ..engine.accounting import InvariantError, card_locations, check_invariants, tile_locations
 from ..engine.components import BUILDING_TYPES, SCORING_A, SCORING_B, SCORING_TABLE, Card, MoneyCard, ScoringCard
 from ..engine.piles import pile_of
 from ..errors import AlhambraError, SaveFormatError, shown
 from ..rules.setup import PILES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.protocol import GameLike
 
 #: Deepest nesting of lists and objects a save or position may hold (a real save needs 7).
 MAX_DEPTH = 24
@@ -92,7 +92,7 @@ def check_nesting(
 
 
 def validate_game(
-    game: "Game", names: Sequence[str] | None = None, *, error: type[AlhambraError] = SaveFormatError
+    game: "GameLike", names: Sequence[str] | None = None, *, error: type[AlhambraError] = SaveFormatError
 ) -> None:
     """Check a loaded game (a save's or a position's) as a whole; raise ``error`` naming the
     first problem found. ``names``: the player names the envelope gave, if any.
@@ -111,7 +111,7 @@ def validate_game(
     _check_scorings(game, error)
     check_piles(game, error)
     _check_components(game, error)
-    for problem in game.hook.alhambra_check_state(game=game):
+    for problem in game.rules.hook.alhambra_check_state(game=game):
         if problem:
             raise error(f"inconsistent {_what(error)}: {problem}")
     try:
@@ -122,7 +122,7 @@ def validate_game(
         check_action_fields(game, action, f"history[{i}]", error=error)
 
 
-def check_parts(game: "Game", error: type[AlhambraError] = SaveFormatError) -> None:
+def check_parts(game: "GameLike", error: type[AlhambraError] = SaveFormatError) -> None:
     """The plugins' parts of the state (``state.modules``): exactly those that the set-up of
     the game's configuration makes (``alhambra_setup``: a module's part, Dirk's in a
     two-player game, R-TWO-3), each an instance of the class its plugin declares
@@ -132,13 +132,13 @@ def check_parts(game: "Game", error: type[AlhambraError] = SaveFormatError) -> N
     parts = game.state.modules
     if not isinstance(parts, dict):
         raise error(f"state.modules: the plugins' parts of the state are a table, not {shown(parts)}")
-    fresh = type(game)._blank(game.rules, list(game.names), game.seed)
+    fresh = type(game)._blank(game.rules, list(game._names), game.seed)
     game.rules.hook.alhambra_setup(game=fresh)
     for key in fresh.state.modules:
         if key not in parts:
             raise error(
                 f"state.modules.{key}: the {key} part of the state is missing "
-                f"(a game of modules {list(game.modules) or 'none'} with {game.num_players} players has it)"
+                f"(a game of modules {list(game.rules.modules) or 'none'} with {game.num_players} players has it)"
             )
     for key, part in parts.items():
         cls = game.rules.state_classes.get(key)
@@ -157,7 +157,7 @@ def _seat(value: Any, n: int, what: str, error: type[AlhambraError]) -> None:
         raise error(f"{what} must be a seat 0..{n - 1}, not {value!r}")
 
 
-def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
+def _check_phase(game: "GameLike", error: type[AlhambraError]) -> None:
     """Phase, decider, pending tiles, placement context and distribution agree."""
     st = game.state
     n = game.num_players
@@ -228,7 +228,7 @@ def _check_phase(game: "Game", error: type[AlhambraError]) -> None:
         )
 
 
-def _check_numbers(game: "Game", error: type[AlhambraError]) -> None:
+def _check_numbers(game: "GameLike", error: type[AlhambraError]) -> None:
     """Market, display, scores, turn number: shapes and ranges."""
     st = game.state
     catalog = game.rules.catalog
@@ -257,7 +257,7 @@ def _max_points(number: int) -> int:
     return sum(max(SCORING_TABLE[t][number - 1]) for t in BUILDING_TYPES)
 
 
-def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
+def _check_scorings(game: "GameLike", error: type[AlhambraError]) -> None:
     """Scoring records: numbers 1, 2, 3 in order, each once; participants the seats (and Dirk
     in a two-player game); points within reach; the scoring cards set aside matching the
     scorings done or pending; scores the sums of the records (R-SCORE-1 … R-SCORE-6)."""
@@ -330,7 +330,7 @@ def _check_scorings(game: "Game", error: type[AlhambraError]) -> None:
             )
 
 
-def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> None:
+def check_piles(game: "GameLike", error: type[AlhambraError] = SaveFormatError) -> None:
     """The pile record (``state.pile_sizes``, R-SET-6) must fit the deck: no entries (no
     record), one (a reshuffled deck, R-TURN-8) or five (the setup piles), each a size >= 0,
     together at least as many cards as the deck holds (cards only leave the deck); with the
@@ -355,7 +355,7 @@ def check_piles(game: "Game", error: type[AlhambraError] = SaveFormatError) -> N
                     )
 
 
-def _check_components(game: "Game", error: type[AlhambraError]) -> None:
+def _check_components(game: "GameLike", error: type[AlhambraError]) -> None:
     """Scoring cards A and B once each, only in the deck or set aside (R-SCORE-1); every card
     that is neither money nor a scoring card (module cards: exchange offices) exactly once;
     no card or tile this game does not have. Buildings and money cards are counted by
@@ -363,7 +363,7 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
     cards = game.rules.cards
     places: dict[Card, list[str]] = {SCORING_A: [], SCORING_B: []}
     seen: Counter[Card] = Counter()
-    for where, found in game.card_locations().items():
+    for where, found in card_locations(game).items():
         for c in found:
             if not isinstance(c, Card) or cards.get(c.code) is not c:
                 raise error(f"{where}: unknown card {c!r} (not a card of this game)")
@@ -388,7 +388,7 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
         if seen[card] != 1:
             raise error(f"card {card.code} must be in the game exactly once, found {seen[card]} times")
     catalog = game.rules.catalog
-    for where, tiles in game.tile_locations().items():
+    for where, tiles in tile_locations(game).items():
         for t in tiles:
             if type(t) not in (int, str) or t == 0 or t not in catalog:
                 raise error(f"{where}: unknown tile {t!r} (this game's tiles: 1-54 and its modules' tiles)")
@@ -398,7 +398,9 @@ def _check_components(game: "Game", error: type[AlhambraError]) -> None:
 TILE_FIELDS = frozenset({"tile", "hut", "building"})
 
 
-def check_action_fields(game: "Game", action: Any, where: str, *, error: type[AlhambraError] = SaveFormatError) -> None:
+def check_action_fields(
+    game: "GameLike", action: Any, where: str, *, error: type[AlhambraError] = SaveFormatError
+) -> None:
     """An action read from a save or position is made of what actions are made of: cards of
     the game, tiles of the game (fields ``tile``, ``hut``, ``building``), booleans, ints
     within ±1000 (market spaces, seats, positions), short strings, and tuples of those one

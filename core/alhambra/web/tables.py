@@ -27,7 +27,7 @@ from typing import Any
 
 from attrs import define, field
 
-from .. import Action, AlhambraError, Game, SaveFormatError, new_game
+from .. import Action, AlhambraError, Game, SaveFormatError, new_game, start_position
 from ..bots import Bot, make_bot
 from .words import describe, distribution_words, logged
 
@@ -962,7 +962,7 @@ class TableStore:
     def _known_by_replay(self, game: Game) -> list[list[str]]:
         """The known hands of ``game`` rebuilt from its seed and history (a table saved
         before they were kept); none known for a game started from a position."""
-        if game.origin is not None:
+        if start_position(game) is not None:
             return [[] for _ in range(game.num_players)]
         again = self._rebuild(game, 0)
         known = starting_known(again)

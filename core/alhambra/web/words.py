@@ -88,7 +88,7 @@ def _phrases(game: Any, seat: int, action: Any, prices: Sequence[int | None] | N
     st = game.state
     cat = catalog_of(game)
     kind = type(action).__name__
-    said: tuple[str, str] | None = game.hook.alhambra_action_words(game=game, seat=seat, action=action)
+    said: tuple[str, str] | None = game.rules.hook.alhambra_action_words(game=game, seat=seat, action=action)
     if said is not None:  # a plugin's own action, in its own words
         return said
     if kind in ("Buy", "UseVizier") or _purchase_like(action):
