@@ -11,6 +11,7 @@ RULES = ("R-EXC-1", "R-EXC-2", "R-EXC-3", "R-EXC-4", "R-EXC-5", "R-EXC-6")
 REPLACES = ()
 
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+    DECLARED,
     OFFICES,
     OFFICES_BY_CODE,
     ExchangeOffice,
@@ -20,11 +21,8 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     offices_in,
     alhambra_action_kinds,
     alhambra_cards,
-    alhambra_determinize,
-    alhambra_hidden_piles,
     alhambra_money_piles,
     alhambra_payment_means,
-    alhambra_view,
 )
 from .observation import alhambra_observation_parts  # noqa: E402
 
@@ -33,6 +31,7 @@ __all__ = [
     "DESCRIPTION",
     "RULES",
     "REPLACES",
+    "DECLARED",
     "OFFICES",
     "OFFICES_BY_CODE",
     "ExchangeOffice",
@@ -42,10 +41,7 @@ __all__ = [
     "offices_in",
     "alhambra_action_kinds",
     "alhambra_cards",
-    "alhambra_determinize",
-    "alhambra_hidden_piles",
     "alhambra_money_piles",
     "alhambra_payment_means",
     "alhambra_observation_parts",
-    "alhambra_view",
 ]
