@@ -11,6 +11,7 @@ RULES = ("R-BON-1", "R-BON-2", "R-BON-3", "R-BON-4", "R-BON-5")
 REPLACES = ()
 
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+    DECLARED,
     BONUS_CARDS,
     DEAL_SIZES,
     BonusCardsState,
@@ -23,15 +24,13 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_check_state,
     alhambra_city_changed,
     alhambra_determinize,
-    alhambra_position_part,
     alhambra_position_read,
     alhambra_setup,
-    alhambra_state_classes,
-    alhambra_view,
 )
 from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
+    "DECLARED",
     "NAME",
     "DESCRIPTION",
     "RULES",
@@ -48,10 +47,7 @@ __all__ = [
     "alhambra_check_state",
     "alhambra_city_changed",
     "alhambra_determinize",
-    "alhambra_position_part",
     "alhambra_position_read",
     "alhambra_setup",
-    "alhambra_state_classes",
     "alhambra_observation_parts",
-    "alhambra_view",
 ]

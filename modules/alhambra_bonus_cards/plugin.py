@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl, operations
+from alhambra import (
+    Action,
+    ActionKind,
+    Declared,
+    DeclaredState,
+    IllegalActionError,
+    action_table,
+    declared,
+    hookimpl,
+    operations,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
@@ -47,10 +57,10 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 
 
 @define(slots=True)
-class BonusCardsState:
-    """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret) and
-    ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was dealt (secret
-    to everyone, R-BON-2). Each list is kept sorted.
+class BonusCardsState(DeclaredState):
+    """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret: the others see
+    how many) and ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was
+    dealt (secret to everyone, R-BON-2: seen as a count). Each list is kept sorted.
 
     What every player knows besides (public, for ``determinize``): ``owned[seat]``, the cards
     that seat has ever revealed (it holds them for good, hidden again after R-BON-4), and
@@ -58,20 +68,22 @@ class BonusCardsState:
     Alhambra at a scoring without their card being revealed (R-BON-5 reveals every eligible
     card). Both empty lists (no record) in saves written before they existed."""
 
-    hands: list[list[int]] = field(factory=list)
-    revealed: list[list[int]] = field(factory=list)
-    out_of_play: list[int] = field(factory=list)
-    owned: list[list[int]] = field(factory=list)
-    not_held: list[list[int]] = field(factory=list)
+    hands: list[list[int]] = field(factory=list, metadata=declared.secret(key="hand", count_as="hidden"))
+    revealed: list[list[int]] = field(factory=list, metadata=declared.public(per_seat=True))
+    out_of_play: list[int] = field(factory=list, metadata=declared.counted())
+    owned: list[list[int]] = field(factory=list, metadata=declared.internal(per_seat="or none"))
+    not_held: list[list[int]] = field(factory=list, metadata=declared.internal(per_seat="or none"))
 
-    def clone(self) -> "BonusCardsState":
-        return BonusCardsState(
-            [h.copy() for h in self.hands],
-            [r.copy() for r in self.revealed],
-            self.out_of_play.copy(),
-            [o.copy() for o in self.owned],
-            [x.copy() for x in self.not_held],
-        )
+
+#: Views: per player the revealed cards and how many are hidden, how many are out of play,
+#: and the seat's own hidden cards; a position's ``[bonus_cards]`` holds every field.
+DECLARED = Declared(
+    STATE_KEY,
+    BonusCardsState,
+    label="bonus cards",
+    view=("players", "out_of_play", "hand"),
+    players=("revealed", "hands"),
+)
 
 
 def bonus_state(game: Game) -> BonusCardsState:
@@ -193,11 +205,6 @@ def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
 
 
 @hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {STATE_KEY: BonusCardsState}
-
-
-@hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
@@ -260,16 +267,12 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's bonus cards: a hand and a revealed list per seat, and each of the ten
-    cards exactly once among hands, revealed cards and the cards out of play (R-BON-1/2)."""
+    """A loaded game's bonus cards: each of the ten exactly once among hands, revealed cards
+    and the cards out of play (R-BON-1/2), and the public record agreeing with the hands
+    (one entry per seat is the declared check)."""
     bs = game.state.modules.get(STATE_KEY)
-    n = game.num_players
-    if bs is None:
-        return "the bonus cards module's state is missing"
-    if len(bs.hands) != n or len(bs.revealed) != n:
-        return f"bonus cards: one hand and one revealed list per seat expected ({n} seats)"
-    if len(bs.owned) not in (0, n) or len(bs.not_held) not in (0, n):
-        return f"bonus cards: the public record (owned, not_held) has one list per seat ({n} seats) or none"
+    if bs is None or len(bs.hands) != game.num_players:
+        return None  # said by the declared check
     for seat in range(len(bs.owned)):
         if any(b not in bs.hands[seat] + bs.revealed[seat] for b in bs.owned[seat]):
             return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
@@ -279,21 +282,6 @@ def alhambra_check_state(game: Game) -> str | None:
     if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
         return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
     return None
-
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Revealed cards are public; of hidden cards only their number, except ``seat``'s own."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None:
-        return
-    mine = {
-        "players": [{"revealed": list(shown), "hidden": len(hand)} for hand, shown in zip(bs.hands, bs.revealed)],
-        "out_of_play": len(bs.out_of_play),
-    }
-    if seat is not None:
-        mine["hand"] = list(bs.hands[seat])
-    view["modules"][STATE_KEY] = mine
 
 
 @hookimpl
@@ -349,23 +337,6 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
 
 
 @hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The bonus cards' part of a position: ``[bonus_cards]`` with ``hands`` (per seat, the
-    hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
-    named by the building it pictures (R-BON-1/2)."""
-    bs = bonus_state(game)
-    return {
-        STATE_KEY: {
-            "hands": [list(h) for h in bs.hands],
-            "revealed": [list(r) for r in bs.revealed],
-            "out_of_play": list(bs.out_of_play),
-            "owned": [list(o) for o in bs.owned],
-            "not_held": [list(x) for x in bs.not_held],
-        }
-    }
-
-
-@hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
     """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
     dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
@@ -374,12 +345,8 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
 
     if STATE_KEY not in parts:
         return [STATE_KEY]
-    part = parts[STATE_KEY]
+    part = parts[STATE_KEY]  # a table of the declared fields (the declared reading checked)
     n = game.num_players
-    if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play", "owned", "not_held"}:
-        raise ConfigError(
-            f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', not {part!r}"
-        )
 
     def seat_lists(name: str) -> list[list[int]] | None:
         value = part.get(name)

@@ -61,6 +61,8 @@ class Field:
     distinct seats). ``flag``: true or false (a per-seat list: each). ``face_up``: a pile
     (or a table of piles) drawn from its end, whose last ``face_up`` items are seen and the
     rest in an order nobody knows; ``pile_name`` names each (``"{}"``: the table's key).
+    ``key``: its name in views (default: the field's); ``count_as``: a secret per-seat
+    field's name in each seat's entry of a view's ``players``, where its length is shown.
     ``holds``: ``"tiles"`` or ``"cards"`` in the place ``place`` (``locate(value)``: the
     components, else the items flattened). ``to_position`` / ``from_position(value, game,
     where)``: plain data in positions; ``omit``: left out of a position when empty."""
@@ -75,6 +77,8 @@ class Field:
     holds: str | None = None
     place: str = ""
     locate: Callable[[Any], list[Any]] | None = None
+    key: str = ""
+    count_as: str = ""
     to_position: Callable[[Any], Any] | None = None
     from_position: Callable[[Any, Any, str], Any] | None = None
     omit: bool = False
@@ -174,7 +178,8 @@ class Declared:
     part, in order; ``None``: every field in order; ``()``: no derived part), ``phase`` and
     ``decider`` (the module's phase and the field naming the seat deciding in it),
     ``tiles`` and ``noun`` (the kind of catalogue tile the module adds, each in exactly one
-    place: ``"hut"``)."""
+    place: ``"hut"``), ``players`` (the per-seat fields a view's ``players`` entry shows,
+    one table per seat)."""
 
     key: str
     state: type | None = None
@@ -186,6 +191,7 @@ class Declared:
     decider: str = ""
     tiles: str = ""
     noun: str = ""
+    players: tuple[str, ...] = ()
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
@@ -203,21 +209,26 @@ class Declared:
         """The module's entry of ``view["modules"]`` as seen by ``seat`` (None: a spectator)."""
         out: dict[str, Any] = {}
         state = game.state.modules.get(self.key)
-        declared = dict(self.fields)
+        declared = {spec.key or name: (name, spec) for name, spec in self.fields}
         st = game.state
-        for name in self.view or ():
-            spec = declared.get(name)
-            if spec is not None:
+        for entry in self.view or ():
+            found = declared.get(entry)
+            if found is not None:
+                name, spec = found
                 value = getattr(state, name)
                 if spec.show == "count":
-                    out[name] = len(value)
+                    out[entry] = len(value)
                 elif spec.show == "owner":
                     if seat is not None:
-                        out[name] = copied(value[seat])
+                        out[entry] = copied(value[seat])
                 elif spec.view is not None:
-                    out[name] = spec.view(value)
+                    out[entry] = spec.view(value)
                 else:
-                    out[name] = copied(value)
+                    out[entry] = copied(value)
+                continue
+            name = entry
+            if name == "players":
+                out[name] = self._players(state, game.num_players)
                 continue
             deck = self.deck
             if deck is None:
@@ -233,6 +244,20 @@ class Declared:
                 out[name] = sum([type(c) is deck.card for c in st.deck])
             else:
                 raise ConfigError(f"{self.key}: the view entry {name!r} is no declared field nor deck entry")
+        return out
+
+    def _players(self, state: Any, n: int) -> list[dict[str, Any]]:
+        """Each seat's table of the ``players`` view entry: its public per-seat fields, and
+        the length of its secret ones."""
+        fields = dict(self.fields)
+        out: list[dict[str, Any]] = [{} for _ in range(n)]
+        for name in self.players:
+            spec, value = fields[name], getattr(state, name)
+            for seat, entry in enumerate(out):
+                if spec.show == "owner":
+                    entry[spec.count_as or name] = len(value[seat])
+                else:
+                    entry[spec.key or name] = copied(value[seat])
         return out
 
     # -- positions -------------------------------------------------------------------------
