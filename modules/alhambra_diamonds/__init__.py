@@ -11,6 +11,7 @@ RULES = ("R-DIA-1", "R-DIA-2", "R-DIA-3", "R-DIA-4", "R-DIA-5", "R-DIA-6", "R-DI
 REPLACES = ()
 
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+    DECLARED,
     CURRENCY,
     DEFAULT_VALUES,
     VALUES_OPTION,
@@ -23,16 +24,15 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_options,
     alhambra_purchase_rule,
     DiamondPurchaseRule,
-    alhambra_view,
     check_diamond_payment,
     diamond_refusal,
     diamonds_for,
     diamonds_in,
     minimal_diamond_payments,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
+    "DECLARED",
     "NAME",
     "DESCRIPTION",
     "RULES",
@@ -49,8 +49,6 @@ __all__ = [
     "alhambra_options",
     "alhambra_purchase_rule",
     "DiamondPurchaseRule",
-    "alhambra_observation_parts",
-    "alhambra_view",
     "check_diamond_payment",
     "diamond_refusal",
     "diamonds_for",
