@@ -20,6 +20,7 @@ from .layout import (  # noqa: E402  (the shipped layout's data)
     shipped_layout,
 )
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
+    DECLARED,
     HutState,
     LAYOUT_OPTION,
     MAX_HUTS,
@@ -35,20 +36,14 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_action_kinds,
     alhambra_building_counts,
     alhambra_check_state,
-    alhambra_determinize,
-    alhambra_hidden_piles,
     alhambra_options,
-    alhambra_position_part,
-    alhambra_position_read,
     alhambra_setup,
-    alhambra_state_classes,
-    alhambra_tile_locations,
     alhambra_tiles,
-    alhambra_view,
 )
 from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
+    "DECLARED",
     "NAME",
     "DESCRIPTION",
     "RULES",
@@ -75,15 +70,8 @@ __all__ = [
     "alhambra_action_kinds",
     "alhambra_building_counts",
     "alhambra_check_state",
-    "alhambra_determinize",
-    "alhambra_hidden_piles",
     "alhambra_options",
-    "alhambra_position_part",
-    "alhambra_position_read",
     "alhambra_setup",
-    "alhambra_state_classes",
-    "alhambra_tile_locations",
     "alhambra_tiles",
     "alhambra_observation_parts",
-    "alhambra_view",
 ]
