@@ -58,9 +58,13 @@ from alhambra import (
     cell_position,
     ConfigError,
     IllegalActionError,
+    Declared,
+    DeclaredState,
+    DeckKind,
     InternedCard,
     Option,
     action_table,
+    declared,
     hookimpl,
     operations,
     shuffle_into,
@@ -214,8 +218,27 @@ def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, 
     return (x, y), (x + dx, y + dy)
 
 
+def _card_of(number: Any) -> Any:
+    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
+    save's ``-1``: the check of every card then names the place it lies in)."""
+    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
+
+
+def _cards_of(numbers: list[int]) -> list[Any]:
+    return [_card_of(n) for n in numbers]
+
+
+def _codes(numbers: list[int]) -> list[str]:
+    return [GateCard(n).code for n in numbers]
+
+
+def _gates_seen(gates: list[list[list[int]]]) -> list[list[list[Any]]]:
+    """The gates of each Alhambra as views and positions show them: ``[x, y, "east"|"south"]``."""
+    return [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gates]
+
+
 @define(slots=True)
-class CityGatesState:
+class CityGatesState(DeclaredState):
     """The city gates' state (plain ints and lists, saved as they are).
 
     ``space``: the number of the gate card waiting on the gate space, 0 for none (R-GATE-3).
@@ -229,22 +252,29 @@ class CityGatesState:
     ``"done"`` (the turn's action is complete) or the phase the seat goes back to deciding in
     (``"place"``: the placement goes on, or ends; ``"turn"``: the turn player acts again)."""
 
-    space: int
-    gates: list[list[list[int]]]
-    played: list[int] = field(factory=list)
-    unused: list[int] = field(factory=list)
-    window: str = ""
-    then: str = ""
-
-    def clone(self) -> CityGatesState:
-        return CityGatesState(
-            self.space,
-            [[g.copy() for g in seat] for seat in self.gates],
-            self.played.copy(),
-            self.unused.copy(),
-            self.window,
-            self.then,
+    space: int = field(
+        metadata=declared.public(
+            view=lambda n: f"gate-{n}" if n else None,
+            to_position=lambda n: GateCard(n).code,
+            omit=True,
+            holds="cards",
+            place="gate space",
+            locate=lambda n: [_card_of(n)] if n else [],
         )
+    )
+    gates: list[list[list[int]]] = field(
+        metadata=declared.public(per_seat=True, view=_gates_seen, to_position=_gates_seen)
+    )
+    played: list[int] = field(
+        factory=list,
+        metadata=declared.counted(to_position=_codes, holds="cards", place="gate cards played", locate=_cards_of),
+    )
+    unused: list[int] = field(
+        factory=list,
+        metadata=declared.internal(to_position=_codes, holds="cards", place="gate cards unused", locate=_cards_of),
+    )
+    window: str = field(default="", metadata=declared.public(view=lambda w: w or None, omit=True))
+    then: str = field(default="", metadata=declared.internal(omit=True))
 
 
 def gates_state(game: Game) -> CityGatesState:
@@ -804,11 +834,6 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 
 
 @hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {KEY: CityGatesState}
-
-
-@hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-GATE-1: the state; the cards a game does not use are set aside (the others are
     dealt into the piles by ``alhambra_money_piles``, which the base setup calls before)."""
@@ -889,67 +914,20 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
 # ---------------------------------------------------------------------------------------------
 
 
-def _is_gate(card: Any) -> bool:
-    return type(card) is GateCard
-
-
-@hookimpl
-def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
-    """R-GATE-2: of the gate cards in the deck, every player knows how many lie in the
-    undrawn part of each of piles 3-5 (not which card, nor where): resampled within their
-    piles like the exchange offices."""
-    deck = game.state.deck
-    slots = [k for k, c in enumerate(deck) if type(c) is GateCard]
-    if not slots:
-        return
-    cards = [deck[k] for k in slots]
-    rng.shuffle(cards)
-    for k, card in zip(slots, cards):
-        deck[k] = card
-    operations.resample_in_piles(game, _is_gate, rng)
-
-
-@hookimpl
-def alhambra_hidden_piles(game: Game) -> list[Any]:
-    """R-GATE-2: the gate cards in the deck, as ``alhambra_determinize`` resamples them."""
-    from alhambra import DeckCards
-
-    return [DeckCards("gate card", _is_gate)]
-
-
-def _card_of(number: Any) -> Any:
-    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
-    save's ``-1``: the check of every card then names the place it lies in)."""
-    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
-
-
-@hookimpl
-def alhambra_card_locations(game: Game) -> dict[str, list[Any]]:
-    gs = gates_state(game)
-    return {
-        "gate space": [_card_of(gs.space)] if gs.space else [],
-        "gate cards played": [_card_of(n) for n in gs.played],
-        "gate cards unused": [_card_of(n) for n in gs.unused],
-    }
-
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate
-    cards in hand and the gates of each Alhambra (``[x, y, "east"|"south"]``), the cards in the
-    discard pile, how many are still in the deck, and the window the deciding seat plays gates
-    in (``"change"``, ``"removal"``; ``None`` outside phase ``"gates"``, R-GATE-5)."""
-    st = game.state
-    gs = gates_state(game)
-    view["modules"][KEY] = {
-        "space": f"gate-{gs.space}" if gs.space else None,
-        "hands": [[c.code for c in gates_in(p.hand)] for p in st.players],
-        "gates": [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates],
-        "discard": [c.code for c in gates_in(st.discard)],
-        "in_deck": len(gates_in(st.deck)),
-        "played": len(gs.played),
-        "window": gs.window or None,
-    }
+#: Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate cards
+#: in hand and the gates of each Alhambra, the cards in the discard pile, how many are still in
+#: the deck (resampled within piles 3-5 by determinization, R-GATE-2) and how many were played,
+#: and the window the deciding seat plays gates in (``None`` outside phase ``"gates"``,
+#: R-GATE-5). A position's ``[city_gates]`` holds the fields, the space and the window only
+#: when they are not empty; the module reads it itself (gate cards lie in several places).
+DECLARED = Declared(
+    KEY,
+    CityGatesState,
+    label="city gates",
+    deck=DeckKind(GateCard, "gate card"),
+    view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
+    reads=False,
+)
 
 
 def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
@@ -998,9 +976,8 @@ def alhambra_check_state(game: Game) -> str | None:
     0; the window for gates and the phase agreeing (:func:`_why_not_window`). Where else each
     card lies is checked by the core (every card exactly once)."""
     gs = game.state.modules.get(KEY)
-    n = game.num_players
-    if gs is None:
-        return "the city gates' state is missing"
+    if gs is None or len(gs.gates) != game.num_players:
+        return None  # said by the declared check
     why = why_not_displayed(game.state.display)
     if why:
         return f"state.display: {why}"
@@ -1010,8 +987,6 @@ def alhambra_check_state(game: Game) -> str | None:
         nums = getattr(gs, name)
         if any(type(k) is not int or not 1 <= k <= MAX_CARDS for k in nums):
             return f"city gates: {name} holds card numbers 1-{MAX_CARDS}, not {nums!r}"
-    if len(gs.gates) != n:
-        return f"city gates: one list of gates per seat expected, found {len(gs.gates)}"
     for seat, seat_gates in enumerate(gs.gates):
         city = game.state.players[seat].city
         opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
@@ -1048,30 +1023,6 @@ def alhambra_check_state(game: Game) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 _PART_KEYS = ("space", "gates", "played", "unused", "hands", "window", "then")
-
-
-@hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The city gates' part of a position: ``[city_gates]`` with ``space`` (the gate card
-    waiting on the gate space, R-GATE-3; left out when it is empty), ``gates`` (per seat, the
-    gates of its Alhambra as ``[x, y, "east"|"south"]``, R-GATE-5), ``played`` (the gate cards
-    played, out of the game) and ``unused`` (those this game does not use, R-GATE-1); in phase
-    ``"gates"``, ``window`` (``"change"`` or ``"removal"``) and, after a change, ``then``
-    (what follows the window: ``"done"``, ``"place"`` …, R-GATE-5). The gate cards in hand are
-    in the players' ``hand``, those in the deck and the discard pile in ``deck`` and
-    ``discard``, like any card."""
-    gs = gates_state(game)
-    part: dict[str, Any] = {}
-    if gs.space:
-        part["space"] = GateCard(gs.space).code
-    part["gates"] = [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates]
-    part["played"] = [GateCard(n).code for n in gs.played]
-    part["unused"] = [GateCard(n).code for n in gs.unused]
-    if gs.window:
-        part["window"] = gs.window
-    if gs.then:
-        part["then"] = gs.then
-    return {KEY: part}
 
 
 def _gate_code(value: Any, where: str) -> GateCard:

@@ -179,7 +179,7 @@ class Declared:
     ``decider`` (the module's phase and the field naming the seat deciding in it),
     ``tiles`` and ``noun`` (the kind of catalogue tile the module adds, each in exactly one
     place: ``"hut"``), ``players`` (the per-seat fields a view's ``players`` entry shows,
-    one table per seat)."""
+    one table per seat), ``reads`` (``False``: the module reads its position part itself)."""
 
     key: str
     state: type | None = None
@@ -192,6 +192,7 @@ class Declared:
     tiles: str = ""
     noun: str = ""
     players: tuple[str, ...] = ()
+    reads: bool = True
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
@@ -450,7 +451,9 @@ class DerivedPlugin:
         if d.state is not None:
             wanted |= {"alhambra_state_classes", "alhambra_check_state"}
             if d.position != ():
-                wanted |= {"alhambra_position_part", "alhambra_position_read"}
+                wanted.add("alhambra_position_part")
+                if d.reads:
+                    wanted.add("alhambra_position_read")
         if d.view is not None:
             wanted |= {"alhambra_view", "alhambra_observation_parts"}
         if any(s.face_up is not None for _, s in fields) or (d.deck is not None and d.deck.resample):
