@@ -22,6 +22,7 @@ from attrs import define, field, frozen
 from alhambra import (
     Action,
     ActionKind,
+    ConfigError,
     Declared,
     DeclaredState,
     IllegalActionError,
@@ -56,6 +57,20 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 # ---------------------------------------------------------------------------------------------
 
 
+def _cards(value: Any, game: Game, where: str) -> list[int]:
+    """A position's list of bonus cards, sorted (R-BON-1)."""
+    if not isinstance(value, list) or any(b not in BONUS_CARDS or type(b) is not int for b in value):
+        raise ConfigError(f"{where}: a list of bonus cards {list(BONUS_CARDS)}, not {value!r}")
+    return sorted(value)
+
+
+def _seat_lists(value: Any, game: Game, where: str) -> list[list[int]]:
+    """A position's list of bonus cards per seat, each sorted (R-BON-1)."""
+    if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(h, list) for h in value):
+        raise ConfigError(f"{where}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+    return [_cards(h, game, where) for h in value]
+
+
 @define(slots=True)
 class BonusCardsState(DeclaredState):
     """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret: the others see
@@ -68,11 +83,19 @@ class BonusCardsState(DeclaredState):
     Alhambra at a scoring without their card being revealed (R-BON-5 reveals every eligible
     card). Both empty lists (no record) in saves written before they existed."""
 
-    hands: list[list[int]] = field(factory=list, metadata=declared.secret(key="hand", count_as="hidden"))
-    revealed: list[list[int]] = field(factory=list, metadata=declared.public(per_seat=True))
-    out_of_play: list[int] = field(factory=list, metadata=declared.counted())
-    owned: list[list[int]] = field(factory=list, metadata=declared.internal(per_seat="or none"))
-    not_held: list[list[int]] = field(factory=list, metadata=declared.internal(per_seat="or none"))
+    hands: list[list[int]] = field(
+        factory=list, metadata=declared.secret(key="hand", count_as="hidden", holds="own", from_position=_seat_lists)
+    )
+    revealed: list[list[int]] = field(
+        factory=list, metadata=declared.public(per_seat=True, holds="own", from_position=_seat_lists)
+    )
+    out_of_play: list[int] = field(factory=list, metadata=declared.counted(holds="own", from_position=_cards))
+    owned: list[list[int]] = field(
+        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
+    )
+    not_held: list[list[int]] = field(
+        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
+    )
 
 
 #: Views: per player the revealed cards and how many are hidden, how many are out of play,
@@ -83,6 +106,7 @@ DECLARED = Declared(
     label="bonus cards",
     view=("players", "out_of_play", "hand"),
     players=("revealed", "hands"),
+    conserved=BONUS_CARDS,
 )
 
 
@@ -267,9 +291,8 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's bonus cards: each of the ten exactly once among hands, revealed cards
-    and the cards out of play (R-BON-1/2), and the public record agreeing with the hands
-    (one entry per seat is the declared check)."""
+    """A loaded game's public record of the bonus cards agrees with the hands (one entry per
+    seat and each card in one place, R-BON-1/2, are the declared checks)."""
     bs = game.state.modules.get(STATE_KEY)
     if bs is None or len(bs.hands) != game.num_players:
         return None  # said by the declared check
@@ -278,9 +301,6 @@ def alhambra_check_state(game: Game) -> str | None:
             return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
         if set(bs.not_held[seat] if bs.not_held else ()) & set(bs.hands[seat] + bs.revealed[seat]):
             return f"bonus cards: seat {seat} holds a card its scorings showed it cannot hold (R-BON-5)"
-    every = [b for group in (*bs.hands, *bs.revealed, bs.out_of_play) for b in group]
-    if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
-        return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
     return None
 
 
@@ -338,45 +358,21 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
 
 @hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
-    dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
-    ``out_of_play`` (default: the cards left). Without the part, the set-up's deal stands."""
-    from alhambra import ConfigError
-
-    if STATE_KEY not in parts:
+    """``[bonus_cards]`` (its fields read as declared): ``revealed`` defaults to none,
+    ``hands`` to a deal at random as at R-BON-2 (``DEAL_SIZES`` cards a seat) from the cards
+    not named, ``out_of_play`` to the cards left, ``owned`` to the revealed cards. Without
+    the part, the set-up's deal stands."""
+    part, bs, n = parts.get(STATE_KEY), bonus_state(game), game.num_players
+    if part is None:
         return [STATE_KEY]
-    part = parts[STATE_KEY]  # a table of the declared fields (the declared reading checked)
-    n = game.num_players
-
-    def seat_lists(name: str) -> list[list[int]] | None:
-        value = part.get(name)
-        if value is None:
-            return None
-        if (
-            not isinstance(value, list)
-            or len(value) != n
-            or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)
-        ):
-            raise ConfigError(
-                f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}"
-            )
-        return [sorted(h) for h in value]
-
-    revealed = seat_lists("revealed") or [[] for _ in range(n)]
-    hands = seat_lists("hands")
-    named = [b for group in (*revealed, *(hands or [])) for b in group]
+    bs.revealed = bs.revealed if "revealed" in part else [[] for _ in range(n)]
+    named = [b for group in (*bs.revealed, *(bs.hands if "hands" in part else ())) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
     game.rng.shuffle(rest)
-    if hands is None:
+    if "hands" not in part:
         k = DEAL_SIZES[n]
-        hands = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)]
-        rest = rest[n * k :]
-    out = part.get("out_of_play")
-    if out is None:
-        out = rest
-    elif not isinstance(out, list) or any(b not in BONUS_CARDS or type(b) is not int for b in out):
-        raise ConfigError(f"bonus_cards.out_of_play: a list of bonus cards {list(BONUS_CARDS)}, not {out!r}")
-    owned = seat_lists("owned") or [sorted(r) for r in revealed]  # what was seen revealed
-    not_held = seat_lists("not_held") or [[] for _ in range(n)]
-    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, sorted(out), owned, not_held)
+        bs.hands, rest = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)], rest[n * k :]
+    bs.out_of_play = bs.out_of_play if "out_of_play" in part else sorted(rest)
+    bs.owned = bs.owned if "owned" in part else [sorted(r) for r in bs.revealed]
+    bs.not_held = bs.not_held if "not_held" in part else [[] for _ in range(n)]
     return [STATE_KEY]

@@ -39,6 +39,7 @@ from attrs import frozen
 from ..errors import ConfigError
 from ..hookspec import hookimpl
 from . import operations
+from .components import Card
 from .piles import DeckCards, HiddenPile, resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -164,7 +165,7 @@ class DeckKind:
     def which(self, card: Any) -> bool:
         return type(card) is self.card
 
-    def codes(self, cards: Iterable[Any]) -> list[str]:
+    def codes(self, cards: Iterable[Card]) -> list[str]:
         kind = self.card
         return [c.code for c in cards if type(c) is kind]
 
@@ -179,7 +180,8 @@ class Declared:
     ``decider`` (the module's phase and the field naming the seat deciding in it),
     ``tiles`` and ``noun`` (the kind of catalogue tile the module adds, each in exactly one
     place: ``"hut"``), ``players`` (the per-seat fields a view's ``players`` entry shows,
-    one table per seat), ``reads`` (``False``: the module reads its position part itself)."""
+    one table per seat), ``reads`` (``False``: the module reads its position part itself), ``conserved`` (the
+    module's own components, each in exactly one of its fields that hold ``"own"``)."""
 
     key: str
     state: type | None = None
@@ -193,6 +195,7 @@ class Declared:
     noun: str = ""
     players: tuple[str, ...] = ()
     reads: bool = True
+    conserved: tuple[Any, ...] = ()
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
@@ -341,6 +344,14 @@ class Declared:
             seat = getattr(state, self.decider)
             if (st.phase == self.phase) != (seat >= 0) or (seat >= 0 and st.decider != seat):
                 return f"{self.label}: the {self.decider} seat and the phase disagree"
+        if self.conserved:
+            every = [x for name, spec in self.fields if spec.holds == "own" for x in _flat(getattr(state, name))]
+            kinds = {type(x) for x in self.conserved}
+            if sorted(every, key=repr) != sorted(self.conserved, key=repr) or any(type(x) not in kinds for x in every):
+                return (
+                    f"{self.label}: each of {list(self.conserved)} must be in exactly one place, "
+                    f"not {sorted(every, key=repr)}"
+                )
         if self.tiles:
             mine = sorted(t for t, spec in game.rules.catalog.items() if spec.kind == self.tiles)
             found = sorted(t for tiles in game.tile_locations().values() for t in tiles if t in set(mine))
