@@ -45,7 +45,6 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     gates_state,
     alhambra_position_read,
     alhambra_view_gate_space,
-    alhambra_action_words,
 )
 from .observation import alhambra_observation_parts  # noqa: E402
 
@@ -89,5 +88,4 @@ __all__ = [
     "gates_state",
     "alhambra_position_read",
     "alhambra_view_gate_space",
-    "alhambra_action_words",
 ]

@@ -20,7 +20,8 @@ among the plugins, just before the module's own), implementing:
   phase and its deciding seat agreeing, each of the module's tiles in exactly one place;
 * ``alhambra_determinize`` and ``alhambra_hidden_piles``: a pile's hidden part reshuffled (the
   last ``face_up`` items stay), the deck kind's cards resampled within their setup piles;
-* ``alhambra_tile_locations`` / ``alhambra_card_locations``: the fields holding tiles or cards.
+* ``alhambra_tile_locations`` / ``alhambra_card_locations``: the fields holding tiles or cards;
+* ``alhambra_action_words``: the module's actions, each saying itself (``words(game)``).
 
 A module's own implementation of any of these hooks is called too, right after the derived
 one: it adds what is particular to its rules (the vizier's asking, seen by the seat asked
@@ -62,7 +63,7 @@ class Field:
     distinct seats). ``flag``: true or false (a per-seat list: each). ``face_up``: a pile
     (or a table of piles) drawn from its end, whose last ``face_up`` items are seen and the
     rest in an order nobody knows; ``pile_name`` names each (``"{}"``: the table's key).
-    ``key``: its name in views (default: the field's); ``count_as``: a secret per-seat
+    ``among``: the values it (or each of its items) may take. ``key``: its name in views (default: the field's); ``count_as``: a secret per-seat
     field's name in each seat's entry of a view's ``players``, where its length is shown.
     ``holds``: ``"tiles"`` or ``"cards"`` in the place ``place`` (``locate(value)``: the
     components, else the items flattened). ``to_position`` / ``from_position(value, game,
@@ -78,6 +79,7 @@ class Field:
     holds: str | None = None
     place: str = ""
     locate: Callable[[Any], list[Any]] | None = None
+    among: tuple[Any, ...] = ()
     key: str = ""
     count_as: str = ""
     to_position: Callable[[Any], Any] | None = None
@@ -181,7 +183,11 @@ class Declared:
     ``tiles`` and ``noun`` (the kind of catalogue tile the module adds, each in exactly one
     place: ``"hut"``), ``players`` (the per-seat fields a view's ``players`` entry shows,
     one table per seat), ``reads`` (``False``: the module reads its position part itself), ``conserved`` (the
-    module's own components, each in exactly one of its fields that hold ``"own"``)."""
+    module's own components, each in exactly one of its fields that hold ``"own"``),
+    ``extra`` (keys of its position part that are no field, read by the module itself;
+    ``position`` may place them among the fields),
+    ``words`` (its action classes, each saying itself with a ``words(game)`` method giving
+    ``(what was done, what to do)``, for ``alhambra_action_words``)."""
 
     key: str
     state: type | None = None
@@ -196,6 +202,8 @@ class Declared:
     players: tuple[str, ...] = ()
     reads: bool = True
     conserved: tuple[Any, ...] = ()
+    extra: tuple[str, ...] = ()
+    words: tuple[type, ...] = ()
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
@@ -269,7 +277,7 @@ class Declared:
     def _position_fields(self) -> list[tuple[str, Field]]:
         declared = dict(self.fields)
         order = self.position if self.position is not None else tuple(declared)
-        return [(name, declared[name]) for name in order]
+        return [(name, declared[name]) for name in order if name not in self.extra]
 
     def position_part(self, game: Game) -> dict[str, Any]:
         """The module's part of a position: its fields as plain data."""
@@ -288,8 +296,9 @@ class Declared:
         st = game.state
         fields = self._position_fields()
         part = parts.get(self.key, {})
-        if not isinstance(part, dict) or set(part) - {name for name, _ in fields}:
-            listed = ", ".join(repr(name) for name, _ in fields)
+        keys = list(self.position) if self.position is not None else [name for name, _ in fields] + list(self.extra)
+        if not isinstance(part, dict) or set(part) - set(keys):
+            listed = ", ".join(repr(name) for name in keys)
             raise ConfigError(f"{self.key}: a table with {listed}, not {part!r}")
         state = st.modules[self.key]
         placed: set[Any] | None = None
@@ -332,6 +341,8 @@ class Declared:
                 items = value
             else:
                 items = [value]
+            if spec.among and any(x not in spec.among or type(x) is bool for x in _flat(value)):
+                return f"{where}: each of {list(spec.among)} expected, not {value!r}"
             if spec.flag and any(type(v) is not bool for v in items):
                 return f"{where}: true or false, not {value!r}"
             if spec.seat:
@@ -472,6 +483,8 @@ class DerivedPlugin:
         for holds in ("tiles", "cards"):
             if any(s.holds == holds for _, s in fields):
                 wanted.add(f"alhambra_{holds[:-1]}_locations")
+        if d.words:
+            wanted.add("alhambra_action_words")
         for name in HOOKS:
             if name not in wanted:
                 setattr(self, name, None)
@@ -515,6 +528,13 @@ class DerivedPlugin:
     @hookimpl
     def alhambra_tile_locations(self, game: Game) -> dict[str, list[Any]] | None:
         return self.declared.locations(game, "tiles")
+
+    @hookimpl
+    def alhambra_action_words(self, game: Game, seat: int, action: Any) -> tuple[str, str] | None:
+        if type(action) not in self.declared.words:
+            return None
+        words: tuple[str, str] = action.words(game)
+        return words
 
     @hookimpl
     def alhambra_card_locations(self, game: Game) -> dict[str, list[Any]] | None:
