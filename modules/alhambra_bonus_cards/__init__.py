@@ -27,7 +27,6 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_position_read,
     alhambra_setup,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "DECLARED",
@@ -49,5 +48,4 @@ __all__ = [
     "alhambra_determinize",
     "alhambra_position_read",
     "alhambra_setup",
-    "alhambra_observation_parts",
 ]

@@ -34,7 +34,7 @@ from alhambra import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
-    from alhambra import Game
+    from alhambra import Game, ObservationLayout
     from alhambra import Next
     from collections.abc import Sequence
     import random
@@ -98,6 +98,25 @@ class BonusCardsState(DeclaredState):
     )
 
 
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``bonus_cards.hand`` (the observer's own cards, one flag per tile),
+    ``.revealed`` (each player's revealed cards), ``.hidden`` (how many each player still
+    hides, R-BON-2) and ``.out_of_play``, from the view entry."""
+    ti = layout.tile_index
+    for b in part.get("hand", ()):
+        out["hand"][ti[b]] = 1
+    for k, s in enumerate(order):
+        for b in part["players"][s]["revealed"]:
+            out["revealed"][k, ti[b]] = 1
+        out["hidden"][k] = part["players"][s]["hidden"]
+    out["out_of_play"][0] = part["out_of_play"]
+
+
+def _shapes(layout: ObservationLayout) -> dict[str, tuple[int, ...]]:
+    n, tiles = layout.num_players, len(layout.tiles)
+    return {"hand": (tiles,), "revealed": (n, tiles), "hidden": (n,), "out_of_play": (1,)}
+
+
 #: Views: per player the revealed cards and how many are hidden, how many are out of play,
 #: and the seat's own hidden cards; a position's ``[bonus_cards]`` holds every field.
 DECLARED = Declared(
@@ -107,6 +126,8 @@ DECLARED = Declared(
     view=("players", "out_of_play", "hand"),
     players=("revealed", "hands"),
     conserved=BONUS_CARDS,
+    shapes=_shapes,
+    observe=_observe,
 )
 
 

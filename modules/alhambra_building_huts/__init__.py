@@ -40,7 +40,6 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_setup,
     alhambra_tiles,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "DECLARED",
@@ -73,5 +72,4 @@ __all__ = [
     "alhambra_options",
     "alhambra_setup",
     "alhambra_tiles",
-    "alhambra_observation_parts",
 ]

@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
     from alhambra import Next
     from collections.abc import Sequence
-    from alhambra import TileCatalog, TileSpec
+    from alhambra import ObservationLayout, TileCatalog, TileSpec
 
 
 STATE_KEY = "building_huts"
@@ -339,6 +339,27 @@ def alhambra_check_state(game: Game) -> str | None:
     return None
 
 
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``building_huts.face_up`` (the face-up hut of each stack, one flag
+    per tile) and ``building_huts.stack_sizes`` (each stack's size, in
+    :data:`alhambra.BUILDING_TYPES` order), from the view entry: never the face-down order."""
+    for k, t in enumerate(BUILDING_TYPES):
+        stack = part["stacks"].get(t)
+        if stack is not None:
+            out["stack_sizes"][k] = stack["size"]
+            if stack["face_up"] is not None:
+                out["face_up"][layout.tile_index[stack["face_up"]]] = 1
+
+
 #: Public: each stack's colour, face-up hut and size, never the order below (R-HUT-1), which
 #: determinization reshuffles; every hut of the game lies in exactly one place.
-DECLARED = Declared(STATE_KEY, HutState, label="building huts", view=("stacks",), tiles=HUT_KIND, noun="hut")
+DECLARED = Declared(
+    STATE_KEY,
+    HutState,
+    label="building huts",
+    view=("stacks",),
+    tiles=HUT_KIND,
+    noun="hut",
+    shapes=lambda layout: {"face_up": (len(layout.tiles),), "stack_sizes": (len(BUILDING_TYPES),)},
+    observe=_observe,
+)

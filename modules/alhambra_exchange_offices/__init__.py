@@ -24,7 +24,6 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_money_piles,
     alhambra_payment_means,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -43,5 +42,4 @@ __all__ = [
     "alhambra_cards",
     "alhambra_money_piles",
     "alhambra_payment_means",
-    "alhambra_observation_parts",
 ]

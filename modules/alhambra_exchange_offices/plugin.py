@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
     from typing import Any
     from alhambra import Card
-    from alhambra import Game
+    from alhambra import Game, ObservationLayout
     from alhambra import Next
     from collections.abc import Sequence
 
@@ -222,6 +222,18 @@ _MEANS: dict[ExchangeOffice, PaymentMeans] = {}  # office -> its PaymentMeans (o
 # Declared: what the engine keeps track of
 # ---------------------------------------------------------------------------------------------
 
+
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``exchange_offices.held`` (the offices each player holds, counts per
+    card, in observer-relative order) and ``exchange_offices.in_deck``, from the view entry;
+    the offices in the display and the discard pile are the core's ``display`` and
+    ``discard`` slices."""
+    for k, s in enumerate(order):
+        for code in part["hands"][s]:
+            out["held"][k, layout.card_index[code]] += 1
+    out["in_deck"][0] = part["in_deck"]
+
+
 #: R-EXC-1: the offices in the deck, resampled by determinization (every player knows how
 #: many lie in the undrawn part of each of piles 2-4, which they are, but not which went
 #: where; after a reshuffle of the discard pile, R-EXC-5, anywhere in the deck). Views show,
@@ -232,4 +244,6 @@ DECLARED = Declared(
     label="exchange offices",
     deck=DeckKind(ExchangeOffice, "exchange office"),
     view=("hands", "display", "discard", "in_deck"),
+    shapes=lambda layout: {"held": (layout.num_players, len(layout.cards)), "in_deck": (1,)},
+    observe=_observe,
 )

@@ -31,7 +31,7 @@ constraints) and keep the hook.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,6 +41,7 @@ from ..errors import ConfigError
 from ..hookspec import hookimpl
 from . import operations
 from .components import Card
+from .observation_parts import ObservationLayout, ObservationPart, Write
 from .piles import DeckCards, HiddenPile, resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -187,7 +188,10 @@ class Declared:
     ``extra`` (keys of its position part that are no field, read by the module itself;
     ``position`` may place them among the fields),
     ``words`` (its action classes, each saying itself with a ``words(game)`` method giving
-    ``(what was done, what to do)``, for ``alhambra_action_words``)."""
+    ``(what was done, what to do)``, for ``alhambra_action_words``), ``shapes`` and
+    ``observe`` (the module's part of the environments' observation: the slices' shapes for
+    a layout, and ``observe(out, entry, order, layout)`` writing them from its view entry,
+    which is then its reference ``encode`` and, taken from the state, its ``snapshot``)."""
 
     key: str
     state: type | None = None
@@ -204,6 +208,8 @@ class Declared:
     conserved: tuple[Any, ...] = ()
     extra: tuple[str, ...] = ()
     words: tuple[type, ...] = ()
+    shapes: Callable[[ObservationLayout], dict[str, tuple[int, ...]]] | None = None
+    observe: Write | None = None
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
@@ -271,6 +277,20 @@ class Declared:
                 else:
                     entry[spec.key or name] = copied(value[seat])
         return out
+
+    def observation(self, layout: ObservationLayout) -> list[ObservationPart]:
+        """The module's part of the observation tensor, from its view entry (``observe``)."""
+        observe, shapes = self.observe, self.shapes
+        if observe is None or shapes is None:
+            return []
+
+        def encode(out: Any, part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+            observe(out, part, order, layout)
+
+        def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> dict[str, Any]:
+            return self.view_part(game, seat)
+
+        return [ObservationPart(self.key, shapes(layout), encode, snapshot, observe)]
 
     # -- positions -------------------------------------------------------------------------
 
@@ -514,8 +534,8 @@ class DerivedPlugin:
         view["modules"][self.declared.key] = self.declared.view_part(game, seat)
 
     @hookimpl
-    def alhambra_observation_parts(self, game: Game, layout: Any) -> list[Any]:
-        return []  # the module declares the parts of its view entry
+    def alhambra_observation_parts(self, game: Game, layout: ObservationLayout) -> list[ObservationPart]:
+        return self.declared.observation(layout)  # none: the module declares the parts of its view entry
 
     @hookimpl
     def alhambra_determinize(self, game: Game, seat: int, rng: random.Random) -> None:
