@@ -130,26 +130,58 @@ def copied(value: Any) -> Any:
     return value
 
 
-_NAMES: dict[type, tuple[str, ...]] = {}
+def _copy_expr(kind: str, value: str, depth: int = 0) -> str:
+    """Python source copying ``value``, an attribute annotated ``kind`` (lists and tables of
+    lists copied all the way down, anything else :func:`copied` or shared when immutable)."""
+    kind = kind.replace(" ", "")
+    if kind in ("int", "str", "bool", "float"):
+        return value
+    if kind.startswith(("list[", "dict[")) and kind.endswith("]"):
+        inner = kind[5:-1].partition(",")[2] if kind.startswith("dict[") else kind[5:-1]
+        if inner in ("int", "str", "bool", "float"):
+            return f"{value}.copy()"
+        x, k = f"_v{depth}", f"_k{depth}"
+        if kind.startswith("list[") and inner.startswith(("list[", "dict[")):
+            return f"[{_copy_expr(inner, x, depth + 1)} for {x} in {value}]"
+        if kind.startswith("dict[") and inner.startswith(("list[", "dict[")):
+            return f"{{{k}: {_copy_expr(inner, x, depth + 1)} for {k}, {x} in {value}.items()}}"
+    return f"copied({value})"
 
 
-def _names(cls: type) -> tuple[str, ...]:
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
-    return names
+_CLONES: dict[type, Callable[[Any], Any]] = {}
+
+
+def _cloner(cls: type) -> Callable[[Any], Any]:
+    """A function copying an instance of the attrs class ``cls`` field by field, written once
+    per class from the fields' annotations (clones are made at every search step)."""
+    lines = ["def clone(self):", "    new = new_of(cls)"]
+    for f in attrs.fields(cls):
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        lines.append(f"    new.{f.name} = {_copy_expr(str(kind), 'self.' + f.name)}")
+    lines.append("    return new")
+    scope: dict[str, Any] = {"copied": copied, "new_of": object.__new__, "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - the source is built from the class's own field names
+    found: Callable[[Any], Any] = scope["clone"]
+    return found
 
 
 class DeclaredState:
-    """Base of a declared state class: ``clone()`` copies every field (:func:`copied`)."""
+    """Base of a declared state class: ``clone()`` copies every field (lists and tables of
+    lists all the way down, by their annotations)."""
 
     __slots__ = ()
 
     def clone(self) -> Any:
-        new = object.__new__(type(self))
-        for name in _names(type(self)):
-            object.__setattr__(new, name, copied(getattr(self, name)))
-        return new
+        cls = type(self)
+        clone = _CLONES.get(cls)
+        if clone is None:
+            clone = _CLONES[cls] = _cloner(cls)
+        return clone(self)
+
+
+_FIELDS: dict[type, list[tuple[str, Field]]] = {}
+#: per key, the declaration last shown and its view entries' fields by name
+_VIEWED: dict[str, tuple[Any, dict[str, tuple[str, Field]]]] = {}
 
 
 @frozen(slots=True)
@@ -213,9 +245,15 @@ class Declared:
 
     @property
     def fields(self) -> list[tuple[str, Field]]:
+        """The state's fields and what they hold (worked out once per state class)."""
         if self.state is None:
             return []
-        return [(f.name, f.metadata.get(META) or Field("hidden")) for f in attrs.fields(self.state)]
+        found = _FIELDS.get(self.state)
+        if found is None:
+            found = _FIELDS[self.state] = [
+                (f.name, f.metadata.get(META) or Field("hidden")) for f in attrs.fields(self.state)
+            ]
+        return found
 
     def plugin(self) -> Any:
         """The plugin implementing what this declaration derives (registered by the rule set)."""
@@ -227,7 +265,10 @@ class Declared:
         """The module's entry of ``view["modules"]`` as seen by ``seat`` (None: a spectator)."""
         out: dict[str, Any] = {}
         state = game.state.modules.get(self.key)
-        declared = {spec.key or name: (name, spec) for name, spec in self.fields}
+        cached = _VIEWED.get(self.key)
+        if cached is None or cached[0] is not self:
+            cached = _VIEWED[self.key] = (self, {spec.key or name: (name, spec) for name, spec in self.fields})
+        declared = cached[1]
         st = game.state
         for entry in self.view or ():
             found = declared.get(entry)
@@ -259,7 +300,7 @@ class Declared:
             elif name in ("display", "discard"):
                 out[name] = deck.codes(getattr(st, name))
             elif name == "in_deck":
-                out[name] = sum([type(c) is deck.card for c in st.deck])
+                out[name] = list(map(type, st.deck)).count(deck.card)
             else:
                 raise ConfigError(f"{self.key}: the view entry {name!r} is no declared field nor deck entry")
         return out
