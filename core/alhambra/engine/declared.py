@@ -204,6 +204,9 @@ class DeckKind:
         kind = self.card
         return [c.code for c in cards if type(c) is kind]
 
+    def count(self, cards: Iterable[Card]) -> int:
+        return list(map(type, cards)).count(self.card)
+
 
 @frozen(slots=True)
 class Declared:
@@ -261,8 +264,11 @@ class Declared:
 
     # -- views -----------------------------------------------------------------------------
 
-    def view_part(self, game: Game, seat: int | None) -> dict[str, Any]:
-        """The module's entry of ``view["modules"]`` as seen by ``seat`` (None: a spectator)."""
+    def view_part(self, game: Game, seat: int | None, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The module's entry of ``view["modules"]`` as seen by ``seat`` (None: a spectator).
+        ``cache``: the deck kind's cards picked out of each pile are kept there with a copy of
+        the pile and picked out again only when it changed (for the observation's snapshots,
+        which share the lists kept)."""
         out: dict[str, Any] = {}
         state = game.state.modules.get(self.key)
         cached = _VIEWED.get(self.key)
@@ -293,14 +299,14 @@ class Declared:
             if deck is None:
                 raise ConfigError(f"{self.key}: the view entry {name!r} is no declared field")
             if name == "hands":
-                out[name] = [deck.codes(p.hand) for p in st.players]
+                out[name] = [_kept(cache, ("hand", i), p.hand, deck.codes) for i, p in enumerate(st.players)]
             elif name == "hand":
                 if seat is not None:
-                    out[name] = deck.codes(st.players[seat].hand)
+                    out[name] = _kept(cache, ("hand", seat), st.players[seat].hand, deck.codes)
             elif name in ("display", "discard"):
-                out[name] = deck.codes(getattr(st, name))
+                out[name] = _kept(cache, name, getattr(st, name), deck.codes)
             elif name == "in_deck":
-                out[name] = list(map(type, st.deck)).count(deck.card)
+                out[name] = _kept(cache, name, st.deck, deck.count)
             else:
                 raise ConfigError(f"{self.key}: the view entry {name!r} is no declared field nor deck entry")
         return out
@@ -329,7 +335,7 @@ class Declared:
             observe(out, part, order, layout)
 
         def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> dict[str, Any]:
-            return self.view_part(game, seat)
+            return self.view_part(game, seat, cache)
 
         return [ObservationPart(self.key, shapes(layout), encode, snapshot, observe)]
 
@@ -505,6 +511,17 @@ class Declared:
                 value = getattr(state, name)
                 out[spec.place or name] = spec.locate(value) if spec.locate is not None else _flat(value)
         return out
+
+
+def _kept(cache: dict[Any, Any] | None, key: Any, pile: list[Any], pick: Callable[[list[Any]], Any]) -> Any:
+    """``pick(pile)``, or with a ``cache`` the value kept for ``key`` while ``pile`` is unchanged
+    (compared whole: a reshuffle can keep a pile's length)."""
+    if cache is None:
+        return pick(pile)
+    kept = cache.get(key)
+    if kept is None or kept[0] != pile:
+        kept = cache[key] = (pile.copy(), pick(pile))
+    return kept[1]
 
 
 def _flat(value: Any) -> list[Any]:
