@@ -54,7 +54,8 @@ from .engine.components import (
     tile_words,
     walls_mask,
 )
-from .engine import operations
+from .engine import declared, operations
+from .engine.declared import Declared, DeclaredState, DeckKind
 from .engine.observation_parts import ObservationLayout, ObservationPart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
@@ -111,6 +112,9 @@ __all__ = [
     "Card",
     "ConfigError",
     "DeckCards",
+    "DeckKind",
+    "Declared",
+    "DeclaredState",
     "Decide",
     "EAST",
     "END_GAME",
@@ -179,6 +183,7 @@ __all__ = [
     "majority_table",
     "minimal_payments",
     "new_game",
+    "declared",
     "operations",
     "replay",
     "shuffle_into",

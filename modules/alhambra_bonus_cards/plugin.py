@@ -19,11 +19,22 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
-from alhambra import Action, ActionKind, IllegalActionError, action_table, hookimpl, operations
+from alhambra import (
+    Action,
+    ActionKind,
+    ConfigError,
+    Declared,
+    DeclaredState,
+    IllegalActionError,
+    action_table,
+    declared,
+    hookimpl,
+    operations,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
-    from alhambra import Game
+    from alhambra import Game, ObservationLayout
     from alhambra import Next
     from collections.abc import Sequence
     import random
@@ -46,11 +57,25 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 # ---------------------------------------------------------------------------------------------
 
 
+def _cards(value: Any, game: Game, where: str) -> list[int]:
+    """A position's list of bonus cards, sorted (R-BON-1)."""
+    if not isinstance(value, list) or any(b not in BONUS_CARDS or type(b) is not int for b in value):
+        raise ConfigError(f"{where}: a list of bonus cards {list(BONUS_CARDS)}, not {value!r}")
+    return sorted(value)
+
+
+def _seat_lists(value: Any, game: Game, where: str) -> list[list[int]]:
+    """A position's list of bonus cards per seat, each sorted (R-BON-1)."""
+    if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(h, list) for h in value):
+        raise ConfigError(f"{where}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
+    return [_cards(h, game, where) for h in value]
+
+
 @define(slots=True)
-class BonusCardsState:
-    """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret) and
-    ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was dealt (secret
-    to everyone, R-BON-2). Each list is kept sorted.
+class BonusCardsState(DeclaredState):
+    """Where the bonus cards are. Per seat: ``hands[seat]`` (hidden, secret: the others see
+    how many) and ``revealed[seat]`` (face up, public); ``out_of_play``: the cards nobody was
+    dealt (secret to everyone, R-BON-2: seen as a count). Each list is kept sorted.
 
     What every player knows besides (public, for ``determinize``): ``owned[seat]``, the cards
     that seat has ever revealed (it holds them for good, hidden again after R-BON-4), and
@@ -58,20 +83,52 @@ class BonusCardsState:
     Alhambra at a scoring without their card being revealed (R-BON-5 reveals every eligible
     card). Both empty lists (no record) in saves written before they existed."""
 
-    hands: list[list[int]] = field(factory=list)
-    revealed: list[list[int]] = field(factory=list)
-    out_of_play: list[int] = field(factory=list)
-    owned: list[list[int]] = field(factory=list)
-    not_held: list[list[int]] = field(factory=list)
+    hands: list[list[int]] = field(
+        factory=list, metadata=declared.secret(key="hand", count_as="hidden", holds="own", from_position=_seat_lists)
+    )
+    revealed: list[list[int]] = field(
+        factory=list, metadata=declared.public(per_seat=True, holds="own", from_position=_seat_lists)
+    )
+    out_of_play: list[int] = field(factory=list, metadata=declared.counted(holds="own", from_position=_cards))
+    owned: list[list[int]] = field(
+        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
+    )
+    not_held: list[list[int]] = field(
+        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
+    )
 
-    def clone(self) -> "BonusCardsState":
-        return BonusCardsState(
-            [h.copy() for h in self.hands],
-            [r.copy() for r in self.revealed],
-            self.out_of_play.copy(),
-            [o.copy() for o in self.owned],
-            [x.copy() for x in self.not_held],
-        )
+
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``bonus_cards.hand`` (the observer's own cards, one flag per tile),
+    ``.revealed`` (each player's revealed cards), ``.hidden`` (how many each player still
+    hides, R-BON-2) and ``.out_of_play``, from the view entry."""
+    ti = layout.tile_index
+    for b in part.get("hand", ()):
+        out["hand"][ti[b]] = 1
+    for k, s in enumerate(order):
+        for b in part["players"][s]["revealed"]:
+            out["revealed"][k, ti[b]] = 1
+        out["hidden"][k] = part["players"][s]["hidden"]
+    out["out_of_play"][0] = part["out_of_play"]
+
+
+def _shapes(layout: ObservationLayout) -> dict[str, tuple[int, ...]]:
+    n, tiles = layout.num_players, len(layout.tiles)
+    return {"hand": (tiles,), "revealed": (n, tiles), "hidden": (n,), "out_of_play": (1,)}
+
+
+#: Views: per player the revealed cards and how many are hidden, how many are out of play,
+#: and the seat's own hidden cards; a position's ``[bonus_cards]`` holds every field.
+DECLARED = Declared(
+    STATE_KEY,
+    BonusCardsState,
+    label="bonus cards",
+    view=("players", "out_of_play", "hand"),
+    players=("revealed", "hands"),
+    conserved=BONUS_CARDS,
+    shapes=_shapes,
+    observe=_observe,
+)
 
 
 def bonus_state(game: Game) -> BonusCardsState:
@@ -136,7 +193,7 @@ class RevealBonus(Action):
 #: ``operations.memo(game)`` keys, one per seat: that seat's RevealBonus actions (R-BON-3), kept with what
 #: they came from: the change counter of this module's state (bumped by every
 #: ``operations.edit_module``, this module's own changes and any other plugin's, and by
-#: ``game.invalidate()``) and the Alhambra's ``memo`` (which the city replaces on each change).
+#: ``operations.invalidate(game)``) and the Alhambra's ``memo`` (which the city replaces on each change).
 _REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
 _NONE: tuple[RevealBonus, ...] = ()
 
@@ -190,11 +247,6 @@ def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
 # ---------------------------------------------------------------------------------------------
 # Hooks
 # ---------------------------------------------------------------------------------------------
-
-
-@hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {STATE_KEY: BonusCardsState}
 
 
 @hookimpl
@@ -260,40 +312,17 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's bonus cards: a hand and a revealed list per seat, and each of the ten
-    cards exactly once among hands, revealed cards and the cards out of play (R-BON-1/2)."""
+    """A loaded game's public record of the bonus cards agrees with the hands (one entry per
+    seat and each card in one place, R-BON-1/2, are the declared checks)."""
     bs = game.state.modules.get(STATE_KEY)
-    n = game.num_players
-    if bs is None:
-        return "the bonus cards module's state is missing"
-    if len(bs.hands) != n or len(bs.revealed) != n:
-        return f"bonus cards: one hand and one revealed list per seat expected ({n} seats)"
-    if len(bs.owned) not in (0, n) or len(bs.not_held) not in (0, n):
-        return f"bonus cards: the public record (owned, not_held) has one list per seat ({n} seats) or none"
+    if bs is None or len(bs.hands) != game.num_players:
+        return None  # said by the declared check
     for seat in range(len(bs.owned)):
         if any(b not in bs.hands[seat] + bs.revealed[seat] for b in bs.owned[seat]):
             return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
         if set(bs.not_held[seat] if bs.not_held else ()) & set(bs.hands[seat] + bs.revealed[seat]):
             return f"bonus cards: seat {seat} holds a card its scorings showed it cannot hold (R-BON-5)"
-    every = [b for group in (*bs.hands, *bs.revealed, bs.out_of_play) for b in group]
-    if sorted(every, key=repr) != sorted(BONUS_CARDS, key=repr) or any(type(b) is not int for b in every):
-        return f"bonus cards: each of {list(BONUS_CARDS)} must be in exactly one place, not {sorted(every, key=repr)}"
     return None
-
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Revealed cards are public; of hidden cards only their number, except ``seat``'s own."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None:
-        return
-    mine = {
-        "players": [{"revealed": list(shown), "hidden": len(hand)} for hand, shown in zip(bs.hands, bs.revealed)],
-        "out_of_play": len(bs.out_of_play),
-    }
-    if seat is not None:
-        mine["hand"] = list(bs.hands[seat])
-    view["modules"][STATE_KEY] = mine
 
 
 @hookimpl
@@ -349,67 +378,22 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
 
 
 @hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The bonus cards' part of a position: ``[bonus_cards]`` with ``hands`` (per seat, the
-    hidden cards), ``revealed`` (per seat, face up) and ``out_of_play`` (nobody's), each card
-    named by the building it pictures (R-BON-1/2)."""
-    bs = bonus_state(game)
-    return {
-        STATE_KEY: {
-            "hands": [list(h) for h in bs.hands],
-            "revealed": [list(r) for r in bs.revealed],
-            "out_of_play": list(bs.out_of_play),
-            "owned": [list(o) for o in bs.owned],
-            "not_held": [list(x) for x in bs.not_held],
-        }
-    }
-
-
-@hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[bonus_cards]``: ``revealed`` per seat (default none), ``hands`` per seat (default:
-    dealt at random as at R-BON-2, ``DEAL_SIZES`` cards a seat, from the cards not named),
-    ``out_of_play`` (default: the cards left). Without the part, the set-up's deal stands."""
-    from alhambra import ConfigError
-
-    if STATE_KEY not in parts:
+    """``[bonus_cards]`` (its fields read as declared): ``revealed`` defaults to none,
+    ``hands`` to a deal at random as at R-BON-2 (``DEAL_SIZES`` cards a seat) from the cards
+    not named, ``out_of_play`` to the cards left, ``owned`` to the revealed cards. Without
+    the part, the set-up's deal stands."""
+    part, bs, n = parts.get(STATE_KEY), bonus_state(game), game.num_players
+    if part is None:
         return [STATE_KEY]
-    part = parts[STATE_KEY]
-    n = game.num_players
-    if not isinstance(part, dict) or set(part) - {"hands", "revealed", "out_of_play", "owned", "not_held"}:
-        raise ConfigError(
-            f"bonus_cards: a table with 'hands', 'revealed', 'out_of_play', 'owned', 'not_held', not {part!r}"
-        )
-
-    def seat_lists(name: str) -> list[list[int]] | None:
-        value = part.get(name)
-        if value is None:
-            return None
-        if (
-            not isinstance(value, list)
-            or len(value) != n
-            or not all(isinstance(h, list) and all(b in BONUS_CARDS and type(b) is int for b in h) for h in value)
-        ):
-            raise ConfigError(
-                f"bonus_cards.{name}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}"
-            )
-        return [sorted(h) for h in value]
-
-    revealed = seat_lists("revealed") or [[] for _ in range(n)]
-    hands = seat_lists("hands")
-    named = [b for group in (*revealed, *(hands or [])) for b in group]
+    bs.revealed = bs.revealed if "revealed" in part else [[] for _ in range(n)]
+    named = [b for group in (*bs.revealed, *(bs.hands if "hands" in part else ())) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
     operations.rng(game).shuffle(rest)
-    if hands is None:
+    if "hands" not in part:
         k = DEAL_SIZES[n]
-        hands = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)]
-        rest = rest[n * k :]
-    out = part.get("out_of_play")
-    if out is None:
-        out = rest
-    elif not isinstance(out, list) or any(b not in BONUS_CARDS or type(b) is not int for b in out):
-        raise ConfigError(f"bonus_cards.out_of_play: a list of bonus cards {list(BONUS_CARDS)}, not {out!r}")
-    owned = seat_lists("owned") or [sorted(r) for r in revealed]  # what was seen revealed
-    not_held = seat_lists("not_held") or [[] for _ in range(n)]
-    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, sorted(out), owned, not_held)
+        bs.hands, rest = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)], rest[n * k :]
+    bs.out_of_play = bs.out_of_play if "out_of_play" in part else sorted(rest)
+    bs.owned = bs.owned if "owned" in part else [sorted(r) for r in bs.revealed]
+    bs.not_held = bs.not_held if "not_held" in part else [[] for _ in range(n)]
     return [STATE_KEY]

@@ -1,7 +1,7 @@
 """Module "building_huts" (Bauhütten) of Die Gunst des Wesirs (R-HUT-1 … R-HUT-6).
 
 The package is the pluggy plugin: its metadata here, the state, actions and hook
-implementations in :mod:`.plugin` (re-exported below), its own data beside them. See
+implementations in :mod:`.plugin` (all re-exported here), its own data beside them. See
 :mod:`alhambra_building_huts.plugin` for how the module runs and its rulings.
 """
 
@@ -10,80 +10,5 @@ DESCRIPTION = "Building huts: take a free hut that counts as 0-3 buildings of it
 RULES = ("R-HUT-1", "R-HUT-2", "R-HUT-3", "R-HUT-4", "R-HUT-5", "R-HUT-6")
 REPLACES = ()
 
-from .layout import (  # noqa: E402  (the shipped layout's data)
-    HUT_COUNTS,
-    HUT_KIND,
-    TOTAL_HUTS,
-    check_layout_option,
-    load_layout,
-    parse_layout,
-    shipped_layout,
-)
-from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
-    HutState,
-    LAYOUT_OPTION,
-    MAX_HUTS,
-    MAX_HUT_VALUE,
-    STATE_KEY,
-    TakeHut,
-    hut_counts,
-    hut_ids,
-    hut_state,
-    hut_value,
-    huts_owned,
-    is_hut,
-    alhambra_action_kinds,
-    alhambra_building_counts,
-    alhambra_check_state,
-    alhambra_determinize,
-    alhambra_hidden_piles,
-    alhambra_options,
-    alhambra_position_part,
-    alhambra_position_read,
-    alhambra_setup,
-    alhambra_state_classes,
-    alhambra_tile_locations,
-    alhambra_tiles,
-    alhambra_view,
-)
-from .observation import alhambra_observation_parts  # noqa: E402
-
-__all__ = [
-    "NAME",
-    "DESCRIPTION",
-    "RULES",
-    "REPLACES",
-    "HUT_COUNTS",
-    "HUT_KIND",
-    "HutState",
-    "LAYOUT_OPTION",
-    "MAX_HUTS",
-    "MAX_HUT_VALUE",
-    "STATE_KEY",
-    "TOTAL_HUTS",
-    "TakeHut",
-    "check_layout_option",
-    "hut_counts",
-    "hut_ids",
-    "hut_state",
-    "hut_value",
-    "huts_owned",
-    "is_hut",
-    "load_layout",
-    "parse_layout",
-    "shipped_layout",
-    "alhambra_action_kinds",
-    "alhambra_building_counts",
-    "alhambra_check_state",
-    "alhambra_determinize",
-    "alhambra_hidden_piles",
-    "alhambra_options",
-    "alhambra_position_part",
-    "alhambra_position_read",
-    "alhambra_setup",
-    "alhambra_state_classes",
-    "alhambra_tile_locations",
-    "alhambra_tiles",
-    "alhambra_observation_parts",
-    "alhambra_view",
-]
+from .layout import *  # noqa: E402, F403  (the shipped layout's data)
+from .plugin import *  # noqa: E402, F403  (the metadata first: the plugin module reads nothing of it)

@@ -23,7 +23,6 @@ from alhambra import (
     ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
-    HiddenPile,
     EAST,
     NORTH,
     SOUTH,
@@ -31,9 +30,13 @@ from alhambra import (
     Action,
     ActionKind,
     Alhambra,
+    ConfigError,
+    Declared,
+    DeclaredState,
     IllegalActionError,
     Option,
     action_table,
+    declared,
     hookimpl,
     operations,
     tile_locations,
@@ -46,8 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from alhambra import Game
     from alhambra import Next
     from collections.abc import Sequence
-    from alhambra import TileCatalog, TileSpec
-    import random
+    from alhambra import ObservationLayout, TileCatalog, TileSpec
 
 
 STATE_KEY = "building_huts"
@@ -67,15 +69,41 @@ _SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 
 # ---------------------------------------------------------------------------------------------
 
 
+def _stacks_seen(stacks: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
+    """What every player sees of the stacks: each one's colour, face-up hut and size."""
+    return {t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)} for t, s in stacks.items()}
+
+
+def _read_stacks(value: Any, game: Game, where: str) -> dict[str, list[str]]:
+    """A position's ``stacks``: per colour, huts of that colour, bottom first; a colour left
+    out keeps its set-up stack, less the huts the position has placed elsewhere."""
+    if not isinstance(value, dict) or set(value) - set(BUILDING_TYPES):
+        raise ConfigError(f"{where}: a table of stacks by colour {list(BUILDING_TYPES)}, not {value!r}")
+    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
+    for colour, stack in value.items():
+        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
+            raise ConfigError(f"{where}.{colour}: huts of that colour, not {stack!r}")
+    placed = {t for at, tiles in tile_locations(game).items() if at != "hut_stacks" for t in tiles}
+    setup = game.state.modules[STATE_KEY].stacks
+    return {t: list(value[t]) if t in value else [h for h in s if h not in placed] for t, s in setup.items()}
+
+
 @define(slots=True)
-class HutState:
+class HutState(DeclaredState):
     """The six hut stacks (R-HUT-1): ``stacks[type]`` lists the huts of that colour, bottom
     first; the last one is the face-up top. The order below the top is secret."""
 
-    stacks: dict[str, list[str]] = field(factory=dict)
-
-    def clone(self) -> "HutState":
-        return HutState({t: list(s) for t, s in self.stacks.items()})
+    stacks: dict[str, list[str]] = field(
+        factory=dict,
+        metadata=declared.pile(
+            face_up=1,
+            view=_stacks_seen,
+            pile_name="{} stack",
+            holds="tiles",
+            place="hut_stacks",
+            from_position=_read_stacks,
+        ),
+    )
 
     def face_up(self) -> dict[str, str | None]:
         """The face-up hut of each stack (``None`` for an empty stack), in scoring order."""
@@ -271,11 +299,6 @@ def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
 
 
 @hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {STATE_KEY: HutState}
-
-
-@hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
     stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
@@ -307,106 +330,37 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's hut stacks: one stack per colour holding only huts of that colour, and
-    every hut of the game somewhere exactly once (stacks, Alhambras, reserves, pending)."""
-    hs = hut_state(game)
-    if hs is None:
-        return "the building huts module's state is missing"
-    cat = game.rules.catalog
+    """A loaded game's hut stacks: one stack per colour holding only huts of that colour (each
+    hut in exactly one place is the declared check)."""
+    hs, cat = hut_state(game), game.rules.catalog
     huts = hut_ids(cat)
-    for colour, stack in hs.stacks.items():
+    for colour, stack in hs.stacks.items() if hs is not None else ():
         if any(h not in huts or cat[h].type != colour for h in stack):
             return f"building huts: stack {colour!r} holds {stack!r}"
-    placed = [t for tiles in tile_locations(game).values() for t in tiles if t in huts]
-    if sorted(placed) != sorted(huts):
-        return "building huts: every hut must be in exactly one place"
     return None
 
 
-@hookimpl
-def alhambra_tile_locations(game: Game) -> dict[str, list[Any]] | None:
-    hs = hut_state(game)
-    return {"hut_stacks": hs.all_huts()} if hs is not None else None
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``building_huts.face_up`` (the face-up hut of each stack, one flag
+    per tile) and ``building_huts.stack_sizes`` (each stack's size, in
+    :data:`alhambra.BUILDING_TYPES` order), from the view entry: never the face-down order."""
+    for k, t in enumerate(BUILDING_TYPES):
+        stack = part["stacks"].get(t)
+        if stack is not None:
+            out["stack_sizes"][k] = stack["size"]
+            if stack["face_up"] is not None:
+                out["face_up"][layout.tile_index[stack["face_up"]]] = 1
 
 
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public: each stack's colour, face-up hut and size; never the face-down order."""
-    hs = hut_state(game)
-    if hs is None:
-        return
-    view["modules"][STATE_KEY] = {
-        "stacks": {
-            t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)} for t, s in hs.stacks.items()
-        }
-    }
-
-
-@hookimpl
-def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
-    """Only the top hut of each stack is face up (R-HUT-1): shuffle the rest of each stack
-    (used by search bots to sample what they cannot see)."""
-    hs = hut_state(game)
-    if hs is None:
-        return
-    for stack in hs.stacks.values():
-        if len(stack) > 2:
-            below = stack[:-1]
-            rng.shuffle(below)
-            stack[:-1] = below
-
-
-def _stack_pile(colour: str) -> HiddenPile:
-    def get(game: Game) -> list[str]:
-        hs = hut_state(game)
-        return hs.stacks[colour] if hs is not None else []
-
-    def put(game: Game, items: list[str]) -> None:
-        operations.edit_module(game, STATE_KEY).stacks[colour] = items
-
-    return HiddenPile(f"building huts: {colour} stack", get, put, face_up=1)
-
-
-@hookimpl
-def alhambra_hidden_piles(game: Game) -> list[HiddenPile]:
-    """R-HUT-1: each stack's top is face up; taking it turns the next one up, a uniformly
-    random hut of the rest (as ``alhambra_determinize`` shuffles them)."""
-    hs = hut_state(game)
-    return [_stack_pile(t) for t in hs.stacks] if hs is not None else []
-
-
-@hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The huts' part of a position: ``[building_huts]`` with ``stacks``, per colour the huts
-    left in its stack, bottom first, the face-up one last (R-HUT-1)."""
-    hs = hut_state(game)
-    return {STATE_KEY: {"stacks": {t: list(s) for t, s in hs.stacks.items()}}} if hs is not None else None
-
-
-@hookimpl
-def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[building_huts]``: ``stacks`` (per colour, bottom first; a colour left out keeps its
-    set-up stack). Every stack then loses the huts the position has placed elsewhere (in an
-    Alhambra, a reserve, pending): a hut is in exactly one place."""
-    from alhambra import ConfigError
-
-    hs = hut_state(game)
-    if hs is None:
-        return None
-    part = parts.get(STATE_KEY, {})
-    if not isinstance(part, dict) or set(part) - {"stacks"}:
-        raise ConfigError(f"building_huts: a table with 'stacks', not {part!r}")
-    stacks = part.get("stacks", {})
-    if not isinstance(stacks, dict) or set(stacks) - set(BUILDING_TYPES):
-        raise ConfigError(f"building_huts.stacks: a table of stacks by colour {list(BUILDING_TYPES)}, not {stacks!r}")
-    cat = game.rules.catalog
-    huts = hut_ids(cat)
-    for colour, stack in stacks.items():
-        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
-            raise ConfigError(f"building_huts.stacks.{colour}: huts of that colour, not {stack!r}")
-        hs.stacks[colour] = list(stack)
-    placed = {t for where, tiles in tile_locations(game).items() if where != "hut_stacks" for t in tiles}
-    for colour in hs.stacks:
-        if colour not in stacks:
-            hs.stacks[colour] = [h for h in hs.stacks[colour] if h not in placed]
-    return [STATE_KEY]
+#: Public: each stack's colour, face-up hut and size, never the order below (R-HUT-1), which
+#: determinization reshuffles; every hut of the game lies in exactly one place.
+DECLARED = Declared(
+    STATE_KEY,
+    HutState,
+    label="building huts",
+    view=("stacks",),
+    tiles=HUT_KIND,
+    noun="hut",
+    shapes=lambda layout: {"face_up": (len(layout.tiles),), "stack_sizes": (len(BUILDING_TYPES),)},
+    observe=_observe,
+)

@@ -58,9 +58,13 @@ from alhambra import (
     cell_position,
     ConfigError,
     IllegalActionError,
+    Declared,
+    DeclaredState,
+    DeckKind,
     InternedCard,
     Option,
     action_table,
+    declared,
     hookimpl,
     operations,
     shuffle_into,
@@ -214,8 +218,124 @@ def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, 
     return (x, y), (x + dx, y + dy)
 
 
+def _gate_code(value: Any, where: str) -> GateCard:
+    """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
+    card = next((c for c in GATE_CARDS if c.code == value), None) if type(value) is str else None
+    if card is None:
+        raise ConfigError(
+            f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(c.code for c in GATE_CARDS)})"
+        )
+    return card
+
+
+def _gate_codes(value: Any, where: str) -> list[GateCard]:
+    if not isinstance(value, list):
+        raise ConfigError(f"{where}: a list of gate cards ('gate-1' …), not {value!r}")
+    return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+
+def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
+        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
+    return value
+
+
+def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
+    """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
+    or bit, as kept (:func:`canonical_gate`)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or type(value[0]) is not int
+        or type(value[1]) is not int
+        or not (value[2] in SIDE_OF_NAME if type(value[2]) is str else type(value[2]) is int and value[2] in SIDE_NAMES)
+    ):
+        raise ConfigError(
+            f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
+        )
+    side = SIDE_OF_NAME[value[2]] if isinstance(value[2], str) else value[2]
+    return canonical_gate(value[0], value[1], side)
+
+
+def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
+    """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
+    for walking (R-GATE-6)."""
+    gates: list[list[list[int]]] = []
+    for seat, seat_gates in enumerate(_seat_lists(value, game.num_players, where, "gates")):
+        city = game.state.players[seat].city
+        gates.append([])
+        for k, one in enumerate(seat_gates):
+            x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
+            why = why_not_gate(city, (x, y), side)
+            if why:
+                raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
+            city.open_side((x, y), side)
+            gates[seat].append([x, y, side])
+    return gates
+
+
+def _read_numbers(value: Any, game: Game, where: str) -> list[int]:
+    return [c.number for c in _gate_codes(value, where)]
+
+
+CARD_NUMBERS = tuple(range(1, MAX_CARDS + 1))
+
+
+def _read_window(value: Any, game: Game, where: str) -> str:
+    if value not in ("", CHANGE, REMOVAL):
+        raise ConfigError(f"{where}: 'change' or 'removal' (phase 'gates'), not {value!r}")
+    return str(value)
+
+
+def _read_then(value: Any, game: Game, where: str) -> str:
+    if type(value) is not str:
+        raise ConfigError(f"{where}: a phase name or 'done', not {value!r}")
+    return value
+
+
+def _why_not_placed(gs: Any, places: dict[Any, list[str]], used: int, count: int) -> list[str]:
+    """Refuse a position's gate card lying in two places, a card in use lying nowhere
+    (R-GATE-1), or as many cards played as gates not (R-GATE-5); the part's key read."""
+    for card, found in places.items():
+        if len(found) > 1:
+            raise ConfigError(
+                f"{found[1]}: {card.code} lies in two places, {' and '.join(found)} (one card, one place)"
+            )
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    if len(gs.played) != count:
+        raise ConfigError(
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    return [KEY]
+
+
+def _card_of(number: Any) -> Any:
+    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
+    save's ``-1``: the check of every card then names the place it lies in)."""
+    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
+
+
+def _cards_of(numbers: list[int]) -> list[Any]:
+    return [_card_of(n) for n in numbers]
+
+
+def _codes(numbers: list[int]) -> list[str]:
+    return [GateCard(n).code for n in numbers]
+
+
+def _gates_seen(gates: list[list[list[int]]]) -> list[list[list[Any]]]:
+    """The gates of each Alhambra as views and positions show them: ``[x, y, "east"|"south"]``."""
+    return [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gates]
+
+
 @define(slots=True)
-class CityGatesState:
+class CityGatesState(DeclaredState):
     """The city gates' state (plain ints and lists, saved as they are).
 
     ``space``: the number of the gate card waiting on the gate space, 0 for none (R-GATE-3).
@@ -229,22 +349,47 @@ class CityGatesState:
     ``"done"`` (the turn's action is complete) or the phase the seat goes back to deciding in
     (``"place"``: the placement goes on, or ends; ``"turn"``: the turn player acts again)."""
 
-    space: int
-    gates: list[list[list[int]]]
-    played: list[int] = field(factory=list)
-    unused: list[int] = field(factory=list)
-    window: str = ""
-    then: str = ""
-
-    def clone(self) -> CityGatesState:
-        return CityGatesState(
-            self.space,
-            [[g.copy() for g in seat] for seat in self.gates],
-            self.played.copy(),
-            self.unused.copy(),
-            self.window,
-            self.then,
+    space: int = field(
+        metadata=declared.public(
+            view=lambda n: f"gate-{n}" if n else None,
+            to_position=lambda n: GateCard(n).code,
+            from_position=lambda v, game, where: _gate_code(v, where).number if v != "" else 0,
+            among=tuple(range(MAX_CARDS + 1)),
+            omit=True,
+            holds="cards",
+            place="gate space",
+            locate=lambda n: [_card_of(n)] if n else [],
         )
+    )
+    gates: list[list[list[int]]] = field(
+        metadata=declared.public(per_seat=True, view=_gates_seen, to_position=_gates_seen, from_position=_read_gates)
+    )
+    played: list[int] = field(
+        factory=list,
+        metadata=declared.counted(
+            to_position=_codes,
+            from_position=_read_numbers,
+            among=CARD_NUMBERS,
+            holds="cards",
+            place="gate cards played",
+            locate=_cards_of,
+        ),
+    )
+    unused: list[int] = field(
+        factory=list,
+        metadata=declared.internal(
+            to_position=_codes,
+            from_position=_read_numbers,
+            among=CARD_NUMBERS,
+            holds="cards",
+            place="gate cards unused",
+            locate=_cards_of,
+        ),
+    )
+    window: str = field(
+        default="", metadata=declared.public(view=lambda w: w or None, from_position=_read_window, omit=True)
+    )
+    then: str = field(default="", metadata=declared.internal(from_position=_read_then, omit=True))
 
 
 def gates_state(game: Game) -> CityGatesState:
@@ -286,6 +431,11 @@ class TakeGate(Action):
     def __str__(self) -> str:
         return f"take {self.card.code}"
 
+    def words(self, game: Game) -> tuple[str, str]:
+        """In words (R-GATE-4): ``(what was done, what to do)``."""
+        what = f"the {self.card} from the gate space"
+        return f"took {what}", f"take {what}"
+
 
 def _int_only(instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not int or abs(value) > 1000:
@@ -313,6 +463,12 @@ class PlayGate(Action):
     def __str__(self) -> str:
         return f"gate at ({self.x}, {self.y}) {SIDE_NAMES[self.side]} with {self.card.code}"
 
+    def words(self, game: Game) -> tuple[str, str]:
+        """In words (R-GATE-5): ``(what was done, what to do)``."""
+        a, b = gate_cells((self.x, self.y, self.side))
+        what = f"a gate on the double wall between {a} and {b}, playing the {self.card}"
+        return f"put {what}", f"put {what}"
+
 
 @frozen(slots=True, cache_hash=True)
 class FinishGates(Action):
@@ -322,6 +478,9 @@ class FinishGates(Action):
 
     def __str__(self) -> str:
         return "no more gates"
+
+    def words(self, game: Game) -> tuple[str, str]:
+        return "put up no more gates with that change", "put up no more gates"
 
 
 FINISH = FinishGates()
@@ -343,6 +502,13 @@ class BuildThroughGate(Action):
 
     def __str__(self) -> str:
         return f"place {self.tile} at ({self.x}, {self.y}) through a gate on its {SIDE_NAMES.get(self.side, self.side)} side with {self.card.code}"
+
+    def words(self, game: Game) -> tuple[str, str]:
+        """In words (R-GATE-6): ``(what was done, what to do)``."""
+        word = SIDE_NAMES.get(self.side, str(self.side))
+        tile = tile_words(game.rules.catalog, self.tile)
+        where = f"at ({self.x}, {self.y}) through a gate on its {word} side, playing the {self.card}"
+        return f"built the {tile} {where}", f"build the {tile} {where}"
 
 
 _GATE_SET = frozenset(GATE_CARDS)
@@ -804,11 +970,6 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 
 
 @hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {KEY: CityGatesState}
-
-
-@hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-GATE-1: the state; the cards a game does not use are set aside (the others are
     dealt into the piles by ``alhambra_money_piles``, which the base setup calls before)."""
@@ -889,67 +1050,22 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
 # ---------------------------------------------------------------------------------------------
 
 
-def _is_gate(card: Any) -> bool:
-    return type(card) is GateCard
-
-
-@hookimpl
-def alhambra_determinize(game: Game, seat: int, rng: Any) -> None:
-    """R-GATE-2: of the gate cards in the deck, every player knows how many lie in the
-    undrawn part of each of piles 3-5 (not which card, nor where): resampled within their
-    piles like the exchange offices."""
-    deck = game.state.deck
-    slots = [k for k, c in enumerate(deck) if type(c) is GateCard]
-    if not slots:
-        return
-    cards = [deck[k] for k in slots]
-    rng.shuffle(cards)
-    for k, card in zip(slots, cards):
-        deck[k] = card
-    operations.resample_in_piles(game, _is_gate, rng)
-
-
-@hookimpl
-def alhambra_hidden_piles(game: Game) -> list[Any]:
-    """R-GATE-2: the gate cards in the deck, as ``alhambra_determinize`` resamples them."""
-    from alhambra import DeckCards
-
-    return [DeckCards("gate card", _is_gate)]
-
-
-def _card_of(number: Any) -> Any:
-    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
-    save's ``-1``: the check of every card then names the place it lies in)."""
-    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
-
-
-@hookimpl
-def alhambra_card_locations(game: Game) -> dict[str, list[Any]]:
-    gs = gates_state(game)
-    return {
-        "gate space": [_card_of(gs.space)] if gs.space else [],
-        "gate cards played": [_card_of(n) for n in gs.played],
-        "gate cards unused": [_card_of(n) for n in gs.unused],
-    }
-
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate
-    cards in hand and the gates of each Alhambra (``[x, y, "east"|"south"]``), the cards in the
-    discard pile, how many are still in the deck, and the window the deciding seat plays gates
-    in (``"change"``, ``"removal"``; ``None`` outside phase ``"gates"``, R-GATE-5)."""
-    st = game.state
-    gs = gates_state(game)
-    view["modules"][KEY] = {
-        "space": f"gate-{gs.space}" if gs.space else None,
-        "hands": [[c.code for c in gates_in(p.hand)] for p in st.players],
-        "gates": [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates],
-        "discard": [c.code for c in gates_in(st.discard)],
-        "in_deck": len(gates_in(st.deck)),
-        "played": len(gs.played),
-        "window": gs.window or None,
-    }
+#: Public (R-GATE-4: gate cards are taken openly): the gate space, each player's gate cards
+#: in hand and the gates of each Alhambra, the cards in the discard pile, how many are still in
+#: the deck (resampled within piles 3-5 by determinization, R-GATE-2) and how many were played,
+#: and the window the deciding seat plays gates in (``None`` outside phase ``"gates"``,
+#: R-GATE-5). A position's ``[city_gates]`` holds the fields, the space and the window only
+#: when they are not empty, and may add gate cards to the hands.
+DECLARED = Declared(
+    KEY,
+    CityGatesState,
+    label="city gates",
+    deck=DeckKind(GateCard, "gate card"),
+    view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
+    position=("space", "gates", "played", "unused", "hands", "window", "then"),
+    extra=("hands",),
+    words=(TakeGate, PlayGate, FinishGates, BuildThroughGate),
+)
 
 
 def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
@@ -990,28 +1106,9 @@ def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
     return None
 
 
-@hookimpl
-def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's gates: no gate card in the money display (R-GATE-3,
-    :func:`why_not_displayed`); one list per seat, each gate on an opened double wall of that
-    seat's Alhambra and every opened side a gate (R-GATE-5); the space a gate card number or
-    0; the window for gates and the phase agreeing (:func:`_why_not_window`). Where else each
-    card lies is checked by the core (every card exactly once)."""
-    gs = game.state.modules.get(KEY)
-    n = game.num_players
-    if gs is None:
-        return "the city gates' state is missing"
-    why = why_not_displayed(game.state.display)
-    if why:
-        return f"state.display: {why}"
-    if type(gs.space) is not int or not 0 <= gs.space <= MAX_CARDS:
-        return f"city gates: the gate space holds a card number 1-{MAX_CARDS} or 0, not {gs.space!r}"
-    for name in ("played", "unused"):
-        nums = getattr(gs, name)
-        if any(type(k) is not int or not 1 <= k <= MAX_CARDS for k in nums):
-            return f"city gates: {name} holds card numbers 1-{MAX_CARDS}, not {nums!r}"
-    if len(gs.gates) != n:
-        return f"city gates: one list of gates per seat expected, found {len(gs.gates)}"
+def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
+    """Why the gates of the Alhambras are not sound, or ``None``: each on a double wall of its
+    seat's Alhambra, every opened side a gate, one card played per gate (R-GATE-5)."""
     for seat, seat_gates in enumerate(gs.gates):
         city = game.state.players[seat].city
         opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
@@ -1031,9 +1128,11 @@ def alhambra_check_state(game: Game) -> str | None:
             )
     if sum(len(s) for s in gs.gates) != len(gs.played):
         return "R-GATE-5: every gate played is one card played, and the counts differ"
-    why = _why_not_window(game, gs)
-    if why:
-        return why
+    return None
+
+
+def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
+    """Why the cards set aside are not those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
     used = card_count(game)
     if sorted(gs.unused) != list(range(used + 1, MAX_CARDS + 1)):
         return (
@@ -1043,171 +1142,64 @@ def alhambra_check_state(game: Game) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------------------------------------
-# Positions (docs/positions.md): the [city_gates] part
-# ---------------------------------------------------------------------------------------------
-
-_PART_KEYS = ("space", "gates", "played", "unused", "hands", "window", "then")
-
-
 @hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The city gates' part of a position: ``[city_gates]`` with ``space`` (the gate card
-    waiting on the gate space, R-GATE-3; left out when it is empty), ``gates`` (per seat, the
-    gates of its Alhambra as ``[x, y, "east"|"south"]``, R-GATE-5), ``played`` (the gate cards
-    played, out of the game) and ``unused`` (those this game does not use, R-GATE-1); in phase
-    ``"gates"``, ``window`` (``"change"`` or ``"removal"``) and, after a change, ``then``
-    (what follows the window: ``"done"``, ``"place"`` …, R-GATE-5). The gate cards in hand are
-    in the players' ``hand``, those in the deck and the discard pile in ``deck`` and
-    ``discard``, like any card."""
-    gs = gates_state(game)
-    part: dict[str, Any] = {}
-    if gs.space:
-        part["space"] = GateCard(gs.space).code
-    part["gates"] = [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gs.gates]
-    part["played"] = [GateCard(n).code for n in gs.played]
-    part["unused"] = [GateCard(n).code for n in gs.unused]
-    if gs.window:
-        part["window"] = gs.window
-    if gs.then:
-        part["then"] = gs.then
-    return {KEY: part}
+def alhambra_check_state(game: Game) -> str | None:
+    """A loaded game's gates (one list per seat and card numbers in range are the declared
+    checks): no gate card in the money display (R-GATE-3, :func:`why_not_displayed`), the
+    gates (:func:`_why_not_gates`), the window for gates and the phase agreeing
+    (:func:`_why_not_window`), the cards set aside (:func:`_why_not_unused`). Where else each
+    card lies is checked by the core (every card exactly once)."""
+    gs = game.state.modules.get(KEY)
+    if gs is None or len(gs.gates) != game.num_players:
+        return None  # said by the declared check
+    why = why_not_displayed(game.state.display)
+    return (
+        f"state.display: {why}"
+        if why
+        else _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
+    )
 
 
-def _gate_code(value: Any, where: str) -> GateCard:
-    """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
-    card = next((c for c in GATE_CARDS if c.code == value), None) if type(value) is str else None
-    if card is None:
-        raise ConfigError(
-            f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(c.code for c in GATE_CARDS)})"
-        )
-    return card
-
-
-def _gate_codes(value: Any, where: str) -> list[GateCard]:
-    if not isinstance(value, list):
-        raise ConfigError(f"{where}: a list of gate cards ('gate-1' …), not {value!r}")
-    return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
-def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
-    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
-        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
-    return value
-
-
-def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
-    """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
-    or bit, as kept (:func:`canonical_gate`)."""
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or type(value[0]) is not int
-        or type(value[1]) is not int
-        or not (value[2] in SIDE_OF_NAME if type(value[2]) is str else type(value[2]) is int and value[2] in SIDE_NAMES)
-    ):
-        raise ConfigError(
-            f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
-        )
-    side = SIDE_OF_NAME[value[2]] if isinstance(value[2], str) else value[2]
-    return canonical_gate(value[0], value[1], side)
+# ---------------------------------------------------------------------------------------------
+# Positions (docs/positions.md): the [city_gates] part, its fields read as declared
+# ---------------------------------------------------------------------------------------------
 
 
 @hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[city_gates]`` (every key optional): ``space`` (a gate card, default none),
-    ``gates`` (per seat, ``[x, y, side]`` on a double wall of its Alhambra, R-GATE-5; the
-    sides open for walking, R-GATE-6; default none), ``played`` (default: one card per gate,
-    the lowest numbers that lie nowhere else), ``unused`` (default: the cards beyond
-    ``city_gates.cards`` that lie nowhere else, R-GATE-1), ``hands`` (per seat, gate cards
-    added to that player's hand, for a hand left to the deal) and, in phase ``"gates"``,
-    ``window`` and ``then`` (R-GATE-5; checked against the phase with the whole game). Every
-    other gate card in use goes into piles 3-5 of a shuffled deck (R-GATE-2).
-
-    Refused with :class:`~alhambra.ConfigError` naming the key: an unknown code, a gate card
-    in two places or in the money display (R-GATE-3), a gate on a side that is no double wall
-    of that Alhambra or twice on one side (R-GATE-5), fewer or more cards played than gates."""
-    st = game.state
-    n = game.num_players
-    part = parts.get(KEY, {})
-    if not isinstance(part, dict) or set(part) - set(_PART_KEYS):
-        raise ConfigError(f"city_gates: a table with {', '.join(repr(k) for k in _PART_KEYS)}, not {part!r}")
+    """``[city_gates]`` (every key optional; ``space``, ``gates``, ``played``, ``unused``,
+    ``window`` and ``then`` read as declared): ``hands`` (per seat, gate cards added to that
+    player's hand, for a hand left to the deal); ``played`` defaults to one card per gate, the
+    lowest numbers that lie nowhere else, ``unused`` to the cards beyond ``city_gates.cards``
+    that lie nowhere else (R-GATE-1). Every other gate card in use goes into piles 3-5 of a
+    shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
+    gate card in two places or in the money display (R-GATE-3), fewer or more cards played
+    than gates (R-GATE-5)."""
+    st, gs, part = game.state, gates_state(game), parts.get(KEY, {})
     if "hands" in part:
-        for seat, cards in enumerate(_seat_lists(part["hands"], n, "city_gates.hands", "gate cards")):
+        for seat, cards in enumerate(_seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")):
             hand = st.players[seat].hand
             hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
-    places: dict[GateCard, list[str]] = {}
-
-    def put(card: GateCard, where: str) -> None:
-        places.setdefault(card, []).append(where)
-
-    for seat, p in enumerate(st.players):
-        for c in gates_in(p.hand):
-            put(c, f"players[{seat}].hand")
-    for name in ("discard", "deck"):
-        for c in gates_in(getattr(st, name)):
-            put(c, name)
     why = why_not_displayed(st.display)
     if why:
         raise ConfigError(f"display: {why}")
-    space = _gate_code(part["space"], "city_gates.space") if part.get("space", "") != "" else None
-    if space is not None:
-        put(space, "city_gates.space")
-    gates: list[list[list[int]]] = [[] for _ in range(n)]
-    for seat, seat_gates in enumerate(_seat_lists(part.get("gates", [[]] * n), n, "city_gates.gates", "gates")):
-        city = st.players[seat].city
-        for k, value in enumerate(seat_gates):
-            where = f"city_gates.gates[{seat}][{k}]"
-            x, y, side = _read_gate(value, where)
-            why = why_not_gate(city, (x, y), side)
-            if why:
-                raise ConfigError(f"{where} (seat {seat}'s Alhambra): {why}")
-            city.open_side((x, y), side)
-            gates[seat].append([x, y, side])
-    used = card_count(game)
-    if "unused" in part:
-        unused = _gate_codes(part["unused"], "city_gates.unused")
-    else:
-        unused = [c for c in GATE_CARDS[used:] if c not in places]
+    found = [(c, f"players[{seat}].hand") for seat, p in enumerate(st.players) for c in gates_in(p.hand)]
+    found += [(c, name) for name in ("discard", "deck") for c in gates_in(getattr(st, name))]
+    found += [(GateCard(gs.space), "city_gates.space")] if gs.space else []
+    used, count = card_count(game), sum(len(g) for g in gs.gates)
+    places: dict[GateCard, list[str]] = {}
+    for c, where in found:
+        places.setdefault(c, []).append(where)
+    unused = [GateCard(k) for k in gs.unused] if "unused" in part else [c for c in GATE_CARDS[used:] if c not in places]
     for c in unused:
-        put(c, "city_gates.unused")
-    count = sum(len(g) for g in gates)
-    if "played" in part:
-        played = _gate_codes(part["played"], "city_gates.played")
-    else:
-        played = [c for c in GATE_CARDS if c not in places][:count]
-    for c in played:
-        put(c, "city_gates.played")
-    for card, found in places.items():
-        if len(found) > 1:
-            raise ConfigError(
-                f"{found[1]}: {card.code} lies in two places, {' and '.join(found)} (one card, one place)"
-            )
-    for card in GATE_CARDS[used:]:
-        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
-            raise ConfigError(
-                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
-                f"R-GATE-1: set the others aside in 'unused', or place them)"
-            )
-    if len(played) != count:
-        raise ConfigError(
-            f"city_gates.played: {len(played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    window, then = part.get("window", ""), part.get("then", "")
-    if window not in ("", CHANGE, REMOVAL):
-        raise ConfigError(f"city_gates.window: 'change' or 'removal' (phase 'gates'), not {window!r}")
-    if type(then) is not str:
-        raise ConfigError(f"city_gates.then: a phase name or 'done', not {then!r}")
-    st.modules[KEY] = CityGatesState(
-        space.number if space is not None else 0,
-        gates,
-        [c.number for c in played],
-        sorted(c.number for c in unused),
-        window,
-        then,
+        places.setdefault(c, []).append("city_gates.unused")
+    played = (
+        [GateCard(k) for k in gs.played] if "played" in part else [c for c in GATE_CARDS if c not in places][:count]
     )
-    return [KEY]
+    for c in played:
+        places.setdefault(c, []).append("city_gates.played")
+    gs.unused, gs.played = sorted(c.number for c in unused), [c.number for c in played]
+    return _why_not_placed(gs, places, used, count)
 
 
 @hookimpl(specname="alhambra_view")
@@ -1224,25 +1216,3 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
         held = [c.code for c in gates_in(p.hand)]
         if held:
             entry.setdefault("shown", []).extend(held)
-
-
-@hookimpl
-def alhambra_action_words(game: Game, seat: int, action: Any) -> tuple[str, str] | None:
-    """The gate actions in words (R-GATE-4: take the waiting card; R-GATE-5/6: a gate on a
-    double wall, or a building placed through one)."""
-    kind = type(action)
-    if kind is TakeGate:
-        what = f"the {action.card} from the gate space"
-        return f"took {what}", f"take {what}"
-    if kind is PlayGate:
-        a, b = gate_cells((action.x, action.y, action.side))
-        what = f"a gate on the double wall between {a} and {b}, playing the {action.card}"
-        return f"put {what}", f"put {what}"
-    if kind is FinishGates:
-        return "put up no more gates with that change", "put up no more gates"
-    if kind is BuildThroughGate:
-        word = SIDE_NAMES.get(action.side, str(action.side))
-        tile = tile_words(game.rules.catalog, action.tile)
-        where = f"at ({action.x}, {action.y}) through a gate on its {word} side, playing the {action.card}"
-        return f"built the {tile} {where}", f"build the {tile} {where}"
-    return None

@@ -33,6 +33,8 @@ from alhambra import (
     ActionDone,
     ActionKind,
     ConfigError,
+    Declared,
+    DeckKind,
     IllegalActionError,
     InternedCard,
     Option,
@@ -477,19 +479,11 @@ def alhambra_action_kinds() -> list[ActionKind]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Views and bookkeeping
+# Declared: what the engine keeps track of
 # ---------------------------------------------------------------------------------------------
 
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public: the diamonds in the money display and the discard pile, and how many are
-    still in the deck; ``seat``'s own diamonds (a hand is secret, R-SET-3)."""
-    st = game.state
-    part: dict[str, Any] = {
-        "display": [d.code for d in diamonds_in(st.display)],
-        "discard": [d.code for d in diamonds_in(st.discard)],
-    }
-    if seat is not None:
-        part["hand"] = [d.code for d in diamonds_in(st.players[seat].hand)]
-    view["modules"][KEY] = part
+#: Views show the diamonds in the money display and the discard pile, and the seat's own (a
+#: hand is secret, R-SET-3); being money, the core redeals them when determinizing (R-DIA-2).
+DECLARED = Declared(
+    KEY, label="diamonds", deck=DeckKind(Diamond, "diamond", resample=False), view=("display", "discard", "hand")
+)

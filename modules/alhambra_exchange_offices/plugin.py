@@ -30,7 +30,8 @@ from alhambra import (
     Action,
     ActionKind,
     ConfigError,
-    DeckCards,
+    Declared,
+    DeckKind,
     IllegalActionError,
     InternedCard,
     PaymentMeans,
@@ -44,10 +45,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterable
     from typing import Any
     from alhambra import Card
-    from alhambra import Game
+    from alhambra import Game, ObservationLayout
     from alhambra import Next
     from collections.abc import Sequence
-    import random
 
 KEY = "exchange_offices"  # the state, memo and view key of this module (its NAME)
 
@@ -222,51 +222,31 @@ _MEANS: dict[ExchangeOffice, PaymentMeans] = {}  # office -> its PaymentMeans (o
 
 
 # ---------------------------------------------------------------------------------------------
-# Views and bookkeeping
+# Declared: what the engine keeps track of
 # ---------------------------------------------------------------------------------------------
 
 
-def _is_office(card: Any) -> bool:
-    return type(card) is ExchangeOffice
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``exchange_offices.held`` (the offices each player holds, counts per
+    card, in observer-relative order) and ``exchange_offices.in_deck``, from the view entry;
+    the offices in the display and the discard pile are the core's ``display`` and
+    ``discard`` slices."""
+    for k, s in enumerate(order):
+        for code in part["hands"][s]:
+            out["held"][k, layout.card_index[code]] += 1
+    out["in_deck"][0] = part["in_deck"]
 
 
-@hookimpl
-def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
-    """R-EXC-1: of the offices still in the deck, every player knows which they are (the
-    others are in sight) and how many lie in the undrawn part of each of piles 2, 3 and 4
-    (two went into each, and drawn cards show which pile they came from), but not which office
-    went into which pile, nor where in it. So: deal the deck's offices at random over the
-    deck positions holding offices (keeping the count per pile), then place them uniformly
-    within their piles' undrawn parts (``Game.resample_in_piles``). After the discard pile has
-    been reshuffled into the deck (R-EXC-5) the whole deck is one pile: anywhere in it."""
-    deck = game.state.deck
-    slots = [k for k, c in enumerate(deck) if type(c) is ExchangeOffice]
-    if not slots:
-        return
-    offices = [deck[k] for k in slots]
-    rng.shuffle(offices)
-    for k, office in zip(slots, offices):
-        deck[k] = office
-    operations.resample_in_piles(game, _is_office, rng)
-
-
-@hookimpl
-def alhambra_hidden_piles(game: Game) -> list[DeckCards]:
-    """R-EXC-1: the offices in the deck, as ``alhambra_determinize`` resamples them (how many
-    lie in each pile is known, not which nor where)."""
-    return [DeckCards("exchange office", _is_office)]
-
-
-@hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public: which offices each player holds (they are taken openly, R-EXC-3) and which lie
-    in the money display (R-EXC-2) and in the discard pile (R-EXC-5); how many are still in the
-    deck (not where)."""
-    st = game.state
-    held = [[o.code for o in offices_in(p.hand)] for p in st.players]
-    view["modules"][KEY] = {
-        "hands": held,
-        "display": [o.code for o in offices_in(st.display)],
-        "discard": [o.code for o in offices_in(st.discard)],
-        "in_deck": len(offices_in(st.deck)),
-    }
+#: R-EXC-1: the offices in the deck, resampled by determinization (every player knows how
+#: many lie in the undrawn part of each of piles 2-4, which they are, but not which went
+#: where; after a reshuffle of the discard pile, R-EXC-5, anywhere in the deck). Views show,
+#: publicly, the offices each player holds (taken openly, R-EXC-3), those in the money display
+#: (R-EXC-2) and in the discard pile (R-EXC-5), and how many are still in the deck.
+DECLARED = Declared(
+    KEY,
+    label="exchange offices",
+    deck=DeckKind(ExchangeOffice, "exchange office"),
+    view=("hands", "display", "discard", "in_deck"),
+    shapes=lambda layout: {"held": (layout.num_players, len(layout.cards)), "in_deck": (1,)},
+    observe=_observe,
+)

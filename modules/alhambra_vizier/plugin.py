@@ -57,6 +57,8 @@ from alhambra import (
     ActionKind,
     Buy,
     Card,
+    Declared,
+    DeclaredState,
     IllegalActionError,
     Interrupt,
     MoneyCard,
@@ -66,6 +68,7 @@ from alhambra import (
     action_table,
     canonical_cards,
     card_names,
+    declared,
     hookimpl,
     operations,
 )
@@ -86,10 +89,10 @@ SPACES = (1, 2, 3, 4)
 
 
 @define(slots=True)
-class VizierState:
+class VizierState(DeclaredState):
     """The vizier tokens and the asking between two turns (plain ints, bools and lists).
 
-    ``active[seat]``: that seat's vizier token is active (R-VIZ-1, R-VIZ-2, R-VIZ-4).
+    ``active[seat]``: that seat's vizier token is active (R-VIZ-1, R-VIZ-2, R-VIZ-4), public.
     ``queue``: seats still to consider in the current asking round, in priority order
     (R-VIZ-5); a seat is only asked if, when its turn to be asked comes, its vizier is active
     and it holds an exact payment. ``asked``: the seat deciding now in phase ``"vizier"``, or
@@ -98,14 +101,24 @@ class VizierState:
     both flags are reset when a turn starts.
     """
 
-    active: list[bool]
-    queue: list[int] = field(factory=list)
-    asked: int = -1
-    started: bool = False
-    round_over: bool = False
+    active: list[bool] = field(metadata=declared.public(per_seat=True, flag=True))
+    queue: list[int] = field(factory=list, metadata=declared.internal(seat=True))
+    asked: int = field(default=-1, metadata=declared.internal(seat=True))
+    started: bool = field(default=False, metadata=declared.internal(flag=True))
+    round_over: bool = field(default=False, metadata=declared.internal(flag=True))
 
-    def clone(self) -> "VizierState":
-        return VizierState(self.active.copy(), self.queue.copy(), self.asked, self.started, self.round_over)
+
+#: The tokens are public (R-VIZ-1); a position's ``[vizier]`` holds every field, the asking in
+#: progress included; the seat asked decides in phase "vizier".
+DECLARED = Declared(
+    KEY,
+    VizierState,
+    label="vizier",
+    view=("active",),
+    position=("active", "asked", "queue", "started", "round_over"),
+    phase=PHASE,
+    decider="asked",
+)
 
 
 def vizier_state(game: Game) -> VizierState:
@@ -254,11 +267,6 @@ def _apply_reactivate(game: Game, seat: int, action: ReactivateVizier) -> Next |
 
 
 @hookimpl
-def alhambra_state_classes() -> dict[str, type]:
-    return {KEY: VizierState}
-
-
-@hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-VIZ-1: one vizier token per player, active at the start."""
     game.state.modules[KEY] = VizierState([True] * game.num_players)
@@ -325,25 +333,6 @@ def _ask(st: GameState, vs: VizierState, seat: int) -> Interrupt:
     return Interrupt(seat, PHASE)
 
 
-@hookimpl
-def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's vizier state: one bool per seat, seats in range in the queue and asked,
-    and the asked seat deciding in phase "vizier"."""
-    vs = game.state.modules.get(KEY)
-    n = game.num_players
-    if vs is None:
-        return "the vizier module's state is missing"
-    if len(vs.active) != n or any(type(a) is not bool for a in vs.active):
-        return f"vizier tokens: one true/false per seat expected, not {vs.active!r}"
-    if any(type(s) is not int or not 0 <= s < n for s in vs.queue) or len(set(vs.queue)) != len(vs.queue):
-        return f"vizier asking queue holds bad seats: {vs.queue!r}"
-    if type(vs.asked) is not int or not -1 <= vs.asked < n:
-        return f"vizier: bad asked seat {vs.asked!r}"
-    if (game.state.phase == PHASE) != (vs.asked >= 0) or (vs.asked >= 0 and game.state.decider != vs.asked):
-        return "vizier: the asked seat and the phase disagree"
-    return None
-
-
 def _after_placement(game: Game, seat: int) -> Next:
     """After a vizier purchase has been placed (R-VIZ-3): refill the market; if the bag cannot
     fill it, the game ends (R-END-1); otherwise everyone may decide again (R-VIZ-5), asking
@@ -366,65 +355,29 @@ def alhambra_phases() -> list[PhaseSpec]:
 
 @hookimpl
 def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """Public: each seat's token (active or not, R-VIZ-1). During the asking round between
-    two turns (phase ``"vizier"``) only the seat asked learns that it is asked: its view has
-    ``asking`` and ``current_player`` set to itself; every other seat's view, and a
-    spectator's, has both ``None`` (R-VIZ-5: a seat that cannot pay exactly is not asked, and
-    to the others that must look the same as a decline, so nobody may tell whom the round
-    asks now, nor count the seats asked before). ``game.current_player`` itself still names
-    the seat asked: it is the engine's, for whoever runs the game."""
+    """During the asking round between two turns (phase ``"vizier"``) only the seat asked
+    learns that it is asked: its view has ``asking`` and ``current_player`` set to itself;
+    every other seat's view, and a spectator's, has both ``None`` (R-VIZ-5: a seat that cannot
+    pay exactly is not asked, and to the others that must look the same as a decline, so
+    nobody may tell whom the round asks now, nor count the seats asked before).
+    ``game.current_player`` itself still names the seat asked: it is the engine's, for
+    whoever runs the game. The tokens are declared public (``active``)."""
     vs = vizier_state(game)
     asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
     if asked is not None and seat != asked:
         asked = None
         view["current_player"] = None
-    view["modules"][KEY] = {"active": list(vs.active), "asking": asked}
-
-
-@hookimpl
-def alhambra_position_part(game: Game) -> dict[str, Any] | None:
-    """The vizier's part of a position: ``[vizier]`` with ``active`` (one true/false per
-    seat, R-VIZ-1/2/4) and the asking in progress (``asked``: the seat asked now or -1,
-    ``queue``, ``started``, ``round_over``; see :class:`VizierState`)."""
-    vs = vizier_state(game)
-    return {
-        KEY: {
-            "active": list(vs.active),
-            "asked": vs.asked,
-            "queue": list(vs.queue),
-            "started": vs.started,
-            "round_over": vs.round_over,
-        }
-    }
+    view["modules"][KEY]["asking"] = asked
 
 
 @hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[vizier]``: ``active`` (default: every token active, R-VIZ-1), ``asked`` (default:
-    in phase "vizier" the position's decider, else -1), ``queue`` (default: none left to
-    ask), ``started`` (default: an asking round has begun when a seat is asked) and
-    ``round_over`` (default false). In phase "vizier" without a decider, the asked seat
-    decides."""
-    from alhambra import ConfigError
-
-    st = game.state
-    n = game.num_players
-    part = parts.get(KEY, {})
-    if not isinstance(part, dict) or set(part) - {"active", "asked", "queue", "started", "round_over"}:
-        raise ConfigError(f"vizier: a table with 'active', 'asked', 'queue', 'started', 'round_over', not {part!r}")
-    asking = st.phase == PHASE
-    default_asked = st.decider if asking and st.decider is not None else -1
-    vs = VizierState(
-        list(part.get("active", [True] * n)),
-        list(part.get("queue", [])),
-        part.get("asked", default_asked),
-        part.get("started", asking),
-        part.get("round_over", False),
-    )
-    for name in ("started", "round_over"):
-        if type(getattr(vs, name)) is not bool:
-            raise ConfigError(f"vizier.{name}: true or false, not {getattr(vs, name)!r}")
-    st.modules[KEY] = vs
-    if asking and st.decider is None:
-        st.decider = vs.asked if type(vs.asked) is int and vs.asked >= 0 else None
+    """``[vizier]``, in phase "vizier": ``asked`` defaults to the position's decider and
+    ``started`` to true (an asking round has begun); the other fields keep the set-up's
+    defaults (every token active, R-VIZ-1; nobody left to ask)."""
+    part, vs, st = parts.get(KEY, {}), vizier_state(game), game.state
+    if st.phase == PHASE:
+        if "asked" not in part and st.decider is not None:
+            vs.asked = st.decider
+        vs.started = part.get("started", True)
     return [KEY]

@@ -21,6 +21,7 @@ from .components import BASE_CATALOG, SCORING_A, SCORING_B, Card, TileCatalog, m
 from ..errors import AlhambraError, ConfigError, shown
 from .options import resolve_options
 from .sequence import PhaseSpec, declared_phases
+from .declared import Declared
 
 if TYPE_CHECKING:  # pragma: no cover
     from types import ModuleType
@@ -155,6 +156,18 @@ def plugin_name(plugin: Any) -> str:
     return type(plugin).__name__
 
 
+def _register_declared(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
+    """Register the hooks derived from a plugin's declared state (its ``DECLARED``,
+    :class:`alhambra.engine.declared.Declared`) right after the plugin itself, so that they
+    are called in its place among the plugins, just before its own."""
+    declared = getattr(plugin, "DECLARED", None)
+    if declared is None:
+        return
+    if not isinstance(declared, Declared):
+        raise ConfigError(f"{name}: DECLARED must be an alhambra.Declared, not {declared!r}")
+    pm.register(declared.plugin(), name=f"{name}.declared")
+
+
 class Ruleset:
     """The resolved plugins of one game configuration.
 
@@ -221,8 +234,10 @@ class Ruleset:
         try:
             for name, m in zip(names, mods):
                 pm.register(m, name=name)
+                _register_declared(pm, m, name)
             for p in plugins:
                 pm.register(p)
+                _register_declared(pm, p, plugin_name(p))
         except (ValueError, pluggy.PluginValidationError) as exc:
             raise ConfigError(f"cannot register plugin: {exc}") from None
         try:

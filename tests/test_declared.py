@@ -1,0 +1,114 @@
+"""Declared module state (``alhambra.Declared``): the hooks the engine derives from what a
+plugin's state fields say they are, shown on a small house rule of its own."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from attrs import define, field
+
+import alhambra
+from alhambra import ConfigError, Declared, DeclaredState, declared, hookimpl
+from alhambra.engine.piles import hidden_piles
+
+KEY = "favours"
+
+
+@define(slots=True)
+class Favours(DeclaredState):
+    points: list[int] = field(metadata=declared.public(per_seat=True))
+    hands: list[list[int]] = field(factory=list, metadata=declared.secret(key="hand", count_as="held"))
+    pile: list[int] = field(factory=list, metadata=declared.pile(face_up=1))
+    asked: int = field(default=-1, metadata=declared.internal(seat=True))
+    on: bool = field(default=False, metadata=declared.internal(flag=True))
+
+
+class FavourRule:
+    """A house rule keeping favours: public points, a secret hand per seat, a face-down pile."""
+
+    NAME = "favours"
+    DECLARED = Declared(KEY, Favours, label="favours", view=("points", "players", "hand"), players=("hands",))
+
+    @hookimpl
+    def alhambra_setup(self, game):
+        n = game.num_players
+        game.state.modules[KEY] = Favours([0] * n, [[100 + i] for i in range(n)], list(range(10)))
+
+
+def _game(players: int = 2) -> alhambra.Game:
+    return alhambra.new_game(players, seed=7, plugins=[FavourRule()], engine="python")
+
+
+def test_views_show_public_fields_counts_and_only_the_seats_own_secret():
+    game = _game()
+    assert game.view(1)["modules"][KEY] == {"points": [0, 0], "players": [{"held": 1}, {"held": 1}], "hand": [101]}
+    assert game.view(None)["modules"][KEY] == {"points": [0, 0], "players": [{"held": 1}, {"held": 1}]}
+
+
+def test_clone_copies_every_list():
+    state = _game().state.modules[KEY]
+    copy = state.clone()
+    copy.hands[0].append(5)
+    copy.points[1] = 9
+    assert state.hands[0] == [100] and state.points == [0, 0] and copy != state
+
+
+def test_position_part_round_trips_and_a_left_out_field_keeps_its_set_up_value():
+    game = _game()
+    game.state.modules[KEY].points = [3, 4]
+    position = game.position()
+    assert position[KEY] == {
+        "points": [3, 4],
+        "hands": [[100], [101]],
+        "pile": list(range(10)),
+        "asked": -1,
+        "on": False,
+    }
+    del position[KEY]["pile"]
+    again = alhambra.Game.from_position(position, plugins=[FavourRule()])
+    assert again.state.modules[KEY] == Favours([3, 4], [[100], [101]], list(range(10)))
+
+
+def test_a_bad_position_part_is_refused_with_the_key():
+    position = _game().position()
+    position[KEY]["on"] = 1
+    with pytest.raises(ConfigError, match=r"favours\.on: true or false, not 1"):
+        alhambra.Game.from_position(position, plugins=[FavourRule()])
+    position[KEY] = {"nothing": 1}
+    with pytest.raises(ConfigError, match=r"favours: a table with 'points', 'hands', 'pile', 'asked', 'on'"):
+        alhambra.Game.from_position(position, plugins=[FavourRule()])
+
+
+@pytest.mark.parametrize(
+    "edit, reason",
+    [
+        (lambda s: setattr(s, "points", [0]), r"favours: points: one entry per seat expected \(2 seats\)"),
+        (lambda s: setattr(s, "asked", 5), r"favours: asked: a seat 0-1 or -1 expected, not 5"),
+        (lambda s: setattr(s, "on", "yes"), r"favours: on: true or false"),
+    ],
+)
+def test_the_derived_checks_name_the_field_and_the_reason(edit, reason):
+    game = _game()
+    edit(game.state.modules[KEY])
+    problem = FavourRule.DECLARED.problem(game)
+    assert problem is not None and re.search(reason, problem)
+
+
+def test_determinization_reshuffles_the_hidden_part_of_a_pile_only():
+    game = _game()
+    world = game.determinize(0, random.Random(1))
+    pile = world.state.modules[KEY].pile
+    assert pile[-1] == 9 and sorted(pile) == list(range(10)) and pile != list(range(10))
+    assert game.state.modules[KEY].pile == list(range(10))
+    [found] = [p for p in hidden_piles(game) if p.name == "favours: pile"]
+    assert found.face_up == 1 and found.get(game) == list(range(10))
+
+
+def test_declared_must_be_a_declaration():
+    class Bad:
+        DECLARED = {"key": KEY}
+
+    with pytest.raises(ConfigError, match="DECLARED must be an alhambra.Declared"):
+        alhambra.new_game(2, seed=1, plugins=[Bad()], engine="python")
