@@ -487,9 +487,6 @@ class Game:
         return f"<Game {len(self.names)}p modules={list(self.modules)} turn={self.state.turn} phase={self.phase} scores={self.scores}>"
 
 
-#: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
-_PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier", "gates")
-
 #: the slots of ``Game.state`` and ``Game.rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
 _RNG_SLOT: Any = Game.__dict__["rng"]
@@ -868,7 +865,7 @@ class KernelGame(Game):
         if codes is not None:
             codes += played
         if steps is not None:
-            names = _PHASE_NAMES
+            names = kernel.KERNEL_PHASES
             steps += [
                 (None if trace[k] == 255 else trace[k], names[trace[k + 1]], trace[k + 2])
                 for k in range(0, len(trace), 3)
