@@ -56,6 +56,7 @@ from .engine.components import (
 )
 from .engine import operations
 from .engine.observation_parts import ObservationLayout, ObservationPart
+from .engine.plugin_parts import EvaluationPart, TablePart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
@@ -112,6 +113,7 @@ __all__ = [
     "END_GAME",
     "EXTRA_ACTION",
     "EndGame",
+    "EvaluationPart",
     "FOUNTAIN",
     "Game",
     "GameState",
@@ -152,6 +154,7 @@ __all__ = [
     "ScoringRecord",
     "SimulationError",
     "Swap",
+    "TablePart",
     "TakeMoney",
     "TileCatalog",
     "TileSpec",

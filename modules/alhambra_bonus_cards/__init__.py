@@ -9,6 +9,7 @@ NAME = "bonus_cards"
 DESCRIPTION = "Bonus cards: a secretly dealt card counts as one more building of its type once its wall-less building is in the Alhambra."
 RULES = ("R-BON-1", "R-BON-2", "R-BON-3", "R-BON-4", "R-BON-5")
 REPLACES = ()
+ORDER = 3  # the canonical order of the first expansion's modules
 
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
     BONUS_CARDS,
@@ -29,7 +30,12 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_state_classes,
     alhambra_view,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import (  # noqa: E402
+    alhambra_action_encodings,
+    alhambra_evaluation_part,
+    alhambra_observation_parts,
+    alhambra_table_part,
+)
 
 __all__ = [
     "NAME",
@@ -54,4 +60,7 @@ __all__ = [
     "alhambra_state_classes",
     "alhambra_observation_parts",
     "alhambra_view",
+    "alhambra_action_encodings",
+    "alhambra_evaluation_part",
+    "alhambra_table_part",
 ]

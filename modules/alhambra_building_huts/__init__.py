@@ -9,6 +9,7 @@ NAME = "building_huts"
 DESCRIPTION = "Building huts: take a free hut that counts as 0-3 buildings of its colour beside matching buildings."
 RULES = ("R-HUT-1", "R-HUT-2", "R-HUT-3", "R-HUT-4", "R-HUT-5", "R-HUT-6")
 REPLACES = ()
+ORDER = 2  # the canonical order of the first expansion's modules
 
 from .layout import (  # noqa: E402  (the shipped layout's data)
     HUT_COUNTS,
@@ -46,7 +47,13 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_tiles,
     alhambra_view,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import (  # noqa: E402
+    alhambra_action_encodings,
+    alhambra_evaluation_part,
+    alhambra_observation_parts,
+    alhambra_table_part,
+    alhambra_tile_values,
+)
 
 __all__ = [
     "NAME",
@@ -86,4 +93,8 @@ __all__ = [
     "alhambra_tiles",
     "alhambra_observation_parts",
     "alhambra_view",
+    "alhambra_action_encodings",
+    "alhambra_evaluation_part",
+    "alhambra_table_part",
+    "alhambra_tile_values",
 ]

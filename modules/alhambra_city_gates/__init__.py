@@ -52,7 +52,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_view_gate_space,
     alhambra_action_words,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import alhambra_action_encodings, alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -100,4 +100,5 @@ __all__ = [
     "alhambra_position_read",
     "alhambra_view_gate_space",
     "alhambra_action_words",
+    "alhambra_action_encodings",
 ]

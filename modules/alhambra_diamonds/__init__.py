@@ -30,7 +30,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     diamonds_in,
     minimal_diamond_payments,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import alhambra_action_encodings, alhambra_observation_parts  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -56,4 +56,5 @@ __all__ = [
     "diamonds_for",
     "diamonds_in",
     "minimal_diamond_payments",
+    "alhambra_action_encodings",
 ]

@@ -9,6 +9,8 @@ NAME = "exchange_offices"
 DESCRIPTION = "Exchange offices: six cards in the money deck that let a purchase be paid in either of two currencies."
 RULES = ("R-EXC-1", "R-EXC-2", "R-EXC-3", "R-EXC-4", "R-EXC-5", "R-EXC-6")
 REPLACES = ()
+VIEW_SECRETS = ("in_deck",)  # of its part of a view, only the count in the deck hides anything
+ORDER = 4  # the canonical order of the first expansion's modules
 
 from .plugin import (  # noqa: E402  (the metadata first: the plugin module reads nothing of it)
     OFFICES,
@@ -26,7 +28,7 @@ from .plugin import (  # noqa: E402  (the metadata first: the plugin module read
     alhambra_payment_means,
     alhambra_view,
 )
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import alhambra_action_encodings, alhambra_observation_parts, alhambra_table_part  # noqa: E402
 
 __all__ = [
     "NAME",
@@ -48,4 +50,6 @@ __all__ = [
     "alhambra_payment_means",
     "alhambra_observation_parts",
     "alhambra_view",
+    "alhambra_action_encodings",
+    "alhambra_table_part",
 ]

@@ -2,16 +2,21 @@
 docs/env.md): ``exchange_offices.held`` (the offices each player holds, public: they are taken
 openly, R-EXC-3; counts per card, in observer-relative order) and ``exchange_offices.in_deck``
 (how many are left in the deck, not where). The offices in the display and the discard pile
-are counted by the core's ``display`` and ``discard`` slices."""
+are counted by the core's ``display`` and ``discard`` slices.
+
+Also the offices to the other tools: a take's encoding (R-EXC-3), the offices held
+openly on the table picture."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from alhambra import Game, ObservationLayout, ObservationPart, hookimpl
+from alhambra import Game, ObservationLayout, ObservationPart, TablePart, hookimpl
+from alhambra.env import ActionEncoding, Field
+from alhambra.env.codec import means_cards
 
-from .plugin import KEY, ExchangeOffice
+from .plugin import KEY, ExchangeOffice, TakeOffice
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -66,3 +71,16 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
     """``exchange_offices.held`` (players x the layout's cards) and ``exchange_offices.in_deck``."""
     shapes = {"held": (layout.num_players, len(layout.cards)), "in_deck": (1,)}
     return [ObservationPart(KEY, shapes, encode, snapshot, write)]
+
+
+@hookimpl
+def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
+    """A take by its office."""
+    return [ActionEncoding(TakeOffice, (Field(("office",), [(c,) for c in means_cards(game)]),))]
+
+
+@hookimpl
+def alhambra_table_part(view: dict[str, Any], seat: int | None) -> TablePart | None:
+    """The offices each seat holds, openly (R-EXC-3)."""
+    part = view.get("modules", {}).get(KEY)
+    return None if part is None else TablePart("offices", cards=tuple(map(tuple, part.get("hands", ()))))

@@ -25,12 +25,19 @@ from .plugin import (
     priority_order,
     vizier_state,
 )
-from .observation import alhambra_observation_parts
+from .observation import (
+    alhambra_action_encodings,
+    alhambra_evaluation_part,
+    alhambra_observation_parts,
+    alhambra_table_part,
+)
 
 NAME = "vizier"
 DESCRIPTION = "Vizier: each player's vizier may buy a market building with an exact payment between turns."
 RULES = ("R-VIZ-1", "R-VIZ-2", "R-VIZ-3", "R-VIZ-4", "R-VIZ-5", "R-VIZ-6", "R-VIZ-7")
 REPLACES = ()
+VIEW_SECRETS = ()  # its part of a view (the tokens, R-VIZ-1) hides nothing
+ORDER = 1  # the canonical order of the first expansion's modules
 
 __all__ = [
     "NAME",
@@ -54,4 +61,7 @@ __all__ = [
     "alhambra_state_classes",
     "alhambra_turn_start",
     "alhambra_view",
+    "alhambra_action_encodings",
+    "alhambra_evaluation_part",
+    "alhambra_table_part",
 ]
