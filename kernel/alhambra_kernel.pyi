@@ -3,6 +3,12 @@
 from collections.abc import Sequence
 
 __version__: str
+#: the modules the kernel plays: (name, bit in its module set) pairs
+MODULES: list[tuple[str, int]]
+#: the modules whose games the kernel's greedy evaluation values as the Python evaluator does
+GREEDY_MODULES: list[str]
+#: the names of the kernel's phases, by number
+PHASES: list[str]
 
 class KernelGame:
     def __init__(

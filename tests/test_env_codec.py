@@ -185,6 +185,46 @@ def test_a_third_party_action_kind_needs_a_declared_encoding_then_plays():
     assert np.count_nonzero(s.mask()) == len({codec.encode(a)[0] for a in s.game.legal_actions()})
 
 
+@frozen(slots=True, cache_hash=True)
+class Kneel(Action):
+    """A house rule's turn action: kneel before one of the four market spaces (does nothing)."""
+
+    space: int
+
+
+class KneelingModule:
+    """Declares its encoding with the hook, as the expansion modules do."""
+
+    NAME = "kneeling"
+
+    @hookimpl
+    def alhambra_action_kinds(self):
+        return [ActionKind(Kneel, {"turn"}, lambda g, s: [Kneel(i) for i in range(1, 5)], lambda g, s, a: None)]
+
+    @hookimpl
+    def alhambra_action_encodings(self, game, slots):
+        return [ActionEncoding(Kneel, (Field(("space",), [(i,) for i in range(1, 5)]),))]
+
+
+def test_a_plugin_declares_its_encoding_with_the_hook():
+    codec = ActionCodec(alhambra.new_game(3, modules=[KneelingModule()], seed=1))
+    kneel = _segment(codec, "Kneel.space")
+    assert [codec.encode(Kneel(i)) for i in range(1, 5)] == [(kneel + k,) for k in range(4)]
+    assert codec.num_actions == ActionCodec(alhambra.new_game(3, seed=1)).num_actions + 4
+
+
+def test_an_encoding_hook_answering_anything_but_encodings_is_a_config_error():
+    class Broken(KneelingModule):
+        NAME = "broken"
+
+        @hookimpl
+        def alhambra_action_encodings(self, game, slots):
+            return "Kneel"
+
+    with pytest.raises(ConfigError, match="alhambra_action_encodings"):
+        ActionCodec(alhambra.new_game(3, modules=[Broken()], seed=1))
+
+
 def test_readme_agent_loops_run():
     """The three ten-line loops of the README's "Agents and search libraries" section."""
     import contextlib

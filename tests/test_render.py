@@ -639,3 +639,32 @@ def test_review1_10_stale_pictures_are_removed(tmp_path):
     written = write_replay_svgs(two, out)
     assert sorted(p.name for p in out.iterdir()) == sorted([p.name for p in written] + ["end-seat-x.svg", "notes.txt"])
     assert [p.name for p in written] == ["end-seat-0.svg", "end-seat-1.svg"]
+
+
+class _Banners:
+    """A house rule with its own table part: a banner per seat, shown openly as facts and
+    cards, drawn without the picture knowing the plugin (``alhambra_table_part``)."""
+
+    NAME = "banners"
+
+    @alhambra.hookimpl
+    def alhambra_view(self, game, seat, view):
+        view["modules"]["banners"] = {"raised": [s % 2 == 0 for s in range(game.num_players)]}
+
+    @alhambra.hookimpl
+    def alhambra_table_part(self, view, seat):
+        part = view["modules"].get("banners")
+        if part is None:
+            return None
+        facts = tuple("banner raised" if r else None for r in part["raised"])
+        cards = tuple(("florin-3",) if r else () for r in part["raised"])
+        return alhambra.TablePart("banner", facts=facts, cards=cards)
+
+
+def test_table_draws_a_plugins_table_part_in_each_panel():
+    game = alhambra.new_game(3, plugins=[_Banners()], seed=4)
+    root = parse(table_svg(game, 1))
+    panels = {p.get("data-seat"): ET.tostring(p, encoding="unicode") for p in by_class(root, "alh-player")}
+    assert "banner raised" in panels["0"] and "banner raised" in panels["2"]
+    assert "banner raised" not in panels["1"]
+    assert [g.get("id") for g in by_class(root, "alh-banner")] == ["p0-banner", "p2-banner"]

@@ -57,6 +57,7 @@ from .engine.components import (
 from .engine import declared, operations
 from .engine.declared import Declared, DeclaredState, DeckKind
 from .engine.observation_parts import ObservationLayout, ObservationPart
+from .engine.plugin_parts import EvaluationPart, TablePart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
@@ -120,6 +121,7 @@ __all__ = [
     "END_GAME",
     "EXTRA_ACTION",
     "EndGame",
+    "EvaluationPart",
     "FOUNTAIN",
     "Game",
     "GameLike",
@@ -161,6 +163,7 @@ __all__ = [
     "ScoringRecord",
     "SimulationError",
     "Swap",
+    "TablePart",
     "TakeMoney",
     "TileCatalog",
     "TileSpec",

@@ -853,7 +853,7 @@ class KernelGame(Game):
         if codes is not None:
             codes += played
         if steps is not None:
-            names = _PHASE_NAMES
+            names = kernel.KERNEL_PHASES
             steps += [
                 (None if trace[k] == 255 else trace[k], names[trace[k + 1]], trace[k + 2])
                 for k in range(0, len(trace), 3)

@@ -14,6 +14,10 @@ Hooks are called at game-stage granularity, never inside the engine's inner loop
   game played with that rule set.
 * *Game hooks* receive the :class:`~alhambra.game.Game` and are called at most a few times per
   turn (setup, end of turn, scoring, end of game).
+* *Tool hooks* (``alhambra_action_encodings``, ``alhambra_evaluation_part``,
+  ``alhambra_table_part``, ``alhambra_tile_values``) are never called by the engine: the
+  environments, the greedy evaluator and the pictures ask them what a plugin's own actions,
+  state and view part mean to them, so those tools name no plugin.
 * Listing and applying actions goes through the :class:`~alhambra.actions.ActionKind` objects
   collected once per rule set, so it costs no hook call per action.
 
@@ -67,7 +71,10 @@ import pluggy
 
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.actions import ActionKind, PaymentMeans
+    from .engine.plugin_parts import EvaluationPart, TablePart
+    from .engine.city import Alhambra
     from .engine.components import Card, TileSpec
+    from .engine.encoding import ActionEncoding
     from .engine.observation_parts import ObservationLayout, ObservationPart
     from .engine.protocol import GameLike as Game
     from .engine.options import Option
@@ -606,4 +613,60 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     there. Raise :class:`~alhambra.errors.ConfigError` naming the key for a bad part.
     Return the state keys read (a part no plugin reads is structured as in a save).
     Not ``firstresult``: every plugin reads its own part.
+    """
+
+
+# ---------------------------------------------------------------------------------------------
+# Tools (environments, bots, pictures): what a plugin's own parts mean to them
+# ---------------------------------------------------------------------------------------------
+
+
+@hookspec
+def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding] | None:
+    """Declare how the environments (``alhambra.env``, docs/env.md) write this plugin's action
+    kinds as integers: one :class:`~alhambra.env.ActionEncoding` per action class.
+
+    Called by the environments when they build a rule set's action space, on a freshly set-up
+    game (read its rules, never its hidden state), never by the engine. ``slots``: the cell
+    slots of an Alhambra (:func:`alhambra.env.codec.max_slots`), for a
+    :class:`~alhambra.env.CellField`. An encoding registered with
+    :func:`alhambra.env.register_encoding` for the same class comes first. Not
+    *firstresult*: every plugin declares its own (``None`` for none); anything but a list of
+    ``ActionEncoding`` is a :class:`~alhambra.errors.ConfigError`.
+    """
+
+
+@hookspec
+def alhambra_evaluation_part(game: Game, viewer: int) -> EvaluationPart | None:
+    """Say what the greedy evaluator (:class:`alhambra.bots.evaluate.Evaluator`) should count
+    of this plugin's state, as ``viewer`` may know it: an :class:`~alhambra.EvaluationPart`.
+
+    Called once per evaluation (a bot's decision), never by the engine. Return ``None`` when
+    the plugin has nothing the evaluator counts (its actions are then valued by playing them
+    on a copy of the game). Not *firstresult*: the parts of every plugin are combined.
+    """
+
+
+@hookspec
+def alhambra_table_part(view: dict[str, Any], seat: int | None) -> TablePart | None:
+    """Say what the table picture (:func:`alhambra.render.table_svg`) draws of this plugin's
+    part of ``view`` (the view of ``seat``, ``None`` for a spectator): a
+    :class:`~alhambra.TablePart` of facts, cards and tiles drawn in their places.
+
+    Called once per picture, with the plain view only (a picture may be drawn from a saved
+    view, without a game): by a game's rule set when the picture is drawn from a game, else
+    by the installed modules. Return ``None`` when ``view`` holds nothing of this plugin. Not
+    *firstresult*: the parts are drawn in the canonical order of the modules.
+    """
+
+
+@hookspec
+def alhambra_tile_values(city: Alhambra) -> dict[tuple[int, int], int] | None:
+    """Say what the tiles of ``city`` that this plugin counts as buildings count as, by
+    position (a building hut counts its neighbours, R-HUT-5), for the pictures: the number is
+    drawn on the tile (:func:`alhambra.render.city_svg`).
+
+    Called once per picture of an Alhambra holding a tile of kind ``"hut"``, through the
+    installed modules (a picture may be drawn from the tiles alone).
+    ``None`` or ``{}`` for none. Not *firstresult*: the answers are merged.
     """

@@ -53,15 +53,11 @@ ENGINES = ("auto", "python", "kernel")
 KERNEL_OPTIONS = {"holes": ("cell", "region"), "tiebreak": ("shared", "money"), "start_player": ("seat", "random")}
 
 
-#: The modules the kernel plays, with their bits in the kernel's module set.
-KERNEL_MODULES = {
-    "vizier": 1,
-    "building_huts": 2,
-    "bonus_cards": 4,
-    "exchange_offices": 8,
-    "city_gates": 16,
-    "diamonds": 32,
-}
+#: The modules the kernel plays, with their bits in the kernel's module set (its own table,
+#: ``MODULE_NAMES`` in kernel/core/src/game.rs; empty without the kernel).
+KERNEL_MODULES: dict[str, int] = dict(getattr(native, "MODULES", ()))
+#: The kernel's phases by number (``Phase`` in kernel/core/src/game.rs).
+KERNEL_PHASES: tuple[str, ...] = tuple(getattr(native, "PHASES", ()))
 #: The module option ``diamonds.values`` (R-DIA-1): the kernel plays any list the module
 #: accepts with at most this many diamonds of one value (the copies its cards tell apart).
 DIAMOND_VALUES = "diamonds.values"
@@ -88,6 +84,8 @@ def kernel_reason(rules: Ruleset) -> str | None:
     options and the modules of :data:`KERNEL_MODULES`, and nothing else."""
     if native is None:
         return "the rules kernel (alhambra_kernel) is not installed: pip install ./kernel"
+    if rules.modules and not hasattr(native, "MODULES"):
+        return "the installed rules kernel (alhambra_kernel) is older than this package: reinstall it (pip install ./kernel)"
     for name in rules.modules:
         if name not in KERNEL_MODULES:
             plays = ", ".join(repr(m) for m in KERNEL_MODULES)
@@ -133,12 +131,10 @@ def _huts(rules: Ruleset) -> tuple[list[tuple[str, int, int]] | None, tuple[str,
     building huts) and the huts' ids (empty without the module)."""
     found = _HUTS.get(id(rules))
     if found is None or found[0] is not rules:
-        huts: list[tuple[str, int, int]] | None = None
-        if "building_huts" in rules.modules:
-            from .engine.components import BUILDING_TYPES
+        from .engine.components import BUILDING_TYPES
 
-            cat = rules.catalog
-            huts = [(t, BUILDING_TYPES.index(cat[t].type), cat[t].walls) for t in cat if cat[t].kind == "hut"]
+        cat = rules.catalog
+        huts = [(t, BUILDING_TYPES.index(cat[t].type), cat[t].walls) for t in cat if cat[t].kind == "hut"] or None
         if len(_HUTS) > 64:
             _HUTS.clear()
         found = _HUTS[id(rules)] = (rules, huts, tuple(h[0] for h in huts or ()))
@@ -414,11 +410,9 @@ def load(state: GameState, rng_state: tuple[Any, ...], passes: int, rules: Rules
 # -- the greedy bot inside the kernel ----------------------------------------------------------
 
 #: The modules whose games the compiled kernel's greedy evaluation (``kernel/core/src/greedy.rs``)
-#: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does; a kernel game with any
-#: other module is valued by the Python evaluator.
-KERNEL_GREEDY_MODULES = frozenset(
-    {"vizier", "exchange_offices", "bonus_cards", "diamonds", "building_huts", "city_gates"}
-)
+#: values exactly as :class:`~alhambra.bots.evaluate.Evaluator` does (the kernel's own list,
+#: ``GREEDY_MODULES``); a kernel game with any other module is valued by the Python evaluator.
+KERNEL_GREEDY_MODULES: frozenset[str] = frozenset(getattr(native, "GREEDY_MODULES", ()))
 
 _WEIGHT_ROWS: dict[Any, tuple[float, ...] | None] = {}
 

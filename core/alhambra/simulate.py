@@ -833,10 +833,9 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         return out
     seats = max(r.players for r in results)
     out["players"] = sorted({r.players for r in results})
-    from .engine.ruleset import CANONICAL_MODULES
+    from .engine.ruleset import order_of_name  # the order the engine registers them in
 
-    rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}  # the order the engine registers them in
-    out["modules"] = sorted({m for r in results for m in r.modules}, key=lambda m: (rank.get(m, len(rank)), m))
+    out["modules"] = sorted({m for r in results for m in r.modules}, key=order_of_name)
     engines: dict[str, int] = {}
     for r in results:
         if r.engine:

@@ -11,4 +11,4 @@ RULES = tuple(f"R-GATE-{k}" for k in range(1, 10))
 REPLACES = ()
 
 from .plugin import *  # noqa: E402, F403  (the metadata first: the plugin module reads nothing of it)
-from .observation import alhambra_observation_parts  # noqa: E402
+from .observation import alhambra_observation_parts, alhambra_action_encodings  # noqa: E402

@@ -4,7 +4,9 @@ the gate space, one flag per card), ``city_gates.held`` (the gate cards each pla
 card), ``city_gates.gates`` (each Alhambra's gates over its cell slots, in the order of the
 core's ``cities`` rows: a gate on the cell's east side, on its south side) and
 ``city_gates.in_deck`` (gate cards left in the deck). Gate cards in the discard pile are
-counted by the core's ``discard`` slice."""
+counted by the core's ``discard`` slice.
+
+Also the encodings of its actions (R-GATE-3 … R-GATE-7)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from alhambra import EAST, Game, ObservationLayout, ObservationPart, hookimpl
+from alhambra.env import ActionEncoding, CellField, Field
+from alhambra.env.codec import tile_ids
 
-from .plugin import KEY, GateCard, gates_state
+from .plugin import KEY, BuildThroughGate, FinishGates, GateCard, PlayGate, TakeGate, gates_state
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -101,3 +105,17 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
     n, K = layout.num_players, len(layout.cards)
     shapes = {"space": (K,), "held": (n, K), "gates": (n, layout.slots, 2), "in_deck": (1,)}
     return [ObservationPart(KEY, shapes, encode, snapshot, write)]
+
+
+@hookimpl
+def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
+    """A gate card first; a cell and a side (east or south of it, or any side through a gate)."""
+    card = Field(("card",), [(c,) for c in game.rules.cards.values() if c.code.startswith("gate-")])
+    cell = CellField(("x", "y"), slots)
+    tiles = Field(("tile",), [(t,) for t in tile_ids(game)])
+    return [
+        ActionEncoding(TakeGate, (card,)),
+        ActionEncoding(PlayGate, (card, cell, Field(("side",), [(2,), (4,)]))),  # EAST, SOUTH of the cell
+        ActionEncoding(FinishGates, ()),
+        ActionEncoding(BuildThroughGate, (card, tiles, cell, Field(("side",), [(1,), (2,), (4,), (8,)]))),
+    ]

@@ -11,3 +11,4 @@ RULES = ("R-DIA-1", "R-DIA-2", "R-DIA-3", "R-DIA-4", "R-DIA-5", "R-DIA-6", "R-DI
 REPLACES = ()
 
 from .plugin import *  # noqa: E402, F403  (the metadata first: the plugin module reads nothing of it)
+from .tools import alhambra_action_encodings  # noqa: E402

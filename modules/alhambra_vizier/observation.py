@@ -1,15 +1,19 @@
 """The vizier's part of the environments' observation tensor (``alhambra.env``, docs/env.md):
 ``vizier.active`` (each seat's token, R-VIZ-1/2/4) and ``vizier.asking`` (the seat asked now,
-R-VIZ-5), per player in observer-relative order."""
+R-VIZ-5), per player in observer-relative order.
+
+Also the vizier to the other tools: its actions' encodings, its token to the greedy
+evaluator (R-VIZ-4), its facts on the table picture (R-VIZ-1)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from alhambra import Game, ObservationLayout, ObservationPart, hookimpl
+from alhambra import EvaluationPart, Game, ObservationLayout, ObservationPart, TablePart, hookimpl
+from alhambra.env.codec import ActionEncoding, payment_encoding
 
-from .plugin import KEY, PHASE, vizier_state
+from .plugin import KEY, PHASE, DeclineVizier, ReactivateVizier, UseVizier, vizier_state
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -46,3 +50,22 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
     """``vizier.active`` and ``vizier.asking``, one entry per player."""
     n = layout.num_players
     return [ObservationPart(KEY, {"active": (n,), "asking": (n,)}, encode, snapshot, write)]
+
+
+@hookimpl
+def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
+    """A use as a purchase's payment (R-VIZ-2); a decline and a reactivation, one integer each."""
+    return [payment_encoding(game, UseVizier), ActionEncoding(DeclineVizier, ()), ActionEncoding(ReactivateVizier, ())]
+
+
+@hookimpl
+def alhambra_evaluation_part(game: Game, viewer: int) -> EvaluationPart:
+    """An active vizier is a token (R-VIZ-4)."""
+    return EvaluationPart(token=vizier_state(game).active.__getitem__)
+
+
+@hookimpl
+def alhambra_table_part(view: dict[str, Any], seat: int | None) -> TablePart | None:
+    """Whose vizier is ready and whose used (R-VIZ-1)."""
+    part = view.get("modules", {}).get(KEY)
+    return TablePart(KEY, facts=tuple("vizier ready" if a else "vizier used" for a in part["active"])) if part else None

@@ -350,7 +350,8 @@ def _after_placement(game: Game, seat: int) -> Next:
 @hookimpl
 def alhambra_phases() -> list[PhaseSpec]:
     """The asking round between two turns (R-VIZ-2, R-VIZ-5); a use's placement comes back to it."""
-    return [PhaseSpec(PHASE, _after_placement, "a seat with an active vizier is asked between two turns (R-VIZ-5)")]
+    doc = "a seat with an active vizier is asked between two turns (R-VIZ-5)"
+    return [PhaseSpec(PHASE, _after_placement, doc, hidden_decider=True)]
 
 
 @hookimpl

@@ -386,10 +386,13 @@ class Evaluator:
         self.types = self.catalog.types
         mods = st.modules
         self.dirk = mods.get("dirk")
-        self.bonus = mods.get("bonus_cards")
-        self.huts = mods.get("building_huts")
-        self.vizier = mods.get("vizier")
-        self.hut_plugin = game.rules.pm.get_plugin("building_huts") if self.huts is not None else None
+        parts = game.rules.hook.alhambra_evaluation_part(game=game, viewer=viewer)[::-1]  # modules' order
+        #: per plugin counting buildings for a seat (bonus cards, R-BON-3): seat -> buildings
+        self.counted = [p.counted for p in parts if p.counted is not None]
+        #: per plugin holding tokens the ``vizier`` weight values (R-VIZ-4): seat -> held
+        self.tokens = [p.token for p in parts if p.token is not None]
+        #: the rules of tiles counting by their neighbours (huts, R-HUT-5), when they play
+        self.hut_plugin = next((p.huts for p in parts if p.huts is not None), None)
         done = {r.number for r in st.scorings}
         remaining = [k for k in (1, 2, 3) if k not in done]
         self.scorings = [(k, 1.0 if i == 0 else weights.later_scoring) for i, k in enumerate(remaining)]
@@ -423,10 +426,8 @@ class Evaluator:
         """Buildings per type that ``city`` would score for ``seat`` (huts and bonus cards
         included as far as ``viewer`` knows them). Cached: do not change the result."""
         cards: tuple[int, ...] = ()
-        if self.bonus is not None and seat < len(self.bonus.hands):
-            cards = tuple(self.bonus.revealed[seat])
-            if seat == self.viewer:
-                cards += tuple(self.bonus.hands[seat])
+        for counted in self.counted:
+            cards += counted(seat)
         ck = (key if key is not None else city_key(city), "counts", cards, self.hut_plugin is not None)
         found: dict[str, int] | None = _GEOM.get(ck)
         if found is not None:
@@ -770,9 +771,14 @@ class Evaluator:
         if st.pending and st.decider == seat and st.phase == "place":
             for q in st.pending:
                 v += max(0.0, self.tile_value(seat, q.tile, q.dirk_ok))
-        if self.vizier is not None and self.vizier.active[seat]:
+        if self.holds_token(seat):
             v += self.w.vizier * self.progress_left
         return v
+
+    def holds_token(self, seat: int) -> bool:
+        """Whether ``seat`` holds a token the ``vizier`` weight values (an active vizier,
+        R-VIZ-4; ``alhambra_evaluation_part``)."""
+        return any(held(seat) for held in self.tokens)
 
     def holdings_value(self, seat: int, player: PlayerState) -> float:
         """Value for ``seat`` of holding ``player``'s Alhambra, reserve and hand (a

@@ -83,7 +83,7 @@ def _components(ev: Evaluator, seat: int) -> tuple[float, float, float, float, f
     if st.pending and owner == seat:
         for q in st.pending:
             pending += max(0.0, ev.tile_value(seat, q.tile, q.dirk_ok))
-    if ev.vizier is not None and ev.vizier.active[seat]:
+    if ev.holds_token(seat):
         money += ev.w.vizier * ev.progress_left
     return float(p.score), maj, wall, money, reserve, pending
 

@@ -90,19 +90,38 @@ def _scan_entry_points() -> tuple[tuple[str, Any], ...]:
     return tuple((ep.name, ep) for ep in entry_points(group=ENTRY_POINT_GROUP))
 
 
-#: The canonical order of the modules of the first expansion (the order of its rule book and of
-#: RULES.md: vizier, building huts, bonus cards, exchange offices); other modules follow, by
-#: name. A game's modules are registered in this order whatever order they were named in, so
-#: the same set always gives the same game (the order decides, e.g., which module's set-up
-#: draws from the generator first and the order of the legal actions).
-CANONICAL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices")
+def module_order(module: Any) -> tuple[float, str]:
+    """Where ``module`` (a module object) stands in the canonical order: its ``ORDER`` (a
+    number; the modules of the first expansion declare 1-4, the order of its rule book and of
+    RULES.md), modules without one after them, then by ``NAME``. A game's modules are
+    registered in this order whatever order they were named in, so the same set always gives
+    the same game (the order decides, e.g., which module's set-up draws from the generator
+    first and the order of the legal actions)."""
+    order = getattr(module, "ORDER", None)
+    return (float("inf") if order is None else float(order), module_name(module))
 
 
 def canonical_order(modules: Iterable[Any]) -> list[Any]:
-    """``modules`` (module objects) in the canonical order (:data:`CANONICAL_MODULES` first,
-    then the others by ``NAME``)."""
-    rank = {n: i for i, n in enumerate(CANONICAL_MODULES)}
-    return sorted(modules, key=lambda m: (rank.get(module_name(m), len(rank)), module_name(m)))
+    """``modules`` (module objects) in the canonical order (:func:`module_order`)."""
+    return sorted(modules, key=module_order)
+
+
+def order_of_name(name: str) -> tuple[float, str]:
+    """:func:`module_order` of the installed module registered under ``name`` (a module not
+    installed, or that cannot be loaded, comes after every ordered one, by name)."""
+    try:
+        return module_order(load_module(name))
+    except (ConfigError, ImportError):
+        return (float("inf"), name)
+
+
+def __getattr__(name: str) -> Any:
+    """``CANONICAL_MODULES``: the installed modules that declare an ``ORDER``, in that order
+    (the first expansion's modules), read from the modules themselves."""
+    if name == "CANONICAL_MODULES":
+        ordered = [n for n in available_modules() if order_of_name(n)[0] != float("inf")]
+        return tuple(sorted(ordered, key=order_of_name))
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_module(name: str) -> Any:

@@ -143,12 +143,23 @@ class PhaseSpec:
     :class:`PlaceTiles` (``then=name``) is complete (``None``: it starts none), and a
     one-line ``doc``. ``window``: the phase is entered with :class:`Decide` in the middle of
     a turn or a placement and left the same way, so a placement's context (and a distribution
-    in progress) may stay recorded while it lasts (saves and positions accept that)."""
+    in progress) may stay recorded while it lasts (saves and positions accept that).
+    ``hidden_decider``: no seat but the one deciding may know who decides in this phase (the
+    vizier's asking round, R-VIZ-5): the observations and the web table's pages of the other
+    seats show nobody deciding (:func:`decider_hidden`)."""
 
     name: str
     after_placement: Callable[[Any, int], Next | None] | None = None  # (game, seat)
     doc: str = ""
     window: bool = False
+    hidden_decider: bool = False
+
+
+def decider_hidden(game: GameLike, phase: str | None = None) -> bool:
+    """Whether who decides in ``phase`` (default: the game's phase now) is hidden from the
+    other seats (``PhaseSpec.hidden_decider``)."""
+    spec = game.rules.phase_specs.get(game.phase if phase is None else phase)
+    return spec is not None and spec.hidden_decider
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ is the beginning of another), so an environment plays them one integer at a time
 the engine one action when a code is complete (see :class:`Decision`).
 
 How an action kind is written is declared by an :class:`ActionEncoding` keyed by its action
-class (:func:`register_encoding`): the base game's kinds and the four expansion modules' are
-declared here; a third-party module registers its own. The layout of the integers is in
+class: the base game's kinds are registered here (:func:`register_encoding`), a module
+declares its own with the hook ``alhambra_action_encodings`` (or registers them). The layout of the integers is in
 ``docs/env.md``.
 
 Cells are *slots of the Alhambra being built* (the window follows each Alhambra): the cells it
@@ -30,8 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from attrs import field, frozen
+from attrs import frozen
 
+from alhambra.engine.encoding import ActionEncoding, CardsField, CellField, Field
 from alhambra.rules.turn import _legal_take  # the built-in takes (core.turn), see builtin_takes
 
 from alhambra import (
@@ -68,6 +69,8 @@ __all__ = [
     "max_slots",
     "money_cards",
     "money_takes",
+    "payment_encoding",
+    "declared_encodings",
     "register_encoding",
     "take_encoding",
     "tile_ids",
@@ -124,78 +127,6 @@ def city_slots(city: Any) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def _tuple(values: Iterable[Any]) -> tuple[Any, ...]:
-    return tuple(values)
-
-
-@frozen(slots=True)
-class Field:
-    """One sub-decision of an action: which of ``values`` its attributes ``attrs`` hold.
-
-    ``values``: tuples, one entry per attribute, in a fixed order (their index is the integer
-    within the field's segment). ``shared``: a segment name; fields with the same ``shared``
-    name and the same ``values`` use one segment (the cell of a placement, say). Only a field
-    that is not the first of its encoding may be shared (the first integer names the kind)."""
-
-    attrs: tuple[str, ...] = field(converter=_tuple)
-    values: tuple[tuple[Any, ...], ...] = field(converter=_tuple)
-    shared: str | None = None
-
-
-@frozen(slots=True)
-class CellField:
-    """A sub-decision that is a cell of the Alhambra of the player to move, attribute ``attr``
-    (a position ``(x, y)``, or a pair of attribute names such as ``("x", "y")`` for an action
-    that holds the two coordinates apart): one integer per cell slot (:func:`city_slots`, ``slots`` of them,
-    the encoding factory's second argument). ``shared``: as for :class:`Field` (the base game's
-    placements share ``"cell"``)."""
-
-    attr: str | tuple[str, str]
-    slots: int
-    shared: str | None = None
-
-    @property
-    def name(self) -> str:
-        """The attribute's name in segment names: ``"pos"``, or ``"x,y"`` for a pair."""
-        return self.attr if isinstance(self.attr, str) else ",".join(self.attr)
-
-    def cell(self, action: Action) -> tuple[int, int]:
-        """The cell ``action`` names: its ``attr``, or its two attributes ``(x, y)``."""
-        if isinstance(self.attr, str):
-            cell: tuple[int, int] = getattr(action, self.attr)
-            return cell
-        return (getattr(action, self.attr[0]), getattr(action, self.attr[1]))
-
-    def set(self, kw: dict[str, Any], pos: tuple[int, int]) -> None:
-        """Write cell ``pos`` into the keyword arguments ``kw`` of the action being decoded."""
-        if isinstance(self.attr, str):
-            kw[self.attr] = pos
-        else:
-            kw[self.attr[0]], kw[self.attr[1]] = pos
-
-
-@frozen(slots=True)
-class CardsField:
-    """A sub-decision that is a multiset of cards, attribute ``attr`` (a canonical tuple of
-    cards, see :func:`alhambra.canonical_cards`): one integer per card of ``cards`` in
-    canonical order, then one "done" integer. Never the first field of an encoding."""
-
-    attr: str
-    cards: tuple[Any, ...] = field(converter=_tuple)
-
-
-@frozen(slots=True)
-class ActionEncoding:
-    """How one action class is written as integers: its ``fields`` in order.
-
-    An action with no fields (``Pass``) is one integer. ``build(**attrs)`` makes the action
-    from its attribute values (default: the class itself)."""
-
-    action: type
-    fields: tuple[Field | CardsField | CellField, ...] = field(converter=_tuple)
-    build: Callable[..., Action] | None = None
-
-
 EncodingFactory = Callable[["Game", int], ActionEncoding]
 _REGISTRY: dict[Any, EncodingFactory] = {}
 
@@ -215,16 +146,28 @@ def register_encoding(action: type | str, factory: EncodingFactory) -> None:
     _REGISTRY[action if isinstance(action, str) else _class_key(action)] = factory
 
 
+def declared_encodings(game: Game, slots: int) -> dict[type, ActionEncoding]:
+    """The encodings ``game``'s plugins declare (``alhambra_action_encodings``), by action
+    class; :class:`ConfigError` for an answer that is not a list of :class:`ActionEncoding`."""
+    out: dict[type, ActionEncoding] = {}
+    for group in game.rules.hook.alhambra_action_encodings(game=game, slots=slots):
+        if not isinstance(group, list) or not all(isinstance(e, ActionEncoding) for e in group):
+            raise ConfigError(f"alhambra_action_encodings must return a list of ActionEncoding, not {group!r}")
+        out.update((e.action, e) for e in group)
+    return out
+
+
 def encoding_for(action: type, game: Game, slots: int) -> ActionEncoding:
-    """The registered :class:`ActionEncoding` of ``action`` for ``game``'s rule set; raises
-    :class:`ConfigError` when none is registered."""
+    """The :class:`ActionEncoding` of ``action`` for ``game``'s rule set: the registered one
+    (:func:`register_encoding`), else the one a plugin declares (``alhambra_action_encodings``,
+    as the expansion modules do); raises :class:`ConfigError` when there is none."""
     factory = _REGISTRY.get(_class_key(action))
-    if factory is None:
+    enc = factory(game, slots) if factory is not None else declared_encodings(game, slots).get(action)
+    if enc is None:
         raise ConfigError(
             f"no environment encoding for action kind {action.__qualname__} ({action.__module__}); "
             "declare one with alhambra.env.register_encoding"
         )
-    enc = factory(game, slots)
     if not isinstance(enc, ActionEncoding) or enc.action is not action:
         raise ConfigError(f"the encoding factory of {action.__qualname__} returned {enc!r}")
     return enc
@@ -303,7 +246,9 @@ def take_encoding(game: Game) -> ActionEncoding:
     return ActionEncoding(TakeMoney, (Field((), [()]), CardsField("cards", (*money_cards(game), *means_cards(game)))))
 
 
-def _payment(game: Game, action: type) -> ActionEncoding:
+def payment_encoding(game: Game, action: type) -> ActionEncoding:
+    """How a purchase's payment ``action`` (``Buy``, the vizier's use) is written: the space and
+    payment means, then the money cards one at a time, then "pay"."""
     via = (None, *means_cards(game))
     return ActionEncoding(
         action,
@@ -324,7 +269,7 @@ def _tile_only(action: type, game: Game) -> ActionEncoding:
 
 register_encoding(Pass, lambda g, r: ActionEncoding(Pass, ()))
 register_encoding(TakeMoney, lambda g, r: take_encoding(g))
-register_encoding(Buy, lambda g, r: _payment(g, Buy))
+register_encoding(Buy, lambda g, r: payment_encoding(g, Buy))
 register_encoding(Place, lambda g, r: _tile_then_cell(Place, g, r))
 register_encoding(BuildFromReserve, lambda g, r: _tile_then_cell(BuildFromReserve, g, r))
 register_encoding(Swap, lambda g, r: _tile_then_cell(Swap, g, r))
@@ -342,97 +287,6 @@ def _kind_order(kinds: Iterable[type]) -> list[type]:
     kinds = set(kinds)
     base = [k for k in _BASE_ORDER if k is Pass or k in kinds]
     return base + sorted((k for k in kinds if k not in _BASE_ORDER), key=_class_key)
-
-
-def _module_class(game: Game, qualname: str) -> type:
-    for cls in game.rules.kinds:
-        if _class_key(cls) == qualname:
-            return cls
-    raise ConfigError(f"{qualname} is not an action kind of this rule set")
-
-
-# The expansion modules' kinds, by dotted name (the environment never imports a module).
-register_encoding(
-    "alhambra_vizier.plugin.UseVizier", lambda g, r: _payment(g, _module_class(g, "alhambra_vizier.plugin.UseVizier"))
-)
-register_encoding(
-    "alhambra_vizier.plugin.DeclineVizier",
-    lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.DeclineVizier"), ()),
-)
-register_encoding(
-    "alhambra_vizier.plugin.ReactivateVizier",
-    lambda g, r: ActionEncoding(_module_class(g, "alhambra_vizier.plugin.ReactivateVizier"), ()),
-)
-register_encoding(
-    "alhambra_building_huts.plugin.TakeHut",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_building_huts.plugin.TakeHut"),
-        (Field(("hut",), [(t,) for t, s in g.rules.catalog.items() if s.kind == "hut"]),),
-    ),
-)
-register_encoding(
-    "alhambra_bonus_cards.plugin.RevealBonus",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_bonus_cards.plugin.RevealBonus"),
-        (Field(("building",), [(t,) for t, s in g.rules.catalog.items() if s.is_building]),),
-    ),
-)
-register_encoding(
-    "alhambra_exchange_offices.plugin.TakeOffice",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_exchange_offices.plugin.TakeOffice"),
-        (Field(("office",), [(c,) for c in means_cards(g)]),),
-    ),
-)
-
-
-def _gate_cards(g: Game) -> list[tuple[Any]]:
-    return [(c,) for c in g.rules.cards.values() if c.code.startswith("gate-")]
-
-
-register_encoding(
-    "alhambra_city_gates.plugin.TakeGate",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_city_gates.plugin.TakeGate"), (Field(("card",), _gate_cards(g)),)
-    ),
-)
-register_encoding(
-    "alhambra_city_gates.plugin.PlayGate",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_city_gates.plugin.PlayGate"),
-        (
-            Field(("card",), _gate_cards(g)),
-            CellField(("x", "y"), r),
-            Field(("side",), [(2,), (4,)]),  # EAST, SOUTH of the cell
-        ),
-    ),
-)
-register_encoding(
-    "alhambra_city_gates.plugin.FinishGates",
-    lambda g, r: ActionEncoding(_module_class(g, "alhambra_city_gates.plugin.FinishGates"), ()),
-)
-register_encoding(
-    "alhambra_city_gates.plugin.BuildThroughGate",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_city_gates.plugin.BuildThroughGate"),
-        (
-            Field(("card",), _gate_cards(g)),
-            Field(("tile",), [(t,) for t in tile_ids(g)]),
-            CellField(("x", "y"), r),
-            Field(("side",), [(1,), (2,), (4,), (8,)]),
-        ),
-    ),
-)
-register_encoding(
-    "alhambra_diamonds.plugin.BuyWithDiamonds",
-    lambda g, r: ActionEncoding(
-        _module_class(g, "alhambra_diamonds.plugin.BuyWithDiamonds"),
-        (
-            Field(("space",), [(s,) for s in range(1, 5)]),
-            CardsField("cards", [c for c in money_cards(g) if type(c) is not MoneyCard]),
-        ),
-    ),
-)
 
 
 # -- the codec -------------------------------------------------------------------------------
@@ -698,7 +552,8 @@ class ActionCodec:
                 pos += 1
         if pos != len(code):
             raise IllegalActionError(f"{code!r} runs past the end of a {kind.__name__} code")
-        return enc.build(**kw) if enc.build else kind(**kw)
+        action: Action = enc.build(**kw) if enc.build else kind(**kw)
+        return action
 
     def describe(self, i: int) -> str:
         """What integer ``i`` means on its own: ``"Place.tile=17"``, ``"cell=(0, -1)"``,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine.sequence import decider_hidden
 from .observation import SLOT_FEATURES, ObservationEncoder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -152,8 +153,8 @@ class SeatObservations:
             seen["city"] = [None] * n
             seen["scores"] = seen["hand_sizes"] = (0,) * n
         cur = None if st.phase == "over" else st.decider
-        if cur != s and st.phase == "vizier":
-            cur = None  # the vizier's view hides whom its asking round asks (R-VIZ-5)
+        if cur != s and decider_hidden(game, st.phase):
+            cur = None  # a phase's view hides who decides (the vizier's asking round, R-VIZ-5)
         key: Any = (st.phase, cur, st.turn_player, st.start_player)
         if seen.get("flags") != key:
             for i in seen.get("flags_at", ()):

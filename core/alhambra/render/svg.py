@@ -8,10 +8,9 @@ read them); ``docs/render.md`` lists them.
 
 from __future__ import annotations
 
-import functools
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from alhambra import (
@@ -25,10 +24,10 @@ from alhambra import (
     ConfigError,
     TileCatalog,
     TileSpec,
-    available_modules,
 )
 
 from alhambra.engine.components import known_card
+from alhambra.rules.ruleset import installed_hook
 
 from .palette import BUILDING_FILL, BUILDING_INK, COLOURS_MISC, CURRENCY_FILL, FONT
 
@@ -418,25 +417,17 @@ def _spec(catalog: TileCatalog, tile: int | str) -> TileSpec:
         ) from None
 
 
-@functools.cache
-def _hut_value_function() -> Callable[[Alhambra, Pos], int] | None:
-    """The building huts module's ``hut_value``, found as the engine finds modules, by its
-    entry point (a tool imports no expansion module by name); ``None`` when not installed."""
-    found = available_modules().get("building_huts")
-    return getattr(found.load(), "hut_value", None) if found is not None else None
-
-
 def hut_values(tiles: Mapping[Pos, int | str], catalog: TileCatalog) -> dict[Pos, int]:
-    """What each building hut of an Alhambra counts as (R-HUT-5), by position; empty when no
-    hut stands there or the building huts module is not installed."""
+    """What each building hut of an Alhambra counts as (R-HUT-5), by position, as the
+    installed modules say (``alhambra_tile_values``); empty when no hut stands there."""
     kinds = {p: getattr(catalog.get(t), "kind", None) for p, t in tiles.items()}
     if "hut" not in kinds.values():
         return {}
-    hut_value = _hut_value_function()
-    if hut_value is None:  # pragma: no cover - the module ships with the package
-        return {}
     city = Alhambra.from_tiles(tiles, catalog=catalog, check=False)
-    return {p: hut_value(city, p) for p, kind in kinds.items() if kind == "hut"}
+    out: dict[Pos, int] = {}
+    for found in installed_hook().alhambra_tile_values(city=city):
+        out.update(found or {})
+    return out
 
 
 def city_element(

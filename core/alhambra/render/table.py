@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from alhambra import BUILDING_TYPES, ConfigError, Game, TileCatalog
+from alhambra import BUILDING_TYPES, ConfigError, Game, TablePart, TileCatalog
+from alhambra.rules.ruleset import installed_hook
 
 from .palette import COLOURS_MISC
 from .svg import (
@@ -62,7 +63,9 @@ _WHERE = "table_svg"
 
 def _view_and_catalog(
     game_or_view: Game | Mapping[str, Any], seat: int | None, catalog: TileCatalog | None
-) -> tuple[Mapping[str, Any], TileCatalog]:
+) -> tuple[Mapping[str, Any], TileCatalog, Any]:
+    """The view to draw, its tile catalogue and the hooks that say what the plugins' parts
+    of it show (the game's rule set's, else the installed modules')."""
     check_catalog(_WHERE, catalog)
     if seat is not None and type(seat) is not int:  # not True for seat 1
         raise ConfigError(f"{_WHERE}: a seat is an int (0 to the number of players - 1) or None, not {_short(seat)}")
@@ -72,12 +75,12 @@ def _view_and_catalog(
             raise ConfigError(f"{_WHERE}: a seat is an int (0 to {game.num_players - 1}) or None, not {seat}")
         view = game.view(seat)
         cat = catalog or game.state.players[0].city.catalog
-        return view, cat
+        return view, cat, game.rules.hook
     if isinstance(game_or_view, Mapping) and "players" in game_or_view and "market" in game_or_view:
         check_view(game_or_view)
         if seat is not None and game_or_view.get("seat") != seat:
             raise ConfigError(f"{_WHERE}: this view is seat {game_or_view.get('seat')!r}'s, not seat {seat}'s")
-        return game_or_view, catalog or BASE_CATALOG
+        return game_or_view, catalog or BASE_CATALOG, installed_hook()
     raise ConfigError(f"{_WHERE} draws a Game or a Game.view(seat) dict, not {type(game_or_view).__name__}")
 
 
@@ -152,22 +155,28 @@ def table_svg(
     malformed view (``"table_svg: malformed view: ..."``), or as
     :func:`~alhambra.render.city_svg` does.
     """
-    view, cat = _view_and_catalog(game_or_view, seat, catalog)
+    view, cat, hook = _view_and_catalog(game_or_view, seat, catalog)
     check_str(_WHERE, "title", title, optional=True)
     highlight = check_highlight(_WHERE, highlight)
     try:
-        return _draw_table(view, cat, highlight, frontier, title)
+        parts = hook.alhambra_table_part(view=view, seat=view.get("seat"))[::-1]  # the modules' order
+        return _draw_table(view, cat, highlight, frontier, title, parts)
     except (KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:  # a hand-edited view
         raise ConfigError(f"{_WHERE}: malformed view: {type(exc).__name__}: {exc}") from None
 
 
 def _draw_table(
-    view: Mapping[str, Any], cat: TileCatalog, highlight: list[Pos], frontier: bool, title: str | None
+    view: Mapping[str, Any],
+    cat: TileCatalog,
+    highlight: list[Pos],
+    frontier: bool,
+    title: str | None,
+    parts: list[TablePart],
 ) -> str:
-    """The drawing of :func:`table_svg`, once the view is checked."""
+    """The drawing of :func:`table_svg`, once the view is checked (``parts``: what the plugins'
+    parts of it show, ``alhambra_table_part``)."""
     me = view.get("seat")
     players = view["players"]
-    mods = view.get("modules", {})
     root = svg_root(TABLE_WIDTH, 100, "alh-table", "", id="table")
     el("rect", root, x=0, y=0, width=TABLE_WIDTH, height=100, fill="#efe7d6", class_="alh-background")
     decider = view.get("current_player")
@@ -257,16 +266,17 @@ def _draw_table(
             draw_tile(g, _spec(cat, t), x + k * 48, y + 6, 44, data_pending_index=k)
         x += max(1, len(pending)) * 48 + _GAP
     x = _beside_market(root, view.get("beside_market", []), x, y, cat)
-    huts = mods.get("building_huts")
-    if huts:
-        g = el("g", root, class_="alh-hut-stacks", id="hut-stacks")
-        text(g, x, y - 4, "building huts", size=12, anchor="start", weight="bold")
-        for k, (t, stack) in enumerate(huts["stacks"].items()):
+    for part in parts:
+        if not part.stacks_title:
+            continue
+        g = el("g", root, class_=f"alh-{part.name}-stacks", id=f"{part.name}-stacks")
+        text(g, x, y - 4, part.stacks_title, size=12, anchor="start", weight="bold")
+        for k, (t, size, face_up) in enumerate(part.stacks):
             hx, hy = x + (k % 3) * 44, y + 6 + (k // 3) * 56
-            sg = el("g", g, class_="alh-hut-stack", data_type=t, data_size=stack["size"], data_face_up=stack["face_up"])
-            if stack["face_up"] is not None:
-                draw_tile(sg, _spec(cat, stack["face_up"]), hx, hy, 40)
-            text(sg, hx + 20, hy + 47, f"{stack['size']} left", size=9)
+            sg = el("g", g, class_=f"alh-{part.name}-stack", data_type=t, data_size=size, data_face_up=face_up)
+            if face_up is not None:
+                draw_tile(sg, _spec(cat, face_up), hx, hy, 40)
+            text(sg, hx + 20, hy + 47, f"{size} left", size=9)
     y += max(mh, dh + 8) + _GAP
     # the own hand
     if me is not None:
@@ -285,13 +295,14 @@ def _draw_table(
             _GAP,
             y + 12,
         )
-        bonus = mods.get("bonus_cards", {}).get("hand")
-        if bonus:
+        for part in parts:
+            if not part.hand_tiles:
+                continue
             bx = _GAP + hw + _GAP
-            g = el("g", root, class_="alh-bonus-hand", id="bonus-hand")
-            text(g, bx, y + 4, "your bonus cards (hidden)", size=13, anchor="start", weight="bold")
-            for k, t in enumerate(bonus):
-                draw_tile(g, _spec(cat, t), bx + k * 50, y + 16, 46, data_bonus_tile=t)
+            g = el("g", root, class_=f"alh-{part.name}-hand", id=f"{part.name}-hand")
+            text(g, bx, y + 4, part.hand_title, size=13, anchor="start", weight="bold")
+            for k, t in enumerate(part.hand_tiles):
+                draw_tile(g, _spec(cat, t), bx + k * 50, y + 16, 46, **{f"data_{part.name}_tile": t})
         y += hh + 12 + _GAP
     # one panel per seat, a row of up to three as tall as its tallest Alhambra needs
     cols = min(3, len(players))
@@ -316,7 +327,7 @@ def _draw_table(
         ph = _PANEL_HEAD + 10 + max(float(cities[i][0].get("height", "1")) * cities[i][1] for i in row)
         for i in row:
             px = _GAP + (i - r0) * (pw + _GAP)
-            _player_panel(root, view, i, players[i], cat, px, y, pw, ph, cities[i])
+            _player_panel(root, view, i, players[i], cat, px, y, pw, ph, cities[i], parts)
         y += ph + _GAP
     height = y
     root.set("height", f"{height:g}")
@@ -387,10 +398,11 @@ def _player_panel(
     pw: float,
     ph: float,
     city: tuple[ET.Element, float],
+    parts: list[TablePart],
 ) -> None:
     """Seat ``i``'s panel at ``(px, py)``, ``pw`` x ``ph``: name, score, cards in hand, module
-    facts, reserve, and its Alhambra (a city element and the scale to draw it at)."""
-    mods = view.get("modules", {})
+    facts and cards held openly (``parts``), reserve, and its Alhambra (a city element and
+    the scale to draw it at)."""
     me = view.get("seat")
     deciding = view.get("current_player") == i
     won = [rec["totals"][rec["participants"].index(i)] for rec in view.get("scorings", []) if i in rec["participants"]]
@@ -424,24 +436,20 @@ def _player_panel(
     facts = [f"{p['hand_size']} cards in hand"]
     if won:
         facts.append("scorings " + " ".join(f"+{w}" for w in won))
-    viz = mods.get("vizier")
-    if viz:
-        facts.append("vizier ready" if viz["active"][i] else "vizier used")
-    bon = mods.get("bonus_cards")
-    if bon:
-        b = bon["players"][i]
-        facts.append(f"bonus cards: {b['hidden']} hidden" + (f", shown {b['revealed']}" if b["revealed"] else ""))
-    offices = mods.get("exchange_offices", {}).get("hands", [[]] * (i + 1))[i]
+    facts += [fact for part in parts if part.facts and (fact := part.facts[i]) is not None]
     text(g, px + 12, py + 38, " · ".join(facts), size=11, anchor="start")
     line_y = py + 50
-    if offices and me != i:  # the seat's own offices are in its hand row already
-        og = el("g", g, class_="alh-offices", id=f"p{i}-offices")
-        for k, code in enumerate(offices):
-            draw_card(og, code, px + pw - 12 - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
+    left = px + pw - 12
+    for part in parts:
+        held = part.cards[i] if part.cards else ()
+        if held and me != i:  # the seat's own cards are in its hand row already (offices, R-EXC-3)
+            og = el("g", g, class_=f"alh-{part.name}", id=f"p{i}-{part.name}")
+            for k, code in enumerate(held):
+                draw_card(og, code, left - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
+            left -= len(held) * (CARD_W * 0.6 + 4)
     shown = check_codes(_WHERE, f"players[{i}].shown", p.get("shown", []))
     if shown and me != i:  # cards of its hand every player sees (gate cards, R-GATE-4)
         sg = el("g", g, class_="alh-shown", id=f"p{i}-shown")
-        left = px + pw - 12 - len(offices if me != i else []) * (CARD_W * 0.6 + 4)
         for k, code in enumerate(shown):
             draw_card(sg, code, left - (k + 1) * (CARD_W * 0.6 + 4), py + 28, w=CARD_W * 0.6, h=CARD_H * 0.6)
     # reserve

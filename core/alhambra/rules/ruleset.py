@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable
 
+import pluggy
+
 from .. import hookspec
 from ..engine import ruleset as _engine
 from ..engine.ruleset import Builtins, _frozen, _thawed
@@ -38,6 +40,24 @@ BUILTINS = Builtins(
     purchase=purchase.BASE_PURCHASE_RULE,
     placement=placement_rules.BASE_RULES,
 )
+
+
+@lru_cache(maxsize=1)
+def installed_hook() -> Any:
+    """The hooks of every installed module that loads, registered in the canonical order (a
+    ``pluggy`` hook relay), for tools that work without a game: a picture of a saved view
+    or of an Alhambra's tiles asks the modules that could have put something there."""
+    pm = pluggy.PluginManager(BUILTINS.specs.PROJECT)
+    pm.add_hookspecs(BUILTINS.specs)
+    found = []
+    for name in _engine.available_modules():
+        try:
+            found.append(_engine.load_module(name))
+        except (ConfigError, ImportError):  # a broken module draws nothing
+            continue
+    for module in _engine.canonical_order(found):
+        pm.register(module, name=_engine.module_name(module))
+    return pm.hook
 
 
 class Ruleset(_engine.Ruleset):

@@ -29,6 +29,8 @@ from attrs import define, field
 
 from .. import Action, AlhambraError, Game, SaveFormatError, new_game, start_position
 from ..bots import Bot, make_bot
+from ..engine.ruleset import module_name
+from ..engine.sequence import decider_hidden
 from .words import describe, distribution_words, logged
 
 FORMAT = "alhambra-web-table"
@@ -215,8 +217,8 @@ class Table:
     @property
     def in_vizier_round(self) -> bool:
         """Whether the vizier's asking round between two turns is on: others may know that,
-        not whom it asks (R-VIZ-5)."""
-        return self.game.phase == "vizier"
+        not whom it asks (R-VIZ-5): a phase that hides who decides (``PhaseSpec.hidden_decider``)."""
+        return decider_hidden(self.game)
 
     def public_decider(self, seat: int | None) -> int | None:
         """The deciding seat as ``seat`` may know it (None: a spectator): hidden during the
@@ -320,19 +322,21 @@ def public_cards(game: Game) -> tuple[list[str], list[list[str]]]:
 
 def hidden_counts(game: Game) -> tuple[Any, ...]:
     """What a spectator's view counts of hidden things: bag and deck sizes, and the modules'
-    parts except the public records known not to hide anything. When it changes, something
-    hidden was drawn or revealed, and an undo past it would let a player see and take back
-    (the huts' face-up hut and stack sizes, R-HUT-1; bonus cards revealed, R-BON-3; offices
-    still in the deck)."""
+    parts, of each only the entries its module declares in ``VIEW_SECRETS`` when it does
+    (public records hide nothing: the vizier tokens, R-VIZ-1; the offices held openly,
+    R-EXC-3, but not how many are still in the deck). When it changes, something hidden
+    was drawn or revealed, and an undo past it would let a player see and take back (the
+    huts' face-up hut and stack sizes, R-HUT-1; bonus cards revealed, R-BON-3)."""
     view = game.view(None)
-    modules = dict(view["modules"])
-    modules.pop("vizier", None)  # public tokens (R-VIZ-1)
-    offices = modules.pop("exchange_offices", None)
+    declared = {module_name(m): getattr(m, "VIEW_SECRETS", None) for m in game.rules.module_objects}
+    modules = {}
+    for key, part in view["modules"].items():
+        keep = declared.get(key)
+        modules[key] = part if keep is None else {k: part[k] for k in keep}
     return (
         view["bag_size"],
         view["deck_size"],
         len(view["scorings"]),
-        None if offices is None else offices["in_deck"],
         json.dumps(modules, sort_keys=True, default=str),
     )
 
@@ -655,7 +659,7 @@ class TableStore:
         table.known = update_known(table.known, cards, game, action)
         table.version += 1
         table.touched = time.time()
-        if logged(action) or game.phase != "vizier":
+        if logged(action) or not decider_hidden(game):
             table.public_version += 1
         if logged(action):
             table.log.append(LogEntry(step, seat, text))

@@ -36,6 +36,10 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, by its number (`phase as usize`).
+    pub const ALL: [Phase; 6] =
+        [Phase::Turn, Phase::Place, Phase::Distribution, Phase::Over, Phase::Vizier, Phase::Gates];
+
     pub fn name(self) -> &'static str {
         match self {
             Phase::Turn => "turn",
@@ -111,6 +115,17 @@ pub const GATES: u8 = 16;
 pub const DIAMONDS: u8 = 32;
 /// The modules the kernel plays.
 pub const KERNEL_MODULES: u8 = VIZIER | BUILDING_HUTS | BONUS | OFFICES | GATES | DIAMONDS;
+/// The modules the kernel plays by the names their Python packages are enabled under (the
+/// `NAME` of each `alhambra_*` package), with their bits: the bridge (`alhambra.kernel`) reads
+/// this table, so no module is named on the Python side.
+pub const MODULE_NAMES: [(&str, u8); 6] = [
+    ("vizier", VIZIER),
+    ("building_huts", BUILDING_HUTS),
+    ("bonus_cards", BONUS),
+    ("exchange_offices", OFFICES),
+    ("city_gates", GATES),
+    ("diamonds", DIAMONDS),
+];
 
 /// A payment for the building on market `space` (1-4): `counts[0][v-1]` cards of value v of
 /// the space's currency and, through the exchange office `via` (0: none, R-EXC-4),

@@ -24,10 +24,14 @@ mod huts;
 
 use crate::city::{Cell, City, STEPS};
 use crate::data::*;
-use crate::game::{Action, Game, Phase, BUILDING_HUTS, MAX_PLAYERS, VIZIER};
+use crate::game::{Action, Game, Phase, BONUS, BUILDING_HUTS, DIAMONDS, GATES, MAX_PLAYERS, OFFICES, VIZIER};
 use crate::huts::{HUT_FIRST, HUT_TILES};
 use crate::rng::Mt;
 use crate::stack::Stack;
+
+/// The modules (bits of `Game::mods`) whose games this evaluation values exactly as the Python
+/// evaluator does; a game with another module is valued by the Python evaluator.
+pub const GREEDY_MODULES: u8 = VIZIER | BUILDING_HUTS | BONUS | OFFICES | GATES | DIAMONDS;
 
 /// The number of weights (the fields of the Python `Weights`, in their order).
 pub const WEIGHT_COUNT: usize = 21;

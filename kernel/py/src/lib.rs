@@ -1168,5 +1168,12 @@ fn alhambra_kernel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(spiel::spiel_tensor, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // the modules the kernel plays ((name, bit) pairs) and those its greedy evaluation values
+    let names = kernel::game::MODULE_NAMES;
+    m.add("MODULES", names.to_vec())?;
+    let greedy: Vec<&str> = names.iter().filter(|(_, b)| greedy::GREEDY_MODULES & b != 0).map(|(n, _)| *n).collect();
+    m.add("GREEDY_MODULES", greedy)?;
+    // the phases' names by number (the phases of a trace of play_bots)
+    m.add("PHASES", Phase::ALL.map(Phase::name).to_vec())?;
     Ok(())
 }
