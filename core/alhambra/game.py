@@ -482,9 +482,6 @@ def _deprecated(game: Game, name: str) -> Any:
     return get(game)
 
 
-#: the kernel's phases by number (``Phase`` in kernel/core/src/game.rs)
-_PHASE_NAMES = ("turn", "place", "distribution", "over", "vizier", "gates")
-
 #: the slots of ``Game.state`` and ``Game._rng``, which KernelGame's properties hide
 _STATE_SLOT: Any = Game.__dict__["state"]
 _RNG_SLOT: Any = Game.__dict__["_rng"]
