@@ -77,7 +77,7 @@ def test_every_hook_is_of_one_kind_and_the_kinds_name_real_hooks():
     for name, arg in hookspec.CHAINED.items():
         caller = getattr(rules.hook, name)
         assert arg in caller.spec.argnames and not caller.spec.opts.get("firstresult")
-    assert type(rules.fast).NAMES == hookspec.DIRECT
+    assert rules.fast.names == hookspec.DIRECT
     assert all(callable(getattr(rules.fast, name)) for name in hookspec.DIRECT)
 
 

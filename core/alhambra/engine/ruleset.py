@@ -637,7 +637,9 @@ class _FastHooks:
     alhambra_game_ends: Callable[..., Any]
 
     def __init__(self, hook: Any, names: Iterable[str]) -> None:
-        for name in names:
+        #: the direct hooks, as the hook specifications list them (``DIRECT``)
+        self.names = tuple(names)
+        for name in self.names:
             setattr(self, name, direct_caller(getattr(hook, name), results=name not in self.NOTIFY))
 
 
