@@ -48,3 +48,19 @@ def test_the_kernel_names_the_modules_it_plays_as_they_are_installed() -> None:
 
     rules = get_ruleset(tuple(kernel.KERNEL_MODULES), {})
     assert set(kernel.KERNEL_PHASES) == set(rules.phase_specs)
+
+
+def test_a_game_with_every_module_loads_neither_the_environments_nor_numpy() -> None:
+    """The modules' hooks for the environments import the environments' package when they are
+    called: a game (or a simulation) with every module loads neither Gymnasium nor numpy,
+    whose import would double the start-up of every process."""
+    import subprocess
+
+    code = (
+        "import sys, alhambra\n"
+        "g = alhambra.new_game(4, modules=list(alhambra.available_modules()), seed=1)\n"
+        "g.apply(g.legal_actions()[0])\n"
+        "print(sorted(m for m in ('gymnasium', 'numpy', 'alhambra.env') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

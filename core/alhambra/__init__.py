@@ -56,6 +56,7 @@ from .engine.components import (
 )
 from .engine import declared, operations
 from .engine.declared import Declared, DeclaredState, DeckKind
+from .engine.encoding import ActionEncoding, CardsField, CellField, Field
 from .engine.observation_parts import ObservationLayout, ObservationPart
 from .engine.plugin_parts import EvaluationPart, TablePart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
@@ -100,6 +101,7 @@ __all__ = [
     "ACTION_DONE",
     "Action",
     "ActionDone",
+    "ActionEncoding",
     "ActionKind",
     "Alhambra",
     "AlhambraError",
@@ -108,6 +110,8 @@ __all__ = [
     "BUILTIN_PLUGINS",
     "BuildFromReserve",
     "Buy",
+    "CardsField",
+    "CellField",
     "COLOURS",
     "CURRENCIES",
     "Card",
@@ -122,6 +126,7 @@ __all__ = [
     "EXTRA_ACTION",
     "EndGame",
     "EvaluationPart",
+    "Field",
     "FOUNTAIN",
     "Game",
     "GameLike",

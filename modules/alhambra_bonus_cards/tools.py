@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from alhambra import EvaluationPart, Game, TablePart, hookimpl
-from alhambra.env import ActionEncoding, Field
+from alhambra import ActionEncoding, EvaluationPart, Field, Game, TablePart, hookimpl
 
 from .plugin import STATE_KEY, RevealBonus, bonus_state
 

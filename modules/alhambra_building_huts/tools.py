@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from alhambra import Alhambra, EvaluationPart, Game, TablePart, hookimpl
-from alhambra.env import ActionEncoding, Field
+from alhambra import ActionEncoding, Alhambra, EvaluationPart, Field, Game, TablePart, hookimpl
 
 from . import plugin
 from .plugin import STATE_KEY, TakeHut, hut_value, is_hut

@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from alhambra import EAST, Game, ObservationLayout, ObservationPart, hookimpl
-from alhambra.env import ActionEncoding, CellField, Field
-from alhambra.env.codec import tile_ids
+from alhambra import EAST, ActionEncoding, CellField, Field, Game, ObservationLayout, ObservationPart, hookimpl
 
 from .plugin import KEY, BuildThroughGate, FinishGates, GateCard, PlayGate, TakeGate, gates_state
 
@@ -110,6 +108,10 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
 @hookimpl
 def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
     """A gate card first; a cell and a side (east or south of it, or any side through a gate)."""
+    # the environments' package is loaded by then; importing it with the module would load
+    # Gymnasium into every game
+    from alhambra.env.codec import tile_ids
+
     card = Field(("card",), [(c,) for c in game.rules.cards.values() if c.code.startswith("gate-")])
     cell = CellField(("x", "y"), slots)
     tiles = Field(("tile",), [(t,) for t in tile_ids(game)])

@@ -4,9 +4,7 @@ cards (R-DIA-1), which the core's ``hand``, ``display`` and ``discard`` slices c
 
 from __future__ import annotations
 
-from alhambra import Game, MoneyCard, hookimpl
-from alhambra.env import ActionEncoding, CardsField, Field
-from alhambra.env.codec import money_cards
+from alhambra import ActionEncoding, CardsField, Field, Game, MoneyCard, hookimpl
 
 from .plugin import BuyWithDiamonds
 
@@ -14,6 +12,10 @@ from .plugin import BuyWithDiamonds
 @hookimpl
 def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
     """The space, then the diamonds paid one at a time."""
+    # the environments' package is loaded by then; importing it with the module would load
+    # Gymnasium into every game
+    from alhambra.env.codec import money_cards
+
     diamonds = [c for c in money_cards(game) if type(c) is not MoneyCard]
     return [
         ActionEncoding(BuyWithDiamonds, (Field(("space",), [(s,) for s in range(1, 5)]), CardsField("cards", diamonds)))

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from alhambra import Game, TablePart, hookimpl
-from alhambra.env import ActionEncoding, Field
-from alhambra.env.codec import means_cards
+from alhambra import ActionEncoding, Field, Game, TablePart, hookimpl
 
 from .plugin import KEY, TakeOffice
 
@@ -15,6 +13,10 @@ from .plugin import KEY, TakeOffice
 @hookimpl
 def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
     """A take by its office."""
+    # the environments' package is loaded by then; importing it with the module would load
+    # Gymnasium into every game
+    from alhambra.env.codec import means_cards
+
     return [ActionEncoding(TakeOffice, (Field(("office",), [(c,) for c in means_cards(game)]),))]
 
 

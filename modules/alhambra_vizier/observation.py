@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from alhambra import EvaluationPart, Game, ObservationLayout, ObservationPart, TablePart, hookimpl
-from alhambra.env.codec import ActionEncoding, payment_encoding
+from alhambra import ActionEncoding, EvaluationPart, Game, ObservationLayout, ObservationPart, TablePart, hookimpl
 
 from .plugin import KEY, PHASE, DeclineVizier, ReactivateVizier, UseVizier, vizier_state
 
@@ -55,6 +54,10 @@ def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[Ob
 @hookimpl
 def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
     """A use as a purchase's payment (R-VIZ-2); a decline and a reactivation, one integer each."""
+    # the environments' package is loaded by then; importing it with the module would load
+    # Gymnasium into every game
+    from alhambra.env.codec import payment_encoding
+
     return [payment_encoding(game, UseVizier), ActionEncoding(DeclineVizier, ()), ActionEncoding(ReactivateVizier, ())]
 
 
