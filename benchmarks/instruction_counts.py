@@ -2,6 +2,7 @@
 
     python benchmarks/instruction_counts.py               # about nine minutes
     python benchmarks/instruction_counts.py --games 3     # quicker, a little less exact
+    python benchmarks/instruction_counts.py --engine kernel   # the compiled kernel's games
 
 CPU time on a shared machine wanders by 10-20 % from one second to the next (see
 ``engine_speed.py``, which therefore compares ratios within one round). Instruction counts do
@@ -33,13 +34,14 @@ MODULES = (*FIRST, "city_gates", "diamonds")
 CONFIGS = {"base": (), **{m: (m,) for m in MODULES}, "first four": FIRST, "all modules": MODULES}
 
 
-def play_alhambra(modules: tuple, games: int) -> int:
-    """Random 4-player games (the loop of engine_speed.py); returns the actions played."""
+def play_alhambra(modules: tuple, games: int, engine: str = "python") -> int:
+    """Random 4-player games on ``engine`` (the loop of engine_speed.py); returns the actions
+    played."""
     import alhambra
 
     actions = 0
     for seed in range(games):
-        game = alhambra.new_game(4, modules=modules, seed=seed)
+        game = alhambra.new_game(4, modules=modules, seed=seed, engine=engine)
         rng = random.Random(seed)
         while not game.is_over:
             legal = game.legal_actions()
@@ -66,7 +68,7 @@ def _child(engine: str, config: str, games: int) -> None:
         random.seed(0)  # catanatron's random players draw from the global generator
         print("ACTIONS", play_catanatron(games))
     else:
-        print("ACTIONS", play_alhambra(CONFIGS[config], games))
+        print("ACTIONS", play_alhambra(CONFIGS[config], games, engine.removeprefix("alhambra-")))
 
 
 def instructions(engine: str, config: str, games: int) -> tuple[int, int]:
@@ -104,6 +106,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6, help="games counted per workload (default 6)")
     ap.add_argument("--warmup", type=int, default=3, help="games played first, not counted (default 3)")
+    ap.add_argument(
+        "--engine",
+        choices=("python", "kernel"),
+        default="python",
+        help="the engine alhambra's games are played on (default python, the reference engine)",
+    )
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -122,12 +130,12 @@ def main(argv=None) -> int:
 
     print(
         f"python {sys.version.split()[0]}, {args.games} random 4-player games per workload counted "
-        f"after {args.warmup} played first, PYTHONHASHSEED=0"
+        f"after {args.warmup} played first, PYTHONHASHSEED=0, alhambra on the {args.engine} engine"
     )
     print(f"{'engine':<28}{'actions':>9}{'instructions/action':>22}{'x base':>8}")
     base = None
     for name in CONFIGS:
-        ipa, actions = per_action("alhambra", name, args.games, args.warmup)
+        ipa, actions = per_action(f"alhambra-{args.engine}", name, args.games, args.warmup)
         base = base or ipa
         print(f"{'alhambra ' + name:<28}{actions:>9}{ipa:>22,.0f}{ipa / base:>8.2f}")
     if have_catan:
