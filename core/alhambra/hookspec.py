@@ -69,6 +69,8 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from .engine.markers import PROJECT as PROJECT, hookimpl as hookimpl  # re-exported: the marker plugins use
+
 if TYPE_CHECKING:  # pragma: no cover
     from .engine.actions import ActionKind, PaymentMeans
     from .engine.plugin_parts import EvaluationPart, TablePart
@@ -84,9 +86,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.city import PlacementRulesLike as PlacementRules
     from .engine.protocol import PurchaseRuleLike as PurchaseRule
 
-PROJECT = "alhambra"
 hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
 
 #: The *chained* hooks (see above), each with the argument that carries the value from one
 #: implementation to the next.

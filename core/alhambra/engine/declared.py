@@ -38,7 +38,7 @@ import attrs
 from attrs import frozen
 
 from ..errors import ConfigError
-from ..hookspec import hookimpl
+from .markers import hookimpl
 from . import operations
 from .accounting import tile_locations
 from .components import Card
