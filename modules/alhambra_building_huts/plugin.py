@@ -79,13 +79,18 @@ def _read_stacks(value: Any, game: Game, where: str) -> dict[str, list[str]]:
     out keeps its set-up stack, less the huts the position has placed elsewhere."""
     if not isinstance(value, dict) or set(value) - set(BUILDING_TYPES):
         raise ConfigError(f"{where}: a table of stacks by colour {list(BUILDING_TYPES)}, not {value!r}")
-    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
     for colour, stack in value.items():
-        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
+        if not isinstance(stack, list) or _foreign(game, colour, stack):
             raise ConfigError(f"{where}.{colour}: huts of that colour, not {stack!r}")
     placed = {t for at, tiles in tile_locations(game).items() if at != "hut_stacks" for t in tiles}
     setup = game.state.modules[STATE_KEY].stacks
     return {t: list(value[t]) if t in value else [h for h in s if h not in placed] for t, s in setup.items()}
+
+
+def _foreign(game: Game, colour: str, stack: list[Any]) -> bool:
+    """True if ``stack`` holds anything but huts of ``colour`` (R-HUT-1)."""
+    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
+    return any(h not in huts or cat[h].type != colour for h in stack)
 
 
 @define(slots=True)
@@ -108,10 +113,6 @@ class HutState(DeclaredState):
     def face_up(self) -> dict[str, str | None]:
         """The face-up hut of each stack (``None`` for an empty stack), in scoring order."""
         return {t: (s[-1] if s else None) for t, s in self.stacks.items()}
-
-    def all_huts(self) -> list[str]:
-        """Every hut still in a stack."""
-        return [h for s in self.stacks.values() for h in s]
 
 
 @frozen(slots=True, cache_hash=True)
@@ -176,12 +177,6 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
     return out
 
 
-def hut_state(game: Game) -> HutState | None:
-    """This module's state in ``game`` (``None`` if the module is not enabled)."""
-    hs: HutState | None = game.state.modules.get(STATE_KEY)
-    return hs
-
-
 _HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
 
 
@@ -194,7 +189,6 @@ def hut_ids(catalog: TileCatalog) -> frozenset[str]:
     return found[1]
 
 
-_HUTS = STATE_KEY + ".ids"
 _TILE = operator.attrgetter("tile")
 
 
@@ -203,9 +197,7 @@ def huts_owned(game: Game, seat: int) -> int:
     turn player) taken this turn and not yet placed."""
     st = game.state
     p = st.players[seat]
-    huts = operations.memo(game).get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
-    if huts is None:
-        huts = operations.memo(game)[_HUTS] = hut_ids(game.rules.catalog)
+    huts = hut_ids(game.rules.catalog)
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
     if n is None:
@@ -247,7 +239,7 @@ _NONE: tuple[()] = ()
 
 
 def _check_take(game: Game, seat: int, action: TakeHut) -> None:
-    hs = hut_state(game)
+    hs: HutState | None = game.state.modules.get(STATE_KEY)
     hut = action.hut
     cat = game.rules.catalog
     if hs is None or not is_hut(cat, hut):
@@ -332,10 +324,9 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's hut stacks: one stack per colour holding only huts of that colour (each
     hut in exactly one place is the declared check)."""
-    hs, cat = hut_state(game), game.rules.catalog
-    huts = hut_ids(cat)
+    hs: HutState | None = game.state.modules.get(STATE_KEY)
     for colour, stack in hs.stacks.items() if hs is not None else ():
-        if any(h not in huts or cat[h].type != colour for h in stack):
+        if _foreign(game, colour, stack):
             return f"building huts: stack {colour!r} holds {stack!r}"
     return None
 
