@@ -216,23 +216,12 @@ def huts_owned(game: Game, seat: int) -> int:
 
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The TakeHut actions of the face-up huts (R-HUT-2), none for a seat owning the maximum
-    (R-HUT-4). Kept in ``operations.memo(game)`` as ``(change counter, owned per seat, actions)`` with the
-    change counter of this module's state (``operations.module_changes(game, key)``, see ``operations.edit_module``),
-    which every change of the stacks bumps: this module's own take, another plugin's, search's
-    resampling through ``alhambra.operations.invalidate(game)``. The owned counts are part of this module's state
-    in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
-    even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
-    moves a hut between seats or out of play does it through ``edit_module`` too."""
-    changes = operations.module_changes(game, STATE_KEY)
-    last = operations.memo(game).get(STATE_KEY)
-    if last is None or last[0] != changes:
-        hs = game.state.modules.get(STATE_KEY)
-        if hs is None:
-            return _NONE
-        table = action_table(TakeHut)
-        owned = tuple([huts_owned(game, s) for s in range(len(game.state.players))])
-        last = operations.memo(game)[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
-    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
+    (R-HUT-4)."""
+    hs = game.state.modules.get(STATE_KEY)
+    if hs is None or huts_owned(game, seat) >= MAX_HUTS:  # R-HUT-4
+        return _NONE
+    table = action_table(TakeHut)
+    return [table[s[-1],] for s in hs.stacks.values() if s]
 
 
 _NONE: tuple[()] = ()

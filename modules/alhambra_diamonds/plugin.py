@@ -58,7 +58,6 @@ CURRENCY = "diamond"
 
 _DIAMONDS: dict[tuple[int, int], Diamond] = {}  # (value, copy) -> the one card
 _DIAMOND_SET: set[Diamond] = set()  # every diamond card made so far (a hand without one: a C-speed test)
-_RANK: dict[Diamond, int] = {}  # diamond -> its order by value, then copy (as minimal_diamond_payments sorts)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -88,7 +87,6 @@ class Diamond(InternedCard):
         object.__setattr__(card, "copy", copy)
         _DIAMONDS[value, copy] = card
         _DIAMOND_SET.add(card)
-        _RANK[card] = value * 32 + copy
         return card
 
     @property
@@ -188,6 +186,10 @@ def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+def _by_value(d: Diamond) -> tuple[int, int]:
+    return (d.value, d.copy)
+
+
 def minimal_diamond_payments(
     diamonds: Sequence[Diamond], price: int, *, exact: bool = False
 ) -> list[tuple[Diamond, ...]]:
@@ -195,7 +197,7 @@ def minimal_diamond_payments(
     covers the price and from which no card can be left out (R-DIA-4, overpaying allowed);
     only those of total ``price`` with ``exact``. Equal values are chosen once (the first
     cards of each value), in order of increasing total, then of the values."""
-    ordered = sorted(diamonds, key=lambda d: (d.value, d.copy))
+    ordered = sorted(diamonds, key=_by_value)
     found: dict[tuple[int, ...], tuple[Diamond, ...]] = {}
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
@@ -228,7 +230,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
         return _NO_BUYS
-    cards = tuple(sorted([c for c in hand if type(c) is Diamond], key=_RANK.__getitem__))
+    cards = tuple(sorted([c for c in hand if type(c) is Diamond], key=_by_value))
     via = () if cls is BuyWithDiamonds else (None,)  # a Buy names its payment means: none
     out: list[Any] = []
     for i, tile in enumerate(game.state.market):
@@ -255,8 +257,6 @@ def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
     """Check that ``action`` is a legal purchase in diamonds for ``seat`` now and return the
     price. Raises :class:`~alhambra.IllegalActionError` naming the rule: empty space, a card
     that is not a diamond (R-DIA-4), a card not in hand, too little."""
-    if type(action) is not BuyWithDiamonds:
-        raise IllegalActionError(f"{action!r} is not a purchase in diamonds")
     tile = game.state.market[action.space - 1]
     if tile is None:
         raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
