@@ -282,10 +282,8 @@ def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
 @hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
-    stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
-    for spec in game.rules.catalog.values():
-        if spec.kind == HUT_KIND:
-            stacks[spec.type].append(spec.id)
+    cat = game.rules.catalog.values()
+    stacks = {t: [s.id for s in cat if s.kind == HUT_KIND and s.type == t] for t in BUILDING_TYPES}
     for t in BUILDING_TYPES:
         operations.rng(game).shuffle(stacks[t])
     game.state.modules[STATE_KEY] = HutState(stacks)
