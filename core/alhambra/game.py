@@ -520,9 +520,10 @@ class KernelGame(Game):
     The kernel keeps the state in compiled form; what reads it through Python is served by a
     Python copy made on demand and kept until the next action (:meth:`view`, :meth:`to_json`,
     :meth:`position`, :meth:`determinize`, the purchase methods: one conversion, some tens of
-    microseconds). Reading :attr:`state` (or :attr:`rng`) hands the game over to the Python
-    engine for good: the state object returned is the live one, to read and to edit by hand as
-    on any game (then :meth:`invalidate`), and :attr:`engine` says ``"python"`` from then on.
+    microseconds). Reading :attr:`state` (or ``operations.rng(game)``) hands the game over to
+    the Python engine for good: the state object returned is the live one, to read and to edit
+    by hand as on any game (then ``operations.invalidate(game)``), and
+    ``alhambra.engine_of(game)`` says ``"python"`` from then on.
     """
 
     __slots__ = ()
