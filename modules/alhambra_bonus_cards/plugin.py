@@ -190,20 +190,37 @@ class RevealBonus(Action):
         return f"reveal bonus card {self.building}"
 
 
+#: ``operations.memo(game)`` keys, one per seat: that seat's RevealBonus actions (R-BON-3), kept with what
+#: they came from: the change counter of this module's state (bumped by every
+#: ``operations.edit_module``, this module's own changes and any other plugin's, and by
+#: ``operations.invalidate(game)``) and the Alhambra's ``memo`` (which the city replaces on each change).
+_REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
 _NONE: tuple[RevealBonus, ...] = ()
 
 
-def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
+def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
     """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
     Alhambra (R-BON-3)."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None or not bs.hands[seat]:
+    hand = game.state.modules[STATE_KEY].hands[seat]
+    if not hand:
         return _NONE
     tiles = game.state.players[seat].city.tile_ids()
-    if tiles.isdisjoint(bs.hands[seat]):  # the usual answer, found at C speed
+    if tiles.isdisjoint(hand):  # the usual answer, found at C speed
         return _NONE
     table = action_table(RevealBonus)
-    return [table[b,] for b in bs.hands[seat] if b in tiles]
+    return [table[b,] for b in hand if b in tiles]
+
+
+def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
+    key = _REVEALABLE[seat]
+    found = operations.memo(game).get(key)
+    city_memo = game.state.players[seat].city.memo
+    changes = operations.module_changes(game, STATE_KEY)
+    if found is None or found[0] != changes or found[1] is not city_memo:
+        if game.state.modules.get(STATE_KEY) is None:
+            return _NONE
+        found = operations.memo(game)[key] = (changes, city_memo, _reveal_actions(game, seat))
+    return found[2]
 
 
 def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
@@ -259,8 +276,11 @@ def alhambra_action_kinds() -> list[ActionKind]:
 def alhambra_city_changed(game: Game, seat: int) -> None:
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
     then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
-    if game.state.modules.get(STATE_KEY) is not None:
-        _return_departed(game, seat)
+    bs = game.state.modules.get(STATE_KEY)
+    if bs is not None:
+        if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+            _return_departed(game, seat)
+    return None  # a free action (R-BON-5): the same seat decides again
 
 
 @hookimpl

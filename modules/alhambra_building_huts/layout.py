@@ -9,7 +9,6 @@ and a :class:`~alhambra.ConfigError` says exactly what is wrong.
 from __future__ import annotations
 
 import tomllib
-from collections import Counter
 from functools import lru_cache
 from typing import Any
 from importlib import resources
@@ -85,7 +84,9 @@ def parse_layout(data: object, source: str = "hut layout") -> tuple[TileSpec, ..
         specs.append(TileSpec(hid, HUT_KIND, htype, 0, walls_mask(walls)))
     if len(specs) != TOTAL_HUTS:
         raise ConfigError(f"{source}: {len(specs)} huts, but the module has {TOTAL_HUTS} (R-HUT-1)")
-    counts = Counter(str(s.type) for s in specs)
+    counts = {t: 0 for t in HUT_COUNTS}
+    for s in specs:
+        counts[str(s.type)] += 1
     if counts != HUT_COUNTS:
         wrong = ", ".join(f"{t} {counts[t]} (expected {n})" for t, n in HUT_COUNTS.items() if counts[t] != n)
         raise ConfigError(f"{source}: wrong number of huts per type: {wrong} (R-HUT-1)")

@@ -79,18 +79,13 @@ def _read_stacks(value: Any, game: Game, where: str) -> dict[str, list[str]]:
     out keeps its set-up stack, less the huts the position has placed elsewhere."""
     if not isinstance(value, dict) or set(value) - set(BUILDING_TYPES):
         raise ConfigError(f"{where}: a table of stacks by colour {list(BUILDING_TYPES)}, not {value!r}")
+    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
     for colour, stack in value.items():
-        if not isinstance(stack, list) or _foreign(game, colour, stack):
+        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
             raise ConfigError(f"{where}.{colour}: huts of that colour, not {stack!r}")
     placed = {t for at, tiles in tile_locations(game).items() if at != "hut_stacks" for t in tiles}
     setup = game.state.modules[STATE_KEY].stacks
     return {t: list(value[t]) if t in value else [h for h in s if h not in placed] for t, s in setup.items()}
-
-
-def _foreign(game: Game, colour: str, stack: list[Any]) -> bool:
-    """True if ``stack`` holds anything but huts of ``colour`` (R-HUT-1)."""
-    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
-    return any(h not in huts or cat[h].type != colour for h in stack)
 
 
 @define(slots=True)
@@ -113,6 +108,10 @@ class HutState(DeclaredState):
     def face_up(self) -> dict[str, str | None]:
         """The face-up hut of each stack (``None`` for an empty stack), in scoring order."""
         return {t: (s[-1] if s else None) for t, s in self.stacks.items()}
+
+    def all_huts(self) -> list[str]:
+        """Every hut still in a stack."""
+        return [h for s in self.stacks.values() for h in s]
 
 
 @frozen(slots=True, cache_hash=True)
@@ -177,6 +176,12 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
     return out
 
 
+def hut_state(game: Game) -> HutState | None:
+    """This module's state in ``game`` (``None`` if the module is not enabled)."""
+    hs: HutState | None = game.state.modules.get(STATE_KEY)
+    return hs
+
+
 _HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
 
 
@@ -189,6 +194,7 @@ def hut_ids(catalog: TileCatalog) -> frozenset[str]:
     return found[1]
 
 
+_HUTS = STATE_KEY + ".ids"
 _TILE = operator.attrgetter("tile")
 
 
@@ -197,7 +203,9 @@ def huts_owned(game: Game, seat: int) -> int:
     turn player) taken this turn and not yet placed."""
     st = game.state
     p = st.players[seat]
-    huts = hut_ids(game.rules.catalog)
+    huts = operations.memo(game).get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
+    if huts is None:
+        huts = operations.memo(game)[_HUTS] = hut_ids(game.rules.catalog)
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
     if n is None:
@@ -216,19 +224,30 @@ def huts_owned(game: Game, seat: int) -> int:
 
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     """The TakeHut actions of the face-up huts (R-HUT-2), none for a seat owning the maximum
-    (R-HUT-4)."""
-    hs = game.state.modules.get(STATE_KEY)
-    if hs is None or huts_owned(game, seat) >= MAX_HUTS:  # R-HUT-4
-        return _NONE
-    table = action_table(TakeHut)
-    return [table[s[-1],] for s in hs.stacks.values() if s]
+    (R-HUT-4). Kept in ``operations.memo(game)`` as ``(change counter, owned per seat, actions)`` with the
+    change counter of this module's state (``operations.module_changes(game, key)``, see ``operations.edit_module``),
+    which every change of the stacks bumps: this module's own take, another plugin's, search's
+    resampling through ``alhambra.operations.invalidate(game)``. The owned counts are part of this module's state
+    in the same sense: a hut changes owner only when it is taken (R-HUT-3: never after, not
+    even to Dirk; a removal or swap keeps it in its owner's reserve), so a house rule that
+    moves a hut between seats or out of play does it through ``edit_module`` too."""
+    changes = operations.module_changes(game, STATE_KEY)
+    last = operations.memo(game).get(STATE_KEY)
+    if last is None or last[0] != changes:
+        hs = game.state.modules.get(STATE_KEY)
+        if hs is None:
+            return _NONE
+        table = action_table(TakeHut)
+        owned = tuple([huts_owned(game, s) for s in range(len(game.state.players))])
+        last = operations.memo(game)[STATE_KEY] = (changes, owned, [table[s[-1],] for s in hs.stacks.values() if s])
+    return _NONE if last[1][seat] >= MAX_HUTS else last[2]  # R-HUT-4
 
 
 _NONE: tuple[()] = ()
 
 
 def _check_take(game: Game, seat: int, action: TakeHut) -> None:
-    hs: HutState | None = game.state.modules.get(STATE_KEY)
+    hs = hut_state(game)
     hut = action.hut
     cat = game.rules.catalog
     if hs is None or not is_hut(cat, hut):
@@ -282,8 +301,10 @@ def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
 @hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
-    cat = game.rules.catalog.values()
-    stacks = {t: [s.id for s in cat if s.kind == HUT_KIND and s.type == t] for t in BUILDING_TYPES}
+    stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
+    for spec in game.rules.catalog.values():
+        if spec.kind == HUT_KIND:
+            stacks[spec.type].append(spec.id)
     for t in BUILDING_TYPES:
         operations.rng(game).shuffle(stacks[t])
     game.state.modules[STATE_KEY] = HutState(stacks)
@@ -311,9 +332,10 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's hut stacks: one stack per colour holding only huts of that colour (each
     hut in exactly one place is the declared check)."""
-    hs: HutState | None = game.state.modules.get(STATE_KEY)
+    hs, cat = hut_state(game), game.rules.catalog
+    huts = hut_ids(cat)
     for colour, stack in hs.stacks.items() if hs is not None else ():
-        if _foreign(game, colour, stack):
+        if any(h not in huts or cat[h].type != colour for h in stack):
             return f"building huts: stack {colour!r} holds {stack!r}"
     return None
 

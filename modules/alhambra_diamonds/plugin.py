@@ -58,6 +58,7 @@ CURRENCY = "diamond"
 
 _DIAMONDS: dict[tuple[int, int], Diamond] = {}  # (value, copy) -> the one card
 _DIAMOND_SET: set[Diamond] = set()  # every diamond card made so far (a hand without one: a C-speed test)
+_RANK: dict[Diamond, int] = {}  # diamond -> its order by value, then copy (as minimal_diamond_payments sorts)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -87,6 +88,7 @@ class Diamond(InternedCard):
         object.__setattr__(card, "copy", copy)
         _DIAMONDS[value, copy] = card
         _DIAMOND_SET.add(card)
+        _RANK[card] = value * 32 + copy
         return card
 
     @property
@@ -111,6 +113,11 @@ def diamonds_for(values: Iterable[int]) -> list[Diamond]:
         seen[v] = seen.get(v, 0) + 1
         out.append(Diamond(v, seen[v]))
     return out
+
+
+def diamonds_in(cards: Iterable[Any]) -> list[Diamond]:
+    """The diamonds among ``cards`` (a hand, the display …), in their order."""
+    return [c for c in cards if type(c) is Diamond]
 
 
 def _check_values(value: Any) -> str | None:
@@ -186,10 +193,6 @@ def alhambra_money_deck(game: Game, cards: list[Card]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _by_value(d: Diamond) -> tuple[int, int]:
-    return (d.value, d.copy)
-
-
 def minimal_diamond_payments(
     diamonds: Sequence[Diamond], price: int, *, exact: bool = False
 ) -> list[tuple[Diamond, ...]]:
@@ -197,7 +200,7 @@ def minimal_diamond_payments(
     covers the price and from which no card can be left out (R-DIA-4, overpaying allowed);
     only those of total ``price`` with ``exact``. Equal values are chosen once (the first
     cards of each value), in order of increasing total, then of the values."""
-    ordered = sorted(diamonds, key=_by_value)
+    ordered = sorted(diamonds, key=lambda d: (d.value, d.copy))
     found: dict[tuple[int, ...], tuple[Diamond, ...]] = {}
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
@@ -219,32 +222,45 @@ def minimal_diamond_payments(
 _PAYMENT_MEMO: dict[tuple[type[Action], bool, int, tuple[Diamond, ...], int], tuple[Action, ...]] = {}
 _MEMO_LIMIT = 50_000
 _NO_BUYS: tuple[Action, ...] = ()
-_CORE_RULE = PurchaseRule()  # the core's payment (R-TURN-3), for BuyWithDiamonds
 
 
 def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
     """``seat``'s purchases paid all in diamonds (R-DIA-4), as actions ``cls`` (the turn's
     :class:`BuyWithDiamonds`, or the ``Buy`` of the vizier's exact purchases, R-DIA-6) space
     by space, each space's payments as :func:`minimal_diamond_payments` lists them (only exact
-    ones with ``exact``)."""
+    ones with ``exact``). Kept per seat with copies of the hand and the market it was made for;
+    do not change the sequence returned."""
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
         return _NO_BUYS
-    cards = tuple(sorted([c for c in hand if type(c) is Diamond], key=_by_value))
-    via = () if cls is BuyWithDiamonds else (None,)  # a Buy names its payment means: none
+    market = game.state.market
+    key = (KEY, cls, exact, seat)
+    last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
+    if last is not None and last[0] == hand and last[1] == market:
+        return last[2]
+    mine = [c for c in hand if type(c) is Diamond]
+    mine.sort(key=_RANK.__getitem__)
+    cards = tuple(mine)
+    prices = game.rules.space_prices
+    memo = _PAYMENT_MEMO
     out: list[Any] = []
-    for i, tile in enumerate(game.state.market):
+    for i, tile in enumerate(market):
         if tile is None:
             continue
-        price = game.rules.space_prices[i][tile]
-        found = _PAYMENT_MEMO.get((cls, exact, i, cards, price))
+        price = prices[i][tile]
+        found = memo.get((cls, exact, i, cards, price))
         if found is None:
-            if len(_PAYMENT_MEMO) >= _MEMO_LIMIT:
-                _PAYMENT_MEMO.clear()
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
             table = action_table(cls)
             combos = minimal_diamond_payments(cards, price, exact=exact)
-            found = _PAYMENT_MEMO[cls, exact, i, cards, price] = tuple([table[(i + 1, c, *via)] for c in combos])
+            if cls is BuyWithDiamonds:
+                found = tuple([table[i + 1, combo] for combo in combos])
+            else:
+                found = tuple([table[i + 1, combo, None] for combo in combos])
+            memo[cls, exact, i, cards, price] = found
         out += found
+    operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
 
 
@@ -257,6 +273,8 @@ def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
     """Check that ``action`` is a legal purchase in diamonds for ``seat`` now and return the
     price. Raises :class:`~alhambra.IllegalActionError` naming the rule: empty space, a card
     that is not a diamond (R-DIA-4), a card not in hand, too little."""
+    if type(action) is not BuyWithDiamonds:
+        raise IllegalActionError(f"{action!r} is not a purchase in diamonds")
     tile = game.state.market[action.space - 1]
     if tile is None:
         raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
@@ -283,16 +301,17 @@ def _check_buy(game: Game, seat: int, action: Any) -> None:
 
 def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     """R-DIA-4 (R-TURN-3/4): the diamonds go face up to the discard pile, the building is set
-    aside for placement (the core's payment, no means card); an exact total earns another action."""
-    price = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
-    operations.add_pending(game, _CORE_RULE.pay(game, seat, action), dirk_ok=True)
+    aside for placement; an exact total earns another action."""
+    st = game.state
+    price = game.rules.space_prices[action.space - 1][st.market[action.space - 1]]
+    hand = st.players[seat].hand
+    for c in action.cards:
+        hand.remove(c)
+    st.discard.extend(action.cards)
+    tile = st.market[action.space - 1]
+    st.market[action.space - 1] = None
+    operations.add_pending(game, tile, dirk_ok=True)
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
-
-
-def _all_diamonds(action: Any) -> bool:
-    """True if ``action`` pays with some cards, all diamonds (R-DIA-4)."""
-    cards = getattr(action, "cards", None)
-    return isinstance(cards, tuple) and bool(cards) and all(type(c) is Diamond for c in cards)
 
 
 def diamond_refusal(action: Any) -> str | None:
@@ -317,10 +336,27 @@ def diamond_refusal(action: Any) -> str | None:
     return None
 
 
+def _turn_buy_refusal(action: Any) -> str | None:
+    """Why the turn's ``Buy`` ``action`` is refused for its diamonds (R-DIA-4, R-DIA-5), or
+    ``None``: besides :func:`diamond_refusal`, a ``Buy`` paid all in diamonds, since the turn's
+    purchase in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
+    diamonds, R-DIA-6, is its own ``UseVizier``)."""
+    why = diamond_refusal(action)
+    if why is not None:
+        return why
+    cards = getattr(action, "cards", None)
+    if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+        return (
+            f"R-DIA-4: a building is bought with diamonds by BuyWithDiamonds({action.space}, ...) "
+            f"(all diamonds, on any market space), not by Buy"
+        )
+    return None
+
+
 @hookimpl
 def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
-    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses a payment all in diamonds (that is a
-    :class:`BuyWithDiamonds`) before its own check, which refuses mixed ones. Only the check changes: a listed ``Buy`` never holds a diamond (the
+    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`_turn_buy_refusal`)
+    before its own check. Only the check changes: a listed ``Buy`` never holds a diamond (the
     turn lists payments in the space's currency, or through an office), so the listing, on
     every state's hot path, stays as it is."""
     if kind.action is not Buy:
@@ -328,13 +364,11 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     check = kind.check
 
     def checked(game: Game, seat: int, action: Any) -> None:
-        if getattr(action, "via", None) is None and _all_diamonds(action):
-            raise IllegalActionError(
-                f"R-DIA-4: a building is bought with diamonds by BuyWithDiamonds({action.space}, ...) "
-                f"(all diamonds, on any market space), not by Buy"
-            )
+        why = _turn_buy_refusal(action)
+        if why is not None:
+            raise IllegalActionError(why)
         if check is not None:
-            check(game, seat, action)  # the purchase rule's, refusing mixed payments (diamond_refusal)
+            check(game, seat, action)
 
     return evolve(kind, check=checked)
 
@@ -365,8 +399,9 @@ class DiamondPurchaseRule(PurchaseRule):
         why = diamond_refusal(action)
         if why is not None:
             raise IllegalActionError(why)
-        if _all_diamonds(action):
-            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, action.cards))
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
         return self.inner.check_payment(game, seat, action)
 
     def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
@@ -374,6 +409,62 @@ class DiamondPurchaseRule(PurchaseRule):
 
     def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
         return self.inner.earns_extra_action(game, seat, action, price)
+
+    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that can pay exactly through the rule so far or in
+        diamonds (R-DIA-6). ``seats`` is read up to the first that can pay exactly in
+        diamonds (:func:`pays_exactly_in_diamonds`); the rule so far is then asked once,
+        about the seats before it."""
+        try:
+            it = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        n = len(game.state.players)
+        before: list[int] = []
+        for seat in it:
+            if type(seat) is not int or not 0 <= seat < n:
+                operations.check_seat(game, seat)  # raises
+            if pays_exactly_in_diamonds(game, seat):
+                first = self.inner.first_exact_payer(game, before) if before else None
+                return seat if first is None else first
+            before.append(seat)
+        return self.inner.first_exact_payer(game, before) if before else None
+
+
+#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
+#: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
+_REACH = tuple((KEY, "reach", seat) for seat in range(8))
+_PRICES = (KEY, "prices")
+
+
+def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
+    """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
+    market (R-DIA-4, R-DIA-6): the test behind :meth:`DiamondPurchaseRule.first_exact_payer`,
+    a subset sum over the diamonds' values as one bitset (kept with the hand), against the
+    prices as one bitset (kept with the market). The same answer as "some exact purchase in
+    diamonds is listed", without listing them. ``seat`` is not checked."""
+    hand = game.state.players[seat].hand
+    if _DIAMOND_SET.isdisjoint(hand):
+        return False
+    memo = operations.memo(game)
+    key = _REACH[seat]
+    last = memo.get(key)
+    if last is None or last[0] != hand:
+        sums = 1
+        for c in hand:
+            if type(c) is Diamond:
+                sums |= sums << c.value
+        last = memo[key] = (hand.copy(), sums & ~1)  # at least one diamond
+    market = game.state.market
+    wanted = memo.get(_PRICES)
+    if wanted is None or wanted[0] != market:
+        prices = game.rules.space_prices
+        bits = 0
+        for i, tile in enumerate(market):
+            if tile is not None:
+                bits |= 1 << prices[i][tile]
+        wanted = memo[_PRICES] = (market.copy(), bits)
+    return bool(last[1] & wanted[1])
 
 
 @hookimpl
