@@ -514,6 +514,17 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
+def _first_gate(hand: list[Card]) -> GateCard | None:
+    for c in hand:
+        if type(c) is GateCard:
+            return c
+    return None
+
+
+def _gate_count(hand: list[Card]) -> int:
+    return sum(1 for c in hand if type(c) is GateCard)
+
+
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     if not space:
@@ -730,13 +741,13 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     now, with the gate cards in hand (:func:`removal_gates`). Never while placing: the gates
     come with the placement (after it, or :class:`BuildThroughGate`)."""
     st = game.state
-    held = gates_in(st.players[seat].hand)
-    if st.phase == "place" or not held:
+    hand = st.players[seat].hand
+    if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
-    card = held[0]
+    card = _first_gate(hand)
     city = st.players[seat].city
     change = st.phase == PHASE and st.modules[KEY].window == CHANGE
-    n = 0 if change else len(held)
+    n = 0 if change else _gate_count(hand)
     key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
@@ -760,7 +771,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
         why = (
             f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
-            f"opens the way for one (R-GATE-6) with the {len(gates_in(hand))} gate card(s) in hand, and the gate at "
+            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
             f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
@@ -850,18 +861,24 @@ def _pending_tiles(game: Game) -> list[Any]:
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    return list(dict.fromkeys(p.tile for p in st.pending))
+    seen: list[Any] = []
+    for p in st.pending:
+        if p.tile not in seen:
+            seen.append(p.tile)
+    return seen
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     """R-GATE-5/6: for every tile waiting to be placed (on a turn: every tile of the
     reserve, a redesign) and every frontier cell it could reach only across double walls,
     one gate on each of those walls."""
-    held = gates_in(game.state.players[seat].hand)
-    tiles = _pending_tiles(game) if held else []
+    hand = game.state.players[seat].hand
+    if _GATE_SET.isdisjoint(hand):
+        return ()
+    tiles = _pending_tiles(game)
     if not tiles:
         return ()
-    card = held[0]
+    card = _first_gate(hand)
     city = game.state.players[seat].city
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
@@ -919,7 +936,10 @@ def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None
     if turn:
         st.players[seat].reserve.remove(action.tile)
     else:
-        del st.pending[[p.tile for p in st.pending].index(action.tile)]
+        for i, p in enumerate(st.pending):
+            if p.tile == action.tile:
+                del st.pending[i]
+                break
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
     return ACTION_DONE if turn else None
