@@ -17,6 +17,7 @@ import re
 import sys
 import tokenize
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
@@ -121,46 +122,57 @@ def game_public_members() -> list[str]:
     return sorted(n for n in dir(Game) if not n.startswith("_") and n not in DEPRECATED_MEMBERS)
 
 
-def import_circles() -> list[list[str]]:
-    import grimp
-
-    graph = grimp.build_graph("alhambra", include_external_packages=False, exclude_type_checking_imports=False)
-    # strongly connected components over files
-    modules = sorted(graph.modules)
+def circles(graph: Any) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
-    stack: list[str] = []
     on: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-    sys.setrecursionlimit(10000)
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph.modules):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, children = work[-1]
+            w = next(children, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph.find_modules_directly_imported_by(w)))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    x = stack.pop()
+                    on.discard(x)
+                    comp.append(x)
+                    if x == v:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
 
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in graph.find_modules_directly_imported_by(v):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
 
-    for m in modules:
-        if m not in index:
-            visit(m)
-    return out
+def import_circles() -> list[list[str]]:
+    """The import circles of the ``alhambra`` package, type-checking imports included."""
+    import grimp
+
+    return circles(grimp.build_graph("alhambra", include_external_packages=False, exclude_type_checking_imports=False))
 
 
 def main() -> None:
