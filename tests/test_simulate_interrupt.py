@@ -236,3 +236,31 @@ def test_an_interrupted_ray_run_stops_fast_and_keeps_every_finished_game(tmp_pat
         os.kill(pid, signal.SIGKILL)
     assert not left, "Ray processes left running"
     assert "SIGTERM received" not in stderr and "Check failed" not in stderr
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_inside_a_backend_that_wraps_errors_still_stops_the_run(tmp_path, capsys, monkeypatch, sig):
+    """A stop that lands inside the backend's own code stops the run even when that code
+    turns an ordinary exception into its own error (Ray does, while it unpickles a finished
+    game's record): the stop passes through ``except Exception``."""
+    from alhambra import cli_simulate
+    from alhambra.cli import main
+
+    real_run_games = cli_simulate.run_games
+
+    def wrapping_run_games(tasks, **kwargs):
+        for k, item in enumerate(real_run_games(tasks, **kwargs)):
+            if k == 2:
+                try:  # a backend waiting on its next result, catching what goes wrong there
+                    os.kill(os.getpid(), sig)
+                    time.sleep(0.05)
+                except Exception as exc:
+                    raise RuntimeError("the backend failed to read a result") from exc
+            yield item
+
+    monkeypatch.setattr(cli_simulate, "run_games", wrapping_run_games)
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "--games", "5", "--quiet", "--out", str(out)]) == 130
+    std = capsys.readouterr()
+    assert [r.seed for r in read_results(out)] == [1, 2]
+    assert "interrupted: 2 of 5 game(s) finished" in std.err and "summary: 2 games" in std.out

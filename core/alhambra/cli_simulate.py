@@ -41,8 +41,11 @@ from .simulate import (
 INTERRUPTED = 130
 
 
-class _Stop(Exception):
-    """Ctrl-C or SIGTERM, raised in the main thread (see :class:`_Stopper`)."""
+class _Stop(BaseException):
+    """Ctrl-C or SIGTERM, raised in the main thread (see :class:`_Stopper`). A
+    :class:`BaseException`, as :class:`KeyboardInterrupt` is: raised wherever the main thread
+    happens to be, it must pass through a library's ``except Exception`` (Ray wraps one raised
+    while it unpickles a game's record into a ``RaySystemError`` and logs its traceback)."""
 
 
 @attrs.define(slots=True)
