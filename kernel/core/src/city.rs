@@ -204,7 +204,31 @@ impl City {
         let i = self.find(c).expect_err("the cell is empty");
         self.cells.insert(i, c);
         self.tiles.insert(i, tile);
-        self.changed();
+        if !self.incremental() {
+            return self.changed();
+        }
+        // the cell leaves the frontier; the sides its fact showed touching are its own (a
+        // tile set down apart from the others, as a position is read, works everything out anew)
+        let Ok(k) = self.front_index(c) else {
+            return self.changed();
+        };
+        let (_, fact) = self.front.remove(k);
+        self.touch.insert(i, fact >> 4);
+        let w = self.walls(tile);
+        for &(s, side, opp) in STEPS.iter() {
+            let q = step(c, s);
+            if fact >> 4 & side != 0 {
+                let j = self.find(q).unwrap();
+                self.touch[j] |= opp;
+            } else {
+                let shows = opp << 4 | if w & side != 0 { opp } else { 0 };
+                match self.front_index(q) {
+                    Ok(k) => self.front[k].1 |= shows,
+                    Err(k) => self.front.insert(k, (q, shows)),
+                }
+            }
+        }
+        self.rebar();
     }
 
     /// Remove the tile at `c` and return it.
@@ -212,7 +236,33 @@ impl City {
         let i = self.find(c).expect("a tile stands there");
         self.cells.remove(i);
         let t = self.tiles.remove(i);
-        self.changed();
+        if !self.incremental() {
+            self.changed();
+            return t;
+        }
+        // the cell joins the frontier, showing what its neighbours show it
+        let touch = self.touch.remove(i);
+        let mut need = 0u8;
+        for &(s, side, opp) in STEPS.iter() {
+            let q = step(c, s);
+            if touch & side != 0 {
+                let j = self.find(q).unwrap();
+                self.touch[j] &= !opp;
+                if self.walls(self.tiles[j]) & opp != 0 {
+                    need |= side;
+                }
+            } else if let Ok(k) = self.front_index(q) {
+                let fact = self.front[k].1 & !(opp << 4 | opp);
+                if fact == 0 {
+                    self.front.remove(k);
+                } else {
+                    self.front[k].1 = fact;
+                }
+            }
+        }
+        let k = self.front_index(c).expect_err("a tile stood there");
+        self.front.insert(k, (c, touch << 4 | need));
+        self.rebar();
         t
     }
 
@@ -221,8 +271,42 @@ impl City {
         let i = self.find(c).expect("a tile stands there");
         let old = self.tiles[i];
         self.tiles[i] = tile;
-        self.changed();
+        if !self.incremental() {
+            self.changed();
+            return old;
+        }
+        // the empty neighbours see the new walls
+        let (touch, w) = (self.touch[i], self.walls(tile));
+        for &(s, side, opp) in STEPS.iter() {
+            if touch & side == 0 {
+                let k = self.front_index(step(c, s)).unwrap();
+                let fact = self.front[k].1 & !opp;
+                self.front[k].1 = fact | if w & side != 0 { opp } else { 0 };
+            }
+        }
+        self.rebar();
         old
+    }
+
+    /// With single-cell holes (R-PLACE-6) and the frontier worked out, a change updates the
+    /// frontier and the touching sides of the cell and its four neighbours only; otherwise
+    /// everything is worked out again when next asked.
+    #[inline]
+    fn incremental(&self) -> bool {
+        self.fresh & 1 != 0 && self.holes == Holes::Cell
+    }
+
+    #[inline]
+    fn front_index(&self, q: Cell) -> Result<usize, usize> {
+        self.front.as_slice().binary_search_by_key(&q, |&(f, _)| f)
+    }
+
+    /// After an incremental change: the barred cells again, what is derived from the frontier
+    /// (the removable tiles, the wall) marked stale.
+    fn rebar(&mut self) {
+        self.fresh = 1;
+        self.wall_len = -1;
+        self.bar();
     }
 
     /// Buildings per type (R-SCORE-2): tiles 1-54 only.
@@ -243,34 +327,18 @@ impl City {
             return;
         }
         let occupied = Occupancy::of(self.cells.as_slice());
-        // each tile's empty neighbours, as `cell << 8 | what the tile shows that cell`: the side
-        // of the cell it touches, and the same side again where the tile has a wall there
-        let mut seen: Stack<u32, 256> = Stack::new();
         self.touch.clear();
-        for i in 0..self.cells.len() {
-            let (c, w) = (self.cells[i], self.walls(self.tiles[i]));
-            let mut touch = 0u8;
-            for &(s, side, opp) in STEPS.iter() {
-                let q = step(c, s);
-                if occupied.has(q, self) {
-                    touch |= side;
-                } else {
-                    let need = if w & side != 0 { opp } else { 0 };
-                    seen.push((q as u32) << 8 | (opp << 4 | need) as u32);
-                }
-            }
-            self.touch.push(touch);
-        }
-        let all = seen.as_mut_slice();
-        all.sort_unstable();
         self.front.clear();
-        for &v in all.iter() {
-            let (q, fact) = ((v >> 8) as Cell, (v & 255) as u8);
-            match self.front.as_mut_slice().last_mut() {
-                Some(last) if last.0 == q => last.1 |= fact,
-                _ => self.front.push((q, fact)),
-            }
+        match occupied.rows {
+            Some(rows) => self.front_from_rows(&occupied, &rows),
+            None => self.front_from_list(&occupied),
         }
+        self.bar();
+        self.fresh |= 1;
+    }
+
+    /// The frontier cells where building leaves a hole (R-PLACE-6).
+    fn bar(&mut self) {
         self.barred.clear();
         match self.holes {
             Holes::Cell => {
@@ -303,7 +371,87 @@ impl City {
                 }
             }
         }
-        self.fresh |= 1;
+    }
+
+    /// The frontier from the occupancy bitmap (rows by x, bits by y, a cell of margin all
+    /// round): shifted rows give each cell's neighbours at once, so the frontier comes out
+    /// sorted, row by row, without a sort.
+    fn front_from_rows(&mut self, occupied: &Occupancy, rows: &[u64; 64]) {
+        // per side, the cells whose tile shows a wall there (R-PLACE-3)
+        let mut wall = [[0u64; 64]; 4];
+        let mut width = 0usize;
+        for i in 0..self.cells.len() {
+            let c = self.cells[i];
+            let (x, y) = (((c >> 8) as i32 - occupied.x0) as usize, (c & 255) as i32 - occupied.y0);
+            width = width.max(x + 2);
+            let w = self.walls(self.tiles[i]);
+            let mut touch = 0u8;
+            for (k, &(_, side, _)) in STEPS.iter().enumerate() {
+                if w & side != 0 {
+                    wall[k][x] |= 1 << y;
+                }
+            }
+            let row = rows[x];
+            touch |= if row >> (y - 1) & 1 != 0 { NORTH } else { 0 };
+            touch |= if rows[x + 1] >> y & 1 != 0 { EAST } else { 0 };
+            touch |= if row >> (y + 1) & 1 != 0 { SOUTH } else { 0 };
+            touch |= if rows[x - 1] >> y & 1 != 0 { WEST } else { 0 };
+            self.touch.push(touch);
+        }
+        let [wall_n, wall_e, wall_s, wall_w] = &wall;
+        for x in 0..width {
+            let at = |m: &[u64; 64], k: usize| m.get(k).copied().unwrap_or(0);
+            let (west, east) = (if x > 0 { rows[x - 1] } else { 0 }, at(rows, x + 1));
+            let (north, south) = (rows[x] << 1, rows[x] >> 1);
+            let mut free = (north | south | east | west) & !rows[x];
+            if free == 0 {
+                continue;
+            }
+            // the walls the neighbours show this cell: a north neighbour's south wall, ...
+            let need_n = wall_s[x] << 1;
+            let need_s = wall_n[x] >> 1;
+            let need_e = at(wall_w, x + 1);
+            let need_w = if x > 0 { wall_e[x - 1] } else { 0 };
+            let cx = ((x as i32 + occupied.x0) as Cell) << 8;
+            while free != 0 {
+                let y = free.trailing_zeros();
+                free &= free - 1;
+                let bit = |m: u64, side: u8| if m >> y & 1 != 0 { side } else { 0 };
+                let touch = bit(north, NORTH) | bit(east, EAST) | bit(south, SOUTH) | bit(west, WEST);
+                let need = bit(need_n, NORTH) | bit(need_e, EAST) | bit(need_s, SOUTH) | bit(need_w, WEST);
+                self.front.push((cx | (y as i32 + occupied.y0) as Cell, touch << 4 | need));
+            }
+        }
+    }
+
+    /// The frontier from the sorted list (an Alhambra too wide or high for the bitmap).
+    fn front_from_list(&mut self, occupied: &Occupancy) {
+        // each tile's empty neighbours, as `cell << 8 | what the tile shows that cell`: the side
+        // of the cell it touches, and the same side again where the tile has a wall there
+        let mut seen: Stack<u32, 256> = Stack::new();
+        for i in 0..self.cells.len() {
+            let (c, w) = (self.cells[i], self.walls(self.tiles[i]));
+            let mut touch = 0u8;
+            for &(s, side, opp) in STEPS.iter() {
+                let q = step(c, s);
+                if occupied.has(q, self) {
+                    touch |= side;
+                } else {
+                    let need = if w & side != 0 { opp } else { 0 };
+                    seen.push((q as u32) << 8 | (opp << 4 | need) as u32);
+                }
+            }
+            self.touch.push(touch);
+        }
+        let all = seen.as_mut_slice();
+        all.sort_unstable();
+        for &v in all.iter() {
+            let (q, fact) = ((v >> 8) as Cell, (v & 255) as u8);
+            match self.front.as_mut_slice().last_mut() {
+                Some(last) if last.0 == q => last.1 |= fact,
+                _ => self.front.push((q, fact)),
+            }
+        }
     }
 
     /// R-PLACE-6 (holes = "region"): would building at `c` leave an enclosed empty area?
@@ -395,10 +543,18 @@ impl City {
         for i in 0..n {
             let l = self.links(i);
             let c = self.cells[i];
-            for (k, &(s, side, _)) in STEPS.iter().enumerate() {
-                if l & side != 0 {
-                    adj[i][k] = self.find(step(c, s)).unwrap() as u8;
-                }
+            // sorted by (x, y), a north or south neighbour is the cell just before or after
+            if l & NORTH != 0 {
+                adj[i][0] = (i - 1) as u8;
+            }
+            if l & SOUTH != 0 {
+                adj[i][2] = (i + 1) as u8;
+            }
+            if l & EAST != 0 {
+                adj[i][1] = (i + 1 + self.cells.as_slice()[i + 1..].binary_search(&step(c, 256)).unwrap()) as u8;
+            }
+            if l & WEST != 0 {
+                adj[i][3] = self.cells.as_slice()[..i].binary_search(&step(c, -256)).unwrap() as u8;
             }
         }
         // articulation points of the link graph, rooted at the fountain (iterative DFS)
@@ -691,6 +847,63 @@ fn walk(adj: &[Vec<(usize, usize)>], v: usize, length: i32, used: &mut [bool], b
             used[i] = true;
             walk(adj, w, length + 1, used, best, limit);
             used[i] = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Mt;
+
+    /// The frontier, the holes it bars and the touching sides, worked out from nothing.
+    fn from_scratch(city: &City) -> City {
+        let mut fresh = *city;
+        fresh.fresh = 0;
+        fresh.ensure_front();
+        fresh
+    }
+
+    /// R-PLACE-2 … R-PLACE-6, R-TURN-5: the facts kept up to date cell by cell, as tiles are
+    /// built, removed and swapped, equal those worked out from the whole layout.
+    #[test]
+    fn r_place_6_incremental_frontier_equals_the_whole_layouts() {
+        for seed in 0..40u64 {
+            let mut rng = Mt::from_seed(seed);
+            let mut city = City::new(Holes::Cell);
+            let mut cells: Vec<Cell> = Vec::new();
+            for _ in 0..120 {
+                let tile = 1 + rng.below(54) as u8;
+                let walls = city.walls(tile);
+                match rng.below(6) {
+                    0 if city.len() > 1 => {
+                        let removable = city.removable().to_vec();
+                        if !removable.is_empty() {
+                            city.remove(removable[rng.below(removable.len() as u32) as usize]);
+                        }
+                    }
+                    1 if city.len() > 1 => {
+                        cells.clear();
+                        city.swap_cells(walls, &mut |c| cells.push(c));
+                        if !cells.is_empty() && !city.has_tile(tile) {
+                            city.swap(tile, cells[rng.below(cells.len() as u32) as usize]);
+                        }
+                    }
+                    _ => {
+                        cells.clear();
+                        city.place_cells(walls, &mut |c| cells.push(c));
+                        if !cells.is_empty() && !city.has_tile(tile) {
+                            city.place(tile, cells[rng.below(cells.len() as u32) as usize]);
+                        }
+                    }
+                }
+                city.ensure_front();
+                let whole = from_scratch(&city);
+                assert_eq!(city.front, whole.front, "seed {seed}");
+                assert_eq!(city.touch, whole.touch, "seed {seed}");
+                assert_eq!(city.barred, whole.barred, "seed {seed}");
+            }
+            assert!(city.len() > 10, "seed {seed}: the test builds an Alhambra ({} tiles)", city.len());
         }
     }
 }

@@ -1076,9 +1076,11 @@ impl Game {
         let offices = self.offices_of(s);
         // the hand's money by currency and value
         let mut have = [[0u8; 9]; 4];
+        let mut total = [0u32; 4];
         for &c in hand.iter() {
             if is_money(c) {
                 have[currency(c) as usize][(value(c) - 1) as usize] += 1;
+                total[currency(c) as usize] += value(c) as u32;
             }
         }
         for i in 0..4 {
@@ -1087,10 +1089,12 @@ impl Game {
             }
             let price = self.price(i);
             let cur = i as u8;
-            self.payments(&have, &[cur], Payment { space: cur + 1, ..Default::default() }, price, exact, out);
+            if total[i] >= price as u32 {
+                self.payments(&have, &[cur], Payment { space: cur + 1, ..Default::default() }, price, exact, out);
+            }
             for &office in offices.iter() {
                 let (a, b) = office_pair(office);
-                if a == cur || b == cur {
+                if (a == cur || b == cur) && total[a as usize] + total[b as usize] >= price as u32 {
                     let mut pair = [a, b];
                     pair.sort_by_key(|&c| canonical_rank(money(c, 1)));
                     let p = Payment { space: cur + 1, via: office, ..Default::default() };
