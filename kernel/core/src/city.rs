@@ -10,6 +10,7 @@
 use crate::data::{EAST, FOUNTAIN, NORTH, SOUTH, TILE_TYPE, TILE_WALLS, TYPES, WEST};
 use crate::huts::{HUT_FIRST, HUT_TILES};
 use crate::stack::Stack;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub type Cell = u16;
 pub const ORIGIN: Cell = (128 << 8) | 128;
@@ -109,6 +110,14 @@ const fn place_fit() -> [u16; 256] {
 }
 pub const PLACE_FIT: [u16; 256] = place_fit();
 
+/// The next [`City::stamp`] (0 is never given).
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+#[inline]
+fn next_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
+}
+
 #[derive(Clone, Copy)]
 pub struct City {
     /// tile cells, sorted, and the tile on each
@@ -128,6 +137,8 @@ pub struct City {
     /// what is worked out: bit 0 frontier and barred, bit 1 removable; wall length (-1: not yet)
     fresh: u8,
     wall_len: i16,
+    /// see [`City::stamp`]
+    stamp: u64,
     pub holes: Holes,
     /// the walls of the building huts (R-HUT-1: the game's layout), by hut index
     pub hut_walls: [u8; HUT_TILES],
@@ -145,6 +156,7 @@ impl City {
             gates: Stack::new(),
             fresh: 0,
             wall_len: -1,
+            stamp: next_stamp(),
             holes,
             hut_walls: [0; HUT_TILES],
         };
@@ -197,6 +209,15 @@ impl City {
     fn changed(&mut self) {
         self.fresh = 0;
         self.wall_len = -1;
+        self.stamp = next_stamp();
+    }
+
+    /// A number no other layout has had (in this process): it changes with every change of
+    /// this one, so that whoever keeps something worked out from a city (an observation
+    /// buffer) knows it is still good by one comparison. A copy keeps it until it changes.
+    #[inline]
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
 
     /// Build `tile` at the empty cell `c` (the caller has checked the rules).
@@ -306,6 +327,7 @@ impl City {
     fn rebar(&mut self) {
         self.fresh = 1;
         self.wall_len = -1;
+        self.stamp = next_stamp();
         self.bar();
     }
 

@@ -1131,8 +1131,15 @@ impl Game {
         if kinds.is_empty() || total < price as u32 {
             return;
         }
+        // what the kinds from each index on pay at most: a branch that cannot reach the price
+        // is not searched
+        let mut reach = [0u16; 19];
+        for j in (0..kinds.len()).rev() {
+            reach[j] = reach[j + 1] + kinds[j].0 as u16 * avail[j] as u16;
+        }
         let mut chosen = base;
-        extend_payments(&kinds, &mut avail, price, exact, &mut chosen, 0, 0, base.via != 0, out);
+        let search = Search { kinds: &kinds, reach: &reach, price, exact, wide: base.via != 0 };
+        search.extend(&mut avail, &mut chosen, 0, 0, out);
     }
 
     /// R-TURN-4, R-VIZ-2: can `s` buy some market building with an exact payment now (in the
@@ -1814,38 +1821,44 @@ impl Game {
 /// value high to low then currency name: each payment a multiset whose smallest card is needed
 /// (R-TURN-3), exact ones only with `exact` (R-TURN-4). With `wide` (a payment through an
 /// office, R-EXC-4), only payments holding a card of the office's other currency are kept.
-#[allow(clippy::too_many_arguments)]
-fn extend_payments(
-    kinds: &Stack<(u8, u8), 18>,
-    avail: &mut [u8; 18],
+struct Search<'a> {
+    kinds: &'a Stack<(u8, u8), 18>,
+    /// `reach[j]`: what the kinds from `j` on pay, every card in hand
+    reach: &'a [u16; 19],
     price: u8,
     exact: bool,
-    chosen: &mut Payment,
-    start: usize,
-    total: u8,
     wide: bool,
-    out: &mut Vec<Action>,
-) {
-    let own = chosen.space - 1;
-    for j in start..kinds.len() {
-        if avail[j] == 0 {
-            continue;
-        }
-        let (v, c) = kinds[j];
-        let lane = usize::from(c != own);
-        let new = total + v;
-        chosen.counts[lane][v as usize - 1] += 1;
-        if new >= price {
-            let other = chosen.counts[1].iter().any(|&k| k > 0);
-            if (!exact || new == price) && (!wide || other) {
-                out.push(Action::Buy(*chosen));
+}
+
+impl Search<'_> {
+    /// The payments that add cards of kinds `start..` (those of `start` as `avail` says) to
+    /// `chosen`, worth `total`, in the Python engine's order. Kinds after `start` are all in
+    /// hand still, so once `total` and all of them cannot reach the price, no later kind can.
+    fn extend(&self, avail: &mut [u8; 18], chosen: &mut Payment, start: usize, total: u8, out: &mut Vec<Action>) {
+        let own = chosen.space - 1;
+        for j in start..self.kinds.len() {
+            let (v, c) = self.kinds[j];
+            if (total as u16) + (v as u16) * (avail[j] as u16) + self.reach[j + 1] < self.price as u16 {
+                break;
             }
-        } else {
-            avail[j] -= 1;
-            extend_payments(kinds, avail, price, exact, chosen, j, new, wide, out);
-            avail[j] += 1;
+            if avail[j] == 0 {
+                continue;
+            }
+            let lane = usize::from(c != own);
+            let new = total + v;
+            chosen.counts[lane][v as usize - 1] += 1;
+            if new >= self.price {
+                let other = chosen.counts[1].iter().any(|&k| k > 0);
+                if (!self.exact || new == self.price) && (!self.wide || other) {
+                    out.push(Action::Buy(*chosen));
+                }
+            } else {
+                avail[j] -= 1;
+                self.extend(avail, chosen, j, new, out);
+                avail[j] += 1;
+            }
+            chosen.counts[lane][v as usize - 1] -= 1;
         }
-        chosen.counts[lane][v as usize - 1] -= 1;
     }
 }
 

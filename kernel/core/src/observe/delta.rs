@@ -7,7 +7,7 @@
 //! the counts of the integers chosen so far.
 
 use super::{Observer, SLOT_FEATURES};
-use crate::city::Cell;
+use crate::city::City;
 use crate::codec::Slots;
 use crate::game::Game;
 
@@ -41,16 +41,16 @@ impl Written {
 /// One seat's city as the buffer holds it.
 #[derive(Clone, Debug, Default)]
 struct CityWritten {
-    /// its `(cell, tile)` pairs
-    tiles: Vec<(Cell, u8)>,
+    /// the [`City::stamp`] of the layout written (0: none)
+    stamp: u64,
     /// the cell slots written (the floats of the block past them are zero)
     slots: usize,
 }
 
 impl CityWritten {
-    /// Whether `city`'s tiles are those written.
-    fn is(&self, city: &crate::city::City) -> bool {
-        self.tiles.len() == city.len() && city.iter().eq(self.tiles.iter().copied())
+    /// Whether `city` is the layout written.
+    fn is(&self, city: &City) -> bool {
+        self.stamp == city.stamp()
     }
 }
 
@@ -90,8 +90,7 @@ impl Observer {
                 out[at..at + saved.slots * SLOT_FEATURES].fill(0.0);
             }
             saved.slots = self.write_city(g, seat, p, out, slots);
-            saved.tiles.clear();
-            saved.tiles.extend(city.iter());
+            saved.stamp = city.stamp();
         }
         self.write_tail(g, seat, out);
         self.count_prefix(prefix, out, written);
