@@ -110,12 +110,27 @@ const fn place_fit() -> [u16; 256] {
 }
 pub const PLACE_FIT: [u16; 256] = place_fit();
 
-/// The next [`City::stamp`] (0 is never given).
-static STAMPS: AtomicU64 = AtomicU64::new(1);
+/// Blocks of 2^40 stamps, one per thread that changes a city (see [`next_stamp`]).
+static STAMP_BLOCKS: AtomicU64 = AtomicU64::new(1);
 
+thread_local! {
+    /// The last stamp this thread gave (0: none yet).
+    static LAST_STAMP: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The next [`City::stamp`]: unique in the process (each thread counts through a block of its
+/// own, so threads stepping games at once share no counter), never 0.
 #[inline]
 fn next_stamp() -> u64 {
-    STAMPS.fetch_add(1, Ordering::Relaxed)
+    LAST_STAMP.with(|last| {
+        let mut v = last.get();
+        if v & ((1 << 40) - 1) == (1 << 40) - 1 || v == 0 {
+            v = STAMP_BLOCKS.fetch_add(1, Ordering::Relaxed) << 40;
+        }
+        v += 1;
+        last.set(v);
+        v
+    })
 }
 
 #[derive(Clone, Copy)]
@@ -163,6 +178,12 @@ impl City {
         c.cells.push(ORIGIN);
         c.tiles.push(FOUNTAIN);
         c
+    }
+
+    /// A copy to try a change on and read its wall or tiles (a bot's "what if"): changes to it
+    /// leave the frontier to be worked out when asked instead of keeping it up to date.
+    pub fn sketch(&self) -> City {
+        City { fresh: 0, ..*self }
     }
 
     /// An Alhambra whose building huts have the walls `hut_walls` (R-HUT-1, R-PLACE-7).

@@ -457,7 +457,7 @@ impl<'a> Eval<'a> {
 
     /// (longest outer wall, open sides, neighbours) after building `tile` at `c`.
     fn after_place(city: &City, tile: u8, c: Cell) -> (i32, i32, i32) {
-        let mut c2 = *city;
+        let mut c2 = city.sketch();
         c2.place(tile, c);
         (c2.longest_outer_wall(), open_sides(&c2), neighbours(city, c))
     }
@@ -652,7 +652,7 @@ impl<'a> Eval<'a> {
     fn redesign_value(&self, c: Cell, new: Option<u8>) -> f64 {
         let city = &self.g.players[self.seat].city;
         let old = city.tile_at(c).expect("a tile stands there");
-        let mut c2 = *city;
+        let mut c2 = city.sketch();
         match new {
             None => {
                 c2.remove(c);
@@ -742,7 +742,7 @@ impl<'a> Eval<'a> {
                                 x
                             }
                         };
-                        let mut c2 = g.players[seat].city;
+                        let mut c2 = g.players[seat].city.sketch();
                         c2.place(tile, cell);
                         self.city_value(&c2) - now
                     }
