@@ -10,6 +10,7 @@
 use crate::data::{EAST, FOUNTAIN, NORTH, SOUTH, TILE_TYPE, TILE_WALLS, TYPES, WEST};
 use crate::huts::{HUT_FIRST, HUT_TILES};
 use crate::stack::Stack;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub type Cell = u16;
@@ -778,6 +779,22 @@ impl City {
         }
     }
 
+    /// How many sides of tiles show no wall and face an empty cell (the greedy bot's measure
+    /// of an open Alhambra), with one bit test per side.
+    pub fn open_sides(&self) -> i32 {
+        let occupied = Occupancy::of(self.cells.as_slice());
+        let mut n = 0;
+        for i in 0..self.cells.len() {
+            let (c, m) = (self.cells[i], self.walls(self.tiles[i]));
+            for &(s, side, _) in STEPS.iter() {
+                if m & side == 0 && !occupied.has(step(c, s), self) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
     /// The sides of cell `c` across which a tile stands.
     pub fn sides_with_tiles(&self, c: Cell) -> u8 {
         STEPS.iter().filter(|&&(s, _, _)| self.find(step(c, s)).is_ok()).fold(0, |m, &(_, side, _)| m | side)
@@ -793,103 +810,177 @@ impl City {
     }
 
     fn compute_wall(&self) -> i32 {
-        // corners named by the cell they are the north-west corner of
-        let mut edges: Stack<(Cell, Cell), 256> = Stack::new();
-        for (c, t) in self.iter() {
-            let m = self.walls(t);
-            if m == 0 {
-                continue;
+        WALLS.with(|walls| {
+            let mut w = walls.borrow_mut();
+            w.edges.clear();
+            let free = |q: Cell| self.find(q).is_err();
+            // corners named by the cell they are the north-west corner of
+            for (c, t) in self.iter() {
+                let m = self.walls(t);
+                if m == 0 {
+                    continue;
+                }
+                if m & NORTH != 0 && free(c - 1) {
+                    w.edges.push((c, c + 256));
+                }
+                if m & EAST != 0 && free(c + 256) {
+                    w.edges.push((c + 256, c + 257));
+                }
+                if m & SOUTH != 0 && free(c + 1) {
+                    w.edges.push((c + 1, c + 257));
+                }
+                if m & WEST != 0 && free(c - 256) {
+                    w.edges.push((c, c + 1));
+                }
             }
-            if m & NORTH != 0 && self.find(c - 1).is_err() {
-                edges.push((c, c + 256));
-            }
-            if m & EAST != 0 && self.find(c + 256).is_err() {
-                edges.push((c + 256, c + 257));
-            }
-            if m & SOUTH != 0 && self.find(c + 1).is_err() {
-                edges.push((c + 1, c + 257));
-            }
-            if m & WEST != 0 && self.find(c - 256).is_err() {
-                edges.push((c, c + 1));
-            }
-        }
-        longest_trail(edges.as_slice())
+            w.longest()
+        })
     }
+}
+
+/// The most wall segments an Alhambra shows outward (four per tile).
+const MAX_EDGES: usize = 4 * MAX_TILES;
+/// The most corners those segments join.
+const MAX_CORNERS: usize = 2 * MAX_EDGES;
+
+thread_local! {
+    /// The wall graph's arrays, reused from one count to the next (no allocation, nothing
+    /// cleared but what a count uses).
+    static WALLS: RefCell<Box<Trails>> = RefCell::new(Box::new(Trails::new()));
 }
 
 /// The longest trail (no segment twice) in a graph of wall segments: a component with at
 /// most two odd corners counts whole (an Euler trail), others are searched exhaustively.
 pub fn longest_trail(edges: &[(Cell, Cell)]) -> i32 {
-    if edges.is_empty() {
-        return 0;
-    }
-    // corners as indices
-    let mut corners: Vec<Cell> = Vec::with_capacity(edges.len() * 2);
-    for &(a, b) in edges {
-        corners.push(a);
-        corners.push(b);
-    }
-    corners.sort_unstable();
-    corners.dedup();
-    let idx = |c: Cell| corners.binary_search(&c).unwrap();
-    let nc = corners.len();
-    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); nc];
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        let (ia, ib) = (idx(a), idx(b));
-        adj[ia].push((ib, i));
-        adj[ib].push((ia, i));
-    }
-    let mut comp_of = vec![usize::MAX; nc];
-    let mut best = 0i32;
-    for start in 0..nc {
-        if comp_of[start] != usize::MAX {
-            continue;
+    WALLS.with(|walls| {
+        let mut w = walls.borrow_mut();
+        w.edges.clear();
+        for &e in edges {
+            w.edges.push(e);
         }
-        let mut comp = vec![start];
-        comp_of[start] = start;
-        let mut k = 0;
-        let (mut degree_sum, mut odd) = (0usize, 0usize);
-        while k < comp.len() {
-            let v = comp[k];
-            k += 1;
-            degree_sum += adj[v].len();
-            odd += adj[v].len() & 1;
-            for &(w, _) in &adj[v] {
-                if comp_of[w] == usize::MAX {
-                    comp_of[w] = start;
-                    comp.push(w);
-                }
-            }
-        }
-        let n_edges = (degree_sum / 2) as i32;
-        if n_edges <= best {
-            continue;
-        }
-        if odd <= 2 {
-            best = n_edges;
-            continue;
-        }
-        let mut used = vec![false; edges.len()];
-        let mut found = 0i32;
-        for &v in &comp {
-            if adj[v].len() % 2 == 1 {
-                walk(&adj, v, 0, &mut used, &mut found, n_edges);
-            }
-        }
-        best = best.max(found);
-    }
-    best
+        w.longest()
+    })
 }
 
-fn walk(adj: &[Vec<(usize, usize)>], v: usize, length: i32, used: &mut [bool], best: &mut i32, limit: i32) {
-    if length > *best {
-        *best = length;
+/// The wall graph of [`longest_trail`]: its segments, and per corner (a corner of the grid
+/// joins at most four segments, one each way) its segments as (other corner, segment).
+struct Trails {
+    edges: Stack<(Cell, Cell), MAX_EDGES>,
+    corners: Stack<Cell, MAX_CORNERS>,
+    adj: [[(u16, u16); 4]; MAX_CORNERS],
+    degree: [u8; MAX_CORNERS],
+    used: [bool; MAX_EDGES],
+    comp_of: [u16; MAX_CORNERS],
+    comp: Stack<u16, MAX_CORNERS>,
+}
+
+impl Trails {
+    fn new() -> Trails {
+        Trails {
+            edges: Stack::new(),
+            corners: Stack::new(),
+            adj: [[(0, 0); 4]; MAX_CORNERS],
+            degree: [0; MAX_CORNERS],
+            used: [false; MAX_EDGES],
+            comp_of: [0; MAX_CORNERS],
+            comp: Stack::new(),
+        }
     }
-    for &(w, i) in &adj[v] {
-        if !used[i] && *best < limit {
-            used[i] = true;
-            walk(adj, w, length + 1, used, best, limit);
-            used[i] = false;
+
+    /// The longest trail over `self.edges`.
+    fn longest(&mut self) -> i32 {
+        let m = self.edges.len();
+        if m == 0 {
+            return 0;
+        }
+        // corners as indices
+        self.corners.clear();
+        for k in 0..m {
+            let (a, b) = self.edges[k];
+            self.corners.push(a);
+            self.corners.push(b);
+        }
+        let cs = self.corners.as_mut_slice();
+        cs.sort_unstable();
+        let mut nc = 1;
+        for k in 1..cs.len() {
+            if cs[k] != cs[nc - 1] {
+                cs[nc] = cs[k];
+                nc += 1;
+            }
+        }
+        self.corners.truncate(nc);
+        self.degree[..nc].fill(0);
+        self.comp_of[..nc].fill(u16::MAX);
+        self.used[..m].fill(false);
+        for i in 0..m {
+            let (a, b) = self.edges[i];
+            let ia = self.corners.as_slice().binary_search(&a).unwrap();
+            let ib = self.corners.as_slice().binary_search(&b).unwrap();
+            self.link(ia, ib, i);
+            self.link(ib, ia, i);
+        }
+        let mut best = 0i32;
+        for start in 0..nc {
+            if self.comp_of[start] != u16::MAX {
+                continue;
+            }
+            self.comp.clear();
+            self.comp.push(start as u16);
+            self.comp_of[start] = start as u16;
+            let mut k = 0;
+            let (mut degree_sum, mut odd) = (0usize, 0usize);
+            while k < self.comp.len() {
+                let v = self.comp[k] as usize;
+                k += 1;
+                let d = self.degree[v] as usize;
+                degree_sum += d;
+                odd += d & 1;
+                for j in 0..d {
+                    let w = self.adj[v][j].0 as usize;
+                    if self.comp_of[w] == u16::MAX {
+                        self.comp_of[w] = start as u16;
+                        self.comp.push(w as u16);
+                    }
+                }
+            }
+            let n_edges = (degree_sum / 2) as i32;
+            if n_edges <= best {
+                continue;
+            }
+            if odd <= 2 {
+                best = n_edges;
+                continue;
+            }
+            let mut found = 0i32;
+            for k in 0..self.comp.len() {
+                let v = self.comp[k] as usize;
+                if self.degree[v] % 2 == 1 {
+                    self.walk(v, 0, &mut found, n_edges);
+                }
+            }
+            best = best.max(found);
+        }
+        best
+    }
+
+    fn link(&mut self, a: usize, b: usize, edge: usize) {
+        self.adj[a][self.degree[a] as usize] = (b as u16, edge as u16);
+        self.degree[a] += 1;
+    }
+
+    /// The longest trail on from corner `v` over unused segments, `length` walked so far.
+    fn walk(&mut self, v: usize, length: i32, best: &mut i32, limit: i32) {
+        if length > *best {
+            *best = length;
+        }
+        for k in 0..self.degree[v] as usize {
+            let (w, i) = self.adj[v][k];
+            if !self.used[i as usize] && *best < limit {
+                self.used[i as usize] = true;
+                self.walk(w as usize, length + 1, best, limit);
+                self.used[i as usize] = false;
+            }
         }
     }
 }
@@ -905,6 +996,107 @@ mod tests {
         fresh.fresh = 0;
         fresh.ensure_front();
         fresh
+    }
+
+    /// The straightforward search (adjacency lists on the heap), as the reference.
+    fn reference_trail(edges: &[(Cell, Cell)]) -> i32 {
+        if edges.is_empty() {
+            return 0;
+        }
+        let mut corners: Vec<Cell> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
+        corners.sort_unstable();
+        corners.dedup();
+        let idx = |c: Cell| corners.binary_search(&c).unwrap();
+        let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); corners.len()];
+        for (i, &(a, b)) in edges.iter().enumerate() {
+            adj[idx(a)].push((idx(b), i));
+            adj[idx(b)].push((idx(a), i));
+        }
+        fn walk(adj: &[Vec<(usize, usize)>], v: usize, length: i32, used: &mut [bool], best: &mut i32) {
+            *best = (*best).max(length);
+            for &(w, i) in &adj[v] {
+                if !used[i] {
+                    used[i] = true;
+                    walk(adj, w, length + 1, used, best);
+                    used[i] = false;
+                }
+            }
+        }
+        let mut best = 0;
+        for v in 0..corners.len() {
+            walk(&adj, v, 0, &mut vec![false; edges.len()], &mut best);
+        }
+        best
+    }
+
+    /// R-SCORE-5: the longest outer wall, searched in fixed arrays with the Euler shortcut,
+    /// equals a plain exhaustive search from every corner, on Alhambras built at random.
+    #[test]
+    fn r_score_5_longest_wall_equals_the_exhaustive_search() {
+        for seed in 0..60u64 {
+            let mut rng = Mt::from_seed(1000 + seed);
+            let mut city = City::new(Holes::Cell);
+            let mut cells: Vec<Cell> = Vec::new();
+            for step in 0..(8 + seed as usize % 10) {
+                let tile = 1 + rng.below(54) as u8;
+                cells.clear();
+                let walls = city.walls(tile);
+                city.place_cells(walls, &mut |c| cells.push(c));
+                if !cells.is_empty() && !city.has_tile(tile) {
+                    city.place(tile, cells[rng.below(cells.len() as u32) as usize]);
+                }
+                let mut edges: Vec<(Cell, Cell)> = Vec::new();
+                for (c, t) in city.iter() {
+                    let m = city.walls(t);
+                    for (side, (p, q), n) in [
+                        (NORTH, (c, c + 256), c - 1),
+                        (EAST, (c + 256, c + 257), c + 256),
+                        (SOUTH, (c + 1, c + 257), c + 1),
+                        (WEST, (c, c + 1), c - 256),
+                    ] {
+                        if m & side != 0 && city.tile_at(n).is_none() {
+                            edges.push((p, q));
+                        }
+                    }
+                }
+                assert_eq!(city.longest_outer_wall(), reference_trail(&edges), "seed {seed}, step {step}");
+            }
+        }
+    }
+
+    /// R-SCORE-5 on wall graphs of every shape (branches, crossings, several pieces): random
+    /// segments of a small grid, the search in fixed arrays against the plain one.
+    #[test]
+    fn r_score_5_longest_trail_on_branching_walls() {
+        let mut branching = 0;
+        for seed in 0..300u64 {
+            let mut rng = Mt::from_seed(seed);
+            let mut edges: Vec<(Cell, Cell)> = Vec::new();
+            for x in 0..4u16 {
+                for y in 0..4u16 {
+                    let c = ORIGIN + (x << 8) + y;
+                    if rng.below(3) == 0 {
+                        edges.push((c, c + 256));
+                    }
+                    if rng.below(3) == 0 {
+                        edges.push((c, c + 1));
+                    }
+                }
+            }
+            let mut degree = std::collections::HashMap::new();
+            for &(a, b) in &edges {
+                *degree.entry(a).or_insert(0) += 1;
+                *degree.entry(b).or_insert(0) += 1;
+            }
+            branching += usize::from(degree.values().filter(|&&d| d % 2 == 1).count() > 2);
+            assert_eq!(longest_trail(&edges), reference_trail(&edges), "seed {seed}: {edges:?}");
+        }
+        assert!(branching > 100, "the search past the Euler shortcut is tried ({branching} graphs)");
+        // a T of arms two long: four odd corners, the longest trail two arms
+        let t = [(ORIGIN, ORIGIN + 256), (ORIGIN + 256, ORIGIN + 512), (ORIGIN, ORIGIN - 256)];
+        let t =
+            [t.as_slice(), &[(ORIGIN - 256, ORIGIN - 512), (ORIGIN, ORIGIN + 1), (ORIGIN + 1, ORIGIN + 2)]].concat();
+        assert_eq!(longest_trail(&t), 4);
     }
 
     /// R-PLACE-2 … R-PLACE-6, R-TURN-5: the facts kept up to date cell by cell, as tiles are

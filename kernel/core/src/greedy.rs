@@ -151,16 +151,7 @@ pub struct Memo {
 /// Tile sides without a wall facing an empty cell (`open_sides`: where the Alhambra can still
 /// grow, R-PLACE-5).
 pub fn open_sides(city: &City) -> i32 {
-    let mut n = 0;
-    for (c, t) in city.iter() {
-        let m = city.walls(t);
-        for &(d, side, _) in STEPS.iter() {
-            if m & side == 0 && city.tile_at((c as i32 + d) as Cell).is_none() {
-                n += 1;
-            }
-        }
-    }
-    n
+    city.open_sides()
 }
 
 /// Tiles on the four cells next to `c` (`neighbours`).
