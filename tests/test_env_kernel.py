@@ -22,9 +22,9 @@ pytestmark = pytest.mark.skipif(
     kernel.native is None or not hasattr(kernel.native, "KernelEnv"), reason="the rules kernel is not installed"
 )
 
-KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds")
-COMBOS = [list(c) for k in range(6) for c in itertools.combinations(KERNEL_MODULES, k)]
-assert len(COMBOS) == 32
+KERNEL_MODULES = ("vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds")
+COMBOS = [list(c) for k in range(7) for c in itertools.combinations(KERNEL_MODULES, k)]
+assert len(COMBOS) == 64
 
 
 def _where(session: Session, i: int) -> str:
@@ -119,9 +119,11 @@ def test_options_the_kernel_plays_match_python(options):
 def test_engine_keyword_everywhere():
     assert Session(3, engine="python").engine == "python"
     assert Session(3).engine == "kernel"
-    assert Session(3, ["city_gates"]).engine == "python"  # auto: Python where the kernel does not play
-    with pytest.raises(ConfigError, match="city_gates"):
-        Session(3, ["city_gates"], engine="kernel")
+    assert Session(3, ["city_gates"]).engine == "kernel"
+    many = {"diamonds.values": [5] * 9}  # more diamonds of one value than the kernel's cards tell apart
+    assert Session(3, ["diamonds"], many).engine == "python"  # auto: Python where the kernel does not play
+    with pytest.raises(ConfigError, match="diamonds.values"):
+        Session(3, ["diamonds"], many, engine="kernel")
     with pytest.raises(ConfigError, match="engine"):
         Session(3, engine="rust")
     env = alhambra_v0.env(players=3, engine="python")

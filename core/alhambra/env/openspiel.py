@@ -12,7 +12,7 @@ the same root every time and ``load_game(str(game))`` the same game), ``max_move
 the integers of one game, chance outcomes included; a game that reaches it ends as a draw,
 each seat 1/n, even at a chance node; random games take 400-1100), ``engine`` (``"auto"``, the
 default: the compiled rules kernel where it plays the rule set and its environments' codec and
-observer cover it, which they do for every module but the city gates; ``"python"``;
+observer cover it, which they do for the base game and the six modules; ``"python"``;
 ``"kernel"``; the same games, chance outcomes and tensors either way).
 
 On the kernel a state stays there: the kernel plays each action with its draws decided by the

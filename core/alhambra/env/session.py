@@ -112,7 +112,7 @@ def _native_layout(template: Game, codec: ActionCodec, encoder: ObservationEncod
     )
     slices = [(name, sl.start, sl.stop) for name, sl in encoder.slices.items()]
     if [tuple(x) for x in native.layout()] != codec.layout() or [tuple(x) for x in native.slices()] != slices:
-        return None  # a rule set whose layout the kernel's codec does not know (the city gates')
+        return None  # a rule set whose layout the installed kernel's codec does not know
     return native
 
 

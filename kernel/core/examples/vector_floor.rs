@@ -13,8 +13,7 @@
 //! shares of it), as `benchmarks/vector_speed.py` counts.
 
 use alhambra_kernel::codec::{Choice, Codec, Decision, Slots};
-use alhambra_kernel::data::{diamond, OFFICE_FIRST};
-use alhambra_kernel::game::{Action, Game, Options, DIAMONDS, OFFICES};
+use alhambra_kernel::game::{Action, Game, Options};
 use alhambra_kernel::observe::{Observer, Written};
 use alhambra_kernel::rng::Mt;
 use std::time::{Duration, Instant};
@@ -22,21 +21,7 @@ use std::time::{Duration, Instant};
 const GAMES: usize = 256;
 const PARTS: [&str; 6] = ["learner", "opponents", "decision", "observation", "mask", "new game"];
 
-/// The rule set's cards without the scoring cards, as the Python rule set orders them.
-fn cards(mods: u8) -> Vec<u8> {
-    let mut out: Vec<u8> = (0..36).collect();
-    if mods & DIAMONDS != 0 {
-        let mut copies = [0u8; 10];
-        for v in alhambra_kernel::game::DEFAULT_DIAMONDS {
-            copies[v as usize] += 1;
-            out.push(diamond(v, copies[v as usize]));
-        }
-    }
-    if mods & OFFICES != 0 {
-        out.extend(OFFICE_FIRST..OFFICE_FIRST + 6);
-    }
-    out
-}
+use alhambra_kernel::codec::default_cards as cards;
 
 struct Slot {
     g: Game,

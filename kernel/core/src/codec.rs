@@ -14,8 +14,10 @@
 //! the empty cells next to them, sorted row by row (`y`, then `x`) ([`Slots`]).
 
 use crate::city::{Cell, City};
-use crate::data::{canonical_rank, is_diamond, is_money, is_office, value, BUILDINGS, OFFICE_FIRST};
-use crate::game::{Action, Game, Payment, BONUS, BUILDING_HUTS, DIAMONDS, OFFICES, VIZIER};
+use crate::data::{
+    canonical_rank, is_diamond, is_gate, is_money, is_office, value, BUILDINGS, EAST, GATE_FIRST, OFFICE_FIRST,
+};
+use crate::game::{Action, Game, Payment, BONUS, BUILDING_HUTS, DIAMONDS, GATES, OFFICES, VIZIER};
 use crate::huts::{HUT_FIRST, HUT_TILES, MAX_HUTS};
 
 /// No integer (a segment the rule set does not have, a card outside the encoded cards).
@@ -167,6 +169,15 @@ struct Starts {
     reactivate: u16,
     viz_via: u16,
     viz_cards: u16,
+    gate_build: u16,
+    gate_build_tile: u16,
+    gate_build_cell: u16,
+    gate_build_side: u16,
+    gate_finish: u16,
+    gate_play: u16,
+    gate_play_cell: u16,
+    gate_play_side: u16,
+    gate_take: u16,
 }
 
 /// The action space of one rule set the kernel plays.
@@ -184,8 +195,12 @@ pub struct Codec {
     /// per card: its index among the diamonds (`BuyWithDiamonds.cards`), or [`NONE`]
     diamond: [u16; 256],
     n_diamonds: u16,
-    /// per exchange office (`card - OFFICE_FIRST`): its index among the offices
-    office: [u16; 6],
+    /// per exchange office (`card - OFFICE_FIRST`): its index among the cards neither money
+    /// nor scoring cards (exchange offices and gate cards, in the rule set's order: Python's
+    /// `means_cards`, which both `Buy.space+via` and `TakeOffice.office` count)
+    means_of: [u16; 6],
+    /// per gate card (`card - GATE_FIRST`): its index among the gate cards
+    gate: [u16; 6],
     /// payment means per space: the own currency, then each office
     means: u16,
     /// every take's cards (sorted by canonical rank, a byte each, card + 1) and its index
@@ -225,11 +240,19 @@ impl Codec {
             diamond[c as usize] = n_diamonds;
             n_diamonds += 1;
         }
-        let mut office = [NONE; 6];
-        let mut n_offices = 0u16;
-        for &c in cards.iter().filter(|&&c| is_office(c)) {
-            office[(c - OFFICE_FIRST) as usize] = n_offices;
-            n_offices += 1;
+        let mut means_of = [NONE; 6];
+        let mut n_means = 0u16;
+        for &c in cards.iter().filter(|&&c| is_office(c) || is_gate(c)) {
+            if is_office(c) {
+                means_of[(c - OFFICE_FIRST) as usize] = n_means;
+            }
+            n_means += 1;
+        }
+        let mut gate = [NONE; 6];
+        let mut n_gates = 0u16;
+        for &c in cards.iter().filter(|&&c| is_gate(c)) {
+            gate[(c - GATE_FIRST) as usize] = n_gates;
+            n_gates += 1;
         }
         // R-TURN-2: each card alone, then every multiset of 2-4 small cards totalling at most
         // the limit (itertools.combinations_with_replacement order)
@@ -258,7 +281,7 @@ impl Codec {
         }
         let n_takes = takes.len();
         takes.sort_unstable();
-        let means = 1 + n_offices;
+        let means = 1 + n_means;
         let mut segments: Vec<(&'static str, usize, usize)> = Vec::new();
         let mut at = 0usize;
         let mut seg = |name: &'static str, size: usize| -> u16 {
@@ -279,12 +302,26 @@ impl Codec {
         let give = seg("GiveToDirk.tile", tiles);
         let reveal = if mods & BONUS != 0 { seg("RevealBonus.building", BUILDINGS) } else { NONE };
         let hut = if huts { seg("TakeHut.hut", HUT_TILES) } else { NONE };
+        // the city gates' kinds by class name (R-GATE-4 … R-GATE-6): a gate card, then a tile,
+        // a cell of the mover's Alhambra (its own segment) and a side
+        let g = n_gates as usize;
+        let gates = mods & GATES != 0;
+        let mut gate_seg = |name: &'static str, size: usize| if gates { seg(name, size) } else { NONE };
+        let gate_build = gate_seg("BuildThroughGate.card", g);
+        let gate_build_tile = gate_seg("BuildThroughGate.tile", tiles);
+        let gate_build_cell = gate_seg("BuildThroughGate.x,y", slots);
+        let gate_build_side = gate_seg("BuildThroughGate.side", 4);
+        let gate_finish = gate_seg("FinishGates", 1);
+        let gate_play = gate_seg("PlayGate.card", g);
+        let gate_play_cell = gate_seg("PlayGate.x,y", slots);
+        let gate_play_side = gate_seg("PlayGate.side", 2);
+        let gate_take = gate_seg("TakeGate.card", g);
         let (dia_space, dia_cards) = if mods & DIAMONDS != 0 {
             (seg("BuyWithDiamonds.space", 4), seg("BuyWithDiamonds.cards", n_diamonds as usize + 1))
         } else {
             (NONE, NONE)
         };
-        let office_seg = if mods & OFFICES != 0 { seg("TakeOffice.office", n_offices as usize) } else { NONE };
+        let office_seg = if mods & OFFICES != 0 { seg("TakeOffice.office", n_means as usize) } else { NONE };
         let (decline, reactivate, viz_via, viz_cards) = if mods & VIZIER != 0 {
             (
                 seg("DeclineVizier", 1),
@@ -316,6 +353,15 @@ impl Codec {
             reactivate,
             viz_via,
             viz_cards,
+            gate_build,
+            gate_build_tile,
+            gate_build_cell,
+            gate_build_side,
+            gate_finish,
+            gate_play,
+            gate_play_cell,
+            gate_play_side,
+            gate_take,
         };
         Codec {
             slots,
@@ -326,7 +372,8 @@ impl Codec {
             n_money: cash.len() as u16,
             diamond,
             n_diamonds,
-            office,
+            means_of,
+            gate,
             means,
             takes,
         }
@@ -340,7 +387,7 @@ impl Codec {
     }
 
     fn payment(&self, via_start: u16, cards_start: u16, p: &Payment, out: &mut Vec<u16>) -> bool {
-        let via = if p.via == 0 { 0 } else { 1 + self.office[(p.via - OFFICE_FIRST) as usize] };
+        let via = if p.via == 0 { 0 } else { 1 + self.means_of[(p.via - OFFICE_FIRST) as usize] };
         out.push(via_start + (p.space as u16 - 1) * self.means + via);
         let mut cards = crate::stack::Stack::<u8, 64>::new();
         p.cards(&mut cards);
@@ -353,6 +400,31 @@ impl Codec {
         }
         out.push(cards_start + self.n_money);
         true
+    }
+
+    /// The code of a city gates' action (R-GATE-4 … R-GATE-6) appended to `out`.
+    fn gate_code(&self, a: &Action, slots: &Slots, out: &mut Vec<u16>) -> Option<()> {
+        let s = &self.s;
+        let card =
+            |c: u8| if is_gate(c) { Some(self.gate[(c - GATE_FIRST) as usize]).filter(|&k| k != NONE) } else { None };
+        let slot = |c: Cell| slots.index(c).filter(|&k| k < self.slots).map(|k| k as u16);
+        match *a {
+            Action::TakeGate { card: c } => out.push(s.gate_take + card(c)?),
+            Action::PlayGate { card: c, cell, side } => {
+                out.push(s.gate_play + card(c)?);
+                out.push(s.gate_play_cell + slot(cell)?);
+                out.push(s.gate_play_side + u16::from(side != EAST));
+            }
+            Action::FinishGates => out.push(s.gate_finish),
+            Action::BuildThroughGate { card: c, tile, cell, side } => {
+                out.push(s.gate_build + card(c)?);
+                out.push(s.gate_build_tile + Self::tile(tile));
+                out.push(s.gate_build_cell + slot(cell)?);
+                out.push(s.gate_build_side + side.trailing_zeros() as u16);
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     /// Append the code of `a` to `out`, its cells read as slots of `slots` (the Alhambra of the
@@ -412,16 +484,45 @@ impl Codec {
             Action::Reserve { tile } => out.push(s.reserve + Self::tile(tile)),
             Action::GiveToDirk { tile } => out.push(s.give + Self::tile(tile)),
             Action::TakeOffice { card } if s.office != NONE => {
-                out.push(s.office + self.office[(card - OFFICE_FIRST) as usize])
+                out.push(s.office + self.means_of[(card - OFFICE_FIRST) as usize])
             }
             Action::DeclineVizier if s.decline != NONE => out.push(s.decline),
             Action::ReactivateVizier if s.reactivate != NONE => out.push(s.reactivate),
             Action::RevealBonus { building } if s.reveal != NONE => out.push(s.reveal + building as u16 - 1),
             Action::TakeHut { hut } if s.hut != NONE => out.push(s.hut + (hut - HUT_FIRST) as u16),
+            Action::TakeGate { .. }
+            | Action::PlayGate { .. }
+            | Action::FinishGates
+            | Action::BuildThroughGate { .. }
+                if s.gate_take != NONE =>
+            {
+                return self.gate_code(a, slots, out).is_some()
+            }
             _ => return false,
         }
         true
     }
+}
+
+/// The cards of a rule set of the modules `mods` with their default options, without the
+/// scoring cards, in the Python rule set's order (what `KernelEnv` is given): the money, the
+/// diamonds, the gate cards, the exchange offices.
+pub fn default_cards(mods: u8) -> Vec<u8> {
+    let mut out: Vec<u8> = (0..36).collect();
+    if mods & DIAMONDS != 0 {
+        let mut copies = [0u8; 10];
+        for v in crate::game::DEFAULT_DIAMONDS {
+            copies[v as usize] += 1;
+            out.push(crate::data::diamond(v, copies[v as usize]));
+        }
+    }
+    if mods & GATES != 0 {
+        out.extend((1..=crate::data::GATE_CARDS).map(crate::data::gate));
+    }
+    if mods & OFFICES != 0 {
+        out.extend(OFFICE_FIRST..OFFICE_FIRST + 6);
+    }
+    out
 }
 
 /// What an integer chosen does ([`Decision::choose`]).

@@ -8,12 +8,14 @@
 //! `bag_size`, `scoring_cards_drawn`, `scorings_done`, `market_tiles`, `market_prices`,
 //! `pending`, `reserves`, `cities` (per seat, per cell slot: in use, x, y, fountain, the six
 //! building types, hut, the four walls); then the parts by their key (`bonus_cards`,
-//! `building_huts`, `dirk` with two players, `exchange_offices`, `vizier`); then `decision` (left zero: the integers
+//! `building_huts`, `city_gates`, `dirk` with two players, `exchange_offices`, `vizier`); then `decision` (left zero: the integers
 //! chosen so far are the caller's).
 
 use crate::codec::Slots;
-use crate::data::{is_office, BONUS_CARDS, EAST, FOUNTAIN, NORTH, SCORING_A, SCORING_B, SOUTH, TILE_TYPE, TYPES, WEST};
-use crate::game::{Game, Phase, BONUS, BUILDING_HUTS, OFFICES, VIZIER};
+use crate::data::{
+    gate, is_gate, is_office, BONUS_CARDS, EAST, FOUNTAIN, NORTH, SCORING_A, SCORING_B, SOUTH, TILE_TYPE, TYPES, WEST,
+};
+use crate::game::{Game, Phase, BONUS, BUILDING_HUTS, GATES, OFFICES, VIZIER};
 use crate::huts::{is_hut, HUT_FIRST};
 
 mod delta;
@@ -49,6 +51,10 @@ struct Offsets {
     bonus_out: usize,
     huts_face: usize,
     huts_sizes: usize,
+    gates_space: usize,
+    gates_held: usize,
+    gates_walls: usize,
+    gates_deck: usize,
     dirk_tiles: usize,
     dirk_score: usize,
     offices_held: usize,
@@ -70,7 +76,7 @@ pub struct Observer {
     cards: usize,
     card_index: [u16; 256],
     /// per `Phase` (as a number): its index in `phase`
-    phase_index: [u16; 5],
+    phase_index: [u16; 6],
     o: Offsets,
     /// the floats of the vector (the `decision` slice included)
     pub size: usize,
@@ -93,9 +99,12 @@ impl Observer {
         if mods & VIZIER != 0 {
             phases.push(("vizier", Phase::Vizier));
         }
+        if mods & GATES != 0 {
+            phases.push(("gates", Phase::Gates));
+        }
         phases.sort_by_key(|p| p.0);
         phases.push(("over", Phase::Over));
-        let mut phase_index = [NONE; 5];
+        let mut phase_index = [NONE; 6];
         for (k, &(_, p)) in phases.iter().enumerate() {
             phase_index[p as usize] = k as u16;
         }
@@ -137,6 +146,12 @@ impl Observer {
         if mods & BUILDING_HUTS != 0 {
             o.huts_face = add("building_huts.face_up", tiles);
             o.huts_sizes = add("building_huts.stack_sizes", TYPES);
+        }
+        if mods & GATES != 0 {
+            o.gates_space = add("city_gates.space", k);
+            o.gates_held = add("city_gates.held", n * k);
+            o.gates_walls = add("city_gates.gates", n * slots * 2);
+            o.gates_deck = add("city_gates.in_deck", 1);
         }
         if n == 2 {
             // Dirk (R-TWO-3, R-TWO-4): his buildings and points
@@ -181,7 +196,7 @@ impl Observer {
         for p in 0..self.n {
             self.write_city(g, seat, p, out, slots);
         }
-        self.write_tail(g, seat, out);
+        self.write_tail(g, seat, out, slots);
     }
 
     /// Seat `p`'s place in the observation of `seat` (0: the observer, then in turn order).
@@ -315,7 +330,7 @@ impl Observer {
     }
 
     /// The modules' parts (the tail, zero on entry).
-    fn write_tail(&self, g: &Game, seat: usize, out: &mut [f32]) {
+    fn write_tail(&self, g: &Game, seat: usize, out: &mut [f32], slots: &mut Slots) {
         let o = &self.o;
         let n = self.n;
         let rel = |p: usize| self.rel(seat, p);
@@ -344,6 +359,31 @@ impl Observer {
                     out[o.huts_face + (top - HUT_FIRST) as usize + 54] = 1.0;
                 }
             }
+        }
+        if self.mods & GATES != 0 {
+            // R-GATE-3, R-GATE-4, R-GATE-5: all public
+            let k = self.cards;
+            if g.gates.space != 0 {
+                self.count(out, o.gates_space, &[gate(g.gates.space)]);
+            }
+            for p in 0..n {
+                let player = &g.players[p];
+                for &c in player.hand.iter() {
+                    if is_gate(c) {
+                        self.count(out, o.gates_held + rel(p) * k, &[c]);
+                    }
+                }
+                if !player.city.gates().is_empty() {
+                    slots.fill(&player.city);
+                    let base = o.gates_walls + rel(p) * self.slots * 2;
+                    for &(cell, side) in player.city.gates() {
+                        if let Some(j) = slots.index(cell).filter(|&j| j < self.slots) {
+                            out[base + j * 2 + usize::from(side != EAST)] = 1.0;
+                        }
+                    }
+                }
+            }
+            out[o.gates_deck] = g.deck.iter().filter(|&&c| is_gate(c)).count() as f32;
         }
         if n == 2 {
             for &tile in g.dirk.iter() {

@@ -7,28 +7,13 @@ mod common;
 
 use alhambra_kernel::codec::{Choice, Codec, Decision, Slots};
 use alhambra_kernel::data::*;
-use alhambra_kernel::game::{Action, Game, Options, BONUS, BUILDING_HUTS, DIAMONDS, KERNEL_MODULES, OFFICES, VIZIER};
+use alhambra_kernel::game::{
+    Action, Game, Options, BONUS, BUILDING_HUTS, DIAMONDS, GATES, KERNEL_MODULES, OFFICES, VIZIER,
+};
 use alhambra_kernel::observe::Observer;
 use common::{cell, legal, table};
 
-/// The rule set's cards without the scoring cards, as the Python rule set orders them: money,
-/// then diamonds (the default values), then the exchange offices.
-fn cards(mods: u8) -> Vec<u8> {
-    let mut out: Vec<u8> = (0..36).collect();
-    if mods & DIAMONDS != 0 {
-        let mut copies = [0u8; 10];
-        for v in DEFAULT_DIAMONDS_VALUES {
-            copies[v as usize] += 1;
-            out.push(diamond(v, copies[v as usize]));
-        }
-    }
-    if mods & OFFICES != 0 {
-        out.extend(OFFICE_FIRST..OFFICE_FIRST + 6);
-    }
-    out
-}
-
-const DEFAULT_DIAMONDS_VALUES: [u8; 10] = alhambra_kernel::game::DEFAULT_DIAMONDS;
+use alhambra_kernel::codec::default_cards as cards;
 
 fn segment(c: &Codec, name: &str) -> (usize, usize) {
     let &(_, start, size) = c.segments.iter().find(|s| s.0 == name).unwrap();
@@ -45,6 +30,7 @@ fn the_layout_has_the_documented_sizes() {
         (BONUS, 1075, 167),
         (OFFICES, 1051, 167),
         (DIAMONDS, 1078, 167),
+        (GATES, 1458, 167),
         (VIZIER | BUILDING_HUTS | BONUS | OFFICES, 1334, 176),
     ] {
         let c = Codec::new(mods, &cards(mods));
@@ -61,6 +47,15 @@ fn the_layout_has_the_documented_sizes() {
         [
             "RevealBonus.building",
             "TakeHut.hut",
+            "BuildThroughGate.card",
+            "BuildThroughGate.tile",
+            "BuildThroughGate.x,y",
+            "BuildThroughGate.side",
+            "FinishGates",
+            "PlayGate.card",
+            "PlayGate.x,y",
+            "PlayGate.side",
+            "TakeGate.card",
             "BuyWithDiamonds.space",
             "BuyWithDiamonds.cards",
             "TakeOffice.office",
@@ -71,7 +66,10 @@ fn the_layout_has_the_documented_sizes() {
         ]
     );
     assert_eq!(segment(&c, "TakeMoney.cards").1, 407);
-    assert_eq!(segment(&c, "Buy.space+via").1, 28);
+    // the own currency, or through any card neither money nor scoring card (Python's
+    // `means_cards`: the six offices and the six gate cards)
+    assert_eq!(segment(&c, "Buy.space+via").1, 4 * 13);
+    assert_eq!(segment(&c, "TakeOffice.office").1, 12);
     assert_eq!(segment(&c, "Buy.cards").1, 47);
 }
 

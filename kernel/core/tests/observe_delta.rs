@@ -6,26 +6,11 @@
 //! `Observer::update_prefix`), and a buffer forgotten.
 
 use alhambra_kernel::codec::{Codec, Slots};
-use alhambra_kernel::data::*;
-use alhambra_kernel::game::{Game, Options, BONUS, BUILDING_HUTS, DIAMONDS, OFFICES, VIZIER};
+use alhambra_kernel::game::{Game, Options, BONUS, BUILDING_HUTS, DIAMONDS, GATES, KERNEL_MODULES, OFFICES, VIZIER};
 use alhambra_kernel::observe::{Observer, Written};
 use alhambra_kernel::rng::Mt;
 
-/// The rule set's cards without the scoring cards, as the Python rule set orders them.
-fn cards(mods: u8) -> Vec<u8> {
-    let mut out: Vec<u8> = (0..36).collect();
-    if mods & DIAMONDS != 0 {
-        let mut copies = [0u8; 10];
-        for v in alhambra_kernel::game::DEFAULT_DIAMONDS {
-            copies[v as usize] += 1;
-            out.push(diamond(v, copies[v as usize]));
-        }
-    }
-    if mods & OFFICES != 0 {
-        out.extend(OFFICE_FIRST..OFFICE_FIRST + 6);
-    }
-    out
-}
+use alhambra_kernel::codec::default_cards as cards;
 
 /// Play `games` random games in a row of `n` players with `mods` through one buffer kept up to
 /// date, checking it against a whole write after every action.
@@ -84,8 +69,19 @@ fn check(n: usize, mods: u8, seed: u64, games: u64) {
 
 #[test]
 fn an_observation_updated_in_place_is_the_one_written_whole() {
-    let mods = [0, VIZIER, BONUS, OFFICES, DIAMONDS, VIZIER | BONUS | OFFICES | DIAMONDS, BUILDING_HUTS, 0];
+    let mods = [
+        0,
+        VIZIER,
+        BONUS,
+        OFFICES,
+        DIAMONDS,
+        VIZIER | BONUS | OFFICES | DIAMONDS,
+        BUILDING_HUTS,
+        0,
+        GATES,
+        KERNEL_MODULES,
+    ];
     for (k, &m) in mods.iter().enumerate() {
-        check([4, 2, 3, 6, 5, 4, 3, 2][k], m, k as u64 + 1, 2);
+        check([4, 2, 3, 6, 5, 4, 3, 2, 3, 5][k], m, k as u64 + 1, 2);
     }
 }

@@ -92,7 +92,7 @@ impl Observer {
             saved.slots = self.write_city(g, seat, p, out, slots);
             saved.stamp = city.stamp();
         }
-        self.write_tail(g, seat, out);
+        self.write_tail(g, seat, out, slots);
         self.count_prefix(prefix, out, written);
         written.seat = seat;
         written.valid = true;
