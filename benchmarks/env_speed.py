@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 #: the modules the compiled rules kernel plays (alhambra.kernel.KERNEL_MODULES)
-KERNEL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "diamonds"]
+KERNEL_MODULES = ["vizier", "building_huts", "bonus_cards", "exchange_offices", "city_gates", "diamonds"]
 
 
 def engines(args: Any) -> None:
