@@ -136,11 +136,8 @@ def why_not_displayed(display: Any) -> str | None:
     drawn for the display goes to the gate space beside the market, never into the display
     (R-GATE-3). One check for saves (``alhambra_check_state``) and positions."""
     found = gates_in(display)
-    if not found:
-        return None
-    return (
-        f"{found[0].code} never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
-    )
+    why = "never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
+    return f"{found[0].code} {why}" if found else None
 
 
 def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
@@ -471,11 +468,8 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
 
 
 def _check_take(game: Game, seat: int, action: TakeGate) -> None:
-    space = game.state.modules[KEY].space
-    raise IllegalActionError(
-        f"R-GATE-4: {action.card.code} is not waiting on the gate space"
-        + (f" (gate-{space} is)" if space else " (it is empty)")
-    )
+    waiting = f"gate-{space} is" if (space := game.state.modules[KEY].space) else "it is empty"
+    raise IllegalActionError(f"R-GATE-4: {action.card.code} is not waiting on the gate space ({waiting})")
 
 
 def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
@@ -1105,13 +1099,8 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
     places: dict[GateCard, list[str]] = {}
-    hands = [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)]
-    for where, cards in [
-        *hands,
-        ("discard", st.discard),
-        ("deck", st.deck),
-        ("city_gates.space", [_card_of(gs.space)]),
-    ]:
+    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [_card_of(gs.space)])]
+    for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
         for c in gates_in(cards):
             places.setdefault(c, []).append(where)
     used, count = card_count(game), sum(len(g) for g in gs.gates)
@@ -1152,6 +1141,5 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )
     for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
-        held = [c.code for c in gates_in(p.hand)]
-        if held:
+        if held := [c.code for c in gates_in(p.hand)]:
             entry.setdefault("shown", []).extend(held)
