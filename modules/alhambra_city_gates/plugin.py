@@ -1056,29 +1056,54 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
     return None
 
 
-@hookimpl
-def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's gates (one list per seat and card numbers in range are the declared
-    checks): no gate card in the money display (R-GATE-3, :func:`why_not_displayed`), the
-    gates (:func:`_why_not_gates`), the window for gates and the phase agreeing
-    (:func:`_why_not_window`), the cards set aside (those beyond ``city_gates.cards``,
-    R-GATE-1). Where else each card lies is checked by the core (every card exactly once)."""
-    gs = game.state.modules.get(KEY)
-    if gs is None or len(gs.gates) != game.num_players:
-        return None  # said by the declared check
-    if why := why_not_displayed(game.state.display):
-        return f"state.display: {why}"
-    if why := _why_not_gates(game, gs) or _why_not_window(game, gs):
-        return why
-    aside = list(range(card_count(game) + 1, MAX_CARDS + 1))  # R-GATE-1: the cards this game does not use
+def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
+    """Why the cards set aside are not those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
+    aside = list(range(card_count(game) + 1, MAX_CARDS + 1))
     if sorted(gs.unused) != aside:
         return f"R-GATE-1: this game (city_gates.cards) sets aside the gate cards {aside}, not {sorted(gs.unused)}"
     return None
 
 
+@hookimpl
+def alhambra_check_state(game: Game) -> str | None:
+    """A loaded game's gates (one list per seat and card numbers in range are the declared
+    checks): no gate card in the money display (R-GATE-3, :func:`why_not_displayed`), the
+    gates (:func:`_why_not_gates`), the window for gates and the phase agreeing
+    (:func:`_why_not_window`), the cards set aside (:func:`_why_not_unused`). Where else each
+    card lies is checked by the core (every card exactly once)."""
+    gs = game.state.modules.get(KEY)
+    if gs is None or len(gs.gates) != game.num_players:
+        return None  # said by the declared check
+    if why := why_not_displayed(game.state.display):
+        return f"state.display: {why}"
+    return _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
+
+
 # ---------------------------------------------------------------------------------------------
 # Positions (docs/positions.md): the [city_gates] part, its fields read as declared
 # ---------------------------------------------------------------------------------------------
+
+
+def _why_not_placed(gs: CityGatesState, places: dict[GateCard, list[str]], used: int, count: int) -> list[str]:
+    """Refuse a position's gate card lying in two places (``places``: where each lies), a card
+    in use lying nowhere (R-GATE-1), or as many cards played as gates not (R-GATE-5); else the
+    part's key, read (the cards set aside in order)."""
+    for card, at in places.items():
+        if len(at) > 1:
+            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    if len(gs.played) != count:
+        raise ConfigError(
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    gs.unused.sort()
+    return [KEY]
 
 
 @hookimpl
@@ -1112,22 +1137,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         gs.played = [c.number for c in GATE_CARDS if c not in places][:count]
     for k in gs.played:
         places.setdefault(GateCard(k), []).append("city_gates.played")
-    for card, at in places.items():
-        if len(at) > 1:
-            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
-    for card in GATE_CARDS[used:]:
-        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
-            raise ConfigError(
-                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
-                f"R-GATE-1: set the others aside in 'unused', or place them)"
-            )
-    if len(gs.played) != count:
-        raise ConfigError(
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    gs.unused.sort()
-    return [KEY]
+    return _why_not_placed(gs, places, used, count)
 
 
 @hookimpl(specname="alhambra_view")
