@@ -399,7 +399,7 @@ def test_r_gate_5_a_game_saved_or_written_as_a_position_in_the_window_continues_
         ("change", "", "goes on with 'done' or a phase"),
         ("change", "done", "keeps that placement's context"),
         ("removal", "", "only by the turn player, on the turn"),
-        ("open", "place", "the window is"),
+        ("open", "place", "window: each of .* not 'open'"),
     ],
 )
 def test_r_gate_5_a_save_whose_window_does_not_fit_its_phase_is_refused(window, then, match):

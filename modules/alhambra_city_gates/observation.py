@@ -28,6 +28,18 @@ SeatGates = tuple[tuple[tuple[int, int, int], ...], "tuple[tuple[int, int], ...]
 Seen = tuple["str | None", tuple[tuple[str, ...], ...], tuple[SeatGates, ...], int]
 
 
+def _gates(gates: Any, cities: Sequence[Any], layout: ObservationLayout, east: Any) -> tuple[SeatGates, ...]:
+    """Each seat's gates ``[x, y, side]`` as :data:`SeatGates` (column 0: a ``side`` equal to
+    ``east``, 1: a south side), with the cell slots of its Alhambra (``cities[seat]``, an
+    :class:`alhambra.Alhambra` or its cells)."""
+    return tuple(
+        (tuple([(x, y, 0 if side == east else 1) for x, y, side in seat_gates]), layout.city_slots(city))
+        if seat_gates
+        else ((), None)
+        for seat_gates, city in zip(gates, cities)
+    )
+
+
 def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> Seen:
     """The gate space, the gate cards in each hand, each Alhambra's gates and the gate cards
     in the deck, from the state; a hand's gate cards are picked out again only when the hand
@@ -46,15 +58,7 @@ def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, 
         if hands[p] != hand:
             hands[p] = hand.copy()
             held[p] = tuple([c.code for c in hand if type(c) is GateCard])
-    gates = tuple(
-        (
-            tuple([(x, y, 0 if side == EAST else 1) for x, y, side in seat_gates]),
-            layout.city_slots(player.city),
-        )
-        if seat_gates
-        else ((), None)
-        for seat_gates, player in zip(gs.gates, players)
-    )
+    gates = _gates(gs.gates, [player.city for player in players], layout, EAST)
     deck = st.deck
     if cache.get("deck") != deck:  # compared whole: a reshuffle can keep the deck's length
         cache["deck"] = deck.copy()
@@ -84,16 +88,8 @@ def encode(
 ) -> None:
     """The reference: the same slices from the view's entry (and each Alhambra's cells, for
     its slots)."""
-    players = view["players"]
-    gates = tuple(
-        (
-            tuple((x, y, 0 if side == "east" else 1) for x, y, side in seat_gates),
-            layout.city_slots([(x, y) for x, y, _ in player["city"]]),
-        )
-        if seat_gates
-        else ((), None)
-        for seat_gates, player in zip(part["gates"], players)
-    )
+    cities = [[(x, y) for x, y, _ in player["city"]] for player in view["players"]]
+    gates = _gates(part["gates"], cities, layout, "east")
     write(out, (part["space"], tuple(map(tuple, part["hands"])), gates, part["in_deck"]), order, layout)
 
 

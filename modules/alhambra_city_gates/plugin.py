@@ -106,14 +106,9 @@ class GateCard(InternedCard):
 
     def __new__(cls, number: int) -> GateCard:
         found = _GATES.get(number) if type(number) is int else None
-        if found is not None:
-            return found
-        if type(number) is not int or not 1 <= number <= MAX_CARDS:
+        if found is None:
             raise ConfigError(f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {number!r}")
-        card = super().__new__(cls)
-        object.__setattr__(card, "number", number)
-        _GATES[number] = card
-        return card
+        return found
 
     @property
     def code(self) -> str:
@@ -122,6 +117,10 @@ class GateCard(InternedCard):
     def __str__(self) -> str:
         return f"gate card {self.number}"
 
+
+for _number in range(1, MAX_CARDS + 1):  # the one instance of each number, made once
+    _GATES[_number] = object.__new__(GateCard)
+    object.__setattr__(_GATES[_number], "number", _number)
 
 #: The six gate cards (R-GATE-1, COMPONENTS.md).
 GATE_CARDS: tuple[GateCard, ...] = tuple(GateCard(k) for k in range(1, MAX_CARDS + 1))
@@ -137,11 +136,8 @@ def why_not_displayed(display: Any) -> str | None:
     drawn for the display goes to the gate space beside the market, never into the display
     (R-GATE-3). One check for saves (``alhambra_check_state``) and positions."""
     found = gates_in(display)
-    if not found:
-        return None
-    return (
-        f"{found[0].code} never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
-    )
+    why = "never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
+    return f"{found[0].code} {why}" if found else None
 
 
 def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
@@ -218,13 +214,14 @@ def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, 
     return (x, y), (x + dx, y + dy)
 
 
+_BY_CODE = {c.code: c for c in GATE_CARDS}
+
+
 def _gate_code(value: Any, where: str) -> GateCard:
     """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
-    card = next((c for c in GATE_CARDS if c.code == value), None) if type(value) is str else None
+    card = _BY_CODE.get(value) if type(value) is str else None
     if card is None:
-        raise ConfigError(
-            f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(c.code for c in GATE_CARDS)})"
-        )
+        raise ConfigError(f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(_BY_CODE)})")
     return card
 
 
@@ -243,76 +240,31 @@ def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
 def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
     """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
     or bit, as kept (:func:`canonical_gate`)."""
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or type(value[0]) is not int
-        or type(value[1]) is not int
-        or not (value[2] in SIDE_OF_NAME if type(value[2]) is str else type(value[2]) is int and value[2] in SIDE_NAMES)
-    ):
+    side = value[2] if isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int else None
+    side = SIDE_OF_NAME.get(side) if type(side) is str else side if type(side) is int and side in SIDE_NAMES else None
+    if side is None:
         raise ConfigError(
             f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
         )
-    side = SIDE_OF_NAME[value[2]] if isinstance(value[2], str) else value[2]
     return canonical_gate(value[0], value[1], side)
 
 
 def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
     for walking (R-GATE-6)."""
-    gates: list[list[list[int]]] = []
+    gates: list[list[list[int]]] = [[] for _ in range(game.num_players)]
     for seat, seat_gates in enumerate(_seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
-        gates.append([])
         for k, one in enumerate(seat_gates):
             x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
-            why = why_not_gate(city, (x, y), side)
-            if why:
+            if why := why_not_gate(city, (x, y), side):
                 raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
             city.open_side((x, y), side)
             gates[seat].append([x, y, side])
     return gates
 
 
-def _read_numbers(value: Any, game: Game, where: str) -> list[int]:
-    return [c.number for c in _gate_codes(value, where)]
-
-
 CARD_NUMBERS = tuple(range(1, MAX_CARDS + 1))
-
-
-def _read_window(value: Any, game: Game, where: str) -> str:
-    if value not in ("", CHANGE, REMOVAL):
-        raise ConfigError(f"{where}: 'change' or 'removal' (phase 'gates'), not {value!r}")
-    return str(value)
-
-
-def _read_then(value: Any, game: Game, where: str) -> str:
-    if type(value) is not str:
-        raise ConfigError(f"{where}: a phase name or 'done', not {value!r}")
-    return value
-
-
-def _why_not_placed(gs: Any, places: dict[Any, list[str]], used: int, count: int) -> list[str]:
-    """Refuse a position's gate card lying in two places, a card in use lying nowhere
-    (R-GATE-1), or as many cards played as gates not (R-GATE-5); the part's key read."""
-    for card, found in places.items():
-        if len(found) > 1:
-            raise ConfigError(
-                f"{found[1]}: {card.code} lies in two places, {' and '.join(found)} (one card, one place)"
-            )
-    for card in GATE_CARDS[used:]:
-        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
-            raise ConfigError(
-                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
-                f"R-GATE-1: set the others aside in 'unused', or place them)"
-            )
-    if len(gs.played) != count:
-        raise ConfigError(
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    return [KEY]
 
 
 def _card_of(number: Any) -> Any:
@@ -321,12 +273,15 @@ def _card_of(number: Any) -> Any:
     return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
 
 
-def _cards_of(numbers: list[int]) -> list[Any]:
-    return [_card_of(n) for n in numbers]
-
-
-def _codes(numbers: list[int]) -> list[str]:
-    return [GateCard(n).code for n in numbers]
+#: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
+#: positions, the cards themselves where components are counted
+_NUMBERS: dict[str, Any] = dict(
+    to_position=lambda numbers: [GateCard(n).code for n in numbers],
+    from_position=lambda value, game, where: [c.number for c in _gate_codes(value, where)],
+    among=CARD_NUMBERS,
+    holds="cards",
+    locate=lambda numbers: [_card_of(n) for n in numbers],
+)
 
 
 def _gates_seen(gates: list[list[list[int]]]) -> list[list[list[Any]]]:
@@ -364,32 +319,12 @@ class CityGatesState(DeclaredState):
     gates: list[list[list[int]]] = field(
         metadata=declared.public(per_seat=True, view=_gates_seen, to_position=_gates_seen, from_position=_read_gates)
     )
-    played: list[int] = field(
-        factory=list,
-        metadata=declared.counted(
-            to_position=_codes,
-            from_position=_read_numbers,
-            among=CARD_NUMBERS,
-            holds="cards",
-            place="gate cards played",
-            locate=_cards_of,
-        ),
-    )
-    unused: list[int] = field(
-        factory=list,
-        metadata=declared.internal(
-            to_position=_codes,
-            from_position=_read_numbers,
-            among=CARD_NUMBERS,
-            holds="cards",
-            place="gate cards unused",
-            locate=_cards_of,
-        ),
-    )
+    played: list[int] = field(factory=list, metadata=declared.counted(place="gate cards played", **_NUMBERS))
+    unused: list[int] = field(factory=list, metadata=declared.internal(place="gate cards unused", **_NUMBERS))
     window: str = field(
-        default="", metadata=declared.public(view=lambda w: w or None, from_position=_read_window, omit=True)
+        default="", metadata=declared.public(view=lambda w: w or None, among=("", CHANGE, REMOVAL), omit=True)
     )
-    then: str = field(default="", metadata=declared.internal(from_position=_read_then, omit=True))
+    then: str = field(default="", metadata=declared.internal(omit=True))
 
 
 def gates_state(game: Game) -> CityGatesState:
@@ -533,11 +468,8 @@ def _legal_take(game: Game, seat: int) -> Sequence[Action]:
 
 
 def _check_take(game: Game, seat: int, action: TakeGate) -> None:
-    space = game.state.modules[KEY].space
-    raise IllegalActionError(
-        f"R-GATE-4: {action.card.code} is not waiting on the gate space"
-        + (f" (gate-{space} is)" if space else " (it is empty)")
-    )
+    waiting = f"gate-{space} is" if (space := game.state.modules[KEY].space) else "it is empty"
+    raise IllegalActionError(f"R-GATE-4: {action.card.code} is not waiting on the gate space ({waiting})")
 
 
 def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
@@ -973,11 +905,8 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 def alhambra_setup(game: Game) -> None:
     """R-GATE-1: the state; the cards a game does not use are set aside (the others are
     dealt into the piles by ``alhambra_money_piles``, which the base setup calls before)."""
-    used = card_count(game)
-    state = game.state.modules.get(KEY)
-    if state is None:  # alhambra_money_piles did not run (never: the base setup calls it)
-        state = game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
-    state.unused = list(range(used + 1, MAX_CARDS + 1))
+    state = game.state.modules.setdefault(KEY, CityGatesState(0, [[] for _ in range(game.num_players)]))
+    state.unused = list(range(card_count(game) + 1, MAX_CARDS + 1))
 
 
 @hookimpl
@@ -989,8 +918,8 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     operations.rng(game).shuffle(cards)
     for k, card in enumerate(cards):
         shuffle_into(operations.rng(game), piles[GATE_PILES[k % len(GATE_PILES)]], card)
-    if KEY not in game.state.modules:  # a position's deck dealt anew keeps the part it read
-        game.state.modules[KEY] = CityGatesState(0, [[] for _ in range(game.num_players)])
+    # the state (a position's deck dealt anew keeps the part it read)
+    game.state.modules.setdefault(KEY, CityGatesState(0, [[] for _ in range(game.num_players)]))
 
 
 @hookimpl
@@ -1086,11 +1015,8 @@ def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
     turn (the turn player, nothing being placed); after a change, what follows is ``"done"``
     or a phase a seat decides in, ``"place"`` exactly while a placement is interrupted."""
     st = game.state
-    if gs.window not in ("", CHANGE, REMOVAL) or type(gs.then) is not str:
-        return (
-            f"city gates: the window is '', 'change' or 'removal' with a phase name after it, "
-            f"not {gs.window!r}, {gs.then!r}"
-        )
+    if type(gs.window) is not str or type(gs.then) is not str:  # the window's values: as declared
+        return f"city gates: the window and what follows it are names, not {gs.window!r}, {gs.then!r}"
     if (st.phase == PHASE) != bool(gs.window):
         return f"city gates: phase {st.phase!r} and the window for gates {gs.window!r} disagree (R-GATE-5)"
     if gs.window == REMOVAL:
@@ -1116,10 +1042,9 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
         for g in seat_gates:
             if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            listed.add(((g[0], g[1]), g[2]))
-            if city.tile_at((g[0], g[1])) is None or why_not_gate(
-                _without_gate(city, (g[0], g[1]), g[2]), (g[0], g[1]), g[2]
-            ):
+            pos, side = (g[0], g[1]), g[2]
+            listed.add((pos, side))
+            if city.tile_at(pos) is None or why_not_gate(_without_gate(city, pos, side), pos, side):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         if listed != opened or len(listed) != len(seat_gates):
             return (
@@ -1133,12 +1058,9 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
 
 def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
     """Why the cards set aside are not those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
-    used = card_count(game)
-    if sorted(gs.unused) != list(range(used + 1, MAX_CARDS + 1)):
-        return (
-            f"R-GATE-1: this game plays with gate cards 1-{used} (city_gates.cards), so the cards "
-            f"set aside are {list(range(used + 1, MAX_CARDS + 1))}, not {sorted(gs.unused)}"
-        )
+    aside = list(range(card_count(game) + 1, MAX_CARDS + 1))
+    if sorted(gs.unused) != aside:
+        return f"R-GATE-1: this game (city_gates.cards) sets aside the gate cards {aside}, not {sorted(gs.unused)}"
     return None
 
 
@@ -1152,17 +1074,36 @@ def alhambra_check_state(game: Game) -> str | None:
     gs = game.state.modules.get(KEY)
     if gs is None or len(gs.gates) != game.num_players:
         return None  # said by the declared check
-    why = why_not_displayed(game.state.display)
-    return (
-        f"state.display: {why}"
-        if why
-        else _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
-    )
+    if why := why_not_displayed(game.state.display):
+        return f"state.display: {why}"
+    return _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
 
 
 # ---------------------------------------------------------------------------------------------
 # Positions (docs/positions.md): the [city_gates] part, its fields read as declared
 # ---------------------------------------------------------------------------------------------
+
+
+def _why_not_placed(gs: CityGatesState, places: dict[GateCard, list[str]], used: int, count: int) -> list[str]:
+    """Refuse a position's gate card lying in two places (``places``: where each lies), a card
+    in use lying nowhere (R-GATE-1), or as many cards played as gates not (R-GATE-5); else the
+    part's key, read (the cards set aside in order)."""
+    for card, at in places.items():
+        if len(at) > 1:
+            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    if len(gs.played) != count:
+        raise ConfigError(
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    gs.unused.sort()
+    return [KEY]
 
 
 @hookimpl
@@ -1180,25 +1121,22 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         for seat, cards in enumerate(_seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")):
             hand = st.players[seat].hand
             hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
-    why = why_not_displayed(st.display)
-    if why:
+    if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
-    found = [(c, f"players[{seat}].hand") for seat, p in enumerate(st.players) for c in gates_in(p.hand)]
-    found += [(c, name) for name in ("discard", "deck") for c in gates_in(getattr(st, name))]
-    found += [(GateCard(gs.space), "city_gates.space")] if gs.space else []
-    used, count = card_count(game), sum(len(g) for g in gs.gates)
     places: dict[GateCard, list[str]] = {}
-    for c, where in found:
-        places.setdefault(c, []).append(where)
-    unused = [GateCard(k) for k in gs.unused] if "unused" in part else [c for c in GATE_CARDS[used:] if c not in places]
-    for c in unused:
-        places.setdefault(c, []).append("city_gates.unused")
-    played = (
-        [GateCard(k) for k in gs.played] if "played" in part else [c for c in GATE_CARDS if c not in places][:count]
-    )
-    for c in played:
-        places.setdefault(c, []).append("city_gates.played")
-    gs.unused, gs.played = sorted(c.number for c in unused), [c.number for c in played]
+    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [_card_of(gs.space)])]
+    for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
+        for c in gates_in(cards):
+            places.setdefault(c, []).append(where)
+    used, count = card_count(game), sum(len(g) for g in gs.gates)
+    if "unused" not in part:
+        gs.unused = [c.number for c in GATE_CARDS[used:] if c not in places]
+    for k in gs.unused:
+        places.setdefault(GateCard(k), []).append("city_gates.unused")
+    if "played" not in part:
+        gs.played = [c.number for c in GATE_CARDS if c not in places][:count]
+    for k in gs.played:
+        places.setdefault(GateCard(k), []).append("city_gates.played")
     return _why_not_placed(gs, places, used, count)
 
 
@@ -1213,6 +1151,5 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )
     for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
-        held = [c.code for c in gates_in(p.hand)]
-        if held:
+        if held := [c.code for c in gates_in(p.hand)]:
             entry.setdefault("shown", []).extend(held)
