@@ -779,8 +779,8 @@ impl City {
         }
     }
 
-    /// How many sides of tiles show no wall and face an empty cell (the greedy bot's measure
-    /// of an open Alhambra), with one bit test per side.
+    /// How many sides of tiles show no wall and face an empty cell: where the Alhambra can
+    /// still grow (R-PLACE-5; the greedy bot's `open_sides`), with one bit test per side.
     pub fn open_sides(&self) -> i32 {
         let occupied = Occupancy::of(self.cells.as_slice());
         let mut n = 0;

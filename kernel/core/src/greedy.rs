@@ -148,12 +148,6 @@ pub struct Memo {
     values: Vec<f64>,
 }
 
-/// Tile sides without a wall facing an empty cell (`open_sides`: where the Alhambra can still
-/// grow, R-PLACE-5).
-pub fn open_sides(city: &City) -> i32 {
-    city.open_sides()
-}
-
 /// Tiles on the four cells next to `c` (`neighbours`).
 fn neighbours(city: &City, c: Cell) -> i32 {
     STEPS.iter().filter(|&&(d, _, _)| city.tile_at((c as i32 + d) as Cell).is_some()).count() as i32
@@ -359,7 +353,7 @@ impl<'a> Eval<'a> {
             memo,
         };
         let mut city = g.players[seat].city;
-        e.shape_me = e.shape_value(city.longest_outer_wall(), open_sides(&city));
+        e.shape_me = e.shape_value(city.longest_outer_wall(), city.open_sides());
         e
     }
 
@@ -450,7 +444,7 @@ impl<'a> Eval<'a> {
     fn after_place(city: &City, tile: u8, c: Cell) -> (i32, i32, i32) {
         let mut c2 = city.sketch();
         c2.place(tile, c);
-        (c2.longest_outer_wall(), open_sides(&c2), neighbours(city, c))
+        (c2.longest_outer_wall(), c2.open_sides(), neighbours(city, c))
     }
 
     fn building_gain(&self, tile: u8) -> f64 {
@@ -635,7 +629,7 @@ impl<'a> Eval<'a> {
     fn city_value(&self, city: &City) -> f64 {
         let counts = Self::city_counts_of(self.g, self.seat, self.seat, city);
         let mut c = *city;
-        self.majority_value(self.seat, &counts) + self.shape_value(c.longest_outer_wall(), open_sides(&c))
+        self.majority_value(self.seat, &counts) + self.shape_value(c.longest_outer_wall(), c.open_sides())
     }
 
     /// `redesign_value` (R-TURN-5): removing the tile at `c` into the reserve, or swapping
@@ -653,7 +647,7 @@ impl<'a> Eval<'a> {
             }
         }
         let mut v =
-            self.shape_value(c2.longest_outer_wall(), open_sides(&c2)) - self.shape_me + self.reserve_value(old);
+            self.shape_value(c2.longest_outer_wall(), c2.open_sides()) - self.shape_me + self.reserve_value(old);
         let mut deltas: Stack<(usize, i32), 2> = Stack::new();
         if let Some((t, k)) = self.count_of(city, old, c) {
             deltas.push((t, -k));
