@@ -77,6 +77,7 @@ from .engine.sequence import (
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, engine_of, new_game, returns
 from .engine.accounting import card_locations, tile_locations
+from .saving.files import read_toml_file
 from .saving.position import start_position
 from .engine.protocol import GameLike
 from . import hookspec
@@ -193,6 +194,7 @@ __all__ = [
     "new_game",
     "declared",
     "operations",
+    "read_toml_file",
     "replay",
     "shuffle_into",
     "side_cells",
