@@ -86,7 +86,7 @@ from .engine.options import Option
 from .engine.payment import minimal_payments
 from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
-from .rules.purchase import PurchaseRule
+from .rules.purchase import DelegatingPurchaseRule, PurchaseRule
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
@@ -120,6 +120,7 @@ __all__ = [
     "DeckCards",
     "DeckKind",
     "Declared",
+    "DelegatingPurchaseRule",
     "DeclaredState",
     "Decide",
     "EAST",

@@ -21,6 +21,7 @@ a payment all in diamonds on any space, and counts them in the asking round.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from alhambra import (
     ActionKind,
     ConfigError,
     Declared,
+    DelegatingPurchaseRule,
     DeckKind,
     IllegalActionError,
     InternedCard,
@@ -113,11 +115,6 @@ def diamonds_for(values: Iterable[int]) -> list[Diamond]:
         seen[v] = seen.get(v, 0) + 1
         out.append(Diamond(v, seen[v]))
     return out
-
-
-def diamonds_in(cards: Iterable[Any]) -> list[Diamond]:
-    """The diamonds among ``cards`` (a hand, the display …), in their order."""
-    return [c for c in cards if type(c) is Diamond]
 
 
 def _check_values(value: Any) -> str | None:
@@ -238,9 +235,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
     last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
     if last is not None and last[0] == hand and last[1] == market:
         return last[2]
-    mine = [c for c in hand if type(c) is Diamond]
-    mine.sort(key=_RANK.__getitem__)
-    cards = tuple(mine)
+    cards = tuple(sorted([c for c in hand if type(c) is Diamond], key=_RANK.__getitem__))
     prices = game.rules.space_prices
     memo = _PAYMENT_MEMO
     out: list[Any] = []
@@ -253,20 +248,12 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             table = action_table(cls)
+            via = () if cls is BuyWithDiamonds else (None,)  # a Buy's third field: no exchange office
             combos = minimal_diamond_payments(cards, price, exact=exact)
-            if cls is BuyWithDiamonds:
-                found = tuple([table[i + 1, combo] for combo in combos])
-            else:
-                found = tuple([table[i + 1, combo, None] for combo in combos])
-            memo[cls, exact, i, cards, price] = found
+            found = memo[cls, exact, i, cards, price] = tuple([table[(i + 1, combo, *via)] for combo in combos])
         out += found
     operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
-
-
-def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
-    """R-DIA-4: the purchases in diamonds of the turn (overpaying included)."""
-    return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
 def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
@@ -295,57 +282,46 @@ def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
     return price
 
 
-def _check_buy(game: Game, seat: int, action: Any) -> None:
-    check_diamond_payment(game, seat, action)  # raises; otherwise an accepted overpayment
-
-
 def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     """R-DIA-4 (R-TURN-3/4): the diamonds go face up to the discard pile, the building is set
     aside for placement; an exact total earns another action."""
     st = game.state
-    price = game.rules.space_prices[action.space - 1][st.market[action.space - 1]]
-    hand = st.players[seat].hand
-    for c in action.cards:
-        hand.remove(c)
-    st.discard.extend(action.cards)
     tile = st.market[action.space - 1]
+    price = game.rules.space_prices[action.space - 1][tile]
+    for c in action.cards:
+        st.players[seat].hand.remove(c)
+    st.discard.extend(action.cards)
     st.market[action.space - 1] = None
     operations.add_pending(game, tile, dirk_ok=True)
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
-def diamond_refusal(action: Any) -> str | None:
+def _diamonds_paid(action: Any) -> list[Diamond]:
+    """The diamonds among the cards the payment ``action`` pays (none without ``cards``)."""
+    cards = getattr(action, "cards", None)
+    return [c for c in cards if type(c) is Diamond] if isinstance(cards, tuple) else []
+
+
+def diamond_refusal(action: Any, turn: bool = False) -> str | None:
     """Why a payment ``action`` (a ``Buy`` or the vizier's ``UseVizier``: ``cards``, ``via``)
     holding a diamond is refused whatever it buys, or ``None``: diamonds pay only all diamonds
     (R-DIA-4: never mixed with the space's currency) and never with an exchange office
-    (R-DIA-5). A payment without diamonds, or all in diamonds without ``via``, gets ``None``."""
-    cards = getattr(action, "cards", None)
-    if not isinstance(cards, tuple):
-        return None
-    diamonds = [c for c in cards if type(c) is Diamond]
+    (R-DIA-5). A payment without diamonds, or all in diamonds without ``via``, gets ``None``;
+    with ``turn``, the turn's ``Buy`` all in diamonds is refused too, since the turn's purchase
+    in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
+    diamonds, R-DIA-6, is its own ``UseVizier``)."""
+    diamonds = _diamonds_paid(action)
     if not diamonds:
         return None
     if getattr(action, "via", None) is not None:
         return "R-DIA-5: an exchange office cannot be played together with diamonds"
-    others = [c for c in cards if type(c) is not Diamond]
+    others = [c for c in action.cards if type(c) is not Diamond]
     if others:
         return (
             f"R-DIA-4: one payment is either all diamonds (BuyWithDiamonds) or in the space's currency, "
             f"never a mix: {card_names(diamonds)} with {card_names(others)}"
         )
-    return None
-
-
-def _turn_buy_refusal(action: Any) -> str | None:
-    """Why the turn's ``Buy`` ``action`` is refused for its diamonds (R-DIA-4, R-DIA-5), or
-    ``None``: besides :func:`diamond_refusal`, a ``Buy`` paid all in diamonds, since the turn's
-    purchase in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
-    diamonds, R-DIA-6, is its own ``UseVizier``)."""
-    why = diamond_refusal(action)
-    if why is not None:
-        return why
-    cards = getattr(action, "cards", None)
-    if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+    if turn:
         return (
             f"R-DIA-4: a building is bought with diamonds by BuyWithDiamonds({action.space}, ...) "
             f"(all diamonds, on any market space), not by Buy"
@@ -355,7 +331,7 @@ def _turn_buy_refusal(action: Any) -> str | None:
 
 @hookimpl
 def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
-    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`_turn_buy_refusal`)
+    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`diamond_refusal`)
     before its own check. Only the check changes: a listed ``Buy`` never holds a diamond (the
     turn lists payments in the space's currency, or through an office), so the listing, on
     every state's hot path, stays as it is."""
@@ -364,7 +340,7 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     check = kind.check
 
     def checked(game: Game, seat: int, action: Any) -> None:
-        why = _turn_buy_refusal(action)
+        why = diamond_refusal(action, turn=True)
         if why is not None:
             raise IllegalActionError(why)
         if check is not None:
@@ -373,20 +349,14 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     return evolve(kind, check=checked)
 
 
-class DiamondPurchaseRule(PurchaseRule):
+class DiamondPurchaseRule(DelegatingPurchaseRule):
     """The purchase rule so far (``inner``) with payments all in diamonds on any space
     (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
     round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`: the turn's ``Buy``
     kind refuses diamonds (:func:`alhambra_action_kind`). A payment mixing diamonds with other
     cards, or diamonds with an exchange office, is refused with its rule (R-DIA-4, R-DIA-5)."""
 
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: PurchaseRule) -> None:
-        self.inner = inner
-
-    def market_price(self, game: GameLike, space: int) -> int | None:
-        return self.inner.market_price(game, space)
+    __slots__ = ()
 
     def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
         found = self.inner.cached_purchases(game, seat, exact)
@@ -399,16 +369,9 @@ class DiamondPurchaseRule(PurchaseRule):
         why = diamond_refusal(action)
         if why is not None:
             raise IllegalActionError(why)
-        cards = getattr(action, "cards", None)
-        if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
-            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
+        if _diamonds_paid(action):  # all diamonds: the vizier's exact purchase (R-DIA-6)
+            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, action.cards))
         return self.inner.check_payment(game, seat, action)
-
-    def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
-        return self.inner.pay(game, seat, action)
-
-    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
-        return self.inner.earns_extra_action(game, seat, action, price)
 
     def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly through the rule so far or in
@@ -459,10 +422,7 @@ def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
     wanted = memo.get(_PRICES)
     if wanted is None or wanted[0] != market:
         prices = game.rules.space_prices
-        bits = 0
-        for i, tile in enumerate(market):
-            if tile is not None:
-                bits |= 1 << prices[i][tile]
+        bits = sum({1 << prices[i][tile] for i, tile in enumerate(market) if tile is not None})  # distinct bits: OR
         wanted = memo[_PRICES] = (market.copy(), bits)
     return bool(last[1] & wanted[1])
 
@@ -475,7 +435,8 @@ def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule) -> Purch
 
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
-    return [ActionKind(BuyWithDiamonds, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True)]
+    legal = partial(_diamond_purchases, exact=False, cls=BuyWithDiamonds)  # R-DIA-4: overpaying included
+    return [ActionKind(BuyWithDiamonds, {"turn"}, legal, _apply_buy, check_diamond_payment, unlisted=True)]
 
 
 # ---------------------------------------------------------------------------------------------
