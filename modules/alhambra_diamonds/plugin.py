@@ -109,12 +109,8 @@ class Diamond(InternedCard):
 def diamonds_for(values: Iterable[int]) -> list[Diamond]:
     """The diamond cards of a deck with ``values`` (R-DIA-1), copies numbered per value in
     order: ``diamonds_for([5, 5])`` is ``[diamond-5a, diamond-5b]``."""
-    seen: dict[int, int] = {}
-    out = []
-    for v in values:
-        seen[v] = seen.get(v, 0) + 1
-        out.append(Diamond(v, seen[v]))
-    return out
+    values = list(values)
+    return [Diamond(v, values[:k].count(v) + 1) for k, v in enumerate(values)]
 
 
 def _check_values(value: Any) -> str | None:
@@ -202,14 +198,10 @@ def minimal_diamond_payments(
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
             values = tuple(d.value for d in combo)
-            if values in found:
-                continue
             total = sum(values)
-            if total < price or (exact and total != price):
-                continue
-            if total - values[0] >= price:  # the smallest card could be left out
-                continue
-            found[values] = combo
+            # covers the price, but not without its smallest card (nor above it with ``exact``)
+            if values not in found and price <= total < price + values[0] and (total == price or not exact):
+                found[values] = combo
     return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
 
 
