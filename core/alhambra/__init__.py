@@ -31,7 +31,7 @@ from .engine.actions import (
     canonical_cards,
     card_names,
 )
-from .engine.city import Alhambra, cell_position
+from .engine.city import SIDES, Alhambra, cell_position
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -164,6 +164,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "SEED_LIMIT",
     "SIDE_BITS",
+    "SIDES",
     "SOUTH",
     "SaveFormatError",
     "ScoringCard",

@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import operator
-
 from attrs import define, field, frozen
 
 from alhambra import (
     ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
+    SIDES,
     Action,
     ActionKind,
     Alhambra,
@@ -45,11 +40,10 @@ from alhambra import (
 from .layout import HUT_KIND, check_layout_option, load_layout
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-    from alhambra import Game
-    from alhambra import Next
     from collections.abc import Sequence
-    from alhambra import ObservationLayout, TileCatalog, TileSpec
+    from typing import Any
+
+    from alhambra import Game, Next, ObservationLayout, TileCatalog, TileSpec
 
 
 STATE_KEY = "building_huts"
@@ -58,10 +52,6 @@ LAYOUT_OPTION = "building_huts.layout"
 MAX_HUTS = 3
 #: R-HUT-5: most buildings one hut can count as.
 MAX_HUT_VALUE = 3
-
-
-# (dx, dy, the hut's side, the neighbour's facing side)
-_SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,7 +142,7 @@ def hut_value(city: Alhambra, pos: tuple[int, int]) -> int:
     spec = cat[tile]
     x, y = pos
     n = 0
-    for dx, dy, side, opp in _SIDES:
+    for dx, dy, side, opp in SIDES:  # (dx, dy, the hut's side, the neighbour's facing side)
         if spec.walls & side:
             continue
         other = city.tile_at((x + dx, y + dy))
@@ -195,9 +185,6 @@ def hut_ids(catalog: TileCatalog) -> frozenset[str]:
     return found[1]
 
 
-_TILE = operator.attrgetter("tile")
-
-
 def huts_owned(game: Game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
@@ -211,7 +198,7 @@ def huts_owned(game: Game, seat: int) -> int:
     if p.reserve:
         n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
     if st.pending and seat == st.turn_player:
-        n += len(huts.intersection(map(_TILE, st.pending)))
+        n += len(huts.intersection([q.tile for q in st.pending]))
     return n
 
 
