@@ -76,6 +76,8 @@ class Diamond(InternedCard):
     copy: int
 
     is_money = True
+    #: ``"diamond"``: the fifth currency (R-DIA-1).
+    currency = CURRENCY
 
     def __new__(cls, value: int, copy: int = 1) -> Diamond:
         found = _DIAMONDS.get((value, copy)) if type(value) is int and type(copy) is int else None
@@ -92,11 +94,6 @@ class Diamond(InternedCard):
         _DIAMOND_SET.add(card)
         _RANK[card] = value * 32 + copy
         return card
-
-    @property
-    def currency(self) -> str:
-        """``"diamond"``: the fifth currency (R-DIA-1)."""
-        return CURRENCY
 
     @property
     def code(self) -> str:
@@ -210,7 +207,6 @@ def minimal_diamond_payments(
 #: depend on nothing else (R-DIA-4); emptied when it grows past ``_MEMO_LIMIT``
 _PAYMENT_MEMO: dict[tuple[type[Action], bool, int, tuple[Diamond, ...], int], tuple[Action, ...]] = {}
 _MEMO_LIMIT = 50_000
-_NO_BUYS: tuple[Action, ...] = ()
 
 
 def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
@@ -221,7 +217,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
     do not change the sequence returned."""
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
-        return _NO_BUYS
+        return ()
     market = game.state.market
     key = (KEY, cls, exact, seat)
     last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
@@ -272,6 +268,10 @@ def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
     if total < price:
         raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
     return price
+
+
+def _check_buy(game: Game, seat: int, action: Any) -> None:
+    check_diamond_payment(game, seat, action)  # raises; otherwise an accepted overpayment
 
 
 def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
@@ -428,7 +428,7 @@ def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule) -> Purch
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
     legal = partial(_diamond_purchases, exact=False, cls=BuyWithDiamonds)  # R-DIA-4: overpaying included
-    return [ActionKind(BuyWithDiamonds, {"turn"}, legal, _apply_buy, check_diamond_payment, unlisted=True)]
+    return [ActionKind(BuyWithDiamonds, {"turn"}, legal, _apply_buy, _check_buy, unlisted=True)]
 
 
 # ---------------------------------------------------------------------------------------------
