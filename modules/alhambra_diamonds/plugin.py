@@ -341,6 +341,12 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     return evolve(kind, check=checked)
 
 
+#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
+#: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
+_REACH = tuple((KEY, "reach", seat) for seat in range(8))
+_PRICES = (KEY, "prices")
+
+
 class DiamondPurchaseRule(DelegatingPurchaseRule):
     """The purchase rule so far (``inner``) with payments all in diamonds on any space
     (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
@@ -365,58 +371,31 @@ class DiamondPurchaseRule(DelegatingPurchaseRule):
             return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, action.cards))
         return self.inner.check_payment(game, seat, action)
 
-    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
-        """The first of ``seats`` that can pay exactly through the rule so far or in
-        diamonds (R-DIA-6). ``seats`` is read up to the first that can pay exactly in
-        diamonds (:func:`pays_exactly_in_diamonds`); the rule so far is then asked once,
-        about the seats before it."""
-        try:
-            it = iter(seats)
-        except TypeError:
-            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
-        n = len(game.state.players)
-        before: list[int] = []
-        for seat in it:
-            if type(seat) is not int or not 0 <= seat < n:
-                operations.check_seat(game, seat)  # raises
-            if pays_exactly_in_diamonds(game, seat):
-                first = self.inner.first_exact_payer(game, before) if before else None
-                return seat if first is None else first
-            before.append(seat)
-        return self.inner.first_exact_payer(game, before) if before else None
-
-
-#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
-#: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
-_REACH = tuple((KEY, "reach", seat) for seat in range(8))
-_PRICES = (KEY, "prices")
-
-
-def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
-    """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
-    market (R-DIA-4, R-DIA-6): the test behind :meth:`DiamondPurchaseRule.first_exact_payer`,
-    a subset sum over the diamonds' values as one bitset (kept with the hand), against the
-    prices as one bitset (kept with the market). The same answer as "some exact purchase in
-    diamonds is listed", without listing them. ``seat`` is not checked."""
-    hand = game.state.players[seat].hand
-    if _DIAMOND_SET.isdisjoint(hand):
-        return False
-    memo = operations.memo(game)
-    key = _REACH[seat]
-    last = memo.get(key)
-    if last is None or last[0] != hand:
-        sums = 1
-        for c in hand:
-            if type(c) is Diamond:
-                sums |= sums << c.value
-        last = memo[key] = (hand.copy(), sums & ~1)  # at least one diamond
-    market = game.state.market
-    wanted = memo.get(_PRICES)
-    if wanted is None or wanted[0] != market:
-        prices = game.rules.space_prices
-        bits = sum({1 << prices[i][tile] for i, tile in enumerate(market) if tile is not None})  # distinct bits: OR
-        wanted = memo[_PRICES] = (market.copy(), bits)
-    return bool(last[1] & wanted[1])
+    def pays_exactly(self, game: GameLike, seat: int) -> bool:
+        """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
+        market (R-DIA-4, R-DIA-6): the test behind the asking round (:meth:`first_exact_payer`),
+        a subset sum over the diamonds' values as one bitset (kept with the hand), against the
+        prices as one bitset (kept with the market). The same answer as "some exact purchase in
+        diamonds is listed", without listing them. ``seat`` is not checked."""
+        hand = game.state.players[seat].hand
+        if _DIAMOND_SET.isdisjoint(hand):
+            return False
+        memo = operations.memo(game)
+        key = _REACH[seat]
+        last = memo.get(key)
+        if last is None or last[0] != hand:
+            sums = 1
+            for c in hand:
+                if type(c) is Diamond:
+                    sums |= sums << c.value
+            last = memo[key] = (hand.copy(), sums & ~1)  # at least one diamond
+        market = game.state.market
+        wanted = memo.get(_PRICES)
+        if wanted is None or wanted[0] != market:
+            prices = game.rules.space_prices
+            bits = sum({1 << prices[i][tile] for i, tile in enumerate(market) if tile is not None})  # distinct bits: OR
+            wanted = memo[_PRICES] = (market.copy(), bits)
+        return bool(last[1] & wanted[1])
 
 
 @hookimpl
