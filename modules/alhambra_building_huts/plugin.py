@@ -167,12 +167,6 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
     return out
 
 
-def hut_state(game: Game) -> HutState | None:
-    """This module's state in ``game`` (``None`` if the module is not enabled)."""
-    hs: HutState | None = game.state.modules.get(STATE_KEY)
-    return hs
-
-
 _HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
 
 
@@ -232,7 +226,7 @@ _NONE: tuple[()] = ()
 
 
 def _check_take(game: Game, seat: int, action: TakeHut) -> None:
-    hs = hut_state(game)
+    hs = game.state.modules.get(STATE_KEY)  # None: the module is not enabled
     hut = action.hut
     cat = game.rules.catalog
     if hs is None or not is_hut(cat, hut):
@@ -313,7 +307,7 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's hut stacks: one stack per colour holding only huts of that colour (each
     hut in exactly one place is the declared check)."""
-    hs = hut_state(game)
+    hs = game.state.modules.get(STATE_KEY)
     for colour, stack in hs.stacks.items() if hs is not None else ():
         if _stack_problem(game, colour, stack):
             return f"building huts: stack {colour!r} holds {stack!r} (R-HUT-1)"
