@@ -19,14 +19,7 @@ from alhambra import BUILDING_TYPES, SIDE_BITS, ConfigError, TileSpec, read_toml
 #: Tile kind of the huts in the tile catalogue (buildings are ``"building"``).
 HUT_KIND = "hut"
 #: Number of huts per building type (R-HUT-1).
-HUT_COUNTS: dict[str, int] = {
-    "pavilion": 3,
-    "seraglio": 3,
-    "arcades": 4,
-    "chambers": 4,
-    "garden": 5,
-    "tower": 5,
-}
+HUT_COUNTS: dict[str, int] = {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}
 TOTAL_HUTS = sum(HUT_COUNTS.values())  # 24
 _KEYS = {"id", "type", "walls"}
 #: the longest hut id: a save's actions hold strings of at most 64 characters

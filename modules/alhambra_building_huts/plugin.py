@@ -189,8 +189,7 @@ def huts_owned(game: Game, seat: int) -> int:
     n = memo.get(STATE_KEY)
     if n is None:
         n = memo[STATE_KEY] = len(huts.intersection(p.city.tile_ids()))
-    if p.reserve:
-        n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
+    n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
     if st.pending and seat == st.turn_player:
         n += len(huts.intersection([q.tile for q in st.pending]))
     return n
