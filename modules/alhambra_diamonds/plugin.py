@@ -21,7 +21,6 @@ a payment all in diamonds on any space, and counts them in the asking round.
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -195,10 +194,11 @@ def minimal_diamond_payments(
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
             values = tuple(d.value for d in combo)
-            total = sum(values)
-            # covers the price, but not without its smallest card (nor above it with ``exact``)
-            if values not in found and price <= total < price + values[0] and (total == price or not exact):
-                found[values] = combo
+            if values not in found:
+                total = sum(values)
+                # covers the price, but not without its smallest card (nor above it with ``exact``)
+                if price <= total < price + values[0] and (total == price or not exact):
+                    found[values] = combo
     return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
 
 
@@ -223,7 +223,9 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
     last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
     if last is not None and last[0] == hand and last[1] == market:
         return last[2]
-    cards = tuple(sorted([c for c in hand if type(c) is Diamond], key=_RANK.__getitem__))
+    mine = [c for c in hand if type(c) is Diamond]
+    mine.sort(key=_RANK.__getitem__)
+    cards = tuple(mine)
     prices = game.rules.space_prices
     memo = _PAYMENT_MEMO
     out: list[Any] = []
@@ -242,6 +244,11 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
         out += found
     operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
+
+
+def _legal_buy(game: Game, seat: int) -> Sequence[Action]:
+    """R-DIA-4: the purchases in diamonds of the turn (overpaying included)."""
+    return _diamond_purchases(game, seat, False, BuyWithDiamonds)
 
 
 def check_diamond_payment(game: GameLike, seat: int, action: Any) -> int:
@@ -406,8 +413,7 @@ def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule) -> Purch
 
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
-    legal = partial(_diamond_purchases, exact=False, cls=BuyWithDiamonds)  # R-DIA-4: overpaying included
-    return [ActionKind(BuyWithDiamonds, {"turn"}, legal, _apply_buy, _check_buy, unlisted=True)]
+    return [ActionKind(BuyWithDiamonds, {"turn"}, _legal_buy, _apply_buy, _check_buy, unlisted=True)]
 
 
 # ---------------------------------------------------------------------------------------------
