@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import operator
+
 from attrs import define, field, frozen
 
 from alhambra import (
@@ -179,19 +181,26 @@ def hut_ids(catalog: TileCatalog) -> frozenset[str]:
     return found[1]
 
 
+_HUTS = STATE_KEY + ".ids"
+_TILE = operator.attrgetter("tile")
+
+
 def huts_owned(game: Game, seat: int) -> int:
     """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
     turn player) taken this turn and not yet placed."""
     st = game.state
     p = st.players[seat]
-    huts = hut_ids(game.rules.catalog)
+    huts = operations.memo(game).get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
+    if huts is None:
+        huts = operations.memo(game)[_HUTS] = hut_ids(game.rules.catalog)
     memo = p.city.memo  # the Alhambra's huts, kept with its layout
     n = memo.get(STATE_KEY)
     if n is None:
         n = memo[STATE_KEY] = len(huts.intersection(p.city.tile_ids()))
-    n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
+    if p.reserve:
+        n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
     if st.pending and seat == st.turn_player:
-        n += len(huts.intersection([q.tile for q in st.pending]))
+        n += len(huts.intersection(map(_TILE, st.pending)))
     return n
 
 

@@ -105,8 +105,12 @@ class Diamond(InternedCard):
 def diamonds_for(values: Iterable[int]) -> list[Diamond]:
     """The diamond cards of a deck with ``values`` (R-DIA-1), copies numbered per value in
     order: ``diamonds_for([5, 5])`` is ``[diamond-5a, diamond-5b]``."""
-    values = list(values)
-    return [Diamond(v, values[:k].count(v) + 1) for k, v in enumerate(values)]
+    seen: dict[int, int] = {}
+    out = []
+    for v in values:
+        seen[v] = seen.get(v, 0) + 1
+        out.append(Diamond(v, seen[v]))
+    return out
 
 
 def _check_values(value: Any) -> str | None:
@@ -238,9 +242,12 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             table = action_table(cls)
-            via = () if cls is BuyWithDiamonds else (None,)  # a Buy's third field: no exchange office
             combos = minimal_diamond_payments(cards, price, exact=exact)
-            found = memo[cls, exact, i, cards, price] = tuple([table[(i + 1, combo, *via)] for combo in combos])
+            if cls is BuyWithDiamonds:
+                found = tuple([table[i + 1, combo] for combo in combos])
+            else:  # a Buy's third field: no exchange office
+                found = tuple([table[i + 1, combo, None] for combo in combos])
+            memo[cls, exact, i, cards, price] = found
         out += found
     operations.memo(game)[key] = (hand.copy(), market.copy(), out)
     return out
@@ -374,35 +381,60 @@ class DiamondPurchaseRule(DelegatingPurchaseRule):
         why = diamond_refusal(action)
         if why is not None:
             raise IllegalActionError(why)
-        if _diamonds_paid(action):  # all diamonds: the vizier's exact purchase (R-DIA-6)
-            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, action.cards))
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and cards and type(cards[0]) is Diamond:  # no mix (above): all diamonds, R-DIA-6
+            return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
         return self.inner.check_payment(game, seat, action)
 
-    def pays_exactly(self, game: GameLike, seat: int) -> bool:
-        """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
-        market (R-DIA-4, R-DIA-6): the test behind the asking round (:meth:`first_exact_payer`),
-        a subset sum over the diamonds' values as one bitset (kept with the hand), against the
-        prices as one bitset (kept with the market). The same answer as "some exact purchase in
-        diamonds is listed", without listing them. ``seat`` is not checked."""
-        hand = game.state.players[seat].hand
-        if _DIAMOND_SET.isdisjoint(hand):
-            return False
-        memo = operations.memo(game)
-        key = _REACH[seat]
-        last = memo.get(key)
-        if last is None or last[0] != hand:
-            sums = 1
-            for c in hand:
-                if type(c) is Diamond:
-                    sums |= sums << c.value
-            last = memo[key] = (hand.copy(), sums & ~1)  # at least one diamond
-        market = game.state.market
-        wanted = memo.get(_PRICES)
-        if wanted is None or wanted[0] != market:
-            prices = game.rules.space_prices
-            bits = sum({1 << prices[i][tile] for i, tile in enumerate(market) if tile is not None})  # distinct bits: OR
-            wanted = memo[_PRICES] = (market.copy(), bits)
-        return bool(last[1] & wanted[1])
+    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
+        """The first of ``seats`` that can pay exactly through the rule so far or in
+        diamonds (R-DIA-6). ``seats`` is read up to the first that can pay exactly in
+        diamonds (:func:`pays_exactly_in_diamonds`); the rule so far is then asked once,
+        about the seats before it."""
+        try:
+            it = iter(seats)
+        except TypeError:
+            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
+        n = len(game.state.players)
+        before: list[int] = []
+        for seat in it:
+            if type(seat) is not int or not 0 <= seat < n:
+                operations.check_seat(game, seat)  # raises
+            if pays_exactly_in_diamonds(game, seat):
+                first = self.inner.first_exact_payer(game, before) if before else None
+                return seat if first is None else first
+            before.append(seat)
+        return self.inner.first_exact_payer(game, before) if before else None
+
+
+def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:
+    """True if some of ``seat``'s diamonds add up exactly to the price of a building on the
+    market (R-DIA-4, R-DIA-6): the test behind :meth:`DiamondPurchaseRule.first_exact_payer`,
+    a subset sum over the diamonds' values as one bitset (kept with the hand), against the
+    prices as one bitset (kept with the market). The same answer as "some exact purchase in
+    diamonds is listed", without listing them. ``seat`` is not checked."""
+    hand = game.state.players[seat].hand
+    if _DIAMOND_SET.isdisjoint(hand):
+        return False
+    memo = operations.memo(game)
+    key = _REACH[seat]
+    last = memo.get(key)
+    if last is None or last[0] != hand:
+        sums = 1
+        for c in hand:
+            if type(c) is Diamond:
+                sums |= sums << c.value
+        last = memo[key] = (hand.copy(), sums & ~1)  # at least one diamond
+    market = game.state.market
+    wanted = memo.get(_PRICES)
+    if wanted is None or wanted[0] != market:
+        prices = game.rules.space_prices
+        bits = 0
+        for i, tile in enumerate(market):
+            if tile is not None:
+                bits |= 1 << prices[i][tile]
+        wanted = memo[_PRICES] = (market.copy(), bits)
+    return bool(last[1] & wanted[1])
 
 
 @hookimpl

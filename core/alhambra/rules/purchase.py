@@ -604,32 +604,8 @@ class DelegatingPurchaseRule(PurchaseRule):
     def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
         return self.inner.earns_extra_action(game, seat, action, price)
 
-    def pays_exactly(self, game: GameLike, seat: int) -> bool:
-        """True if ``seat`` (not checked) can pay exactly for some building now in a way this
-        rule adds to the rule so far: never, here. A subclass adding exact payments answers
-        it, cheaply (without listing them), for :meth:`first_exact_payer`."""
-        return False
-
     def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
-        """The first of ``seats`` that can pay exactly through the rule so far or
-        :meth:`pays_exactly`. ``seats`` is read up to the first that :meth:`pays_exactly`; the
-        rule so far is then asked once, about the seats before it."""
-        if type(self).pays_exactly is DelegatingPurchaseRule.pays_exactly:
-            return self.inner.first_exact_payer(game, seats)
-        try:
-            it = iter(seats)
-        except TypeError:
-            raise ConfigError(f"seats must be an iterable of seats, not {seats!r}") from None
-        n = len(game.state.players)
-        before: list[int] = []
-        for seat in it:
-            if type(seat) is not int or not 0 <= seat < n:
-                check_seat(game, seat)  # raises
-            if self.pays_exactly(game, seat):
-                first = self.inner.first_exact_payer(game, before) if before else None
-                return seat if first is None else first
-            before.append(seat)
-        return self.inner.first_exact_payer(game, before) if before else None
+        return self.inner.first_exact_payer(game, seats)
 
 
 #: The built-in purchase rule.
