@@ -31,7 +31,7 @@ from .engine.actions import (
     canonical_cards,
     card_names,
 )
-from .engine.city import Alhambra, cell_position
+from .engine.city import SIDES, Alhambra, cell_position
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -77,6 +77,7 @@ from .engine.sequence import (
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, engine_of, new_game, returns
 from .engine.accounting import card_locations, tile_locations
+from .saving.files import read_toml_file
 from .saving.position import start_position
 from .engine.protocol import GameLike
 from . import hookspec
@@ -85,7 +86,7 @@ from .engine.options import Option
 from .engine.payment import minimal_payments
 from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
-from .rules.purchase import PurchaseRule
+from .rules.purchase import DelegatingPurchaseRule, PurchaseRule
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
@@ -119,6 +120,7 @@ __all__ = [
     "DeckCards",
     "DeckKind",
     "Declared",
+    "DelegatingPurchaseRule",
     "DeclaredState",
     "Decide",
     "EAST",
@@ -162,6 +164,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "SEED_LIMIT",
     "SIDE_BITS",
+    "SIDES",
     "SOUTH",
     "SaveFormatError",
     "ScoringCard",
@@ -193,6 +196,7 @@ __all__ = [
     "new_game",
     "declared",
     "operations",
+    "read_toml_file",
     "replay",
     "shuffle_into",
     "side_cells",

@@ -9,23 +9,17 @@ and a :class:`~alhambra.ConfigError` says exactly what is wrong.
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 from importlib import resources
 
-from alhambra import BUILDING_TYPES, SIDE_BITS, ConfigError, TileSpec, walls_mask
+from alhambra import BUILDING_TYPES, SIDE_BITS, ConfigError, TileSpec, read_toml_file, walls_mask
 
 #: Tile kind of the huts in the tile catalogue (buildings are ``"building"``).
 HUT_KIND = "hut"
 #: Number of huts per building type (R-HUT-1).
-HUT_COUNTS: dict[str, int] = {
-    "pavilion": 3,
-    "seraglio": 3,
-    "arcades": 4,
-    "chambers": 4,
-    "garden": 5,
-    "tower": 5,
-}
+HUT_COUNTS: dict[str, int] = {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}
 TOTAL_HUTS = sum(HUT_COUNTS.values())  # 24
 _KEYS = {"id", "type", "walls"}
 #: the longest hut id: a save's actions hold strings of at most 64 characters
@@ -84,9 +78,7 @@ def parse_layout(data: object, source: str = "hut layout") -> tuple[TileSpec, ..
         specs.append(TileSpec(hid, HUT_KIND, htype, 0, walls_mask(walls)))
     if len(specs) != TOTAL_HUTS:
         raise ConfigError(f"{source}: {len(specs)} huts, but the module has {TOTAL_HUTS} (R-HUT-1)")
-    counts = {t: 0 for t in HUT_COUNTS}
-    for s in specs:
-        counts[str(s.type)] += 1
+    counts = Counter(str(s.type) for s in specs)
     if counts != HUT_COUNTS:
         wrong = ", ".join(f"{t} {counts[t]} (expected {n})" for t, n in HUT_COUNTS.items() if counts[t] != n)
         raise ConfigError(f"{source}: wrong number of huts per type: {wrong} (R-HUT-1)")
@@ -111,30 +103,7 @@ def load_layout(path: str | None = None) -> tuple[TileSpec, ...]:
     :func:`parse_layout`."""
     if path is None:
         return shipped_layout()
-    if not isinstance(path, str) or not path:
-        raise ConfigError(f"the hut layout is a path to a TOML file (a string) or None, not {path!r}")
-    import os
-    import stat
-
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise ConfigError(f"hut layout {path!r} is not a regular file")
-        if info.st_size > MAX_LAYOUT_BYTES:
-            raise ConfigError(f"hut layout {path!r} is larger than {MAX_LAYOUT_BYTES} bytes")
-        with open(path, "rb") as f:
-            data = tomllib.loads(f.read(MAX_LAYOUT_BYTES + 1).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError(f"hut layout {path!r} is not UTF-8 text") from None
-    except RecursionError:
-        raise ConfigError(f"hut layout {path!r} is nested too deeply") from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read hut layout {path!r}: {exc.strerror or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"hut layout {path!r} is not valid TOML: {exc}") from None
-    except ValueError as exc:  # e.g. a NUL byte in the path
-        raise ConfigError(f"cannot read hut layout {path!r}: {exc}") from None
-    return parse_layout(data, f"hut layout {path!r}")
+    return parse_layout(read_toml_file(path, "hut layout", MAX_LAYOUT_BYTES), f"hut layout {path!r}")
 
 
 def check_layout_option(value: Any) -> str | None:

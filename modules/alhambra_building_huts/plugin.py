@@ -23,10 +23,7 @@ from alhambra import (
     ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
+    SIDES,
     Action,
     ActionKind,
     Alhambra,
@@ -45,11 +42,10 @@ from alhambra import (
 from .layout import HUT_KIND, check_layout_option, load_layout
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-    from alhambra import Game
-    from alhambra import Next
     from collections.abc import Sequence
-    from alhambra import ObservationLayout, TileCatalog, TileSpec
+    from typing import Any
+
+    from alhambra import Game, Next, ObservationLayout, TileCatalog, TileSpec
 
 
 STATE_KEY = "building_huts"
@@ -60,10 +56,6 @@ MAX_HUTS = 3
 MAX_HUT_VALUE = 3
 
 
-# (dx, dy, the hut's side, the neighbour's facing side)
-_SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 0, WEST, EAST))
-
-
 # ---------------------------------------------------------------------------------------------
 # State and action
 # ---------------------------------------------------------------------------------------------
@@ -71,18 +63,23 @@ _SIDES = ((0, -1, NORTH, SOUTH), (1, 0, EAST, WEST), (0, 1, SOUTH, NORTH), (-1, 
 
 def _stacks_seen(stacks: dict[str, list[str]]) -> dict[str, dict[str, Any]]:
     """What every player sees of the stacks: each one's colour, face-up hut and size."""
-    return {t: {"colour": COLOURS[t], "face_up": (s[-1] if s else None), "size": len(s)} for t, s in stacks.items()}
+    return {t: {"colour": COLOURS[t], "face_up": s[-1] if s else None, "size": len(s)} for t, s in stacks.items()}
+
+
+def _stack_problem(game: Game, colour: str, stack: Any) -> bool:
+    """True unless ``stack`` is a list of huts of ``colour`` (R-HUT-1)."""
+    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
+    return not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack)
 
 
 def _read_stacks(value: Any, game: Game, where: str) -> dict[str, list[str]]:
     """A position's ``stacks``: per colour, huts of that colour, bottom first; a colour left
     out keeps its set-up stack, less the huts the position has placed elsewhere."""
     if not isinstance(value, dict) or set(value) - set(BUILDING_TYPES):
-        raise ConfigError(f"{where}: a table of stacks by colour {list(BUILDING_TYPES)}, not {value!r}")
-    cat, huts = game.rules.catalog, hut_ids(game.rules.catalog)
+        raise ConfigError(f"{where}: a table of stacks by colour {list(BUILDING_TYPES)} (R-HUT-1), not {value!r}")
     for colour, stack in value.items():
-        if not isinstance(stack, list) or any(h not in huts or cat[h].type != colour for h in stack):
-            raise ConfigError(f"{where}.{colour}: huts of that colour, not {stack!r}")
+        if _stack_problem(game, colour, stack):
+            raise ConfigError(f"{where}.{colour}: huts of that colour (R-HUT-1), not {stack!r}")
     placed = {t for at, tiles in tile_locations(game).items() if at != "hut_stacks" for t in tiles}
     setup = game.state.modules[STATE_KEY].stacks
     return {t: list(value[t]) if t in value else [h for h in s if h not in placed] for t, s in setup.items()}
@@ -108,10 +105,6 @@ class HutState(DeclaredState):
     def face_up(self) -> dict[str, str | None]:
         """The face-up hut of each stack (``None`` for an empty stack), in scoring order."""
         return {t: (s[-1] if s else None) for t, s in self.stacks.items()}
-
-    def all_huts(self) -> list[str]:
-        """Every hut still in a stack."""
-        return [h for s in self.stacks.values() for h in s]
 
 
 @frozen(slots=True, cache_hash=True)
@@ -151,7 +144,7 @@ def hut_value(city: Alhambra, pos: tuple[int, int]) -> int:
     spec = cat[tile]
     x, y = pos
     n = 0
-    for dx, dy, side, opp in _SIDES:
+    for dx, dy, side, opp in SIDES:  # (dx, dy, the hut's side, the neighbour's facing side)
         if spec.walls & side:
             continue
         other = city.tile_at((x + dx, y + dy))
@@ -174,12 +167,6 @@ def hut_counts(city: Alhambra) -> dict[str, int]:
             if tile in mine:
                 out[str(cat[tile].type)] += hut_value(city, pos)
     return out
-
-
-def hut_state(game: Game) -> HutState | None:
-    """This module's state in ``game`` (``None`` if the module is not enabled)."""
-    hs: HutState | None = game.state.modules.get(STATE_KEY)
-    return hs
 
 
 _HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
@@ -247,7 +234,7 @@ _NONE: tuple[()] = ()
 
 
 def _check_take(game: Game, seat: int, action: TakeHut) -> None:
-    hs = hut_state(game)
+    hs = game.state.modules.get(STATE_KEY)  # None: the module is not enabled
     hut = action.hut
     cat = game.rules.catalog
     if hs is None or not is_hut(cat, hut):
@@ -301,12 +288,10 @@ def alhambra_tiles(options: dict[str, Any]) -> list[TileSpec]:
 @hookimpl
 def alhambra_setup(game: Game) -> None:
     """R-HUT-1: six stacks by colour, each shuffled; the top of each is face up."""
-    stacks: dict[str, list[str]] = {t: [] for t in BUILDING_TYPES}
-    for spec in game.rules.catalog.values():
-        if spec.kind == HUT_KIND:
-            stacks[spec.type].append(spec.id)
-    for t in BUILDING_TYPES:
-        operations.rng(game).shuffle(stacks[t])
+    huts = [spec for spec in game.rules.catalog.values() if spec.kind == HUT_KIND]
+    stacks = {t: [spec.id for spec in huts if spec.type == t] for t in BUILDING_TYPES}
+    for stack in stacks.values():
+        operations.rng(game).shuffle(stack)
     game.state.modules[STATE_KEY] = HutState(stacks)
 
 
@@ -319,11 +304,9 @@ def alhambra_action_kinds() -> list[ActionKind]:
 def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-HUT-5: each hut in a player's Alhambra adds 0-3 buildings of its colour; reserve
     huts add nothing."""
-    for seat, p in enumerate(game.state.players):
-        mine = counts.get(seat)
-        if mine is None:
-            continue
-        for t, v in hut_counts(p.city).items():
+    players = game.state.players
+    for seat, mine in counts.items():
+        for t, v in hut_counts(players[seat].city).items() if seat < len(players) else ():
             if v:
                 mine[t] = mine.get(t, 0) + v
 
@@ -332,11 +315,10 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
 def alhambra_check_state(game: Game) -> str | None:
     """A loaded game's hut stacks: one stack per colour holding only huts of that colour (each
     hut in exactly one place is the declared check)."""
-    hs, cat = hut_state(game), game.rules.catalog
-    huts = hut_ids(cat)
+    hs = game.state.modules.get(STATE_KEY)
     for colour, stack in hs.stacks.items() if hs is not None else ():
-        if any(h not in huts or cat[h].type != colour for h in stack):
-            return f"building huts: stack {colour!r} holds {stack!r}"
+        if _stack_problem(game, colour, stack):
+            return f"building huts: stack {colour!r} holds {stack!r} (R-HUT-1)"
     return None
 
 

@@ -34,6 +34,7 @@ from alhambra import (
     ActionKind,
     ConfigError,
     Declared,
+    DelegatingPurchaseRule,
     DeckKind,
     IllegalActionError,
     InternedCard,
@@ -74,6 +75,8 @@ class Diamond(InternedCard):
     copy: int
 
     is_money = True
+    #: ``"diamond"``: the fifth currency (R-DIA-1).
+    currency = CURRENCY
 
     def __new__(cls, value: int, copy: int = 1) -> Diamond:
         found = _DIAMONDS.get((value, copy)) if type(value) is int and type(copy) is int else None
@@ -92,11 +95,6 @@ class Diamond(InternedCard):
         return card
 
     @property
-    def currency(self) -> str:
-        """``"diamond"``: the fifth currency (R-DIA-1)."""
-        return CURRENCY
-
-    @property
     def code(self) -> str:
         return f"diamond-{self.value}{_LETTERS[self.copy - 1]}"
 
@@ -113,11 +111,6 @@ def diamonds_for(values: Iterable[int]) -> list[Diamond]:
         seen[v] = seen.get(v, 0) + 1
         out.append(Diamond(v, seen[v]))
     return out
-
-
-def diamonds_in(cards: Iterable[Any]) -> list[Diamond]:
-    """The diamonds among ``cards`` (a hand, the display …), in their order."""
-    return [c for c in cards if type(c) is Diamond]
 
 
 def _check_values(value: Any) -> str | None:
@@ -205,14 +198,11 @@ def minimal_diamond_payments(
     for k in range(1, len(ordered) + 1):
         for combo in combinations(ordered, k):
             values = tuple(d.value for d in combo)
-            if values in found:
-                continue
-            total = sum(values)
-            if total < price or (exact and total != price):
-                continue
-            if total - values[0] >= price:  # the smallest card could be left out
-                continue
-            found[values] = combo
+            if values not in found:
+                total = sum(values)
+                # covers the price, but not without its smallest card (nor above it with ``exact``)
+                if price <= total < price + values[0] and (total == price or not exact):
+                    found[values] = combo
     return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]
 
 
@@ -221,7 +211,6 @@ def minimal_diamond_payments(
 #: depend on nothing else (R-DIA-4); emptied when it grows past ``_MEMO_LIMIT``
 _PAYMENT_MEMO: dict[tuple[type[Action], bool, int, tuple[Diamond, ...], int], tuple[Action, ...]] = {}
 _MEMO_LIMIT = 50_000
-_NO_BUYS: tuple[Action, ...] = ()
 
 
 def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]) -> Sequence[Any]:
@@ -232,7 +221,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
     do not change the sequence returned."""
     hand = game.state.players[seat].hand
     if _DIAMOND_SET.isdisjoint(hand):
-        return _NO_BUYS
+        return ()
     market = game.state.market
     key = (KEY, cls, exact, seat)
     last: tuple[list[Card], list[Any], Sequence[Any]] | None = operations.memo(game).get(key)
@@ -256,7 +245,7 @@ def _diamond_purchases(game: GameLike, seat: int, exact: bool, cls: type[Action]
             combos = minimal_diamond_payments(cards, price, exact=exact)
             if cls is BuyWithDiamonds:
                 found = tuple([table[i + 1, combo] for combo in combos])
-            else:
+            else:  # a Buy's third field: no exchange office
                 found = tuple([table[i + 1, combo, None] for combo in combos])
             memo[cls, exact, i, cards, price] = found
         out += found
@@ -303,49 +292,42 @@ def _apply_buy(game: Game, seat: int, action: Any) -> Next | None:
     """R-DIA-4 (R-TURN-3/4): the diamonds go face up to the discard pile, the building is set
     aside for placement; an exact total earns another action."""
     st = game.state
-    price = game.rules.space_prices[action.space - 1][st.market[action.space - 1]]
-    hand = st.players[seat].hand
-    for c in action.cards:
-        hand.remove(c)
-    st.discard.extend(action.cards)
     tile = st.market[action.space - 1]
+    price = game.rules.space_prices[action.space - 1][tile]
+    for c in action.cards:
+        st.players[seat].hand.remove(c)
+    st.discard.extend(action.cards)
     st.market[action.space - 1] = None
     operations.add_pending(game, tile, dirk_ok=True)
     return ActionDone(extra=sum(c.value for c in action.cards) == price)
 
 
-def diamond_refusal(action: Any) -> str | None:
+def _diamonds_paid(action: Any) -> list[Diamond]:
+    """The diamonds among the cards the payment ``action`` pays (none without ``cards``)."""
+    cards = getattr(action, "cards", None)
+    return [c for c in cards if type(c) is Diamond] if isinstance(cards, tuple) else []
+
+
+def diamond_refusal(action: Any, turn: bool = False) -> str | None:
     """Why a payment ``action`` (a ``Buy`` or the vizier's ``UseVizier``: ``cards``, ``via``)
     holding a diamond is refused whatever it buys, or ``None``: diamonds pay only all diamonds
     (R-DIA-4: never mixed with the space's currency) and never with an exchange office
-    (R-DIA-5). A payment without diamonds, or all in diamonds without ``via``, gets ``None``."""
-    cards = getattr(action, "cards", None)
-    if not isinstance(cards, tuple):
-        return None
-    diamonds = [c for c in cards if type(c) is Diamond]
+    (R-DIA-5). A payment without diamonds, or all in diamonds without ``via``, gets ``None``;
+    with ``turn``, the turn's ``Buy`` all in diamonds is refused too, since the turn's purchase
+    in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
+    diamonds, R-DIA-6, is its own ``UseVizier``)."""
+    diamonds = _diamonds_paid(action)
     if not diamonds:
         return None
     if getattr(action, "via", None) is not None:
         return "R-DIA-5: an exchange office cannot be played together with diamonds"
-    others = [c for c in cards if type(c) is not Diamond]
+    others = [c for c in action.cards if type(c) is not Diamond]
     if others:
         return (
             f"R-DIA-4: one payment is either all diamonds (BuyWithDiamonds) or in the space's currency, "
             f"never a mix: {card_names(diamonds)} with {card_names(others)}"
         )
-    return None
-
-
-def _turn_buy_refusal(action: Any) -> str | None:
-    """Why the turn's ``Buy`` ``action`` is refused for its diamonds (R-DIA-4, R-DIA-5), or
-    ``None``: besides :func:`diamond_refusal`, a ``Buy`` paid all in diamonds, since the turn's
-    purchase in diamonds is the listed :class:`BuyWithDiamonds` (the vizier's exact purchase in
-    diamonds, R-DIA-6, is its own ``UseVizier``)."""
-    why = diamond_refusal(action)
-    if why is not None:
-        return why
-    cards = getattr(action, "cards", None)
-    if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+    if turn:
         return (
             f"R-DIA-4: a building is bought with diamonds by BuyWithDiamonds({action.space}, ...) "
             f"(all diamonds, on any market space), not by Buy"
@@ -355,7 +337,7 @@ def _turn_buy_refusal(action: Any) -> str | None:
 
 @hookimpl
 def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKind | None:
-    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`_turn_buy_refusal`)
+    """R-DIA-4, R-DIA-5: the turn's ``Buy`` refuses diamonds (:func:`diamond_refusal`)
     before its own check. Only the check changes: a listed ``Buy`` never holds a diamond (the
     turn lists payments in the space's currency, or through an office), so the listing, on
     every state's hot path, stays as it is."""
@@ -364,7 +346,7 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     check = kind.check
 
     def checked(game: Game, seat: int, action: Any) -> None:
-        why = _turn_buy_refusal(action)
+        why = diamond_refusal(action, turn=True)
         if why is not None:
             raise IllegalActionError(why)
         if check is not None:
@@ -373,20 +355,20 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     return evolve(kind, check=checked)
 
 
-class DiamondPurchaseRule(PurchaseRule):
+#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
+#: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
+_REACH = tuple((KEY, "reach", seat) for seat in range(8))
+_PRICES = (KEY, "prices")
+
+
+class DiamondPurchaseRule(DelegatingPurchaseRule):
     """The purchase rule so far (``inner``) with payments all in diamonds on any space
     (R-DIA-4) among the exact purchases of the vizier (R-DIA-6), its checks and its asking
     round. The turn's purchases in diamonds are :class:`BuyWithDiamonds`: the turn's ``Buy``
     kind refuses diamonds (:func:`alhambra_action_kind`). A payment mixing diamonds with other
     cards, or diamonds with an exchange office, is refused with its rule (R-DIA-4, R-DIA-5)."""
 
-    __slots__ = ("inner",)
-
-    def __init__(self, inner: PurchaseRule) -> None:
-        self.inner = inner
-
-    def market_price(self, game: GameLike, space: int) -> int | None:
-        return self.inner.market_price(game, space)
+    __slots__ = ()
 
     def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
         found = self.inner.cached_purchases(game, seat, exact)
@@ -400,15 +382,9 @@ class DiamondPurchaseRule(PurchaseRule):
         if why is not None:
             raise IllegalActionError(why)
         cards = getattr(action, "cards", None)
-        if isinstance(cards, tuple) and cards and all(type(c) is Diamond for c in cards):
+        if isinstance(cards, tuple) and cards and type(cards[0]) is Diamond:  # no mix (above): all diamonds, R-DIA-6
             return check_diamond_payment(game, seat, BuyWithDiamonds(action.space, cards))
         return self.inner.check_payment(game, seat, action)
-
-    def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
-        return self.inner.pay(game, seat, action)
-
-    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
-        return self.inner.earns_extra_action(game, seat, action, price)
 
     def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
         """The first of ``seats`` that can pay exactly through the rule so far or in
@@ -429,12 +405,6 @@ class DiamondPurchaseRule(PurchaseRule):
                 return seat if first is None else first
             before.append(seat)
         return self.inner.first_exact_payer(game, before) if before else None
-
-
-#: ``operations.memo(game)`` keys: per seat, the totals its diamonds can pay exactly (a bitset, kept with
-#: a copy of the hand); the market prices as a bitset (kept with a copy of the market)
-_REACH = tuple((KEY, "reach", seat) for seat in range(8))
-_PRICES = (KEY, "prices")
 
 
 def pays_exactly_in_diamonds(game: GameLike, seat: int) -> bool:

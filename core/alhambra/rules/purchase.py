@@ -576,6 +576,38 @@ class PurchaseRule:
         return None
 
 
+class DelegatingPurchaseRule(PurchaseRule):
+    """A purchase rule asking the rule so far (``inner``: the rule the hook
+    ``alhambra_purchase_rule`` is handed) for everything. A plugin changing part of the rule
+    subclasses it and overrides only what it changes, calling ``self.inner`` for the rest."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: PurchaseRule) -> None:
+        self.inner = inner
+
+    def market_price(self, game: GameLike, space: int) -> int | None:
+        return self.inner.market_price(game, space)
+
+    def cached_purchases(self, game: GameLike, seat: int, exact: bool = False) -> Sequence[Buy]:
+        return self.inner.cached_purchases(game, seat, exact)
+
+    def payment_cards(self, game: GameLike, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
+        return self.inner.payment_cards(game, seat, space)
+
+    def check_payment(self, game: GameLike, seat: int, action: Buy) -> int:
+        return self.inner.check_payment(game, seat, action)
+
+    def pay(self, game: GameLike, seat: int, action: Buy) -> Any:
+        return self.inner.pay(game, seat, action)
+
+    def earns_extra_action(self, game: GameLike, seat: int, action: Buy, price: int | None) -> bool:
+        return self.inner.earns_extra_action(game, seat, action, price)
+
+    def first_exact_payer(self, game: GameLike, seats: Iterable[int]) -> int | None:
+        return self.inner.first_exact_payer(game, seats)
+
+
 #: The built-in purchase rule.
 BASE_PURCHASE_RULE = PurchaseRule()
 
