@@ -51,6 +51,7 @@ from alhambra import (
     Action,
     ActionDone,
     ActionKind,
+    Alhambra,
     Decide,
     PhaseSpec,
     PlacementRules,
@@ -61,9 +62,10 @@ from alhambra import (
     Declared,
     DeclaredState,
     DeckKind,
-    InternedCard,
+    NumberedCard,
     Option,
     action_table,
+    field_check,
     declared,
     hookimpl,
     operations,
@@ -94,36 +96,18 @@ SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
 _STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
 _FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
 
-_GATES: dict[int, GateCard] = {}
-
 
 @frozen(slots=True, eq=False, init=False)
-class GateCard(InternedCard):
+class GateCard(NumberedCard):
     """Gate card ``number`` 1-6 (no currency, no value, R-GATE-1); ``code``: ``"gate-1"``.
     One instance per number. Raises :class:`~alhambra.ConfigError` for another number."""
 
+    PREFIX, NOUN, REFUSAL = "gate", "gate card", f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {{number!r}}"
     number: int
 
-    def __new__(cls, number: int) -> GateCard:
-        found = _GATES.get(number) if type(number) is int else None
-        if found is None:
-            raise ConfigError(f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {number!r}")
-        return found
-
-    @property
-    def code(self) -> str:
-        return f"gate-{self.number}"
-
-    def __str__(self) -> str:
-        return f"gate card {self.number}"
-
-
-for _number in range(1, MAX_CARDS + 1):  # the one instance of each number, made once
-    _GATES[_number] = object.__new__(GateCard)
-    object.__setattr__(_GATES[_number], "number", _number)
 
 #: The six gate cards (R-GATE-1, COMPONENTS.md).
-GATE_CARDS: tuple[GateCard, ...] = tuple(GateCard(k) for k in range(1, MAX_CARDS + 1))
+GATE_CARDS: tuple[GateCard, ...] = GateCard.make(range(1, MAX_CARDS + 1))
 
 
 def gates_in(cards: Any) -> list[GateCard]:
@@ -143,10 +127,8 @@ def why_not_displayed(display: Any) -> str | None:
 def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
     """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
     EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
-    if side == WEST:
-        return (x - 1, y, EAST)
-    if side == NORTH:
-        return (x, y - 1, SOUTH)
+    if side in (WEST, NORTH):
+        return (x + _STEP[side][0], y + _STEP[side][1], _FACING[side])
     return (x, y, side)
 
 
@@ -197,9 +179,8 @@ class GateRules(PlacementRules):
     the Alhambra declares open (``Alhambra.open_side``), which the built-in rules already walk
     through (R-GATE-6), so the built-in tables still decide everything else."""
 
-    def held_cells(self, city: Any) -> frozenset[int]:
-        cells: frozenset[int] = city.open_cells()
-        return cells
+    def held_cells(self, city: Alhambra) -> frozenset[int]:
+        return city.open_cells()
 
     def why_held(self, city: Any, pos: Any) -> str | None:
         if gated(city, pos):
@@ -231,12 +212,6 @@ def _gate_codes(value: Any, where: str) -> list[GateCard]:
     return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
 
-def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
-    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
-        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
-    return value
-
-
 def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
     """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
     or bit, as kept (:func:`canonical_gate`)."""
@@ -253,7 +228,7 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
     for walking (R-GATE-6)."""
     gates: list[list[list[int]]] = [[] for _ in range(game.num_players)]
-    for seat, seat_gates in enumerate(_seat_lists(value, game.num_players, where, "gates")):
+    for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
         for k, one in enumerate(seat_gates):
             x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
@@ -351,9 +326,11 @@ def _check_cards(value: Any) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _gate_card_only(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not GateCard:
-        raise IllegalActionError(f"R-GATE-4: TakeGate takes a gate card, not {value!r}")
+_gate_card_only = field_check(lambda v: type(v) is GateCard, "R-GATE-4: TakeGate takes a gate card")
+_int_only = field_check(lambda v: type(v) is int and abs(v) <= 1000, "R-GATE-5: a gate's {name} is an int within ±1000")
+_side_only = field_check(
+    lambda v: v in (EAST, SOUTH), "R-GATE-5: a gate lies on the east (2) or south (4) side of a cell"
+)
 
 
 @frozen(slots=True, cache_hash=True)
@@ -370,16 +347,6 @@ class TakeGate(Action):
         """In words (R-GATE-4): ``(what was done, what to do)``."""
         what = f"the {self.card} from the gate space"
         return f"took {what}", f"take {what}"
-
-
-def _int_only(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not int or abs(value) > 1000:
-        raise IllegalActionError(f"R-GATE-5: a gate's {attribute.name} is an int within ±1000, not {value!r}")
-
-
-def _side_only(instance: Any, attribute: Any, value: Any) -> None:
-    if value not in (EAST, SOUTH):
-        raise IllegalActionError(f"R-GATE-5: a gate lies on the east (2) or south (4) side of a cell, not {value!r}")
 
 
 @frozen(slots=True, cache_hash=True)
@@ -449,22 +416,9 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
-def _first_gate(hand: list[Card]) -> GateCard | None:
-    for c in hand:
-        if type(c) is GateCard:
-            return c
-    return None
-
-
-def _gate_count(hand: list[Card]) -> int:
-    return sum(1 for c in hand if type(c) is GateCard)
-
-
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
-    if not space:
-        return ()
-    return [action_table(TakeGate)[GateCard(space),]]
+    return [action_table(TakeGate)[GateCard(space),]] if space else ()
 
 
 def _check_take(game: Game, seat: int, action: TakeGate) -> None:
@@ -497,8 +451,9 @@ def can_play_gate(game: Game, seat: int) -> bool:
 # -- the window after a change (R-GATE-5) -----------------------------------------------------
 
 
-def _close(game: Game, seat: int) -> Next:
-    """The window closes: the game goes on as the change left it."""
+def _close(game: Game, seat: int, action: FinishGates = FINISH) -> Next:
+    """The window closes (:class:`FinishGates`, or no gate left to play): the game goes on as
+    the change left it."""
     gs = operations.edit_module(game, KEY)
     then = gs.then
     gs.window = gs.then = ""
@@ -676,10 +631,10 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     hand = st.players[seat].hand
     if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
-    card = _first_gate(hand)
+    held = gates_in(hand)
     city = st.players[seat].city
     change = st.phase == PHASE and st.modules[KEY].window == CHANGE
-    n = 0 if change else _gate_count(hand)
+    card, n = held[0], 0 if change else len(held)
     key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
@@ -703,7 +658,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
         why = (
             f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
-            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
+            f"opens the way for one (R-GATE-6) with the {len(gates_in(hand))} gate card(s) in hand, and the gate at "
             f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
@@ -722,11 +677,7 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     committed to (phase ``"gates"``, window ``"removal"``); in the window after a change the
     same seat decides again, until no gate can be played any more (the window closes)."""
     st = game.state
-    city = st.players[seat].city
-    why = why_not_gate(city, (action.x, action.y), action.side)
-    if why:  # listed only where it holds; never reached for a listed action
-        raise IllegalActionError(why)
-    city.open_side((action.x, action.y), action.side)
+    st.players[seat].city.open_side((action.x, action.y), action.side)
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
     if st.phase != PHASE:  # on a turn, before the removal it opens the way for
@@ -747,10 +698,6 @@ def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
         "R-GATE-5: a gate card played to open the way for a removal commits the player to a removal: "
         "remove a tile (RemoveToReserve) or play the other gates it needs"
     )
-
-
-def _apply_finish(game: Game, seat: int, action: FinishGates) -> Next | None:
-    return _close(game, seat)
 
 
 # -- BuildThroughGate --------------------------------------------------------------------------
@@ -793,11 +740,7 @@ def _pending_tiles(game: Game) -> list[Any]:
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    seen: list[Any] = []
-    for p in st.pending:
-        if p.tile not in seen:
-            seen.append(p.tile)
-    return seen
+    return list(dict.fromkeys([p.tile for p in st.pending]))
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
@@ -810,7 +753,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     tiles = _pending_tiles(game)
     if not tiles:
         return ()
-    card = _first_gate(hand)
+    card = gates_in(hand)[0]
     city = game.state.players[seat].city
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
@@ -868,10 +811,7 @@ def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None
     if turn:
         st.players[seat].reserve.remove(action.tile)
     else:
-        for i, p in enumerate(st.pending):
-            if p.tile == action.tile:
-                del st.pending[i]
-                break
+        st.pending.remove(next(p for p in st.pending if p.tile == action.tile))
     _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
     return ACTION_DONE if turn else None
@@ -955,7 +895,7 @@ def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeGate, {"turn"}, _legal_take, _apply_take, _check_take),
         ActionKind(PlayGate, {"turn", "place", PHASE}, _legal_play, _apply_play, _check_play),
-        ActionKind(FinishGates, {PHASE}, _legal_finish, _apply_finish, _check_finish),
+        ActionKind(FinishGates, {PHASE}, _legal_finish, _close, _check_finish),
         ActionKind(BuildThroughGate, {"turn", "place"}, _legal_build, _apply_build, _check_build),
     ]
 
@@ -995,12 +935,6 @@ DECLARED = Declared(
     extra=("hands",),
     words=(TakeGate, PlayGate, FinishGates, BuildThroughGate),
 )
-
-
-def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
-    trial = city.copy()
-    trial.open_side(pos, side, open=False)
-    return trial
 
 
 @hookimpl
@@ -1044,7 +978,9 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
             pos, side = (g[0], g[1]), g[2]
             listed.add((pos, side))
-            if city.tile_at(pos) is None or why_not_gate(_without_gate(city, pos, side), pos, side):
+            trial = city.copy()  # the wall as it was before its gate
+            trial.open_side(pos, side, open=False)
+            if city.tile_at(pos) is None or why_not_gate(trial, pos, side):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         if listed != opened or len(listed) != len(seat_gates):
             return (
@@ -1118,7 +1054,9 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     than gates (R-GATE-5)."""
     st, gs, part = game.state, gates_state(game), parts.get(KEY, {})
     if "hands" in part:
-        for seat, cards in enumerate(_seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")):
+        for seat, cards in enumerate(
+            declared.seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")
+        ):
             hand = st.players[seat].hand
             hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
     if why := why_not_displayed(st.display):
