@@ -167,6 +167,15 @@ def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
     return None
 
 
+def _trial(city: Any, sides: Iterable[tuple[tuple[int, int], int]], open: bool = True) -> Any:
+    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened, or closed: the rules
+    judge a change with those gates in place (R-GATE-6), or a gate's wall without it."""
+    trial = city.copy()
+    for pos, side in sides:
+        trial.open_side(pos, side, open=open)
+    return trial
+
+
 def gated(city: Any, pos: tuple[int, int]) -> bool:
     """True if the tile at ``pos`` has a gate on one of its sides (R-GATE-7: it stays)."""
     return any(city.is_open_side(pos, side) for side in _STEP)
@@ -598,21 +607,15 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
             label, parts = _parts(city, pos)
             if parts == 1 or parts - 1 > cards:
                 continue
-            joins = []
-            for wall in walls:
-                a, b = gate_cells((*wall[0], wall[1]))
-                if pos not in (a, b) and label[a] != label[b]:
-                    joins.append((wall, label[a], label[b]))
+            cells = [(wall, *gate_cells((*wall[0], wall[1]))) for wall in walls]
+            joins = [(wall, label[a], label[b]) for wall, a, b in cells if pos not in (a, b) and label[a] != label[b]]
             for wall, _, _ in joins:
                 if wall in out:
                     continue
                 chosen = _joining(parts, joins, wall)
                 if chosen is None:  # the double walls cannot join the parts: no gates will do
                     break
-                trial = city.copy()  # judged by the rules, with the gates in place (R-GATE-6)
-                for q, side in chosen:
-                    trial.open_side(q, side)
-                if trial.why_not_remove(pos) is None:
+                if _trial(city, chosen).why_not_remove(pos) is None:  # judged with the gates in place (R-GATE-6)
                     out.add(wall)
     found = city.memo[key] = sorted(out)
     return found
@@ -709,29 +712,20 @@ def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
     return [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
 
 
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: bool = False) -> list[int]:
+def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise.
-    ``walled_off``: ``pos`` is one of ``city.walled_off_cells`` for the tile's walls (R-PLACE-5
-    alone forbids it there, as the built-in rules find)."""
-    fast = city.fast_rules()
-    if not (walled_off and fast):
-        why = city.why_not_place(tile, pos)
-        if why is None or not why.startswith("R-PLACE-5"):
-            return []
+    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
+    why = city.why_not_place(tile, pos)
+    if why is None or not why.startswith("R-PLACE-5"):
+        return []
     near = _sides_with_tiles(city, pos)
-    if fast:
+    if city.fast_rules():
         # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
         # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
         return near if city.rules.hole_after_placing(city, pos) is None else []
-    out = []
-    for side in near:
-        trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
-        trial.open_side(pos, side)
-        if trial.why_not_place(tile, pos) is None:
-            out.append(side)
-    return out
+    # other rules: R-PLACE-3 … 6 judged with the gate on that side
+    return [side for side in near if _trial(city, [(pos, side)]).why_not_place(tile, pos) is None]
 
 
 def _pending_tiles(game: Game) -> list[Any]:
@@ -748,9 +742,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     reserve, a redesign) and every frontier cell it could reach only across double walls,
     one gate on each of those walls."""
     hand = game.state.players[seat].hand
-    if _GATE_SET.isdisjoint(hand):
-        return ()
-    tiles = _pending_tiles(game)
+    tiles = () if _GATE_SET.isdisjoint(hand) else _pending_tiles(game)
     if not tiles:
         return ()
     card = gates_in(hand)[0]
@@ -759,23 +751,15 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     found = city.memo.get(key)
     if found is None:
         table = action_table(BuildThroughGate)
-        found = []
-        walls = city.catalog.walls
         fast = city.fast_rules()
         barred = set(city.barred_cells()) if fast else ()
+        found = city.memo[key] = []
         for tile in tiles:
-            # only where R-PLACE-5 alone forbids the tile can a gate let it in
-            for c in city.walled_off_cells(walls[tile]):
-                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
-                    continue
-                pos = cell_position(c)
-                if fast:
-                    sides = _sides_with_tiles(city, pos)
-                else:
-                    sides = _through_gate_sides(city, tile, pos, walled_off=True)
-                for side in sides:
-                    found.append(table[card, tile, pos[0], pos[1], side])
-        city.memo[key] = found
+            # only where R-PLACE-5 alone forbids the tile can a gate let it in; R-PLACE-6 bars a
+            # cell, gate or not (the built-in rules: see _through_gate_sides)
+            for pos in [cell_position(c) for c in city.walled_off_cells(city.catalog.walls[tile]) if c not in barred]:
+                sides = _sides_with_tiles(city, pos) if fast else _through_gate_sides(city, tile, pos)
+                found += [table[card, tile, pos[0], pos[1], side] for side in sides]
     return found
 
 
@@ -978,9 +962,7 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
             pos, side = (g[0], g[1]), g[2]
             listed.add((pos, side))
-            trial = city.copy()  # the wall as it was before its gate
-            trial.open_side(pos, side, open=False)
-            if city.tile_at(pos) is None or why_not_gate(trial, pos, side):
+            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         if listed != opened or len(listed) != len(seat_gates):
             return (
