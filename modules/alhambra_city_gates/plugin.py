@@ -135,17 +135,13 @@ def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
 def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
     """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
     against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
-    walls = city.catalog.walls
-    tiles = city.tiles
+    walls, tiles = city.catalog.walls, city.tiles
     out = []
     for (x, y), t in tiles.items():
-        m = walls[t]
-        for side in (EAST, SOUTH):
-            dx, dy = _STEP[side]
-            other = tiles.get((x + dx, y + dy))
-            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
+        for side, other in ((EAST, tiles.get((x + 1, y))), (SOUTH, tiles.get((x, y + 1)))):
+            if other is not None and walls[t] & side and walls[other] & _FACING[side]:
                 out.append(((x, y), side))
-    return sorted(out)
+    return sorted(wall for wall in out if not city.is_open_side(*wall))
 
 
 def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
@@ -153,11 +149,8 @@ def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
     gate per side), or ``None``."""
     if side not in _STEP:
         return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
-    x, y = pos
-    dx, dy = _STEP[side]
-    walls = city.catalog.walls
-    mine, other = city.tile_at(pos), city.tile_at((x + dx, y + dy))
-    word = SIDE_NAMES[side]
+    mine, other = [city.tile_at(cell) for cell in gate_cells((*pos, side))]
+    word, walls = SIDE_NAMES[side], city.catalog.walls
     if mine is None or other is None:
         return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
     if not (walls[mine] & side and walls[other] & _FACING[side]):
@@ -198,7 +191,8 @@ class GateRules(PlacementRules):
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two cells a kept gate ``(x, y, EAST|SOUTH)`` lies between."""
+    """The two cells a gate ``(x, y, side)`` lies between: (x, y) and its neighbour across
+    ``side`` (NORTH/EAST/SOUTH/WEST; a kept gate's side is EAST or SOUTH)."""
     x, y, side = gate
     dx, dy = _STEP[side]
     return (x, y), (x + dx, y + dy)
@@ -537,9 +531,7 @@ def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], i
     """The tiles of ``city`` but ``without``, each labelled with the part of the Alhambra one
     reaches on foot from it (the rules' ``side_open``, R-PLACE-5, R-GATE-6), the fountain's
     part 0; and how many parts there are."""
-    tiles = city.tiles
-    walls = city.catalog.walls
-    rules = city.rules
+    tiles, walls, rules = city.tiles, city.catalog.walls, city.rules
     label: dict[tuple[int, int], int] = {}
     n = 0
     for start in [(0, 0), *sorted(tiles)]:
@@ -567,19 +559,12 @@ def _joining(
 ) -> list[tuple[tuple[int, int], int]] | None:
     """Walls of ``joins`` (``(wall, part, part)``) that join all ``parts`` parts, ``first``
     among them (a spanning tree: ``parts - 1`` walls), or ``None`` if they cannot."""
-    root = list(range(parts))
-
-    def find(a: int) -> int:
-        while root[a] != a:
-            root[a] = root[root[a]]
-            a = root[a]
-        return a
-
+    group = list(range(parts))  # each part's group of parts joined so far
     chosen = []
     for wall, a, b in sorted(joins, key=lambda j: j[0] != first):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            root[ra] = rb
+        old, new = group[a], group[b]
+        if old != new:
+            group = [new if g == old else g for g in group]
             chosen.append(wall)
     return chosen if len(chosen) == parts - 1 else None
 
