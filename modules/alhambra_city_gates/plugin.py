@@ -954,8 +954,11 @@ def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
                 f"R-GATE-5: seat {seat}'s gates {sorted(listed)} do not match the opened double walls "
                 f"of its Alhambra {sorted(opened)}"
             )
-    if sum(len(s) for s in gs.gates) != len(gs.played):
-        return "R-GATE-5: every gate played is one card played, and the counts differ"
+    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
+        return (
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
     return None
 
 
@@ -987,28 +990,6 @@ def alhambra_check_state(game: Game) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _why_not_placed(gs: CityGatesState, places: dict[GateCard, list[str]], used: int, count: int) -> list[str]:
-    """Refuse a position's gate card lying in two places (``places``: where each lies), a card
-    in use lying nowhere (R-GATE-1), or as many cards played as gates not (R-GATE-5); else the
-    part's key, read (the cards set aside in order)."""
-    for card, at in places.items():
-        if len(at) > 1:
-            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
-    for card in GATE_CARDS[used:]:
-        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
-            raise ConfigError(
-                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
-                f"R-GATE-1: set the others aside in 'unused', or place them)"
-            )
-    if len(gs.played) != count:
-        raise ConfigError(
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    gs.unused.sort()
-    return [KEY]
-
-
 @hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
     """``[city_gates]`` (every key optional; ``space``, ``gates``, ``played``, ``unused``,
@@ -1017,8 +998,8 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     lowest numbers that lie nowhere else, ``unused`` to the cards beyond ``city_gates.cards``
     that lie nowhere else (R-GATE-1). Every other gate card in use goes into piles 3-5 of a
     shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
-    gate card in two places or in the money display (R-GATE-3), fewer or more cards played
-    than gates (R-GATE-5)."""
+    gate card in two places or in the money display (R-GATE-3), a card not in use lying nowhere
+    (R-GATE-1); fewer or more cards played than gates (R-GATE-5) by the check of the state."""
     st, gs, part = game.state, gates_state(game), parts.get(KEY, {})
     if "hands" in part:
         for seat, cards in enumerate(
@@ -1028,7 +1009,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
             hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
     if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
-    places: dict[GateCard, list[str]] = {}
+    places: dict[GateCard, list[str]] = {}  # where each gate card lies
     others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [_card_of(gs.space)])]
     for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
         for c in gates_in(cards):
@@ -1036,13 +1017,22 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     used, count = card_count(game), sum(len(g) for g in gs.gates)
     if "unused" not in part:
         gs.unused = [c.number for c in GATE_CARDS[used:] if c not in places]
-    for k in gs.unused:
-        places.setdefault(GateCard(k), []).append("city_gates.unused")
     if "played" not in part:
-        gs.played = [c.number for c in GATE_CARDS if c not in places][:count]
-    for k in gs.played:
-        places.setdefault(GateCard(k), []).append("city_gates.played")
-    return _why_not_placed(gs, places, used, count)
+        gs.played = [c.number for c in GATE_CARDS if c not in places and c.number not in gs.unused][:count]
+    for name in ("unused", "played"):
+        for k in getattr(gs, name):
+            places.setdefault(GateCard(k), []).append(f"city_gates.{name}")
+    for card, at in places.items():
+        if len(at) > 1:
+            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    gs.unused.sort()
+    return [KEY]
 
 
 @hookimpl(specname="alhambra_view")
