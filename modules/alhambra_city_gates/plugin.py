@@ -198,23 +198,6 @@ def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, 
     return (x, y), (x + dx, y + dy)
 
 
-_BY_CODE = {c.code: c for c in GATE_CARDS}
-
-
-def _gate_code(value: Any, where: str) -> GateCard:
-    """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
-    card = _BY_CODE.get(value) if type(value) is str else None
-    if card is None:
-        raise ConfigError(f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(_BY_CODE)})")
-    return card
-
-
-def _gate_codes(value: Any, where: str) -> list[GateCard]:
-    if not isinstance(value, list):
-        raise ConfigError(f"{where}: a list of gate cards ('gate-1' …), not {value!r}")
-    return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
 def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
     """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
     or bit, as kept (:func:`canonical_gate`)."""
@@ -245,20 +228,14 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
 CARD_NUMBERS = tuple(range(1, MAX_CARDS + 1))
 
 
-def _card_of(number: Any) -> Any:
-    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
-    save's ``-1``: the check of every card then names the place it lies in)."""
-    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
-
-
 #: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
 #: positions, the cards themselves where components are counted
 _NUMBERS: dict[str, Any] = dict(
     to_position=lambda numbers: [GateCard(n).code for n in numbers],
-    from_position=lambda value, game, where: [c.number for c in _gate_codes(value, where)],
+    from_position=lambda value, game, where: [c.number for c in GateCard.of_codes(value, where)],
     among=CARD_NUMBERS,
     holds="cards",
-    locate=lambda numbers: [_card_of(n) for n in numbers],
+    locate=lambda numbers: [GateCard.numbered(n) for n in numbers],
 )
 
 
@@ -286,12 +263,12 @@ class CityGatesState(DeclaredState):
         metadata=declared.public(
             view=lambda n: f"gate-{n}" if n else None,
             to_position=lambda n: GateCard(n).code,
-            from_position=lambda v, game, where: _gate_code(v, where).number if v != "" else 0,
+            from_position=lambda v, game, where: GateCard.of_code(v, where).number if v != "" else 0,
             among=tuple(range(MAX_CARDS + 1)),
             omit=True,
             holds="cards",
             place="gate space",
-            locate=lambda n: [_card_of(n)] if n else [],
+            locate=lambda n: [GateCard.numbered(n)] if n else [],
         )
     )
     gates: list[list[list[int]]] = field(
@@ -319,9 +296,8 @@ def card_count(game: Game) -> int:
 
 
 def _check_cards(value: Any) -> str | None:
-    if value is None or (type(value) is int and 1 <= value <= MAX_CARDS):
-        return None
-    return f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1)"
+    ok = value is None or (type(value) is int and 1 <= value <= MAX_CARDS)
+    return None if ok else f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1)"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -430,8 +406,7 @@ def _check_take(game: Game, seat: int, action: TakeGate) -> None:
 
 
 def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
-    gs = operations.edit_module(game, KEY)
-    gs.space = 0
+    operations.edit_module(game, KEY).space = 0
     game.state.players[seat].hand.append(action.card)
     return ACTION_DONE
 
@@ -463,39 +438,34 @@ def _close(game: Game, seat: int, action: FinishGates = FINISH) -> Next:
     return ACTION_DONE if then == "done" else Decide(seat, then)
 
 
-def _after_change(game: Game, seat: int, nxt: Next | None) -> Next | None:
-    """``seat``'s Alhambra has just changed and the action that changed it answered ``nxt``:
-    a removal a gate was played for meets that commitment; if a gate can be played now, the
-    window opens (phase ``"gates"``) and keeps what comes next for its end (R-GATE-5: any
-    number of gates, on the Alhambra as it stands after the change, the turn's last placement
-    included); otherwise ``nxt`` itself."""
-    st = game.state
-    if st.modules[KEY].window:  # the removal the gates were played for (R-GATE-5 ruling)
-        gs = operations.edit_module(game, KEY)
-        gs.window = gs.then = ""
-    if nxt is None:  # the same seat decides again: a placement with tiles left, or its end
-        then = st.phase
-    elif type(nxt) is ActionDone:
-        then = "turn" if nxt.extra else "done"
-    else:  # a change that moves the game on in another way (no action of the game's rules does)
-        return nxt
-    if then == PHASE or not can_play_gate(game, seat):
-        return nxt
-    gs = operations.edit_module(game, KEY)
-    gs.window, gs.then = CHANGE, then
-    return Decide(seat, PHASE)
-
-
 def _with_window(apply: Any) -> Any:
     """An action kind's ``apply`` that, when the action changed the deciding seat's own
-    Alhambra (its layout: its ``memo`` replaced), opens the window for gates after it."""
+    Alhambra (its layout: its ``memo`` replaced) and answered ``nxt``: meets the commitment of
+    a removal a gate was played for; if a gate can be played now, opens the window for gates
+    (phase ``"gates"``), which keeps what comes next for its end (R-GATE-5: any number of
+    gates, on the Alhambra as it stands after the change, the turn's last placement included);
+    otherwise answers ``nxt`` itself."""
 
     def apply_then_gates(game: Game, seat: int, action: Any) -> Next | None:
         before = game.state.players[seat].city.memo
         nxt: Next | None = apply(game, seat, action)
-        if game.state.players[seat].city.memo is before:
+        st = game.state
+        if st.players[seat].city.memo is before:
             return nxt
-        return _after_change(game, seat, nxt)
+        if st.modules[KEY].window:  # the removal the gates were played for (R-GATE-5 ruling)
+            gs = operations.edit_module(game, KEY)
+            gs.window = gs.then = ""
+        if nxt is None:  # the same seat decides again: a placement with tiles left, or its end
+            then = st.phase
+        elif type(nxt) is ActionDone:
+            then = "turn" if nxt.extra else "done"
+        else:  # a change that moves the game on in another way (no action of the game's rules does)
+            return nxt
+        if then == PHASE or not can_play_gate(game, seat):
+            return nxt
+        gs = operations.edit_module(game, KEY)
+        gs.window, gs.then = CHANGE, then
+        return Decide(seat, PHASE)
 
     return apply_then_gates
 
@@ -652,11 +622,14 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     raise IllegalActionError(why or f"{action} is not legal now")
 
 
-def _record_gate(game: Game, seat: int, card: GateCard, x: int, y: int, side: int) -> None:
+def _play_gate(game: Game, seat: int, action: PlayGate | BuildThroughGate) -> None:
+    """The gate of ``action`` on its side of the seat's Alhambra, open for walking (R-GATE-6),
+    its card out of the game (R-GATE-5)."""
     gs = operations.edit_module(game, KEY)
-    game.state.players[seat].hand.remove(card)
-    gs.played.append(card.number)
-    gs.gates[seat].append(list(canonical_gate(x, y, side)))
+    game.state.players[seat].city.open_side((action.x, action.y), action.side)
+    game.state.players[seat].hand.remove(action.card)
+    gs.played.append(action.card.number)
+    gs.gates[seat].append(list(canonical_gate(action.x, action.y, action.side)))
 
 
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
@@ -665,8 +638,7 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     committed to (phase ``"gates"``, window ``"removal"``); in the window after a change the
     same seat decides again, until no gate can be played any more (the window closes)."""
     st = game.state
-    st.players[seat].city.open_side((action.x, action.y), action.side)
-    _record_gate(game, seat, action.card, action.x, action.y, action.side)
+    _play_gate(game, seat, action)
     operations.city_changed(game, seat)
     if st.phase != PHASE:  # on a turn, before the removal it opens the way for
         gs = operations.edit_module(game, KEY)
@@ -772,16 +744,13 @@ def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None
     from the reserve and, like any redesign, that is the turn's action (R-TURN-5 i). Like
     every change, the window for more gates follows when one can be played."""
     st = game.state
-    city = st.players[seat].city
-    pos = (action.x, action.y)
     turn = st.phase != "place"
-    city.open_side(pos, action.side)
-    city.place(action.tile, pos, checked=True)
+    _play_gate(game, seat, action)  # the gate first: the tile reaches the Alhambra through it
+    st.players[seat].city.place(action.tile, (action.x, action.y), checked=True)
     if turn:
         st.players[seat].reserve.remove(action.tile)
     else:
         st.pending.remove(next(p for p in st.pending if p.tile == action.tile))
-    _record_gate(game, seat, action.card, action.x, action.y, action.side)
     operations.city_changed(game, seat)
     return ACTION_DONE if turn else None
 
@@ -1006,11 +975,11 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
             declared.seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")
         ):
             hand = st.players[seat].hand
-            hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
+            hand += [c for c in GateCard.of_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
     if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
     places: dict[GateCard, list[str]] = {}  # where each gate card lies
-    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [_card_of(gs.space)])]
+    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [GateCard.numbered(gs.space)])]
     for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
         for c in gates_in(cards):
             places.setdefault(c, []).append(where)

@@ -228,6 +228,31 @@ class NumberedCard(InternedCard):
             object.__setattr__(card, "number", number)
         return tuple(cls._ONE.values())
 
+    @classmethod
+    def numbered(cls, number: Any) -> Any:
+        """The card numbered ``number``, or ``number`` itself where no card of the family has
+        that number (a loaded save's ``-1``: a check of every card then names where it lies)."""
+        return cls._ONE.get(number, number) if type(number) is int else number
+
+    @classmethod
+    def of_code(cls: type[_N], value: Any, where: str) -> _N:
+        """The card whose code ``value`` is (``"gate-1"``); :class:`ConfigError` naming ``where``
+        and the family's codes else."""
+        found: _N | None = next((c for c in cls._ONE.values() if c.code == value), None)
+        if found is None or type(value) is not str:
+            codes = ", ".join(c.code for c in cls._ONE.values())
+            raise ConfigError(f"{where}: unknown {cls.NOUN} {value!r} (the {cls.NOUN}s are {codes})")
+        return found
+
+    @classmethod
+    def of_codes(cls: type[_N], value: Any, where: str) -> list[_N]:
+        """The cards of a list of codes (:meth:`of_code`, ``where[i]`` naming each);
+        :class:`ConfigError` naming ``where`` for anything but a list."""
+        if not isinstance(value, list):
+            first = next(iter(cls._ONE.values())).code
+            raise ConfigError(f"{where}: a list of {cls.NOUN}s ('{first}' …), not {value!r}")
+        return [cls.of_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
     @property
     def code(self) -> str:
         return f"{self.PREFIX}-{self.number}"
