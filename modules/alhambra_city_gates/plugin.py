@@ -169,11 +169,6 @@ def _trial(city: Any, sides: Iterable[tuple[tuple[int, int], int]], open: bool =
     return trial
 
 
-def gated(city: Any, pos: tuple[int, int]) -> bool:
-    """True if the tile at ``pos`` has a gate on one of its sides (R-GATE-7: it stays)."""
-    return any(city.is_open_side(pos, side) for side in _STEP)
-
-
 @frozen(slots=True)
 class GateRules(PlacementRules):
     """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
@@ -185,7 +180,7 @@ class GateRules(PlacementRules):
         return city.open_cells()
 
     def why_held(self, city: Any, pos: Any) -> str | None:
-        if gated(city, pos):
+        if any(city.is_open_side(pos, side) for side in _STEP):  # a gate on one of its sides
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return None
 
@@ -225,15 +220,12 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     return gates
 
 
-CARD_NUMBERS = tuple(range(1, MAX_CARDS + 1))
-
-
 #: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
 #: positions, the cards themselves where components are counted
 _NUMBERS: dict[str, Any] = dict(
     to_position=lambda numbers: [GateCard(n).code for n in numbers],
     from_position=lambda value, game, where: [c.number for c in GateCard.of_codes(value, where)],
-    among=CARD_NUMBERS,
+    among=tuple(range(1, MAX_CARDS + 1)),
     holds="cards",
     locate=lambda numbers: [GateCard.numbered(n) for n in numbers],
 )
@@ -791,8 +783,7 @@ def alhambra_setup(game: Game) -> None:
 def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-GATE-2 (R-SET-6): the gate cards used, shuffled, dealt in turn to piles 3, 4 and 5
     starting with pile 3, each at a random depth of its pile."""
-    used = card_count(game)
-    cards = list(GATE_CARDS[:used])
+    cards = list(GATE_CARDS[: card_count(game)])
     operations.rng(game).shuffle(cards)
     for k, card in enumerate(cards):
         shuffle_into(operations.rng(game), piles[GATE_PILES[k % len(GATE_PILES)]], card)
