@@ -872,13 +872,39 @@ def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> 
     return GateRules(holes=rules.holes, walls_match=rules.walls_match)
 
 
-def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
-    """Why the window for gates (``window``, ``then``) does not fit the game's phase, or
-    ``None``: phase ``"gates"`` exactly while a window is open; a removal is committed on a
-    turn (the turn player, nothing being placed); after a change, what follows is ``"done"``
-    or a phase a seat decides in, ``"place"`` exactly while a placement is interrupted."""
+def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
+    """Why a loaded game's gates are not sound, or ``None`` (one list per seat, card numbers and
+    the window's values in range are the declared checks; where else each card lies the core
+    checks, every card exactly once): no gate card in the money display (R-GATE-3,
+    :func:`why_not_displayed`); the gates each on a double wall of its seat's Alhambra, every opened side a gate, one card played per
+    gate (R-GATE-5); the window for gates fitting the game's phase: phase ``"gates"`` exactly
+    while a window is open, a removal committed on a turn (the turn player, nothing being
+    placed), after a change what follows ``"done"`` or a phase a seat decides in, ``"place"``
+    exactly while a placement is interrupted (R-GATE-5); the cards set aside those beyond the
+    game's ``city_gates.cards`` (R-GATE-1)."""
     st = game.state
-    if type(gs.window) is not str or type(gs.then) is not str:  # the window's values: as declared
+    if why := why_not_displayed(st.display):
+        return f"state.display: {why}"
+    for seat, seat_gates in enumerate(gs.gates):
+        city = st.players[seat].city
+        for g in seat_gates:
+            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
+                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
+            pos, side = (g[0], g[1]), g[2]
+            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
+                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
+        listed = sorted(((x, y), side) for x, y, side in seat_gates)
+        opened = sorted((p, s) for p, s in city.open_sides if s in (EAST, SOUTH))
+        if listed != opened:
+            return (
+                f"R-GATE-5: seat {seat}'s gates {listed} do not match the opened double walls of its Alhambra {opened}"
+            )
+    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
+        return (
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    if type(gs.then) is not str:  # the window's own values: as declared
         return f"city gates: the window and what follows it are names, not {gs.window!r}, {gs.then!r}"
     if (st.phase == PHASE) != bool(gs.window):
         return f"city gates: phase {st.phase!r} and the window for gates {gs.window!r} disagree (R-GATE-5)"
@@ -892,38 +918,6 @@ def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
             return "city gates: a window for gates after a placement keeps that placement's context, and only then"
     elif gs.then:
         return f"city gates: nothing follows a window that is not open, not {gs.then!r}"
-    return None
-
-
-def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
-    """Why the gates of the Alhambras are not sound, or ``None``: each on a double wall of its
-    seat's Alhambra, every opened side a gate, one card played per gate (R-GATE-5)."""
-    for seat, seat_gates in enumerate(gs.gates):
-        city = game.state.players[seat].city
-        opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
-        listed = set()
-        for g in seat_gates:
-            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
-                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            pos, side = (g[0], g[1]), g[2]
-            listed.add((pos, side))
-            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
-                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
-        if listed != opened or len(listed) != len(seat_gates):
-            return (
-                f"R-GATE-5: seat {seat}'s gates {sorted(listed)} do not match the opened double walls "
-                f"of its Alhambra {sorted(opened)}"
-            )
-    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
-        return (
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    return None
-
-
-def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
-    """Why the cards set aside are not those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
     aside = list(range(card_count(game) + 1, MAX_CARDS + 1))
     if sorted(gs.unused) != aside:
         return f"R-GATE-1: this game (city_gates.cards) sets aside the gate cards {aside}, not {sorted(gs.unused)}"
@@ -932,17 +926,11 @@ def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's gates (one list per seat and card numbers in range are the declared
-    checks): no gate card in the money display (R-GATE-3, :func:`why_not_displayed`), the
-    gates (:func:`_why_not_gates`), the window for gates and the phase agreeing
-    (:func:`_why_not_window`), the cards set aside (:func:`_why_not_unused`). Where else each
-    card lies is checked by the core (every card exactly once)."""
+    """A loaded game's gates, if they are not sound (:func:`_why_not_sound`)."""
     gs = game.state.modules.get(KEY)
     if gs is None or len(gs.gates) != game.num_players:
         return None  # said by the declared check
-    if why := why_not_displayed(game.state.display):
-        return f"state.display: {why}"
-    return _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
+    return _why_not_sound(game, gs)
 
 
 # ---------------------------------------------------------------------------------------------
