@@ -274,12 +274,6 @@ class CityGatesState(DeclaredState):
     then: str = field(default="", metadata=declared.internal(omit=True))
 
 
-def gates_state(game: Game) -> CityGatesState:
-    """This game's :class:`CityGatesState`."""
-    gs: CityGatesState = game.state.modules[KEY]
-    return gs
-
-
 def card_count(game: Game) -> int:
     """How many gate cards this game uses (R-GATE-1): the option, else one per player (2
     players: 2)."""
@@ -948,13 +942,11 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
     gate card in two places or in the money display (R-GATE-3), a card not in use lying nowhere
     (R-GATE-1); fewer or more cards played than gates (R-GATE-5) by the check of the state."""
-    st, gs, part = game.state, gates_state(game), parts.get(KEY, {})
-    if "hands" in part:
-        for seat, cards in enumerate(
-            declared.seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")
-        ):
-            hand = st.players[seat].hand
-            hand += [c for c in GateCard.of_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
+    st, gs, part = game.state, game.state.modules[KEY], parts.get(KEY, {})
+    n = game.num_players
+    hands = declared.seat_lists(part.get("hands", [[]] * n), n, "city_gates.hands", "gate cards")
+    for seat, (p, cards) in enumerate(zip(st.players, hands)):
+        p.hand += [c for c in GateCard.of_codes(cards, f"city_gates.hands[{seat}]") if c not in p.hand]
     if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
     places: dict[GateCard, list[str]] = {}  # where each gate card lies
@@ -989,7 +981,7 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
     page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
     each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
     R-GATE-4)."""
-    space = gates_state(game).space
+    space = game.state.modules[KEY].space
     view.setdefault("beside_market", []).append(
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )
