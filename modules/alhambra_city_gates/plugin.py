@@ -685,7 +685,9 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     reserve, a redesign) and every frontier cell it could reach only across double walls,
     one gate on each of those walls."""
     hand = game.state.players[seat].hand
-    tiles = () if _GATE_SET.isdisjoint(hand) else _pending_tiles(game)
+    if _GATE_SET.isdisjoint(hand):
+        return ()
+    tiles = _pending_tiles(game)
     if not tiles:
         return ()
     card = gates_in(hand)[0]
@@ -694,15 +696,23 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     found = city.memo.get(key)
     if found is None:
         table = action_table(BuildThroughGate)
+        found = []
+        walls = city.catalog.walls
         fast = city.fast_rules()
         barred = set(city.barred_cells()) if fast else ()
-        found = city.memo[key] = []
         for tile in tiles:
-            # only where R-PLACE-5 alone forbids the tile can a gate let it in; R-PLACE-6 bars a
-            # cell, gate or not (the built-in rules: see _through_gate_sides)
-            for pos in [cell_position(c) for c in city.walled_off_cells(city.catalog.walls[tile]) if c not in barred]:
-                sides = _sides_with_tiles(city, pos) if fast else _through_gate_sides(city, tile, pos)
-                found += [table[card, tile, pos[0], pos[1], side] for side in sides]
+            # only where R-PLACE-5 alone forbids the tile can a gate let it in
+            for c in city.walled_off_cells(walls[tile]):
+                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
+                    continue
+                pos = cell_position(c)
+                if fast:
+                    sides = _sides_with_tiles(city, pos)
+                else:
+                    sides = _through_gate_sides(city, tile, pos)
+                for side in sides:
+                    found.append(table[card, tile, pos[0], pos[1], side])
+        city.memo[key] = found
     return found
 
 
