@@ -138,10 +138,13 @@ def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
     walls, tiles = city.catalog.walls, city.tiles
     out = []
     for (x, y), t in tiles.items():
-        for side, other in ((EAST, tiles.get((x + 1, y))), (SOUTH, tiles.get((x, y + 1)))):
-            if other is not None and walls[t] & side and walls[other] & _FACING[side]:
+        m = walls[t]
+        for side in (EAST, SOUTH):
+            dx, dy = _STEP[side]
+            other = tiles.get((x + dx, y + dy))
+            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
                 out.append(((x, y), side))
-    return sorted(wall for wall in out if not city.is_open_side(*wall))
+    return sorted(out)
 
 
 def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
@@ -381,6 +384,17 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
+def _first_gate(hand: list[Card]) -> GateCard | None:
+    for c in hand:
+        if type(c) is GateCard:
+            return c
+    return None
+
+
+def _gate_count(hand: list[Card]) -> int:
+    return sum(1 for c in hand if type(c) is GateCard)
+
+
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     return [action_table(TakeGate)[GateCard(space),]] if space else ()
@@ -548,8 +562,11 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
             label, parts = _parts(city, pos)
             if parts == 1 or parts - 1 > cards:
                 continue
-            cells = [(wall, *gate_cells((*wall[0], wall[1]))) for wall in walls]
-            joins = [(wall, label[a], label[b]) for wall, a, b in cells if pos not in (a, b) and label[a] != label[b]]
+            joins = []
+            for wall in walls:
+                a, b = gate_cells((*wall[0], wall[1]))
+                if pos not in (a, b) and label[a] != label[b]:
+                    joins.append((wall, label[a], label[b]))
             for wall, _, _ in joins:
                 if wall in out:
                     continue
@@ -575,10 +592,10 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     hand = st.players[seat].hand
     if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
-    held = gates_in(hand)
+    card = _first_gate(hand)
     city = st.players[seat].city
     change = st.phase == PHASE and st.modules[KEY].window == CHANGE
-    card, n = held[0], 0 if change else len(held)
+    n = 0 if change else _gate_count(hand)
     key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
@@ -602,7 +619,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
         why = (
             f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
-            f"opens the way for one (R-GATE-6) with the {len(gates_in(hand))} gate card(s) in hand, and the gate at "
+            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
             f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
@@ -677,7 +694,11 @@ def _pending_tiles(game: Game) -> list[Any]:
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    return list(dict.fromkeys([p.tile for p in st.pending]))
+    seen: list[Any] = []
+    for p in st.pending:
+        if p.tile not in seen:
+            seen.append(p.tile)
+    return seen
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
@@ -690,7 +711,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     tiles = _pending_tiles(game)
     if not tiles:
         return ()
-    card = gates_in(hand)[0]
+    card = _first_gate(hand)
     city = game.state.players[seat].city
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
