@@ -30,6 +30,7 @@ from .engine.actions import (
     action_table,
     canonical_cards,
     card_names,
+    field_check,
 )
 from .engine.city import SIDES, Alhambra, cell_position
 from .engine.components import (
@@ -47,6 +48,7 @@ from .engine.components import (
     WEST,
     Card,
     InternedCard,
+    NumberedCard,
     MoneyCard,
     ScoringCard,
     TileCatalog,
@@ -129,6 +131,7 @@ __all__ = [
     "EndGame",
     "EvaluationPart",
     "Field",
+    "field_check",
     "FOUNTAIN",
     "Game",
     "GameLike",
@@ -137,6 +140,7 @@ __all__ = [
     "HiddenPile",
     "IllegalActionError",
     "InternedCard",
+    "NumberedCard",
     "Interrupt",
     "MARKET_CURRENCIES",
     "MoneyCard",

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from alhambra import EAST, ActionEncoding, CellField, Field, Game, ObservationLayout, ObservationPart, hookimpl
+from alhambra import ActionEncoding, CellField, Field, Game, ObservationLayout, ObservationPart, hookimpl
 
-from .plugin import KEY, BuildThroughGate, FinishGates, GateCard, PlayGate, TakeGate, gates_state
+from .plugin import DECLARED, KEY, BuildThroughGate, FinishGates, PlayGate, TakeGate
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -28,43 +28,24 @@ SeatGates = tuple[tuple[tuple[int, int, int], ...], "tuple[tuple[int, int], ...]
 Seen = tuple["str | None", tuple[tuple[str, ...], ...], tuple[SeatGates, ...], int]
 
 
-def _gates(gates: Any, cities: Sequence[Any], layout: ObservationLayout, east: Any) -> tuple[SeatGates, ...]:
-    """Each seat's gates ``[x, y, side]`` as :data:`SeatGates` (column 0: a ``side`` equal to
-    ``east``, 1: a south side), with the cell slots of its Alhambra (``cities[seat]``, an
-    :class:`alhambra.Alhambra` or its cells)."""
-    return tuple(
-        (tuple([(x, y, 0 if side == east else 1) for x, y, side in seat_gates]), layout.city_slots(city))
+def _seen(part: dict[str, Any], cities: Sequence[Any], layout: ObservationLayout) -> Seen:
+    """What a seat sees, from the module's view entry ``part``: each seat's gates ``[x, y,
+    "east"|"south"]`` as :data:`SeatGates` (column 0: an east side, 1: a south side), with the
+    cell slots of its Alhambra (``cities[seat]``, an :class:`alhambra.Alhambra` or its cells)."""
+    gates = tuple(
+        (tuple([(x, y, 0 if side == "east" else 1) for x, y, side in seat_gates]), layout.city_slots(city))
         if seat_gates
         else ((), None)
-        for seat_gates, city in zip(gates, cities)
+        for seat_gates, city in zip(part["gates"], cities)
     )
+    return part["space"], tuple(map(tuple, part["hands"])), gates, part["in_deck"]
 
 
 def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> Seen:
-    """The gate space, the gate cards in each hand, each Alhambra's gates and the gate cards
-    in the deck, from the state; a hand's gate cards are picked out again only when the hand
-    changed, the deck's counted again only when the deck changed (``cache``: copies of the
-    hands and the deck, what they hold)."""
-    st = game.state
-    gs = gates_state(game)
-    players = st.players
-    hands = cache.get("hands")
-    if hands is None:
-        hands = cache["hands"] = [None] * len(players)
-        cache["held"] = [()] * len(players)
-    held = cache["held"]
-    for p, player in enumerate(players):
-        hand = player.hand
-        if hands[p] != hand:
-            hands[p] = hand.copy()
-            held[p] = tuple([c.code for c in hand if type(c) is GateCard])
-    gates = _gates(gs.gates, [player.city for player in players], layout, EAST)
-    deck = st.deck
-    if cache.get("deck") != deck:  # compared whole: a reshuffle can keep the deck's length
-        cache["deck"] = deck.copy()
-        cache["in_deck"] = sum([type(c) is GateCard for c in deck])
-    in_deck = cache["in_deck"]
-    return (GateCard(gs.space).code if gs.space else None), tuple(held), gates, in_deck
+    """From the module's view entry (the declared view: a hand's gate cards picked out again
+    only when the hand changed, the deck's counted again only when the deck changed, kept in
+    ``cache``) and the players' Alhambras."""
+    return _seen(DECLARED.view_part(game, seat, cache), [player.city for player in game.state.players], layout)
 
 
 def write(out: dict[str, np.ndarray], seen: Seen, order: Sequence[int], layout: ObservationLayout) -> None:
@@ -89,8 +70,7 @@ def encode(
     """The reference: the same slices from the view's entry (and each Alhambra's cells, for
     its slots)."""
     cities = [[(x, y) for x, y, _ in player["city"]] for player in view["players"]]
-    gates = _gates(part["gates"], cities, layout, "east")
-    write(out, (part["space"], tuple(map(tuple, part["hands"])), gates, part["in_deck"]), order, layout)
+    write(out, _seen(part, cities, layout), order, layout)
 
 
 @hookimpl

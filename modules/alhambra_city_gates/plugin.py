@@ -51,6 +51,7 @@ from alhambra import (
     Action,
     ActionDone,
     ActionKind,
+    Alhambra,
     Decide,
     PhaseSpec,
     PlacementRules,
@@ -61,9 +62,10 @@ from alhambra import (
     Declared,
     DeclaredState,
     DeckKind,
-    InternedCard,
+    NumberedCard,
     Option,
     action_table,
+    field_check,
     declared,
     hookimpl,
     operations,
@@ -94,36 +96,18 @@ SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
 _STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
 _FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
 
-_GATES: dict[int, GateCard] = {}
-
 
 @frozen(slots=True, eq=False, init=False)
-class GateCard(InternedCard):
+class GateCard(NumberedCard):
     """Gate card ``number`` 1-6 (no currency, no value, R-GATE-1); ``code``: ``"gate-1"``.
     One instance per number. Raises :class:`~alhambra.ConfigError` for another number."""
 
+    PREFIX, NOUN, REFUSAL = "gate", "gate card", f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {{number!r}}"
     number: int
 
-    def __new__(cls, number: int) -> GateCard:
-        found = _GATES.get(number) if type(number) is int else None
-        if found is None:
-            raise ConfigError(f"R-GATE-1: gate cards are numbered 1-{MAX_CARDS}, not {number!r}")
-        return found
-
-    @property
-    def code(self) -> str:
-        return f"gate-{self.number}"
-
-    def __str__(self) -> str:
-        return f"gate card {self.number}"
-
-
-for _number in range(1, MAX_CARDS + 1):  # the one instance of each number, made once
-    _GATES[_number] = object.__new__(GateCard)
-    object.__setattr__(_GATES[_number], "number", _number)
 
 #: The six gate cards (R-GATE-1, COMPONENTS.md).
-GATE_CARDS: tuple[GateCard, ...] = tuple(GateCard(k) for k in range(1, MAX_CARDS + 1))
+GATE_CARDS: tuple[GateCard, ...] = GateCard.make(range(1, MAX_CARDS + 1))
 
 
 def gates_in(cards: Any) -> list[GateCard]:
@@ -143,18 +127,15 @@ def why_not_displayed(display: Any) -> str | None:
 def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
     """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
     EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
-    if side == WEST:
-        return (x - 1, y, EAST)
-    if side == NORTH:
-        return (x, y - 1, SOUTH)
+    if side in (WEST, NORTH):
+        return (x + _STEP[side][0], y + _STEP[side][1], _FACING[side])
     return (x, y, side)
 
 
 def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
     """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
     against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
-    walls = city.catalog.walls
-    tiles = city.tiles
+    walls, tiles = city.catalog.walls, city.tiles
     out = []
     for (x, y), t in tiles.items():
         m = walls[t]
@@ -171,11 +152,8 @@ def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
     gate per side), or ``None``."""
     if side not in _STEP:
         return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
-    x, y = pos
-    dx, dy = _STEP[side]
-    walls = city.catalog.walls
-    mine, other = city.tile_at(pos), city.tile_at((x + dx, y + dy))
-    word = SIDE_NAMES[side]
+    mine, other = [city.tile_at(cell) for cell in gate_cells((*pos, side))]
+    word, walls = SIDE_NAMES[side], city.catalog.walls
     if mine is None or other is None:
         return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
     if not (walls[mine] & side and walls[other] & _FACING[side]):
@@ -185,9 +163,13 @@ def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
     return None
 
 
-def gated(city: Any, pos: tuple[int, int]) -> bool:
-    """True if the tile at ``pos`` has a gate on one of its sides (R-GATE-7: it stays)."""
-    return any(city.is_open_side(pos, side) for side in _STEP)
+def _trial(city: Any, sides: Iterable[tuple[tuple[int, int], int]], open: bool = True) -> Any:
+    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened, or closed: the rules
+    judge a change with those gates in place (R-GATE-6), or a gate's wall without it."""
+    trial = city.copy()
+    for pos, side in sides:
+        trial.open_side(pos, side, open=open)
+    return trial
 
 
 @frozen(slots=True)
@@ -197,44 +179,21 @@ class GateRules(PlacementRules):
     the Alhambra declares open (``Alhambra.open_side``), which the built-in rules already walk
     through (R-GATE-6), so the built-in tables still decide everything else."""
 
-    def held_cells(self, city: Any) -> frozenset[int]:
-        cells: frozenset[int] = city.open_cells()
-        return cells
+    def held_cells(self, city: Alhambra) -> frozenset[int]:
+        return city.open_cells()
 
     def why_held(self, city: Any, pos: Any) -> str | None:
-        if gated(city, pos):
+        if any(city.is_open_side(pos, side) for side in _STEP):  # a gate on one of its sides
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return None
 
 
 def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two cells a kept gate ``(x, y, EAST|SOUTH)`` lies between."""
+    """The two cells a gate ``(x, y, side)`` lies between: (x, y) and its neighbour across
+    ``side`` (NORTH/EAST/SOUTH/WEST; a kept gate's side is EAST or SOUTH)."""
     x, y, side = gate
     dx, dy = _STEP[side]
     return (x, y), (x + dx, y + dy)
-
-
-_BY_CODE = {c.code: c for c in GATE_CARDS}
-
-
-def _gate_code(value: Any, where: str) -> GateCard:
-    """The gate card of ``value`` (``"gate-1"`` … ``"gate-6"``); :class:`ConfigError` else."""
-    card = _BY_CODE.get(value) if type(value) is str else None
-    if card is None:
-        raise ConfigError(f"{where}: unknown gate card {value!r} (the gate cards are {', '.join(_BY_CODE)})")
-    return card
-
-
-def _gate_codes(value: Any, where: str) -> list[GateCard]:
-    if not isinstance(value, list):
-        raise ConfigError(f"{where}: a list of gate cards ('gate-1' …), not {value!r}")
-    return [_gate_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
-
-
-def _seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
-    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
-        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
-    return value
 
 
 def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
@@ -253,7 +212,7 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
     for walking (R-GATE-6)."""
     gates: list[list[list[int]]] = [[] for _ in range(game.num_players)]
-    for seat, seat_gates in enumerate(_seat_lists(value, game.num_players, where, "gates")):
+    for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
         for k, one in enumerate(seat_gates):
             x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
@@ -264,23 +223,14 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     return gates
 
 
-CARD_NUMBERS = tuple(range(1, MAX_CARDS + 1))
-
-
-def _card_of(number: Any) -> Any:
-    """The gate card numbered ``number``, or ``number`` itself if no gate card has it (a loaded
-    save's ``-1``: the check of every card then names the place it lies in)."""
-    return GateCard(number) if type(number) is int and 1 <= number <= MAX_CARDS else number
-
-
 #: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
 #: positions, the cards themselves where components are counted
 _NUMBERS: dict[str, Any] = dict(
     to_position=lambda numbers: [GateCard(n).code for n in numbers],
-    from_position=lambda value, game, where: [c.number for c in _gate_codes(value, where)],
-    among=CARD_NUMBERS,
+    from_position=lambda value, game, where: [c.number for c in GateCard.of_codes(value, where)],
+    among=tuple(range(1, MAX_CARDS + 1)),
     holds="cards",
-    locate=lambda numbers: [_card_of(n) for n in numbers],
+    locate=lambda numbers: [GateCard.numbered(n) for n in numbers],
 )
 
 
@@ -308,12 +258,12 @@ class CityGatesState(DeclaredState):
         metadata=declared.public(
             view=lambda n: f"gate-{n}" if n else None,
             to_position=lambda n: GateCard(n).code,
-            from_position=lambda v, game, where: _gate_code(v, where).number if v != "" else 0,
+            from_position=lambda v, game, where: GateCard.of_code(v, where).number if v != "" else 0,
             among=tuple(range(MAX_CARDS + 1)),
             omit=True,
             holds="cards",
             place="gate space",
-            locate=lambda n: [_card_of(n)] if n else [],
+            locate=lambda n: [GateCard.numbered(n)] if n else [],
         )
     )
     gates: list[list[list[int]]] = field(
@@ -327,12 +277,6 @@ class CityGatesState(DeclaredState):
     then: str = field(default="", metadata=declared.internal(omit=True))
 
 
-def gates_state(game: Game) -> CityGatesState:
-    """This game's :class:`CityGatesState`."""
-    gs: CityGatesState = game.state.modules[KEY]
-    return gs
-
-
 def card_count(game: Game) -> int:
     """How many gate cards this game uses (R-GATE-1): the option, else one per player (2
     players: 2)."""
@@ -341,9 +285,8 @@ def card_count(game: Game) -> int:
 
 
 def _check_cards(value: Any) -> str | None:
-    if value is None or (type(value) is int and 1 <= value <= MAX_CARDS):
-        return None
-    return f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1)"
+    ok = value is None or (type(value) is int and 1 <= value <= MAX_CARDS)
+    return None if ok else f"the number of gate cards is 1-{MAX_CARDS} (R-GATE-1)"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,9 +294,11 @@ def _check_cards(value: Any) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _gate_card_only(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not GateCard:
-        raise IllegalActionError(f"R-GATE-4: TakeGate takes a gate card, not {value!r}")
+_gate_card_only = field_check(lambda v: type(v) is GateCard, "R-GATE-4: TakeGate takes a gate card")
+_int_only = field_check(lambda v: type(v) is int and abs(v) <= 1000, "R-GATE-5: a gate's {name} is an int within ±1000")
+_side_only = field_check(
+    lambda v: v in (EAST, SOUTH), "R-GATE-5: a gate lies on the east (2) or south (4) side of a cell"
+)
 
 
 @frozen(slots=True, cache_hash=True)
@@ -370,16 +315,6 @@ class TakeGate(Action):
         """In words (R-GATE-4): ``(what was done, what to do)``."""
         what = f"the {self.card} from the gate space"
         return f"took {what}", f"take {what}"
-
-
-def _int_only(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not int or abs(value) > 1000:
-        raise IllegalActionError(f"R-GATE-5: a gate's {attribute.name} is an int within ±1000, not {value!r}")
-
-
-def _side_only(instance: Any, attribute: Any, value: Any) -> None:
-    if value not in (EAST, SOUTH):
-        raise IllegalActionError(f"R-GATE-5: a gate lies on the east (2) or south (4) side of a cell, not {value!r}")
 
 
 @frozen(slots=True, cache_hash=True)
@@ -462,9 +397,7 @@ def _gate_count(hand: list[Card]) -> int:
 
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
-    if not space:
-        return ()
-    return [action_table(TakeGate)[GateCard(space),]]
+    return [action_table(TakeGate)[GateCard(space),]] if space else ()
 
 
 def _check_take(game: Game, seat: int, action: TakeGate) -> None:
@@ -473,8 +406,7 @@ def _check_take(game: Game, seat: int, action: TakeGate) -> None:
 
 
 def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
-    gs = operations.edit_module(game, KEY)
-    gs.space = 0
+    operations.edit_module(game, KEY).space = 0
     game.state.players[seat].hand.append(action.card)
     return ACTION_DONE
 
@@ -497,47 +429,43 @@ def can_play_gate(game: Game, seat: int) -> bool:
 # -- the window after a change (R-GATE-5) -----------------------------------------------------
 
 
-def _close(game: Game, seat: int) -> Next:
-    """The window closes: the game goes on as the change left it."""
+def _close(game: Game, seat: int, action: FinishGates = FINISH) -> Next:
+    """The window closes (:class:`FinishGates`, or no gate left to play): the game goes on as
+    the change left it."""
     gs = operations.edit_module(game, KEY)
     then = gs.then
     gs.window = gs.then = ""
     return ACTION_DONE if then == "done" else Decide(seat, then)
 
 
-def _after_change(game: Game, seat: int, nxt: Next | None) -> Next | None:
-    """``seat``'s Alhambra has just changed and the action that changed it answered ``nxt``:
-    a removal a gate was played for meets that commitment; if a gate can be played now, the
-    window opens (phase ``"gates"``) and keeps what comes next for its end (R-GATE-5: any
-    number of gates, on the Alhambra as it stands after the change, the turn's last placement
-    included); otherwise ``nxt`` itself."""
-    st = game.state
-    if st.modules[KEY].window:  # the removal the gates were played for (R-GATE-5 ruling)
-        gs = operations.edit_module(game, KEY)
-        gs.window = gs.then = ""
-    if nxt is None:  # the same seat decides again: a placement with tiles left, or its end
-        then = st.phase
-    elif type(nxt) is ActionDone:
-        then = "turn" if nxt.extra else "done"
-    else:  # a change that moves the game on in another way (no action of the game's rules does)
-        return nxt
-    if then == PHASE or not can_play_gate(game, seat):
-        return nxt
-    gs = operations.edit_module(game, KEY)
-    gs.window, gs.then = CHANGE, then
-    return Decide(seat, PHASE)
-
-
 def _with_window(apply: Any) -> Any:
     """An action kind's ``apply`` that, when the action changed the deciding seat's own
-    Alhambra (its layout: its ``memo`` replaced), opens the window for gates after it."""
+    Alhambra (its layout: its ``memo`` replaced) and answered ``nxt``: meets the commitment of
+    a removal a gate was played for; if a gate can be played now, opens the window for gates
+    (phase ``"gates"``), which keeps what comes next for its end (R-GATE-5: any number of
+    gates, on the Alhambra as it stands after the change, the turn's last placement included);
+    otherwise answers ``nxt`` itself."""
 
     def apply_then_gates(game: Game, seat: int, action: Any) -> Next | None:
         before = game.state.players[seat].city.memo
         nxt: Next | None = apply(game, seat, action)
-        if game.state.players[seat].city.memo is before:
+        st = game.state
+        if st.players[seat].city.memo is before:
             return nxt
-        return _after_change(game, seat, nxt)
+        if st.modules[KEY].window:  # the removal the gates were played for (R-GATE-5 ruling)
+            gs = operations.edit_module(game, KEY)
+            gs.window = gs.then = ""
+        if nxt is None:  # the same seat decides again: a placement with tiles left, or its end
+            then = st.phase
+        elif type(nxt) is ActionDone:
+            then = "turn" if nxt.extra else "done"
+        else:  # a change that moves the game on in another way (no action of the game's rules does)
+            return nxt
+        if then == PHASE or not can_play_gate(game, seat):
+            return nxt
+        gs = operations.edit_module(game, KEY)
+        gs.window, gs.then = CHANGE, then
+        return Decide(seat, PHASE)
 
     return apply_then_gates
 
@@ -573,9 +501,7 @@ def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], i
     """The tiles of ``city`` but ``without``, each labelled with the part of the Alhambra one
     reaches on foot from it (the rules' ``side_open``, R-PLACE-5, R-GATE-6), the fountain's
     part 0; and how many parts there are."""
-    tiles = city.tiles
-    walls = city.catalog.walls
-    rules = city.rules
+    tiles, walls, rules = city.tiles, city.catalog.walls, city.rules
     label: dict[tuple[int, int], int] = {}
     n = 0
     for start in [(0, 0), *sorted(tiles)]:
@@ -603,19 +529,12 @@ def _joining(
 ) -> list[tuple[tuple[int, int], int]] | None:
     """Walls of ``joins`` (``(wall, part, part)``) that join all ``parts`` parts, ``first``
     among them (a spanning tree: ``parts - 1`` walls), or ``None`` if they cannot."""
-    root = list(range(parts))
-
-    def find(a: int) -> int:
-        while root[a] != a:
-            root[a] = root[root[a]]
-            a = root[a]
-        return a
-
+    group = list(range(parts))  # each part's group of parts joined so far
     chosen = []
     for wall, a, b in sorted(joins, key=lambda j: j[0] != first):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            root[ra] = rb
+        old, new = group[a], group[b]
+        if old != new:
+            group = [new if g == old else g for g in group]
             chosen.append(wall)
     return chosen if len(chosen) == parts - 1 else None
 
@@ -654,10 +573,7 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
                 chosen = _joining(parts, joins, wall)
                 if chosen is None:  # the double walls cannot join the parts: no gates will do
                     break
-                trial = city.copy()  # judged by the rules, with the gates in place (R-GATE-6)
-                for q, side in chosen:
-                    trial.open_side(q, side)
-                if trial.why_not_remove(pos) is None:
+                if _trial(city, chosen).why_not_remove(pos) is None:  # judged with the gates in place (R-GATE-6)
                     out.add(wall)
     found = city.memo[key] = sorted(out)
     return found
@@ -709,11 +625,14 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     raise IllegalActionError(why or f"{action} is not legal now")
 
 
-def _record_gate(game: Game, seat: int, card: GateCard, x: int, y: int, side: int) -> None:
+def _play_gate(game: Game, seat: int, action: PlayGate | BuildThroughGate) -> None:
+    """The gate of ``action`` on its side of the seat's Alhambra, open for walking (R-GATE-6),
+    its card out of the game (R-GATE-5)."""
     gs = operations.edit_module(game, KEY)
-    game.state.players[seat].hand.remove(card)
-    gs.played.append(card.number)
-    gs.gates[seat].append(list(canonical_gate(x, y, side)))
+    game.state.players[seat].city.open_side((action.x, action.y), action.side)
+    game.state.players[seat].hand.remove(action.card)
+    gs.played.append(action.card.number)
+    gs.gates[seat].append(list(canonical_gate(action.x, action.y, action.side)))
 
 
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
@@ -722,12 +641,7 @@ def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
     committed to (phase ``"gates"``, window ``"removal"``); in the window after a change the
     same seat decides again, until no gate can be played any more (the window closes)."""
     st = game.state
-    city = st.players[seat].city
-    why = why_not_gate(city, (action.x, action.y), action.side)
-    if why:  # listed only where it holds; never reached for a listed action
-        raise IllegalActionError(why)
-    city.open_side((action.x, action.y), action.side)
-    _record_gate(game, seat, action.card, action.x, action.y, action.side)
+    _play_gate(game, seat, action)
     operations.city_changed(game, seat)
     if st.phase != PHASE:  # on a turn, before the removal it opens the way for
         gs = operations.edit_module(game, KEY)
@@ -749,10 +663,6 @@ def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
     )
 
 
-def _apply_finish(game: Game, seat: int, action: FinishGates) -> Next | None:
-    return _close(game, seat)
-
-
 # -- BuildThroughGate --------------------------------------------------------------------------
 
 
@@ -762,29 +672,20 @@ def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
     return [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
 
 
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int], walled_off: bool = False) -> list[int]:
+def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise.
-    ``walled_off``: ``pos`` is one of ``city.walled_off_cells`` for the tile's walls (R-PLACE-5
-    alone forbids it there, as the built-in rules find)."""
-    fast = city.fast_rules()
-    if not (walled_off and fast):
-        why = city.why_not_place(tile, pos)
-        if why is None or not why.startswith("R-PLACE-5"):
-            return []
+    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
+    why = city.why_not_place(tile, pos)
+    if why is None or not why.startswith("R-PLACE-5"):
+        return []
     near = _sides_with_tiles(city, pos)
-    if fast:
+    if city.fast_rules():
         # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
         # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
         return near if city.rules.hole_after_placing(city, pos) is None else []
-    out = []
-    for side in near:
-        trial = city.copy()  # R-PLACE-3 … 6 with the gate on that side
-        trial.open_side(pos, side)
-        if trial.why_not_place(tile, pos) is None:
-            out.append(side)
-    return out
+    # other rules: R-PLACE-3 … 6 judged with the gate on that side
+    return [side for side in near if _trial(city, [(pos, side)]).why_not_place(tile, pos) is None]
 
 
 def _pending_tiles(game: Game) -> list[Any]:
@@ -829,7 +730,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
                 if fast:
                     sides = _sides_with_tiles(city, pos)
                 else:
-                    sides = _through_gate_sides(city, tile, pos, walled_off=True)
+                    sides = _through_gate_sides(city, tile, pos)
                 for side in sides:
                     found.append(table[card, tile, pos[0], pos[1], side])
         city.memo[key] = found
@@ -860,19 +761,13 @@ def _apply_build(game: Game, seat: int, action: BuildThroughGate) -> Next | None
     from the reserve and, like any redesign, that is the turn's action (R-TURN-5 i). Like
     every change, the window for more gates follows when one can be played."""
     st = game.state
-    city = st.players[seat].city
-    pos = (action.x, action.y)
     turn = st.phase != "place"
-    city.open_side(pos, action.side)
-    city.place(action.tile, pos, checked=True)
+    _play_gate(game, seat, action)  # the gate first: the tile reaches the Alhambra through it
+    st.players[seat].city.place(action.tile, (action.x, action.y), checked=True)
     if turn:
         st.players[seat].reserve.remove(action.tile)
     else:
-        for i, p in enumerate(st.pending):
-            if p.tile == action.tile:
-                del st.pending[i]
-                break
-    _record_gate(game, seat, action.card, action.x, action.y, action.side)
+        st.pending.remove(next(p for p in st.pending if p.tile == action.tile))
     operations.city_changed(game, seat)
     return ACTION_DONE if turn else None
 
@@ -913,8 +808,7 @@ def alhambra_setup(game: Game) -> None:
 def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-GATE-2 (R-SET-6): the gate cards used, shuffled, dealt in turn to piles 3, 4 and 5
     starting with pile 3, each at a random depth of its pile."""
-    used = card_count(game)
-    cards = list(GATE_CARDS[:used])
+    cards = list(GATE_CARDS[: card_count(game)])
     operations.rng(game).shuffle(cards)
     for k, card in enumerate(cards):
         shuffle_into(operations.rng(game), piles[GATE_PILES[k % len(GATE_PILES)]], card)
@@ -955,7 +849,7 @@ def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeGate, {"turn"}, _legal_take, _apply_take, _check_take),
         ActionKind(PlayGate, {"turn", "place", PHASE}, _legal_play, _apply_play, _check_play),
-        ActionKind(FinishGates, {PHASE}, _legal_finish, _apply_finish, _check_finish),
+        ActionKind(FinishGates, {PHASE}, _legal_finish, _close, _check_finish),
         ActionKind(BuildThroughGate, {"turn", "place"}, _legal_build, _apply_build, _check_build),
     ]
 
@@ -997,25 +891,45 @@ DECLARED = Declared(
 )
 
 
-def _without_gate(city: Any, pos: tuple[int, int], side: int) -> Any:
-    trial = city.copy()
-    trial.open_side(pos, side, open=False)
-    return trial
-
-
 @hookimpl
 def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> PlacementRules:
     """R-GATE-7 on top of the rules so far (their ``holes`` and ``walls_match`` kept)."""
     return GateRules(holes=rules.holes, walls_match=rules.walls_match)
 
 
-def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
-    """Why the window for gates (``window``, ``then``) does not fit the game's phase, or
-    ``None``: phase ``"gates"`` exactly while a window is open; a removal is committed on a
-    turn (the turn player, nothing being placed); after a change, what follows is ``"done"``
-    or a phase a seat decides in, ``"place"`` exactly while a placement is interrupted."""
+def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
+    """Why a loaded game's gates are not sound, or ``None`` (one list per seat, card numbers and
+    the window's values in range are the declared checks; where else each card lies the core
+    checks, every card exactly once): no gate card in the money display (R-GATE-3,
+    :func:`why_not_displayed`); the gates each on a double wall of its seat's Alhambra, every opened side a gate, one card played per
+    gate (R-GATE-5); the window for gates fitting the game's phase: phase ``"gates"`` exactly
+    while a window is open, a removal committed on a turn (the turn player, nothing being
+    placed), after a change what follows ``"done"`` or a phase a seat decides in, ``"place"``
+    exactly while a placement is interrupted (R-GATE-5); the cards set aside those beyond the
+    game's ``city_gates.cards`` (R-GATE-1)."""
     st = game.state
-    if type(gs.window) is not str or type(gs.then) is not str:  # the window's values: as declared
+    if why := why_not_displayed(st.display):
+        return f"state.display: {why}"
+    for seat, seat_gates in enumerate(gs.gates):
+        city = st.players[seat].city
+        for g in seat_gates:
+            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
+                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
+            pos, side = (g[0], g[1]), g[2]
+            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
+                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
+        listed = sorted(((x, y), side) for x, y, side in seat_gates)
+        opened = sorted((p, s) for p, s in city.open_sides if s in (EAST, SOUTH))
+        if listed != opened:
+            return (
+                f"R-GATE-5: seat {seat}'s gates {listed} do not match the opened double walls of its Alhambra {opened}"
+            )
+    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
+        return (
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    if type(gs.then) is not str:  # the window's own values: as declared
         return f"city gates: the window and what follows it are names, not {gs.window!r}, {gs.then!r}"
     if (st.phase == PHASE) != bool(gs.window):
         return f"city gates: phase {st.phase!r} and the window for gates {gs.window!r} disagree (R-GATE-5)"
@@ -1029,35 +943,6 @@ def _why_not_window(game: Game, gs: CityGatesState) -> str | None:
             return "city gates: a window for gates after a placement keeps that placement's context, and only then"
     elif gs.then:
         return f"city gates: nothing follows a window that is not open, not {gs.then!r}"
-    return None
-
-
-def _why_not_gates(game: Game, gs: CityGatesState) -> str | None:
-    """Why the gates of the Alhambras are not sound, or ``None``: each on a double wall of its
-    seat's Alhambra, every opened side a gate, one card played per gate (R-GATE-5)."""
-    for seat, seat_gates in enumerate(gs.gates):
-        city = game.state.players[seat].city
-        opened = {(p, s) for p, s in city.open_sides if s in (EAST, SOUTH)}
-        listed = set()
-        for g in seat_gates:
-            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
-                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            pos, side = (g[0], g[1]), g[2]
-            listed.add((pos, side))
-            if city.tile_at(pos) is None or why_not_gate(_without_gate(city, pos, side), pos, side):
-                return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
-        if listed != opened or len(listed) != len(seat_gates):
-            return (
-                f"R-GATE-5: seat {seat}'s gates {sorted(listed)} do not match the opened double walls "
-                f"of its Alhambra {sorted(opened)}"
-            )
-    if sum(len(s) for s in gs.gates) != len(gs.played):
-        return "R-GATE-5: every gate played is one card played, and the counts differ"
-    return None
-
-
-def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
-    """Why the cards set aside are not those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
     aside = list(range(card_count(game) + 1, MAX_CARDS + 1))
     if sorted(gs.unused) != aside:
         return f"R-GATE-1: this game (city_gates.cards) sets aside the gate cards {aside}, not {sorted(gs.unused)}"
@@ -1066,44 +951,16 @@ def _why_not_unused(game: Game, gs: CityGatesState) -> str | None:
 
 @hookimpl
 def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's gates (one list per seat and card numbers in range are the declared
-    checks): no gate card in the money display (R-GATE-3, :func:`why_not_displayed`), the
-    gates (:func:`_why_not_gates`), the window for gates and the phase agreeing
-    (:func:`_why_not_window`), the cards set aside (:func:`_why_not_unused`). Where else each
-    card lies is checked by the core (every card exactly once)."""
+    """A loaded game's gates, if they are not sound (:func:`_why_not_sound`)."""
     gs = game.state.modules.get(KEY)
     if gs is None or len(gs.gates) != game.num_players:
         return None  # said by the declared check
-    if why := why_not_displayed(game.state.display):
-        return f"state.display: {why}"
-    return _why_not_gates(game, gs) or _why_not_window(game, gs) or _why_not_unused(game, gs)
+    return _why_not_sound(game, gs)
 
 
 # ---------------------------------------------------------------------------------------------
 # Positions (docs/positions.md): the [city_gates] part, its fields read as declared
 # ---------------------------------------------------------------------------------------------
-
-
-def _why_not_placed(gs: CityGatesState, places: dict[GateCard, list[str]], used: int, count: int) -> list[str]:
-    """Refuse a position's gate card lying in two places (``places``: where each lies), a card
-    in use lying nowhere (R-GATE-1), or as many cards played as gates not (R-GATE-5); else the
-    part's key, read (the cards set aside in order)."""
-    for card, at in places.items():
-        if len(at) > 1:
-            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
-    for card in GATE_CARDS[used:]:
-        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
-            raise ConfigError(
-                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
-                f"R-GATE-1: set the others aside in 'unused', or place them)"
-            )
-    if len(gs.played) != count:
-        raise ConfigError(
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
-    gs.unused.sort()
-    return [KEY]
 
 
 @hookimpl
@@ -1114,30 +971,39 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     lowest numbers that lie nowhere else, ``unused`` to the cards beyond ``city_gates.cards``
     that lie nowhere else (R-GATE-1). Every other gate card in use goes into piles 3-5 of a
     shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
-    gate card in two places or in the money display (R-GATE-3), fewer or more cards played
-    than gates (R-GATE-5)."""
-    st, gs, part = game.state, gates_state(game), parts.get(KEY, {})
-    if "hands" in part:
-        for seat, cards in enumerate(_seat_lists(part["hands"], game.num_players, "city_gates.hands", "gate cards")):
-            hand = st.players[seat].hand
-            hand += [c for c in _gate_codes(cards, f"city_gates.hands[{seat}]") if c not in hand]
+    gate card in two places or in the money display (R-GATE-3), a card not in use lying nowhere
+    (R-GATE-1); fewer or more cards played than gates (R-GATE-5) by the check of the state."""
+    st, gs, part = game.state, game.state.modules[KEY], parts.get(KEY, {})
+    n = game.num_players
+    hands = declared.seat_lists(part.get("hands", [[]] * n), n, "city_gates.hands", "gate cards")
+    for seat, (p, cards) in enumerate(zip(st.players, hands)):
+        p.hand += [c for c in GateCard.of_codes(cards, f"city_gates.hands[{seat}]") if c not in p.hand]
     if why := why_not_displayed(st.display):
         raise ConfigError(f"display: {why}")
-    places: dict[GateCard, list[str]] = {}
-    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [_card_of(gs.space)])]
+    places: dict[GateCard, list[str]] = {}  # where each gate card lies
+    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [GateCard.numbered(gs.space)])]
     for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
         for c in gates_in(cards):
             places.setdefault(c, []).append(where)
     used, count = card_count(game), sum(len(g) for g in gs.gates)
     if "unused" not in part:
         gs.unused = [c.number for c in GATE_CARDS[used:] if c not in places]
-    for k in gs.unused:
-        places.setdefault(GateCard(k), []).append("city_gates.unused")
     if "played" not in part:
-        gs.played = [c.number for c in GATE_CARDS if c not in places][:count]
-    for k in gs.played:
-        places.setdefault(GateCard(k), []).append("city_gates.played")
-    return _why_not_placed(gs, places, used, count)
+        gs.played = [c.number for c in GATE_CARDS if c not in places and c.number not in gs.unused][:count]
+    for name in ("unused", "played"):
+        for k in getattr(gs, name):
+            places.setdefault(GateCard(k), []).append(f"city_gates.{name}")
+    for card, at in places.items():
+        if len(at) > 1:
+            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
+    for card in GATE_CARDS[used:]:
+        if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
+            raise ConfigError(
+                f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
+                f"R-GATE-1: set the others aside in 'unused', or place them)"
+            )
+    gs.unused.sort()
+    return [KEY]
 
 
 @hookimpl(specname="alhambra_view")
@@ -1146,7 +1012,7 @@ def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any])
     page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
     each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
     R-GATE-4)."""
-    space = gates_state(game).space
+    space = game.state.modules[KEY].space
     view.setdefault("beside_market", []).append(
         {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
     )

@@ -370,3 +370,16 @@ def passes_in_a_row(history: list[Any]) -> int:
             break
         k += 1
     return k
+
+
+def field_check(test: Callable[[Any], bool], refusal: str) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a field of an action: a value for which ``test`` is false is
+    refused with :class:`~alhambra.errors.IllegalActionError` ``"<refusal>, not <value!r>"``,
+    ``{name}`` in ``refusal`` standing for the field's name (``field_check(lambda v: v in (2,
+    4), "R-X-1: a {name} is 2 or 4")``)."""
+
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if not test(value):
+            raise IllegalActionError(f"{refusal.format(name=attribute.name)}, not {value!r}")
+
+    return check

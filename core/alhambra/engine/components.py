@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib import resources
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, TypeVar
 
 from attrs import astuple, frozen
 
@@ -192,6 +192,73 @@ class InternedCard(Card):
 
     def __deepcopy__(self, memo: Any) -> InternedCard:
         return self
+
+
+_N = TypeVar("_N", bound="NumberedCard")
+
+
+class NumberedCard(InternedCard):
+    """A family of interned cards told apart by a number alone (a module's gate cards 1-6).
+    The subclass is an attrs class declared with ``frozen(slots=True, eq=False, init=False)``
+    and the one field ``number: int``; it names its code's prefix (``PREFIX = "gate"``: code
+    ``"gate-1"``), its noun (``NOUN = "gate card"``: ``str`` ``"gate card 1"``) and the sentence
+    refusing a number it lacks (``REFUSAL``, ``{number!r}`` in it), and makes its cards once
+    with :meth:`make`. ``Subclass(number)`` is then the one card of that number, anything else
+    a :class:`~alhambra.ConfigError` saying ``REFUSAL``."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "card"
+    NOUN: ClassVar[str] = "card"
+    REFUSAL: ClassVar[str] = "no card numbered {number!r}"
+    _ONE: ClassVar[dict[int, Any]] = {}
+    number: int
+
+    def __new__(cls: type[_N], number: int) -> _N:
+        found: _N | None = cls._ONE.get(number) if type(number) is int else None
+        if found is None:
+            raise ConfigError(cls.REFUSAL.format(number=number))
+        return found
+
+    @classmethod
+    def make(cls: type[_N], numbers: Iterable[int]) -> tuple[_N, ...]:
+        """The cards of ``numbers``, in that order: made here, the one instance of each."""
+        cls._ONE = {}
+        for number in numbers:
+            card = cls._ONE[number] = object.__new__(cls)
+            object.__setattr__(card, "number", number)
+        return tuple(cls._ONE.values())
+
+    @classmethod
+    def numbered(cls, number: Any) -> Any:
+        """The card numbered ``number``, or ``number`` itself where no card of the family has
+        that number (a loaded save's ``-1``: a check of every card then names where it lies)."""
+        return cls._ONE.get(number, number) if type(number) is int else number
+
+    @classmethod
+    def of_code(cls: type[_N], value: Any, where: str) -> _N:
+        """The card whose code ``value`` is (``"gate-1"``); :class:`ConfigError` naming ``where``
+        and the family's codes else."""
+        found: _N | None = next((c for c in cls._ONE.values() if c.code == value), None)
+        if found is None or type(value) is not str:
+            codes = ", ".join(c.code for c in cls._ONE.values())
+            raise ConfigError(f"{where}: unknown {cls.NOUN} {value!r} (the {cls.NOUN}s are {codes})")
+        return found
+
+    @classmethod
+    def of_codes(cls: type[_N], value: Any, where: str) -> list[_N]:
+        """The cards of a list of codes (:meth:`of_code`, ``where[i]`` naming each);
+        :class:`ConfigError` naming ``where`` for anything but a list."""
+        if not isinstance(value, list):
+            first = next(iter(cls._ONE.values())).code
+            raise ConfigError(f"{where}: a list of {cls.NOUN}s ('{first}' …), not {value!r}")
+        return [cls.of_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
+
+    @property
+    def code(self) -> str:
+        return f"{self.PREFIX}-{self.number}"
+
+    def __str__(self) -> str:
+        return f"{self.NOUN} {self.number}"
 
 
 _MONEY_CARDS: dict[tuple[str, int], MoneyCard] = {}

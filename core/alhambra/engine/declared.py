@@ -514,6 +514,14 @@ class Declared:
         return out
 
 
+def seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
+    """``value`` read from a position as one list per seat (``n`` lists, each of ``what``,
+    ``"gate cards"``); :class:`ConfigError` naming ``where`` else."""
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, list) for v in value):
+        raise ConfigError(f"{where}: one list of {what} per seat ({n} lists), not {value!r}")
+    return value
+
+
 def _kept(cache: dict[Any, Any] | None, key: Any, pile: list[Any], pick: Callable[[list[Any]], Any]) -> Any:
     """``pick(pile)``, or with a ``cache`` the value kept for ``key`` while ``pile`` is unchanged
     (compared whole: a reshuffle can keep a pile's length)."""
@@ -634,5 +642,6 @@ __all__ = [
     "internal",
     "pile",
     "public",
+    "seat_lists",
     "secret",
 ]
