@@ -51,6 +51,7 @@ from .engine.components import (
     ScoringCard,
     TileCatalog,
     TileSpec,
+    interned,
     tile_words,
     walls_mask,
 )
@@ -187,6 +188,7 @@ __all__ = [
     "start_position",
     "hookimpl",
     "hookspec",
+    "interned",
     "majority_points",
     "majority_table",
     "minimal_payments",

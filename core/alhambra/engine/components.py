@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from importlib import resources
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, TypeVar
 
 from attrs import astuple, frozen
 
@@ -192,6 +192,19 @@ class InternedCard(Card):
 
     def __deepcopy__(self, memo: Any) -> InternedCard:
         return self
+
+
+_Interned = TypeVar("_Interned", bound=InternedCard)
+
+
+def interned(cls: type[_Interned], **fields: Any) -> _Interned:
+    """A new card of the :class:`InternedCard` class ``cls`` with its attrs ``fields`` set
+    (``interned(Kind, number=3)``): for the class to make each of its cards once, in its
+    ``__new__`` or at import, and keep it as the one instance of those values."""
+    card = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(card, name, value)
+    return card
 
 
 _MONEY_CARDS: dict[tuple[str, int], MoneyCard] = {}
