@@ -22,7 +22,6 @@ from attrs import define, field, frozen
 from alhambra import (
     Action,
     ActionKind,
-    ConfigError,
     Declared,
     DeclaredState,
     IllegalActionError,
@@ -33,11 +32,10 @@ from alhambra import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-    from alhambra import Game, ObservationLayout
-    from alhambra import Next
-    from collections.abc import Sequence
     import random
+    from collections.abc import Sequence
+    from typing import Any
+    from alhambra import Game, Next, ObservationLayout
 
 
 #: Key of this module's state in ``game.state.modules``.
@@ -57,18 +55,9 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 # ---------------------------------------------------------------------------------------------
 
 
-def _cards(value: Any, game: Game, where: str) -> list[int]:
-    """A position's list of bonus cards, sorted (R-BON-1)."""
-    if not isinstance(value, list) or any(b not in BONUS_CARDS or type(b) is not int for b in value):
-        raise ConfigError(f"{where}: a list of bonus cards {list(BONUS_CARDS)}, not {value!r}")
-    return sorted(value)
-
-
-def _seat_lists(value: Any, game: Game, where: str) -> list[list[int]]:
-    """A position's list of bonus cards per seat, each sorted (R-BON-1)."""
-    if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(h, list) for h in value):
-        raise ConfigError(f"{where}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
-    return [_cards(h, game, where) for h in value]
+#: A position's list of bonus cards, and its list of them per seat, each read sorted (R-BON-1).
+_cards = declared.listed(BONUS_CARDS, "bonus cards")
+_seat_lists = declared.listed(BONUS_CARDS, "bonus cards", per_seat=True)
 
 
 @define(slots=True)
@@ -158,8 +147,6 @@ def _return_departed(game: Game, seat: int) -> None:
     goes back to the hand (hidden) and stops counting."""
     bs = game.state.modules[STATE_KEY]
     shown = bs.revealed[seat]
-    if not shown:  # the usual case: nothing revealed, nothing to take back
-        return
     gone = [b for b in shown if not _in_city(game, seat, b)]
     if gone:
         operations.edit_module(game, STATE_KEY)
@@ -253,18 +240,17 @@ def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
 def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
+    hands, out_of_play = _deal_hands(game, list(BONUS_CARDS), DEAL_SIZES[game.num_players])
+    revealed, owned, not_held = ([[] for _ in hands] for _ in range(3))
+    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, out_of_play, owned, not_held)
+
+
+def _deal_hands(game: Game, cards: list[int], k: int) -> tuple[list[list[int]], list[int]]:
+    """R-BON-2: ``cards`` shuffled and ``k`` dealt to each seat; the hands and the cards left,
+    each sorted."""
     n = game.num_players
-    k = DEAL_SIZES[n]
-    cards = list(BONUS_CARDS)
     operations.rng(game).shuffle(cards)
-    hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
-    game.state.modules[STATE_KEY] = BonusCardsState(
-        hands=hands,
-        revealed=[[] for _ in range(n)],
-        out_of_play=sorted(cards[n * k :]),
-        owned=[[] for _ in range(n)],
-        not_held=[[] for _ in range(n)],
-    )
+    return [sorted(cards[i * k : (i + 1) * k]) for i in range(n)], sorted(cards[n * k :])
 
 
 @hookimpl
@@ -277,10 +263,8 @@ def alhambra_city_changed(game: Game, seat: int) -> None:
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
     then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
     bs = game.state.modules.get(STATE_KEY)
-    if bs is not None:
-        if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
-            _return_departed(game, seat)
-    return None  # a free action (R-BON-5): the same seat decides again
+    if bs is not None and bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+        _return_departed(game, seat)
 
 
 @hookimpl
@@ -296,14 +280,11 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
             _reveal(operations.edit_module(game, STATE_KEY), seat, b)
         if bs.not_held:  # public: a wall-less building standing here without its card shown
-            missing = [
-                b
-                for b in BONUS_CARDS
-                if _in_city(game, seat, b) and b not in bs.revealed[seat] and b not in bs.not_held[seat]
-            ]
+            tiles = game.state.players[seat].city.tile_ids()
+            missing = set(BONUS_CARDS).intersection(tiles).difference(bs.revealed[seat], bs.not_held[seat])
             if missing:
                 operations.edit_module(game, STATE_KEY)
-                bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
+                bs.not_held[seat] = sorted(bs.not_held[seat] + list(missing))
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
             t = types[b]
@@ -383,17 +364,14 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     ``hands`` to a deal at random as at R-BON-2 (``DEAL_SIZES`` cards a seat) from the cards
     not named, ``out_of_play`` to the cards left, ``owned`` to the revealed cards. Without
     the part, the set-up's deal stands."""
-    part, bs, n = parts.get(STATE_KEY), bonus_state(game), game.num_players
+    part, bs = parts.get(STATE_KEY), bonus_state(game)
     if part is None:
         return [STATE_KEY]
-    bs.revealed = bs.revealed if "revealed" in part else [[] for _ in range(n)]
-    named = [b for group in (*bs.revealed, *(bs.hands if "hands" in part else ())) for b in group]
+    dealt = "hands" in part  # a field not given keeps the set-up's value: none revealed, no record
+    named = [b for group in (*bs.revealed, *(bs.hands if dealt else ())) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
-    operations.rng(game).shuffle(rest)
-    if "hands" not in part:
-        k = DEAL_SIZES[n]
-        bs.hands, rest = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)], rest[n * k :]
-    bs.out_of_play = bs.out_of_play if "out_of_play" in part else sorted(rest)
+    hands, rest = _deal_hands(game, rest, 0 if dealt else DEAL_SIZES[game.num_players])
+    bs.hands = bs.hands if dealt else hands
+    bs.out_of_play = bs.out_of_play if "out_of_play" in part else rest
     bs.owned = bs.owned if "owned" in part else [sorted(r) for r in bs.revealed]
-    bs.not_held = bs.not_held if "not_held" in part else [[] for _ in range(n)]
     return [STATE_KEY]
