@@ -39,7 +39,6 @@ from alhambra import (
     hookimpl,
     interned,
     operations,
-    shuffle_into,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,11 +146,7 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
     a random depth."""
-    offices = list(OFFICES)
-    operations.rng(game).shuffle(offices)
-    for k, pile in enumerate(OFFICE_PILES):
-        for office in offices[k * OFFICES_PER_PILE : (k + 1) * OFFICES_PER_PILE]:
-            shuffle_into(operations.rng(game), piles[pile], office)
+    operations.shuffle_cards_into(game, piles, OFFICES, [p for p in OFFICE_PILES for _ in range(OFFICES_PER_PILE)])
 
 
 # ---------------------------------------------------------------------------------------------
