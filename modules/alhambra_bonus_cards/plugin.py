@@ -185,28 +185,20 @@ _REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
 _NONE: tuple[RevealBonus, ...] = ()
 
 
-def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
-    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
-    Alhambra (R-BON-3)."""
-    hand = game.state.modules[STATE_KEY].hands[seat]
-    if not hand:
-        return _NONE
-    tiles = game.state.players[seat].city.tile_ids()
-    if tiles.isdisjoint(hand):  # the usual answer, found at C speed
-        return _NONE
-    table = action_table(RevealBonus)
-    return [table[b,] for b in hand if b in tiles]
-
-
 def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
+    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
+    Alhambra (R-BON-3), kept in the memo under :data:`_REVEALABLE`."""
     key = _REVEALABLE[seat]
     found = operations.memo(game).get(key)
-    city_memo = game.state.players[seat].city.memo
+    city = game.state.players[seat].city
     changes = operations.module_changes(game, STATE_KEY)
-    if found is None or found[0] != changes or found[1] is not city_memo:
-        if game.state.modules.get(STATE_KEY) is None:
+    if found is None or found[0] != changes or found[1] is not city.memo:
+        bs = game.state.modules.get(STATE_KEY)
+        if bs is None:
             return _NONE
-        found = operations.memo(game)[key] = (changes, city_memo, _reveal_actions(game, seat))
+        hand, tiles = bs.hands[seat], city.tile_ids()
+        reveals = _NONE if tiles.isdisjoint(hand) else [action_table(RevealBonus)[b,] for b in hand if b in tiles]
+        found = operations.memo(game)[key] = (changes, city.memo, reveals)
     return found[2]
 
 
@@ -339,23 +331,20 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
         if all(b not in barred[s] for b, s in zip(order, slots)):
             return order
     rng.shuffle(order)
-    out: list[int] = []
 
-    def place(k: int, left: list[int]) -> bool:
+    def place(k: int, left: list[int]) -> list[int] | None:
+        """The first allowed deal of ``left`` to the slots from ``k`` on, trying in order."""
         if k == len(slots):
-            out.extend(left)
-            return True
+            return left
         for j, b in enumerate(left):
             if b not in barred[slots[k]]:
-                out.append(b)
-                if place(k + 1, left[:j] + left[j + 1 :]):
-                    return True
-                out.pop()
-        return False
+                rest = place(k + 1, left[:j] + left[j + 1 :])
+                if rest is not None:
+                    return [b, *rest]
+        return None
 
-    if not place(0, order):
-        return order  # no allowed deal (a hand-edited state): keep the plain shuffle
-    return out
+    found = place(0, order)
+    return order if found is None else found  # none allowed (a hand-edited state): the plain shuffle
 
 
 @hookimpl
