@@ -215,7 +215,7 @@ def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
         raise IllegalActionError(
             f"R-BON-3: bonus card {b} can only be revealed while building {b} stands in the Alhambra"
         )
-    raise IllegalActionError(f"{action} is not legal now")
+    # any other reveal is listed; the engine refuses an unlisted one it accepts here
 
 
 def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
