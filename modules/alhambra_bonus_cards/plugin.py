@@ -233,7 +233,8 @@ def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
     hands, out_of_play = _deal_hands(game, list(BONUS_CARDS), DEAL_SIZES[game.num_players])
-    revealed, owned, not_held = ([[] for _ in hands] for _ in range(3))
+    empty: list[list[list[int]]] = [[[] for _ in hands] for _ in range(3)]  # none revealed, no record yet
+    revealed, owned, not_held = empty
     game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, out_of_play, owned, not_held)
 
 
@@ -279,8 +280,7 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
                 bs.not_held[seat] = sorted(bs.not_held[seat] + list(missing))
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
-            t = types[b]
-            mine[t] = mine.get(t, 0) + 1
+            mine[types[b]] = mine.get(types[b], 0) + 1
 
 
 @hookimpl
