@@ -58,7 +58,7 @@ from .engine.components import (
 from .engine import declared, operations
 from .engine.declared import Declared, DeclaredState, DeckKind
 from .engine.encoding import ActionEncoding, CardsField, CellField, Field
-from .engine.observation_parts import ObservationLayout, ObservationPart
+from .engine.observation_parts import ObservationLayout, ObservationPart, mirrored_part
 from .engine.plugin_parts import EvaluationPart, TablePart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
@@ -192,6 +192,7 @@ __all__ = [
     "majority_points",
     "majority_table",
     "minimal_payments",
+    "mirrored_part",
     "new_game",
     "declared",
     "operations",
