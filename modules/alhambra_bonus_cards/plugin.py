@@ -58,6 +58,8 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 #: A position's list of bonus cards, and its list of them per seat, each read sorted (R-BON-1).
 _cards = declared.listed(BONUS_CARDS, "bonus cards")
 _seat_lists = declared.listed(BONUS_CARDS, "bonus cards", per_seat=True)
+#: A public record kept per seat (an empty list for none, as in older saves).
+_RECORD = declared.internal(per_seat="or none", from_position=_seat_lists)
 
 
 @define(slots=True)
@@ -79,12 +81,8 @@ class BonusCardsState(DeclaredState):
         factory=list, metadata=declared.public(per_seat=True, holds="own", from_position=_seat_lists)
     )
     out_of_play: list[int] = field(factory=list, metadata=declared.counted(holds="own", from_position=_cards))
-    owned: list[list[int]] = field(
-        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
-    )
-    not_held: list[list[int]] = field(
-        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
-    )
+    owned: list[list[int]] = field(factory=list, metadata=_RECORD)
+    not_held: list[list[int]] = field(factory=list, metadata=_RECORD)
 
 
 def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
