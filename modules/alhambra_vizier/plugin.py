@@ -293,15 +293,16 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
     active = vs.active
     if not vs.started:  # a fresh asking round: everyone in priority order
         vs.started = True
-        vs.queue = list(_order(finished, len(active))) if True in active else []
-    queue = vs.queue
-    if queue:  # down the queue (after a decline: from where it stopped)
-        seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, queue))  # seat by seat
-        if seat is not None:
-            del queue[: queue.index(seat) + 1]
-            vs.asked = seat
-            return Interrupt(seat, PHASE)
-        queue.clear()
+        queue = _order(finished, len(active)) if True in active else ()
+    else:  # down the queue after a decline, from where it stopped
+        queue = vs.queue
+    seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, queue)) if queue else None
+    if seat is not None:  # asked; the seats after it are left to ask
+        vs.queue = list(queue[queue.index(seat) + 1 :])
+        vs.asked = seat
+        return Interrupt(seat, PHASE)
+    if vs.queue:
+        vs.queue = []
     vs.asked = -1
     vs.round_over = True
     return None
