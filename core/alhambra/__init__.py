@@ -53,13 +53,14 @@ from .engine.components import (
     ScoringCard,
     TileCatalog,
     TileSpec,
+    interned,
     tile_words,
     walls_mask,
 )
 from .engine import declared, operations
 from .engine.declared import Declared, DeclaredState, DeckKind
 from .engine.encoding import ActionEncoding, CardsField, CellField, Field
-from .engine.observation_parts import ObservationLayout, ObservationPart
+from .engine.observation_parts import ObservationLayout, ObservationPart, mirrored_part
 from .engine.plugin_parts import EvaluationPart, TablePart
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
@@ -194,9 +195,11 @@ __all__ = [
     "start_position",
     "hookimpl",
     "hookspec",
+    "interned",
     "majority_points",
     "majority_table",
     "minimal_payments",
+    "mirrored_part",
     "new_game",
     "declared",
     "operations",

@@ -22,7 +22,6 @@ from attrs import define, field, frozen
 from alhambra import (
     Action,
     ActionKind,
-    ConfigError,
     Declared,
     DeclaredState,
     IllegalActionError,
@@ -33,11 +32,10 @@ from alhambra import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-    from alhambra import Game, ObservationLayout
-    from alhambra import Next
-    from collections.abc import Sequence
     import random
+    from collections.abc import Sequence
+    from typing import Any
+    from alhambra import Game, Next, ObservationLayout
 
 
 #: Key of this module's state in ``game.state.modules``.
@@ -57,18 +55,11 @@ DEAL_SIZES: dict[int, int] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
 # ---------------------------------------------------------------------------------------------
 
 
-def _cards(value: Any, game: Game, where: str) -> list[int]:
-    """A position's list of bonus cards, sorted (R-BON-1)."""
-    if not isinstance(value, list) or any(b not in BONUS_CARDS or type(b) is not int for b in value):
-        raise ConfigError(f"{where}: a list of bonus cards {list(BONUS_CARDS)}, not {value!r}")
-    return sorted(value)
-
-
-def _seat_lists(value: Any, game: Game, where: str) -> list[list[int]]:
-    """A position's list of bonus cards per seat, each sorted (R-BON-1)."""
-    if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(h, list) for h in value):
-        raise ConfigError(f"{where}: one list of bonus cards {list(BONUS_CARDS)} per seat, not {value!r}")
-    return [_cards(h, game, where) for h in value]
+#: A position's list of bonus cards, and its list of them per seat, each read sorted (R-BON-1).
+_cards = declared.listed(BONUS_CARDS, "bonus cards")
+_seat_lists = declared.listed(BONUS_CARDS, "bonus cards", per_seat=True)
+#: A public record kept per seat (an empty list for none, as in older saves).
+_RECORD = declared.internal(per_seat="or none", from_position=_seat_lists)
 
 
 @define(slots=True)
@@ -90,12 +81,8 @@ class BonusCardsState(DeclaredState):
         factory=list, metadata=declared.public(per_seat=True, holds="own", from_position=_seat_lists)
     )
     out_of_play: list[int] = field(factory=list, metadata=declared.counted(holds="own", from_position=_cards))
-    owned: list[list[int]] = field(
-        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
-    )
-    not_held: list[list[int]] = field(
-        factory=list, metadata=declared.internal(per_seat="or none", from_position=_seat_lists)
-    )
+    owned: list[list[int]] = field(factory=list, metadata=_RECORD)
+    not_held: list[list[int]] = field(factory=list, metadata=_RECORD)
 
 
 def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
@@ -158,8 +145,6 @@ def _return_departed(game: Game, seat: int) -> None:
     goes back to the hand (hidden) and stops counting."""
     bs = game.state.modules[STATE_KEY]
     shown = bs.revealed[seat]
-    if not shown:  # the usual case: nothing revealed, nothing to take back
-        return
     gone = [b for b in shown if not _in_city(game, seat, b)]
     if gone:
         operations.edit_module(game, STATE_KEY)
@@ -198,28 +183,20 @@ _REVEALABLE = tuple(f"{STATE_KEY}.revealable.{seat}" for seat in range(8))
 _NONE: tuple[RevealBonus, ...] = ()
 
 
-def _reveal_actions(game: Game, seat: int) -> Sequence[RevealBonus]:
-    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
-    Alhambra (R-BON-3)."""
-    hand = game.state.modules[STATE_KEY].hands[seat]
-    if not hand:
-        return _NONE
-    tiles = game.state.players[seat].city.tile_ids()
-    if tiles.isdisjoint(hand):  # the usual answer, found at C speed
-        return _NONE
-    table = action_table(RevealBonus)
-    return [table[b,] for b in hand if b in tiles]
-
-
 def _legal_reveal(game: Game, seat: int) -> Sequence[Action]:
+    """The RevealBonus actions of ``seat`` now: its hidden cards whose building stands in its
+    Alhambra (R-BON-3), kept in the memo under :data:`_REVEALABLE`."""
     key = _REVEALABLE[seat]
     found = operations.memo(game).get(key)
-    city_memo = game.state.players[seat].city.memo
+    city = game.state.players[seat].city
     changes = operations.module_changes(game, STATE_KEY)
-    if found is None or found[0] != changes or found[1] is not city_memo:
-        if game.state.modules.get(STATE_KEY) is None:
+    if found is None or found[0] != changes or found[1] is not city.memo:
+        bs = game.state.modules.get(STATE_KEY)
+        if bs is None:
             return _NONE
-        found = operations.memo(game)[key] = (changes, city_memo, _reveal_actions(game, seat))
+        hand, tiles = bs.hands[seat], city.tile_ids()
+        reveals = _NONE if tiles.isdisjoint(hand) else [action_table(RevealBonus)[b,] for b in hand if b in tiles]
+        found = operations.memo(game)[key] = (changes, city.memo, reveals)
     return found[2]
 
 
@@ -236,7 +213,7 @@ def _check_reveal(game: Game, seat: int, action: RevealBonus) -> None:
         raise IllegalActionError(
             f"R-BON-3: bonus card {b} can only be revealed while building {b} stands in the Alhambra"
         )
-    raise IllegalActionError(f"{action} is not legal now")
+    # any other reveal is listed; the engine refuses an unlisted one it accepts here
 
 
 def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
@@ -253,18 +230,18 @@ def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
 def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
+    hands, out_of_play = _deal_hands(game, list(BONUS_CARDS), DEAL_SIZES[game.num_players])
+    empty: list[list[list[int]]] = [[[] for _ in hands] for _ in range(3)]  # none revealed, no record yet
+    revealed, owned, not_held = empty
+    game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, out_of_play, owned, not_held)
+
+
+def _deal_hands(game: Game, cards: list[int], k: int) -> tuple[list[list[int]], list[int]]:
+    """R-BON-2: ``cards`` shuffled and ``k`` dealt to each seat; the hands and the cards left,
+    each sorted."""
     n = game.num_players
-    k = DEAL_SIZES[n]
-    cards = list(BONUS_CARDS)
     operations.rng(game).shuffle(cards)
-    hands = [sorted(cards[i * k : (i + 1) * k]) for i in range(n)]
-    game.state.modules[STATE_KEY] = BonusCardsState(
-        hands=hands,
-        revealed=[[] for _ in range(n)],
-        out_of_play=sorted(cards[n * k :]),
-        owned=[[] for _ in range(n)],
-        not_held=[[] for _ in range(n)],
-    )
+    return [sorted(cards[i * k : (i + 1) * k]) for i in range(n)], sorted(cards[n * k :])
 
 
 @hookimpl
@@ -277,10 +254,8 @@ def alhambra_city_changed(game: Game, seat: int) -> None:
     """R-BON-4: a building that left the Alhambra takes its revealed card back to the hand;
     then the seat's RevealBonus actions are worked out anew (R-BON-3)."""
     bs = game.state.modules.get(STATE_KEY)
-    if bs is not None:
-        if bs.revealed[seat]:  # the usual case, nothing revealed, without a call
-            _return_departed(game, seat)
-    return None  # a free action (R-BON-5): the same seat decides again
+    if bs is not None and bs.revealed[seat]:  # the usual case, nothing revealed, without a call
+        _return_departed(game, seat)
 
 
 @hookimpl
@@ -296,18 +271,14 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
         for b in [b for b in bs.hands[seat] if _in_city(game, seat, b)]:
             _reveal(operations.edit_module(game, STATE_KEY), seat, b)
         if bs.not_held:  # public: a wall-less building standing here without its card shown
-            missing = [
-                b
-                for b in BONUS_CARDS
-                if _in_city(game, seat, b) and b not in bs.revealed[seat] and b not in bs.not_held[seat]
-            ]
+            tiles = game.state.players[seat].city.tile_ids()
+            missing = set(BONUS_CARDS).intersection(tiles).difference(bs.revealed[seat], bs.not_held[seat])
             if missing:
                 operations.edit_module(game, STATE_KEY)
-                bs.not_held[seat] = sorted(bs.not_held[seat] + missing)
+                bs.not_held[seat] = sorted(bs.not_held[seat] + list(missing))
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
-            t = types[b]
-            mine[t] = mine.get(t, 0) + 1
+            mine[types[b]] = mine.get(types[b], 0) + 1
 
 
 @hookimpl
@@ -358,23 +329,20 @@ def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: rando
         if all(b not in barred[s] for b, s in zip(order, slots)):
             return order
     rng.shuffle(order)
-    out: list[int] = []
 
-    def place(k: int, left: list[int]) -> bool:
+    def place(k: int, left: list[int]) -> list[int] | None:
+        """The first allowed deal of ``left`` to the slots from ``k`` on, trying in order."""
         if k == len(slots):
-            out.extend(left)
-            return True
+            return left
         for j, b in enumerate(left):
             if b not in barred[slots[k]]:
-                out.append(b)
-                if place(k + 1, left[:j] + left[j + 1 :]):
-                    return True
-                out.pop()
-        return False
+                rest = place(k + 1, left[:j] + left[j + 1 :])
+                if rest is not None:
+                    return [b, *rest]
+        return None
 
-    if not place(0, order):
-        return order  # no allowed deal (a hand-edited state): keep the plain shuffle
-    return out
+    found = place(0, order)
+    return order if found is None else found  # none allowed (a hand-edited state): the plain shuffle
 
 
 @hookimpl
@@ -383,17 +351,14 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     ``hands`` to a deal at random as at R-BON-2 (``DEAL_SIZES`` cards a seat) from the cards
     not named, ``out_of_play`` to the cards left, ``owned`` to the revealed cards. Without
     the part, the set-up's deal stands."""
-    part, bs, n = parts.get(STATE_KEY), bonus_state(game), game.num_players
+    part, bs = parts.get(STATE_KEY), bonus_state(game)
     if part is None:
         return [STATE_KEY]
-    bs.revealed = bs.revealed if "revealed" in part else [[] for _ in range(n)]
-    named = [b for group in (*bs.revealed, *(bs.hands if "hands" in part else ())) for b in group]
+    dealt = "hands" in part  # a field not given keeps the set-up's value: none revealed, no record
+    named = [b for group in (*bs.revealed, *(bs.hands if dealt else ())) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
-    operations.rng(game).shuffle(rest)
-    if "hands" not in part:
-        k = DEAL_SIZES[n]
-        bs.hands, rest = [sorted(rest[i * k : (i + 1) * k]) for i in range(n)], rest[n * k :]
-    bs.out_of_play = bs.out_of_play if "out_of_play" in part else sorted(rest)
+    hands, rest = _deal_hands(game, rest, 0 if dealt else DEAL_SIZES[game.num_players])
+    bs.hands = bs.hands if dealt else hands
+    bs.out_of_play = bs.out_of_play if "out_of_play" in part else rest
     bs.owned = bs.owned if "owned" in part else [sorted(r) for r in bs.revealed]
-    bs.not_held = bs.not_held if "not_held" in part else [[] for _ in range(n)]
     return [STATE_KEY]

@@ -37,17 +37,14 @@ from alhambra import (
     PaymentMeans,
     action_table,
     hookimpl,
+    interned,
     operations,
-    shuffle_into,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
     from typing import Any
-    from alhambra import Card
-    from alhambra import Game, ObservationLayout
-    from alhambra import Next
-    from collections.abc import Sequence
+    from alhambra import Card, Game, Next, ObservationLayout
 
 KEY = "exchange_offices"  # the state, memo and view key of this module (its NAME)
 
@@ -80,16 +77,9 @@ class ExchangeOffice(InternedCard):
         for name, value in (("first", first), ("second", second)):
             if type(value) is not str or value not in CURRENCIES:
                 raise ConfigError(f"{name} must be one of {CURRENCIES}, not {value!r}")
-        if CURRENCIES.index(first) >= CURRENCIES.index(second):
-            raise ConfigError(
-                f"an exchange office shows two different currencies in the order {CURRENCIES}, "
-                f"not {first!r}, {second!r}"
-            )
-        office = super().__new__(cls)
-        object.__setattr__(office, "first", first)
-        object.__setattr__(office, "second", second)
-        _OFFICE_INSTANCES[first, second] = office
-        return office
+        raise ConfigError(
+            f"an exchange office shows two different currencies in the order {CURRENCIES}, not {first!r}, {second!r}"
+        )
 
     @property
     def currencies(self) -> tuple[str, str]:
@@ -104,10 +94,15 @@ class ExchangeOffice(InternedCard):
         return f"exchange office {self.first}/{self.second}"
 
 
+for _pair in combinations(CURRENCIES, 2):  # the one instance of each pair, made once
+    _OFFICE_INSTANCES[_pair] = interned(ExchangeOffice, first=_pair[0], second=_pair[1])
+
 #: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md).
-OFFICES: tuple[ExchangeOffice, ...] = tuple(ExchangeOffice(a, b) for a, b in combinations(CURRENCIES, 2))
+OFFICES: tuple[ExchangeOffice, ...] = tuple(_OFFICE_INSTANCES.values())
 OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
 _OFFICE_SET = frozenset(OFFICES)
+#: office -> its PaymentMeans (one shared instance each: they are immutable, R-EXC-4)
+_MEANS: dict[ExchangeOffice, PaymentMeans] = {o: PaymentMeans(o, frozenset(o.currencies)) for o in OFFICES}
 
 
 def _office_only(instance: Any, attribute: Any, value: Any) -> None:
@@ -151,11 +146,7 @@ def alhambra_cards(options: dict[str, Any]) -> list[Card]:
 def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-EXC-1 (R-SET-6): the six offices, shuffled, two into each of piles 2, 3 and 4, each at
     a random depth."""
-    offices = list(OFFICES)
-    operations.rng(game).shuffle(offices)
-    for k, pile in enumerate(OFFICE_PILES):
-        for office in offices[k * OFFICES_PER_PILE : (k + 1) * OFFICES_PER_PILE]:
-            shuffle_into(operations.rng(game), piles[pile], office)
+    operations.shuffle_cards_into(game, piles, OFFICES, [p for p in OFFICE_PILES for _ in range(OFFICES_PER_PILE)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,20 +158,18 @@ def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
     display = game.state.display
     if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
         return []
-    last: tuple[list[Card], Sequence[Action]] | None = operations.memo(game).get(
-        KEY
-    )  # kept with the display it was made for
+    memo = operations.memo(game)
+    last: tuple[list[Card], Sequence[Action]] | None = memo.get(KEY)  # kept with the display it was made for
     if last is not None and last[0] == display:
         return last[1]
     table = action_table(TakeOffice)
     found = [table[office,] for office in dict.fromkeys(offices_in(display))]  # equal offices once
-    operations.memo(game)[KEY] = (list(display), found)
+    memo[KEY] = (list(display), found)
     return found
 
 
 def _check_take_office(game: Game, seat: int, action: TakeOffice) -> None:
-    if type(action.office) is not ExchangeOffice:
-        raise IllegalActionError(f"R-EXC-3: only an exchange office can be taken this way, not {action.office!r}")
+    """An office not in the display (anything but an office is refused when the action is made)."""
     raise IllegalActionError(f"R-EXC-3: {action.office.code} is not in the money display")
 
 
@@ -209,16 +198,7 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
     hand = game.state.players[seat].hand
     if _OFFICE_SET.isdisjoint(hand):  # the usual answer, found at C speed
         return None
-    out = []
-    for office in dict.fromkeys(offices_in(hand)):  # equal offices once, in hand order
-        means = _MEANS.get(office)
-        if means is None:
-            means = _MEANS[office] = PaymentMeans(office, frozenset(office.currencies))
-        out.append(means)
-    return out
-
-
-_MEANS: dict[ExchangeOffice, PaymentMeans] = {}  # office -> its PaymentMeans (one shared instance: they are immutable)
+    return [_MEANS[office] for office in dict.fromkeys(offices_in(hand))]  # equal offices once, in hand order
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,44 +11,35 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from alhambra import ActionEncoding, EvaluationPart, Game, ObservationLayout, ObservationPart, TablePart, hookimpl
+from alhambra import mirrored_part
 
 from .plugin import KEY, PHASE, DeclineVizier, ReactivateVizier, UseVizier, vizier_state
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-#: what a seat sees: each seat's token, and the seat asked now (or None)
-Seen = tuple[tuple[bool, ...], "int | None"]
 
-
-def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> Seen:
-    """The tokens and the seat asked now, from the state (as ``alhambra_view`` shows them: only
-    to the seat asked, R-VIZ-5)."""
+def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> dict[str, Any]:
+    """The tokens and the seat asked now, from the state, as ``alhambra_view`` shows them (the
+    seat asked only to itself, R-VIZ-5)."""
     vs = vizier_state(game)
     asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
-    return tuple(vs.active), asked if asked == seat else None
+    return {"active": tuple(vs.active), "asking": asked if asked == seat else None}
 
 
-def write(out: dict[str, np.ndarray], seen: Seen, order: Sequence[int], layout: ObservationLayout) -> None:
-    active, asking = seen
+def write(out: dict[str, np.ndarray], part: Any, order: Sequence[int], layout: ObservationLayout) -> None:
+    """The slices from the view's entry (the reference) or a snapshot."""
     for k, s in enumerate(order):
-        out["active"][k] = bool(active[s])
-        if asking == s:
+        out["active"][k] = bool(part["active"][s])
+        if part["asking"] == s:
             out["asking"][k] = 1
-
-
-def encode(
-    out: dict[str, np.ndarray], part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout
-) -> None:
-    """The reference: the same slices from the view's entry."""
-    write(out, (tuple(part["active"]), part["asking"]), order, layout)
 
 
 @hookimpl
 def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart]:
     """``vizier.active`` and ``vizier.asking``, one entry per player."""
     n = layout.num_players
-    return [ObservationPart(KEY, {"active": (n,), "asking": (n,)}, encode, snapshot, write)]
+    return [mirrored_part(KEY, {"active": (n,), "asking": (n,)}, write, snapshot)]
 
 
 @hookimpl

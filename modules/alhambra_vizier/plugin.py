@@ -45,6 +45,7 @@ Rulings where RULES.md is silent:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
@@ -75,12 +76,11 @@ from alhambra import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
-    from alhambra import Game, GameState
+    from alhambra import Game
     from collections.abc import Sequence
 
 KEY = "vizier"
 PHASE = "vizier"  # the asking round between two turns; also what a vizier purchase's placement returns to
-SPACES = (1, 2, 3, 4)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,18 +133,11 @@ def priority_order(finished: int, num_players: int) -> list[int]:
     return list(_order(finished, num_players))
 
 
+@lru_cache(maxsize=None, typed=True)
 def _order(finished: int, num_players: int) -> tuple[int, ...]:
-    """:func:`priority_order` as a tuple, shared for int arguments (others are not kept: 2.0
-    == 2, and a float seat must never reach another game)."""
-    if type(finished) is not int or type(num_players) is not int:
-        return tuple([(finished - k) % num_players for k in range(num_players)])
-    order = _ORDERS.get((finished, num_players))
-    if order is None:
-        order = _ORDERS[finished, num_players] = tuple([(finished - k) % num_players for k in range(num_players)])
-    return order
-
-
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}  # (finished, players) -> priority order
+    """:func:`priority_order` as a tuple, shared; kept by the arguments' types too (2.0 == 2,
+    and a float seat must never reach another game)."""
+    return tuple([(finished - k) % num_players for k in range(num_players)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,12 +181,6 @@ class ReactivateVizier(Action):
 
 _REACTIVATE = (ReactivateVizier(),)
 _DECLINE = (DeclineVizier(),)
-
-
-def can_use(game: Game, seat: int) -> bool:
-    """True if ``seat`` could use its vizier now: an exact payment exists for some market
-    building (R-VIZ-2). Whether the token is active is not checked here."""
-    return game.rules.purchase.can_pay_exactly(game, seat)
 
 
 def _legal_use(game: Game, seat: int) -> Sequence[Action]:
@@ -306,31 +293,19 @@ def alhambra_between_turns(game: Game, finished: int) -> Interrupt | None:
     active = vs.active
     if not vs.started:  # a fresh asking round: everyone in priority order
         vs.started = True
-        if True in active:
-            order = _ORDERS.get((finished, len(active))) or _order(finished, len(active))
-            seat = game.rules.purchase.first_exact_payer(
-                game, filter(active.__getitem__, order)
-            )  # can_use, seat by seat
-            if seat is not None:
-                vs.queue = list(order[order.index(seat) + 1 :])
-                return _ask(st, vs, seat)
-        if vs.queue:
-            vs.queue = []
-    elif vs.queue:  # go on down the queue after a decline
+        queue = _order(finished, len(active)) if True in active else ()
+    else:  # down the queue after a decline, from where it stopped
         queue = vs.queue
-        seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, queue))
-        if seat is not None:
-            del queue[: queue.index(seat) + 1]
-            return _ask(st, vs, seat)
-        queue.clear()
+    seat = game.rules.purchase.first_exact_payer(game, filter(active.__getitem__, queue)) if queue else None
+    if seat is not None:  # asked; the seats after it are left to ask
+        vs.queue = list(queue[queue.index(seat) + 1 :])
+        vs.asked = seat
+        return Interrupt(seat, PHASE)
+    if vs.queue:
+        vs.queue = []
     vs.asked = -1
     vs.round_over = True
     return None
-
-
-def _ask(st: GameState, vs: VizierState, seat: int) -> Interrupt:
-    vs.asked = seat
-    return Interrupt(seat, PHASE)
 
 
 def _after_placement(game: Game, seat: int) -> Next:

@@ -261,6 +261,19 @@ class NumberedCard(InternedCard):
         return f"{self.NOUN} {self.number}"
 
 
+_Interned = TypeVar("_Interned", bound=InternedCard)
+
+
+def interned(cls: type[_Interned], **fields: Any) -> _Interned:
+    """A new card of the :class:`InternedCard` class ``cls`` with its attrs ``fields`` set
+    (``interned(Kind, number=3)``): for the class to make each of its cards once, in its
+    ``__new__`` or at import, and keep it as the one instance of those values."""
+    card = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(card, name, value)
+    return card
+
+
 _MONEY_CARDS: dict[tuple[str, int], MoneyCard] = {}
 #: Every money card -> ``16 * (index of its currency in CURRENCIES) + value``: sorting by rank
 #: groups a hand by currency, each group by value (for the engine's hot path).

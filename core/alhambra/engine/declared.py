@@ -121,6 +121,27 @@ def pile(face_up: int = 1, **kw: Any) -> dict[str, Field]:
     return _meta(kw.pop("show", "public"), face_up=face_up, **kw)
 
 
+def listed(among: tuple[Any, ...], what: str, *, per_seat: bool = False) -> Callable[[Any, Any, str], list[Any]]:
+    """A ``from_position`` reading a list of ``among`` values, each of the exact type of one of
+    them (``per_seat``: one such list per seat), each list sorted. A refusal names the place
+    and ``what`` the values are (``"cards"``): ``"<place>: a list of cards [...], not ..."``."""
+    kinds = {type(x) for x in among}
+
+    def one(value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list) or any(x not in among or type(x) not in kinds for x in value):
+            raise ConfigError(f"{where}: a list of {what} {list(among)}, not {value!r}")
+        return sorted(value)
+
+    def read(value: Any, game: Any, where: str) -> list[Any]:
+        if not per_seat:
+            return one(value, where)
+        if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(v, list) for v in value):
+            raise ConfigError(f"{where}: one list of {what} {list(among)} per seat, not {value!r}")
+        return [one(v, where) for v in value]
+
+    return read
+
+
 def copied(value: Any) -> Any:
     """A copy of plain data: lists and tables copied all the way down, the rest shared."""
     kind = type(value)
@@ -640,6 +661,7 @@ __all__ = [
     "copied",
     "counted",
     "internal",
+    "listed",
     "pile",
     "public",
     "seat_lists",

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
 
-__all__ = ["ObservationLayout", "ObservationPart"]
+__all__ = ["ObservationLayout", "ObservationPart", "mirrored_part"]
 
 
 class ObservationLayout(Protocol):
@@ -158,3 +158,17 @@ class ObservationPart:
     def incremental(self) -> bool:
         """True if the part is kept up to date from the state (``snapshot`` and ``write``)."""
         return self.snapshot is not None
+
+
+def mirrored_part(
+    key: str, shapes: dict[str, tuple[int, ...]], write: Write, snapshot: Snapshot, **kw: Any
+) -> ObservationPart:
+    """An :class:`ObservationPart` whose ``snapshot`` returns the part's view entry as
+    ``view(seat)`` would show it (or the entries its slices read, as plain values), so that
+    ``write(out, entry, order, layout)`` fills the slices from either: it is also the part's
+    reference ``encode``. ``kw``: the part's other fields (``high``)."""
+
+    def encode(out: Any, part: Any, view: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+        write(out, part, order, layout)
+
+    return ObservationPart(key, shapes, encode, snapshot, write, **kw)

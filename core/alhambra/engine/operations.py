@@ -31,6 +31,8 @@ from .protocol import check_seat as check_seat
 from .state import Pending
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterable, Sequence
+
     from .protocol import GameLike
 
 __all__ = [
@@ -53,6 +55,7 @@ __all__ = [
     "pile_range",
     "resample_in_piles",
     "shuffle_into",
+    "shuffle_cards_into",
 ]
 
 
@@ -144,6 +147,17 @@ def draw_money(game: GameLike) -> Card | None:
         game._rng.shuffle(st.deck)
         st.pile_sizes = [len(st.deck)]
     return st.deck.pop()
+
+
+def shuffle_cards_into(game: GameLike, piles: list[list[Card]], cards: Iterable[Card], targets: Sequence[int]) -> None:
+    """Shuffle ``cards`` with ``game``'s generator, then shuffle the k-th of them into pile
+    ``targets[k]`` of ``piles`` at a random depth (:func:`shuffle_into`): for
+    ``alhambra_money_piles`` implementations placing a module's cards in the setup piles
+    (R-SET-6). Cards beyond the targets given are left out."""
+    cards = list(cards)
+    game._rng.shuffle(cards)
+    for card, pile in zip(cards, targets):
+        shuffle_into(game._rng, piles[pile], card)
 
 
 def refill_display(game: GameLike) -> None:
