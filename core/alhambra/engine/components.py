@@ -224,8 +224,7 @@ class NumberedCard(InternedCard):
         """The cards of ``numbers``, in that order: made here, the one instance of each."""
         cls._ONE = {}
         for number in numbers:
-            card = cls._ONE[number] = object.__new__(cls)
-            object.__setattr__(card, "number", number)
+            cls._ONE[number] = interned(cls, number=number)
         return tuple(cls._ONE.values())
 
     @classmethod
