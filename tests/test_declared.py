@@ -87,6 +87,7 @@ def test_a_bad_position_part_is_refused_with_the_key():
         (lambda s: setattr(s, "points", [0]), r"favours: points: one entry per seat expected \(2 seats\)"),
         (lambda s: setattr(s, "asked", 5), r"favours: asked: a seat 0-1 or -1 expected, not 5"),
         (lambda s: setattr(s, "on", "yes"), r"favours: on: true or false"),
+        (lambda s: setattr(s, "pile", 0), r"favours: pile: a list expected, not 0"),
     ],
 )
 def test_the_derived_checks_name_the_field_and_the_reason(edit, reason):
@@ -94,6 +95,15 @@ def test_the_derived_checks_name_the_field_and_the_reason(edit, reason):
     edit(game.state.modules[KEY])
     problem = FavourRule.DECLARED.problem(game)
     assert problem is not None and re.search(reason, problem)
+
+
+def test_a_position_with_a_number_where_a_list_of_seats_belongs_is_refused():
+    """R-VIZ-5: the vizier's asking queue is a list of seats; a position giving a bare seat is
+    refused naming the field (before, it loaded, and the game could not be saved)."""
+    position = alhambra.new_game(3, modules=["vizier"], seed=1, engine="python").position()
+    position["vizier"]["queue"] = 0
+    with pytest.raises(ConfigError, match=r"vizier: queue: a list expected, not 0"):
+        alhambra.Game.from_position(position)
 
 
 def test_determinization_reshuffles_the_hidden_part_of_a_pile_only():

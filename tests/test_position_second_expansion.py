@@ -55,6 +55,20 @@ def test_position_round_trip_with_gates_and_diamonds_continues_identically(playe
     check_position_round_trip(players, modules, seed, steps, form)
 
 
+def test_r_gate_5_a_gate_standing_without_its_card_played_is_refused_by_the_cards_played():
+    """R-GATE-5: a position of a random game whose gate stands but whose cards played were
+    emptied: the card then lies nowhere, and the refusal names ``city_gates.played`` and the
+    rule (each gate is one card played), not only the missing card."""
+    g = _gated(0)
+    count = sum(len(s) for s in g.state.modules["city_gates"].gates)
+    part = g.position()
+    part["city_gates"]["played"] = []
+    with pytest.raises(
+        ConfigError, match=rf"city_gates\.played: 0 gate card\(s\) played for {count} gate\(s\).*R-GATE-5"
+    ):
+        alhambra.Game.from_position(part)
+
+
 @pytest.mark.parametrize("seed", [0, 4, 7])
 def test_gates_played_in_a_random_game_are_written_and_read_back(seed):
     """R-GATE-5: a game with gates in its Alhambras round-trips through TOML; the part names

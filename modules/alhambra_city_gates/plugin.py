@@ -897,6 +897,17 @@ def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> 
     return GateRules(holes=rules.holes, walls_match=rules.walls_match)
 
 
+def _why_not_played(gs: CityGatesState) -> str | None:
+    """Why the cards played do not match the gates of the Alhambras (R-GATE-5: each gate is one
+    card played), or ``None``."""
+    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
+        return (
+            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
+            "(R-GATE-5: each gate is one card played)"
+        )
+    return None
+
+
 def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
     """Why a loaded game's gates are not sound, or ``None`` (one list per seat, card numbers and
     the window's values in range are the declared checks; where else each card lies the core
@@ -924,11 +935,8 @@ def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
             return (
                 f"R-GATE-5: seat {seat}'s gates {listed} do not match the opened double walls of its Alhambra {opened}"
             )
-    if (count := sum(len(s) for s in gs.gates)) != len(gs.played):
-        return (
-            f"city_gates.played: {len(gs.played)} gate card(s) played for {count} gate(s) in the Alhambras "
-            "(R-GATE-5: each gate is one card played)"
-        )
+    if why := _why_not_played(gs):
+        return why
     if type(gs.then) is not str:  # the window's own values: as declared
         return f"city gates: the window and what follows it are names, not {gs.window!r}, {gs.then!r}"
     if (st.phase == PHASE) != bool(gs.window):
@@ -972,7 +980,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     that lie nowhere else (R-GATE-1). Every other gate card in use goes into piles 3-5 of a
     shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
     gate card in two places or in the money display (R-GATE-3), a card not in use lying nowhere
-    (R-GATE-1); fewer or more cards played than gates (R-GATE-5) by the check of the state."""
+    (R-GATE-1), fewer or more cards played than gates (R-GATE-5)."""
     st, gs, part = game.state, game.state.modules[KEY], parts.get(KEY, {})
     n = game.num_players
     hands = declared.seat_lists(part.get("hands", [[]] * n), n, "city_gates.hands", "gate cards")
@@ -1002,6 +1010,8 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
                 f"city_gates.unused: {card.code} lies nowhere (this game uses {used} gate cards, "
                 f"R-GATE-1: set the others aside in 'unused', or place them)"
             )
+    if why := _why_not_played(gs):  # before the core's count of every card, which names no rule
+        raise ConfigError(why)
     gs.unused.sort()
     return [KEY]
 

@@ -202,6 +202,7 @@ class DeclaredState:
 
 
 _FIELDS: dict[type, list[tuple[str, Field]]] = {}
+_LISTS: dict[type, frozenset[str]] = {}
 #: per key, the declaration last shown and its view entries' fields by name
 _VIEWED: dict[str, tuple[Any, dict[str, tuple[str, Field]]]] = {}
 
@@ -278,6 +279,18 @@ class Declared:
             found = _FIELDS[self.state] = [
                 (f.name, f.metadata.get(META) or Field("hidden")) for f in attrs.fields(self.state)
             ]
+        return found
+
+    @property
+    def lists(self) -> frozenset[str]:
+        """The state's fields annotated as lists (``list[...]``): a loaded game holds a list in each."""
+        if self.state is None:
+            return frozenset()
+        found = _LISTS.get(self.state)
+        if found is None:
+            found = _LISTS[self.state] = frozenset(
+                f.name for f in attrs.fields(self.state) if str(f.type).split("[")[0] == "list"
+            )
         return found
 
     def plugin(self) -> Any:
@@ -423,6 +436,8 @@ class Declared:
         for name, spec in self.fields:
             value = getattr(state, name)
             where = f"{self.label}: {name}"
+            if name in self.lists and not isinstance(value, list):
+                return f"{where}: a list expected, not {value!r}"
             if spec.per_seat:
                 sizes = (n, 0) if spec.per_seat == "or none" else (n,)
                 if not isinstance(value, list) or len(value) not in sizes:
