@@ -69,7 +69,6 @@ from alhambra import (
     declared,
     hookimpl,
     operations,
-    shuffle_into,
     tile_words,
 )
 
@@ -808,10 +807,10 @@ def alhambra_setup(game: Game) -> None:
 def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
     """R-GATE-2 (R-SET-6): the gate cards used, shuffled, dealt in turn to piles 3, 4 and 5
     starting with pile 3, each at a random depth of its pile."""
-    cards = list(GATE_CARDS[: card_count(game)])
-    operations.rng(game).shuffle(cards)
-    for k, card in enumerate(cards):
-        shuffle_into(operations.rng(game), piles[GATE_PILES[k % len(GATE_PILES)]], card)
+    used = card_count(game)
+    operations.shuffle_cards_into(
+        game, piles, GATE_CARDS[:used], [GATE_PILES[k % len(GATE_PILES)] for k in range(used)]
+    )
     # the state (a position's deck dealt anew keeps the part it read)
     game.state.modules.setdefault(KEY, CityGatesState(0, [[] for _ in range(game.num_players)]))
 
