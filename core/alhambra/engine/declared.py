@@ -135,9 +135,7 @@ def listed(among: tuple[Any, ...], what: str, *, per_seat: bool = False) -> Call
     def read(value: Any, game: Any, where: str) -> list[Any]:
         if not per_seat:
             return one(value, where)
-        if not isinstance(value, list) or len(value) != game.num_players or not all(isinstance(v, list) for v in value):
-            raise ConfigError(f"{where}: one list of {what} {list(among)} per seat, not {value!r}")
-        return [one(v, where) for v in value]
+        return [one(v, where) for v in seat_lists(value, game.num_players, where, f"{what} {list(among)}")]
 
     return read
 
@@ -436,7 +434,7 @@ class Declared:
         for name, spec in self.fields:
             value = getattr(state, name)
             where = f"{self.label}: {name}"
-            if name in self.lists and not isinstance(value, list):
+            if name in self.lists and not spec.per_seat and not isinstance(value, list):  # per seat: below
                 return f"{where}: a list expected, not {value!r}"
             if spec.per_seat:
                 sizes = (n, 0) if spec.per_seat == "or none" else (n,)
