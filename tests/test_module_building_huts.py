@@ -784,11 +784,13 @@ LAYOUT_ERRORS = [
     ("no_wall", _setter(6, "walls", []), "hut 'H7' has no wall"),
     ("four_walls", _setter(7, "walls", ["north", "east", "south", "west"]), "hut 'H8' has walls on all four sides"),
     ("side_twice", _setter(8, "walls", ["west", "west"]), "hut 'H9': a wall side is listed twice"),
-    ("walls_not_list", _setter(8, "walls", "west"), "hut 'H9': walls must be a list"),
+    ("walls_not_list", _setter(8, "walls", "west"), "huts #9.walls: expected a list, not 'west'"),
     ("duplicate_id", _setter(1, "id", "H1"), "hut 'H1' appears twice"),
-    ("id_not_string", _setter(1, "id", 2), "hut #2: id must be a non-empty string"),
-    ("missing_key", _del_key(2, "walls"), "hut #3 lacks ['walls']"),
-    ("unknown_key", _setter(2, "wall", ["east"]), "hut #3 has unknown keys ['wall']"),
+    ("id_not_string", _setter(1, "id", 2), "huts #2.id: expected a string, not 2"),
+    ("id_empty", _setter(1, "id", ""), "huts #2: id must be a non-empty string of at most 64 characters"),
+    ("id_too_long", _setter(1, "id", "H" * 65), "huts #2: id must be a non-empty string of at most 64 characters"),
+    ("missing_key", _del_key(2, "walls"), "huts #3.walls: a required key is missing"),
+    ("unknown_key", _setter(2, "wall", ["east"]), "huts #3: unknown keys ['wall'] (allowed: id, type, walls)"),
 ]
 
 
@@ -815,8 +817,8 @@ def test_r_hut_1_layout_file_unreadable(tmp_path):
     cases = [
         (str(tmp_path / "missing.toml"), "cannot read hut layout"),
         (str(bad_toml), "is not valid TOML"),
-        (str(empty), "expected a list of [[huts]] tables"),
-        (str(extra), "unknown top-level keys ['title']"),
+        (str(empty), "huts: a required key is missing"),
+        (str(extra), "unknown keys ['title'] (allowed: huts)"),
         (42, "a path to a TOML file"),
         ("", "a path to a TOML file"),
     ]

@@ -80,6 +80,7 @@ from .engine.sequence import (
 from .errors import AlhambraError, ConfigError, IllegalActionError, PluginError, SaveFormatError, SimulationError
 from .game import Game, engine_of, new_game, returns
 from .engine.accounting import card_locations, tile_locations
+from .saving.data_files import read_data, read_data_file
 from .saving.files import read_toml_file
 from .saving.position import start_position
 from .engine.protocol import GameLike
@@ -203,6 +204,8 @@ __all__ = [
     "new_game",
     "declared",
     "operations",
+    "read_data",
+    "read_data_file",
     "read_toml_file",
     "replay",
     "shuffle_into",
