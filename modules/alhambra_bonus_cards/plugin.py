@@ -32,7 +32,6 @@ from alhambra import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    import random
     from collections.abc import Sequence
     from typing import Any
     from alhambra import Game, Next, ObservationLayout
@@ -60,6 +59,11 @@ _cards = declared.listed(BONUS_CARDS, "bonus cards")
 _seat_lists = declared.listed(BONUS_CARDS, "bonus cards", per_seat=True)
 #: A public record kept per seat (an empty list for none, as in older saves).
 _RECORD = declared.internal(per_seat="or none", from_position=_seat_lists)
+#: Determinization (R-BON-2): the other seats' hidden cards and the cards out of play are
+#: dealt anew, keeping every hand's size and what is public: a card a seat has revealed
+#: before stays with it (``owned``), and no seat gets a card it cannot hold (``not_held``:
+#: R-BON-5 would have revealed it at a scoring).
+_REDEAL = declared.Redeal("out_of_play", kept="owned", barred="not_held")
 
 
 @define(slots=True)
@@ -75,7 +79,8 @@ class BonusCardsState(DeclaredState):
     card). Both empty lists (no record) in saves written before they existed."""
 
     hands: list[list[int]] = field(
-        factory=list, metadata=declared.secret(key="hand", count_as="hidden", holds="own", from_position=_seat_lists)
+        factory=list,
+        metadata=declared.secret(key="hand", count_as="hidden", holds="own", from_position=_seat_lists, redeal=_REDEAL),
     )
     revealed: list[list[int]] = field(
         factory=list, metadata=declared.public(per_seat=True, holds="own", from_position=_seat_lists)
@@ -230,18 +235,10 @@ def _apply_reveal(game: Game, seat: int, action: RevealBonus) -> Next | None:
 def alhambra_setup(game: Game) -> None:
     """R-BON-2: shuffle the 10 cards and deal them secretly: 3 each with 2-3 players, 2 each
     with 4-5, 1 each with 6; the rest are out of play. Dirk gets none."""
-    hands, out_of_play = _deal_hands(game, list(BONUS_CARDS), DEAL_SIZES[game.num_players])
+    hands, out_of_play = operations.deal_hands(game, BONUS_CARDS, DEAL_SIZES[game.num_players])
     empty: list[list[list[int]]] = [[[] for _ in hands] for _ in range(3)]  # none revealed, no record yet
     revealed, owned, not_held = empty
     game.state.modules[STATE_KEY] = BonusCardsState(hands, revealed, out_of_play, owned, not_held)
-
-
-def _deal_hands(game: Game, cards: list[int], k: int) -> tuple[list[list[int]], list[int]]:
-    """R-BON-2: ``cards`` shuffled and ``k`` dealt to each seat; the hands and the cards left,
-    each sorted."""
-    n = game.num_players
-    operations.rng(game).shuffle(cards)
-    return [sorted(cards[i * k : (i + 1) * k]) for i in range(n)], sorted(cards[n * k :])
 
 
 @hookimpl
@@ -297,55 +294,6 @@ def alhambra_check_state(game: Game) -> str | None:
 
 
 @hookimpl
-def alhambra_determinize(game: Game, seat: int, rng: random.Random) -> None:
-    """Other players' hidden bonus cards and the cards out of play are secret to ``seat``
-    (R-BON-2): redeal them at random, keeping every hand's size and what is public: a card a
-    seat has revealed before stays with it (``owned``), and no seat gets a card it cannot
-    hold (``not_held``: R-BON-5 would have revealed it at a scoring). Used by search bots."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None:
-        return
-    n = len(bs.hands)
-    owned = bs.owned if len(bs.owned) == n else [[] for _ in range(n)]
-    barred = bs.not_held if len(bs.not_held) == n else [[] for _ in range(n)]
-    others = [i for i in range(n) if i != seat]
-    kept = {i: [b for b in bs.hands[i] if b in owned[i]] for i in others}
-    pool = [b for i in others for b in bs.hands[i] if b not in kept[i]] + list(bs.out_of_play)
-    slots = [i for i in others for _ in range(len(bs.hands[i]) - len(kept[i]))]
-    deal = _deal(pool, slots, barred, rng)
-    for i in others:
-        bs.hands[i] = sorted(kept[i] + [b for b, s in zip(deal, slots) if s == i])
-    bs.out_of_play = sorted(deal[len(slots) :])
-
-
-def _deal(pool: list[int], slots: list[int], barred: list[list[int]], rng: random.Random) -> list[int]:
-    """``pool`` in a random order such that ``order[k]`` may go to seat ``slots[k]`` (not in
-    ``barred[slots[k]]``); the cards after ``len(slots)`` are out of play (no bar). Uniform
-    over the allowed deals (rejection); after 1000 rejections, a random search that always
-    finds one (the true deal is allowed)."""
-    order = list(pool)
-    for _ in range(1000):
-        rng.shuffle(order)
-        if all(b not in barred[s] for b, s in zip(order, slots)):
-            return order
-    rng.shuffle(order)
-
-    def place(k: int, left: list[int]) -> list[int] | None:
-        """The first allowed deal of ``left`` to the slots from ``k`` on, trying in order."""
-        if k == len(slots):
-            return left
-        for j, b in enumerate(left):
-            if b not in barred[slots[k]]:
-                rest = place(k + 1, left[:j] + left[j + 1 :])
-                if rest is not None:
-                    return [b, *rest]
-        return None
-
-    found = place(0, order)
-    return order if found is None else found  # none allowed (a hand-edited state): the plain shuffle
-
-
-@hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
     """``[bonus_cards]`` (its fields read as declared): ``revealed`` defaults to none,
     ``hands`` to a deal at random as at R-BON-2 (``DEAL_SIZES`` cards a seat) from the cards
@@ -357,7 +305,7 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     dealt = "hands" in part  # a field not given keeps the set-up's value: none revealed, no record
     named = [b for group in (*bs.revealed, *(bs.hands if dealt else ())) for b in group]
     rest = [b for b in BONUS_CARDS if b not in named]
-    hands, rest = _deal_hands(game, rest, 0 if dealt else DEAL_SIZES[game.num_players])
+    hands, rest = operations.deal_hands(game, rest, 0 if dealt else DEAL_SIZES[game.num_players])
     bs.hands = bs.hands if dealt else hands
     bs.out_of_play = bs.out_of_play if "out_of_play" in part else rest
     bs.owned = bs.owned if "owned" in part else [sorted(r) for r in bs.revealed]

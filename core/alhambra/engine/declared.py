@@ -20,6 +20,7 @@ among the plugins, just before the module's own), implementing:
   phase and its deciding seat agreeing, each of the module's tiles in exactly one place;
 * ``alhambra_determinize`` and ``alhambra_hidden_piles``: a pile's hidden part reshuffled (the
   last ``face_up`` items stay), the deck kind's cards resampled within their setup piles;
+  secret hands (:class:`Redeal`) dealt anew among the other seats and the cards nobody holds;
 * ``alhambra_tile_locations`` / ``alhambra_card_locations``: the fields holding tiles or cards;
 * ``alhambra_action_words``: the module's actions, each saying itself (``words(game)``).
 
@@ -43,7 +44,7 @@ from . import operations
 from .accounting import tile_locations
 from .components import Card
 from .observation_parts import ObservationLayout, ObservationPart, Write
-from .piles import DeckCards, HiddenPile, resample_in_piles
+from .piles import DeckCards, HiddenPile, redeal_hands, resample_in_piles
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -69,7 +70,8 @@ class Field:
     field's name in each seat's entry of a view's ``players``, where its length is shown.
     ``holds``: ``"tiles"`` or ``"cards"`` in the place ``place`` (``locate(value)``: the
     components, else the items flattened). ``to_position`` / ``from_position(value, game,
-    where)``: plain data in positions; ``omit``: left out of a position when empty."""
+    where)``: plain data in positions; ``omit``: left out of a position when empty.
+    ``redeal``: a per-seat list of secret hands that determinization deals anew (:class:`Redeal`)."""
 
     show: str = "public"
     view: Callable[[Any], Any] | None = None
@@ -87,6 +89,29 @@ class Field:
     to_position: Callable[[Any], Any] | None = None
     from_position: Callable[[Any, Any, str], Any] | None = None
     omit: bool = False
+    redeal: Redeal | None = None
+
+
+@frozen(slots=True)
+class Redeal:
+    """How determinization deals a per-seat field of secret hands anew
+    (:func:`~alhambra.operations.redeal_hands`): every hand but the determinizing seat's,
+    and the list field ``rest`` (cards nobody holds or has seen), dealt at random from their
+    cards together, each hand keeping its size. ``kept``: a per-seat field of the cards known
+    to be each seat's (those it holds stay); ``barred``: one of the cards each seat is known
+    not to hold (never dealt to it)."""
+
+    rest: str
+    kept: str = ""
+    barred: str = ""
+
+    def apply(self, state: Any, name: str, seat: int, rng: random.Random) -> None:
+        """Deal ``state``'s field ``name`` anew for ``seat``."""
+        kept = getattr(state, self.kept) if self.kept else None
+        barred = getattr(state, self.barred) if self.barred else None
+        setattr(
+            state, self.rest, redeal_hands(getattr(state, name), getattr(state, self.rest), seat, rng, kept, barred)
+        )
 
 
 def _meta(show: str, **kw: Any) -> dict[str, Field]:
@@ -474,10 +499,13 @@ class Declared:
 
     # -- hidden information ----------------------------------------------------------------
 
-    def determinize(self, game: GameLike, rng: random.Random) -> None:
-        """Reshuffle what nobody sees: the hidden part of each pile, the deck kind's cards."""
+    def determinize(self, game: GameLike, rng: random.Random, seat: int | None = None) -> None:
+        """Reshuffle what nobody sees: the hidden part of each pile, the deck kind's cards;
+        and what ``seat`` does not see: the hands of the other seats (:class:`Redeal`)."""
         state = game.state.modules.get(self.key)
         for name, spec in self.fields:
+            if spec.redeal is not None and state is not None and seat is not None:
+                spec.redeal.apply(state, name, seat, rng)
             if spec.face_up is None or state is None:
                 continue
             value = getattr(state, name)
@@ -601,6 +629,8 @@ class DerivedPlugin:
             wanted |= {"alhambra_view", "alhambra_observation_parts"}
         if any(s.face_up is not None for _, s in fields) or (d.deck is not None and d.deck.resample):
             wanted |= {"alhambra_determinize", "alhambra_hidden_piles"}
+        if any(s.redeal is not None for _, s in fields):
+            wanted.add("alhambra_determinize")
         for holds in ("tiles", "cards"):
             if any(s.holds == holds for _, s in fields):
                 wanted.add(f"alhambra_{holds[:-1]}_locations")
@@ -640,7 +670,7 @@ class DerivedPlugin:
 
     @hookimpl
     def alhambra_determinize(self, game: GameLike, seat: int, rng: random.Random) -> None:
-        self.declared.determinize(game, rng)
+        self.declared.determinize(game, rng, seat)
 
     @hookimpl
     def alhambra_hidden_piles(self, game: GameLike) -> list[HiddenPile | DeckCards]:
@@ -671,6 +701,7 @@ __all__ = [
     "DeckKind",
     "DerivedPlugin",
     "Field",
+    "Redeal",
     "copied",
     "counted",
     "internal",

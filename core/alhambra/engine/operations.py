@@ -26,7 +26,16 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .components import Card, ScoringCard
-from .piles import DeckCards, HiddenPile, hidden_piles, pile_of, pile_range, resample_in_piles, shuffle_into
+from .piles import (
+    DeckCards,
+    HiddenPile,
+    hidden_piles,
+    pile_of,
+    pile_range,
+    redeal_hands,
+    resample_in_piles,
+    shuffle_into,
+)
 from .protocol import check_seat as check_seat
 from .state import Pending
 
@@ -53,9 +62,11 @@ __all__ = [
     "hidden_piles",
     "pile_of",
     "pile_range",
+    "redeal_hands",
     "resample_in_piles",
     "shuffle_into",
     "shuffle_cards_into",
+    "deal_hands",
 ]
 
 
@@ -158,6 +169,16 @@ def shuffle_cards_into(game: GameLike, piles: list[list[Card]], cards: Iterable[
     game._rng.shuffle(cards)
     for card, pile in zip(cards, targets):
         shuffle_into(game._rng, piles[pile], card)
+
+
+def deal_hands(game: GameLike, cards: Iterable[Any], k: int) -> tuple[list[list[Any]], list[Any]]:
+    """A secret deal with ``game``'s generator: ``cards`` shuffled, ``k`` dealt to each seat
+    in seat order, the rest left over (for ``alhambra_setup``, or a position leaving a deal
+    out). Returns the hands and the cards left, each sorted."""
+    order = list(cards)
+    n = game.num_players
+    game._rng.shuffle(order)
+    return [sorted(order[i * k : (i + 1) * k]) for i in range(n)], sorted(order[n * k :])
 
 
 def refill_display(game: GameLike) -> None:

@@ -148,6 +148,60 @@ def resample_in_piles(game: GameLike, which: Callable[[Any], bool], rng: random.
     return moved
 
 
+def redeal_hands(
+    hands: list[list[Any]],
+    rest: list[Any],
+    seat: int,
+    rng: random.Random,
+    kept: list[list[Any]] | None = None,
+    barred: list[list[Any]] | None = None,
+) -> list[Any]:
+    """Determinization of secret hands: every hand but ``seat``'s, and ``rest`` (cards nobody
+    holds and nobody has seen), dealt anew at random from their cards together, each hand
+    keeping its size and sorted (in place). What is public stays: a card in ``kept[i]`` that
+    hand ``i`` holds stays there, and no hand ``i`` is dealt a card of ``barred[i]`` (a
+    ``kept`` or ``barred`` without one list per hand is no record). The deal is uniform over
+    the allowed ones (:func:`allowed_order`). Returns the new ``rest``, sorted."""
+    n = len(hands)
+    kept = kept if kept is not None and len(kept) == n else [[] for _ in range(n)]
+    barred = barred if barred is not None and len(barred) == n else [[] for _ in range(n)]
+    others = [i for i in range(n) if i != seat]
+    stay = {i: [c for c in hands[i] if c in kept[i]] for i in others}
+    pool = [c for i in others for c in hands[i] if c not in stay[i]] + list(rest)
+    slots = [i for i in others for _ in range(len(hands[i]) - len(stay[i]))]
+    deal = allowed_order(pool, slots, barred, rng)
+    for i in others:
+        hands[i] = sorted(stay[i] + [c for c, s in zip(deal, slots) if s == i])
+    return sorted(deal[len(slots) :])
+
+
+def allowed_order(pool: list[Any], slots: list[int], barred: list[list[Any]], rng: random.Random) -> list[Any]:
+    """``pool`` in a random order such that ``order[k]`` may go to hand ``slots[k]`` (is not
+    in ``barred[slots[k]]``); the items after ``len(slots)`` are left over (no bar). Uniform
+    over the allowed orders (rejection); after 1000 rejections, a random search that always
+    finds one if there is one (the true deal is allowed), else the plain shuffle."""
+    order = list(pool)
+    for _ in range(1000):
+        rng.shuffle(order)
+        if all(c not in barred[s] for c, s in zip(order, slots)):
+            return order
+    rng.shuffle(order)
+
+    def place(k: int, left: list[Any]) -> list[Any] | None:
+        """The first allowed deal of ``left`` to the slots from ``k`` on, trying in order."""
+        if k == len(slots):
+            return left
+        for j, c in enumerate(left):
+            if c not in barred[slots[k]]:
+                found = place(k + 1, left[:j] + left[j + 1 :])
+                if found is not None:
+                    return [c, *found]
+        return None
+
+    found = place(0, order)
+    return order if found is None else found  # none allowed (a hand-edited state): the plain shuffle
+
+
 @frozen(slots=True)
 class HiddenPile:
     """A plugin's pile whose order no player knows, drawn from its top (for
