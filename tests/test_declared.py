@@ -122,3 +122,47 @@ def test_declared_must_be_a_declaration():
 
     with pytest.raises(ConfigError, match="DECLARED must be an alhambra.Declared"):
         alhambra.new_game(2, seed=1, plugins=[Bad()], engine="python")
+
+
+@define(slots=True)
+class _Asking(DeclaredState):
+    asked: int = field(default=-1, metadata=declared.deciding(key="asking"))
+
+
+def _hidden_phase_game() -> tuple[alhambra.Game, Declared]:
+    from alhambra import PhaseSpec
+
+    class Phase:
+        @hookimpl
+        def alhambra_phases(self) -> list[PhaseSpec]:
+            return [PhaseSpec("secret_round", None, "who decides is hidden", hidden_decider=True)]
+
+    game = alhambra.new_game(3, seed=2, plugins=[Phase()])
+    game.state.modules["asking_test"] = _Asking()
+    return game, Declared("asking_test", _Asking, view=("asking",), phase="secret_round", decider="asked")
+
+
+def test_a_deciding_field_is_seen_by_the_seat_it_names_alone_while_its_phase_is_on():
+    game, d = _hidden_phase_game()
+    game.state.modules["asking_test"].asked = 1
+    assert [d.view_part(game, s) for s in (0, 1, 2, None)] == [{"asking": None}] * 4  # not its phase
+    game.state.phase, game.state.decider = "secret_round", 1
+    assert [d.view_part(game, s)["asking"] for s in (0, 1, 2, None)] == [None, 1, None, None]
+
+
+def test_in_a_phase_hiding_who_decides_only_the_seat_deciding_sees_current_player():
+    game, _ = _hidden_phase_game()
+    first = game.current_player
+    assert [game.view(s)["current_player"] for s in (0, 1, None)] == [first] * 3  # a turn: public
+    game.state.phase, game.state.decider = "secret_round", 1
+    assert game.current_player == 1
+    assert [game.view(s)["current_player"] for s in (0, 1, 2, None)] == [None, 1, None, None]
+
+
+def test_a_position_leaving_the_deciding_field_out_takes_the_positions_decider():
+    game, d = _hidden_phase_game()
+    game.state.phase, game.state.decider = "secret_round", 2
+    d.position_read(game, {"asking_test": {}})
+    assert game.state.modules["asking_test"].asked == 2
+    d.position_read(game, {"asking_test": {"asked": 1}})  # given: kept
+    assert game.state.modules["asking_test"].asked == 1

@@ -103,18 +103,23 @@ class VizierState(DeclaredState):
 
     active: list[bool] = field(metadata=declared.public(per_seat=True, flag=True))
     queue: list[int] = field(factory=list, metadata=declared.internal(seat=True))
-    asked: int = field(default=-1, metadata=declared.internal(seat=True))
+    asked: int = field(default=-1, metadata=declared.deciding(key="asking"))
     started: bool = field(default=False, metadata=declared.internal(flag=True))
     round_over: bool = field(default=False, metadata=declared.internal(flag=True))
 
 
-#: The tokens are public (R-VIZ-1); a position's ``[vizier]`` holds every field, the asking in
-#: progress included; the seat asked decides in phase "vizier".
+#: The tokens are public (R-VIZ-1); during the asking round between two turns (phase
+#: ``"vizier"``, which hides who decides) only the seat asked learns that it is asked: its
+#: view's ``asking`` (and ``current_player``) name itself, every other seat's and a
+#: spectator's are ``None`` (R-VIZ-5: a seat that cannot pay exactly is not asked, and to the
+#: others that must look the same as a decline, so nobody may tell whom the round asks now,
+#: nor count the seats asked before); ``game.current_player`` itself still names the seat
+#: asked. A position's ``[vizier]`` holds every field, the asking in progress included.
 DECLARED = Declared(
     KEY,
     VizierState,
     label="vizier",
-    view=("active",),
+    view=("active", "asking"),
     position=("active", "asked", "queue", "started", "round_over"),
     phase=PHASE,
     decider="asked",
@@ -330,30 +335,10 @@ def alhambra_phases() -> list[PhaseSpec]:
 
 
 @hookimpl
-def alhambra_view(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """During the asking round between two turns (phase ``"vizier"``) only the seat asked
-    learns that it is asked: its view has ``asking`` and ``current_player`` set to itself;
-    every other seat's view, and a spectator's, has both ``None`` (R-VIZ-5: a seat that cannot
-    pay exactly is not asked, and to the others that must look the same as a decline, so
-    nobody may tell whom the round asks now, nor count the seats asked before).
-    ``game.current_player`` itself still names the seat asked: it is the engine's, for
-    whoever runs the game. The tokens are declared public (``active``)."""
-    vs = vizier_state(game)
-    asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
-    if asked is not None and seat != asked:
-        asked = None
-        view["current_player"] = None
-    view["modules"][KEY]["asking"] = asked
-
-
-@hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[vizier]``, in phase "vizier": ``asked`` defaults to the position's decider and
-    ``started`` to true (an asking round has begun); the other fields keep the set-up's
-    defaults (every token active, R-VIZ-1; nobody left to ask)."""
-    part, vs, st = parts.get(KEY, {}), vizier_state(game), game.state
-    if st.phase == PHASE:
-        if "asked" not in part and st.decider is not None:
-            vs.asked = st.decider
-        vs.started = part.get("started", True)
+    """``[vizier]``, in phase "vizier": ``started`` defaults to true (an asking round has
+    begun) and ``asked`` to the position's decider (declared); the other fields keep the
+    set-up's defaults (every token active, R-VIZ-1; nobody left to ask)."""
+    if game.state.phase == PHASE:
+        vizier_state(game).started = parts.get(KEY, {}).get("started", True)
     return [KEY]

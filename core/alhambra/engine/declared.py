@@ -25,9 +25,8 @@ among the plugins, just before the module's own), implementing:
 * ``alhambra_action_words``: the module's actions, each saying itself (``words(game)``).
 
 A module's own implementation of any of these hooks is called too, right after the derived
-one: it adds what is particular to its rules (the vizier's asking, seen by the seat asked
-alone). Declare less where the derived behaviour does not fit (a deal with public
-constraints) and keep the hook.
+one: it adds what is particular to its rules (the scorings' public record of the bonus
+cards). Declare less where the derived behaviour does not fit and keep the hook.
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .protocol import GameLike
 
 META = "alhambra.declared"
-SHOWS = ("public", "count", "owner", "hidden")
+SHOWS = ("public", "count", "owner", "hidden", "decider")
 
 
 @frozen(slots=True)
@@ -61,7 +60,9 @@ class Field:
 
     ``show``: how views show it: ``"public"`` (as it is, or as ``view(value)`` renders it),
     ``"count"`` (its length), ``"owner"`` (a per-seat list: each seat sees its own entry),
-    ``"hidden"`` (not at all). ``per_seat``: one entry per seat (``"or none"``: or an empty
+    ``"hidden"`` (not at all), ``"decider"`` (a seat field: the seat it names sees it while the
+    module's phase is on, any other seat ``None``; for a phase hiding who decides,
+    ``PhaseSpec.hidden_decider``). ``per_seat``: one entry per seat (``"or none"``: or an empty
     list, as in saves older than the field). ``seat``: a seat number, -1 for none (a list:
     distinct seats). ``flag``: true or false (a per-seat list: each). ``face_up``: a pile
     (or a table of piles) drawn from its end, whose last ``face_up`` items are seen and the
@@ -133,6 +134,12 @@ def counted(**kw: Any) -> dict[str, Field]:
 def secret(**kw: Any) -> dict[str, Field]:
     """Metadata of a per-seat field each seat sees its own entry of (``show="owner"``)."""
     return _meta("owner", per_seat=True, **kw)
+
+
+def deciding(**kw: Any) -> dict[str, Field]:
+    """Metadata of the seat deciding in the module's phase (``Declared.decider``), or -1,
+    which views show to that seat alone (``show="decider"``)."""
+    return _meta("decider", seat=True, **kw)
 
 
 def internal(**kw: Any) -> dict[str, Field]:
@@ -344,6 +351,8 @@ class Declared:
                 elif spec.show == "owner":
                     if seat is not None:
                         out[entry] = copied(value[seat])
+                elif spec.show == "decider":
+                    out[entry] = value if seat == value and st.phase == self.phase else None
                 elif spec.view is not None:
                     out[entry] = spec.view(value)
                 else:
@@ -417,7 +426,8 @@ class Declared:
 
     def position_read(self, game: GameLike, parts: dict[str, Any]) -> list[str]:
         """Read the module's part: each field given, or its set-up value (less the tiles the
-        position placed elsewhere); then the seat deciding in the module's phase."""
+        position placed elsewhere); then the seat deciding in the module's phase: the
+        ``decider`` field's, or the position's decider for a ``decider`` field left out."""
         st = game.state
         fields = self._position_fields()
         part = parts.get(self.key, {})
@@ -445,6 +455,8 @@ class Declared:
         if self.decider and st.phase == self.phase and st.decider is None:
             seat = getattr(state, self.decider)
             st.decider = seat if type(seat) is int and seat >= 0 else None
+        elif self.decider and st.phase == self.phase and self.decider not in part:
+            setattr(state, self.decider, st.decider)  # the position's decider
         return [self.key]
 
     # -- checks ----------------------------------------------------------------------------
@@ -704,6 +716,7 @@ __all__ = [
     "Redeal",
     "copied",
     "counted",
+    "deciding",
     "internal",
     "listed",
     "pile",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .components import EAST, MARKET_CURRENCIES, SOUTH
+from .sequence import decider_hidden
 
 #: an open side in a view, named from its west or north cell (each side once)
 _SIDE_WORDS = {EAST: "east", SOUTH: "south"}
@@ -18,8 +19,8 @@ def build_view(game: GameLike, seat: int | None) -> dict[str, Any]:
 
     Public: market (space, currency, tile, price), money display, discard pile, bag and deck
     sizes, every Alhambra (``[[x, y, tile], ...]``) and reserve, scores, scorings, hand sizes,
-    pending tiles, phase and who decides (``current_player``; ``None`` to everyone but the
-    seat asked during the vizier's asking round, whose hook hides it, R-VIZ-5); an Alhambra with sides open for walking whatever
+    pending tiles, phase and who decides (``current_player``; in a phase that hides who
+    decides, ``PhaseSpec.hidden_decider``, ``None`` to everyone but the seat deciding); an Alhambra with sides open for walking whatever
     their walls (city gates, R-GATE-6) lists them as ``"open_sides": [[x, y, "east"|"south"],
     ...]`` (named from the west or north cell). Private: ``seat``'s own hand only. Modules add
     theirs under ``view["modules"]`` through ``alhambra_view`` (and public places of the table
@@ -33,7 +34,7 @@ def build_view(game: GameLike, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "seat": seat,
         "phase": st.phase,
-        "current_player": game.current_player,
+        "current_player": game.current_player if seat == game.current_player or not decider_hidden(game) else None,
         "turn_player": st.turn_player,
         "turn": st.turn,
         "start_player": st.start_player,
