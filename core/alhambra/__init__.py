@@ -32,7 +32,7 @@ from .engine.actions import (
     card_names,
     field_check,
 )
-from .engine.city import SIDES, Alhambra, cell_position
+from .engine.city import SIDES, Alhambra, canonical_side, cell_position, neighbour
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -44,6 +44,7 @@ from .engine.components import (
     NORTH,
     SCORING_TABLE,
     SIDE_BITS,
+    SIDE_NAMES,
     SOUTH,
     WEST,
     Card,
@@ -169,6 +170,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "SEED_LIMIT",
     "SIDE_BITS",
+    "SIDE_NAMES",
     "SIDES",
     "SOUTH",
     "SaveFormatError",
@@ -185,6 +187,7 @@ __all__ = [
     "available_modules",
     "base_scoring",
     "canonical_cards",
+    "canonical_side",
     "card_names",
     "cell_position",
     "get_ruleset",
@@ -199,6 +202,7 @@ __all__ = [
     "majority_points",
     "majority_table",
     "minimal_payments",
+    "neighbour",
     "mirrored_part",
     "new_game",
     "declared",

@@ -45,9 +45,9 @@ from attrs import define, evolve, field, frozen
 from alhambra import (
     ACTION_DONE,
     EAST,
-    NORTH,
+    SIDE_BITS,
+    SIDE_NAMES,
     SOUTH,
-    WEST,
     Action,
     ActionDone,
     ActionKind,
@@ -65,6 +65,8 @@ from alhambra import (
     NumberedCard,
     Option,
     action_table,
+    canonical_side,
+    neighbour,
     field_check,
     declared,
     hookimpl,
@@ -87,13 +89,6 @@ CARDS_OPTION = "city_gates.cards"
 MAX_CARDS = 6  # R-GATE-1
 #: Piles of R-SET-6 (0-based: piles 3, 4, 5) that receive the gate cards, in turn (R-GATE-2).
 GATE_PILES = (2, 3, 4)
-#: the side names of a gate, as in positions and views; a gate is kept as ``(x, y, side)``
-#: of the tile west or north of it: ``"east"`` joins (x, y) and (x+1, y), ``"south"`` joins
-#: (x, y) and (x, y+1)
-SIDE_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
-SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
-_STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
-_FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
 
 
 @frozen(slots=True, eq=False, init=False)
@@ -123,51 +118,22 @@ def why_not_displayed(display: Any) -> str | None:
     return f"{found[0].code} {why}" if found else None
 
 
-def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
-    """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
-    EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
-    if side in (WEST, NORTH):
-        return (x + _STEP[side][0], y + _STEP[side][1], _FACING[side])
-    return (x, y, side)
-
-
-def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
-    """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
-    against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
-    walls, tiles = city.catalog.walls, city.tiles
-    out = []
-    for (x, y), t in tiles.items():
-        m = walls[t]
-        for side in (EAST, SOUTH):
-            dx, dy = _STEP[side]
-            other = tiles.get((x + dx, y + dy))
-            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
-                out.append(((x, y), side))
-    return sorted(out)
-
-
-def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
-    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall, one
-    gate per side), or ``None``."""
-    if side not in _STEP:
-        return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
-    mine, other = [city.tile_at(cell) for cell in gate_cells((*pos, side))]
-    word, walls = SIDE_NAMES[side], city.catalog.walls
-    if mine is None or other is None:
-        return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
-    if not (walls[mine] & side and walls[other] & _FACING[side]):
-        return f"R-GATE-5: the {word} side of {pos} is not a double wall"
+def why_not_gate(city: Alhambra, pos: tuple[int, int], side: int) -> str | None:
+    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall of the
+    Alhambra, :meth:`alhambra.Alhambra.why_not_double_wall`; one gate per side), or ``None``."""
+    if why := city.why_not_double_wall(pos, side):
+        return f"R-GATE-5: {why}"
     if city.is_open_side(pos, side):
-        return f"R-GATE-5: the {word} side of {pos} has a gate already (one gate per side)"
+        return f"R-GATE-5: the {SIDE_NAMES[side]} side of {pos} has a gate already (one gate per side)"
     return None
 
 
-def _trial(city: Any, sides: Iterable[tuple[tuple[int, int], int]], open: bool = True) -> Any:
-    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened, or closed: the rules
-    judge a change with those gates in place (R-GATE-6), or a gate's wall without it."""
+def _trial(city: Alhambra, sides: Iterable[tuple[tuple[int, int], int]]) -> Alhambra:
+    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened: the rules judge a
+    change with those gates in place (R-GATE-6)."""
     trial = city.copy()
     for pos, side in sides:
-        trial.open_side(pos, side, open=open)
+        trial.open_side(pos, side)
     return trial
 
 
@@ -182,29 +148,21 @@ class GateRules(PlacementRules):
         return city.open_cells()
 
     def why_held(self, city: Any, pos: Any) -> str | None:
-        if any(city.is_open_side(pos, side) for side in _STEP):  # a gate on one of its sides
+        if any(city.is_open_side(pos, side) for side in SIDE_NAMES):  # a gate on one of its sides
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return None
 
 
-def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two cells a gate ``(x, y, side)`` lies between: (x, y) and its neighbour across
-    ``side`` (NORTH/EAST/SOUTH/WEST; a kept gate's side is EAST or SOUTH)."""
-    x, y, side = gate
-    dx, dy = _STEP[side]
-    return (x, y), (x + dx, y + dy)
-
-
-def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
+def _read_gate(value: Any, where: str) -> tuple[tuple[int, int], int]:
     """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
-    or bit, as kept (:func:`canonical_gate`)."""
+    or bit, as kept (:func:`alhambra.canonical_side`)."""
     side = value[2] if isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int else None
-    side = SIDE_OF_NAME.get(side) if type(side) is str else side if type(side) is int and side in SIDE_NAMES else None
+    side = SIDE_BITS.get(side) if type(side) is str else side if type(side) is int and side in SIDE_NAMES else None
     if side is None:
         raise ConfigError(
             f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
         )
-    return canonical_gate(value[0], value[1], side)
+    return canonical_side((value[0], value[1]), side)
 
 
 def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
@@ -214,7 +172,7 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
         for k, one in enumerate(seat_gates):
-            x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
+            (x, y), side = _read_gate(one, f"{where}[{seat}][{k}]")
             if why := why_not_gate(city, (x, y), side):
                 raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
             city.open_side((x, y), side)
@@ -334,8 +292,8 @@ class PlayGate(Action):
 
     def words(self, game: Game) -> tuple[str, str]:
         """In words (R-GATE-5): ``(what was done, what to do)``."""
-        a, b = gate_cells((self.x, self.y, self.side))
-        what = f"a gate on the double wall between {a} and {b}, playing the {self.card}"
+        a = (self.x, self.y)
+        what = f"a gate on the double wall between {a} and {neighbour(a, self.side)}, playing the {self.card}"
         return f"put {what}", f"put {what}"
 
 
@@ -410,19 +368,11 @@ def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
     return ACTION_DONE
 
 
-def _walls(city: Any) -> list[tuple[tuple[int, int], int]]:
-    """:func:`double_walls` of ``city``, kept with its layout."""
-    found: list[tuple[tuple[int, int], int]] | None = city.memo.get("city_gates.walls")
-    if found is None:
-        found = city.memo["city_gates.walls"] = double_walls(city)
-    return found
-
-
 def can_play_gate(game: Game, seat: int) -> bool:
     """True if ``seat`` holds a gate card and its Alhambra has a double wall without a gate:
     a change of that Alhambra then opens the window for gates (R-GATE-5)."""
     p = game.state.players[seat]
-    return not _GATE_SET.isdisjoint(p.hand) and bool(_walls(p.city))
+    return not _GATE_SET.isdisjoint(p.hand) and bool(p.city.double_walls())
 
 
 # -- the window after a change (R-GATE-5) -----------------------------------------------------
@@ -496,33 +446,6 @@ def _removal_kind(kind: ActionKind) -> ActionKind:
 # -- gates that open the way for a removal (R-GATE-5 ruling, R-GATE-6) -----------------------
 
 
-def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], int], int]:
-    """The tiles of ``city`` but ``without``, each labelled with the part of the Alhambra one
-    reaches on foot from it (the rules' ``side_open``, R-PLACE-5, R-GATE-6), the fountain's
-    part 0; and how many parts there are."""
-    tiles, walls, rules = city.tiles, city.catalog.walls, city.rules
-    label: dict[tuple[int, int], int] = {}
-    n = 0
-    for start in [(0, 0), *sorted(tiles)]:
-        if start == without or start in label:
-            continue
-        label[start] = n
-        stack = [start]
-        while stack:
-            pos = stack.pop()
-            m = walls[tiles[pos]]
-            for side, (dx, dy) in _STEP.items():
-                q = (pos[0] + dx, pos[1] + dy)
-                t = tiles.get(q)
-                if t is None or q == without or q in label:
-                    continue
-                if rules.side_open(city, pos, side, bool(m & side), bool(walls[t] & _FACING[side])):
-                    label[q] = n
-                    stack.append(q)
-        n += 1
-    return label, n
-
-
 def _joining(
     parts: int, joins: list[tuple[tuple[tuple[int, int], int], int, int]], first: Any
 ) -> list[tuple[tuple[int, int], int]] | None:
@@ -539,7 +462,7 @@ def _joining(
 
 
 def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, int], int]]:
-    """The double walls of ``city`` (as :func:`double_walls` gives them) on which a gate opens
+    """The double walls of ``city`` (as :meth:`alhambra.Alhambra.double_walls` gives them) on which a gate opens
     the way for a removal that R-TURN-6 forbids now (R-GATE-6: a gated side is open for what a
     removal must leave): for some tile, the gate is one of at most ``cards`` gates on double
     walls of the Alhambra as it will stand after removing it (never on that tile's sides) with
@@ -550,7 +473,7 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
     found: list[tuple[tuple[int, int], int]] | None = city.memo.get(key)
     if found is not None:
         return found
-    walls = _walls(city)
+    walls = city.double_walls()
     out: set[tuple[tuple[int, int], int]] = set()
     if walls and cards > 0:
         rules = city.rules
@@ -558,12 +481,13 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
         for pos in sorted(city.tiles):
             if pos == (0, 0) or pos in now or rules.why_held(city, pos) or rules.hole_after_removing(city, pos):
                 continue
-            label, parts = _parts(city, pos)
+            label = city.parts_without(pos)  # the walk of R-PLACE-5, gated sides open (R-GATE-6)
+            parts = max(label.values()) + 1
             if parts == 1 or parts - 1 > cards:
                 continue
             joins = []
             for wall in walls:
-                a, b = gate_cells((*wall[0], wall[1]))
+                a, b = wall[0], neighbour(*wall)
                 if pos not in (a, b) and label[a] != label[b]:
                     joins.append((wall, label[a], label[b]))
             for wall, _, _ in joins:
@@ -599,7 +523,7 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     found = city.memo.get(key)
     if found is None:
         table = action_table(PlayGate)
-        walls = _walls(city) if change else removal_gates(city, n)
+        walls = city.double_walls() if change else removal_gates(city, n)
         found = city.memo[key] = [table[card, x, y, side] for (x, y), side in walls]
     return found
 
@@ -631,7 +555,8 @@ def _play_gate(game: Game, seat: int, action: PlayGate | BuildThroughGate) -> No
     game.state.players[seat].city.open_side((action.x, action.y), action.side)
     game.state.players[seat].hand.remove(action.card)
     gs.played.append(action.card.number)
-    gs.gates[seat].append(list(canonical_gate(action.x, action.y, action.side)))
+    (x, y), side = canonical_side((action.x, action.y), action.side)
+    gs.gates[seat].append([x, y, side])
 
 
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
@@ -665,12 +590,6 @@ def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
 # -- BuildThroughGate --------------------------------------------------------------------------
 
 
-def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
-    """The sides of the cell ``pos`` across which a tile of ``city`` lies."""
-    x, y = pos
-    return [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
-
-
 def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
     """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
     buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
@@ -678,7 +597,7 @@ def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]
     why = city.why_not_place(tile, pos)
     if why is None or not why.startswith("R-PLACE-5"):
         return []
-    near = _sides_with_tiles(city, pos)
+    near = city.sides_with_tiles(pos)
     if city.fast_rules():
         # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
         # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
@@ -727,7 +646,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
                     continue
                 pos = cell_position(c)
                 if fast:
-                    sides = _sides_with_tiles(city, pos)
+                    sides = city.sides_with_tiles(pos)
                 else:
                     sides = _through_gate_sides(city, tile, pos)
                 for side in sides:
@@ -925,8 +844,7 @@ def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
         for g in seat_gates:
             if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            pos, side = (g[0], g[1]), g[2]
-            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
+            if city.why_not_double_wall((g[0], g[1]), g[2]):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         listed = sorted(((x, y), side) for x, y, side in seat_gates)
         opened = sorted((p, s) for p, s in city.open_sides if s in (EAST, SOUTH))
