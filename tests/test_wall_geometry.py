@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_open_side_tables import CellByCell
 
-from alhambra import EAST, NORTH, SIDE_BITS, SIDE_NAMES, SOUTH, WEST, Alhambra, canonical_side, neighbour
+from alhambra import EAST, NORTH, SIDE_BITS, SIDE_NAMES, SOUTH, WEST, Alhambra, ConfigError, canonical_side, neighbour
 
 # fountain (0,0); 13 at (1,0) east of it (south wall); 5 at (1,1) below 13 (north wall); 7 at
 # (0,1) below the fountain, open all round: 13 and 5 meet wall against wall, 5 is reached
@@ -36,7 +37,10 @@ def test_double_walls_are_the_sides_where_two_tiles_meet_wall_against_wall_not_o
     city = Alhambra.from_tiles(TILES)
     assert city.double_walls() == [((1, 0), SOUTH)]
     assert city.why_not_double_wall((1, 1), NORTH) is None
-    assert city.why_not_double_wall((1, 0), EAST) == "the east side of (1, 0) does not lie between two tiles of the Alhambra"
+    assert (
+        city.why_not_double_wall((1, 0), EAST)
+        == "the east side of (1, 0) does not lie between two tiles of the Alhambra"
+    )
     assert city.why_not_double_wall((0, 0), EAST) == "the east side of (0, 0) is not a double wall"
     assert city.why_not_double_wall((0, 0), 5) == "a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not 5"
     city.open_side((1, 1), NORTH)  # a city gate (R-GATE-6): still a double wall, no longer closed
@@ -79,3 +83,38 @@ def test_the_parts_one_reaches_on_foot_without_a_tile_r_place_5_r_turn_6():
     assert city.parts_without((1, 1)) == {(0, 0): 0, (1, 0): 0, (0, 1): 0}
     city.open_side((1, 0), SOUTH)  # across a gate one walks (R-GATE-6)
     assert city.parts_without((0, 1)) == {(0, 0): 0, (1, 0): 0, (1, 1): 0}
+
+
+def test_openings_where_one_side_opened_lets_a_tile_in_r_place_5_r_gate_6():
+    """6 at (1, 0) shows a wall to the east, 12 one to the west: 12 meets the Alhambra at
+    (2, 0) only wall against wall, and a gate on that side lets it in; 12 opens nowhere else."""
+    city = Alhambra.from_tiles({(1, 0): 6})
+    assert city.openings(12) == [((2, 0), WEST)]
+    assert (2, 0) not in city.placements(12)
+    city.open_side((2, 0), WEST)
+    assert (2, 0) in city.placements(12) and city.openings(12) == []
+    with pytest.raises(ConfigError):
+        city.openings(99)
+
+
+def test_openings_judged_cell_by_cell_agree_with_the_built_in_tables_in_random_alhambras():
+    rng = random.Random(11)
+    found = 0
+    for holes in ("cell", "region"):
+        for _ in range(8):
+            fast = Alhambra(holes=holes)
+            for tile in rng.sample(range(1, 55), 25):
+                spots = fast.placements(tile)
+                if spots:
+                    fast.place(tile, rng.choice(spots))
+            slow = Alhambra.from_tiles(fast.tiles, holes=holes, rules=CellByCell(holes=holes))
+            assert fast.fast_rules() and not slow.fast_rules()
+            for tile in range(1, 55):
+                if not fast.has_tile(tile):
+                    assert fast.openings(tile) == slow.openings(tile)
+                    found += len(fast.openings(tile))
+                    for pos, side in fast.openings(tile):
+                        trial = fast.copy()
+                        trial.open_side(pos, side)
+                        assert trial.can_place(tile, pos) and not fast.can_place(tile, pos)
+    assert found > 20  # the walls of random Alhambras open somewhere

@@ -56,7 +56,6 @@ from alhambra import (
     PhaseSpec,
     PlacementRules,
     RemoveToReserve,
-    cell_position,
     ConfigError,
     IllegalActionError,
     Declared,
@@ -590,22 +589,6 @@ def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
 # -- BuildThroughGate --------------------------------------------------------------------------
 
 
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
-    """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
-    buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
-    why = city.why_not_place(tile, pos)
-    if why is None or not why.startswith("R-PLACE-5"):
-        return []
-    near = city.sides_with_tiles(pos)
-    if city.fast_rules():
-        # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
-        # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
-        return near if city.rules.hole_after_placing(city, pos) is None else []
-    # other rules: R-PLACE-3 … 6 judged with the gate on that side
-    return [side for side in near if _trial(city, [(pos, side)]).why_not_place(tile, pos) is None]
-
-
 def _pending_tiles(game: Game) -> list[Any]:
     """The tiles a gate may let in now: those waiting to be placed in the placement phase,
     the seat's reserve on a turn (a redesign, R-TURN-5 i)."""
@@ -622,7 +605,7 @@ def _pending_tiles(game: Game) -> list[Any]:
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     """R-GATE-5/6: for every tile waiting to be placed (on a turn: every tile of the
     reserve, a redesign) and every frontier cell it could reach only across double walls,
-    one gate on each of those walls."""
+    one gate on each of those walls that lets it in (:meth:`alhambra.Alhambra.openings`)."""
     hand = game.state.players[seat].hand
     if _GATE_SET.isdisjoint(hand):
         return ()
@@ -635,23 +618,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     found = city.memo.get(key)
     if found is None:
         table = action_table(BuildThroughGate)
-        found = []
-        walls = city.catalog.walls
-        fast = city.fast_rules()
-        barred = set(city.barred_cells()) if fast else ()
-        for tile in tiles:
-            # only where R-PLACE-5 alone forbids the tile can a gate let it in
-            for c in city.walled_off_cells(walls[tile]):
-                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
-                    continue
-                pos = cell_position(c)
-                if fast:
-                    sides = city.sides_with_tiles(pos)
-                else:
-                    sides = _through_gate_sides(city, tile, pos)
-                for side in sides:
-                    found.append(table[card, tile, pos[0], pos[1], side])
-        city.memo[key] = found
+        found = city.memo[key] = [table[card, t, x, y, side] for t in tiles for (x, y), side in city.openings(t)]
     return found
 
 
@@ -663,7 +630,7 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
             raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
         raise IllegalActionError(f"R-TURN-7: tile {action.tile!r} is not waiting to be placed")
     city = game.state.players[seat].city
-    if action.side not in _through_gate_sides(city, action.tile, (action.x, action.y)):
+    if ((action.x, action.y), action.side) not in city.openings(action.tile):
         why = city.why_not_place(action.tile, (action.x, action.y))
         raise IllegalActionError(
             why

@@ -376,6 +376,35 @@ class _CityRules(_CityState):
             found = self.memo[mask + 32] = self.rules.walled_off_cells(cast("Alhambra", self), mask)
         return found
 
+    def openings(self, tile: Any) -> list[tuple[Pos, int]]:
+        """Where ``tile`` could be built were one more side declared open (:meth:`open_side`:
+        a city gate, R-GATE-6): each frontier cell where R-PLACE-5 alone forbids it now (it meets
+        the Alhambra only wall against wall, :meth:`walled_off_cells`) with each side there
+        whose opening lets it in (the rules judge the rest, R-PLACE-3 … R-PLACE-6), as ``((x,
+        y), side)``, by cell, then north, east, south, west. Cached until the city changes; do
+        not change the list returned. :class:`ConfigError` for an unknown tile id."""
+        key = ("openings", tile)
+        found: list[tuple[Pos, int]] | None = self.memo.get(key)
+        if found is None:
+            if not _known_tile(self.catalog, tile):
+                raise ConfigError(f"unknown tile id {tile!r}")
+            found = []
+            fast = self.fast_rules()  # then an open side settles R-PLACE-5 and changes nothing else
+            barred = self.barred_cells() if fast else ()
+            for c in self.walled_off_cells(self.catalog.walls[tile]):
+                if c in barred:  # R-PLACE-6, whichever side opens
+                    continue
+                pos = _pos(c)
+                for side in self.sides_with_tiles(pos):
+                    if not fast:
+                        trial = cast("Alhambra", self).copy()
+                        trial.open_side(pos, side)
+                        if trial.why_not_place(tile, pos) is not None:
+                            continue
+                    found.append((pos, side))
+            self.memo[key] = found
+        return found
+
     def barred_cells(self) -> list[int]:
         """The frontier cells (internal numbers) where building any tile would leave a hole
         (R-PLACE-6), cached until the city changes; do not change the list returned."""
