@@ -595,11 +595,7 @@ def _pending_tiles(game: Game) -> list[Any]:
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    seen: list[Any] = []
-    for p in st.pending:
-        if p.tile not in seen:
-            seen.append(p.tile)
-    return seen
+    return operations.waiting_tiles(game)
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
