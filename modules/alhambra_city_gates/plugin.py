@@ -418,28 +418,13 @@ def _with_window(apply: Any) -> Any:
     return apply_then_gates
 
 
-def _removal_kind(kind: ActionKind) -> ActionKind:
-    """``RemoveToReserve`` also in phase ``"gates"`` while a removal is committed (gates
-    played on a turn to open its way, R-GATE-5 ruling): the removals legal now, with those
-    gates in place (R-GATE-6)."""
-    legal, check = kind.legal, kind.check
-
-    def legal_with_gates(game: Game, seat: int) -> Iterable[Action]:
-        st = game.state
-        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
-            return ()
-        return legal(game, seat)
-
-    def check_with_gates(game: Game, seat: int, action: Any) -> None:
-        st = game.state
-        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
-            raise IllegalActionError(
-                "R-GATE-5: the change is made; only gates played with it (PlayGate) or none more (FinishGates) now"
-            )
-        if check is not None:
-            check(game, seat, action)
-
-    return evolve(kind, phases=kind.phases | {PHASE}, legal=legal_with_gates, check=check_with_gates)
+def _not_committed(game: Game, seat: int) -> str | None:
+    """Why a removal is not played in phase ``"gates"`` now, or ``None`` while one is committed
+    to (gates played on a turn to open its way, R-GATE-5 ruling): ``RemoveToReserve`` is then
+    played in that phase, the removals legal with those gates in place (R-GATE-6)."""
+    if game.state.modules[KEY].window == REMOVAL:
+        return None
+    return "R-GATE-5: the change is made; only gates played with it (PlayGate) or none more (FinishGates) now"
 
 
 # -- gates that open the way for a removal (R-GATE-5 ruling, R-GATE-6) -----------------------
@@ -745,7 +730,7 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     if kind.action is PlayGate or kind.action is FinishGates:
         return None
     if kind.action is RemoveToReserve:
-        kind = _removal_kind(kind)
+        kind = kind.also_in({PHASE}, _not_committed)
     return evolve(kind, apply=_with_window(kind.apply))
 
 
