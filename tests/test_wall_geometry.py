@@ -10,7 +10,19 @@ import random
 import pytest
 from test_open_side_tables import CellByCell
 
-from alhambra import EAST, NORTH, SIDE_BITS, SIDE_NAMES, SOUTH, WEST, Alhambra, ConfigError, canonical_side, neighbour
+from alhambra import (
+    EAST,
+    NORTH,
+    SIDE_BITS,
+    SIDE_NAMES,
+    SOUTH,
+    WEST,
+    Alhambra,
+    ConfigError,
+    canonical_side,
+    neighbour,
+    read_side,
+)
 
 # fountain (0,0); 13 at (1,0) east of it (south wall); 5 at (1,1) below 13 (north wall); 7 at
 # (0,1) below the fountain, open all round: 13 and 5 meet wall against wall, 5 is reached
@@ -118,3 +130,12 @@ def test_openings_judged_cell_by_cell_agree_with_the_built_in_tables_in_random_a
                         trial.open_side(pos, side)
                         assert trial.can_place(tile, pos) and not fast.can_place(tile, pos)
     assert found > 20  # the walls of random Alhambras open somewhere
+
+
+def test_a_side_read_from_a_position_by_name_or_bit_is_named_from_its_west_or_north_cell():
+    assert read_side([2, 0, "west"], "here") == ((1, 0), EAST)
+    assert read_side([1, 1, NORTH], "here") == ((1, 0), SOUTH)
+    assert read_side([-1, 0, "south"], "here") == ((-1, 0), SOUTH)
+    for bad in ([1, 0, "up"], [1, 0], (1, 0, "east"), [1.0, 0, "east"], [1, 0, 3], [1, 0, True]):
+        with pytest.raises(ConfigError, match=r"^here\[0\]: a door is \[x, y, side\] with side 'north', 'east'"):
+            read_side(bad, "here[0]", "a door")

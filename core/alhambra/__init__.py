@@ -32,7 +32,7 @@ from .engine.actions import (
     card_names,
     field_check,
 )
-from .engine.city import SIDES, Alhambra, canonical_side, cell_position, neighbour
+from .engine.city import SIDES, Alhambra, canonical_side, cell_position, neighbour, read_side
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -207,6 +207,7 @@ __all__ = [
     "new_game",
     "declared",
     "operations",
+    "read_side",
     "read_toml_file",
     "replay",
     "shuffle_into",

@@ -45,7 +45,6 @@ from attrs import define, evolve, field, frozen
 from alhambra import (
     ACTION_DONE,
     EAST,
-    SIDE_BITS,
     SIDE_NAMES,
     SOUTH,
     Action,
@@ -66,6 +65,7 @@ from alhambra import (
     action_table,
     canonical_side,
     neighbour,
+    read_side,
     field_check,
     declared,
     hookimpl,
@@ -152,18 +152,6 @@ class GateRules(PlacementRules):
         return None
 
 
-def _read_gate(value: Any, where: str) -> tuple[tuple[int, int], int]:
-    """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
-    or bit, as kept (:func:`alhambra.canonical_side`)."""
-    side = value[2] if isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int else None
-    side = SIDE_BITS.get(side) if type(side) is str else side if type(side) is int and side in SIDE_NAMES else None
-    if side is None:
-        raise ConfigError(
-            f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
-        )
-    return canonical_side((value[0], value[1]), side)
-
-
 def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
     for walking (R-GATE-6)."""
@@ -171,7 +159,7 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
         for k, one in enumerate(seat_gates):
-            (x, y), side = _read_gate(one, f"{where}[{seat}][{k}]")
+            (x, y), side = read_side(one, f"{where}[{seat}][{k}]", "a gate")
             if why := why_not_gate(city, (x, y), side):
                 raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
             city.open_side((x, y), side)
@@ -340,17 +328,6 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
-def _first_gate(hand: list[Card]) -> GateCard | None:
-    for c in hand:
-        if type(c) is GateCard:
-            return c
-    return None
-
-
-def _gate_count(hand: list[Card]) -> int:
-    return sum(1 for c in hand if type(c) is GateCard)
-
-
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     return [action_table(TakeGate)[GateCard(space),]] if space else ()
@@ -499,10 +476,10 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     hand = st.players[seat].hand
     if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
-    card = _first_gate(hand)
-    city = st.players[seat].city
+    gates = gates_in(hand)
+    card, city = gates[0], st.players[seat].city
     change = st.phase == PHASE and st.modules[KEY].window == CHANGE
-    n = 0 if change else _gate_count(hand)
+    n = 0 if change else len(gates)
     key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
@@ -526,7 +503,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
         why = (
             f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
-            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
+            f"opens the way for one (R-GATE-6) with the {len(gates_in(hand))} gate card(s) in hand, and the gate at "
             f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
@@ -593,8 +570,7 @@ def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     tiles = _pending_tiles(game)
     if not tiles:
         return ()
-    card = _first_gate(hand)
-    city = game.state.players[seat].city
+    card, city = gates_in(hand)[0], game.state.players[seat].city
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
     if found is None:

@@ -19,6 +19,7 @@ from .components import (
     EAST,
     FOUNTAIN,
     NORTH,
+    SIDE_BITS,
     SOUTH,
     WEST,
     TileCatalog,
@@ -114,6 +115,21 @@ def canonical_side(pos: Pos, side: int) -> tuple[Pos, int]:
     if side == WEST or side == NORTH:
         return (pos[0] + dx, pos[1] + dy), opp
     return pos, side
+
+
+def read_side(value: Any, where: str, what: str = "a side") -> tuple[Pos, int]:
+    """A side written ``[x, y, side]`` (a position's, a table's), the side a name (``"north"``,
+    ``"east"``, ``"south"``, ``"west"``) or a side bit, named as :func:`canonical_side` names
+    it. :class:`ConfigError` ``"<where>: <what> is [x, y, side] with side 'north', ..."``
+    for anything else."""
+    ok = isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int
+    side = value[2] if ok else None
+    side = SIDE_BITS.get(side) if type(side) is str else side if type(side) is int and side in _ACROSS else None
+    if side is None:
+        raise ConfigError(
+            f"{where}: {what} is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
+        )
+    return canonical_side((value[0], value[1]), side)
 
 
 #: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
