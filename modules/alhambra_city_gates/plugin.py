@@ -208,6 +208,7 @@ class CityGatesState(DeclaredState):
             holds="cards",
             place="gate space",
             locate=lambda n: [GateCard.numbered(n)] if n else [],
+            beside_market="R-GATE-3",  # drawn beside the building market
         )
     )
     gates: list[list[list[int]]] = field(
@@ -719,13 +720,15 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
 #: in hand and the gates of each Alhambra, the cards in the discard pile, how many are still in
 #: the deck (resampled within piles 3-5 by determinization, R-GATE-2) and how many were played,
 #: and the window the deciding seat plays gates in (``None`` outside phase ``"gates"``,
-#: R-GATE-5). A position's ``[city_gates]`` holds the fields, the space and the window only
-#: when they are not empty, and may add gate cards to the hands.
+#: R-GATE-5); for the pictures, the gate space beside the building market (R-GATE-3) and the
+#: gate cards in each hand in that seat's panel. A position's ``[city_gates]`` holds the
+#: fields, the space and the window only when they are not empty, and may add gate cards to
+#: the hands.
 DECLARED = Declared(
     KEY,
     CityGatesState,
     label="city gates",
-    deck=DeckKind(GateCard, "gate card"),
+    deck=DeckKind(GateCard, "gate card", shown=True),  # gate cards in hand are public (R-GATE-4)
     view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
     position=("space", "gates", "played", "unused", "hands", "window", "then"),
     extra=("hands",),
@@ -855,18 +858,3 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         raise ConfigError(why)
     gs.unused.sort()
     return [KEY]
-
-
-@hookimpl(specname="alhambra_view")
-def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """The gate space beside the building market as a place of the table every picture and
-    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
-    each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
-    R-GATE-4)."""
-    space = game.state.modules[KEY].space
-    view.setdefault("beside_market", []).append(
-        {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
-    )
-    for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
-        if held := [c.code for c in gates_in(p.hand)]:
-            entry.setdefault("shown", []).extend(held)
