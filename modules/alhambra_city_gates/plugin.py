@@ -12,7 +12,8 @@ Gates are played with a change of the player's own Alhambra, never without one (
 its ruling): a placement of a bought tile, a build from the reserve, a swap, a removal, a
 building bought through the vizier, a hut, a building received at the end of the game. After
 every such change, whichever plugin's action made it, a player who holds a gate card and has
-a double wall (two of its tiles meeting wall against wall, no gate yet) gets a window, phase
+a double wall (two of its tiles meeting wall against wall, no gate yet: the core's
+:meth:`alhambra.Alhambra.double_walls`) gets a window, phase
 ``"gates"`` (:func:`alhambra_action_kind` wraps every action kind's ``apply``): any number of
 :class:`PlayGate`, each a gate on a double wall of the Alhambra as it stands after the change
 (one per side; the card out of the game), then :class:`FinishGates`; the window closes by
@@ -20,11 +21,14 @@ itself when no gate can be played any more, and the game goes on as the change l
 next placement, the end of the placement, the end of the turn's actions: ``Decide`` back, or
 ``ACTION_DONE``). The turn's last placement is followed by its window like any other. A change
 that a gate makes legal is judged with it: a tile that reaches the Alhambra only across a
-double wall is built and gated at once (:class:`BuildThroughGate`, on a turn from the
+double wall is built and gated at once (:class:`BuildThroughGate`, where the core's
+:meth:`alhambra.Alhambra.openings` says a side opened lets it in; on a turn from the
 reserve, in the placement phase a waiting tile); a removal that R-TURN-6 forbids is opened by
 gates played on a turn before it (:func:`removal_gates`: only where some removal then needs no
-more gates than the player holds), which commits the player to a removal: phase ``"gates"``,
-window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal. A gated
+more gates than the player holds, the parts it would cut off walked by the core's
+:meth:`alhambra.Alhambra.parts_without`), which commits the player to a removal: phase ``"gates"``,
+window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal
+(:meth:`alhambra.ActionKind.also_in`). A gated
 side counts as open for walking (R-GATE-6: R-PLACE-5 and R-TURN-6; the core's open sides of an
 Alhambra, :meth:`alhambra.Alhambra.open_side`), stays for the rest of the game, and the two
 tiles it joins can no longer be removed or swapped (R-GATE-7). A building given to Dirk takes
