@@ -166,3 +166,26 @@ def test_a_position_leaving_the_deciding_field_out_takes_the_positions_decider()
     assert game.state.modules["asking_test"].asked == 2
     d.position_read(game, {"asking_test": {"asked": 1}})  # given: kept
     assert game.state.modules["asking_test"].asked == 1
+
+
+@define(slots=True)
+class Shelf(DeclaredState):
+    shelf: list[alhambra.Card] = field(
+        factory=list, metadata=declared.public(holds="cards", place="shelf", beside_market="R-X-1")
+    )
+
+
+def test_a_place_beside_the_market_and_cards_shown_in_hand_come_from_the_declaration():
+    """``beside_market``: the field drawn as a place of the table beside the building market
+    (its place, its cards, the rule); a deck kind ``shown``: its cards in each hand are public."""
+    game = _game()
+    hands = [p.hand for p in game.state.players]
+    game.state.modules["shelf"] = Shelf([hands[1][0]])
+    money = alhambra.DeckKind(type(hands[0][0]), "money", shown=True)
+    view: dict = {"players": [{}, {}]}
+    Declared("shelf", Shelf, deck=money).table_view(game, view)
+    assert view["beside_market"] == [{"name": "shelf", "cards": [hands[1][0].code], "rule": "R-X-1"}]
+    assert [entry["shown"] for entry in view["players"]] == [[c.code for c in h] for h in hands]
+    view = {"players": [{}, {}]}
+    Declared("shelf", Shelf).table_view(game, view)  # not shown: the hands stay secret
+    assert view == {"players": [{}, {}], "beside_market": [view["beside_market"][0]]}

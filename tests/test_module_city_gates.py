@@ -216,7 +216,7 @@ def test_r_gate_5_gates_on_any_double_wall_after_a_placement_never_before_it():
     # fountain - 6 at (1, 0) (east wall) - 12 at (2, 0) (west wall) - reached from below
     set_city(g, seat, {(1, 0): 6, (1, 1): 7, (2, 1): 14, (2, 0): 12})
     city = g.state.players[seat].city
-    assert cg.double_walls(city) == [((1, 0), EAST)]
+    assert city.double_walls() == [((1, 0), EAST)]
     assert city.can_remove((2, 0))
     card = next(c for c in g.state.deck if type(c) is GateCard)
     give(g, seat, [card])
@@ -368,7 +368,7 @@ def test_r_gate_5_6_7_on_a_turn_a_gate_played_before_the_removal_it_makes_possib
     # reached only through 7, which R-TURN-6 keeps in place
     g, seat, (card,) = _turn_with_gates({(1, 0): 13, (1, 1): 5, (0, 1): 7})
     city = g.state.players[seat].city
-    assert cg.double_walls(city) == [((1, 0), SOUTH)]
+    assert city.double_walls() == [((1, 0), SOUTH)]
     assert city.removable() == [(1, 0), (1, 1)] and "R-TURN-6" in city.why_not_remove((0, 1))
     assert cg.removal_gates(city) == [((1, 0), SOUTH)]
     legal = g.legal_actions()
@@ -394,7 +394,7 @@ def test_r_gate_5_on_a_turn_a_gate_that_frees_no_tile_is_refused():
     # (R-TURN-6) gate or no gate, and every other tile is a removable leaf already
     g, seat, (card,) = _turn_with_gates({(1, 0): 13, (1, 1): 5, (0, 1): 7, (-1, 1): 14, (0, 2): 22})
     city = g.state.players[seat].city
-    assert cg.double_walls(city) == [((1, 0), SOUTH)] and cg.removal_gates(city) == []
+    assert city.double_walls() == [((1, 0), SOUTH)] and cg.removal_gates(city) == []
     assert "hole" in city.why_not_remove((0, 1))
     assert not any(type(a) is PlayGate for a in g.legal_actions())
     assert_refused(g, PlayGate(card, 1, 0, SOUTH), match="R-GATE-5")
@@ -407,7 +407,7 @@ def test_r_gate_5_6_a_removal_that_needs_two_gates_is_reached_gate_by_gate():
     g, seat, (c1, c2) = _turn_with_gates(tiles, cards=2)
     city = g.state.players[seat].city
     walls = [((-1, 0), SOUTH), ((1, 0), SOUTH)]
-    assert cg.double_walls(city) == walls and cg.removal_gates(city) == walls
+    assert city.double_walls() == walls and cg.removal_gates(city) == walls
     plays = [a for a in g.legal_actions() if type(a) is PlayGate]
     assert plays == [PlayGate(c1, -1, 0, SOUTH), PlayGate(c1, 1, 0, SOUTH)]
     g.apply(plays[0])
@@ -479,7 +479,7 @@ def test_r_gate_5_6_listed_steps_reach_every_change_one_gate_allows(seed):
         hand = st.players[seat].hand
         gs = st.modules["city_gates"]
         city = st.players[seat].city
-        walls = cg.double_walls(city)
+        walls = city.double_walls()
         gate_cards = sum(type(c) is GateCard for c in hand)
         if st.phase == "place":
             assert not any(type(a) is PlayGate for a in legal)
@@ -525,7 +525,7 @@ def test_r_gate_5_6_listed_steps_reach_every_change_one_gate_allows(seed):
         if type(a) in (PlayGate, cg.FinishGates) or g.is_over:
             continue
         if _changed(before, st.players[seat].city):  # a change of the decider's own Alhambra
-            can = any(type(c) is GateCard for c in st.players[seat].hand) and cg.double_walls(st.players[seat].city)
+            can = any(type(c) is GateCard for c in st.players[seat].hand) and st.players[seat].city.double_walls()
             assert (st.phase == "gates" and st.decider == seat) == bool(can), (a, phase)
             windows += bool(can)
         else:

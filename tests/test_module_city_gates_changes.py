@@ -116,7 +116,7 @@ def test_r_gate_5_a_double_wall_made_by_the_turns_last_placement_takes_a_gate():
     could never take a gate. Now the window follows it, on the Alhambra as it stands after."""
     # 12 (west wall) goes to (2, 0): reached from 14 below, and facing 6's east wall
     g, seat, card = _place_with_gate_card({(1, 0): 6, (1, 1): 7, (2, 1): 14}, 12)
-    assert cg.double_walls(g.state.players[seat].city) == []  # no gate before the change
+    assert g.state.players[seat].city.double_walls() == []  # no gate before the change
     assert Place(12, (2, 0)) in g.legal_actions()
     g.apply(Place(12, (2, 0)))
     assert _window(g) == ("gates", seat, "change", "place")
@@ -210,7 +210,7 @@ def test_r_gate_5_a_removal_gate_then_more_gates_with_the_removal():
     tiles = {(1, 0): 13, (1, 1): 5, (0, 1): 7, (-1, 0): 12, (-2, 0): 6, (-2, -1): 14, (-1, -1): 22}
     g, seat, (c1, c2) = _turn_with_gates(tiles, cards=2)
     city = g.state.players[seat].city
-    assert cg.double_walls(city) == [((-2, 0), EAST), ((1, 0), SOUTH)]
+    assert city.double_walls() == [((-2, 0), EAST), ((1, 0), SOUTH)]
     # each opens a removal: of 22 (6 and 14 then reached through the west gate), of 7
     assert cg.removal_gates(city, 2) == [((-2, 0), EAST), ((1, 0), SOUTH)]
     g.apply(PlayGate(c1, 1, 0, SOUTH))

@@ -32,7 +32,7 @@ from .engine.actions import (
     card_names,
     field_check,
 )
-from .engine.city import SIDES, Alhambra, cell_position
+from .engine.city import SIDES, Alhambra, canonical_side, cell_position, neighbour, read_side
 from .engine.components import (
     BUILDING_TYPES,
     BUILDINGS,
@@ -44,6 +44,7 @@ from .engine.components import (
     NORTH,
     SCORING_TABLE,
     SIDE_BITS,
+    SIDE_NAMES,
     SOUTH,
     WEST,
     Card,
@@ -170,6 +171,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "SEED_LIMIT",
     "SIDE_BITS",
+    "SIDE_NAMES",
     "SIDES",
     "SOUTH",
     "SaveFormatError",
@@ -186,6 +188,7 @@ __all__ = [
     "available_modules",
     "base_scoring",
     "canonical_cards",
+    "canonical_side",
     "card_names",
     "cell_position",
     "get_ruleset",
@@ -200,12 +203,14 @@ __all__ = [
     "majority_points",
     "majority_table",
     "minimal_payments",
+    "neighbour",
     "mirrored_part",
     "new_game",
     "declared",
     "operations",
     "read_data",
     "read_data_file",
+    "read_side",
     "read_toml_file",
     "replay",
     "shuffle_into",

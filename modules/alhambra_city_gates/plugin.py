@@ -12,7 +12,8 @@ Gates are played with a change of the player's own Alhambra, never without one (
 its ruling): a placement of a bought tile, a build from the reserve, a swap, a removal, a
 building bought through the vizier, a hut, a building received at the end of the game. After
 every such change, whichever plugin's action made it, a player who holds a gate card and has
-a double wall (two of its tiles meeting wall against wall, no gate yet) gets a window, phase
+a double wall (two of its tiles meeting wall against wall, no gate yet: the core's
+:meth:`alhambra.Alhambra.double_walls`) gets a window, phase
 ``"gates"`` (:func:`alhambra_action_kind` wraps every action kind's ``apply``): any number of
 :class:`PlayGate`, each a gate on a double wall of the Alhambra as it stands after the change
 (one per side; the card out of the game), then :class:`FinishGates`; the window closes by
@@ -20,11 +21,14 @@ itself when no gate can be played any more, and the game goes on as the change l
 next placement, the end of the placement, the end of the turn's actions: ``Decide`` back, or
 ``ACTION_DONE``). The turn's last placement is followed by its window like any other. A change
 that a gate makes legal is judged with it: a tile that reaches the Alhambra only across a
-double wall is built and gated at once (:class:`BuildThroughGate`, on a turn from the
+double wall is built and gated at once (:class:`BuildThroughGate`, where the core's
+:meth:`alhambra.Alhambra.openings` says a side opened lets it in; on a turn from the
 reserve, in the placement phase a waiting tile); a removal that R-TURN-6 forbids is opened by
 gates played on a turn before it (:func:`removal_gates`: only where some removal then needs no
-more gates than the player holds), which commits the player to a removal: phase ``"gates"``,
-window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal. A gated
+more gates than the player holds, the parts it would cut off walked by the core's
+:meth:`alhambra.Alhambra.parts_without`), which commits the player to a removal: phase ``"gates"``,
+window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal
+(:meth:`alhambra.ActionKind.also_in`). A gated
 side counts as open for walking (R-GATE-6: R-PLACE-5 and R-TURN-6; the core's open sides of an
 Alhambra, :meth:`alhambra.Alhambra.open_side`), stays for the rest of the game, and the two
 tiles it joins can no longer be removed or swapped (R-GATE-7). A building given to Dirk takes
@@ -45,9 +49,8 @@ from attrs import define, evolve, field, frozen
 from alhambra import (
     ACTION_DONE,
     EAST,
-    NORTH,
+    SIDE_NAMES,
     SOUTH,
-    WEST,
     Action,
     ActionDone,
     ActionKind,
@@ -56,7 +59,6 @@ from alhambra import (
     PhaseSpec,
     PlacementRules,
     RemoveToReserve,
-    cell_position,
     ConfigError,
     IllegalActionError,
     Declared,
@@ -65,6 +67,9 @@ from alhambra import (
     NumberedCard,
     Option,
     action_table,
+    canonical_side,
+    neighbour,
+    read_side,
     field_check,
     declared,
     hookimpl,
@@ -87,13 +92,6 @@ CARDS_OPTION = "city_gates.cards"
 MAX_CARDS = 6  # R-GATE-1
 #: Piles of R-SET-6 (0-based: piles 3, 4, 5) that receive the gate cards, in turn (R-GATE-2).
 GATE_PILES = (2, 3, 4)
-#: the side names of a gate, as in positions and views; a gate is kept as ``(x, y, side)``
-#: of the tile west or north of it: ``"east"`` joins (x, y) and (x+1, y), ``"south"`` joins
-#: (x, y) and (x, y+1)
-SIDE_NAMES = {NORTH: "north", EAST: "east", SOUTH: "south", WEST: "west"}
-SIDE_OF_NAME = {v: k for k, v in SIDE_NAMES.items()}
-_STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
-_FACING = {NORTH: SOUTH, EAST: WEST, SOUTH: NORTH, WEST: EAST}
 
 
 @frozen(slots=True, eq=False, init=False)
@@ -123,51 +121,22 @@ def why_not_displayed(display: Any) -> str | None:
     return f"{found[0].code} {why}" if found else None
 
 
-def canonical_gate(x: int, y: int, side: int) -> tuple[int, int, int]:
-    """The gate on side ``side`` (NORTH/EAST/SOUTH/WEST) of cell (x, y) as kept: ``(x, y,
-    EAST)`` or ``(x, y, SOUTH)`` of the cell west or north of the side."""
-    if side in (WEST, NORTH):
-        return (x + _STEP[side][0], y + _STEP[side][1], _FACING[side])
-    return (x, y, side)
-
-
-def double_walls(city: Any) -> list[tuple[tuple[int, int], int]]:
-    """Every double wall of ``city`` without a gate (R-GATE-5: two of its tiles meeting wall
-    against wall), each once as ``((x, y), EAST)`` or ``((x, y), SOUTH)``, sorted."""
-    walls, tiles = city.catalog.walls, city.tiles
-    out = []
-    for (x, y), t in tiles.items():
-        m = walls[t]
-        for side in (EAST, SOUTH):
-            dx, dy = _STEP[side]
-            other = tiles.get((x + dx, y + dy))
-            if other is not None and m & side and walls[other] & _FACING[side] and not city.is_open_side((x, y), side):
-                out.append(((x, y), side))
-    return sorted(out)
-
-
-def why_not_gate(city: Any, pos: tuple[int, int], side: int) -> str | None:
-    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall, one
-    gate per side), or ``None``."""
-    if side not in _STEP:
-        return f"R-GATE-5: a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
-    mine, other = [city.tile_at(cell) for cell in gate_cells((*pos, side))]
-    word, walls = SIDE_NAMES[side], city.catalog.walls
-    if mine is None or other is None:
-        return f"R-GATE-5: the {word} side of {pos} does not lie between two tiles of the Alhambra"
-    if not (walls[mine] & side and walls[other] & _FACING[side]):
-        return f"R-GATE-5: the {word} side of {pos} is not a double wall"
+def why_not_gate(city: Alhambra, pos: tuple[int, int], side: int) -> str | None:
+    """Why a gate cannot go on ``side`` of the tile at ``pos`` (R-GATE-5: a double wall of the
+    Alhambra, :meth:`alhambra.Alhambra.why_not_double_wall`; one gate per side), or ``None``."""
+    if why := city.why_not_double_wall(pos, side):
+        return f"R-GATE-5: {why}"
     if city.is_open_side(pos, side):
-        return f"R-GATE-5: the {word} side of {pos} has a gate already (one gate per side)"
+        return f"R-GATE-5: the {SIDE_NAMES[side]} side of {pos} has a gate already (one gate per side)"
     return None
 
 
-def _trial(city: Any, sides: Iterable[tuple[tuple[int, int], int]], open: bool = True) -> Any:
-    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened, or closed: the rules
-    judge a change with those gates in place (R-GATE-6), or a gate's wall without it."""
+def _trial(city: Alhambra, sides: Iterable[tuple[tuple[int, int], int]]) -> Alhambra:
+    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened: the rules judge a
+    change with those gates in place (R-GATE-6)."""
     trial = city.copy()
     for pos, side in sides:
-        trial.open_side(pos, side, open=open)
+        trial.open_side(pos, side)
     return trial
 
 
@@ -182,29 +151,9 @@ class GateRules(PlacementRules):
         return city.open_cells()
 
     def why_held(self, city: Any, pos: Any) -> str | None:
-        if any(city.is_open_side(pos, side) for side in _STEP):  # a gate on one of its sides
+        if any(city.is_open_side(pos, side) for side in SIDE_NAMES):  # a gate on one of its sides
             return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
         return None
-
-
-def gate_cells(gate: tuple[int, int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two cells a gate ``(x, y, side)`` lies between: (x, y) and its neighbour across
-    ``side`` (NORTH/EAST/SOUTH/WEST; a kept gate's side is EAST or SOUTH)."""
-    x, y, side = gate
-    dx, dy = _STEP[side]
-    return (x, y), (x + dx, y + dy)
-
-
-def _read_gate(value: Any, where: str) -> tuple[int, int, int]:
-    """``[x, y, side]`` with a side name (``"north"``, ``"east"``, ``"south"``, ``"west"``)
-    or bit, as kept (:func:`canonical_gate`)."""
-    side = value[2] if isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int else None
-    side = SIDE_OF_NAME.get(side) if type(side) is str else side if type(side) is int and side in SIDE_NAMES else None
-    if side is None:
-        raise ConfigError(
-            f"{where}: a gate is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
-        )
-    return canonical_gate(value[0], value[1], side)
 
 
 def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
@@ -214,7 +163,7 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
     for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
         city = game.state.players[seat].city
         for k, one in enumerate(seat_gates):
-            x, y, side = _read_gate(one, f"{where}[{seat}][{k}]")
+            (x, y), side = read_side(one, f"{where}[{seat}][{k}]", "a gate")
             if why := why_not_gate(city, (x, y), side):
                 raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
             city.open_side((x, y), side)
@@ -263,6 +212,7 @@ class CityGatesState(DeclaredState):
             holds="cards",
             place="gate space",
             locate=lambda n: [GateCard.numbered(n)] if n else [],
+            beside_market="R-GATE-3",  # drawn beside the building market
         )
     )
     gates: list[list[list[int]]] = field(
@@ -334,8 +284,8 @@ class PlayGate(Action):
 
     def words(self, game: Game) -> tuple[str, str]:
         """In words (R-GATE-5): ``(what was done, what to do)``."""
-        a, b = gate_cells((self.x, self.y, self.side))
-        what = f"a gate on the double wall between {a} and {b}, playing the {self.card}"
+        a = (self.x, self.y)
+        what = f"a gate on the double wall between {a} and {neighbour(a, self.side)}, playing the {self.card}"
         return f"put {what}", f"put {what}"
 
 
@@ -383,17 +333,6 @@ class BuildThroughGate(Action):
 _GATE_SET = frozenset(GATE_CARDS)
 
 
-def _first_gate(hand: list[Card]) -> GateCard | None:
-    for c in hand:
-        if type(c) is GateCard:
-            return c
-    return None
-
-
-def _gate_count(hand: list[Card]) -> int:
-    return sum(1 for c in hand if type(c) is GateCard)
-
-
 def _legal_take(game: Game, seat: int) -> Sequence[Action]:
     space = game.state.modules[KEY].space
     return [action_table(TakeGate)[GateCard(space),]] if space else ()
@@ -410,19 +349,11 @@ def _apply_take(game: Game, seat: int, action: TakeGate) -> Next | None:
     return ACTION_DONE
 
 
-def _walls(city: Any) -> list[tuple[tuple[int, int], int]]:
-    """:func:`double_walls` of ``city``, kept with its layout."""
-    found: list[tuple[tuple[int, int], int]] | None = city.memo.get("city_gates.walls")
-    if found is None:
-        found = city.memo["city_gates.walls"] = double_walls(city)
-    return found
-
-
 def can_play_gate(game: Game, seat: int) -> bool:
     """True if ``seat`` holds a gate card and its Alhambra has a double wall without a gate:
     a change of that Alhambra then opens the window for gates (R-GATE-5)."""
     p = game.state.players[seat]
-    return not _GATE_SET.isdisjoint(p.hand) and bool(_walls(p.city))
+    return not _GATE_SET.isdisjoint(p.hand) and bool(p.city.double_walls())
 
 
 # -- the window after a change (R-GATE-5) -----------------------------------------------------
@@ -469,58 +400,16 @@ def _with_window(apply: Any) -> Any:
     return apply_then_gates
 
 
-def _removal_kind(kind: ActionKind) -> ActionKind:
-    """``RemoveToReserve`` also in phase ``"gates"`` while a removal is committed (gates
-    played on a turn to open its way, R-GATE-5 ruling): the removals legal now, with those
-    gates in place (R-GATE-6)."""
-    legal, check = kind.legal, kind.check
-
-    def legal_with_gates(game: Game, seat: int) -> Iterable[Action]:
-        st = game.state
-        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
-            return ()
-        return legal(game, seat)
-
-    def check_with_gates(game: Game, seat: int, action: Any) -> None:
-        st = game.state
-        if st.phase == PHASE and st.modules[KEY].window != REMOVAL:
-            raise IllegalActionError(
-                "R-GATE-5: the change is made; only gates played with it (PlayGate) or none more (FinishGates) now"
-            )
-        if check is not None:
-            check(game, seat, action)
-
-    return evolve(kind, phases=kind.phases | {PHASE}, legal=legal_with_gates, check=check_with_gates)
+def _not_committed(game: Game, seat: int) -> str | None:
+    """Why a removal is not played in phase ``"gates"`` now, or ``None`` while one is committed
+    to (gates played on a turn to open its way, R-GATE-5 ruling): ``RemoveToReserve`` is then
+    played in that phase, the removals legal with those gates in place (R-GATE-6)."""
+    if game.state.modules[KEY].window == REMOVAL:
+        return None
+    return "R-GATE-5: the change is made; only gates played with it (PlayGate) or none more (FinishGates) now"
 
 
 # -- gates that open the way for a removal (R-GATE-5 ruling, R-GATE-6) -----------------------
-
-
-def _parts(city: Any, without: tuple[int, int]) -> tuple[dict[tuple[int, int], int], int]:
-    """The tiles of ``city`` but ``without``, each labelled with the part of the Alhambra one
-    reaches on foot from it (the rules' ``side_open``, R-PLACE-5, R-GATE-6), the fountain's
-    part 0; and how many parts there are."""
-    tiles, walls, rules = city.tiles, city.catalog.walls, city.rules
-    label: dict[tuple[int, int], int] = {}
-    n = 0
-    for start in [(0, 0), *sorted(tiles)]:
-        if start == without or start in label:
-            continue
-        label[start] = n
-        stack = [start]
-        while stack:
-            pos = stack.pop()
-            m = walls[tiles[pos]]
-            for side, (dx, dy) in _STEP.items():
-                q = (pos[0] + dx, pos[1] + dy)
-                t = tiles.get(q)
-                if t is None or q == without or q in label:
-                    continue
-                if rules.side_open(city, pos, side, bool(m & side), bool(walls[t] & _FACING[side])):
-                    label[q] = n
-                    stack.append(q)
-        n += 1
-    return label, n
 
 
 def _joining(
@@ -539,7 +428,7 @@ def _joining(
 
 
 def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, int], int]]:
-    """The double walls of ``city`` (as :func:`double_walls` gives them) on which a gate opens
+    """The double walls of ``city`` (as :meth:`alhambra.Alhambra.double_walls` gives them) on which a gate opens
     the way for a removal that R-TURN-6 forbids now (R-GATE-6: a gated side is open for what a
     removal must leave): for some tile, the gate is one of at most ``cards`` gates on double
     walls of the Alhambra as it will stand after removing it (never on that tile's sides) with
@@ -550,7 +439,7 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
     found: list[tuple[tuple[int, int], int]] | None = city.memo.get(key)
     if found is not None:
         return found
-    walls = _walls(city)
+    walls = city.double_walls()
     out: set[tuple[tuple[int, int], int]] = set()
     if walls and cards > 0:
         rules = city.rules
@@ -558,12 +447,13 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
         for pos in sorted(city.tiles):
             if pos == (0, 0) or pos in now or rules.why_held(city, pos) or rules.hole_after_removing(city, pos):
                 continue
-            label, parts = _parts(city, pos)
+            label = city.parts_without(pos)  # the walk of R-PLACE-5, gated sides open (R-GATE-6)
+            parts = max(label.values()) + 1
             if parts == 1 or parts - 1 > cards:
                 continue
             joins = []
             for wall in walls:
-                a, b = gate_cells((*wall[0], wall[1]))
+                a, b = wall[0], neighbour(*wall)
                 if pos not in (a, b) and label[a] != label[b]:
                     joins.append((wall, label[a], label[b]))
             for wall, _, _ in joins:
@@ -591,15 +481,15 @@ def _legal_play(game: Game, seat: int) -> Sequence[Action]:
     hand = st.players[seat].hand
     if st.phase == "place" or _GATE_SET.isdisjoint(hand):
         return ()
-    card = _first_gate(hand)
-    city = st.players[seat].city
+    gates = gates_in(hand)
+    card, city = gates[0], st.players[seat].city
     change = st.phase == PHASE and st.modules[KEY].window == CHANGE
-    n = 0 if change else _gate_count(hand)
+    n = 0 if change else len(gates)
     key = ("city_gates.play", card, n)
     found = city.memo.get(key)
     if found is None:
         table = action_table(PlayGate)
-        walls = _walls(city) if change else removal_gates(city, n)
+        walls = city.double_walls() if change else removal_gates(city, n)
         found = city.memo[key] = [table[card, x, y, side] for (x, y), side in walls]
     return found
 
@@ -618,7 +508,7 @@ def _check_play(game: Game, seat: int, action: PlayGate) -> None:
     elif why is None and not (st.phase == PHASE and st.modules[KEY].window == CHANGE):
         why = (
             f"R-GATE-5: a gate card is played only with a change of the Alhambra; before a removal only where it "
-            f"opens the way for one (R-GATE-6) with the {_gate_count(hand)} gate card(s) in hand, and the gate at "
+            f"opens the way for one (R-GATE-6) with the {len(gates_in(hand))} gate card(s) in hand, and the gate at "
             f"({action.x}, {action.y}) {SIDE_NAMES[action.side]} opens none"
         )
     raise IllegalActionError(why or f"{action} is not legal now")
@@ -631,7 +521,8 @@ def _play_gate(game: Game, seat: int, action: PlayGate | BuildThroughGate) -> No
     game.state.players[seat].city.open_side((action.x, action.y), action.side)
     game.state.players[seat].hand.remove(action.card)
     gs.played.append(action.card.number)
-    gs.gates[seat].append(list(canonical_gate(action.x, action.y, action.side)))
+    (x, y), side = canonical_side((action.x, action.y), action.side)
+    gs.gates[seat].append([x, y, side])
 
 
 def _apply_play(game: Game, seat: int, action: PlayGate) -> Next | None:
@@ -665,74 +556,31 @@ def _check_finish(game: Game, seat: int, action: FinishGates) -> None:
 # -- BuildThroughGate --------------------------------------------------------------------------
 
 
-def _sides_with_tiles(city: Any, pos: tuple[int, int]) -> list[int]:
-    """The sides of the cell ``pos`` across which a tile of ``city`` lies."""
-    x, y = pos
-    return [side for side, (dx, dy) in _STEP.items() if city.tile_at((x + dx, y + dy)) is not None]
-
-
-def _through_gate_sides(city: Any, tile: Any, pos: tuple[int, int]) -> list[int]:
-    """The sides of ``tile`` at the empty ``pos`` across which a gate would make it
-    buildable: ``tile`` meets the Alhambra there only wall against wall (so R-PLACE-5 alone
-    forbids it) and its walls match (R-PLACE-3), no hole arises (R-PLACE-6). ``[]`` otherwise."""
-    why = city.why_not_place(tile, pos)
-    if why is None or not why.startswith("R-PLACE-5"):
-        return []
-    near = _sides_with_tiles(city, pos)
-    if city.fast_rules():
-        # the built-in rules: a gate on a shared side settles R-PLACE-5 and changes nothing
-        # else (R-GATE-6); R-PLACE-6 depends on the tiles alone
-        return near if city.rules.hole_after_placing(city, pos) is None else []
-    # other rules: R-PLACE-3 … 6 judged with the gate on that side
-    return [side for side in near if _trial(city, [(pos, side)]).why_not_place(tile, pos) is None]
-
-
 def _pending_tiles(game: Game) -> list[Any]:
     """The tiles a gate may let in now: those waiting to be placed in the placement phase,
     the seat's reserve on a turn (a redesign, R-TURN-5 i)."""
     st = game.state
     if st.phase != "place":
         return list(st.players[st.decider].reserve) if st.decider is not None else []
-    seen: list[Any] = []
-    for p in st.pending:
-        if p.tile not in seen:
-            seen.append(p.tile)
-    return seen
+    return operations.waiting_tiles(game)
 
 
 def _legal_build(game: Game, seat: int) -> Sequence[Action]:
     """R-GATE-5/6: for every tile waiting to be placed (on a turn: every tile of the
     reserve, a redesign) and every frontier cell it could reach only across double walls,
-    one gate on each of those walls."""
+    one gate on each of those walls that lets it in (:meth:`alhambra.Alhambra.openings`)."""
     hand = game.state.players[seat].hand
     if _GATE_SET.isdisjoint(hand):
         return ()
     tiles = _pending_tiles(game)
     if not tiles:
         return ()
-    card = _first_gate(hand)
-    city = game.state.players[seat].city
+    card, city = gates_in(hand)[0], game.state.players[seat].city
     key = ("city_gates.build", card, tuple(tiles))
     found = city.memo.get(key)
     if found is None:
         table = action_table(BuildThroughGate)
-        found = []
-        walls = city.catalog.walls
-        fast = city.fast_rules()
-        barred = set(city.barred_cells()) if fast else ()
-        for tile in tiles:
-            # only where R-PLACE-5 alone forbids the tile can a gate let it in
-            for c in city.walled_off_cells(walls[tile]):
-                if c in barred:  # R-PLACE-6, gate or not (the built-in rules: see _through_gate_sides)
-                    continue
-                pos = cell_position(c)
-                if fast:
-                    sides = _sides_with_tiles(city, pos)
-                else:
-                    sides = _through_gate_sides(city, tile, pos)
-                for side in sides:
-                    found.append(table[card, tile, pos[0], pos[1], side])
-        city.memo[key] = found
+        found = city.memo[key] = [table[card, t, x, y, side] for t in tiles for (x, y), side in city.openings(t)]
     return found
 
 
@@ -744,7 +592,7 @@ def _check_build(game: Game, seat: int, action: BuildThroughGate) -> None:
             raise IllegalActionError(f"R-TURN-5: tile {action.tile!r} is not in the reserve")
         raise IllegalActionError(f"R-TURN-7: tile {action.tile!r} is not waiting to be placed")
     city = game.state.players[seat].city
-    if action.side not in _through_gate_sides(city, action.tile, (action.x, action.y)):
+    if ((action.x, action.y), action.side) not in city.openings(action.tile):
         why = city.why_not_place(action.tile, (action.x, action.y))
         raise IllegalActionError(
             why
@@ -863,7 +711,7 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
     if kind.action is PlayGate or kind.action is FinishGates:
         return None
     if kind.action is RemoveToReserve:
-        kind = _removal_kind(kind)
+        kind = kind.also_in({PHASE}, _not_committed)
     return evolve(kind, apply=_with_window(kind.apply))
 
 
@@ -876,13 +724,15 @@ def alhambra_action_kind(options: dict[str, Any], kind: ActionKind) -> ActionKin
 #: in hand and the gates of each Alhambra, the cards in the discard pile, how many are still in
 #: the deck (resampled within piles 3-5 by determinization, R-GATE-2) and how many were played,
 #: and the window the deciding seat plays gates in (``None`` outside phase ``"gates"``,
-#: R-GATE-5). A position's ``[city_gates]`` holds the fields, the space and the window only
-#: when they are not empty, and may add gate cards to the hands.
+#: R-GATE-5); for the pictures, the gate space beside the building market (R-GATE-3) and the
+#: gate cards in each hand in that seat's panel. A position's ``[city_gates]`` holds the
+#: fields, the space and the window only when they are not empty, and may add gate cards to
+#: the hands.
 DECLARED = Declared(
     KEY,
     CityGatesState,
     label="city gates",
-    deck=DeckKind(GateCard, "gate card"),
+    deck=DeckKind(GateCard, "gate card", shown=True),  # gate cards in hand are public (R-GATE-4)
     view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
     position=("space", "gates", "played", "unused", "hands", "window", "then"),
     extra=("hands",),
@@ -925,8 +775,7 @@ def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
         for g in seat_gates:
             if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
                 return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            pos, side = (g[0], g[1]), g[2]
-            if city.tile_at(pos) is None or why_not_gate(_trial(city, [(pos, side)], open=False), pos, side):
+            if city.why_not_double_wall((g[0], g[1]), g[2]):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
         listed = sorted(((x, y), side) for x, y, side in seat_gates)
         opened = sorted((p, s) for p, s in city.open_sides if s in (EAST, SOUTH))
@@ -1013,18 +862,3 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
         raise ConfigError(why)
     gs.unused.sort()
     return [KEY]
-
-
-@hookimpl(specname="alhambra_view")
-def alhambra_view_gate_space(game: Game, seat: int | None, view: dict[str, Any]) -> None:
-    """The gate space beside the building market as a place of the table every picture and
-    page draws (``view["beside_market"]``, R-GATE-3): the gate card waiting there, if any; and
-    each player's gate cards in hand as cards every player sees (``view["players"][i]["shown"]``,
-    R-GATE-4)."""
-    space = game.state.modules[KEY].space
-    view.setdefault("beside_market", []).append(
-        {"name": "gate space", "cards": [GateCard(space).code] if space else [], "rule": "R-GATE-3"}
-    )
-    for p, entry in zip(game.state.players, view["players"]):  # gate cards in hand are public (R-GATE-4)
-        if held := [c.code for c in gates_in(p.hand)]:
-            entry.setdefault("shown", []).extend(held)

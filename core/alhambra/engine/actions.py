@@ -359,6 +359,28 @@ class ActionKind:
         restricted_legal.restricts = legal  # type: ignore[attr-defined]
         return evolve(self, legal=restricted_legal, check=restricted_check)
 
+    def also_in(self, phases: Iterable[str], refuse: Callable[[Any, int], str | None]) -> ActionKind:
+        """This kind in ``phases`` too (a module's own, declared with ``alhambra_phases``), there
+        only while ``refuse(game, seat)`` answers ``None``: while it answers a sentence (naming
+        the rule), the kind lists nothing in those phases and playing one of its actions raises
+        :class:`~alhambra.errors.IllegalActionError` with that sentence. In its own phases it
+        is as it was (for ``alhambra_action_kind``: a built-in action also played in a
+        module's window, while the module's state allows it)."""
+        legal, check, extra = self.legal, self.check, frozenset(phases)
+
+        def legal_also(game: GameLike, seat: int) -> Iterable[Action]:
+            if game.state.phase in extra and refuse(game, seat) is not None:
+                return ()
+            return legal(game, seat)
+
+        def check_also(game: GameLike, seat: int, action: Any) -> None:
+            if game.state.phase in extra and (why := refuse(game, seat)) is not None:
+                raise IllegalActionError(why)
+            if check is not None:
+                check(game, seat, action)
+
+        return evolve(self, phases=self.phases | extra, legal=legal_also, check=check_also)
+
 
 def passes_in_a_row(history: list[Any]) -> int:
     """How many of the last actions of ``history`` were passes (R-TURN-9), each a whole turn:

@@ -19,6 +19,7 @@ from .components import (
     EAST,
     FOUNTAIN,
     NORTH,
+    SIDE_BITS,
     SOUTH,
     WEST,
     TileCatalog,
@@ -92,6 +93,44 @@ _FRONT_OPEN = FRONT_OPEN_SHIFT
 _TILE_OPEN = TILE_OPEN_SHIFT
 STRIDE = _STRIDE
 SIDE_WORD = _SIDE_WORD
+
+#: side bit -> (dx, dy, the neighbour's facing side)
+_ACROSS = {side: (dx, dy, opp) for dx, dy, side, opp in SIDES}
+
+
+def neighbour(pos: Pos, side: int) -> Pos:
+    """The cell across the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos``:
+    ``neighbour((0, 0), EAST) == (1, 0)`` (x grows to the east, y to the south, R-PLACE-1).
+    :class:`KeyError` for anything but a side bit."""
+    dx, dy, _ = _ACROSS[side]
+    return (pos[0] + dx, pos[1] + dy)
+
+
+def canonical_side(pos: Pos, side: int) -> tuple[Pos, int]:
+    """The side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` named from the cell west
+    or north of it, as ``((x, y), EAST)`` or ``((x, y), SOUTH)``: one name for a side two cells
+    share (``canonical_side((1, 0), WEST) == ((0, 0), EAST)``), as views, saves and
+    :meth:`Alhambra.double_walls` name it. :class:`KeyError` for anything but a side bit."""
+    dx, dy, opp = _ACROSS[side]
+    if side == WEST or side == NORTH:
+        return (pos[0] + dx, pos[1] + dy), opp
+    return pos, side
+
+
+def read_side(value: Any, where: str, what: str = "a side") -> tuple[Pos, int]:
+    """A side written ``[x, y, side]`` (a position's, a table's), the side a name (``"north"``,
+    ``"east"``, ``"south"``, ``"west"``) or a side bit, named as :func:`canonical_side` names
+    it. :class:`ConfigError` ``"<where>: <what> is [x, y, side] with side 'north', ..."``
+    for anything else."""
+    ok = isinstance(value, list) and len(value) == 3 and type(value[0]) is type(value[1]) is int
+    side = value[2] if ok else None
+    side = SIDE_BITS.get(side) if type(side) is str else side if type(side) is int and side in _ACROSS else None
+    if side is None:
+        raise ConfigError(
+            f"{where}: {what} is [x, y, side] with side 'north', 'east', 'south' or 'west', not {value!r}"
+        )
+    return canonical_side((value[0], value[1]), side)
+
 
 #: cell number -> ``(x, y)`` (one shared tuple each), for every cell near the fountain and
 #: every cell that has been a tile or frontier cell of some Alhambra (see ``_remember``)
@@ -286,6 +325,8 @@ class PlacementRulesLike(Protocol):
 
     def why_invalid(self, city: Alhambra) -> str | None: ...
 
+    def parts(self, city: Alhambra, without: int | None = None) -> dict[int, int]: ...
+
 
 class _CityRules(_CityState):
     """The placement, removal and swap queries of :class:`Alhambra` (R-PLACE-1 … R-PLACE-6,
@@ -349,6 +390,35 @@ class _CityRules(_CityState):
         found = self.memo.get(mask + 32)
         if found is None:
             found = self.memo[mask + 32] = self.rules.walled_off_cells(cast("Alhambra", self), mask)
+        return found
+
+    def openings(self, tile: Any) -> list[tuple[Pos, int]]:
+        """Where ``tile`` could be built were one more side declared open (:meth:`open_side`:
+        a city gate, R-GATE-6): each frontier cell where R-PLACE-5 alone forbids it now (it meets
+        the Alhambra only wall against wall, :meth:`walled_off_cells`) with each side there
+        whose opening lets it in (the rules judge the rest, R-PLACE-3 … R-PLACE-6), as ``((x,
+        y), side)``, by cell, then north, east, south, west. Cached until the city changes; do
+        not change the list returned. :class:`ConfigError` for an unknown tile id."""
+        key = ("openings", tile)
+        found: list[tuple[Pos, int]] | None = self.memo.get(key)
+        if found is None:
+            if not _known_tile(self.catalog, tile):
+                raise ConfigError(f"unknown tile id {tile!r}")
+            found = []
+            fast = self.fast_rules()  # then an open side settles R-PLACE-5 and changes nothing else
+            barred = self.barred_cells() if fast else ()
+            for c in self.walled_off_cells(self.catalog.walls[tile]):
+                if c in barred:  # R-PLACE-6, whichever side opens
+                    continue
+                pos = _pos(c)
+                for side in self.sides_with_tiles(pos):
+                    if not fast:
+                        trial = cast("Alhambra", self).copy()
+                        trial.open_side(pos, side)
+                        if trial.why_not_place(tile, pos) is not None:
+                            continue
+                    found.append((pos, side))
+            self.memo[key] = found
         return found
 
     def barred_cells(self) -> list[int]:
@@ -442,6 +512,55 @@ class _CityRules(_CityState):
         if found is None:
             found = self.memo["open_cells"] = frozenset(self._gates)
         return found
+
+    def sides_with_tiles(self, pos: Pos) -> list[int]:
+        """The sides of cell ``pos`` (NORTH, EAST, SOUTH, WEST, in that order) across which a
+        tile of this Alhambra stands."""
+        c = _cell(_as_pos(pos))
+        tiles = self._tiles
+        return [] if c is None else [side for step, side, _ in _STEPS if c + step in tiles]
+
+    def double_walls(self) -> list[tuple[Pos, int]]:
+        """Every double wall of this Alhambra that is not declared open (:meth:`open_side`): a
+        side where two of its tiles meet wall against wall, each once as ``((x, y), EAST)`` or
+        ``((x, y), SOUTH)`` (:func:`canonical_side`), sorted. Cached until the Alhambra
+        changes; do not change the list returned."""
+        found: list[tuple[Pos, int]] | None = self.memo.get("double_walls")
+        if found is None:
+            walls, gates = self._walls, self._gates
+            found = []
+            for c in sorted(walls):
+                m = walls[c]
+                for step, side, opp in (_STEPS[1], _STEPS[2]):  # east, south
+                    q = walls.get(c + step)
+                    if q is not None and m & side and q & opp and not gates.get(c, 0) & side:
+                        found.append((_pos(c), side))
+            self.memo["double_walls"] = found
+        return found
+
+    def why_not_double_wall(self, pos: Pos, side: int) -> str | None:
+        """Why the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` is no double wall
+        of this Alhambra (two of its tiles meeting wall against wall there), naming the side and
+        the cell; ``None`` when it is one, declared open (:meth:`open_side`) or not."""
+        if type(side) is not int or side not in _ACROSS:
+            return f"a side is NORTH, EAST, SOUTH or WEST (1, 2, 4, 8), not {side!r}"
+        word = _SIDE_WORD[side]
+        mine = self.tile_at(pos)
+        other = None if mine is None else self.tile_at(neighbour(pos, side))
+        if mine is None or other is None:
+            return f"the {word} side of {pos} does not lie between two tiles of the Alhambra"
+        walls = self.catalog.walls
+        if not (walls[mine] & side and walls[other] & _ACROSS[side][2]):
+            return f"the {word} side of {pos} is not a double wall"
+        return None
+
+    def parts_without(self, pos: Pos) -> dict[Pos, int]:
+        """Every tile but the one at ``pos``, labelled with the part of the Alhambra one reaches
+        on foot from it (the rules' walk, ``side_open``: R-PLACE-5, R-TURN-6), numbered from
+        0, the fountain's part, in the order of the tiles: the parts that taking the tile at
+        ``pos`` away would leave (one part: it cuts nothing off)."""
+        c = _cell(_as_pos(pos))
+        return {_pos(q): n for q, n in self.rules.parts(cast("Alhambra", self), c).items()}
 
     def open_side(self, pos: Pos, side: int, *, open: bool = True) -> None:
         """Declare the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` open for
@@ -709,8 +828,8 @@ class Alhambra(_CityRules):
         self._wall_len: int | None = None
         #: Scratch dict for values derived from this layout (rule plugins cache legal actions
         #: here, under a str key naming the plugin; int keys and "tile_ids", "barred",
-        #: "removable", "redesign", "open_cells", "sites", "spots" are the engine's). A copy
-        #: shares it while both have the same layout; any change replaces it.
+        #: "removable", "redesign", "open_cells", "sites", "spots", "double_walls" are the
+        #: engine's). A copy shares it while both have the same layout; any change replaces it.
         self.memo: dict[Any, Any] = {}
 
     # -- mutation -----------------------------------------------------------------------------

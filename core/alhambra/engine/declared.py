@@ -72,7 +72,9 @@ class Field:
     ``holds``: ``"tiles"`` or ``"cards"`` in the place ``place`` (``locate(value)``: the
     components, else the items flattened). ``to_position`` / ``from_position(value, game,
     where)``: plain data in positions; ``omit``: left out of a position when empty.
-    ``redeal``: a per-seat list of secret hands that determinization deals anew (:class:`Redeal`)."""
+    ``redeal``: a per-seat list of secret hands that determinization deals anew (:class:`Redeal`).
+    ``beside_market``: the rule id of a place of the table drawn beside the building market
+    (``view["beside_market"]``: its ``place`` and the cards ``locate`` gives)."""
 
     show: str = "public"
     view: Callable[[Any], Any] | None = None
@@ -91,6 +93,7 @@ class Field:
     from_position: Callable[[Any, Any, str], Any] | None = None
     omit: bool = False
     redeal: Redeal | None = None
+    beside_market: str = ""
 
 
 @frozen(slots=True)
@@ -244,11 +247,13 @@ class DeckKind:
     nobody knows where they lie (R-EXC-1); ``False`` when the core redeals them with the
     money (diamonds, R-DIA-2). Views name them by code under the entries ``Declared.view``
     lists: ``hands`` (per seat), ``hand`` (the seat's own), ``display``, ``discard``,
-    ``in_deck`` (how many)."""
+    ``in_deck`` (how many). ``shown``: the kind's cards in a hand are public, drawn in that
+    seat's panel (``view["players"][i]["shown"]``)."""
 
     card: type
     name: str
     resample: bool = True
+    shown: bool = False
 
     def which(self, card: Any) -> bool:
         return type(card) is self.card
@@ -377,6 +382,21 @@ class Declared:
             else:
                 raise ConfigError(f"{self.key}: the view entry {name!r} is no declared field nor deck entry")
         return out
+
+    def table_view(self, game: GameLike, view: dict[str, Any]) -> None:
+        """What the pictures of the table draw of the module (``alhambra_view``): each field
+        declared ``beside_market`` as a place beside the building market, and the deck kind's
+        cards in each hand when it is ``shown``."""
+        state = game.state.modules.get(self.key)
+        for name, spec in self.fields:
+            if spec.beside_market and state is not None:
+                cards = spec.locate(getattr(state, name)) if spec.locate is not None else _flat(getattr(state, name))
+                place = {"name": spec.place or name, "cards": [c.code for c in cards], "rule": spec.beside_market}
+                view.setdefault("beside_market", []).append(place)
+        if self.deck is not None and self.deck.shown:
+            for p, entry in zip(game.state.players, view["players"]):
+                if held := self.deck.codes(p.hand):
+                    entry.setdefault("shown", []).extend(held)
 
     def _players(self, state: Any, n: int) -> list[dict[str, Any]]:
         """Each seat's table of the ``players`` view entry: its public per-seat fields, and
@@ -675,6 +695,7 @@ class DerivedPlugin:
     @hookimpl
     def alhambra_view(self, game: GameLike, seat: int | None, view: dict[str, Any]) -> None:
         view["modules"][self.declared.key] = self.declared.view_part(game, seat)
+        self.declared.table_view(game, view)
 
     @hookimpl
     def alhambra_observation_parts(self, game: GameLike, layout: ObservationLayout) -> list[ObservationPart]:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = [
     "add_pending",
+    "waiting_tiles",
     "check_seat",
     "invalidate",
     "memo",
@@ -98,6 +99,16 @@ def invalidate(game: GameLike) -> None:
 def add_pending(game: GameLike, tile: Any, *, dirk_ok: bool = False) -> None:
     """Set ``tile`` aside for placement at the end of the current turn (R-TURN-3, R-HUT-3)."""
     game.state.pending.append(Pending(tile, dirk_ok))
+
+
+def waiting_tiles(game: GameLike) -> list[Any]:
+    """The tiles waiting to be placed at the end of the turn (``game.state.pending``), each
+    once, in their order (R-TURN-7): what a placement may pick from."""
+    seen: list[Any] = []
+    for p in game.state.pending:
+        if p.tile not in seen:
+            seen.append(p.tile)
+    return seen
 
 
 def edit_module(game: GameLike, key: str) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.actions import ActionKind, Place, Reserve, interned
-from ..engine.operations import city_changed
+from ..engine.operations import city_changed, waiting_tiles
 from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 from .redesign import cached_build_actions, why_not_build
@@ -27,16 +27,8 @@ def pending_index(game: GameLike, tile: Any) -> int:
     raise IllegalActionError(f"R-TURN-7: tile {tile!r} is not waiting to be placed")
 
 
-def _distinct_pending(game: GameLike) -> list[Any]:
-    seen = []
-    for p in game.state.pending:
-        if p.tile not in seen:
-            seen.append(p.tile)
-    return seen
-
-
 def _legal_place(game: GameLike, seat: int) -> Sequence[Action]:
-    return cached_build_actions(game, seat, _distinct_pending(game), Place)
+    return cached_build_actions(game, seat, waiting_tiles(game), Place)
 
 
 def _check_place(game: GameLike, seat: int, action: Place) -> None:
@@ -54,7 +46,7 @@ def _apply_place(game: GameLike, seat: int, action: Place) -> Next | None:
 
 
 def _legal_reserve(game: GameLike, seat: int) -> Sequence[Action]:
-    return [interned(Reserve, t) for t in _distinct_pending(game)]
+    return [interned(Reserve, t) for t in waiting_tiles(game)]
 
 
 def _check_reserve(game: GameLike, seat: int, action: Reserve) -> None:

@@ -52,6 +52,7 @@ from ..engine.city import (
     THREE_SIDES,
     TILE_FACTS,
     cell_position,
+    neighbour,
 )
 from ..engine.components import EAST, FOUNTAIN, NORTH, SOUTH, WEST
 from ..errors import ConfigError
@@ -490,15 +491,17 @@ class PlacementRules:
             return f"R-TURN-6: removing the tile at {pos} would cut {cut} off from the fountain"
         return None
 
-    def reachable(self, city: Alhambra, without: int | None = None, swapped: tuple[int, int] | None = None) -> set[int]:
-        """The tiles (internal cells) reachable on foot from the fountain (R-PLACE-5, judged
-        by :meth:`side_open`), with the tile at ``without`` taken away and, with ``swapped``
-        ``(cell, mask)``, that cell's walls replaced."""
+    def reachable(
+        self, city: Alhambra, without: int | None = None, swapped: tuple[int, int] | None = None, start: int = _O
+    ) -> set[int]:
+        """The tiles (internal cells) reachable on foot from the fountain, or from the tile at
+        ``start`` (R-PLACE-5, judged by :meth:`side_open`), with the tile at ``without`` taken
+        away and, with ``swapped`` ``(cell, mask)``, that cell's walls replaced."""
         walls = city._walls
         if swapped is not None:
             walls = {**walls, swapped[0]: swapped[1]}
-        seen = {_O}
-        stack = [_O]
+        seen = {start}
+        stack = [start]
         while stack:
             c = stack.pop()
             m = walls[c]
@@ -509,6 +512,20 @@ class PlacementRules:
                         seen.add(q)
                         stack.append(q)
         return seen
+
+    def parts(self, city: Alhambra, without: int | None = None) -> dict[int, int]:
+        """The tiles (internal cells) but ``without``, each labelled with the part of the
+        Alhambra one reaches on foot from it (:meth:`reachable`), numbered from 0 (the
+        fountain's part) in the order of the cells; a tile is labelled by the first part that
+        reaches it (``Alhambra.parts_without`` answers through this)."""
+        label: dict[int, int] = {}
+        n = 0
+        for start in (_O, *sorted(city._tiles)):
+            if start != without and start not in label:
+                for c in self.reachable(city, without, start=start):
+                    label.setdefault(c, n)
+                n += 1
+        return label
 
     def removable_cells(self, city: Alhambra) -> list[int]:
         """The tiles (internal cells, sorted) that may be moved to the reserve (R-TURN-5 ii,
@@ -611,11 +628,9 @@ def side_cells(pos: Pos, side: int) -> frozenset[Pos]:
     """The two cells the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` lies
     between: one value for a side however it is named (``side_cells((1, 0), WEST) ==
     side_cells((0, 0), EAST)``). :class:`ConfigError` for a bad side."""
-    x, y = pos
-    step = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}.get(side)
-    if step is None or type(side) is not int:
+    if side not in (NORTH, EAST, SOUTH, WEST) or type(side) is not int:
         raise ConfigError(f"a side is one of NORTH, EAST, SOUTH, WEST, not {side!r}")
-    return frozenset(((x, y), (x + step[0], y + step[1])))
+    return frozenset((pos, neighbour(pos, side)))
 
 
 def _cell(pos: Pos) -> int:
