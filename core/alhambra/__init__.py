@@ -95,6 +95,7 @@ from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
+from .rules.turn import display_take_kind
 from .engine.scoring import majority_points, majority_table
 from .engine.state import MAX_NAME_LENGTH, SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
@@ -200,6 +201,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "interned",
+    "display_take_kind",
     "made_cards",
     "majority_points",
     "majority_table",
