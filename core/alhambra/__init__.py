@@ -55,6 +55,7 @@ from .engine.components import (
     TileCatalog,
     TileSpec,
     interned,
+    made_cards,
     tile_words,
     walls_mask,
 )
@@ -88,13 +89,15 @@ from .engine.protocol import GameLike
 from . import hookspec
 from .hookspec import hookimpl
 from .engine.options import Option
-from .engine.payment import minimal_payments
+from .engine.payment import minimal_payments, value_payments
 from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
-from .rules.purchase import DelegatingPurchaseRule, PurchaseRule
+from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid
+from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
+from .rules.turn import display_take_kind
 from .engine.scoring import majority_points, majority_table
 from .engine.state import MAX_NAME_LENGTH, SEED_LIMIT, GameState, Pending, PlayerState, ScoringRecord
 
@@ -110,6 +113,8 @@ __all__ = [
     "ActionEncoding",
     "ActionKind",
     "Alhambra",
+    "AnySpaceMoney",
+    "AnySpaceMoneyRule",
     "AlhambraError",
     "BUILDINGS",
     "BUILDING_TYPES",
@@ -200,10 +205,15 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "interned",
+    "display_take_kind",
+    "made_cards",
     "majority_points",
     "majority_table",
     "minimal_payments",
     "neighbour",
+    "value_payments",
+    "apply_purchase",
+    "check_paid",
     "mirrored_part",
     "new_game",
     "declared",

@@ -9,9 +9,11 @@ office per purchase); the office goes to the discard pile with the cards and com
 the discard is reshuffled (R-EXC-5). Offices are no money at the end of the game (R-EXC-6).
 
 The package itself is the pluggy plugin: its hook implementations are module-level functions.
-The engine does most of the work generically: the display refill draws any card, purchases
-with a ``via`` card are listed and checked by ``Game.payments``/``Game.check_payment`` from the
-:class:`~alhambra.PaymentMeans` offered here, and the end of game counts only money cards.
+The engine does most of the work generically: the display refill draws any card, taking an
+office is a :func:`~alhambra.display_take_kind`, purchases with a ``via`` card are listed and
+checked by ``Game.payments``/``Game.check_payment`` from the :class:`~alhambra.PaymentMeans`
+offered here, the observation's part comes from the declared deck kind's view entries, and the
+end of game counts only money cards.
 The module keeps no state of its own: an office is always in the deck, display, a hand or the
 discard pile.
 """
@@ -25,26 +27,25 @@ from itertools import combinations
 from attrs import field, frozen
 
 from alhambra import (
-    ACTION_DONE,
     CURRENCIES,
     Action,
     ActionKind,
     ConfigError,
     Declared,
     DeckKind,
-    IllegalActionError,
     InternedCard,
     PaymentMeans,
-    action_table,
+    display_take_kind,
+    field_check,
     hookimpl,
     interned,
     operations,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable
     from typing import Any
-    from alhambra import Card, Game, Next, ObservationLayout
+    from alhambra import Card, Game
 
 KEY = "exchange_offices"  # the state, memo and view key of this module (its NAME)
 
@@ -105,17 +106,14 @@ _OFFICE_SET = frozenset(OFFICES)
 _MEANS: dict[ExchangeOffice, PaymentMeans] = {o: PaymentMeans(o, frozenset(o.currencies)) for o in OFFICES}
 
 
-def _office_only(instance: Any, attribute: Any, value: Any) -> None:
-    if type(value) is not ExchangeOffice:
-        raise IllegalActionError(f"R-EXC-3: TakeOffice takes an exchange office, not {value!r}")
-
-
 @frozen(slots=True, cache_hash=True)
 class TakeOffice(Action):
     """Take ``office`` from the money display instead of taking money; this is the whole
     action (R-EXC-3)."""
 
-    office: ExchangeOffice = field(validator=_office_only)
+    office: ExchangeOffice = field(
+        validator=field_check(lambda v: type(v) is ExchangeOffice, "R-EXC-3: TakeOffice takes an exchange office")
+    )
 
     def __str__(self) -> str:
         return f"take {self.office.code}"
@@ -154,35 +152,10 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _legal_take_office(game: Game, seat: int) -> Sequence[Action]:
-    display = game.state.display
-    if _OFFICE_SET.isdisjoint(display):  # the usual answer, found at C speed
-        return []
-    memo = operations.memo(game)
-    last: tuple[list[Card], Sequence[Action]] | None = memo.get(KEY)  # kept with the display it was made for
-    if last is not None and last[0] == display:
-        return last[1]
-    table = action_table(TakeOffice)
-    found = [table[office,] for office in dict.fromkeys(offices_in(display))]  # equal offices once
-    memo[KEY] = (list(display), found)
-    return found
-
-
-def _check_take_office(game: Game, seat: int, action: TakeOffice) -> None:
-    """An office not in the display (anything but an office is refused when the action is made)."""
-    raise IllegalActionError(f"R-EXC-3: {action.office.code} is not in the money display")
-
-
-def _apply_take_office(game: Game, seat: int, action: TakeOffice) -> Next | None:
-    st = game.state
-    st.display.remove(action.office)
-    st.players[seat].hand.append(action.office)
-    return ACTION_DONE
-
-
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
-    return [ActionKind(TakeOffice, {"turn"}, _legal_take_office, _apply_take_office, _check_take_office)]
+    """R-EXC-3: an office in the money display taken instead of money, the whole action."""
+    return [display_take_kind(TakeOffice, _OFFICE_SET, "R-EXC-3: {code} is not in the money display")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,27 +179,16 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
-    """The observation's ``exchange_offices.held`` (the offices each player holds, counts per
-    card, in observer-relative order) and ``exchange_offices.in_deck``, from the view entry;
-    the offices in the display and the discard pile are the core's ``display`` and
-    ``discard`` slices."""
-    for k, s in enumerate(order):
-        for code in part["hands"][s]:
-            out["held"][k, layout.card_index[code]] += 1
-    out["in_deck"][0] = part["in_deck"]
-
-
 #: R-EXC-1: the offices in the deck, resampled by determinization (every player knows how
 #: many lie in the undrawn part of each of piles 2-4, which they are, but not which went
 #: where; after a reshuffle of the discard pile, R-EXC-5, anywhere in the deck). Views show,
 #: publicly, the offices each player holds (taken openly, R-EXC-3), those in the money display
-#: (R-EXC-2) and in the discard pile (R-EXC-5), and how many are still in the deck.
+#: (R-EXC-2) and in the discard pile (R-EXC-5), and how many are still in the deck; the
+#: observation counts the offices each player holds (``held``) and those in the deck
+#: (``in_deck``), the core's ``display`` and ``discard`` slices the others.
 DECLARED = Declared(
     KEY,
     label="exchange offices",
-    deck=DeckKind(ExchangeOffice, "exchange office"),
+    deck=DeckKind(ExchangeOffice, "exchange office", observed=True),
     view=("hands", "display", "discard", "in_deck"),
-    shapes=lambda layout: {"held": (layout.num_players, len(layout.cards)), "in_deck": (1,)},
-    observe=_observe,
 )

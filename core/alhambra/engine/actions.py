@@ -335,29 +335,40 @@ class ActionKind:
     def type_name(self) -> str:
         return self.name or self.action.__name__
 
-    def restricted(self, refuse: Callable[[Any, int, Any], str | None]) -> ActionKind:
-        """This kind with fewer legal actions: ``refuse(game, seat, action)`` answers why an
-        action this kind would allow is not legal (a sentence naming the rule, e.g.
-        ``"hand limit: ..."``) or ``None``. The actions it refuses are not listed, and
-        playing one raises :class:`~alhambra.errors.IllegalActionError` with that sentence;
-        everything else is this kind's (for ``alhambra_action_kind``: a house rule's hand
-        limit on ``TakeMoney`` is ``kind.restricted(too_many)``)."""
-        legal, check = self.legal, self.check
+    def checked(self, refuse: Callable[[Any, int, Any], str | None]) -> ActionKind:
+        """This kind with ``refuse(game, seat, action)`` asked before its check: an action it
+        answers a sentence for (naming the rule) raises
+        :class:`~alhambra.errors.IllegalActionError` with it, anything else goes on to this
+        kind's check. The listing is left as it is, so ``refuse`` must refuse no action the
+        kind lists (only an unlisted action is checked): the listing, on every state's path,
+        costs nothing more (the diamonds refuse a turn's ``Buy`` paid in diamonds, R-DIA-4)."""
+        check = self.check
 
-        def restricted_legal(game: GameLike, seat: int) -> list[Action]:
-            return [a for a in legal(game, seat) if refuse(game, seat, a) is None]
-
-        def restricted_check(game: GameLike, seat: int, action: Any) -> None:
+        def checked_check(game: GameLike, seat: int, action: Any) -> None:
             why = refuse(game, seat, action)
             if why is not None:
                 raise IllegalActionError(why)
             if check is not None:
                 check(game, seat, action)
 
+        return evolve(self, check=checked_check)
+
+    def restricted(self, refuse: Callable[[Any, int, Any], str | None]) -> ActionKind:
+        """This kind with fewer legal actions: ``refuse(game, seat, action)`` answers why an
+        action this kind would allow is not legal (a sentence naming the rule, e.g.
+        ``"hand limit: ..."``) or ``None``. The actions it refuses are not listed, and
+        playing one raises :class:`~alhambra.errors.IllegalActionError` with that sentence
+        (:meth:`checked`); everything else is this kind's (for ``alhambra_action_kind``: a
+        house rule's hand limit on ``TakeMoney`` is ``kind.restricted(too_many)``)."""
+        legal = self.legal
+
+        def restricted_legal(game: GameLike, seat: int) -> list[Action]:
+            return [a for a in legal(game, seat) if refuse(game, seat, a) is None]
+
         # what it restricts, for a reader that must know every action the kind can list (the
         # environments' action space: a restriction lists no action its base does not)
         restricted_legal.restricts = legal  # type: ignore[attr-defined]
-        return evolve(self, legal=restricted_legal, check=restricted_check)
+        return evolve(self.checked(refuse), legal=restricted_legal)
 
     def also_in(self, phases: Iterable[str], refuse: Callable[[Any, int], str | None]) -> ActionKind:
         """This kind in ``phases`` too (a module's own, declared with ``alhambra_phases``), there

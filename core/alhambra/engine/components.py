@@ -263,14 +263,30 @@ class NumberedCard(InternedCard):
 _Interned = TypeVar("_Interned", bound=InternedCard)
 
 
+#: every card made by :func:`interned`, per class (see :func:`made_cards`)
+_MADE: dict[type, set[Any]] = {}
+
+
 def interned(cls: type[_Interned], **fields: Any) -> _Interned:
     """A new card of the :class:`InternedCard` class ``cls`` with its attrs ``fields`` set
     (``interned(Kind, number=3)``): for the class to make each of its cards once, in its
-    ``__new__`` or at import, and keep it as the one instance of those values."""
+    ``__new__`` or at import, and keep it as the one instance of those values. The card joins
+    :func:`made_cards` of ``cls``."""
     card = object.__new__(cls)
     for name, value in fields.items():
         object.__setattr__(card, name, value)
+    made_cards(cls).add(card)
     return card
+
+
+def made_cards(cls: type[_Interned]) -> set[_Interned]:
+    """Every card of the :class:`InternedCard` class ``cls`` that :func:`interned` has made so
+    far: one set per class, the same set growing with each card made (keep it), so that
+    ``made_cards(Kind).isdisjoint(hand)`` tells at C speed that a hand holds none."""
+    found = _MADE.get(cls)
+    if found is None:
+        found = _MADE[cls] = set()
+    return found
 
 
 _MONEY_CARDS: dict[tuple[str, int], MoneyCard] = {}

@@ -248,12 +248,15 @@ class DeckKind:
     money (diamonds, R-DIA-2). Views name them by code under the entries ``Declared.view``
     lists: ``hands`` (per seat), ``hand`` (the seat's own), ``display``, ``discard``,
     ``in_deck`` (how many). ``shown``: the kind's cards in a hand are public, drawn in that
-    seat's panel (``view["players"][i]["shown"]``)."""
+    seat's panel (``view["players"][i]["shown"]``). ``observed``: those of ``hands`` and ``in_deck`` the view shows are
+    the module's part of the environments' observation (:meth:`Declared.deck_shapes`), for a
+    module without an ``observe`` of its own."""
 
     card: type
     name: str
     resample: bool = True
     shown: bool = False
+    observed: bool = False
 
     def which(self, card: Any) -> bool:
         return type(card) is self.card
@@ -413,8 +416,12 @@ class Declared:
         return out
 
     def observation(self, layout: ObservationLayout) -> list[ObservationPart]:
-        """The module's part of the observation tensor, from its view entry (``observe``)."""
+        """The module's part of the observation tensor, from its view entry (``observe``);
+        without ``observe``, that of the deck kind's ``hands`` and ``in_deck`` view entries
+        (:meth:`deck_shapes`, :meth:`deck_observe`) where the deck kind is ``observed``."""
         observe, shapes = self.observe, self.shapes
+        if (observe is None or shapes is None) and self.deck is not None and self.deck.observed:
+            observe, shapes = self.deck_observe, self.deck_shapes
         if observe is None or shapes is None:
             return []
 
@@ -425,6 +432,24 @@ class Declared:
             return self.view_part(game, seat, cache)
 
         return [ObservationPart(self.key, shapes(layout), encode, snapshot, observe)]
+
+    def deck_shapes(self, layout: ObservationLayout) -> dict[str, tuple[int, ...]]:
+        """The observation's slices of the deck kind's view entries, in view order: ``held``
+        for ``hands`` (how many of each card each player holds), ``in_deck`` for ``in_deck``."""
+        shapes = {"hands": ("held", (layout.num_players, len(layout.cards))), "in_deck": ("in_deck", (1,))}
+        return dict(shapes[e] for e in self.view or () if e in shapes)
+
+    def deck_observe(self, out: Any, part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+        """Write :meth:`deck_shapes`' slices from the view entry ``part``: each card a player
+        holds (in observer-relative ``order``) counted in ``held``, the count in the deck in
+        ``in_deck``. The deck kind's cards in the display and the discard pile are the core's
+        ``display`` and ``discard`` slices."""
+        if "held" in out:
+            for k, s in enumerate(order):
+                for code in part["hands"][s]:
+                    out["held"][k, layout.card_index[code]] += 1
+        if "in_deck" in out:
+            out["in_deck"][0] = part["in_deck"]
 
     # -- positions -------------------------------------------------------------------------
 

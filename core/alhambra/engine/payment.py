@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from itertools import combinations
+from typing import Any, Iterable, Sequence
 
 from .components import MoneyCard
 from ..errors import ConfigError
@@ -68,3 +69,23 @@ def _extend(
             _extend(kinds, avail, price, exact, chosen, j, new, out)
             avail[j] += 1
         chosen.pop()
+
+
+def value_payments(cards: Sequence[Any], price: int, *, exact: bool = False) -> list[tuple[Any, ...]]:
+    """Every non-dominated payment of ``price`` from ``cards``, cards of a module's own money
+    told apart by more than their ``value`` (the diamonds' copies, R-DIA-4): sets whose total
+    covers the price and from which no card can be left out; only those of total ``price``
+    with ``exact``. Cards of equal value are interchangeable: each multiset of values is listed
+    once, with the first cards of each value in ``cards``' order, the payments in order of
+    increasing total, then of their values (a payment's cards by increasing value)."""
+    ordered = sorted(cards, key=lambda c: c.value)
+    found: dict[tuple[int, ...], tuple[Any, ...]] = {}
+    for k in range(1, len(ordered) + 1):
+        for combo in combinations(ordered, k):
+            values = tuple([c.value for c in combo])
+            if values not in found:
+                total = sum(values)
+                # covers the price, but not without its smallest card (nor above it with ``exact``)
+                if price <= total < price + values[0] and (total == price or not exact):
+                    found[values] = combo
+    return [found[v] for v in sorted(found, key=lambda v: (sum(v), v))]

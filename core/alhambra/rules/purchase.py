@@ -18,7 +18,7 @@ changes every reader at once: listing, checking, exactness, the vizier, ``view()
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from attrs import define
 
@@ -434,32 +434,59 @@ def check_payment(game: GameLike, seat: int, action: Buy) -> int:
         raise IllegalActionError(f"{action!r} is not a purchase")
     if type(action.space) is not int or not 1 <= action.space <= 4:
         raise IllegalActionError(f"R-COMP-4: market spaces are numbered 1-4, not {action.space!r}")
-    tile = st.market[action.space - 1]
-    if tile is None:
+    if st.market[action.space - 1] is None:
         raise IllegalActionError(f"R-TURN-3: market space {action.space} is empty")
-    price: int = game.rules.space_prices[action.space - 1][tile]
-    hand = st.players[seat].hand
     means = dict(payment_cards(game, seat, action.space))
     if action.via not in means:
         raise IllegalActionError(f"R-EXC-4: {action.via!r} cannot pay for space {action.space}")
     curs = means[action.via]
-    if not action.cards:
-        raise IllegalActionError("R-TURN-3: a purchase needs at least one money card")
-    remaining = list(hand)
-    if action.via is not None:
-        remaining.remove(action.via)
-    for c in action.cards:
+
+    def refuse(c: Any) -> str | None:
         if type(c) is not MoneyCard:
-            raise IllegalActionError(f"R-TURN-3: {c!r} is not a money card")
+            return f"R-TURN-3: {c!r} is not a money card"
         if c.currency not in curs:
-            raise IllegalActionError(
-                f"R-TURN-3: space {action.space} is paid in {MARKET_CURRENCIES[action.space - 1]}, not {c.currency}"
-            )
+            return f"R-TURN-3: space {action.space} is paid in {MARKET_CURRENCIES[action.space - 1]}, not {c.currency}"
+        return None
+
+    return check_paid(
+        game, seat, action.space, action.cards, refuse, "R-TURN-3: a purchase needs at least one money card", action.via
+    )
+
+
+def check_paid(
+    game: GameLike,
+    seat: int,
+    space: int,
+    cards: Sequence[Any],
+    refuse: Callable[[Any], str | None],
+    none: str,
+    spent: Any = None,
+) -> int:
+    """The price of the building on market ``space`` (1-4) that ``seat`` pays with ``cards``
+    (their ``value`` added up) besides the card ``spent`` (a payment means, or ``None``): for a
+    payment check, the core's and a module's. Raises :class:`IllegalActionError`, in this
+    order: an empty space (R-TURN-3); no card (``none``, the sentence saying so); a card that
+    ``refuse(card)`` answers a sentence for (naming the rule: not money, another currency); a
+    card not in the hand (R-TURN-3); a total below the price (R-TURN-3)."""
+    st = game.state
+    tile = st.market[space - 1]
+    if tile is None:
+        raise IllegalActionError(f"R-TURN-3: market space {space} is empty")
+    if not cards:
+        raise IllegalActionError(none)
+    remaining = list(st.players[seat].hand)
+    if spent is not None:
+        remaining.remove(spent)
+    for c in cards:
+        why = refuse(c)
+        if why is not None:
+            raise IllegalActionError(why)
         try:
             remaining.remove(c)
         except ValueError:
             raise IllegalActionError(f"R-TURN-3: {c} is not in the player's hand") from None
-    total = sum(c.value for c in action.cards)
+    price: int = game.rules.space_prices[space - 1][tile]
+    total = sum(c.value for c in cards)
     if total < price:
         raise IllegalActionError(f"R-TURN-3: {total} does not cover the price {price} of tile {tile}")
     return price
@@ -481,10 +508,12 @@ def _check_buy(game: GameLike, seat: int, action: Any) -> None:  # a Buy, or a l
     game.rules.purchase.check_payment(game, seat, action)  # raises with the reason
 
 
-def _apply_buy(game: GameLike, seat: int, action: Any) -> ActionDone:  # a checked Buy
-    """R-TURN-3/4: pay (cards and any means card to the discard), set the building aside;
-    an exact payment (of the price on its space) earns another action
-    (:meth:`PurchaseRule.earns_extra_action`). The market is not refilled during the turn."""
+def apply_purchase(game: GameLike, seat: int, action: Any) -> ActionDone:
+    """The ``apply`` of the ``Buy`` kind, and of a module's purchase action (``space``,
+    ``cards``, ``via``) checked as the engine checks: R-TURN-3/4, pay through the purchase rule
+    (cards and any means card to the discard), set the building aside; an exact payment (of
+    the price on its space) earns another action (:meth:`PurchaseRule.earns_extra_action`).
+    The market is not refilled during the turn."""
     rule = game.rules.purchase
     if rule is BASE_PURCHASE_RULE:  # the built-in rule, called directly on the hot path
         price: int | None = game.rules.space_prices[action.space - 1][game.state.market[action.space - 1]]
@@ -619,4 +648,4 @@ def alhambra_purchase_rule(options: dict[str, Any], rule: PurchaseRule | None) -
 
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
-    return [ActionKind(Buy, frozenset({"turn"}), _legal_buy, _apply_buy, _check_buy, unlisted=True)]
+    return [ActionKind(Buy, frozenset({"turn"}), _legal_buy, apply_purchase, _check_buy, unlisted=True)]

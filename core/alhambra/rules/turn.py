@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from itertools import combinations
+
+import attrs
 from operator import attrgetter
 
 from ..engine.actions import ActionKind, TakeMoney, action_table
@@ -15,7 +17,7 @@ from ..errors import IllegalActionError
 from ..hookspec import hookimpl
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Set
     from typing import Any
     from ..engine.actions import Action
     from ..engine.protocol import GameLike
@@ -89,3 +91,39 @@ def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(TakeMoney, {"turn"}, _legal_take, _apply_take, _check_take),
     ]
+
+
+def display_take_kind(action: type, cards: Set[Any], refusal: str, phases: Iterable[str] = ("turn",)) -> ActionKind:
+    """The kind of a module's ``action`` taking one card of ``cards`` (every card of its kind,
+    :func:`~alhambra.made_cards`) from the money display instead of money, as the whole
+    action (an exchange office, R-EXC-3); ``action`` has one field, the card. Listed: one
+    action per card of the kind in the display, each card once, in display order (kept with a
+    copy of the display); any other refused with ``refusal`` (``{code}`` in it: the card's
+    code, naming the rule); applied: the card goes from the display to the hand."""
+    card_of = attrgetter(attrs.fields(action)[0].name)
+    key = (action, "display")
+
+    def legal(game: GameLike, seat: int) -> Sequence[Action]:
+        display = game.state.display
+        if cards.isdisjoint(display):  # the usual answer, found at C speed
+            return []
+        memo = game._memo
+        last: tuple[list[Card], Sequence[Action]] | None = memo.get(key)  # kept with the display it was made for
+        if last is not None and last[0] == display:
+            return last[1]
+        table: Any = action_table(action)
+        found = [table[c,] for c in dict.fromkeys([c for c in display if c in cards])]  # equal cards once
+        memo[key] = (list(display), found)
+        return found
+
+    def check(game: GameLike, seat: int, taken: Any) -> None:
+        raise IllegalActionError(refusal.format(code=card_of(taken).code))
+
+    def apply(game: GameLike, seat: int, taken: Any) -> Next | None:
+        st = game.state
+        card = card_of(taken)
+        st.display.remove(card)
+        st.players[seat].hand.append(card)
+        return ACTION_DONE
+
+    return ActionKind(action, frozenset(phases), legal, apply, check)
