@@ -60,7 +60,7 @@ from .engine.components import (
     walls_mask,
 )
 from .engine import declared, operations
-from .engine.declared import Declared, DeclaredState, DeckKind
+from .engine.declared import Declared, DeclaredState, DeckKind, card_places
 from .engine.encoding import ActionEncoding, CardsField, CellField, Field
 from .engine.observation_parts import ObservationLayout, ObservationPart, mirrored_part
 from .engine.plugin_parts import EvaluationPart, TablePart
@@ -201,6 +201,7 @@ __all__ = [
     "returns",
     "tile_locations",
     "card_locations",
+    "card_places",
     "start_position",
     "hookimpl",
     "hookspec",

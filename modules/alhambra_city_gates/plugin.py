@@ -68,6 +68,7 @@ from alhambra import (
     Option,
     action_table,
     canonical_side,
+    card_places,
     neighbour,
     read_side,
     field_check,
@@ -110,15 +111,6 @@ GATE_CARDS: tuple[GateCard, ...] = GateCard.make(range(1, MAX_CARDS + 1))
 def gates_in(cards: Any) -> list[GateCard]:
     """The gate cards among ``cards`` (a hand, the discard pile …), in their order."""
     return [c for c in cards if type(c) is GateCard]
-
-
-def why_not_displayed(display: Any) -> str | None:
-    """Why the money display ``display`` cannot hold what it holds, or ``None``: a gate card
-    drawn for the display goes to the gate space beside the market, never into the display
-    (R-GATE-3). One check for saves (``alhambra_check_state``) and positions."""
-    found = gates_in(display)
-    why = "never lies in the money display: a gate card drawn for it goes to the gate space (R-GATE-3)"
-    return f"{found[0].code} {why}" if found else None
 
 
 def why_not_gate(city: Alhambra, pos: tuple[int, int], side: int) -> str | None:
@@ -172,7 +164,8 @@ def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
 
 
 #: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
-#: positions, the cards themselves where components are counted
+#: positions, the cards themselves where components are counted; a position leaving one out
+#: gives it gate cards lying nowhere else (``unplaced``)
 _NUMBERS: dict[str, Any] = dict(
     to_position=lambda numbers: [GateCard(n).code for n in numbers],
     from_position=lambda value, game, where: [c.number for c in GateCard.of_codes(value, where)],
@@ -180,6 +173,11 @@ _NUMBERS: dict[str, Any] = dict(
     holds="cards",
     locate=lambda numbers: [GateCard.numbered(n) for n in numbers],
 )
+
+
+def _numbers(cards: Iterable[Any]) -> list[int]:
+    """The numbers of the gate cards among ``cards``, in their order."""
+    return [c.number for c in gates_in(cards)]
 
 
 def _gates_seen(gates: list[list[list[int]]]) -> list[list[list[Any]]]:
@@ -218,8 +216,22 @@ class CityGatesState(DeclaredState):
     gates: list[list[list[int]]] = field(
         metadata=declared.public(per_seat=True, view=_gates_seen, to_position=_gates_seen, from_position=_read_gates)
     )
-    played: list[int] = field(factory=list, metadata=declared.counted(place="gate cards played", **_NUMBERS))
-    unused: list[int] = field(factory=list, metadata=declared.internal(place="gate cards unused", **_NUMBERS))
+    played: list[int] = field(
+        factory=list,
+        metadata=declared.counted(
+            place="gate cards played",
+            unplaced=lambda game, gs, free: _numbers(free)[: sum(map(len, gs.gates))],
+            **_NUMBERS,
+        ),
+    )
+    unused: list[int] = field(
+        factory=list,
+        metadata=declared.internal(
+            place="gate cards unused",
+            unplaced=lambda game, gs, free: [n for n in _numbers(free) if n > card_count(game)],
+            **_NUMBERS,
+        ),
+    )
     window: str = field(
         default="", metadata=declared.public(view=lambda w: w or None, among=("", CHANGE, REMOVAL), omit=True)
     )
@@ -732,10 +744,10 @@ DECLARED = Declared(
     KEY,
     CityGatesState,
     label="city gates",
-    deck=DeckKind(GateCard, "gate card", shown=True),  # gate cards in hand are public (R-GATE-4)
+    # gate cards in hand are public (R-GATE-4); drawn for the display, they go to the gate space (R-GATE-3)
+    deck=DeckKind(GateCard, "gate card", shown=True, drawn_to="space"),
     view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
     position=("space", "gates", "played", "unused", "hands", "window", "then"),
-    extra=("hands",),
     words=(TakeGate, PlayGate, FinishGates, BuildThroughGate),
 )
 
@@ -760,16 +772,14 @@ def _why_not_played(gs: CityGatesState) -> str | None:
 def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
     """Why a loaded game's gates are not sound, or ``None`` (one list per seat, card numbers and
     the window's values in range are the declared checks; where else each card lies the core
-    checks, every card exactly once): no gate card in the money display (R-GATE-3,
-    :func:`why_not_displayed`); the gates each on a double wall of its seat's Alhambra, every opened side a gate, one card played per
-    gate (R-GATE-5); the window for gates fitting the game's phase: phase ``"gates"`` exactly
+    checks, every card exactly once, and none in the money display, R-GATE-3): the gates each on
+    a double wall of its seat's Alhambra, every opened side a gate, one card played per gate
+    (R-GATE-5); the window for gates fitting the game's phase: phase ``"gates"`` exactly
     while a window is open, a removal committed on a turn (the turn player, nothing being
     placed), after a change what follows ``"done"`` or a phase a seat decides in, ``"place"``
     exactly while a placement is interrupted (R-GATE-5); the cards set aside those beyond the
     game's ``city_gates.cards`` (R-GATE-1)."""
     st = game.state
-    if why := why_not_displayed(st.display):
-        return f"state.display: {why}"
     for seat, seat_gates in enumerate(gs.gates):
         city = st.players[seat].city
         for g in seat_gates:
@@ -821,37 +831,15 @@ def alhambra_check_state(game: Game) -> str | None:
 
 @hookimpl
 def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | None:
-    """``[city_gates]`` (every key optional; ``space``, ``gates``, ``played``, ``unused``,
-    ``window`` and ``then`` read as declared): ``hands`` (per seat, gate cards added to that
-    player's hand, for a hand left to the deal); ``played`` defaults to one card per gate, the
-    lowest numbers that lie nowhere else, ``unused`` to the cards beyond ``city_gates.cards``
-    that lie nowhere else (R-GATE-1). Every other gate card in use goes into piles 3-5 of a
-    shuffled deck (R-GATE-2). Refused with :class:`~alhambra.ConfigError` naming the key: a
-    gate card in two places or in the money display (R-GATE-3), a card not in use lying nowhere
-    (R-GATE-1), fewer or more cards played than gates (R-GATE-5)."""
-    st, gs, part = game.state, game.state.modules[KEY], parts.get(KEY, {})
-    n = game.num_players
-    hands = declared.seat_lists(part.get("hands", [[]] * n), n, "city_gates.hands", "gate cards")
-    for seat, (p, cards) in enumerate(zip(st.players, hands)):
-        p.hand += [c for c in GateCard.of_codes(cards, f"city_gates.hands[{seat}]") if c not in p.hand]
-    if why := why_not_displayed(st.display):
-        raise ConfigError(f"display: {why}")
-    places: dict[GateCard, list[str]] = {}  # where each gate card lies
-    others = [("discard", st.discard), ("deck", st.deck), ("city_gates.space", [GateCard.numbered(gs.space)])]
-    for where, cards in [(f"players[{seat}].hand", p.hand) for seat, p in enumerate(st.players)] + others:
-        for c in gates_in(cards):
-            places.setdefault(c, []).append(where)
-    used, count = card_count(game), sum(len(g) for g in gs.gates)
-    if "unused" not in part:
-        gs.unused = [c.number for c in GATE_CARDS[used:] if c not in places]
-    if "played" not in part:
-        gs.played = [c.number for c in GATE_CARDS if c not in places and c.number not in gs.unused][:count]
-    for name in ("unused", "played"):
-        for k in getattr(gs, name):
-            places.setdefault(GateCard(k), []).append(f"city_gates.{name}")
-    for card, at in places.items():
-        if len(at) > 1:
-            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
+    """``[city_gates]``, every key optional and read as declared (``hands``: per seat, gate
+    cards added to that player's hand, for a hand left to the deal); ``played`` defaults to
+    one card per gate, the lowest numbers that lie nowhere else, ``unused`` to the cards
+    beyond ``city_gates.cards`` that lie nowhere else (R-GATE-1). Every other gate card in use
+    goes into piles 3-5 of a shuffled deck (R-GATE-2). Refused with
+    :class:`~alhambra.ConfigError` naming the key: a card not in use lying nowhere (R-GATE-1),
+    fewer or more cards played than gates (R-GATE-5); by the core, a gate card in the money
+    display (R-GATE-3) or in two places."""
+    gs, used, places = game.state.modules[KEY], card_count(game), card_places(game)
     for card in GATE_CARDS[used:]:
         if card not in places:  # the deck's piles receive only the cards in use (R-GATE-2)
             raise ConfigError(
@@ -861,4 +849,4 @@ def alhambra_position_read(game: Game, parts: dict[str, Any]) -> list[str] | Non
     if why := _why_not_played(gs):  # before the core's count of every card, which names no rule
         raise ConfigError(why)
     gs.unused.sort()
-    return [KEY]
+    return None

@@ -74,7 +74,10 @@ class Field:
     where)``: plain data in positions; ``omit``: left out of a position when empty.
     ``redeal``: a per-seat list of secret hands that determinization deals anew (:class:`Redeal`).
     ``beside_market``: the rule id of a place of the table drawn beside the building market
-    (``view["beside_market"]``: its ``place`` and the cards ``locate`` gives)."""
+    (``view["beside_market"]``: its ``place`` and the cards ``locate`` gives). ``unplaced``: a
+    field of cards a position leaves out holds ``unplaced(game, state, free)``, ``free`` the
+    game's cards lying nowhere but in this field (:func:`card_places`, in the order of
+    ``game.rules.cards``), such fields filled in ``Declared.position`` order."""
 
     show: str = "public"
     view: Callable[[Any], Any] | None = None
@@ -94,6 +97,7 @@ class Field:
     omit: bool = False
     redeal: Redeal | None = None
     beside_market: str = ""
+    unplaced: Callable[[Any, Any, list[Any]], Any] | None = None
 
 
 @frozen(slots=True)
@@ -250,13 +254,18 @@ class DeckKind:
     ``in_deck`` (how many). ``shown``: the kind's cards in a hand are public, drawn in that
     seat's panel (``view["players"][i]["shown"]``). ``observed``: those of ``hands`` and ``in_deck`` the view shows are
     the module's part of the environments' observation (:meth:`Declared.deck_shapes`), for a
-    module without an ``observe`` of its own."""
+    module without an ``observe`` of its own. ``drawn_to``: the declared field (holding cards,
+    with a ``place`` and a ``beside_market`` rule) the kind's cards go to when drawn for the
+    money display: a loaded game with one in the display is refused. A position's part may
+    add the kind's cards to the hands (its entry ``hands``, one list of codes per seat, where
+    ``Declared.position`` names it)."""
 
     card: type
     name: str
     resample: bool = True
     shown: bool = False
     observed: bool = False
+    drawn_to: str = ""
 
     def which(self, card: Any) -> bool:
         return type(card) is self.card
@@ -267,6 +276,16 @@ class DeckKind:
 
     def count(self, cards: Iterable[Card]) -> int:
         return list(map(type, cards)).count(self.card)
+
+    def of_code(self, game: GameLike, value: Any, where: str) -> Card:
+        """The game's card of this kind whose code ``value`` is; :class:`ConfigError` naming
+        ``where`` and the kind's codes else."""
+        cards = game.rules.cards
+        found = cards.get(value) if type(value) is str else None
+        if found is None or type(found) is not self.card:
+            codes = ", ".join(c.code for c in cards.values() if type(c) is self.card)
+            raise ConfigError(f"{where}: unknown {self.name} {value!r} (the {self.name}s are {codes})")
+        return found
 
 
 @frozen(slots=True)
@@ -393,7 +412,7 @@ class Declared:
         state = game.state.modules.get(self.key)
         for name, spec in self.fields:
             if spec.beside_market and state is not None:
-                cards = spec.locate(getattr(state, name)) if spec.locate is not None else _flat(getattr(state, name))
+                cards = _located(spec, getattr(state, name))
                 place = {"name": spec.place or name, "cards": [c.code for c in cards], "rule": spec.beside_market}
                 view.setdefault("beside_market", []).append(place)
         if self.deck is not None and self.deck.shown:
@@ -456,7 +475,8 @@ class Declared:
     def _position_fields(self) -> list[tuple[str, Field]]:
         declared = dict(self.fields)
         order = self.position if self.position is not None else tuple(declared)
-        return [(name, declared[name]) for name in order if name not in self.extra]
+        hands = ("hands",) if self.deck is not None and "hands" not in declared else ()
+        return [(name, declared[name]) for name in order if name not in self.extra + hands]
 
     def position_part(self, game: GameLike) -> dict[str, Any]:
         """The module's part of a position: its fields as plain data."""
@@ -470,9 +490,11 @@ class Declared:
         return {self.key: part}
 
     def position_read(self, game: GameLike, parts: dict[str, Any]) -> list[str]:
-        """Read the module's part: each field given, or its set-up value (less the tiles the
-        position placed elsewhere); then the seat deciding in the module's phase: the
-        ``decider`` field's, or the position's decider for a ``decider`` field left out."""
+        """Read the module's part: the deck kind's cards it adds to the hands (``hands``),
+        each field given, or its set-up value (less the tiles the position placed elsewhere),
+        or, declared ``unplaced``, the cards it takes of those lying nowhere else; then the
+        seat deciding in the module's phase: the ``decider`` field's, or the position's
+        decider for a ``decider`` field left out."""
         st = game.state
         fields = self._position_fields()
         part = parts.get(self.key, {})
@@ -481,6 +503,10 @@ class Declared:
             listed = ", ".join(repr(name) for name in keys)
             raise ConfigError(f"{self.key}: a table with {listed}, not {part!r}")
         state = st.modules[self.key]
+        if "hands" in part and self.deck is not None and "hands" in keys:
+            self._read_hands(game, part["hands"])
+        if why := self.why_displayed(game):
+            raise ConfigError(f"display: {why}")
         placed: set[Any] | None = None
         for name, spec in fields:
             where = f"{self.key}.{name}"
@@ -497,12 +523,27 @@ class Declared:
                     mine = {s.place for _, s in fields if s.holds == "tiles"}
                     placed = {t for at, tiles in places.items() if at not in mine for t in tiles}
                 setattr(state, name, _without(getattr(state, name), placed))
+        for name, spec in fields:
+            if spec.unplaced is not None and name not in part:
+                here, lying = f"{self.key}.{name}", card_places(game)
+                free = [c for c in game.rules.cards.values() if set(lying.get(c, [])) <= {here}]
+                setattr(state, name, spec.unplaced(game, state, free))
         if self.decider and st.phase == self.phase and st.decider is None:
             seat = getattr(state, self.decider)
             st.decider = seat if type(seat) is int and seat >= 0 else None
         elif self.decider and st.phase == self.phase and self.decider not in part:
             setattr(state, self.decider, st.decider)  # the position's decider
         return [self.key]
+
+    def _read_hands(self, game: GameLike, value: Any) -> None:
+        """The deck kind's cards a position's ``hands`` adds to each hand (one list of codes
+        per seat; a card the hand holds already is not added again)."""
+        deck, where = self.deck, f"{self.key}.hands"
+        assert deck is not None
+        hands = seat_lists(value, game.num_players, where, f"{deck.name}s")
+        for seat, (p, codes) in enumerate(zip(game.state.players, hands)):
+            cards = [deck.of_code(game, code, f"{where}[{seat}][{i}]") for i, code in enumerate(codes)]
+            p.hand += [c for c in cards if c not in p.hand]
 
     # -- checks ----------------------------------------------------------------------------
 
@@ -513,6 +554,8 @@ class Declared:
             return f"the {self.label} module's state is missing"
         n = game.num_players
         st = game.state
+        if why := self.why_displayed(game):
+            return f"state.display: {why}"
         for name, spec in self.fields:
             value = getattr(state, name)
             where = f"{self.label}: {name}"
@@ -628,9 +671,47 @@ class Declared:
         out: dict[str, list[Any]] = {}
         for name, spec in self.fields:
             if spec.holds == holds:
-                value = getattr(state, name)
-                out[spec.place or name] = spec.locate(value) if spec.locate is not None else _flat(value)
+                out[spec.place or name] = _located(spec, getattr(state, name))
         return out
+
+    def card_fields(self, game: GameLike) -> list[tuple[str, list[Any]]]:
+        """The cards in each field holding cards, named as positions name them: ``key.field``."""
+        state = game.state.modules.get(self.key)
+        if state is None:
+            return []
+        return [(f"{self.key}.{n}", _located(s, getattr(state, n))) for n, s in self.fields if s.holds == "cards"]
+
+    def why_displayed(self, game: GameLike) -> str | None:
+        """Why the money display cannot hold what it holds, or ``None``: a card of the deck
+        kind, which goes to its ``drawn_to`` field when drawn for the display."""
+        deck = self.deck
+        found = deck.codes(game.state.display) if deck is not None and deck.drawn_to else []
+        if not found or deck is None:
+            return None
+        spec = dict(self.fields)[deck.drawn_to]
+        goes = f"a {deck.name} drawn for it goes to the {spec.place} ({spec.beside_market})"
+        return f"{found[0]} never lies in the money display: {goes}"
+
+
+def card_places(game: GameLike) -> dict[Any, list[str]]:
+    """Where each card of ``game`` lies, by the names a position gives its places:
+    ``players[i].hand``, ``display``, ``discard``, ``deck``, ``scoring_cards``, then each
+    declared field holding cards as ``key.field`` (:meth:`Declared.card_fields`) and the
+    places a plugin's own ``alhambra_card_locations`` names. A card lying in several places
+    lists each, in that order (copies of a money card each add theirs)."""
+    st = game.state
+    groups: list[tuple[str, Iterable[Any]]] = [(f"players[{i}].hand", p.hand) for i, p in enumerate(st.players)]
+    groups += [("display", st.display), ("discard", st.discard), ("deck", st.deck), ("scoring_cards", st.scoring_cards)]
+    for impl in game.rules.pm.hook.alhambra_card_locations.get_hookimpls():
+        if isinstance(impl.plugin, DerivedPlugin):
+            groups += impl.plugin.declared.card_fields(game)
+        else:
+            groups += (impl.function(game=game) or {}).items()
+    out: dict[Any, list[str]] = {}
+    for where, cards in groups:
+        for card in cards:
+            out.setdefault(card, []).append(where)
+    return out
 
 
 def seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
@@ -650,6 +731,11 @@ def _kept(cache: dict[Any, Any] | None, key: Any, pile: list[Any], pick: Callabl
     if kept is None or kept[0] != pile:
         kept = cache[key] = (pile.copy(), pick(pile))
     return kept[1]
+
+
+def _located(spec: Field, value: Any) -> list[Any]:
+    """The components a field holding them keeps in ``value``: ``locate(value)``, else its items."""
+    return spec.locate(value) if spec.locate is not None else _flat(value)
 
 
 def _flat(value: Any) -> list[Any]:
@@ -760,6 +846,7 @@ __all__ = [
     "DerivedPlugin",
     "Field",
     "Redeal",
+    "card_places",
     "copied",
     "counted",
     "deciding",

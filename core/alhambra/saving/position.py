@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol
 from attrs import resolve_types
 
 from ..engine.accounting import card_locations, expected_money, tile_locations
+from ..engine.declared import card_places
 from ..engine.city import Alhambra
 from ..engine.components import FOUNTAIN, SCORING_A, SCORING_B, Card, MoneyCard, ScoringCard
 from ..engine.lineage import ORIGIN
@@ -221,6 +222,7 @@ def game_from_position(
         _read_core(game, data, seats)
         _read_flow(game, data)
         _read_parts(game, {k: v for k, v in data.items() if k in rules.state_classes})
+        _check_one_place(game)
         _check_cities(game)
         _fill_rest(game, data, seats)
         _start_player(game, data)
@@ -470,6 +472,15 @@ def _read_parts(game: "GameLike", parts: dict[str, Any]) -> None:
             game.state.modules[key] = conv.structure(part, cls)
         except Exception as exc:
             raise ConfigError(f"{key}: this part does not fit {cls.__name__}: {exc}") from None
+
+
+def _check_one_place(game: "GameLike") -> None:
+    """Every card but money placed once at most (:func:`~alhambra.card_places`); the refusal
+    names the second place: ``"city_gates.played: gate-1 lies in two places, players[0].hand
+    and city_gates.played (one card, one place)"``."""
+    for card, at in card_places(game).items():
+        if len(at) > 1 and not card.is_money:
+            raise ConfigError(f"{at[1]}: {card.code} lies in two places, {' and '.join(at)} (one card, one place)")
 
 
 def _fill_rest(game: "GameLike", data: dict[str, Any], seats: list[dict[str, Any]]) -> None:
