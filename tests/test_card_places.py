@@ -34,7 +34,9 @@ NUMBERS: dict[str, Any] = dict(
 
 @define(slots=True)
 class Beads(DeclaredState):
-    tray: list[int] = field(factory=list, metadata=declared.public(place="bead tray", beside_market="R-BEAD-2", **NUMBERS))
+    tray: list[int] = field(
+        factory=list, metadata=declared.public(place="bead tray", beside_market="R-BEAD-2", **NUMBERS)
+    )
     box: list[int] = field(
         factory=list,
         metadata=declared.public(
@@ -96,7 +98,9 @@ def test_hands_adds_the_deck_kinds_cards_to_each_hand():
     game = _read('[beads]\nhands = [[], ["bead-4", "bead-3"]]\n')
     assert [c.code for c in game.state.players[1].hand if type(c) is Bead] == ["bead-4", "bead-3"]
     assert game.state.modules["beads"].box == [1]
-    with pytest.raises(ConfigError, match=r"^beads\.hands\[1\]\[0\]: unknown bead 'bead-9' \(the beads are bead-1, bead-2"):
+    with pytest.raises(
+        ConfigError, match=r"^beads\.hands\[1\]\[0\]: unknown bead 'bead-9' \(the beads are bead-1, bead-2"
+    ):
         _read('[beads]\nhands = [[], ["bead-9"]]\n')
     with pytest.raises(ConfigError, match=r"^beads\.hands: one list of beads per seat \(2 lists\)"):
         _read('[beads]\nhands = [["bead-1"]]\n')

@@ -150,7 +150,7 @@ def test_without_the_gate_that_alhambra_is_refused():
         ),
         ('gates = [[[1, 0, "east"]], []]\nflags = 1', r"city_gates: a table with 'space', 'gates'"),
         ('gates = [[[1, 0, "east"]], []]\nwindow = "open"', r"city gates: window: each of \['', 'change', 'removal'\]"),
-        ('gates = [[[1, 0, "east"]], []]\nthen = 5', r"city gates: the window and what follows it are names"),
+        ('gates = [[[1, 0, "east"]], []]\nthen = 5', r"city gates: then: a str expected, not 5"),
     ],
 )
 def test_positions_no_game_can_reach_are_refused_with_place_and_reason(part, match):

@@ -91,7 +91,7 @@ from .hookspec import hookimpl
 from .engine.options import Option
 from .engine.payment import minimal_payments, value_payments
 from .replay import replay
-from .rules.placement_rules import PlacementRules, side_cells
+from .rules.placement_rules import OpenSidesHeld, PlacementRules, side_cells
 from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid
 from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
 from .rules.scoring import alhambra_scoring as base_scoring
@@ -164,6 +164,7 @@ __all__ = [
     "Place",
     "PlaceTiles",
     "PlacementRules",
+    "OpenSidesHeld",
     "PlayerState",
     "PluginError",
     "PurchaseRule",

@@ -67,10 +67,10 @@ from alhambra import (
     NumberedCard,
     Option,
     action_table,
+    OpenSidesHeld,
     canonical_side,
     card_places,
     neighbour,
-    read_side,
     field_check,
     declared,
     hookimpl,
@@ -132,37 +132,6 @@ def _trial(city: Alhambra, sides: Iterable[tuple[tuple[int, int], int]]) -> Alha
     return trial
 
 
-@frozen(slots=True)
-class GateRules(PlacementRules):
-    """The placement rules with R-GATE-7: a tile joined to another by a gate can be neither
-    moved to the reserve nor swapped (the rules' held tiles). The gates themselves are sides
-    the Alhambra declares open (``Alhambra.open_side``), which the built-in rules already walk
-    through (R-GATE-6), so the built-in tables still decide everything else."""
-
-    def held_cells(self, city: Alhambra) -> frozenset[int]:
-        return city.open_cells()
-
-    def why_held(self, city: Any, pos: Any) -> str | None:
-        if any(city.is_open_side(pos, side) for side in SIDE_NAMES):  # a gate on one of its sides
-            return f"R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
-        return None
-
-
-def _read_gates(value: Any, game: Game, where: str) -> list[list[list[int]]]:
-    """Per seat, gates ``[x, y, side]`` on double walls of its Alhambra (R-GATE-5), opened
-    for walking (R-GATE-6)."""
-    gates: list[list[list[int]]] = [[] for _ in range(game.num_players)]
-    for seat, seat_gates in enumerate(declared.seat_lists(value, game.num_players, where, "gates")):
-        city = game.state.players[seat].city
-        for k, one in enumerate(seat_gates):
-            (x, y), side = read_side(one, f"{where}[{seat}][{k}]", "a gate")
-            if why := why_not_gate(city, (x, y), side):
-                raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
-            city.open_side((x, y), side)
-            gates[seat].append([x, y, side])
-    return gates
-
-
 #: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
 #: positions, the cards themselves where components are counted; a position leaving one out
 #: gives it gate cards lying nowhere else (``unplaced``)
@@ -178,11 +147,6 @@ _NUMBERS: dict[str, Any] = dict(
 def _numbers(cards: Iterable[Any]) -> list[int]:
     """The numbers of the gate cards among ``cards``, in their order."""
     return [c.number for c in gates_in(cards)]
-
-
-def _gates_seen(gates: list[list[list[int]]]) -> list[list[list[Any]]]:
-    """The gates of each Alhambra as views and positions show them: ``[x, y, "east"|"south"]``."""
-    return [[[x, y, SIDE_NAMES[s]] for x, y, s in seat_gates] for seat_gates in gates]
 
 
 @define(slots=True)
@@ -214,7 +178,7 @@ class CityGatesState(DeclaredState):
         )
     )
     gates: list[list[list[int]]] = field(
-        metadata=declared.public(per_seat=True, view=_gates_seen, to_position=_gates_seen, from_position=_read_gates)
+        metadata=declared.public(**declared.opened_sides(why_not_gate, "R-GATE-5", "gate"))
     )
     played: list[int] = field(
         factory=list,
@@ -233,7 +197,8 @@ class CityGatesState(DeclaredState):
         ),
     )
     window: str = field(
-        default="", metadata=declared.public(view=lambda w: w or None, among=("", CHANGE, REMOVAL), omit=True)
+        default="",
+        metadata=declared.public(view=lambda w: w or None, among=("", CHANGE, REMOVAL), omit=True, during="R-GATE-5"),
     )
     then: str = field(default="", metadata=declared.internal(omit=True))
 
@@ -744,6 +709,7 @@ DECLARED = Declared(
     KEY,
     CityGatesState,
     label="city gates",
+    phase=PHASE,
     # gate cards in hand are public (R-GATE-4); drawn for the display, they go to the gate space (R-GATE-3)
     deck=DeckKind(GateCard, "gate card", shown=True, drawn_to="space"),
     view=("space", "hands", "gates", "discard", "in_deck", "played", "window"),
@@ -754,8 +720,12 @@ DECLARED = Declared(
 
 @hookimpl
 def alhambra_placement_rules(options: dict[str, Any], rules: PlacementRules) -> PlacementRules:
-    """R-GATE-7 on top of the rules so far (their ``holes`` and ``walls_match`` kept)."""
-    return GateRules(holes=rules.holes, walls_match=rules.walls_match)
+    """R-GATE-7 on top of the rules so far (their ``holes`` and ``walls_match`` kept): a tile
+    joined to another by a gate (a side the Alhambra declares open, which the built-in rules
+    walk through, R-GATE-6) can be neither moved to the reserve nor swapped."""
+    return OpenSidesHeld(
+        rules.holes, rules.walls_match, "R-GATE-7: the tile at {pos} is joined to a neighbour by a gate: it stays"
+    )
 
 
 def _why_not_played(gs: CityGatesState) -> str | None:
@@ -770,35 +740,21 @@ def _why_not_played(gs: CityGatesState) -> str | None:
 
 
 def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
-    """Why a loaded game's gates are not sound, or ``None`` (one list per seat, card numbers and
-    the window's values in range are the declared checks; where else each card lies the core
-    checks, every card exactly once, and none in the money display, R-GATE-3): the gates each on
-    a double wall of its seat's Alhambra, every opened side a gate, one card played per gate
-    (R-GATE-5); the window for gates fitting the game's phase: phase ``"gates"`` exactly
-    while a window is open, a removal committed on a turn (the turn player, nothing being
-    placed), after a change what follows ``"done"`` or a phase a seat decides in, ``"place"``
-    exactly while a placement is interrupted (R-GATE-5); the cards set aside those beyond the
-    game's ``city_gates.cards`` (R-GATE-1)."""
+    """Why a loaded game's gates are not sound, or ``None`` (declared: one list per seat, card
+    numbers and the window's values in range, the gates exactly the sides open in each
+    Alhambra, phase ``"gates"`` exactly while a window is open; the core: every card exactly
+    once, and none in the money display, R-GATE-3): the gates each on a double wall of its
+    seat's Alhambra, one card played per gate (R-GATE-5); a removal committed on a turn (the
+    turn player, nothing being placed), after a change what follows ``"done"`` or a phase a
+    seat decides in, ``"place"`` exactly while a placement is interrupted (R-GATE-5); the
+    cards set aside those beyond the game's ``city_gates.cards`` (R-GATE-1)."""
     st = game.state
     for seat, seat_gates in enumerate(gs.gates):
-        city = st.players[seat].city
         for g in seat_gates:
-            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
-                return f"city gates: seat {seat}: a gate is [x, y, 2|4], not {g!r}"
-            if city.why_not_double_wall((g[0], g[1]), g[2]):
+            if st.players[seat].city.why_not_double_wall((g[0], g[1]), g[2]):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
-        listed = sorted(((x, y), side) for x, y, side in seat_gates)
-        opened = sorted((p, s) for p, s in city.open_sides if s in (EAST, SOUTH))
-        if listed != opened:
-            return (
-                f"R-GATE-5: seat {seat}'s gates {listed} do not match the opened double walls of its Alhambra {opened}"
-            )
     if why := _why_not_played(gs):
         return why
-    if type(gs.then) is not str:  # the window's own values: as declared
-        return f"city gates: the window and what follows it are names, not {gs.window!r}, {gs.then!r}"
-    if (st.phase == PHASE) != bool(gs.window):
-        return f"city gates: phase {st.phase!r} and the window for gates {gs.window!r} disagree (R-GATE-5)"
     if gs.window == REMOVAL:
         if gs.then or st.place_context or st.decider != st.turn_player:
             return "city gates: gates are played before a removal only by the turn player, on the turn (R-GATE-5)"

@@ -41,7 +41,8 @@ from ..errors import ConfigError
 from .markers import hookimpl
 from . import operations
 from .accounting import tile_locations
-from .components import Card
+from .city import read_side
+from .components import EAST, SIDE_NAMES, SOUTH, Card
 from .observation_parts import ObservationLayout, ObservationPart, Write
 from .piles import DeckCards, HiddenPile, redeal_hands, resample_in_piles
 
@@ -77,7 +78,10 @@ class Field:
     (``view["beside_market"]``: its ``place`` and the cards ``locate`` gives). ``unplaced``: a
     field of cards a position leaves out holds ``unplaced(game, state, free)``, ``free`` the
     game's cards lying nowhere but in this field (:func:`card_places`, in the order of
-    ``game.rules.cards``), such fields filled in ``Declared.position`` order."""
+    ``game.rules.cards``), such fields filled in ``Declared.position`` order. ``opens``: the
+    rule id and the noun of an entry of a per-seat field listing the sides opened in each seat's Alhambra
+    (:func:`opened_sides`), which a loaded game's must list exactly. ``during``: the rule id
+    by which the field is set (not empty) exactly while the module's phase is on."""
 
     show: str = "public"
     view: Callable[[Any], Any] | None = None
@@ -98,6 +102,8 @@ class Field:
     redeal: Redeal | None = None
     beside_market: str = ""
     unplaced: Callable[[Any, Any, list[Any]], Any] | None = None
+    opens: tuple[str, str] | None = None
+    during: str = ""
 
 
 @frozen(slots=True)
@@ -240,6 +246,7 @@ class DeclaredState:
 
 _FIELDS: dict[type, list[tuple[str, Field]]] = {}
 _LISTS: dict[type, frozenset[str]] = {}
+_SCALARS: dict[type, dict[str, type]] = {}
 #: per key, the declaration last shown and its view entries' fields by name
 _VIEWED: dict[str, tuple[Any, dict[str, tuple[str, Field]]]] = {}
 
@@ -348,6 +355,20 @@ class Declared:
             found = _LISTS[self.state] = frozenset(
                 f.name for f in attrs.fields(self.state) if str(f.type).split("[")[0] == "list"
             )
+        return found
+
+    @property
+    def scalars(self) -> dict[str, type]:
+        """The state's fields annotated ``int`` or ``str``: a loaded game holds one of that
+        type in each."""
+        if self.state is None:
+            return {}
+        found = _SCALARS.get(self.state)
+        if found is None:
+            kinds = {"int": int, "str": str}
+            fields = attrs.fields(self.state)
+            named = {f.name: f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "") for f in fields}
+            found = _SCALARS[self.state] = {name: kinds[kind] for name, kind in named.items() if kind in kinds}
         return found
 
     def plugin(self) -> Any:
@@ -561,6 +582,8 @@ class Declared:
             where = f"{self.label}: {name}"
             if name in self.lists and not spec.per_seat and not isinstance(value, list):  # per seat: below
                 return f"{where}: a list expected, not {value!r}"
+            if name in self.scalars and type(value) is not self.scalars[name]:
+                return f"{where}: a {self.scalars[name].__name__} expected, not {value!r}"
             if spec.per_seat:
                 sizes = (n, 0) if spec.per_seat == "or none" else (n,)
                 if not isinstance(value, list) or len(value) not in sizes:
@@ -578,6 +601,10 @@ class Declared:
                         return f"{where}: distinct seats 0-{n - 1} expected, not {value!r}"
                 elif type(value) is not int or not -1 <= value < n:
                     return f"{where}: a seat 0-{n - 1} or -1 expected, not {value!r}"
+            if spec.opens and (why := _why_not_opened(game, value, spec.opens)):
+                return f"{where}: {why}"
+            if spec.during and (st.phase == self.phase) != bool(value):
+                return f"{self.label}: phase {st.phase!r} and the {name} {value!r} disagree ({spec.during}: set exactly while phase {self.phase!r} is on)"
         if self.decider:
             seat = getattr(state, self.decider)
             if (st.phase == self.phase) != (seat >= 0) or (seat >= 0 and st.decider != seat):
@@ -712,6 +739,54 @@ def card_places(game: GameLike) -> dict[Any, list[str]]:
         for card in cards:
             out.setdefault(card, []).append(where)
     return out
+
+
+def opened_sides(
+    why_not: Callable[[Any, tuple[int, int], int], str | None], rule: str, noun: str = "side"
+) -> dict[str, Any]:
+    """The declaration (keywords of :func:`public`) of a per-seat field listing the sides
+    opened in each seat's Alhambra (``city.open_side``: the city gates' gates, R-GATE-5/6),
+    each ``[x, y, side]`` named from its west or north cell (side EAST 2 or SOUTH 4,
+    :func:`~alhambra.canonical_side`). Views and positions show ``[x, y, "east"|"south"]``; a
+    position's entries (``[x, y, side name or bit]``, :func:`~alhambra.read_side`) open their
+    sides one by one, each where ``why_not(city, pos, side)`` answers ``None`` (else a
+    :class:`ConfigError` naming the entry and the seat's Alhambra, with that answer); a loaded
+    game's list must be exactly the sides its Alhambra has open (``rule`` cited). ``noun``
+    names one entry in refusals (``"gate"``)."""
+
+    def read(value: Any, game: Any, where: str) -> list[list[list[int]]]:
+        out: list[list[list[int]]] = [[] for _ in range(game.num_players)]
+        for seat, sides in enumerate(seat_lists(value, game.num_players, where, f"{noun}s")):
+            city = game.state.players[seat].city
+            for k, one in enumerate(sides):
+                (x, y), side = read_side(one, f"{where}[{seat}][{k}]", f"a {noun}")
+                if why := why_not(city, (x, y), side):
+                    raise ConfigError(f"{where}[{seat}][{k}] (seat {seat}'s Alhambra): {why}")
+                city.open_side((x, y), side)
+                out[seat].append([x, y, side])
+        return out
+
+    return dict(per_seat=True, view=_sides_seen, to_position=_sides_seen, from_position=read, opens=(rule, noun))
+
+
+def _sides_seen(value: list[list[list[int]]]) -> list[list[list[Any]]]:
+    """Opened sides as views and positions show them: ``[x, y, "east"|"south"]``."""
+    return [[[x, y, SIDE_NAMES[s]] for x, y, s in sides] for sides in value]
+
+
+def _why_not_opened(game: GameLike, value: list[Any], opens: tuple[str, str]) -> str | None:
+    """Why ``value`` (per seat, ``[x, y, 2|4]`` entries) does not list exactly the sides open
+    in each seat's Alhambra, or ``None``; ``opens``: the rule id and the noun of an entry."""
+    rule, noun = opens
+    for seat, sides in enumerate(value):
+        for g in sides:
+            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
+                return f"seat {seat}: a {noun} is [x, y, 2|4], not {g!r}"
+        listed = sorted(((x, y), side) for x, y, side in sides)
+        opened = sorted((p, s) for p, s in game.state.players[seat].city.open_sides if s in (EAST, SOUTH))
+        if listed != opened:
+            return f"{rule}: seat {seat}'s {noun}s {listed} do not match the sides open in its Alhambra {opened}"
+    return None
 
 
 def seat_lists(value: Any, n: int, where: str, what: str) -> list[list[Any]]:
@@ -852,6 +927,7 @@ __all__ = [
     "deciding",
     "internal",
     "listed",
+    "opened_sides",
     "pile",
     "public",
     "seat_lists",

@@ -624,6 +624,25 @@ class PlacementRules:
         return None
 
 
+@frozen
+class OpenSidesHeld(PlacementRules):
+    """The placement rules with every tile that has a side declared open
+    (:meth:`Alhambra.open_side`) held in place: it can be neither moved to the reserve nor
+    swapped (the city gates' R-GATE-7: the two tiles a gate joins). ``refusal`` says why,
+    ``{pos}`` the tile's cell. The open sides are walked by the built-in rules already, so
+    their tables still decide everything else."""
+
+    refusal: str = "the tile at {pos} has a side declared open: it stays"
+
+    def held_cells(self, city: Alhambra) -> frozenset[int]:
+        return city.open_cells()
+
+    def why_held(self, city: Alhambra, pos: Pos) -> str | None:
+        if any(city.is_open_side(pos, side) for side in (NORTH, EAST, SOUTH, WEST)):
+            return self.refusal.format(pos=pos)
+        return None
+
+
 def side_cells(pos: Pos, side: int) -> frozenset[Pos]:
     """The two cells the side ``side`` (NORTH, EAST, SOUTH or WEST) of cell ``pos`` lies
     between: one value for a side however it is named (``side_cells((1, 0), WEST) ==
