@@ -24,12 +24,7 @@ class Bead(NumberedCard):
 
 
 BEADS = Bead.make(range(1, 5))
-NUMBERS: dict[str, Any] = dict(
-    to_position=lambda numbers: [Bead(n).code for n in numbers],
-    from_position=lambda value, game, where: [c.number for c in Bead.of_codes(value, where)],
-    holds="cards",
-    locate=lambda numbers: [Bead.numbered(n) for n in numbers],
-)
+NUMBERS: dict[str, Any] = Bead.declared_numbers()
 
 
 @define(slots=True)
@@ -72,6 +67,23 @@ POSITION = 'players = [{ name = "Ana", hand = ["florin-3", "bead-2"] }, "Bo"]\ns
 
 def _read(extra: str = "") -> alhambra.Game:
     return alhambra.Game.from_position(POSITION + extra, plugins=[BeadRule()])
+
+
+def test_a_numbered_familys_declarations_write_codes_and_count_the_cards():
+    one, many = Bead.declared_number(), Bead.declared_numbers()
+    assert one["among"] == (0, 1, 2, 3, 4) and many["among"] == (1, 2, 3, 4)
+    assert (one["view"](2), one["view"](0), one["to_position"](3), one["to_position"](0)) == (
+        "bead-2",
+        None,
+        "bead-3",
+        "",
+    )
+    assert one["from_position"]("bead-4", None, "x") == 4 and one["from_position"]("", None, "x") == 0
+    assert one["locate"](1) == [Bead(1)] and one["locate"](0) == [] and one["holds"] == many["holds"] == "cards"
+    assert many["to_position"]([2, 1]) == ["bead-2", "bead-1"] and many["locate"]([4]) == [Bead(4)]
+    assert many["from_position"](["bead-3", "bead-1"], None, "x") == [3, 1]
+    with pytest.raises(ConfigError, match=r"^x\[1\]: unknown bead 'bead-7'"):
+        many["from_position"](["bead-3", "bead-7"], None, "x")
 
 
 def test_card_places_names_each_place_as_positions_do():

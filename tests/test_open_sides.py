@@ -94,3 +94,15 @@ def test_open_sides_hold_their_tiles():
     assert city.rules.held_cells(city) == city.open_cells() != frozenset()
     assert city.why_not_remove((2, 0)) == "R-DOOR-3: (2, 0) has a door"
     assert city.rules.why_held(city, (0, 0)) is None
+
+
+def test_a_copy_with_sides_open_leaves_the_alhambra_as_it_was():
+    """``Alhambra.with_open_sides``: the copy walks across the side opened, the original does
+    not (F 6 12: 12 is reached only across the double wall between 6 and 12)."""
+    game = _read('[[[1, 0, "east"]], []]')
+    city = game.state.players[0].city.copy()
+    city.open_side((1, 0), EAST, open=False)
+    assert city.why_invalid() is not None and not city.is_open_side((1, 0), EAST)
+    opened = city.with_open_sides([((2, 0), alhambra.WEST)])
+    assert opened.is_open_side((1, 0), EAST) and opened.why_invalid() is None
+    assert not city.is_open_side((1, 0), EAST) and city.why_invalid() is not None

@@ -123,27 +123,6 @@ def why_not_gate(city: Alhambra, pos: tuple[int, int], side: int) -> str | None:
     return None
 
 
-def _trial(city: Alhambra, sides: Iterable[tuple[tuple[int, int], int]]) -> Alhambra:
-    """A copy of ``city`` with ``sides`` (``(pos, side)`` pairs) opened: the rules judge a
-    change with those gates in place (R-GATE-6)."""
-    trial = city.copy()
-    for pos, side in sides:
-        trial.open_side(pos, side)
-    return trial
-
-
-#: what the lists of card numbers (``played``, ``unused``) declare alike: gate card codes in
-#: positions, the cards themselves where components are counted; a position leaving one out
-#: gives it gate cards lying nowhere else (``unplaced``)
-_NUMBERS: dict[str, Any] = dict(
-    to_position=lambda numbers: [GateCard(n).code for n in numbers],
-    from_position=lambda value, game, where: [c.number for c in GateCard.of_codes(value, where)],
-    among=tuple(range(1, MAX_CARDS + 1)),
-    holds="cards",
-    locate=lambda numbers: [GateCard.numbered(n) for n in numbers],
-)
-
-
 def _numbers(cards: Iterable[Any]) -> list[int]:
     """The numbers of the gate cards among ``cards``, in their order."""
     return [c.number for c in gates_in(cards)]
@@ -162,20 +141,12 @@ class CityGatesState(DeclaredState):
     ``"removal"`` (gates played on a turn to open the way for a removal: committed to it,
     R-GATE-5 ruling); ``""`` otherwise. ``then``: what follows a ``"change"`` window,
     ``"done"`` (the turn's action is complete) or the phase the seat goes back to deciding in
-    (``"place"``: the placement goes on, or ends; ``"turn"``: the turn player acts again)."""
+    (``"place"``: the placement goes on, or ends; ``"turn"``: the turn player acts again).
+    ``played`` and ``unused`` are written as gate card codes; a position leaving one out gives
+    it gate cards lying nowhere else (``unplaced``)."""
 
-    space: int = field(
-        metadata=declared.public(
-            view=lambda n: f"gate-{n}" if n else None,
-            to_position=lambda n: GateCard(n).code,
-            from_position=lambda v, game, where: GateCard.of_code(v, where).number if v != "" else 0,
-            among=tuple(range(MAX_CARDS + 1)),
-            omit=True,
-            holds="cards",
-            place="gate space",
-            locate=lambda n: [GateCard.numbered(n)] if n else [],
-            beside_market="R-GATE-3",  # drawn beside the building market
-        )
+    space: int = field(  # drawn beside the building market
+        metadata=declared.public(**GateCard.declared_number(), omit=True, place="gate space", beside_market="R-GATE-3")
     )
     gates: list[list[list[int]]] = field(
         metadata=declared.public(**declared.opened_sides(why_not_gate, "R-GATE-5", "gate"))
@@ -185,7 +156,7 @@ class CityGatesState(DeclaredState):
         metadata=declared.counted(
             place="gate cards played",
             unplaced=lambda game, gs, free: _numbers(free)[: sum(map(len, gs.gates))],
-            **_NUMBERS,
+            **GateCard.declared_numbers(),
         ),
     )
     unused: list[int] = field(
@@ -193,7 +164,7 @@ class CityGatesState(DeclaredState):
         metadata=declared.internal(
             place="gate cards unused",
             unplaced=lambda game, gs, free: [n for n in _numbers(free) if n > card_count(game)],
-            **_NUMBERS,
+            **GateCard.declared_numbers(),
         ),
     )
     window: str = field(
@@ -439,7 +410,9 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
                 chosen = _joining(parts, joins, wall)
                 if chosen is None:  # the double walls cannot join the parts: no gates will do
                     break
-                if _trial(city, chosen).why_not_remove(pos) is None:  # judged with the gates in place (R-GATE-6)
+                if (
+                    city.with_open_sides(chosen).why_not_remove(pos) is None
+                ):  # judged with the gates in place (R-GATE-6)
                     out.add(wall)
     found = city.memo[key] = sorted(out)
     return found

@@ -786,6 +786,15 @@ class Alhambra(_CityRules):
         new.memo = self.memo  # replaced (not mutated) on change
         return new
 
+    def with_open_sides(self, sides: Iterable[tuple[Pos, int]]) -> "Alhambra":
+        """A copy with each of ``sides`` (``(pos, side)`` pairs) declared open
+        (:meth:`open_side`): the rules judge a change there as with those sides open (the city
+        gates' gates a removal would need, R-GATE-6)."""
+        new = self.copy()
+        for pos, side in sides:
+            new.open_side(pos, side)
+        return new
+
     def _rebuild(self) -> None:
         """Recompute the neighbourhood facts and drop every cache (a new or rebuilt layout)."""
         tiles, walls = self._tiles, self._walls

@@ -252,6 +252,34 @@ class NumberedCard(InternedCard):
             raise ConfigError(f"{where}: a list of {cls.NOUN}s ('{first}' …), not {value!r}")
         return [cls.of_code(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
+    @classmethod
+    def declared_numbers(cls) -> dict[str, Any]:
+        """Keywords declaring a state field (``declared.public(**Cls.declared_numbers(),
+        place=...)``) that holds a list of the family's numbers (the gate cards played): the
+        cards' codes in positions (:meth:`of_codes` reading them), the cards themselves where
+        components are counted (``holds="cards"``), a number of the family in each item."""
+        return dict(
+            to_position=lambda numbers: [cls(n).code for n in numbers],
+            from_position=lambda value, game, where: [c.number for c in cls.of_codes(value, where)],
+            among=tuple(cls._ONE),
+            holds="cards",
+            locate=lambda numbers: [cls.numbered(n) for n in numbers],
+        )
+
+    @classmethod
+    def declared_number(cls) -> dict[str, Any]:
+        """Keywords declaring a state field that holds one number of the family, 0 for none
+        (the card on the gate space): views and positions show its code (``None``, ``""``:
+        none), the card itself counted where components are (``holds="cards"``)."""
+        return dict(
+            view=lambda n: f"{cls.PREFIX}-{n}" if n else None,
+            to_position=lambda n: f"{cls.PREFIX}-{n}" if n else "",
+            from_position=lambda value, game, where: cls.of_code(value, where).number if value != "" else 0,
+            among=(0, *cls._ONE),
+            holds="cards",
+            locate=lambda n: [cls.numbered(n)] if n else [],
+        )
+
     @property
     def code(self) -> str:
         return f"{self.PREFIX}-{self.number}"
