@@ -28,12 +28,12 @@ gates played on a turn before it (:func:`removal_gates`: only where some removal
 more gates than the player holds, the parts it would cut off walked by the core's
 :meth:`alhambra.Alhambra.parts_without`), which commits the player to a removal: phase ``"gates"``,
 window ``"removal"``, where only more such gates and ``RemoveToReserve`` are legal
-(:meth:`alhambra.ActionKind.also_in`). A gated
-side counts as open for walking (R-GATE-6: R-PLACE-5 and R-TURN-6; the core's open sides of an
-Alhambra, :meth:`alhambra.Alhambra.open_side`), stays for the rest of the game, and the two
-tiles it joins can no longer be removed or swapped (R-GATE-7). A building given to Dirk takes
-no gate (R-GATE-8: only the deciding seat's own Alhambra opens a window). Gates score nothing
-and gate cards are no money (R-GATE-8).
+(:meth:`alhambra.ActionKind.also_in`). A gated side counts as open for walking (R-GATE-6:
+R-PLACE-5 and R-TURN-6; the core's open sides of an Alhambra,
+:meth:`alhambra.Alhambra.open_side`), stays for the rest of the game, and the two tiles it
+joins can no longer be removed or swapped (R-GATE-7, :class:`alhambra.OpenSidesHeld`). A
+building given to Dirk takes no gate (R-GATE-8: only the deciding seat's own Alhambra opens a
+window). Gates score nothing and gate cards are no money (R-GATE-8).
 
 State (``game.state.modules["city_gates"]``, :class:`CityGatesState`): the card waiting on the
 gate space, the gates of every Alhambra, the cards played and those not used in this game, the
@@ -410,9 +410,8 @@ def removal_gates(city: Any, cards: int = MAX_CARDS) -> list[tuple[tuple[int, in
                 chosen = _joining(parts, joins, wall)
                 if chosen is None:  # the double walls cannot join the parts: no gates will do
                     break
-                if (
-                    city.with_open_sides(chosen).why_not_remove(pos) is None
-                ):  # judged with the gates in place (R-GATE-6)
+                # judged with the gates in place (R-GATE-6)
+                if city.with_open_sides(chosen).why_not_remove(pos) is None:
                     out.add(wall)
     found = city.memo[key] = sorted(out)
     return found
