@@ -62,6 +62,7 @@ from .engine.declared import Declared, DeclaredState, DeckKind
 from .engine.encoding import ActionEncoding, CardsField, CellField, Field
 from .engine.observation_parts import ObservationLayout, ObservationPart, mirrored_part
 from .engine.plugin_parts import EvaluationPart, TablePart
+from .engine.huts import HutKind
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
@@ -140,6 +141,7 @@ __all__ = [
     "GameState",
     "GiveToDirk",
     "HiddenPile",
+    "HutKind",
     "IllegalActionError",
     "InternedCard",
     "NumberedCard",
