@@ -134,11 +134,9 @@ hut_counts = HUTS.hut_counts
 #: ``hut_ids(catalog)``: the ids of all huts in ``catalog``.
 hut_ids = HUTS.ids
 
-
-def huts_owned(game: Game, seat: int) -> int:
-    """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
-    turn player) taken this turn and not yet placed."""
-    return HUTS.owned(game, seat)
+#: ``huts_owned(game, seat)``: how many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the
+#: reserve, and (for the turn player) taken this turn and not yet placed.
+huts_owned = HUTS.owned
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,9 +9,10 @@ evaluator (``EvaluationPart.huts``) all count them through it.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .city import SIDES
 from .components import BUILDING_TYPES
@@ -22,10 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .protocol import GameLike
 
 Pos = tuple[int, int]
-
-#: ids of a catalogue's tiles of one kind, per (catalogue id, kind); the entry keeps the
-#: catalogue alive, so its id cannot be reused by another
-_IDS: dict[tuple[int, str], tuple[TileCatalog, frozenset[Any]]] = {}
+_TILE = attrgetter("tile")
 
 
 @frozen(slots=True)
@@ -40,6 +38,9 @@ class HutKind:
 
     kind: str
     most: int
+    #: the ids of the kind per catalogue id; each entry keeps its catalogue alive, so that its
+    #: id cannot be reused by another
+    _ids: dict[int, tuple[TileCatalog, frozenset[Any]]] = field(factory=dict, init=False, eq=False, repr=False)
 
     @property
     def MAX_HUT_VALUE(self) -> int:  # noqa: N802 - the evaluator's name for ``most``
@@ -48,15 +49,18 @@ class HutKind:
 
     def ids(self, catalog: TileCatalog) -> frozenset[Any]:
         """The ids of the tiles of this kind in ``catalog`` (worked out once per catalogue)."""
-        key = (id(catalog), self.kind)
-        found = _IDS.get(key)
+        found = self._ids.get(id(catalog))
         if found is None or found[0] is not catalog:
-            found = _IDS[key] = (catalog, frozenset(t for t, spec in catalog.items() if spec.kind == self.kind))
+            found = self._ids[id(catalog)] = (catalog, frozenset(t for t in catalog if self.is_hut(catalog, t)))
         return found[1]
 
     def is_hut(self, catalog: TileCatalog, tile: Any) -> bool:
         """True if ``tile`` is a tile id of this kind in ``catalog``."""
-        return isinstance(tile, (str, int)) and tile in self.ids(catalog)
+        try:
+            spec = catalog.get(tile)
+        except TypeError:  # unhashable: no tile id
+            return False
+        return spec is not None and spec.kind == self.kind
 
     def hut_value(self, city: Alhambra, pos: Pos) -> int:
         """How many buildings of its type the tile at ``pos`` of ``city`` counts as. Raises
@@ -109,14 +113,13 @@ class HutKind:
         st = game.state
         p = st.players[seat]
         ids = self.ids(game.rules.catalog)
-        key = ("owned", self.kind)
-        n: int | None = p.city.memo.get(key)
+        n: int | None = p.city.memo.get(ids)  # kept under the ids (a frozenset keeps its hash)
         if n is None:
-            n = p.city.memo[key] = len(ids.intersection(p.city.tile_ids()))
+            n = p.city.memo[ids] = len(ids.intersection(p.city.tile_ids()))
         if p.reserve:
             n += len(ids.intersection(p.reserve))  # tile ids are unique: a set loses nothing
         if st.pending and seat == st.turn_player:
-            n += len(ids.intersection([q.tile for q in st.pending]))
+            n += len(ids.intersection(map(_TILE, st.pending)))
         return n
 
 
