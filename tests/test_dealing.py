@@ -73,3 +73,35 @@ def test_a_declared_redeal_is_the_derived_determinization() -> None:
     rest = operations.redeal_hands(expected, [7], 2, random.Random(3), [[], [4], []], [[], [], [7]])
     assert state.hands == expected and state.rest == rest
     assert state.hands[2] == [5, 6] and 4 in state.hands[1]
+
+
+@define(slots=True)
+class _Shown(DeclaredState):
+    hands: list[list[int]] = field(
+        metadata=declared.secret(
+            redeal=declared.Redeal("rest", kept="owned", barred="never", held="shown", rules=("R-X-1", "R-X-2"))
+        )
+    )
+    rest: list[int] = field(metadata=declared.internal())
+    shown: list[list[int]] = field(metadata=declared.internal(per_seat=True))
+    owned: list[list[int]] = field(metadata=declared.internal(per_seat="or none"))
+    never: list[list[int]] = field(metadata=declared.internal(per_seat="or none"))
+
+
+def test_a_declared_redeal_checks_the_record_against_the_hands() -> None:
+    """A loaded game's record agrees with the seats' cards: a kept card still held (in the
+    hand or face up in ``held``), no barred card held; an empty record says nothing."""
+    d = Declared("shown_test", _Shown, label="shown")
+    game = alhambra.new_game(2, seed=1)
+    game.state.modules["shown_test"] = state = _Shown([[1], [2]], [5], [[3], [4]], [[3, 1], [4]], [[5], [1]])
+    assert d.problem(game) is None
+    state.hands = [[1], [5]]
+    state.rest = [2]
+    assert d.problem(game) is None  # 5 held by seat 1: barred for seat 0 alone
+    state.owned = [[3, 1], [4, 2]]
+    assert d.problem(game) == "shown: seat 1 no longer holds 2 of its owned [4, 2], cards known to be its (R-X-1)"
+    state.owned = [[3, 1], [4]]
+    state.never = [[5], [4]]
+    assert d.problem(game) == "shown: seat 1 holds 4 of its never [4], cards known not to be its (R-X-2)"
+    state.owned, state.never = [], []
+    assert d.problem(game) is None

@@ -64,6 +64,7 @@ from .engine.declared import Declared, DeclaredState, DeckKind, card_places
 from .engine.encoding import ActionEncoding, CardsField, CellField, Field
 from .engine.observation_parts import ObservationLayout, ObservationPart, mirrored_part
 from .engine.plugin_parts import EvaluationPart, TablePart
+from .engine.huts import HutKind
 from .engine.piles import DeckCards, HiddenPile, shuffle_into
 from .engine.sequence import (
     ACTION_DONE,
@@ -146,6 +147,7 @@ __all__ = [
     "GameState",
     "GiveToDirk",
     "HiddenPile",
+    "HutKind",
     "IllegalActionError",
     "InternedCard",
     "NumberedCard",

@@ -61,9 +61,10 @@ _seat_lists = declared.listed(BONUS_CARDS, "bonus cards", per_seat=True)
 _RECORD = declared.internal(per_seat="or none", from_position=_seat_lists)
 #: Determinization (R-BON-2): the other seats' hidden cards and the cards out of play are
 #: dealt anew, keeping every hand's size and what is public: a card a seat has revealed
-#: before stays with it (``owned``), and no seat gets a card it cannot hold (``not_held``:
-#: R-BON-5 would have revealed it at a scoring).
-_REDEAL = declared.Redeal("out_of_play", kept="owned", barred="not_held")
+#: before stays with it (``owned``: back in the hand or revealed, R-BON-4), and no seat gets
+#: a card it cannot hold (``not_held``: R-BON-5 would have revealed it at a scoring). A
+#: loaded game's record agrees with the hands and the revealed cards (the declared check).
+_REDEAL = declared.Redeal("out_of_play", kept="owned", barred="not_held", held="revealed", rules=("R-BON-4", "R-BON-5"))
 
 
 @define(slots=True)
@@ -276,21 +277,6 @@ def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str
         mine = counts.setdefault(seat, {})
         for b in bs.revealed[seat]:
             mine[types[b]] = mine.get(types[b], 0) + 1
-
-
-@hookimpl
-def alhambra_check_state(game: Game) -> str | None:
-    """A loaded game's public record of the bonus cards agrees with the hands (one entry per
-    seat and each card in one place, R-BON-1/2, are the declared checks)."""
-    bs = game.state.modules.get(STATE_KEY)
-    if bs is None or len(bs.hands) != game.num_players:
-        return None  # said by the declared check
-    for seat in range(len(bs.owned)):
-        if any(b not in bs.hands[seat] + bs.revealed[seat] for b in bs.owned[seat]):
-            return f"bonus cards: seat {seat} revealed {bs.owned[seat]!r} before but no longer holds them all"
-        if set(bs.not_held[seat] if bs.not_held else ()) & set(bs.hands[seat] + bs.revealed[seat]):
-            return f"bonus cards: seat {seat} holds a card its scorings showed it cannot hold (R-BON-5)"
-    return None
 
 
 @hookimpl

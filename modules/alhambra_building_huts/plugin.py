@@ -6,7 +6,9 @@ the turn it is built or reserved like a bought building, never given to Dirk (R-
 player owns at most 3 huts, reserve included (R-HUT-4). At a scoring, a hut in the Alhambra
 counts as one building of its colour per orthogonally adjacent building of that type not
 separated from it by a wall, at most 3 (R-HUT-5). Hut walls count for the longest wall like
-any other (R-HUT-6): the core Alhambra reads them from the tile catalogue.
+any other (R-HUT-6): the core Alhambra reads them from the tile catalogue. The counting of
+R-HUT-5 (and of the huts a seat owns, R-HUT-4) is the core's :class:`alhambra.HutKind`,
+declared here as :data:`HUTS`.
 
 This package object is the pluggy plugin: its hook implementations are the functions below.
 """
@@ -15,21 +17,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import operator
-
 from attrs import define, field, frozen
 
 from alhambra import (
     ACTION_DONE,
     BUILDING_TYPES,
     COLOURS,
-    SIDES,
     Action,
     ActionKind,
-    Alhambra,
     ConfigError,
     Declared,
     DeclaredState,
+    HutKind,
     IllegalActionError,
     Option,
     action_table,
@@ -45,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Sequence
     from typing import Any
 
-    from alhambra import Game, Next, ObservationLayout, TileCatalog, TileSpec
+    from alhambra import Game, Next, ObservationLayout, TileSpec
 
 
 STATE_KEY = "building_huts"
@@ -119,89 +118,25 @@ class TakeHut(Action):
 
 
 # ---------------------------------------------------------------------------------------------
-# Pure helpers
+# Counting (R-HUT-4, R-HUT-5)
 # ---------------------------------------------------------------------------------------------
 
 
-def is_hut(catalog: TileCatalog, tile: Any) -> bool:
-    """True if ``tile`` is a building hut of ``catalog``."""
-    spec = catalog.get(tile) if isinstance(tile, str) else None
-    return spec is not None and spec.kind == HUT_KIND
+#: R-HUT-5: the huts, each counting as up to 3 buildings of its colour by its neighbours.
+HUTS = HutKind(HUT_KIND, MAX_HUT_VALUE)
+#: ``is_hut(catalog, tile)``: True if ``tile`` is a building hut of ``catalog``.
+is_hut = HUTS.is_hut
+#: ``hut_value(city, pos)``: how many buildings of its colour the hut at ``pos`` of ``city``
+#: counts as (R-HUT-5); ``ValueError`` if no hut stands at ``pos``.
+hut_value = HUTS.hut_value
+#: ``hut_counts(city)``: the buildings per type that the huts of ``city`` add at a scoring.
+hut_counts = HUTS.hut_counts
+#: ``hut_ids(catalog)``: the ids of all huts in ``catalog``.
+hut_ids = HUTS.ids
 
-
-def hut_value(city: Alhambra, pos: tuple[int, int]) -> int:
-    """How many buildings of its colour the hut at ``pos`` of ``city`` counts as (R-HUT-5).
-
-    One for each orthogonally adjacent tile of kind ``building`` (not the fountain, not another
-    hut) of the hut's type whose shared side has no wall (on either tile: in a valid Alhambra
-    both sides match, R-PLACE-3), at most 3. Raises ``ValueError`` if no hut stands at ``pos``.
-    """
-    pos = (pos[0], pos[1])
-    cat = city.catalog
-    tile = city.tile_at(pos)
-    if tile is None or not is_hut(cat, tile):
-        raise ValueError(f"no building hut at {pos} (found {tile!r})")
-    spec = cat[tile]
-    x, y = pos
-    n = 0
-    for dx, dy, side, opp in SIDES:  # (dx, dy, the hut's side, the neighbour's facing side)
-        if spec.walls & side:
-            continue
-        other = city.tile_at((x + dx, y + dy))
-        if other is None:
-            continue
-        o = cat[other]
-        if o.kind == "building" and o.type == spec.type and not (o.walls & opp):
-            n += 1
-    return min(n, MAX_HUT_VALUE)
-
-
-def hut_counts(city: Alhambra) -> dict[str, int]:
-    """The buildings per type that the huts of ``city`` add at a scoring (R-HUT-5); every
-    type is a key."""
-    out = dict.fromkeys(BUILDING_TYPES, 0)
-    cat = city.catalog
-    mine = hut_ids(cat).intersection(city.tile_ids())
-    if mine:  # else no hut stands here: nothing to look at
-        for pos, tile in city.tiles.items():
-            if tile in mine:
-                out[str(cat[tile].type)] += hut_value(city, pos)
-    return out
-
-
-_HUT_IDS: dict[int, tuple[TileCatalog, frozenset[str]]] = {}
-
-
-def hut_ids(catalog: TileCatalog) -> frozenset[str]:
-    """The ids of all huts in ``catalog`` (cached per catalogue; the entry keeps the catalogue
-    alive, so its id cannot be reused by another)."""
-    found = _HUT_IDS.get(id(catalog))
-    if found is None or found[0] is not catalog:
-        found = _HUT_IDS[id(catalog)] = (catalog, frozenset(t for t in catalog if is_hut(catalog, t)))
-    return found[1]
-
-
-_HUTS = STATE_KEY + ".ids"
-_TILE = operator.attrgetter("tile")
-
-
-def huts_owned(game: Game, seat: int) -> int:
-    """How many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the reserve, and (for the
-    turn player) taken this turn and not yet placed."""
-    st = game.state
-    p = st.players[seat]
-    huts = operations.memo(game).get(_HUTS)  # the game's hut ids (its rule set's), kept for the game
-    if huts is None:
-        huts = operations.memo(game)[_HUTS] = hut_ids(game.rules.catalog)
-    memo = p.city.memo  # the Alhambra's huts, kept with its layout
-    n = memo.get(STATE_KEY)
-    if n is None:
-        n = memo[STATE_KEY] = len(huts.intersection(p.city.tile_ids()))
-    if p.reserve:
-        n += len(huts.intersection(p.reserve))  # tile ids are unique: a set loses nothing
-    if st.pending and seat == st.turn_player:
-        n += len(huts.intersection(map(_TILE, st.pending)))
-    return n
+#: ``huts_owned(game, seat)``: how many huts ``seat`` owns (R-HUT-4): in the Alhambra, in the
+#: reserve, and (for the turn player) taken this turn and not yet placed.
+huts_owned = HUTS.owned
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,11 +239,7 @@ def alhambra_action_kinds() -> list[ActionKind]:
 def alhambra_building_counts(game: Game, number: int, counts: dict[int, dict[str, int]]) -> None:
     """R-HUT-5: each hut in a player's Alhambra adds 0-3 buildings of its colour; reserve
     huts add nothing."""
-    players = game.state.players
-    for seat, mine in counts.items():
-        for t, v in hut_counts(players[seat].city).items() if seat < len(players) else ():
-            if v:
-                mine[t] = mine.get(t, 0) + v
+    HUTS.add_counts(game, counts)
 
 
 @hookimpl

@@ -8,8 +8,7 @@ from typing import Any
 
 from alhambra import ActionEncoding, Alhambra, EvaluationPart, Field, Game, TablePart, hookimpl
 
-from . import plugin
-from .plugin import STATE_KEY, TakeHut, hut_value, is_hut
+from .plugin import HUTS, STATE_KEY, TakeHut
 
 
 @hookimpl
@@ -23,13 +22,13 @@ def alhambra_action_encodings(game: Game, slots: int) -> list[ActionEncoding]:
 @hookimpl
 def alhambra_evaluation_part(game: Game, viewer: int) -> EvaluationPart:
     """Huts count by their neighbours."""
-    return EvaluationPart(huts=plugin)
+    return EvaluationPart(huts=HUTS)
 
 
 @hookimpl
 def alhambra_tile_values(city: Alhambra) -> dict[tuple[int, int], int]:
     """What each hut of ``city`` counts as."""
-    return {p: hut_value(city, p) for p, t in city.tiles.items() if is_hut(city.catalog, t)}
+    return {p: HUTS.hut_value(city, p) for p, t in city.tiles.items() if HUTS.is_hut(city.catalog, t)}
 
 
 @hookimpl

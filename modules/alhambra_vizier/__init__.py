@@ -15,7 +15,6 @@ ORDER = 1  # the canonical order of the first expansion's modules
 
 from .plugin import *  # noqa: E402, F403  (the metadata first: the plugin module reads nothing of it)
 from .observation import (  # noqa: E402
-    alhambra_observation_parts,
     alhambra_action_encodings,
     alhambra_evaluation_part,
     alhambra_table_part,

@@ -1,45 +1,15 @@
-"""The vizier's part of the environments' observation tensor (``alhambra.env``, docs/env.md):
-``vizier.active`` (each seat's token, R-VIZ-1/2/4) and ``vizier.asking`` (the seat asked now,
-R-VIZ-5), per player in observer-relative order.
-
-Also the vizier to the other tools: its actions' encodings, its token to the greedy
-evaluator (R-VIZ-4), its facts on the table picture (R-VIZ-1)."""
+"""The vizier to the tools beside the rules: its actions' encodings in the environments'
+action space, its token to the greedy evaluator (R-VIZ-4), its facts on the table picture
+(R-VIZ-1). Its part of the observation tensor (``vizier.active``, ``vizier.asking``) follows
+from its declared view (``DECLARED.shapes`` and ``observe`` in :mod:`.plugin`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from alhambra import ActionEncoding, EvaluationPart, Game, ObservationLayout, ObservationPart, TablePart, hookimpl
-from alhambra import mirrored_part
+from alhambra import ActionEncoding, EvaluationPart, Game, TablePart, hookimpl
 
-from .plugin import KEY, PHASE, DeclineVizier, ReactivateVizier, UseVizier, vizier_state
-
-if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
-
-
-def snapshot(game: Game, seat: int, layout: ObservationLayout, cache: dict[Any, Any]) -> dict[str, Any]:
-    """The tokens and the seat asked now, from the state, as ``alhambra_view`` shows them (the
-    seat asked only to itself, R-VIZ-5)."""
-    vs = vizier_state(game)
-    asked = vs.asked if game.state.phase == PHASE and vs.asked >= 0 else None
-    return {"active": tuple(vs.active), "asking": asked if asked == seat else None}
-
-
-def write(out: dict[str, np.ndarray], part: Any, order: Sequence[int], layout: ObservationLayout) -> None:
-    """The slices from the view's entry (the reference) or a snapshot."""
-    for k, s in enumerate(order):
-        out["active"][k] = bool(part["active"][s])
-        if part["asking"] == s:
-            out["asking"][k] = 1
-
-
-@hookimpl
-def alhambra_observation_parts(game: Game, layout: ObservationLayout) -> list[ObservationPart]:
-    """``vizier.active`` and ``vizier.asking``, one entry per player."""
-    n = layout.num_players
-    return [mirrored_part(KEY, {"active": (n,), "asking": (n,)}, write, snapshot)]
+from .plugin import KEY, DeclineVizier, ReactivateVizier, UseVizier, vizier_state
 
 
 @hookimpl

@@ -76,7 +76,7 @@ from alhambra import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
-    from alhambra import Game
+    from alhambra import Game, ObservationLayout
     from collections.abc import Sequence
 
 KEY = "vizier"
@@ -108,6 +108,16 @@ class VizierState(DeclaredState):
     round_over: bool = field(default=False, metadata=declared.internal(flag=True))
 
 
+def _observe(out: dict[str, Any], part: dict[str, Any], order: Sequence[int], layout: ObservationLayout) -> None:
+    """The observation's ``vizier.active`` (each seat's token, R-VIZ-1/2/4) and
+    ``vizier.asking`` (the seat asked now, shown to itself alone, R-VIZ-5), per player in
+    observer-relative order, from the view entry."""
+    for k, s in enumerate(order):
+        out["active"][k] = bool(part["active"][s])
+        if part["asking"] == s:
+            out["asking"][k] = 1
+
+
 #: The tokens are public (R-VIZ-1); during the asking round between two turns (phase
 #: ``"vizier"``, which hides who decides) only the seat asked learns that it is asked: its
 #: view's ``asking`` (and ``current_player``) name itself, every other seat's and a
@@ -123,6 +133,8 @@ DECLARED = Declared(
     position=("active", "asked", "queue", "started", "round_over"),
     phase=PHASE,
     decider="asked",
+    shapes=lambda layout: {"active": (layout.num_players,), "asking": (layout.num_players,)},
+    observe=_observe,
 )
 
 

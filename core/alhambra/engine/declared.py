@@ -17,7 +17,8 @@ among the plugins, just before the module's own), implementing:
   (less the tiles the position placed elsewhere), the deciding seat of the module's phase
   taken from its ``decider`` field;
 * ``alhambra_check_state``: one entry per seat, seats in range, true/false flags, the module's
-  phase and its deciding seat agreeing, each of the module's tiles in exactly one place;
+  phase and its deciding seat agreeing, each of the module's tiles in exactly one place, the
+  seats' secret hands agreeing with what is known of them (:meth:`Redeal.problem`);
 * ``alhambra_determinize`` and ``alhambra_hidden_piles``: a pile's hidden part reshuffled (the
   last ``face_up`` items stay), the deck kind's cards resampled within their setup piles;
   secret hands (:class:`Redeal`) dealt anew among the other seats and the cards nobody holds;
@@ -113,11 +114,16 @@ class Redeal:
     and the list field ``rest`` (cards nobody holds or has seen), dealt at random from their
     cards together, each hand keeping its size. ``kept``: a per-seat field of the cards known
     to be each seat's (those it holds stay); ``barred``: one of the cards each seat is known
-    not to hold (never dealt to it)."""
+    not to hold (never dealt to it). A loaded game's record must agree with what the seats
+    hold (:meth:`problem`): ``held``, a per-seat field of the cards a seat holds besides its
+    hand (face up), and ``rules``, the rules ``kept`` and ``barred`` come from, for the
+    refusals."""
 
     rest: str
     kept: str = ""
     barred: str = ""
+    held: str = ""
+    rules: tuple[str, str] = ("", "")
 
     def apply(self, state: Any, name: str, seat: int, rng: random.Random) -> None:
         """Deal ``state``'s field ``name`` anew for ``seat``."""
@@ -126,6 +132,30 @@ class Redeal:
         setattr(
             state, self.rest, redeal_hands(getattr(state, name), getattr(state, self.rest), seat, rng, kept, barred)
         )
+
+    def problem(self, state: Any, name: str, label: str) -> str | None:
+        """What contradicts the record of ``state``'s hands ``name``: a seat no longer holding
+        a card of its ``kept`` list, or holding one of its ``barred`` list (each ``"or none"``:
+        an empty record says nothing), or ``None``."""
+        hands = getattr(state, name)
+        held = getattr(state, self.held) if self.held else [[] for _ in hands]
+        kept = getattr(state, self.kept) if self.kept else []
+        barred = getattr(state, self.barred) if self.barred else []
+        for seat, hand in enumerate(hands):
+            holds = [*hand, *held[seat]]
+            gone = [c for c in (kept[seat] if kept else ()) if c not in holds]
+            if gone:
+                return (
+                    f"{label}: seat {seat} no longer holds {gone[0]!r} of its {self.kept} {kept[seat]!r}, "
+                    f"cards known to be its ({self.rules[0]})"
+                )
+            wrong = [c for c in (barred[seat] if barred else ()) if c in holds]
+            if wrong:
+                return (
+                    f"{label}: seat {seat} holds {wrong[0]!r} of its {self.barred} {barred[seat]!r}, "
+                    f"cards known not to be its ({self.rules[1]})"
+                )
+        return None
 
 
 def _meta(show: str, **kw: Any) -> dict[str, Field]:
@@ -622,7 +652,8 @@ class Declared:
             found = sorted(t for tiles in tile_locations(game).values() for t in tiles if t in set(mine))
             if found != mine:
                 return f"{self.label}: every {self.noun} must be in exactly one place"
-        return None
+        wrong = (spec.redeal.problem(state, name, self.label) for name, spec in self.fields if spec.redeal is not None)
+        return next((found for found in wrong if found is not None), None)
 
     # -- hidden information ----------------------------------------------------------------
 

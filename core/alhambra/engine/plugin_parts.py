@@ -20,9 +20,11 @@ Pos = tuple[int, int]
 
 class HutRules(Protocol):
     """Tiles that count as buildings of their type by the buildings next to them (the
-    building huts, R-HUT-5): what the evaluator needs to count them."""
+    building huts, R-HUT-5): what the evaluator needs to count them (a
+    :class:`~alhambra.HutKind` is one)."""
 
-    MAX_HUT_VALUE: int
+    @property
+    def MAX_HUT_VALUE(self) -> int: ...  # noqa: N802 - the most buildings one tile counts as
 
     def is_hut(self, catalog: Any, tile: Any) -> bool: ...
 
