@@ -94,6 +94,7 @@ from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
 from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid
 from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
+from .rules.exact_purchase import ExactPurchase
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
@@ -138,6 +139,7 @@ __all__ = [
     "EXTRA_ACTION",
     "EndGame",
     "EvaluationPart",
+    "ExactPurchase",
     "Field",
     "field_check",
     "FOUNTAIN",

@@ -56,17 +56,15 @@ from alhambra import (
     RESUME,
     Action,
     ActionKind,
-    Buy,
     Card,
     Declared,
     DeclaredState,
+    ExactPurchase,
     IllegalActionError,
     Interrupt,
     MoneyCard,
     Next,
     PhaseSpec,
-    PlaceTiles,
-    action_table,
     canonical_cards,
     card_names,
     declared,
@@ -188,46 +186,35 @@ _REACTIVATE = (ReactivateVizier(),)
 _DECLINE = (DeclineVizier(),)
 
 
-def _legal_use(game: Game, seat: int) -> Sequence[Action]:
-    vs = game.state.modules[KEY]
-    if seat != vs.asked or not vs.active[seat]:
-        return []
-    buys = game.rules.purchase.cached_purchases(game, seat, exact=True)
-    last = operations.memo(game).get(_USES)  # the uses, kept with the (cached) purchases list they mirror
-    if last is None or last[0] is not buys:
-        table = action_table(UseVizier)  # the shared instances: no new action per asking
-        last = operations.memo(game)[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
-    return last[1]
-
-
-_USES = KEY + ".uses"
-
-
-def _check_use(game: Game, seat: int, action: UseVizier) -> None:
-    """Reject an unlisted :class:`UseVizier` with the reason (an overpayment above all)."""
+def _refuse_use(game: Game, seat: int) -> str | None:
+    """Why ``seat`` may not use the vizier now (R-VIZ-2, R-VIZ-5), or ``None``."""
     vs = vizier_state(game)
     if not vs.active[seat]:
-        raise IllegalActionError("R-VIZ-2: only a player with an active vizier can use it")
-    if seat != vs.asked:
-        raise IllegalActionError(f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}")
-    price = game.rules.purchase.check_payment(game, seat, Buy(action.space, action.cards, action.via))
-    total = sum(c.value for c in action.cards)
-    if total != price:
-        raise IllegalActionError(
-            f"R-VIZ-2: the vizier buys only with an exact payment; {total} paid for a price of {price}"
-        )
-    # an exact, valid payment is always listed: nothing else to accept
+        return "R-VIZ-2: only a player with an active vizier can use it"
+    return None if seat == vs.asked else f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}"
 
 
-def _apply_use(game: Game, seat: int, action: UseVizier) -> Next | None:
-    """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
-    and the building is placed at once; :func:`_after_placement` goes on from there."""
+def _used(game: Game, seat: int) -> None:
+    """R-VIZ-2/3: once paid (cards and any via card to the discard pile), the token turns
+    inactive and the asking stops while the building is placed at once;
+    :func:`_after_placement` goes on from there."""
     vs = vizier_state(game)
-    tile = game.rules.purchase.pay(game, seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []
-    return PlaceTiles(seat, (tile,), then=PHASE, dirk_ok=True)  # then _after_placement
+
+
+#: R-VIZ-2/3: the seat asked buys a market building with an exact payment (the purchase
+#: rule's exact purchases, through any payment means: RULES.md section 12), placed at once;
+#: an overpayment is refused.
+USE = ExactPurchase(
+    UseVizier,
+    {PHASE},
+    "R-VIZ-2: the vizier buys only with an exact payment; {total} paid for a price of {price}",
+    _refuse_use,
+    _used,
+    then=PHASE,
+)
 
 
 def _legal_decline(game: Game, seat: int) -> Sequence[Action]:
@@ -268,7 +255,7 @@ def alhambra_setup(game: Game) -> None:
 def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(ReactivateVizier, {"turn"}, _legal_reactivate, _apply_reactivate, _check_reactivate),
-        ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use, unlisted=True),
+        USE.kind(),
         ActionKind(DeclineVizier, {PHASE}, _legal_decline, _apply_decline),
     ]
 
