@@ -49,6 +49,7 @@ from .engine.components import (
     WEST,
     Card,
     InternedCard,
+    CardFamily,
     NumberedCard,
     MoneyCard,
     ScoringCard,
@@ -92,7 +93,7 @@ from .engine.options import Option
 from .engine.payment import minimal_payments, value_payments
 from .replay import replay
 from .rules.placement_rules import PlacementRules, side_cells
-from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid
+from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid, means_in_hand
 from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
 from .rules.exact_purchase import ExactPurchase
 from .rules.scoring import alhambra_scoring as base_scoring
@@ -127,6 +128,7 @@ __all__ = [
     "COLOURS",
     "CURRENCIES",
     "Card",
+    "CardFamily",
     "ConfigError",
     "DeckCards",
     "DeckKind",
@@ -209,6 +211,7 @@ __all__ = [
     "interned",
     "display_take_kind",
     "made_cards",
+    "means_in_hand",
     "majority_points",
     "majority_table",
     "minimal_payments",
