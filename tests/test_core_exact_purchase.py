@@ -1,27 +1,26 @@
 """The core's ``ExactPurchase``: a module's own action buying a market building with an exact
 payment, placed at once (the vizier's use, R-VIZ-2/R-VIZ-3), tried on an action of a test's
 own: its listing mirrors the purchase rule's exact purchases, its check refuses in order, its
-apply pays through the rule and places the building."""
+apply pays through the rule and places the building. And ``Purchase``, the fields that action
+shares with ``Buy`` (R-TURN-3, R-EXC-4)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from attrs import field, frozen
+import attrs
+from attrs import frozen
 
 import alhambra
-from alhambra import Action, ExactPurchase, IllegalActionError, MoneyCard, PlaceTiles, canonical_cards
+from alhambra import Action, Buy, ExactPurchase, IllegalActionError, MoneyCard, PlaceTiles, Purchase
 from helpers import take_from
 
 F3, F4, F9 = MoneyCard("florin", 3), MoneyCard("florin", 4), MoneyCard("florin", 9)
 
 
 @frozen(slots=True, cache_hash=True)
-class Favour(Action):
-    space: int
-    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
-    via: Any = None
+class Favour(Purchase):
+    def __str__(self) -> str:
+        return f"favour: space {self.space}"
 
 
 RECORDED: list[int] = []
@@ -89,3 +88,14 @@ def test_exact_purchase_pays_through_the_rule_records_and_places_at_once():
     assert then == PlaceTiles(0, (tile,), then="turn", dirk_ok=True) and RECORDED == [0]
     assert g.state.market[0] is None and g.state.players[0].hand == [F9]
     assert g.state.discard[-2:] == [F3, F4]
+
+
+def test_purchase_gives_buy_and_a_modules_action_the_same_fields_never_equal():
+    assert [f.name for f in attrs.fields(Buy)] == [f.name for f in attrs.fields(Favour)] == ["space", "cards", "via"]
+    buy, favour = Buy(1, [F4, F3]), Favour(1, [F4, F3])
+    assert buy.cards == favour.cards == (F3, F4) and buy.via is favour.via is None  # canonical order
+    assert isinstance(buy, Purchase) and isinstance(favour, Purchase) and not isinstance(favour, Buy)
+    assert buy != favour and buy == Buy(1, (F3, F4)) and hash(buy) == hash(Buy(1, (F3, F4)))
+    assert favour == Favour(1, (F3, F4)) and hash(favour) == hash(Favour(1, (F3, F4)))
+    assert str(buy) == "buy space 1 paying florin-3+florin-4" and str(favour) == "favour: space 1"
+    assert isinstance(Action, type) and issubclass(Purchase, Action)

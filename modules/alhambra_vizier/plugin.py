@@ -56,16 +56,14 @@ from alhambra import (
     RESUME,
     Action,
     ActionKind,
-    Card,
     Declared,
     DeclaredState,
     ExactPurchase,
     IllegalActionError,
     Interrupt,
-    MoneyCard,
     Next,
     PhaseSpec,
-    canonical_cards,
+    Purchase,
     card_names,
     declared,
     hookimpl,
@@ -149,17 +147,13 @@ def _order(finished: int, num_players: int) -> tuple[int, ...]:
 
 
 @frozen(slots=True, cache_hash=True)
-class UseVizier(Action):
+class UseVizier(Purchase):
     """Use the vizier between two turns: buy the building on market ``space`` (1-4) paying
     ``cards`` whose total is EXACTLY its price, in the space's currency (R-VIZ-2).
 
     ``via``: a card spent with the payment that lets the cards be of other currencies (an
     exchange office, R-EXC-4; allowed for the vizier by the ruling of RULES.md section 12),
     or ``None``. The building is placed at once (R-VIZ-3); no extra action follows."""
-
-    space: int
-    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
-    via: Card | None = None
 
     def __str__(self) -> str:
         via = f" via {card_names([self.via])}" if self.via is not None else ""
@@ -188,7 +182,7 @@ _DECLINE = (DeclineVizier(),)
 
 def _refuse_use(game: Game, seat: int) -> str | None:
     """Why ``seat`` may not use the vizier now (R-VIZ-2, R-VIZ-5), or ``None``."""
-    vs = vizier_state(game)
+    vs = game.state.modules[KEY]  # asked at every listing in the asking round
     if not vs.active[seat]:
         return "R-VIZ-2: only a player with an active vizier can use it"
     return None if seat == vs.asked else f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}"

@@ -53,12 +53,13 @@ class ExactPurchase:
     refuse: Callable[[Any, int], str | None]
     bought: Callable[[Any, int], None]
     then: str
-    #: the ``game.memo`` key of the listing, kept with the purchases list it mirrors
-    _key: tuple[Any, ...] = field(init=False)
+    #: the ``game.memo`` key of the listing, kept with the purchases list it mirrors (a
+    #: string: its hash is kept)
+    _key: str = field(init=False)
 
     @_key.default
-    def _memo_key(self) -> tuple[Any, ...]:
-        return (ExactPurchase, self.action)
+    def _memo_key(self) -> str:
+        return f"exact purchases of {self.action.__module__}.{self.action.__qualname__}"
 
     def purchases(self, game: GameLike, seat: int) -> Sequence[Any]:
         """``seat``'s exact purchases now (the purchase rule's ``cached_purchases(game, seat,
