@@ -23,6 +23,7 @@ from .engine.actions import (
     Pass,
     PaymentMeans,
     Place,
+    Purchase,
     RemoveToReserve,
     Reserve,
     Swap,
@@ -49,6 +50,7 @@ from .engine.components import (
     WEST,
     Card,
     InternedCard,
+    CardFamily,
     NumberedCard,
     MoneyCard,
     ScoringCard,
@@ -93,8 +95,9 @@ from .engine.options import Option
 from .engine.payment import minimal_payments, value_payments
 from .replay import replay
 from .rules.placement_rules import OpenSidesHeld, PlacementRules, side_cells
-from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid
+from .rules.purchase import DelegatingPurchaseRule, PurchaseRule, apply_purchase, check_paid, means_in_hand
 from .rules.any_space_money import AnySpaceMoney, AnySpaceMoneyRule
+from .rules.exact_purchase import ExactPurchase
 from .rules.scoring import alhambra_scoring as base_scoring
 from .engine.ruleset import BUILTIN_PLUGINS, available_modules
 from .rules.ruleset import Ruleset, get_ruleset
@@ -127,6 +130,7 @@ __all__ = [
     "COLOURS",
     "CURRENCIES",
     "Card",
+    "CardFamily",
     "ConfigError",
     "DeckCards",
     "DeckKind",
@@ -139,6 +143,7 @@ __all__ = [
     "EXTRA_ACTION",
     "EndGame",
     "EvaluationPart",
+    "ExactPurchase",
     "Field",
     "field_check",
     "FOUNTAIN",
@@ -161,6 +166,7 @@ __all__ = [
     "Option",
     "Pass",
     "PaymentMeans",
+    "Purchase",
     "Pending",
     "PhaseSpec",
     "Place",
@@ -211,6 +217,7 @@ __all__ = [
     "interned",
     "display_take_kind",
     "made_cards",
+    "means_in_hand",
     "majority_points",
     "majority_table",
     "minimal_payments",

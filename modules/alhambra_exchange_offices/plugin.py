@@ -30,20 +30,19 @@ from alhambra import (
     CURRENCIES,
     Action,
     ActionKind,
-    ConfigError,
+    CardFamily,
     Declared,
     DeckKind,
-    InternedCard,
     PaymentMeans,
     display_take_kind,
     field_check,
     hookimpl,
-    interned,
+    made_cards,
+    means_in_hand,
     operations,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Iterable
     from typing import Any
     from alhambra import Card, Game
 
@@ -55,11 +54,8 @@ OFFICE_PILES = (1, 2, 3)
 OFFICES_PER_PILE = 2
 
 
-_OFFICE_INSTANCES: dict[tuple[str, str], ExchangeOffice] = {}  # (first, second) -> the one office showing them
-
-
 @frozen(slots=True, eq=False, init=False)
-class ExchangeOffice(InternedCard):
+class ExchangeOffice(CardFamily):
     """An exchange office card showing two currencies, ``first`` before ``second`` in
     :data:`alhambra.CURRENCIES` order (R-EXC-1). ``code``: ``"office-florin-dirham"`` etc.
 
@@ -71,16 +67,14 @@ class ExchangeOffice(InternedCard):
     first: str
     second: str
 
-    def __new__(cls, first: str, second: str) -> ExchangeOffice:
-        found = _OFFICE_INSTANCES.get((first, second)) if type(first) is str and type(second) is str else None
-        if found is not None:
-            return found
+    @classmethod
+    def refusal(cls, *values: Any) -> str:
+        """Why no office shows the currencies ``values`` (R-EXC-1)."""
+        first, second = values
         for name, value in (("first", first), ("second", second)):
             if type(value) is not str or value not in CURRENCIES:
-                raise ConfigError(f"{name} must be one of {CURRENCIES}, not {value!r}")
-        raise ConfigError(
-            f"an exchange office shows two different currencies in the order {CURRENCIES}, not {first!r}, {second!r}"
-        )
+                return f"{name} must be one of {CURRENCIES}, not {value!r}"
+        return f"an exchange office shows two different currencies in the order {CURRENCIES}, not {first!r}, {second!r}"
 
     @property
     def currencies(self) -> tuple[str, str]:
@@ -95,15 +89,9 @@ class ExchangeOffice(InternedCard):
         return f"exchange office {self.first}/{self.second}"
 
 
-for _pair in combinations(CURRENCIES, 2):  # the one instance of each pair, made once
-    _OFFICE_INSTANCES[_pair] = interned(ExchangeOffice, first=_pair[0], second=_pair[1])
-
-#: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md).
-OFFICES: tuple[ExchangeOffice, ...] = tuple(_OFFICE_INSTANCES.values())
+#: The six exchange offices, one per pair of currencies (R-EXC-1, COMPONENTS.md), made once.
+OFFICES: tuple[ExchangeOffice, ...] = ExchangeOffice.make(combinations(CURRENCIES, 2))
 OFFICES_BY_CODE: dict[str, ExchangeOffice] = {o.code: o for o in OFFICES}
-_OFFICE_SET = frozenset(OFFICES)
-#: office -> its PaymentMeans (one shared instance each: they are immutable, R-EXC-4)
-_MEANS: dict[ExchangeOffice, PaymentMeans] = {o: PaymentMeans(o, frozenset(o.currencies)) for o in OFFICES}
 
 
 @frozen(slots=True, cache_hash=True)
@@ -117,11 +105,6 @@ class TakeOffice(Action):
 
     def __str__(self) -> str:
         return f"take {self.office.code}"
-
-
-def offices_in(cards: Iterable[Any]) -> list[ExchangeOffice]:
-    """The exchange offices among ``cards`` (a hand, the display, …), in their order."""
-    return [c for c in cards if type(c) is ExchangeOffice]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +138,7 @@ def alhambra_money_piles(game: Game, piles: list[list[Card]]) -> None:
 @hookimpl
 def alhambra_action_kinds() -> list[ActionKind]:
     """R-EXC-3: an office in the money display taken instead of money, the whole action."""
-    return [display_take_kind(TakeOffice, _OFFICE_SET, "R-EXC-3: {code} is not in the money display")]
+    return [display_take_kind(TakeOffice, made_cards(ExchangeOffice), "R-EXC-3: {code} is not in the money display")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,10 +151,7 @@ def alhambra_payment_means(game: Game, seat: int) -> list[PaymentMeans] | None:
     """R-EXC-4: each office in ``seat``'s hand lets a purchase be paid in its two currencies.
     The core applies a means only to spaces whose currency it shows, allows one ``via`` card
     per purchase, and spends it into the discard pile with the cards."""
-    hand = game.state.players[seat].hand
-    if _OFFICE_SET.isdisjoint(hand):  # the usual answer, found at C speed
-        return None
-    return [_MEANS[office] for office in dict.fromkeys(offices_in(hand))]  # equal offices once, in hand order
+    return means_in_hand(game.state.players[seat].hand, ExchangeOffice)  # equal offices once, in hand order
 
 
 # ---------------------------------------------------------------------------------------------

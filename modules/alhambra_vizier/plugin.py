@@ -56,18 +56,14 @@ from alhambra import (
     RESUME,
     Action,
     ActionKind,
-    Buy,
-    Card,
     Declared,
     DeclaredState,
+    ExactPurchase,
     IllegalActionError,
     Interrupt,
-    MoneyCard,
     Next,
     PhaseSpec,
-    PlaceTiles,
-    action_table,
-    canonical_cards,
+    Purchase,
     card_names,
     declared,
     hookimpl,
@@ -163,17 +159,13 @@ def _order(finished: int, num_players: int) -> tuple[int, ...]:
 
 
 @frozen(slots=True, cache_hash=True)
-class UseVizier(Action):
+class UseVizier(Purchase):
     """Use the vizier between two turns: buy the building on market ``space`` (1-4) paying
     ``cards`` whose total is EXACTLY its price, in the space's currency (R-VIZ-2).
 
     ``via``: a card spent with the payment that lets the cards be of other currencies (an
     exchange office, R-EXC-4; allowed for the vizier by the ruling of RULES.md section 12),
     or ``None``. The building is placed at once (R-VIZ-3); no extra action follows."""
-
-    space: int
-    cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
-    via: Card | None = None
 
     def __str__(self) -> str:
         via = f" via {card_names([self.via])}" if self.via is not None else ""
@@ -200,46 +192,35 @@ _REACTIVATE = (ReactivateVizier(),)
 _DECLINE = (DeclineVizier(),)
 
 
-def _legal_use(game: Game, seat: int) -> Sequence[Action]:
-    vs = game.state.modules[KEY]
-    if seat != vs.asked or not vs.active[seat]:
-        return []
-    buys = game.rules.purchase.cached_purchases(game, seat, exact=True)
-    last = operations.memo(game).get(_USES)  # the uses, kept with the (cached) purchases list they mirror
-    if last is None or last[0] is not buys:
-        table = action_table(UseVizier)  # the shared instances: no new action per asking
-        last = operations.memo(game)[_USES] = (buys, [table[buy.space, buy.cards, buy.via] for buy in buys])
-    return last[1]
-
-
-_USES = KEY + ".uses"
-
-
-def _check_use(game: Game, seat: int, action: UseVizier) -> None:
-    """Reject an unlisted :class:`UseVizier` with the reason (an overpayment above all)."""
-    vs = vizier_state(game)
+def _refuse_use(game: Game, seat: int) -> str | None:
+    """Why ``seat`` may not use the vizier now (R-VIZ-2, R-VIZ-5), or ``None``."""
+    vs = game.state.modules[KEY]  # asked at every listing in the asking round
     if not vs.active[seat]:
-        raise IllegalActionError("R-VIZ-2: only a player with an active vizier can use it")
-    if seat != vs.asked:
-        raise IllegalActionError(f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}")
-    price = game.rules.purchase.check_payment(game, seat, Buy(action.space, action.cards, action.via))
-    total = sum(c.value for c in action.cards)
-    if total != price:
-        raise IllegalActionError(
-            f"R-VIZ-2: the vizier buys only with an exact payment; {total} paid for a price of {price}"
-        )
-    # an exact, valid payment is always listed: nothing else to accept
+        return "R-VIZ-2: only a player with an active vizier can use it"
+    return None if seat == vs.asked else f"R-VIZ-5: seat {vs.asked} is being asked, not seat {seat}"
 
 
-def _apply_use(game: Game, seat: int, action: UseVizier) -> Next | None:
-    """R-VIZ-2/3: pay (cards and any via card to the discard pile), the token turns inactive,
-    and the building is placed at once; :func:`_after_placement` goes on from there."""
+def _used(game: Game, seat: int) -> None:
+    """R-VIZ-2/3: once paid (cards and any via card to the discard pile), the token turns
+    inactive and the asking stops while the building is placed at once;
+    :func:`_after_placement` goes on from there."""
     vs = vizier_state(game)
-    tile = game.rules.purchase.pay(game, seat, Buy(action.space, action.cards, action.via))  # checked by the engine
     vs.active[seat] = False
     vs.asked = -1
     vs.queue = []
-    return PlaceTiles(seat, (tile,), then=PHASE, dirk_ok=True)  # then _after_placement
+
+
+#: R-VIZ-2/3: the seat asked buys a market building with an exact payment (the purchase
+#: rule's exact purchases, through any payment means: RULES.md section 12), placed at once;
+#: an overpayment is refused.
+USE = ExactPurchase(
+    UseVizier,
+    {PHASE},
+    "R-VIZ-2: the vizier buys only with an exact payment; {total} paid for a price of {price}",
+    _refuse_use,
+    _used,
+    then=PHASE,
+)
 
 
 def _legal_decline(game: Game, seat: int) -> Sequence[Action]:
@@ -280,7 +261,7 @@ def alhambra_setup(game: Game) -> None:
 def alhambra_action_kinds() -> list[ActionKind]:
     return [
         ActionKind(ReactivateVizier, {"turn"}, _legal_reactivate, _apply_reactivate, _check_reactivate),
-        ActionKind(UseVizier, {PHASE}, _legal_use, _apply_use, _check_use, unlisted=True),
+        USE.kind(),
         ActionKind(DeclineVizier, {PHASE}, _legal_decline, _apply_decline),
     ]
 

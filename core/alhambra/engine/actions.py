@@ -178,17 +178,25 @@ class TakeMoney(Action):
         return f"take {card_names(self.cards)}"
 
 
-@frozen(slots=True, cache_hash=True)
-class Buy(Action):
-    """Buy the building on market ``space`` (1-4), paying ``cards`` (R-TURN-3).
-
-    ``via``: a card from the hand that lets the cards be of other currencies and is spent with
-    them (an exchange office, R-EXC-4), or ``None`` to pay in the space's currency. A payment
-    equal to the price earns another action (R-TURN-4)."""
+@frozen(slots=True)
+class Purchase(Action):
+    """The fields of a payment for the building on market ``space`` (1-4): the money ``cards``
+    paid, and ``via``, a card from the hand that lets the cards be of other currencies and is
+    spent with them (an exchange office, R-EXC-4), or ``None`` to pay in the space's currency.
+    The base of :class:`Buy` and of a module's own purchase action (the vizier's use, see
+    :class:`~alhambra.ExactPurchase`), each declared ``frozen(slots=True, cache_hash=True)``
+    with its ``str``; no action itself."""
 
     space: int
     cards: tuple[MoneyCard, ...] = field(converter=canonical_cards)
     via: Card | None = None
+
+
+@frozen(slots=True, cache_hash=True)
+class Buy(Purchase):
+    """Buy the building on market ``space`` (1-4), paying ``cards`` (R-TURN-3), through
+    ``via`` or not (:class:`Purchase`). A payment equal to the price earns another action
+    (R-TURN-4)."""
 
     def __str__(self) -> str:
         via = f" via {card_code(self.via)}" if self.via is not None else ""

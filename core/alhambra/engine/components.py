@@ -15,7 +15,7 @@ import tomllib
 from importlib import resources
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, TypeVar
 
-from attrs import astuple, frozen
+from attrs import astuple, fields, frozen
 
 from ..errors import ConfigError
 
@@ -194,44 +194,92 @@ class InternedCard(Card):
         return self
 
 
+_F = TypeVar("_F", bound="CardFamily")
+
+
+def _field_names(cls: Any) -> list[str]:
+    """The names of the attrs class ``cls``'s fields, in order."""
+    return [a.name for a in fields(cls)]
+
+
+class CardFamily(InternedCard):
+    """A fixed family of interned cards told apart by their fields' values (a module's
+    exchange offices by two currencies, a :class:`NumberedCard` by a number). The subclass is
+    an attrs class declared with ``frozen(slots=True, eq=False, init=False)``, makes its cards
+    once with :meth:`make` and names the rule refusing anything else in :meth:`refusal`.
+    ``Subclass(*values)`` (or with the fields' names) is then the one card of those values,
+    each of the type it was made with (``True`` is no ``1``, ``2.0`` no ``2``, a ``str``
+    subclass no ``str``); anything else raises :class:`~alhambra.ConfigError` with
+    :meth:`refusal`'s sentence, and values that are not the fields a ``TypeError``."""
+
+    __slots__ = ()
+    #: ``(values, their types)`` -> the one card of those values (:meth:`make`)
+    _ONE: ClassVar[dict[tuple[Any, ...], Any]] = {}
+
+    def __new__(cls: type[_F], *args: Any, **kwargs: Any) -> _F:
+        names = _field_names(cls)
+        rest = names[len(args) :]
+        if len(args) > len(names) or sorted(kwargs) != sorted(rest):
+            raise TypeError(f"{cls.__name__} takes its fields {', '.join(names)}, not {args!r}, {kwargs!r}")
+        values = (*args, *[kwargs[name] for name in rest])
+        found = cls.find(*values)
+        if found is None:
+            raise ConfigError(cls.refusal(*values))
+        return found
+
+    @classmethod
+    def refusal(cls, *values: Any) -> str:
+        """Why no card of the family has the fields ``values`` (the rule's sentence: override
+        it)."""
+        return f"no {cls.__name__} of {values!r}"
+
+    @classmethod
+    def find(cls: type[_F], *values: Any) -> _F | None:
+        """The card whose fields are ``values``, each of the type it was made with, or ``None``."""
+        found: _F | None = cls._ONE.get((values, tuple(map(type, values))))
+        return found
+
+    @classmethod
+    def make(cls: type[_F], rows: Iterable[Any]) -> tuple[_F, ...]:
+        """The cards of ``rows``, in that order: made here, the one instance of each, and from
+        now on the whole family. A row holds the fields' values in their order (a tuple; for
+        a family of one field, the value alone)."""
+        names = _field_names(cls)
+        cls._ONE = {}
+        for row in rows:
+            values = tuple(row) if len(names) > 1 else (row,)
+            cls._ONE[values, tuple(map(type, values))] = interned(cls, **dict(zip(names, values, strict=True)))
+        return tuple(cls._ONE.values())
+
+
 _N = TypeVar("_N", bound="NumberedCard")
 
 
-class NumberedCard(InternedCard):
+class NumberedCard(CardFamily):
     """A family of interned cards told apart by a number alone (a module's gate cards 1-6).
     The subclass is an attrs class declared with ``frozen(slots=True, eq=False, init=False)``
     and the one field ``number: int``; it names its code's prefix (``PREFIX = "gate"``: code
     ``"gate-1"``), its noun (``NOUN = "gate card"``: ``str`` ``"gate card 1"``) and the sentence
     refusing a number it lacks (``REFUSAL``, ``{number!r}`` in it), and makes its cards once
-    with :meth:`make`. ``Subclass(number)`` is then the one card of that number, anything else
-    a :class:`~alhambra.ConfigError` saying ``REFUSAL``."""
+    with :meth:`make` (``Subclass.make(numbers)``). ``Subclass(number)`` is then the one card of
+    that number, anything else a :class:`~alhambra.ConfigError` saying ``REFUSAL``."""
 
     __slots__ = ()
     PREFIX: ClassVar[str] = "card"
     NOUN: ClassVar[str] = "card"
     REFUSAL: ClassVar[str] = "no card numbered {number!r}"
-    _ONE: ClassVar[dict[int, Any]] = {}
     number: int
 
-    def __new__(cls: type[_N], number: int) -> _N:
-        found: _N | None = cls._ONE.get(number) if type(number) is int else None
-        if found is None:
-            raise ConfigError(cls.REFUSAL.format(number=number))
-        return found
-
     @classmethod
-    def make(cls: type[_N], numbers: Iterable[int]) -> tuple[_N, ...]:
-        """The cards of ``numbers``, in that order: made here, the one instance of each."""
-        cls._ONE = {}
-        for number in numbers:
-            cls._ONE[number] = interned(cls, number=number)
-        return tuple(cls._ONE.values())
+    def refusal(cls, *values: Any) -> str:
+        return cls.REFUSAL.format(number=values[0])
 
     @classmethod
     def numbered(cls, number: Any) -> Any:
         """The card numbered ``number``, or ``number`` itself where no card of the family has
         that number (a loaded save's ``-1``: a check of every card then names where it lies)."""
-        return cls._ONE.get(number, number) if type(number) is int else number
+        found = cls.find(number)
+        return number if found is None else found
 
     @classmethod
     def of_code(cls: type[_N], value: Any, where: str) -> _N:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from attrs import define
 
 from ..engine.actions import Action, ActionKind, Buy, PaymentMeans, action_table
-from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard
+from ..engine.components import MARKET_CURRENCIES, MONEY_LANE, MONEY_RANK, MONEY_VALUES, MoneyCard, made_cards
 from ..engine.operations import add_pending
 from ..engine.payment import minimal_payments
 from ..engine.sequence import ActionDone
@@ -368,6 +368,26 @@ def _means_of(game: GameLike, seat: int, others: int) -> Sequence[PaymentMeans]:
                 )
         cached = memo.means[seat] = (hand.copy(), means)
     return cached[1]
+
+
+#: card -> its :class:`PaymentMeans` (:func:`means_in_hand`), one shared instance per card
+_CARD_MEANS: dict[Any, PaymentMeans] = {}
+
+
+def means_in_hand(hand: Sequence[Any], cls: type[Any]) -> list[PaymentMeans] | None:
+    """For ``alhambra_payment_means``: the cards of the :class:`~alhambra.InternedCard` class
+    ``cls`` in ``hand`` (equal ones once, in hand order), each a :class:`PaymentMeans` paying in
+    the card's ``currencies`` (the exchange offices, R-EXC-4), one shared instance per card;
+    ``None`` for a hand holding none (:func:`~alhambra.made_cards`: found at C speed)."""
+    if made_cards(cls).isdisjoint(hand):
+        return None
+    found = []
+    for card in dict.fromkeys([c for c in hand if type(c) is cls]):
+        means = _CARD_MEANS.get(card)
+        if means is None:
+            means = _CARD_MEANS[card] = PaymentMeans(card, frozenset(card.currencies))
+        found.append(means)
+    return found
 
 
 def payment_cards(game: GameLike, seat: int, space: int) -> list[tuple[Any, frozenset[str]]]:
