@@ -57,6 +57,14 @@ def test_card_family_one_card_per_values_in_the_order_made():
     assert Token.numbered(5) is TOKENS[1] and Token.numbered(-1) == -1 and str(Token(2)) == "token 2"
 
 
+def test_a_numbered_family_declares_its_numbers_for_state_fields():
+    """The declared checks compare a field's numbers with the family's numbers, not its keys."""
+    assert Token.numbers() == (2, 5)
+    assert Token.declared_numbers()["among"] == (2, 5) and Token.declared_number()["among"] == (0, 2, 5)
+    assert Token.declared_numbers()["to_position"]([5, 2]) == ["token-5", "token-2"]
+    assert Token.declared_numbers()["locate"]([2]) == [TOKENS[0]]
+
+
 @pytest.mark.parametrize(
     "values",
     [("red", 3), ("green", 1), ("red", True), ("red", 1.0), (type("Str", (str,), {})("red"), 1)],

@@ -275,6 +275,11 @@ class NumberedCard(CardFamily):
         return cls.REFUSAL.format(number=values[0])
 
     @classmethod
+    def numbers(cls) -> tuple[int, ...]:
+        """The family's numbers, in the order :meth:`make` made them."""
+        return tuple(c.number for c in cls._ONE.values())
+
+    @classmethod
     def numbered(cls, number: Any) -> Any:
         """The card numbered ``number``, or ``number`` itself where no card of the family has
         that number (a loaded save's ``-1``: a check of every card then names where it lies)."""
@@ -309,7 +314,7 @@ class NumberedCard(CardFamily):
         return dict(
             to_position=lambda numbers: [cls(n).code for n in numbers],
             from_position=lambda value, game, where: [c.number for c in cls.of_codes(value, where)],
-            among=tuple(cls._ONE),
+            among=cls.numbers(),
             holds="cards",
             locate=lambda numbers: [cls.numbered(n) for n in numbers],
         )
@@ -323,7 +328,7 @@ class NumberedCard(CardFamily):
             view=lambda n: f"{cls.PREFIX}-{n}" if n else None,
             to_position=lambda n: f"{cls.PREFIX}-{n}" if n else "",
             from_position=lambda value, game, where: cls.of_code(value, where).number if value != "" else 0,
-            among=(0, *cls._ONE),
+            among=(0, *cls.numbers()),
             holds="cards",
             locate=lambda n: [cls.numbered(n)] if n else [],
         )
