@@ -189,3 +189,18 @@ def test_a_place_beside_the_market_and_cards_shown_in_hand_come_from_the_declara
     view = {"players": [{}, {}]}
     Declared("shelf", Shelf).table_view(game, view)  # not shown: the hands stay secret
     assert view == {"players": [{}, {}], "beside_market": [view["beside_market"][0]]}
+
+
+def test_a_seat_field_of_another_type_keeps_its_seat_refusal_and_an_int_field_says_an_int():
+    """A loaded declared field annotated ``int``: a seat field is refused as a seat, any other
+    as "an int" (the vizier's asked seat, the city gates' gate space)."""
+    from alhambra_city_gates.plugin import DECLARED as GATES
+    from alhambra_vizier.plugin import DECLARED as VIZIER
+
+    game = alhambra.new_game(3, seed=1, modules=["vizier", "city_gates"], engine="python")
+    game.state.modules["vizier"].asked = "1"
+    assert VIZIER.problem(game) == "vizier: asked: a seat 0-2 or -1 expected, not '1'"
+    game.state.modules["vizier"].asked = -1
+    assert VIZIER.problem(game) is None
+    game.state.modules["city_gates"].space = "1"
+    assert GATES.problem(game) == "city gates: space: an int expected, not '1'"

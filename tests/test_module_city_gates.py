@@ -278,6 +278,37 @@ def test_save_refuses_a_gate_without_double_wall_and_a_card_in_two_places():
         alhambra.Game.from_json(json.dumps(data), check_history=False)
 
 
+@pytest.mark.parametrize("entry", [[1, 0], [], [1, 0, 2, 0], [1, 0, 3]])
+def test_r_gate_5_a_save_whose_gate_is_not_x_y_side_is_refused_naming_it(entry):
+    """A gate entry of a save that is not ``[x, y, 2|4]`` is refused saying so (R-GATE-5),
+    never with an error of the checks that read the well-formed ones."""
+    import json
+
+    g, seat, card = wall_against_wall()
+    g.apply(BuildThroughGate(card, 12, 2, 0, WEST))
+    data = json.loads(g.to_json())
+    gates = data["state"]["modules"]["city_gates"]["gates"]
+    assert gates[seat] == [[1, 0, EAST]]
+    gates[seat][0] = entry
+    with pytest.raises(alhambra.SaveFormatError) as refused:
+        alhambra.Game.from_json(json.dumps(data), check_history=False)
+    assert str(refused.value) == (
+        f"inconsistent save: city gates: gates: seat {seat}: a gate is [x, y, 2|4], not {entry!r}"
+    )
+
+
+@pytest.mark.parametrize("entry", [[[1], 0, 2], [1, 0, "east"], "1,0,2"])
+def test_r_gate_5_a_save_whose_gate_holds_no_ints_is_refused_naming_the_place(entry):
+    import json
+
+    g, seat, card = wall_against_wall()
+    g.apply(BuildThroughGate(card, 12, 2, 0, WEST))
+    data = json.loads(g.to_json())
+    data["state"]["modules"]["city_gates"]["gates"][seat][0] = entry
+    with pytest.raises(alhambra.SaveFormatError, match=rf"@ state\.modules\.city_gates\.gates\[{seat}\]\[0\]"):
+        alhambra.Game.from_json(json.dumps(data), check_history=False)
+
+
 @pytest.mark.parametrize("check_history", [False, True])
 def test_r_gate_3_save_refuses_a_gate_card_in_the_money_display(check_history):
     """As a position does: the save's own check names the display and R-GATE-3 (whether or

@@ -723,7 +723,7 @@ def _why_not_sound(game: Game, gs: CityGatesState) -> str | None:
     st = game.state
     for seat, seat_gates in enumerate(gs.gates):
         for g in seat_gates:
-            if st.players[seat].city.why_not_double_wall((g[0], g[1]), g[2]):
+            if declared.side_entry(g) and st.players[seat].city.why_not_double_wall((g[0], g[1]), g[2]):
                 return f"R-GATE-5: seat {seat}'s gate {g!r} is not on a double wall of its Alhambra"
     if why := _why_not_played(gs):
         return why

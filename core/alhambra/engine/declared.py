@@ -612,8 +612,9 @@ class Declared:
             where = f"{self.label}: {name}"
             if name in self.lists and not spec.per_seat and not isinstance(value, list):  # per seat: below
                 return f"{where}: a list expected, not {value!r}"
-            if name in self.scalars and type(value) is not self.scalars[name]:
-                return f"{where}: a {self.scalars[name].__name__} expected, not {value!r}"
+            if name in self.scalars and not spec.seat and type(value) is not self.scalars[name]:  # a seat: below
+                kind = self.scalars[name].__name__
+                return f"{where}: {'an' if kind[0] in 'aeiou' else 'a'} {kind} expected, not {value!r}"
             if spec.per_seat:
                 sizes = (n, 0) if spec.per_seat == "or none" else (n,)
                 if not isinstance(value, list) or len(value) not in sizes:
@@ -805,13 +806,26 @@ def _sides_seen(value: list[list[list[int]]]) -> list[list[list[Any]]]:
     return [[[x, y, SIDE_NAMES[s]] for x, y, s in sides] for sides in value]
 
 
+def side_entry(value: Any) -> bool:
+    """True if ``value`` is an opened side as a loaded game keeps it: ``[x, y, side]``, ``x``
+    and ``y`` ints, ``side`` EAST (2) or SOUTH (4) (a module's own checks of the entries read
+    only those; the declared check refuses the others)."""
+    return (
+        type(value) is list
+        and len(value) == 3
+        and type(value[0]) is type(value[1]) is int
+        and type(value[2]) is int
+        and value[2] in (EAST, SOUTH)
+    )
+
+
 def _why_not_opened(game: GameLike, value: list[Any], opens: tuple[str, str]) -> str | None:
     """Why ``value`` (per seat, ``[x, y, 2|4]`` entries) does not list exactly the sides open
     in each seat's Alhambra, or ``None``; ``opens``: the rule id and the noun of an entry."""
     rule, noun = opens
     for seat, sides in enumerate(value):
         for g in sides:
-            if not isinstance(g, list) or len(g) != 3 or g[2] not in (EAST, SOUTH):
+            if not side_entry(g):
                 return f"seat {seat}: a {noun} is [x, y, 2|4], not {g!r}"
         listed = sorted(((x, y), side) for x, y, side in sides)
         opened = sorted((p, s) for p, s in game.state.players[seat].city.open_sides if s in (EAST, SOUTH))
@@ -962,5 +976,6 @@ __all__ = [
     "pile",
     "public",
     "seat_lists",
+    "side_entry",
     "secret",
 ]
