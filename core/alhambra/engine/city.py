@@ -412,11 +412,9 @@ class _CityRules(_CityState):
                     continue
                 pos = _pos(c)
                 for side in self.sides_with_tiles(pos):
-                    if not fast:
-                        trial = cast("Alhambra", self).copy()
-                        trial.open_side(pos, side)
-                        if trial.why_not_place(tile, pos) is not None:
-                            continue
+                    trial = None if fast else cast("Alhambra", self).with_open_sides([(pos, side)])
+                    if trial is not None and trial.why_not_place(tile, pos) is not None:
+                        continue
                     found.append((pos, side))
             self.memo[key] = found
         return found
